@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { startLocalApp } from '../local/app';
+
+/** `npm start`: the whole API on http://127.0.0.1:$PORT/api, state under $DATA_DIR. */
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+  const app = await startLocalApp({ dataDir, port });
+  const keysFile = path.join(dataDir, 'demo-keys.json');
+  process.stdout.write([
+    `Vulnerability Assessment Compliance API listening on ${app.baseUrl}`,
+    `  docs:    ${app.baseUrl}/docs`,
+    `  openapi: ${app.baseUrl}/openapi.json`,
+    `  data:    ${dataDir}`,
+    `Demo API keys (also in ${keysFile}):`,
+    `  free:       ${app.keys.free}`,
+    `  pro:        ${app.keys.pro}`,
+    `  enterprise: ${app.keys.enterprise}`,
+    `Try: curl -H "X-API-Key: ${app.keys.free}" ${app.baseUrl}/grants/deadlines`,
+    '',
+  ].join('\n'));
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping…\n`);
+    app.stop().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,4 @@
+import { createGroupHandler } from '../../shared/http/pipeline';
+import { defaultPipelineDeps } from '../../shared/http/deps';
+
+export const handler = createGroupHandler('assessments', {}, defaultPipelineDeps);

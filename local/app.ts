@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { resetAwsClients } from '../shared/adapters/aws-clients';
+import { DynamoAccountStore } from '../shared/adapters/account-store';
+import { resetConfigForTests } from '../shared/config';
+import { startEmulators, type EmulatorOptions } from './emulators';
+import { ensureLocalResources, type LocalResources } from './bootstrap';
+import { ensureDemoAccounts, type DemoKeys } from './demo-accounts';
+import { startGateway } from './gateway';
+
+export interface LocalAppOptions {
+  dataDir: string;
+  /** Gateway port; 0 picks a free one (tests). */
+  port: number;
+  emulatorPorts?: EmulatorOptions['ports'];
+}
+
+export interface LocalApp {
+  baseUrl: string;
+  keys: DemoKeys;
+  resources: LocalResources;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_TABLE_NAME = 'va-compliance';
+export const LOCAL_BUCKET_NAME = 'va-compliance-local';
+
+/**
+ * Everything `npm start` runs, in one process: the emulators on loopback, the resources the stack
+ * would create, the seed data and demo accounts, and the gateway in front of the handlers.
+ * Tests start the same app on free ports with a temporary data directory.
+ */
+export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const emulators = await startEmulators({ dataDir, ports: options.emulatorPorts });
+
+  Object.assign(process.env, {
+    APP_MODE: 'local',
+    DATA_DIR: dataDir,
+    AWS_REGION: 'us-east-1',
+    // s3rver accepts only its own fixed credentials; the other emulators accept any.
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: emulators.endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: emulators.endpoints.s3,
+    AWS_ENDPOINT_URL_SQS: emulators.endpoints.sqs,
+    TABLE_NAME: LOCAL_TABLE_NAME,
+    BUCKET_NAME: LOCAL_BUCKET_NAME,
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  });
+  resetConfigForTests();
+  resetAwsClients();
+
+  const resources = await ensureLocalResources(LOCAL_TABLE_NAME, LOCAL_BUCKET_NAME);
+  process.env.EVENT_QUEUE_URL = resources.queueUrl;
+  process.env.EVENT_DLQ_URL = resources.deadLetterQueueUrl;
+  resetConfigForTests();
+
+  const accounts = new DynamoAccountStore();
+  const keys = await ensureDemoAccounts(dataDir, accounts, new Date());
+  const gateway = await startGateway({ port: options.port, accounts });
+
+  return {
+    baseUrl: gateway.url,
+    keys,
+    resources,
+    dataDir,
+    async stop() {
+      await gateway.close();
+      await emulators.stop();
+      resetAwsClients();
+    },
+  };
+}

@@ -1,0 +1,234 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { ROUTES } from '../shared/routes';
+import type { FunctionGroup, RouteDef } from '../shared/routes/types';
+import type { AccountStore } from '../shared/ports';
+import { authenticateApiKey, authorizerContext } from '../shared/http/auth';
+import { BINARY_MEDIA_TYPES, GATEWAY_MAX_BODY_BYTES, GATEWAY_RESPONSES, type GatewayResponseType } from '../shared/http/gateway-responses';
+import { PROBLEM_CONTENT_TYPE, problemBody } from '../shared/http/problem';
+import { errorResponse, type ApiHandler } from '../shared/http/pipeline';
+
+
+/** The same handler modules API Gateway invokes in AWS, loaded on first use like a cold start. */
+const GROUP_HANDLERS: Record<FunctionGroup, () => Promise<{ handler: ApiHandler }>> = {
+  library: () => import('../functions/library/handler'),
+  assessments: () => import('../functions/assessments/handler'),
+  assets: () => import('../functions/assets/handler'),
+  hazards: () => import('../functions/hazards/handler'),
+  grants: () => import('../functions/grants/handler'),
+  compliance: () => import('../functions/compliance/handler'),
+  account: () => import('../functions/account/handler'),
+  docs: () => import('../functions/docs/handler'),
+};
+
+export const STAGE = 'api';
+
+interface CompiledRoute {
+  route: RouteDef;
+  pattern: RegExp;
+  paramNames: string[];
+  staticSegments: number;
+}
+
+function compile(route: RouteDef): CompiledRoute {
+  const paramNames: string[] = [];
+  const segments = route.path.split('/').filter(Boolean);
+  const pattern = segments.map((segment) => {
+    const param = /^\{(\w+)\}$/.exec(segment);
+    if (param) {
+      paramNames.push(param[1]!);
+      return '([^/]+)';
+    }
+    return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }).join('/');
+  return { route, pattern: new RegExp(`^/${pattern}/?$`), paramNames, staticSegments: segments.length - paramNames.length };
+}
+
+// Static segments win over parameters, as in API Gateway (`/assets/imports` before `/assets/{id}`).
+const COMPILED = ROUTES.map(compile).sort((a, b) => b.staticSegments - a.staticSegments);
+
+export function matchRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | undefined {
+  for (const candidate of COMPILED) {
+    if (candidate.route.method !== method) continue;
+    const match = candidate.pattern.exec(path);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    candidate.paramNames.forEach((name, i) => {
+      params[name] = safeDecode(match[i + 1]!);
+    });
+    return { route: candidate.route, params };
+  }
+  return undefined;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export interface GatewayOptions {
+  port: number;
+  accounts: AccountStore;
+}
+
+/**
+ * A loopback stand-in for API Gateway: route matching from the route table, the API key
+ * authorizer, the gateway's body limit and its reshaped error responses, then a REST (v1) proxy
+ * event to the group's Lambda handler.
+ */
+export async function startGateway(options: GatewayOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    handle(req, res, options.accounts).catch((error: unknown) => {
+      const result = errorResponse(error, randomUUID());
+      if (!res.headersSent) send(res, result);
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}/${STAGE}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+function gatewayProblem(type: GatewayResponseType, requestId: string): APIGatewayProxyResult {
+  const { code, detail } = GATEWAY_RESPONSES[type];
+  const body = problemBody(code, detail, requestId);
+  return { statusCode: body.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'X-Request-Id': requestId }, body: JSON.stringify(body) };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, accounts: AccountStore): Promise<void> {
+  const requestId = randomUUID();
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const prefix = `/${STAGE}`;
+  const path = url.pathname === prefix ? '/' : url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : undefined;
+  const method = (req.method ?? 'GET').toUpperCase();
+  const matched = path === undefined ? undefined : matchRoute(method, path);
+  if (!matched) {
+    req.resume();
+    return send(res, gatewayProblem('MISSING_AUTHENTICATION_TOKEN', requestId));
+  }
+
+  const body = await readBody(req);
+  if (body === 'too_large') return send(res, gatewayProblem('REQUEST_TOO_LARGE', requestId), true);
+
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    const value = req.rawHeaders[i + 1]!;
+    headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  headers['X-Forwarded-Proto'] = 'http';
+  multiValueHeaders['X-Forwarded-Proto'] = ['http'];
+
+  let authorizer: Record<string, string> | null = null;
+  if (matched.route.auth === 'api_key') {
+    const outcome = await authenticateApiKey(accounts, req.headers['x-api-key'] as string | undefined);
+    if (!outcome.ok) return send(res, gatewayProblem(outcome.code === 'missing_api_key' ? 'UNAUTHORIZED' : 'ACCESS_DENIED', requestId));
+    authorizer = { ...authorizerContext(outcome.account), principalId: outcome.account.accountId };
+  }
+
+  const queryStringParameters: Record<string, string> = {};
+  const multiValueQueryStringParameters: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    queryStringParameters[name] = value; // API Gateway keeps the last value here
+    (multiValueQueryStringParameters[name] ??= []).push(value);
+  }
+  const hasQuery = Object.keys(queryStringParameters).length > 0;
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const binary = (BINARY_MEDIA_TYPES as readonly string[]).includes(mediaType);
+
+  const event: APIGatewayProxyEvent = {
+    resource: matched.route.path,
+    path: path!,
+    httpMethod: method,
+    headers,
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? queryStringParameters : null,
+    multiValueQueryStringParameters: hasQuery ? multiValueQueryStringParameters : null,
+    pathParameters: Object.keys(matched.params).length > 0 ? matched.params : null,
+    stageVariables: null,
+    body: body.length === 0 ? null : binary ? body.toString('base64') : body.toString('utf8'),
+    isBase64Encoded: binary && body.length > 0,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer,
+      domainName: req.headers.host ?? '127.0.0.1',
+      httpMethod: method,
+      path: url.pathname,
+      protocol: `HTTP/${req.httpVersion}`,
+      requestId,
+      requestTimeEpoch: Date.now(),
+      resourceId: 'local',
+      resourcePath: matched.route.path,
+      stage: STAGE,
+      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+    },
+  };
+
+  const { handler } = await GROUP_HANDLERS[matched.route.group]();
+  const result = await handler(event, lambdaContext(matched.route.group, requestId));
+  send(res, result ?? gatewayProblem('DEFAULT_5XX', requestId));
+}
+
+function lambdaContext(group: FunctionGroup, requestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${group}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${group}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/local/${group}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > GATEWAY_MAX_BODY_BYTES) {
+    req.resume();
+    return 'too_large';
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > GATEWAY_MAX_BODY_BYTES) {
+      req.resume();
+      return 'too_large';
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResult, closeConnection = false): void {
+  const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  const headers: Record<string, string | number> = { ...(result.headers as Record<string, string>), 'Content-Length': body.length };
+  if (closeConnection) headers.Connection = 'close';
+  res.writeHead(result.statusCode, headers);
+  res.end(body);
+}

@@ -1,0 +1,46 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+
+/**
+ * One client per service per process. Endpoints come from the standard `AWS_ENDPOINT_URL_*`
+ * variables, which the local runner points at the loopback emulators; the only local-specific
+ * setting is path-style S3 addressing (no wildcard DNS on loopback).
+ */
+let documentClient: DynamoDBDocumentClient | undefined;
+let s3Client: S3Client | undefined;
+let sqsClient: SQSClient | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  return documentClient;
+}
+
+export function s3(): S3Client {
+  s3Client ??= new S3Client({
+    forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
+    // The local S3 emulator stores aws-chunked framing verbatim unless checksums are on demand only.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return s3Client;
+}
+
+export function sqs(): SQSClient {
+  // With an endpoint override (the local emulator), send to it rather than to the queue URL's host.
+  sqsClient ??= new SQSClient({ useQueueUrlAsEndpoint: !process.env.AWS_ENDPOINT_URL_SQS });
+  return sqsClient;
+}
+
+/** The local runner and tests start fresh emulators; clients must follow the new endpoints. */
+export function resetAwsClients(): void {
+  documentClient?.destroy();
+  s3Client?.destroy();
+  sqsClient?.destroy();
+  documentClient = undefined;
+  s3Client = undefined;
+  sqsClient = undefined;
+}

@@ -1,0 +1,42 @@
+import * as z from 'zod';
+
+/**
+ * Runtime configuration, read once from the environment at cold start. The same variables are
+ * set by the CDK stack in AWS and by the local runner (`bin/local.ts`).
+ */
+const ConfigSchema = z.object({
+  APP_MODE: z.enum(['aws', 'local']).default('aws'),
+  TABLE_NAME: z.string().min(1).optional(),
+  BUCKET_NAME: z.string().min(1).optional(),
+  EVENT_QUEUE_URL: z.string().min(1).optional(),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** Presigned download/upload URLs live this long. */
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+});
+
+export type AppConfig = z.infer<typeof ConfigSchema>;
+
+let cached: AppConfig | undefined;
+
+export function appConfig(): AppConfig {
+  if (!cached) {
+    const parsed = ConfigSchema.safeParse(process.env);
+    if (!parsed.success) {
+      throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; ')}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** A value the current function cannot run without; fails fast with the variable's name. */
+export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEUE_URL'): string {
+  const value = appConfig()[name];
+  if (!value) throw new Error(`Missing required environment variable ${name}`);
+  return value;
+}
+
+/** Tests and the local runner change the environment between app instances. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,276 @@
+import middy from '@middy/core';
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type * as z from 'zod';
+import { routesOfGroup } from '../routes';
+import type { FunctionGroup, RouteDef, Tier } from '../routes/types';
+import type { AccountContext, UsageCounter } from '../ports';
+import { HOURLY_LIMITS, hourWindow, tierAllows } from '../domain/tiers';
+import { HttpError, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, problemBody, type FieldError } from './problem';
+import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } from './types';
+import { logger } from './logger';
+
+/** API Gateway's own payload limit; routes may set a lower `maxBodyBytes`. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export interface PipelineDeps {
+  usage: () => UsageCounter;
+  clock: () => Date;
+}
+
+interface PipelineState {
+  route?: RouteDef;
+  account?: AccountContext;
+  rate?: RateLimitState;
+  request?: RouteRequest;
+}
+
+type PipelineRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { pipeline: PipelineState }>;
+
+/**
+ * Builds the Lambda handler of one function group. Middlewares run in this order: route
+ * resolution → quota (rate limit, then tier) → request parsing and validation → the route's
+ * implementation; errors of any step become RFC 9457 problems (the error middleware is last).
+ * Routes the group declares but does not implement yet answer 501 `not_implemented`.
+ */
+export function createGroupHandler(
+  group: FunctionGroup,
+  implementations: Partial<Record<string, RouteImplementation<any>>>,
+  deps: PipelineDeps,
+) {
+  const routes = routesOfGroup(group);
+  const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
+
+  const resolveRoute: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+    before: async (request) => {
+      const state = initState(request as PipelineRequest);
+      const route = byKey.get(`${request.event.httpMethod} ${request.event.resource}`);
+      if (!route) throw new HttpError('not_found', `No route ${request.event.httpMethod} ${request.event.path}`);
+      state.route = route;
+    },
+  };
+
+  const enforceQuota: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+    before: async (request) => {
+      const state = (request as PipelineRequest).context.pipeline;
+      const route = state.route!;
+      if (route.auth === 'none') return;
+      const account = accountFromAuthorizer(request.event);
+      if (!account) throw new HttpError('missing_api_key', 'Send your API key in the X-API-Key header.');
+      state.account = account;
+      const now = deps.clock();
+      const window = hourWindow(now);
+      const limit = HOURLY_LIMITS[account.tier];
+      const count = await deps.usage().consume(account.keyHash, window.id, limit, new Date(window.resetAt.getTime() + 86400_000));
+      state.rate = {
+        limit,
+        used: count.used,
+        remaining: limit === null ? null : Math.max(0, limit - count.used),
+        resetSeconds: window.resetSeconds,
+        resetAt: window.resetAt,
+      };
+      if (!count.allowed) {
+        throw new HttpError('rate_limit_exceeded', `The ${account.tier} tier allows ${limit} requests per hour; the window resets at ${window.resetAt.toISOString()}.`, {
+          headers: { 'Retry-After': String(window.resetSeconds) },
+        });
+      }
+      if (!tierAllows(account.tier, route.minTier)) {
+        throw new HttpError('subscription_required', `${route.method} ${route.path} needs the ${route.minTier} tier or above; this key is on the ${account.tier} tier. API access requires a paid subscription.`, {
+          required_tier: route.minTier,
+          current_tier: account.tier,
+        });
+      }
+    },
+  };
+
+  const parseRequest: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+    before: async (request) => {
+      const state = (request as PipelineRequest).context.pipeline;
+      state.request = parseAndValidate(state.route!, request.event, state, deps.clock());
+    },
+  };
+
+  const problems: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+    onError: async (request) => {
+      const state = (request as PipelineRequest).context.pipeline ?? {};
+      const requestId = request.event?.requestContext?.requestId ?? 'unknown';
+      request.response = errorResponse(request.error, requestId, state.rate);
+    },
+  };
+
+  const base = async (_event: APIGatewayProxyEvent, context: Context & { pipeline: PipelineState }): Promise<APIGatewayProxyResult> => {
+    const state = context.pipeline;
+    const route = state.route!;
+    const implementation = implementations[route.id];
+    if (!implementation) {
+      throw new HttpError('not_implemented', `${route.method} ${route.path} is declared in the contract but not available yet.`);
+    }
+    const result = await implementation(state.request!);
+    return toLambdaResult(result, state.request!.requestId, state.rate);
+  };
+
+  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { pipeline: PipelineState }>(base)
+    .use(resolveRoute)
+    .use(enforceQuota)
+    .use(parseRequest)
+    .use(problems);
+  const handler: ApiHandler = (event, context) => chain(event, context as Context & { pipeline: PipelineState });
+  return handler;
+}
+
+export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+function initState(request: PipelineRequest): PipelineState {
+  request.context.pipeline = {};
+  return request.context.pipeline;
+}
+
+function accountFromAuthorizer(event: APIGatewayProxyEvent): AccountContext | undefined {
+  const ctx = event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
+  if (!ctx || typeof ctx.accountId !== 'string' || typeof ctx.keyHash !== 'string') return undefined;
+  return { accountId: ctx.accountId, tier: ctx.tier as Tier, keyHash: ctx.keyHash };
+}
+
+function lowerCaseHeaders(event: APIGatewayProxyEvent): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined && value !== null) headers[name.toLowerCase()] = value;
+  }
+  return headers;
+}
+
+/** Repeated query parameters arrive as a comma-separated list (`time_horizon=2040&time_horizon=2070`). */
+function flatQuery(event: APIGatewayProxyEvent): Record<string, string> {
+  const query: Record<string, string> = {};
+  const multi = event.multiValueQueryStringParameters ?? {};
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
+    if (value === undefined) continue;
+    const all = multi[name];
+    query[name] = all && all.length > 1 ? all.join(',') : value;
+  }
+  return query;
+}
+
+function validate<T>(schema: z.ZodType<T> | undefined, input: unknown, location: FieldError['in'], errors: FieldError[]): T | undefined {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors.push({ field: path ? `${path}.${key}` : key, in: location, message: 'Unknown field' });
+    } else {
+      errors.push({ field: path || '(root)', in: location, message: issue.message });
+    }
+  }
+  return undefined;
+}
+
+function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: PipelineState, now: Date): RouteRequest {
+  const headers = lowerCaseHeaders(event);
+  const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  const spec = route.request ?? {};
+  const maxBytes = spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (rawBody.length > maxBytes) {
+    throw new HttpError('payload_too_large', `The request body is ${rawBody.length} bytes; ${route.method} ${route.path} accepts at most ${maxBytes}.`, { max_bytes: maxBytes });
+  }
+
+  let body: unknown;
+  if (spec.body) {
+    const expected = spec.bodyContentType ?? 'application/json';
+    const mediaType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (rawBody.length === 0 && expected === 'application/json') {
+      throw new HttpError('invalid_request', 'A JSON request body is required.', { errors: [{ field: '(root)', in: 'body', message: 'Required' }] });
+    }
+    if (mediaType !== expected) {
+      throw new HttpError('unsupported_media_type', `Send the body as ${expected}${mediaType ? `, not ${mediaType}` : ''}.`);
+    }
+    if (expected === 'application/json') {
+      try {
+        body = JSON.parse(rawBody.toString('utf8'));
+      } catch (error) {
+        throw new HttpError('malformed_body', `The body is not valid JSON: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  const errors: FieldError[] = [];
+  const params = validate(spec.params, event.pathParameters ?? {}, 'path', errors);
+  const query = validate(spec.query, flatQuery(event), 'query', errors);
+  const headerValues = validate(spec.headers, headers, 'header', errors);
+  const parsedBody = spec.body && (spec.bodyContentType ?? 'application/json') === 'application/json'
+    ? validate(spec.body, body, 'body', errors)
+    : undefined;
+  if (errors.length > 0) {
+    throw new HttpError('invalid_request', `${errors.length} field${errors.length > 1 ? 's are' : ' is'} invalid: ${errors.map((e) => e.field).join(', ')}.`, { errors });
+  }
+
+  return {
+    route,
+    params: (params ?? {}) as never,
+    query: (query ?? {}) as never,
+    body: parsedBody as never,
+    rawBody,
+    headers: { ...headers, ...(headerValues as Record<string, string> | undefined) },
+    account: state.account,
+    rate: state.rate,
+    requestId: event.requestContext?.requestId ?? 'unknown',
+    baseUrl: stageBaseUrl(event, headers),
+    now,
+  };
+}
+
+function stageBaseUrl(event: APIGatewayProxyEvent, headers: Record<string, string>): string {
+  const host = headers['x-forwarded-host'] ?? headers.host ?? event.requestContext?.domainName ?? 'localhost';
+  const proto = headers['x-forwarded-proto'] ?? 'https';
+  return `${proto}://${host}/${event.requestContext?.stage ?? 'api'}`;
+}
+
+export function rateLimitHeaders(rate: RateLimitState | undefined): Record<string, string> {
+  if (!rate || rate.limit === null) return {};
+  return {
+    'RateLimit-Limit': String(rate.limit),
+    'RateLimit-Remaining': String(rate.remaining),
+    'RateLimit-Reset': String(rate.resetSeconds),
+  };
+}
+
+function toLambdaResult(result: RouteResult, requestId: string, rate: RateLimitState | undefined): APIGatewayProxyResult {
+  const headers: Record<string, string> = { 'X-Request-Id': requestId, ...rateLimitHeaders(rate), ...result.headers };
+  if (result.rawBody !== undefined) {
+    const binary = Buffer.isBuffer(result.rawBody);
+    if (result.contentType) headers['Content-Type'] = result.contentType;
+    return {
+      statusCode: result.status,
+      headers,
+      body: binary ? (result.rawBody as Buffer).toString('base64') : (result.rawBody as string),
+      isBase64Encoded: binary,
+    };
+  }
+  if (result.body === undefined) return { statusCode: result.status, headers, body: '' };
+  headers['Content-Type'] = result.contentType ?? JSON_CONTENT_TYPE;
+  return { statusCode: result.status, headers, body: JSON.stringify(result.body) };
+}
+
+export function errorResponse(error: unknown, requestId: string, rate?: RateLimitState): APIGatewayProxyResult {
+  const httpError = error instanceof HttpError ? error : undefined;
+  if (!httpError) {
+    // Internals stay in the logs; the client sees only the request id to quote.
+    logger.error('Unhandled error', { requestId, error: error as Error });
+  }
+  const problem = httpError
+    ? problemBody(httpError.code, httpError.message, requestId, httpError.extra)
+    : problemBody('internal_error', 'An unexpected error occurred. Quote the instance id when reporting it.', requestId);
+  return {
+    statusCode: problem.status,
+    headers: {
+      'Content-Type': PROBLEM_CONTENT_TYPE,
+      'X-Request-Id': requestId,
+      ...rateLimitHeaders(rate),
+      ...(httpError?.extra.headers ?? {}),
+    },
+    body: JSON.stringify(problem),
+  };
+}
+
+export type { RouteRequest, RouteResult };

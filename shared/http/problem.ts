@@ -1,0 +1,74 @@
+/**
+ * RFC 9457 problem details. Every error the API returns — from a handler, the pipeline, the local
+ * gateway or an API Gateway gateway response — is built from this table, so codes stay stable.
+ */
+export const PROBLEM_TYPES = {
+  missing_api_key: { status: 401, title: 'API key required' },
+  invalid_api_key: { status: 403, title: 'Invalid API key' },
+  subscription_required: { status: 403, title: 'Subscription required' },
+  rate_limit_exceeded: { status: 429, title: 'Rate limit exceeded' },
+  malformed_body: { status: 400, title: 'Malformed request body' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  invalid_request: { status: 400, title: 'Invalid request' },
+  payload_too_large: { status: 413, title: 'Payload too large' },
+  not_found: { status: 404, title: 'Not found' },
+  conflict: { status: 409, title: 'Conflict' },
+  precondition_failed: { status: 412, title: 'Precondition failed' },
+  idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  internal_error: { status: 500, title: 'Internal server error' },
+  not_implemented: { status: 501, title: 'Not implemented' },
+  service_unavailable: { status: 503, title: 'Service unavailable' },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_TYPES;
+
+export interface FieldError {
+  field: string;
+  in?: 'path' | 'query' | 'header' | 'body';
+  message: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: ProblemCode;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+/** Problem types are documented on the served reference page, one anchor per code. */
+export function problemTypeUri(code: ProblemCode): string {
+  return `/api/docs#error-${code}`;
+}
+
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ProblemCode,
+    detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; [k: string]: unknown } = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+    this.status = PROBLEM_TYPES[code].status;
+  }
+}
+
+export function problemBody(code: ProblemCode, detail: string, instance: string, extra: Record<string, unknown> = {}): ProblemBody {
+  const { headers: _ignored, ...fields } = extra;
+  return {
+    type: problemTypeUri(code),
+    title: PROBLEM_TYPES[code].title,
+    status: PROBLEM_TYPES[code].status,
+    detail,
+    instance,
+    code,
+    ...fields,
+  };
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -1,0 +1,39 @@
+import type { AccountContext } from '../ports';
+import type { BodyOf, ParamsOf, QueryOf, RouteDef } from '../routes/types';
+
+export interface RateLimitState {
+  limit: number | null;
+  used: number;
+  remaining: number | null;
+  resetSeconds: number;
+  resetAt: Date;
+}
+
+export interface RouteRequest<R extends RouteDef = RouteDef> {
+  route: R;
+  params: ParamsOf<R>;
+  query: QueryOf<R>;
+  body: BodyOf<R>;
+  /** The undecoded body (multipart uploads); empty when there is none. */
+  rawBody: Buffer;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  /** Present on every route that needs a key. */
+  account: AccountContext | undefined;
+  rate: RateLimitState | undefined;
+  requestId: string;
+  /** Public base URL of the stage, e.g. `http://127.0.0.1:3000/api`. */
+  baseUrl: string;
+  now: Date;
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+  /** Binary or pre-serialised payload (exports, HTML, redirects carry none). */
+  rawBody?: Buffer | string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export type RouteImplementation<R extends RouteDef = RouteDef> = (request: RouteRequest<R>) => Promise<RouteResult>;

@@ -1,0 +1,29 @@
+import { accountRoutes } from './account';
+import { assessmentRoutes } from './assessments';
+import { assetRoutes } from './assets';
+import { complianceRoutes } from './compliance';
+import { docsRoutes } from './docs';
+import { grantRoutes } from './grants';
+import { hazardRoutes } from './hazards';
+import { libraryRoutes } from './library';
+import type { FunctionGroup, RouteDef } from './types';
+
+/**
+ * The route table: every route of the API, declared once. The CDK stack builds API Gateway
+ * resources from it, the local gateway matches requests against it, each function's pipeline
+ * validates with its schemas, and the OpenAPI generator documents it.
+ */
+export const ROUTES: readonly RouteDef[] = [
+  ...docsRoutes,
+  ...libraryRoutes,
+  ...assessmentRoutes,
+  ...assetRoutes,
+  ...hazardRoutes,
+  ...grantRoutes,
+  ...complianceRoutes,
+  ...accountRoutes,
+];
+
+export function routesOfGroup(group: FunctionGroup): RouteDef[] {
+  return ROUTES.filter((route) => route.group === group);
+}

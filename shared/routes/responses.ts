@@ -1,0 +1,29 @@
+import { ProblemSchema } from '../schemas/common';
+import type { ResponseDef } from './types';
+import type * as z from 'zod';
+
+/** Response fragments shared by route declarations, so each route lists only what is its own. */
+const problem = (description: string): ResponseDef => ({ description, schema: ProblemSchema, contentType: 'application/problem+json' });
+
+export const ok = (description: string, schema: z.ZodType): ResponseDef => ({ description, schema });
+
+/** Errors any keyed route can answer. */
+export const KEYED_ERRORS: Record<number, ResponseDef> = {
+  400: problem('Invalid request (`invalid_request`, `malformed_body`); `errors` lists each bad field.'),
+  401: problem('No `X-API-Key` header (`missing_api_key`).'),
+  403: problem('Unknown or revoked key (`invalid_api_key`), or the route needs a higher tier (`subscription_required`).'),
+  413: problem('Body or upload too large (`payload_too_large`).'),
+  415: problem('Wrong content type (`unsupported_media_type`).'),
+  429: problem('Hourly request limit reached (`rate_limit_exceeded`); see `Retry-After`.'),
+  500: problem('Unexpected error (`internal_error`); no internals are returned.'),
+  501: problem('Declared in the contract, not available yet (`not_implemented`).'),
+};
+
+export const PUBLIC_ERRORS: Record<number, ResponseDef> = {
+  500: problem('Unexpected error (`internal_error`).'),
+};
+
+export const NOT_FOUND = { 404: problem('No such record, or it belongs to another account (`not_found`).') };
+export const CONFLICT = { 409: problem('Invalid state transition or version conflict (`conflict`).') };
+export const PRECONDITION_FAILED = { 412: problem('`If-Match` does not match the current version (`precondition_failed`).') };
+export const IDEMPOTENCY_REUSED = { 422: problem('`Idempotency-Key` reused with another body (`idempotency_key_reused`).') };

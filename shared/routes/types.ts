@@ -1,0 +1,61 @@
+import type * as z from 'zod';
+
+export type Tier = 'free' | 'pro' | 'enterprise';
+export const TIER_ORDER: readonly Tier[] = ['free', 'pro', 'enterprise'];
+
+/** One Lambda per group in AWS; the local gateway loads the same handler modules. */
+export type FunctionGroup = 'library' | 'assessments' | 'assets' | 'hazards' | 'grants' | 'compliance' | 'account' | 'docs';
+export const FUNCTION_GROUPS: readonly FunctionGroup[] = [
+  'library', 'assessments', 'assets', 'hazards', 'grants', 'compliance', 'account', 'docs',
+];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ResponseDef {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+  headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>;
+}
+
+export interface RequestDef {
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+  body?: z.ZodType;
+  /** `application/json` (default) or `multipart/form-data` (the handler parses the parts). */
+  bodyContentType?: 'application/json' | 'multipart/form-data';
+  /** Bytes; above this the request is answered 413 `payload_too_large`. */
+  maxBodyBytes?: number;
+}
+
+export interface RouteDef {
+  /** Stable operationId, also the key of the implementation in the group's handler. */
+  id: string;
+  method: HttpMethod;
+  /** Path below the stage, API Gateway style: `/resources/{id}`. */
+  path: string;
+  group: FunctionGroup;
+  auth: 'api_key' | 'none';
+  minTier: Tier;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Row of the contract table this route implements (L, 1…22, E, –). */
+  contractRow?: string;
+  /** The handler may run longer than API Gateway's 29 s: it must hand off to a job instead. */
+  request?: RequestDef;
+  responses: Record<number, ResponseDef>;
+}
+
+export function defineRoute<const R extends RouteDef>(route: R): R {
+  return route;
+}
+
+type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
+type Req<R extends RouteDef> = NonNullable<R['request']>;
+
+export type ParamsOf<R extends RouteDef> = InferOr<Req<R>['params'], Record<string, never>>;
+export type QueryOf<R extends RouteDef> = InferOr<Req<R>['query'], Record<string, never>>;
+export type BodyOf<R extends RouteDef> = InferOr<Req<R>['body'], undefined>;

@@ -1,0 +1,30 @@
+import { z } from './zod';
+import { PROBLEM_TYPES } from '../http/problem';
+
+export const ProblemSchema = z.object({
+  type: z.string().max(200).openapi({ example: '/api/docs#error-invalid_request' }),
+  title: z.string().max(200),
+  status: z.number().int().min(100).max(599),
+  detail: z.string().max(4000),
+  instance: z.string().max(200).describe('The request id; quote it when reporting a problem.'),
+  code: z.enum(Object.keys(PROBLEM_TYPES) as [keyof typeof PROBLEM_TYPES, ...(keyof typeof PROBLEM_TYPES)[]]),
+  errors: z.array(z.object({
+    field: z.string().max(200),
+    in: z.enum(['path', 'query', 'header', 'body']).optional(),
+    message: z.string().max(1000),
+  })).max(500).optional(),
+}).openapi('Problem', { description: 'RFC 9457 problem details with a stable machine `code`.' });
+
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date');
+
+export const LimitParam = z.coerce.number().int().min(1).max(100).default(20).describe('Page size (1–100).');
+export const CursorParam = z.string().min(1).max(2000).optional().describe('Opaque cursor from `next_cursor` of the previous page.');
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+    .describe('Repeat a request safely: the same key and body return the stored response; another body is 422.'),
+});
+
+export const IfMatchHeaders = z.object({
+  'if-match': z.string().min(1).max(100).optional().describe('ETag from the last read; the update fails with 412 if the record changed since.'),
+});

@@ -1,0 +1,62 @@
+import { z } from './zod';
+
+export const RESOURCE_CATEGORIES = ['legal', 'guidance', 'science', 'data', 'gis_standards', 'funding', 'case_study'] as const;
+export const RESOURCE_FILE_TYPES = ['pdf', 'html', 'xlsx', 'csv', 'zip', 'json', 'xml', 'docx', 'geojson', 'api'] as const;
+export const RESOURCE_SORTS = ['title', '-title', 'published', '-published', 'category', '-category', 'publisher', '-publisher'] as const;
+
+export const ResourceId = z.string().regex(/^[a-z0-9][a-z0-9-]{2,99}$/, 'Resource ids are lower-case slugs').describe('Stable resource id (slug).');
+
+export const ResourceSchema = z.object({
+  id: ResourceId,
+  title: z.string().max(500),
+  file_path: z.string().max(500).nullable().describe('Object key of the stored copy in the library bucket, when one is held; download it through `/resources/{id}/download`.'),
+  category: z.enum(RESOURCE_CATEGORIES),
+  file_type: z.enum(RESOURCE_FILE_TYPES),
+  publisher: z.string().max(300),
+  published: z.string().max(10).nullable().describe('YYYY, YYYY-MM or YYYY-MM-DD; null for living resources (portals, continuously updated data sets).'),
+  url: z.url().max(1000).describe('Public address of the document.'),
+  summary: z.string().max(2000),
+  tags: z.array(z.string().max(80)).max(30),
+  evidence: z.string().max(2000).nullable().describe('Where the title, publisher, year and URL were confirmed.'),
+  notes: z.string().max(2000).nullable(),
+  views: z.number().int().min(0),
+  downloads: z.number().int().min(0),
+}).openapi('Resource');
+
+export type Resource = z.infer<typeof ResourceSchema>;
+
+export const ResourceListSchema = z.object({
+  data: z.array(ResourceSchema).max(100),
+  total: z.number().int().min(0),
+  limit: z.number().int(),
+  offset: z.number().int(),
+}).openapi('ResourceList');
+
+export const ResourceSearchSchema = z.object({
+  data: z.array(ResourceSchema.extend({ score: z.number().describe('Relevance; higher is better.') })).max(100),
+  total: z.number().int().min(0),
+  query: z.string().max(200),
+}).openapi('ResourceSearchResult');
+
+export const LibraryStatsSchema = z.object({
+  total_resources: z.number().int().min(0),
+  total_downloads: z.number().int().min(0),
+  total_views: z.number().int().min(0),
+  categories: z.record(z.string(), z.number().int().min(0)),
+}).openapi('LibraryStats');
+
+export const ResourcesQuery = z.object({
+  action: z.enum(['list', 'get', 'search', 'stats']).default('list'),
+  id: ResourceId.optional().describe('With `action=get`.'),
+  q: z.string().trim().min(1).max(200).optional().describe('With `action=search`: words to find in title, summary and tags.'),
+  category: z.enum(RESOURCE_CATEGORIES).optional(),
+  file_type: z.enum(RESOURCE_FILE_TYPES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(10000).default(0),
+  sort: z.enum(RESOURCE_SORTS).default('title').describe('Field to sort by; a leading `-` sorts descending.'),
+}).superRefine((q, ctx) => {
+  if (q.action === 'get' && !q.id) ctx.addIssue({ code: 'custom', path: ['id'], message: 'Required with action=get' });
+  if (q.action === 'search' && !q.q) ctx.addIssue({ code: 'custom', path: ['q'], message: 'Required with action=search' });
+});
+
+export const ResourceIdParams = z.object({ id: ResourceId });
