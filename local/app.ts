@@ -48,6 +48,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     AWS_ENDPOINT_URL_SQS: emulators.endpoints.sqs,
     TABLE_NAME: LOCAL_TABLE_NAME,
     BUCKET_NAME: LOCAL_BUCKET_NAME,
+    // Local mode runs on the machine's Node 20 by design (Lambda runs Node 22).
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   });
   resetConfigForTests();

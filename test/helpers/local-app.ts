@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startLocalApp, type LocalApp } from '../../local/app';
+
+/**
+ * Starts the whole local API (emulators on free loopback ports, a fresh data directory, seed
+ * data, demo keys) for one test file, and removes everything afterwards.
+ */
+export async function startTestApp(): Promise<LocalApp & { request: TestRequest }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vac-test-'));
+  const app = await startLocalApp({ dataDir, port: 0 });
+  const request: TestRequest = async (method, route, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.key !== undefined) headers['X-API-Key'] = options.key;
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.body !== undefined) {
+      body = options.body;
+    }
+    const response = await fetch(`${app.baseUrl}${route}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  };
+  return {
+    ...app,
+    request,
+    async stop() {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export type TestRequest = (
+  method: string,
+  route: string,
+  options?: { key?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> },
+) => Promise<TestResponse>;
