@@ -33,3 +33,28 @@ export interface UsageCounter {
   /** Atomically count one request in the window unless the limit is reached. */
   consume(keyHash: string, windowId: string, limit: number | null, expiresAt: Date): Promise<UsageCount>;
 }
+
+export interface BlobStore {
+  put(key: string, body: Buffer | string, contentType: string): Promise<void>;
+  /** undefined when the object does not exist. */
+  get(key: string): Promise<Buffer | undefined>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Short-lived signed GET URL. */
+  signedGetUrl(key: string, expiresInSeconds: number, downloadName?: string): Promise<string>;
+  /** Short-lived signed PUT URL for direct uploads. */
+  signedPutUrl(key: string, expiresInSeconds: number, contentType?: string): Promise<string>;
+}
+
+/** The event envelope on the queue, as webhooks deliver it (`{type, timestamp, data}`) plus routing. */
+export interface QueuedEvent {
+  event_id: string;
+  account_id: string;
+  type: 'assessment_complete' | 'deadline_reminder' | 'webhook_test';
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+export interface EventQueue {
+  send(event: QueuedEvent, delaySeconds?: number): Promise<void>;
+}

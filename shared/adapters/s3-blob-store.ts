@@ -1,0 +1,55 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3 } from './aws-clients';
+import { requiredSetting } from '../config';
+import type { BlobStore } from '../ports';
+
+export class S3BlobStore implements BlobStore {
+  constructor(private readonly bucket = requiredSetting('BUCKET_NAME')) {}
+
+  async put(key: string, body: Buffer | string, contentType: string): Promise<void> {
+    await s3().send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    try {
+      const result = await s3().send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return Buffer.from(await result.Body!.transformToByteArray());
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await s3().send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await s3().send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  signedGetUrl(key: string, expiresInSeconds: number, downloadName?: string): Promise<string> {
+    return getSignedUrl(s3(), new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: downloadName ? `attachment; filename="${downloadName.replace(/["\\\r\n]/g, '_')}"` : undefined,
+    }), { expiresIn: expiresInSeconds });
+  }
+
+  signedPutUrl(key: string, expiresInSeconds: number, contentType?: string): Promise<string> {
+    return getSignedUrl(s3(), new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }), { expiresIn: expiresInSeconds });
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
+}
