@@ -13,7 +13,7 @@ export async function startTestApp(): Promise<LocalApp & { request: TestRequest 
   const request: TestRequest = async (method, route, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.key !== undefined) headers['X-API-Key'] = options.key;
-    let body: BodyInit | undefined;
+    let body: string | Buffer | undefined;
     if (options.json !== undefined) {
       headers['Content-Type'] ??= 'application/json';
       body = JSON.stringify(options.json);
@@ -50,5 +50,5 @@ export interface TestResponse {
 export type TestRequest = (
   method: string,
   route: string,
-  options?: { key?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> },
+  options?: { key?: string; json?: unknown; body?: string | Buffer; headers?: Record<string, string> },
 ) => Promise<TestResponse>;
