@@ -34,4 +34,10 @@ export const assetRoutes = [
     request: { params: z.object({ asset_id: z.string().min(1).max(100) }), body: Passthrough, maxBodyBytes: 16 * 1024 },
     responses: { 200: ok('The asset.', Passthrough), ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED, ...KEYED_ERRORS },
   }),
+  defineRoute({
+    id: 'validateGisData', method: 'POST', path: '/compliance/gis-validation', group: 'assets', auth: 'api_key', minTier: 'pro',
+    contractRow: '20', tags: ['Compliance'], summary: 'Validate a GIS deliverable (GeoJSON or zipped Shapefile)',
+    request: { body: z.string().max(6_000_000), bodyContentType: 'multipart/form-data', maxBodyBytes: 6 * 1024 * 1024 },
+    responses: { 200: ok('The GIS report.', Passthrough), ...KEYED_ERRORS },
+  }),
 ];

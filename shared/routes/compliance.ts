@@ -16,10 +16,4 @@ export const complianceRoutes = [
     contractRow: '19', tags: ['Compliance'], summary: 'Checklist items A–N for an assessment year',
     responses: { 200: ok('The checklist.', Passthrough), ...KEYED_ERRORS },
   }),
-  defineRoute({
-    id: 'validateGisData', method: 'POST', path: '/compliance/gis-validation', group: 'compliance', auth: 'api_key', minTier: 'pro',
-    contractRow: '20', tags: ['Compliance'], summary: 'Validate a GIS deliverable (GeoJSON or zipped Shapefile)',
-    request: { body: z.string().max(6_000_000), bodyContentType: 'multipart/form-data', maxBodyBytes: 6 * 1024 * 1024 },
-    responses: { 200: ok('The GIS report.', Passthrough), ...KEYED_ERRORS },
-  }),
 ];

@@ -1,0 +1,118 @@
+import countyData from '../data/jurisdictions/fl-counties.json';
+import municipalityData from '../data/jurisdictions/fl-municipalities.json';
+
+/** Florida's 67 counties and the incorporated municipalities of the NFIP Community Status Book. */
+export interface County {
+  fips: string;
+  name: string;
+  lat: number;
+  lon: number;
+  population_2023: number;
+  per_capita_income_2023: number;
+  nfip_cid: string | null;
+  nfip_crs_class: number | null;
+}
+
+export interface Municipality {
+  cid: string;
+  name: string;
+  type: 'city' | 'town' | 'village';
+  county_fips: string;
+  county_fips_all: string[];
+  lat: number;
+  lon: number;
+  /** `county_centroid` where the place could not be geocoded (small towns). */
+  coordinates: 'geonames' | 'county_centroid';
+  nfip_crs_class: number | null;
+}
+
+export type Jurisdiction =
+  | { type: 'county'; name: string; display_name: string; county: County }
+  | { type: 'municipality'; name: string; display_name: string; county: County; municipality: Municipality };
+
+export type JurisdictionLookup =
+  | { status: 'found'; jurisdiction: Jurisdiction }
+  | { status: 'ambiguous'; candidates: Jurisdiction[] }
+  | { status: 'not_found' };
+
+export const FLORIDA_COUNTIES: readonly County[] = countyData.counties as County[];
+export const FLORIDA_MUNICIPALITIES: readonly Municipality[] = municipalityData.municipalities as Municipality[];
+
+const countyByFips = new Map(FLORIDA_COUNTIES.map((c) => [c.fips, c]));
+
+/** Lower-case, unaccented, `st.` → `saint`, punctuation and spacing folded ("Miami-Dade" = "miami dade"). */
+export function normalizePlaceName(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\bst\.?\s/g, 'saint ')
+    .replace(/\bft\.?\s/g, 'fort ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/\bde soto\b/g, 'desoto')
+    .trim();
+}
+
+const COUNTY_WORDS = /\b(county|co)\b/;
+const MUNICIPAL_PREFIX = /^(city|town|village) of /;
+const STATE_SUFFIX = /\s*(fl|florida)$/;
+
+function countyJurisdiction(county: County): Jurisdiction {
+  return { type: 'county', name: county.name, display_name: `${county.name} County`, county };
+}
+
+function municipalityJurisdiction(municipality: Municipality): Jurisdiction {
+  const county = countyByFips.get(municipality.county_fips)!;
+  const kind = municipality.type.charAt(0).toUpperCase() + municipality.type.slice(1);
+  return { type: 'municipality', name: municipality.name, display_name: `${kind} of ${municipality.name}`, county, municipality };
+}
+
+const countiesByName = new Map(FLORIDA_COUNTIES.map((c) => [normalizePlaceName(c.name), c]));
+const municipalitiesByName = new Map<string, Municipality[]>();
+for (const m of FLORIDA_MUNICIPALITIES) {
+  const key = normalizePlaceName(m.name);
+  municipalitiesByName.set(key, [...(municipalitiesByName.get(key) ?? []), m]);
+}
+
+export function countyByName(name: string): County | undefined {
+  return countiesByName.get(normalizePlaceName(name).replace(COUNTY_WORDS, '').trim());
+}
+
+export function countyByFipsCode(fips: string): County | undefined {
+  return countyByFips.get(fips);
+}
+
+/**
+ * Resolves free text ("Monroe County", "City of Key West", "st. petersburg, FL") to a Florida
+ * county or municipality. "County" or a "City/Town/Village of" prefix decides the kind; otherwise
+ * `type` does, and a name used by both a county and a city is ambiguous.
+ */
+export function resolveJurisdiction(text: string, hint: { type?: 'county' | 'municipality'; county?: string } = {}): JurisdictionLookup {
+  let name = normalizePlaceName(text).replace(STATE_SUFFIX, '').trim();
+  let type = hint.type;
+  if (COUNTY_WORDS.test(name)) {
+    type ??= 'county';
+    name = name.replace(COUNTY_WORDS, '').replace(/\s+/g, ' ').trim();
+  }
+  if (MUNICIPAL_PREFIX.test(name)) {
+    type ??= 'municipality';
+    name = name.replace(MUNICIPAL_PREFIX, '');
+  }
+  const candidates: Jurisdiction[] = [];
+  const county = countiesByName.get(name);
+  if (county && type !== 'municipality') candidates.push(countyJurisdiction(county));
+  if (type !== 'county') {
+    const inCounty = hint.county ? countyByName(hint.county) : undefined;
+    for (const m of municipalitiesByName.get(name) ?? []) {
+      if (!inCounty || m.county_fips_all.includes(inCounty.fips)) candidates.push(municipalityJurisdiction(m));
+    }
+  }
+  if (candidates.length === 0) return { status: 'not_found' };
+  if (candidates.length === 1) return { status: 'found', jurisdiction: candidates[0]! };
+  return { status: 'ambiguous', candidates };
+}
+
+/** A stable identifier for storage and filtering: `county:12087` or `municipality:120168`. */
+export function jurisdictionId(jurisdiction: Jurisdiction): string {
+  return jurisdiction.type === 'county' ? `county:${jurisdiction.county.fips}` : `municipality:${jurisdiction.municipality.cid}`;
+}
