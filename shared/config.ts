@@ -12,6 +12,13 @@ const ConfigSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** Presigned download/upload URLs live this long. */
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /**
+   * Florida per capita personal income for the financially disadvantaged small community test:
+   * BEA CAINC1, 2023 (release of 2024-11-14). Operators update it when BEA publishes a new year.
+   */
+  STATE_PER_CAPITA_INCOME_USD: z.coerce.number().positive().default(68703),
+  STATE_PER_CAPITA_INCOME_YEAR: z.coerce.number().int().min(1969).max(2100).default(2023),
+  STATE_PER_CAPITA_INCOME_SOURCE: z.string().min(1).default('U.S. Bureau of Economic Analysis, table CAINC1 (personal income, population, per capita personal income by county), Florida, 2023; release of 2024-11-14'),
 });
 
 export type AppConfig = z.infer<typeof ConfigSchema>;

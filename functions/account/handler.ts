@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { defaultPipelineDeps } from '../../shared/http/deps';
+import { getUsage } from './usage';
 
-export const handler = createGroupHandler('account', {}, defaultPipelineDeps);
+export const handler = createGroupHandler('account', { getUsage }, defaultPipelineDeps);

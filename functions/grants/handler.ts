@@ -1,4 +1,6 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { defaultPipelineDeps } from '../../shared/http/deps';
+import { checkGrantEligibility } from './eligibility';
+import { listGrantDeadlines } from './deadlines';
 
-export const handler = createGroupHandler('grants', {}, defaultPipelineDeps);
+export const handler = createGroupHandler('grants', { checkGrantEligibility, listGrantDeadlines }, defaultPipelineDeps);

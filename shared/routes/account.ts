@@ -6,20 +6,22 @@ import { defineRoute } from './types';
 const WebhookParams = z.object({ id: z.string().min(1).max(64) });
 const Passthrough = z.object({}).passthrough();
 
+export const getUsageRoute = defineRoute({
+  id: 'getUsage',
+  method: 'GET',
+  path: '/account/usage',
+  group: 'account',
+  auth: 'api_key',
+  minTier: 'free',
+  contractRow: '21',
+  tags: ['Account'],
+  summary: 'Requests used in the current hourly window',
+  description: 'Read from the same counter the rate limiter uses; this request is included in `requests_used`.',
+  responses: { 200: ok('Usage of the calling key.', UsageSchema), ...KEYED_ERRORS },
+});
+
 export const accountRoutes = [
-  defineRoute({
-    id: 'getUsage',
-    method: 'GET',
-    path: '/account/usage',
-    group: 'account',
-    auth: 'api_key',
-    minTier: 'free',
-    contractRow: '21',
-    tags: ['Account'],
-    summary: 'Requests used in the current hourly window',
-    description: 'Read from the same counter the rate limiter uses; this request is included in `requests_used`.',
-    responses: { 200: ok('Usage of the calling key.', UsageSchema), ...KEYED_ERRORS },
-  }),
+  getUsageRoute,
   defineRoute({
     id: 'createWebhook', method: 'POST', path: '/account/webhooks', group: 'account', auth: 'api_key', minTier: 'pro',
     contractRow: '22', tags: ['Webhooks'], summary: 'Subscribe an endpoint to events',

@@ -3,45 +3,47 @@ import { DeadlinesSchema, EligibilityRequestSchema, EligibilityResultSchema, Dea
 import { KEYED_ERRORS, ok } from './responses';
 import { defineRoute } from './types';
 
-export const grantRoutes = [
-  defineRoute({
-    id: 'checkGrantEligibility',
-    method: 'POST',
-    path: '/grants/eligibility',
-    group: 'grants',
-    auth: 'api_key',
-    minTier: 'free',
-    contractRow: 'E',
-    tags: ['Grants'],
-    summary: 'Resilient Florida grant eligibility and cost share',
-    description: 'Applies s. 380.093 eligibility: a Florida county or municipality, and the financially disadvantaged small community test (population threshold by jurisdiction type, per capita income below the state figure). An ineligible or unknown jurisdiction is `eligible: false` with the reasons, not an error.',
-    request: { body: EligibilityRequestSchema, maxBodyBytes: 16 * 1024 },
-    responses: { 200: ok('The eligibility decision with every test applied.', EligibilityResultSchema), ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'rankGrantProject',
-    method: 'POST',
-    path: '/grants/ranking',
-    group: 'grants',
-    auth: 'api_key',
-    minTier: 'pro',
-    contractRow: '16',
-    tags: ['Grants'],
-    summary: '4-tier ranking score of a proposed project',
-    request: { body: z.object({}).passthrough(), maxBodyBytes: 64 * 1024 },
-    responses: { 200: ok('Tier scores and total rank.', z.object({}).passthrough()), ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'listGrantDeadlines',
-    method: 'GET',
-    path: '/grants/deadlines',
-    group: 'grants',
-    auth: 'api_key',
-    minTier: 'free',
-    contractRow: '17',
-    tags: ['Grants'],
-    summary: 'Program deadlines: next occurrence and days remaining',
-    request: { query: DeadlinesQuery },
-    responses: { 200: ok('The September 1 and December 1 deadlines.', DeadlinesSchema), ...KEYED_ERRORS },
-  }),
-];
+export const checkGrantEligibilityRoute = defineRoute({
+  id: 'checkGrantEligibility',
+  method: 'POST',
+  path: '/grants/eligibility',
+  group: 'grants',
+  auth: 'api_key',
+  minTier: 'free',
+  contractRow: 'E',
+  tags: ['Grants'],
+  summary: 'Resilient Florida grant eligibility and cost share',
+  description: 'Applies s. 380.093 eligibility: a Florida county or municipality, and the financially disadvantaged small community test (population threshold by jurisdiction type, per capita income below the state figure). An ineligible or unknown jurisdiction is `eligible: false` with the reasons, not an error.',
+  request: { body: EligibilityRequestSchema, maxBodyBytes: 16 * 1024 },
+  responses: { 200: ok('The eligibility decision with every test applied.', EligibilityResultSchema), ...KEYED_ERRORS },
+});
+
+export const rankGrantProjectRoute = defineRoute({
+  id: 'rankGrantProject',
+  method: 'POST',
+  path: '/grants/ranking',
+  group: 'grants',
+  auth: 'api_key',
+  minTier: 'pro',
+  contractRow: '16',
+  tags: ['Grants'],
+  summary: '4-tier ranking score of a proposed project',
+  request: { body: z.object({}).passthrough(), maxBodyBytes: 64 * 1024 },
+  responses: { 200: ok('Tier scores and total rank.', z.object({}).passthrough()), ...KEYED_ERRORS },
+});
+
+export const listGrantDeadlinesRoute = defineRoute({
+  id: 'listGrantDeadlines',
+  method: 'GET',
+  path: '/grants/deadlines',
+  group: 'grants',
+  auth: 'api_key',
+  minTier: 'free',
+  contractRow: '17',
+  tags: ['Grants'],
+  summary: 'Program deadlines: next occurrence and days remaining',
+  request: { query: DeadlinesQuery },
+  responses: { 200: ok('The September 1 and December 1 deadlines.', DeadlinesSchema), ...KEYED_ERRORS },
+});
+
+export const grantRoutes = [checkGrantEligibilityRoute, rankGrantProjectRoute, listGrantDeadlinesRoute];

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { startTestApp } from '../helpers/local-app';
+import { DynamoAccountStore } from '../../shared/adapters/account-store';
+import { hashApiKey, newApiKey } from '../../shared/domain/api-keys';
+import type { Tier } from '../../shared/routes/types';
+
+describe('rate limits, usage and grants over HTTP', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  async function freshKey(tier: Tier): Promise<string> {
+    const key = newApiKey();
+    await new DynamoAccountStore().createAccount({ account_id: `acct_${randomUUID()}`, name: `test ${tier}`, tier, created_at: new Date().toISOString() }, hashApiKey(key));
+    return key;
+  }
+
+  it('lets exactly 25 of 40 parallel requests through on a fresh Free key', async () => {
+    const key = await freshKey('free');
+    const responses = await Promise.all(Array.from({ length: 40 }, () => app.request('GET', '/grants/deadlines', { key })));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(25);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    const limited = responses.find((r) => r.status === 429)!;
+    expect(limited.json.code).toBe('rate_limit_exceeded');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+    const remaining = responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
+
+  it('reports usage from the same counter, this request included', async () => {
+    const key = await freshKey('pro');
+    await app.request('GET', '/grants/deadlines', { key });
+    await app.request('GET', '/grants/deadlines', { key });
+    const usage = await app.request('GET', '/account/usage', { key });
+    expect(usage.status).toBe(200);
+    expect(usage.json).toMatchObject({ requests_used: 3, limit: 5000, remaining: 4997, subscription_tier: 'pro' });
+    expect(Date.parse(usage.json.reset_time) - Date.now()).toBeLessThanOrEqual(3600_000);
+    expect(usage.headers.get('ratelimit-limit')).toBe('5000');
+    expect(usage.headers.get('ratelimit-remaining')).toBe('4997');
+  });
+
+  it('does not limit Enterprise keys and reports a null limit', async () => {
+    const key = await freshKey('enterprise');
+    const usage = await app.request('GET', '/account/usage', { key });
+    expect(usage.json).toMatchObject({ requests_used: 1, limit: null, remaining: null, subscription_tier: 'enterprise' });
+    expect(usage.headers.get('ratelimit-limit')).toBeNull();
+  });
+
+  it('answers the deadlines with days remaining from a given date', async () => {
+    const res = await app.request('GET', '/grants/deadlines?date=2027-08-02', { key: app.keys.free });
+    expect(res.status).toBe(200);
+    expect(res.json.data.map((d: { id: string; next_date: string; days_remaining: number }) => [d.id, d.next_date, d.days_remaining])).toEqual([
+      ['project_proposals', '2027-09-01', 30],
+      ['statewide_plan', '2027-12-01', 121],
+    ]);
+    const bad = await app.request('GET', '/grants/deadlines?date=2027-02-30', { key: app.keys.free });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0].field).toBe('date');
+  });
+
+  it('decides eligibility for a Florida county and refuses a non-Florida one without an error', async () => {
+    const liberty = await app.request('POST', '/grants/eligibility', { key: app.keys.free, json: { jurisdiction: 'Liberty County' } });
+    expect(liberty.status).toBe(200);
+    expect(liberty.json).toMatchObject({ eligible: true, tier: 'financially_disadvantaged_small_community', cost_share_percentage: 0, state_share_percentage: 100 });
+    expect(liberty.json.state_income).toMatchObject({ per_capita_personal_income_usd: 68703, year: 2023 });
+    const elsewhere = await app.request('POST', '/grants/eligibility', { key: app.keys.free, json: { jurisdiction: 'Cook County, Illinois' } });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.json.eligible).toBe(false);
+  });
+
+  it('rejects a malformed eligibility body, naming each field', async () => {
+    const res = await app.request('POST', '/grants/eligibility', { key: app.keys.free, json: { jurisdiction: 7, population: -1, extra: true } });
+    expect(res.status).toBe(400);
+    expect(res.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['extra', 'jurisdiction', 'population']);
+  });
+
+  it('asks which one is meant when a name is both a county and a city', async () => {
+    const res = await app.request('POST', '/grants/eligibility', { key: app.keys.free, json: { jurisdiction: 'Alachua' } });
+    expect(res.status).toBe(400);
+    expect(res.json.errors[0].field).toBe('jurisdiction_type');
+  });
+});
