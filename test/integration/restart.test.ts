@@ -21,7 +21,7 @@ describe('local persistence across restarts', () => {
     const second = await startLocalApp({ dataDir, port: 0 });
     try {
       expect(second.keys).toEqual(first.keys);
-      const usage = await (await fetch(`${second.baseUrl}/account/usage`, { headers })).json();
+      const usage = (await (await fetch(`${second.baseUrl}/account/usage`, { headers })).json()) as { requests_used: number };
       // One request before the restart, this one after (unless the clock hour turned in between).
       expect([2, 1]).toContain(usage.requests_used);
       expect((await new S3BlobStore().get('restart-check.txt'))?.toString()).toBe('still here');

@@ -1,0 +1,82 @@
+import { HOURLY_LIMITS } from '../domain/tiers';
+import { PROBLEM_TYPES, type ProblemCode } from '../http/problem';
+import { TIER_ORDER, type Tier } from '../routes/types';
+
+/**
+ * The prose of the reference: what each tag covers, what each tier allows and what each error
+ * code means. The OpenAPI document and the HTML page both draw on these tables.
+ */
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  Meta: 'Health check and this documentation. No key needed.',
+  Library: 'The s. 380.093 resource library: statute, DEP guidance, science and data sources.',
+  Assessments: 'Vulnerability assessments of a jurisdiction, from draft to submission to DEP.',
+  Assets: 'Critical assets (s. 380.093(2)(a)) imported from CSV, Excel, GeoJSON or Shapefile, and their vulnerability.',
+  Hazards: 'Sea level rise scenarios (NOAA 2022), flood analysis and historical flood events.',
+  Grants: 'Resilient Florida grant eligibility, cost share, project ranking and program deadlines.',
+  Compliance: 'Checks against the statute, the DEP checklist and the GIS data standards.',
+  Account: 'Usage of the calling API key.',
+  Webhooks: 'Subscriptions to `assessment_complete` and `deadline_reminder` events, signed per Standard Webhooks.',
+};
+
+export const TIER_NAMES: Record<Tier, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
+
+export const TIER_ACCESS: Record<Tier, string> = {
+  free: 'Routes marked `free` only; other routes answer 403 `subscription_required`.',
+  pro: 'Every route.',
+  enterprise: 'Every route, no hourly limit.',
+};
+
+export const ERROR_GUIDANCE: Record<ProblemCode, string> = {
+  missing_api_key: 'The request carries no `X-API-Key` header. Send the key issued for your account.',
+  invalid_api_key: 'The key is unknown, malformed or revoked.',
+  subscription_required: 'The route needs a higher tier than the key\'s; `required_tier` and `current_tier` say which.',
+  rate_limit_exceeded: 'The key used up its requests for this clock hour; wait the `Retry-After` seconds.',
+  malformed_body: 'The body is not valid JSON.',
+  unsupported_media_type: 'The `Content-Type` is not the one the route accepts (`application/json` or `multipart/form-data`).',
+  invalid_request: 'A parameter or body field is missing, of the wrong type, out of range or unknown; `errors` lists each one with `field`, `in` and `message`.',
+  payload_too_large: 'The body exceeds the route\'s limit (`max_bytes`); large imports go through `POST /assets/imports`.',
+  not_found: 'No such record, or it belongs to another account; also an unknown route.',
+  conflict: 'The change is not allowed from the record\'s current state (for example an assessment moving backwards).',
+  precondition_failed: 'The `If-Match` version is not the current one: read the record again and retry.',
+  idempotency_key_reused: 'The `Idempotency-Key` was already used with a different body.',
+  internal_error: 'An unexpected error. Nothing internal is returned; quote `instance` when reporting it.',
+  not_implemented: 'The route is part of the contract but not available in this deployment yet.',
+  service_unavailable: 'A dependency is temporarily unavailable; retry with backoff.',
+};
+
+export function hourlyLimitText(tier: Tier): string {
+  const limit = HOURLY_LIMITS[tier];
+  return limit === null ? 'unlimited' : `${limit.toLocaleString('en-US')} per hour`;
+}
+
+/** `info.description` in Markdown, for tools that render it. */
+export function apiDescription(): string {
+  const tierRows = TIER_ORDER.map((tier) => `| ${TIER_NAMES[tier]} | ${hourlyLimitText(tier)} | ${TIER_ACCESS[tier]} |`);
+  const errorRows = (Object.keys(PROBLEM_TYPES) as ProblemCode[])
+    .map((code) => `| \`${code}\` | ${PROBLEM_TYPES[code].status} | ${ERROR_GUIDANCE[code]} |`);
+  return [
+    API_SUMMARY,
+    '',
+    '## Authentication',
+    'Send your API key in the `X-API-Key` header. `GET /health`, `GET /openapi.json` and `GET /docs` need no key.',
+    '',
+    '## Tiers and limits',
+    'Requests are counted per API key per clock hour (UTC). Every counted response carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds until the window resets; absent when unlimited); over the limit the answer is 429 with `Retry-After`.',
+    '',
+    '| Tier | Requests | Access |',
+    '|---|---|---|',
+    ...tierRows,
+    '',
+    '## Errors',
+    'Errors are RFC 9457 `application/problem+json` with `type`, `title`, `status`, `detail`, `instance` (the request id) and a stable `code`:',
+    '',
+    '| code | status | meaning |',
+    '|---|---|---|',
+    ...errorRows,
+    '',
+    '## Conventions',
+    'JSON field names are snake_case. Lists page with `limit` and an opaque `cursor`, answering `{data, next_cursor}` (the resource library keeps `limit`/`offset`). Creates honour `Idempotency-Key`; updates honour `If-Match`. Strings and arrays without a stated bound are bounded by the 6 MB payload limit.',
+  ].join('\n');
+}
+
+export const API_SUMMARY = 'Compliance support for vulnerability assessments under Florida Statutes s. 380.093 (Resilient Florida): the resource library, assessments and their DEP checklist, critical assets, sea level rise and flood hazards, grant eligibility and deadlines, and webhooks.';

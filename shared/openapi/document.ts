@@ -1,0 +1,89 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { version } from '../../package.json';
+import { ROUTES } from '../routes';
+import type { RouteDef } from '../routes/types';
+import { apiDescription, TAG_DESCRIPTIONS } from './api-guide';
+import { boundSchemas } from './bounds';
+import { ProblemSchema } from '../schemas/common';
+import { API_KEY_SCHEME, operationsOf, RESPONSE_HEADERS } from './operations';
+import { registerWebhooks } from './webhooks';
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+export const API_TITLE = 'Vulnerability Assessment Compliance API';
+export const API_VERSION = version;
+
+/**
+ * The OpenAPI 3.1 document of the route table. Deterministic: paths, methods and components are
+ * ordered by name, so the committed `openapi.json` diffs cleanly when a route changes.
+ */
+export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', API_KEY_SCHEME, {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'The key issued for your account. Free, Pro and Enterprise keys differ in hourly limit and in the routes they may call (`x-min-tier`).',
+  });
+  for (const [name, header] of Object.entries(RESPONSE_HEADERS)) registry.registerComponent('headers', name, header);
+  registry.register('Problem', ProblemSchema);
+  const operations = operationsOf(routes);
+  for (const [name, response] of Object.entries(operations.responses)) registry.registerComponent('responses', name, response);
+  for (const route of operations.routes) registry.registerPath(route);
+  registerWebhooks(registry);
+
+  const generated = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: API_TITLE,
+      version: API_VERSION,
+      description: apiDescription(),
+      contact: { name: 'API support', url: 'https://floridadep.gov/rcp/resilient-florida-program' },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/api', description: 'This deployment: production on AWS API Gateway (stage `api`), or local with `npm start`.', 'x-internal': false }],
+    tags: tagsOf(routes),
+  });
+
+  const document: OpenApiDocument = {
+    ...generated,
+    paths: sortPaths(generated.paths ?? {}),
+    webhooks: sortKeys(generated.webhooks ?? {}),
+    components: sortKeys(generated.components ?? {}),
+  };
+  boundSchemas(document.paths);
+  boundSchemas(document.webhooks);
+  boundSchemas(document.components);
+  return document;
+}
+
+/** The committed file's bytes: two-space JSON with a final newline. */
+export function serializeOpenApiDocument(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+function tagsOf(routes: readonly RouteDef[]) {
+  const names = [...new Set(routes.flatMap((route) => route.tags))];
+  return names.map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
+}
+
+const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function sortPaths<T extends Record<string, object>>(paths: T): T {
+  const sorted: Record<string, object> = {};
+  for (const path of Object.keys(paths).sort()) {
+    const item = paths[path] as Record<string, unknown>;
+    const keys = Object.keys(item).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+    sorted[path] = Object.fromEntries(keys.map((key) => [key, item[key]]));
+  }
+  return sorted as T;
+}
+
+function rank(key: string): number {
+  const index = METHOD_ORDER.indexOf(key);
+  return index === -1 ? METHOD_ORDER.length : index;
+}
+
+function sortKeys<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b))) as T;
+}
