@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 export const RESOURCE_CATEGORIES = ['legal', 'guidance', 'science', 'data', 'gis_standards', 'funding', 'case_study'] as const;
-export const RESOURCE_FILE_TYPES = ['pdf', 'html', 'xlsx', 'csv', 'zip', 'json', 'xml', 'docx', 'geojson', 'api'] as const;
+export const RESOURCE_FILE_TYPES = ['pdf', 'html', 'xlsx', 'csv', 'zip', 'json', 'xml', 'docx', 'geojson', 'txt', 'api'] as const;
 export const RESOURCE_SORTS = ['title', '-title', 'published', '-published', 'category', '-category', 'publisher', '-publisher'] as const;
 
 export const ResourceId = z.string().regex(/^[a-z0-9][a-z0-9-]{2,99}$/, 'Resource ids are lower-case slugs').describe('Stable resource id (slug).');
@@ -55,8 +55,32 @@ export const ResourcesQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10000).default(0),
   sort: z.enum(RESOURCE_SORTS).default('title').describe('Field to sort by; a leading `-` sorts descending.'),
 }).superRefine((q, ctx) => {
-  if (q.action === 'get' && !q.id) ctx.addIssue({ code: 'custom', path: ['id'], message: 'Required with action=get' });
-  if (q.action === 'search' && !q.q) ctx.addIssue({ code: 'custom', path: ['q'], message: 'Required with action=search' });
+  // `undefined` only: a present but invalid value already has its own error.
+  if (q.action === 'get' && q.id === undefined) ctx.addIssue({ code: 'custom', path: ['id'], message: 'Required with action=get' });
+  if (q.action === 'search' && q.q === undefined) ctx.addIssue({ code: 'custom', path: ['q'], message: 'Required with action=search' });
 });
 
 export const ResourceIdParams = z.object({ id: ResourceId });
+
+const PublishedDate = z.string().regex(/^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/, 'Use YYYY, YYYY-MM or YYYY-MM-DD');
+
+/**
+ * One catalogue entry as operators write it (the seed file and `npm run library:load`): the
+ * resource without its counters. `id` defaults to a slug of the title; `file` is a local file to
+ * upload as the stored copy, relative to the catalogue file. Unknown fields are rejected so a
+ * misspelt field is reported instead of silently dropped.
+ */
+export const CatalogueEntryInput = z.strictObject({
+  id: ResourceId.optional(),
+  title: z.string().trim().min(1).max(500),
+  publisher: z.string().trim().min(1).max(300),
+  published: PublishedDate.nullable().default(null),
+  url: z.url({ protocol: /^https?$/ }).max(1000),
+  category: z.enum(RESOURCE_CATEGORIES),
+  file_type: z.enum(RESOURCE_FILE_TYPES),
+  summary: z.string().trim().min(1).max(2000),
+  tags: z.array(z.string().trim().min(1).max(80)).max(30).default([]),
+  evidence: z.string().trim().max(2000).nullable().default(null),
+  notes: z.string().trim().max(2000).nullable().default(null),
+  file: z.string().min(1).max(1000).optional(),
+});

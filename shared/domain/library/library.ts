@@ -1,0 +1,86 @@
+import type { Resource } from '../../schemas/library';
+import { libraryStats, type LibraryStats } from './stats';
+import { listResources, type ListQuery, type ResourcePage } from './listing';
+import { ResourceSearchIndex, type SearchQuery } from './search';
+import type { ResourceStore, SignedUrlSigner } from './ports';
+
+/** Object keys of stored copies live under this prefix of the bucket. */
+export const LIBRARY_KEY_PREFIX = 'library/';
+
+export interface LibraryDeps {
+  store: ResourceStore;
+  signer: SignedUrlSigner;
+  signedUrlTtlSeconds: number;
+}
+
+export interface SearchPage {
+  data: Array<Resource & { score: number }>;
+  total: number;
+  query: string;
+}
+
+/**
+ * The library's use cases. Every read goes to the store, so counters and newly loaded entries
+ * show at once; only the search index is kept between requests, and rebuilt when the searchable
+ * text of the catalogue has changed since it was built.
+ */
+export class ResourceLibrary {
+  private searchIndex?: { version: string; index: ResourceSearchIndex };
+
+  constructor(private readonly deps: LibraryDeps) {}
+
+  async list(query: ListQuery): Promise<ResourcePage> {
+    return listResources(await this.deps.store.listAll(), query);
+  }
+
+  async search(query: SearchQuery & { limit: number; offset: number }): Promise<SearchPage> {
+    const resources = await this.deps.store.listAll();
+    const byId = new Map(resources.map((resource) => [resource.id, resource]));
+    const hits = this.indexFor(resources).search(query).filter((hit) => byId.has(hit.id));
+    return {
+      data: hits.slice(query.offset, query.offset + query.limit).map((hit) => ({ ...byId.get(hit.id)!, score: hit.score })),
+      total: hits.length,
+      query: query.q,
+    };
+  }
+
+  async stats(): Promise<LibraryStats> {
+    return libraryStats(await this.deps.store.listAll());
+  }
+
+  /** The resource, counting one view; undefined when there is no such id. */
+  view(id: string): Promise<Resource | undefined> {
+    return this.deps.store.recordView(id);
+  }
+
+  /**
+   * Where to send a download, counting it: a short-lived signed link to the stored copy when
+   * the library holds one, else the publisher's public address. undefined when there is no such id.
+   */
+  async download(id: string): Promise<string | undefined> {
+    const resource = await this.deps.store.recordDownload(id);
+    if (!resource) return undefined;
+    // Only keys under the library prefix are signed: the function may read nothing else.
+    if (!resource.file_path?.startsWith(LIBRARY_KEY_PREFIX)) return resource.url;
+    return this.deps.signer.signedGetUrl(resource.file_path, this.deps.signedUrlTtlSeconds, downloadName(resource));
+  }
+
+  private indexFor(resources: readonly Resource[]): ResourceSearchIndex {
+    const version = searchableVersion(resources);
+    if (this.searchIndex?.version !== version) {
+      this.searchIndex = { version, index: new ResourceSearchIndex(resources) };
+    }
+    return this.searchIndex.index;
+  }
+}
+
+/** Changes exactly when something the index holds changes (not when a counter moves). */
+function searchableVersion(resources: readonly Resource[]): string {
+  return JSON.stringify(resources.map((r) => [r.id, r.title, r.summary, r.tags, r.category, r.file_type]));
+}
+
+/** `<id>.<extension of the stored object>`, the name a browser saves the file under. */
+function downloadName(resource: Resource): string {
+  const extension = /\.([a-z0-9]{1,10})$/i.exec(resource.file_path ?? '')?.[1];
+  return extension ? `${resource.id}.${extension.toLowerCase()}` : resource.id;
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { startTestApp } from '../helpers/local-app';
+import { DynamoResourceStore } from '../../shared/adapters/resource-store';
+import { dynamo } from '../../shared/adapters/aws-clients';
+import { seedLibrary } from '../../local/seed-library';
+
+const seed = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/library/resources.json'), 'utf8'));
+
+/** The DynamoDB resource store against the local emulator, and the seeding the local app runs. */
+describe('resource store (DynamoDB) and library seeding', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  let store: DynamoResourceStore;
+  const target = seed.resources[16];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    store = new DynamoResourceStore();
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  it('holds every seed resource after start, read back in one query of the catalogue index', async () => {
+    const all = await store.listAll();
+    expect(all.map((r) => r.id).sort()).toEqual(seed.resources.map((r: { id: string }) => r.id).sort());
+    expect(all.find((r) => r.id === target.id)).toEqual({ ...target, file_path: null, views: 0, downloads: 0 });
+  });
+
+  it('stores one item per resource under its own key, indexed by id', async () => {
+    const { Item } = await dynamo().send(new GetCommand({ TableName: app.resources.tableName, Key: { pk: `RESOURCE#${target.id}`, sk: 'RESOURCE' } }));
+    expect(Item).toMatchObject({ gsi1pk: 'RESOURCES', gsi1sk: target.id, type: 'resource', views: 0, downloads: 0 });
+  });
+
+  it('counts concurrent views and downloads exactly, and creates nothing for an unknown id', async () => {
+    const views = await Promise.all(Array.from({ length: 12 }, () => store.recordView(target.id)));
+    expect(views.map((r) => r!.views).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    await Promise.all(Array.from({ length: 5 }, () => store.recordDownload(target.id)));
+    expect(await store.get(target.id)).toMatchObject({ views: 12, downloads: 5 });
+    expect(await store.recordView('no-such-resource')).toBeUndefined();
+    expect(await store.recordDownload('no-such-resource')).toBeUndefined();
+    expect(await store.get('no-such-resource')).toBeUndefined();
+  });
+
+  it('reseeding keeps the counters and a stored copy, and applies catalogue edits', async () => {
+    await store.upsert([{ ...target, file_path: `library/${target.id}.pdf` }]);
+    const edited = { ...seed, resources: seed.resources.map((r: { id: string }) => (r.id === target.id ? { ...r, summary: 'Edited summary.' } : r)) };
+    expect(await seedLibrary(store, edited)).toBe(60);
+    expect(await store.get(target.id)).toMatchObject({ summary: 'Edited summary.', views: 12, downloads: 5 });
+    expect(await seedLibrary(store)).toBe(60);
+    const all = await store.listAll();
+    expect(all).toHaveLength(60);
+    expect(all.find((r) => r.id === target.id)).toEqual({ ...target, file_path: `library/${target.id}.pdf`, views: 12, downloads: 5 });
+  });
+
+  it('refuses an invalid catalogue before writing anything', async () => {
+    const broken = { resources: [{ ...seed.resources[0], id: 'brand-new-entry' }, { ...seed.resources[1], url: 'not a url' }] };
+    await expect(seedLibrary(store, broken)).rejects.toThrow(/resources\[1\].*\.url/);
+    expect(await store.get('brand-new-entry')).toBeUndefined();
+  });
+});
