@@ -1,0 +1,87 @@
+import { Duration } from 'aws-cdk-lib';
+import { EventType } from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Construct } from 'constructs';
+import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
+import { LIBRARY_KEY_PREFIX } from '../shared/domain/library/library';
+import { API_TIMEOUT_LIMIT_SECONDS, AppFunction, type EntryResolver } from './app-function';
+import { pascalCase } from './names';
+import { bindBucket, bindEventQueue, bindTable, bindUsageCounter } from './bindings';
+import { UPLOADS_PREFIX, type DataStore } from './data-store';
+import type { StageConfig } from './stage-config';
+
+interface GroupSettings {
+  description: string;
+  memorySize: number;
+  /** At most API_TIMEOUT_LIMIT_SECONDS: API Gateway stops waiting after 29 s. */
+  timeoutSeconds: number;
+}
+
+const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
+  library: { description: 'Resource library: list, detail, download', memorySize: 512, timeoutSeconds: 10 },
+  assessments: { description: 'Vulnerability assessments: create, update, submit', memorySize: 512, timeoutSeconds: 15 },
+  assets: { description: 'Critical asset inventory: imports, listing, vulnerability, GIS validation', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS },
+  hazards: { description: 'Sea level rise scenarios, exposure and flood analysis', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS },
+  grants: { description: 'Grant eligibility, ranking and program deadlines', memorySize: 512, timeoutSeconds: 10 },
+  compliance: { description: 'Compliance validation and checklist', memorySize: 512, timeoutSeconds: 15 },
+  account: { description: 'Account usage and webhooks', memorySize: 256, timeoutSeconds: 10 },
+  docs: { description: 'Health, OpenAPI document and HTML reference', memorySize: 256, timeoutSeconds: 10 },
+};
+
+export interface ApiFunctionsProps {
+  config: StageConfig;
+  data: DataStore;
+  entry?: EntryResolver;
+}
+
+/** One Lambda per route group, each with only the data access its routes need. */
+export class ApiFunctions extends Construct {
+  readonly byGroup: Record<FunctionGroup, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionsProps) {
+    super(scope, id);
+    const { table, bucket, eventQueue } = props.data;
+    const fns = Object.fromEntries(FUNCTION_GROUPS.map((group) => {
+      const settings = GROUP_SETTINGS[group];
+      return [group, new AppFunction(this, pascalCase(group), {
+        name: group,
+        description: settings.description,
+        memorySize: settings.memorySize,
+        timeout: Duration.seconds(settings.timeoutSeconds),
+        config: props.config,
+        entry: props.entry,
+      })];
+    })) as Record<FunctionGroup, AppFunction>;
+    this.byGroup = fns;
+
+    // View and download counters are written on read routes.
+    bindTable(fns.library, table, 'readWrite');
+    bindBucket(fns.library, bucket, 'read', [LIBRARY_KEY_PREFIX]);
+
+    bindTable(fns.assessments, table, 'readWrite');
+    bindBucket(fns.assessments, bucket, 'readWrite', ['submissions/']);
+    bindEventQueue(fns.assessments, eventQueue);
+
+    bindTable(fns.assets, table, 'readWrite');
+    bindBucket(fns.assets, bucket, 'readWrite', ['imports/', UPLOADS_PREFIX, 'exports/']);
+    // Files above the synchronous payload limit are uploaded straight to S3 and imported from there.
+    bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fns.assets), { prefix: UPLOADS_PREFIX });
+
+    // Analysis jobs live in the table with their results under hazard-jobs/; elevation models
+    // and hazard layers are reference data, read only. (The prefixes are declared by the S3
+    // adapters, which pull in geotiff; the stack does not load them.)
+    bindTable(fns.hazards, table, 'readWrite');
+    bindBucket(fns.hazards, bucket, 'read', ['dem/', 'hazard-layers/']);
+    bindBucket(fns.hazards, bucket, 'readWrite', ['hazard-jobs/']);
+
+    bindUsageCounter(fns.grants, table);
+
+    bindTable(fns.compliance, table, 'read');
+    bindUsageCounter(fns.compliance, table);
+
+    bindTable(fns.account, table, 'readWrite');
+    bindEventQueue(fns.account, eventQueue);
+
+    // docs: keyless routes served from the bundle; no data access at all.
+  }
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { Validations, type Duration } from 'aws-cdk-lib';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { FunctionGroup } from '../shared/routes/types';
+import type { StageConfig } from './stage-config';
+
+/** Every Lambda of the application: one per API group plus the authorizer and background jobs. */
+export type FunctionName = FunctionGroup | 'authorizer' | 'webhook-dispatcher' | 'deadline-reminder' | 'outbox-relay';
+
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
+
+/** Where a function's code lives: `functions/<name>/handler.ts`, exporting `handler`. */
+export type EntryResolver = (name: FunctionName) => string;
+
+export const handlerEntry: EntryResolver = (name) => path.join(PROJECT_ROOT, 'functions', name, 'handler.ts');
+
+/** API Gateway gives up on an integration after 29 s. */
+export const API_TIMEOUT_LIMIT_SECONDS = 29;
+
+export interface AppFunctionProps {
+  name: FunctionName;
+  description: string;
+  memorySize: number;
+  timeout: Duration;
+  config: StageConfig;
+  entry?: EntryResolver;
+}
+
+/**
+ * The shared settings of every function: Node 22 on arm64, a minified bundle with source maps,
+ * X-Ray tracing, Powertools configuration and a log group with the stage's retention. Access to
+ * data is added with the `bind*` helpers, which set the variable and the grant together.
+ */
+export class AppFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id, {
+      entry: (props.entry ?? handlerEntry)(props.name),
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      tracing: Tracing.ACTIVE,
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        target: 'node22',
+        format: OutputFormat.CJS,
+      },
+      environment: {
+        APP_MODE: 'aws',
+        POWERTOOLS_SERVICE_NAME: 'va-compliance-api',
+        POWERTOOLS_METRICS_NAMESPACE: 'VaComplianceApi',
+        POWERTOOLS_LOG_LEVEL: props.config.logLevel,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      logGroup: new LogGroup(scope, `${id}Logs`, {
+        retention: props.config.logRetention,
+        removalPolicy: props.config.removalPolicy,
+      }),
+    });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions.',
+    });
+  }
+}

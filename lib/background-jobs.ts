@@ -1,0 +1,97 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Construct } from 'constructs';
+import type { QueuedEvent } from '../shared/ports';
+import { AppFunction, type AppFunctionProps, type EntryResolver } from './app-function';
+import { bindDeadLetterQueue, bindEventQueue, bindTable } from './bindings';
+import type { DataStore } from './data-store';
+import type { StageConfig } from './stage-config';
+
+/** The dispatcher's timeout; the events queue's visibility timeout is derived from it. */
+export const WEBHOOK_DISPATCHER_TIMEOUT = Duration.seconds(30);
+
+/** Deadline reminders go out once a day, at 13:00 UTC (morning in both Florida time zones). */
+export const REMINDER_SCHEDULE = { minute: '0', hour: '13' } as const;
+
+/** The item attribute that carries a pending QueuedEvent (see shared/adapters/outbox.ts). */
+export const OUTBOX_ATTRIBUTE = 'outbox';
+const OUTBOX_EVENT_ID: keyof QueuedEvent = 'event_id';
+
+export interface BackgroundJobsProps {
+  config: StageConfig;
+  data: DataStore;
+  entry?: EntryResolver;
+}
+
+/** The functions no client calls directly: webhook delivery, the daily reminder, the outbox relay. */
+export class BackgroundJobs extends Construct {
+  readonly webhookDispatcher: AppFunction;
+  readonly deadlineReminder: AppFunction;
+  readonly outboxRelay: AppFunction;
+
+  constructor(scope: Construct, id: string, props: BackgroundJobsProps) {
+    super(scope, id);
+    const { table, eventQueue, eventDeadLetterQueue } = props.data;
+    const jobFunction = (id: string, settings: Omit<AppFunctionProps, 'config' | 'entry'>) =>
+      new AppFunction(this, id, { ...settings, config: props.config, entry: props.entry });
+
+    this.webhookDispatcher = jobFunction('WebhookDispatcher', {
+      name: 'webhook-dispatcher',
+      description: 'Delivers queued events to webhook endpoints (Standard Webhooks), retrying through SQS',
+      memorySize: 256,
+      timeout: WEBHOOK_DISPATCHER_TIMEOUT,
+    });
+    bindTable(this.webhookDispatcher, table, 'readWrite');
+    // Sends too: a failed delivery is re-queued with a backoff delay.
+    bindEventQueue(this.webhookDispatcher, eventQueue);
+    bindDeadLetterQueue(this.webhookDispatcher, eventDeadLetterQueue);
+    this.webhookDispatcher.addEventSource(new SqsEventSource(eventQueue, {
+      batchSize: 10,
+      maxBatchingWindow: Duration.seconds(1),
+      reportBatchItemFailures: true,
+    }));
+
+    this.deadlineReminder = jobFunction('DeadlineReminder', {
+      name: 'deadline-reminder',
+      description: 'Daily: queues deadline_reminder events 30, 7 and 1 days before each deadline',
+      memorySize: 512,
+      timeout: Duration.minutes(5),
+    });
+    bindTable(this.deadlineReminder, table, 'readWrite');
+    bindEventQueue(this.deadlineReminder, eventQueue);
+    new Rule(this, 'DeadlineReminderSchedule', {
+      description: 'Daily deadline reminder run',
+      schedule: Schedule.cron(REMINDER_SCHEDULE),
+      targets: [new LambdaFunction(this.deadlineReminder, { retryAttempts: 2 })],
+    });
+
+    this.outboxRelay = jobFunction('OutboxRelay', {
+      name: 'outbox-relay',
+      description: 'Safety net: relays events still pending in an item outbox to the queue and clears them',
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+    });
+    bindTable(this.outboxRelay, table, 'readWrite');
+    bindEventQueue(this.outboxRelay, eventQueue);
+    // Only writes that leave an event pending reach the function; clearing the outbox does not.
+    // Filters match leaf values only, hence the event id inside the outbox map.
+    this.outboxRelay.addEventSource(new DynamoEventSource(table, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 25,
+      bisectBatchOnError: true,
+      retryAttempts: 10,
+      maxRecordAge: Duration.days(1),
+      reportBatchItemFailures: true,
+      filters: [
+        FilterCriteria.filter({ dynamodb: { NewImage: { [OUTBOX_ATTRIBUTE]: { M: { [OUTBOX_EVENT_ID]: { S: FilterRule.exists() } } } } } }),
+      ],
+    }));
+    Validations.of(this.outboxRelay.role!).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'dynamodb:ListStreams (stream discovery by the event source) and the X-Ray tracing actions do not support resource-level permissions; reading records is granted on this table\'s stream only.',
+    });
+  }
+}

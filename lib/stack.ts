@@ -1,0 +1,56 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { ApiFunctions } from './api-functions';
+import { AppFunction, type EntryResolver } from './app-function';
+import { BackgroundJobs, WEBHOOK_DISPATCHER_TIMEOUT } from './background-jobs';
+import { bindApiKeyLookup } from './bindings';
+import { DataStore } from './data-store';
+import { acknowledgeStackFindings } from './nag-suppressions';
+import { ApiGateway } from './rest-api';
+import type { StageConfig } from './stage-config';
+import { TierUsagePlans } from './usage-plans';
+
+export interface ComplianceApiStackProps extends StackProps {
+  config: StageConfig;
+  /** Where function code is found; defaults to `functions/<name>/handler.ts`. */
+  entry?: EntryResolver;
+}
+
+/** The whole application: stateful data, the functions that use it, and the API in front. */
+export class ComplianceApiStack extends Stack {
+  readonly data: DataStore;
+  readonly functions: ApiFunctions;
+  readonly jobs: BackgroundJobs;
+  readonly authorizer: AppFunction;
+  readonly gateway: ApiGateway;
+  readonly usagePlans: TierUsagePlans;
+
+  constructor(scope: Construct, id: string, props: ComplianceApiStackProps) {
+    super(scope, id, props);
+    const { config, entry } = props;
+
+    this.data = new DataStore(this, 'Data', { config, eventConsumerTimeout: WEBHOOK_DISPATCHER_TIMEOUT });
+    this.functions = new ApiFunctions(this, 'Functions', { config, data: this.data, entry });
+    this.jobs = new BackgroundJobs(this, 'Jobs', { config, data: this.data, entry });
+
+    this.authorizer = new AppFunction(this, 'Authorizer', {
+      name: 'authorizer',
+      description: 'API key authorizer: X-API-Key → account, tier and usage plan',
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      config,
+      entry,
+    });
+    bindApiKeyLookup(this.authorizer, this.data.table);
+
+    this.gateway = new ApiGateway(this, 'Gateway', { config, functions: this.functions.byGroup, authorizer: this.authorizer });
+    this.usagePlans = new TierUsagePlans(this, 'UsagePlans', { api: this.gateway.api, config });
+    this.usagePlans.bindAuthorizer(this.authorizer);
+
+    new CfnOutput(this, 'BaseUrl', { description: 'Base URL of the API (ends in /api)', value: this.gateway.api.url });
+    new CfnOutput(this, 'BucketName', { value: this.data.bucket.bucketName });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+
+    acknowledgeStackFindings(this);
+  }
+}

@@ -1,0 +1,65 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Tier } from '../shared/routes/types';
+
+export interface Throttle {
+  /** Steady-state requests per second. */
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/** Everything that differs between deployments of the same stack. */
+export interface StageConfig {
+  name: string;
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  logRetention: RetentionDays;
+  /** Server access logs of the data bucket are kept this long. */
+  accessLogExpiration: Duration;
+  /** Applied to the table, buckets, queues and log groups. */
+  removalPolicy: RemovalPolicy;
+  /**
+   * Usage-plan throttles per tier. The hourly quota (25 / 5,000 / unlimited) is counted by the
+   * application in DynamoDB — usage plans cannot count per clock hour — so these only stop bursts.
+   */
+  tierThrottles: Record<Tier, Throttle>;
+  /** Stage-wide ceiling, which also covers the keyless documentation routes. */
+  stageThrottle: Throttle;
+  /** How long API Gateway reuses an authorizer answer for the same key (a revoked key works this long). */
+  authorizerCacheTtl: Duration;
+}
+
+const tierThrottles: Record<Tier, Throttle> = {
+  free: { rateLimit: 2, burstLimit: 5 },
+  pro: { rateLimit: 20, burstLimit: 50 },
+  enterprise: { rateLimit: 100, burstLimit: 200 },
+};
+
+export const STAGES = {
+  dev: {
+    name: 'dev',
+    logLevel: 'DEBUG',
+    logRetention: RetentionDays.ONE_WEEK,
+    accessLogExpiration: Duration.days(30),
+    removalPolicy: RemovalPolicy.DESTROY,
+    tierThrottles,
+    stageThrottle: { rateLimit: 50, burstLimit: 100 },
+    authorizerCacheTtl: Duration.minutes(1),
+  },
+  prod: {
+    name: 'prod',
+    logLevel: 'INFO',
+    logRetention: RetentionDays.THREE_MONTHS,
+    accessLogExpiration: Duration.days(365),
+    removalPolicy: RemovalPolicy.RETAIN,
+    tierThrottles,
+    stageThrottle: { rateLimit: 500, burstLimit: 1000 },
+    authorizerCacheTtl: Duration.minutes(5),
+  },
+} as const satisfies Record<string, StageConfig>;
+
+export type StageName = keyof typeof STAGES;
+
+export function stageConfig(name: string): StageConfig {
+  if (!(name in STAGES)) throw new Error(`Unknown stage "${name}"; expected one of ${Object.keys(STAGES).join(', ')}`);
+  return STAGES[name as StageName];
+}
