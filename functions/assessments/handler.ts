@@ -1,4 +1,63 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { defaultPipelineDeps } from '../../shared/http/deps';
+import { logger } from '../../shared/http/logger';
+import { withIdempotency, type IdempotencyStore } from '../../shared/http/idempotency';
+import type { RouteImplementation, RouteRequest } from '../../shared/http/types';
+import { DynamoAssessmentStore, newAssessmentId } from '../../shared/adapters/assessment-store';
+import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
+import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
+import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
+import { AssessmentService } from '../../shared/domain/assessments/service';
+import { etagOf, viewOf, type Assessment } from '../../shared/domain/assessments/model';
+import type {
+  createAssessmentRoute, getAssessmentRoute, listAssessmentsRoute, submitAssessmentRoute, updateAssessmentRoute,
+} from '../../shared/routes/assessments';
 
-export const handler = createGroupHandler('assessments', {}, defaultPipelineDeps);
+// Created on first use (cold start), after the environment is in place.
+let service: AssessmentService | undefined;
+let idempotency: IdempotencyStore | undefined;
+
+const assessments = () => (service ??= new AssessmentService({
+  store: new DynamoAssessmentStore(),
+  blobs: new S3BlobStore(),
+  queue: new SqsEventQueue(),
+  newAssessmentId,
+  warn: (message, details) => logger.warn(message, details),
+}));
+const idempotencyStore = () => (idempotency ??= new DynamoIdempotencyStore());
+
+const accountOf = (request: RouteRequest) => request.account!.accountId;
+const withVersion = (assessment: Assessment) => ({ ETag: etagOf(assessment.version) });
+
+const createAssessment: RouteImplementation<typeof createAssessmentRoute> = (request) => withIdempotency(request, idempotencyStore(), async () => {
+  const assessment = await assessments().create(accountOf(request), request.body, request.now);
+  return {
+    status: 201,
+    body: viewOf(assessment),
+    headers: { ...withVersion(assessment), Location: `${request.baseUrl}/assessments/${assessment.assessment_id}` },
+  };
+});
+
+const listAssessments: RouteImplementation<typeof listAssessmentsRoute> = async (request) => ({
+  status: 200,
+  body: await assessments().list(accountOf(request), request.query),
+});
+
+const getAssessment: RouteImplementation<typeof getAssessmentRoute> = async (request) => {
+  const assessment = await assessments().get(accountOf(request), request.params.assessment_id);
+  return { status: 200, body: viewOf(assessment), headers: withVersion(assessment) };
+};
+
+const updateAssessment: RouteImplementation<typeof updateAssessmentRoute> = async (request) => {
+  const assessment = await assessments().update(accountOf(request), request.params.assessment_id, request.body, request.headers['if-match'], request.now);
+  return { status: 200, body: viewOf(assessment), headers: withVersion(assessment) };
+};
+
+const submitAssessment: RouteImplementation<typeof submitAssessmentRoute> = (request) => withIdempotency(request, idempotencyStore(), async () => ({
+  status: 201,
+  body: await assessments().submit(accountOf(request), request.params.assessment_id, request.body, request.now),
+}));
+
+export const handler = createGroupHandler('assessments', {
+  createAssessment, listAssessments, getAssessment, updateAssessment, submitAssessment,
+}, defaultPipelineDeps);

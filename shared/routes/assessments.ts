@@ -1,38 +1,51 @@
-import { z } from '../schemas/zod';
+import {
+  AssessmentListSchema, AssessmentParams, AssessmentSchema, CreateAssessmentHeaders, CreateAssessmentSchema, ListAssessmentsQuery,
+  SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
+} from '../schemas/assessments';
 import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_FAILED, ok } from './responses';
-import { defineRoute } from './types';
+import { defineRoute, type ResponseDef } from './types';
 
-const AssessmentParams = z.object({ assessment_id: z.string().min(1).max(64) });
-const Passthrough = z.object({}).passthrough();
+const ETAG_HEADER = { ETag: { description: 'Version of the assessment ("<version>"); send it as `If-Match` to update.', schema: { type: 'string' as const } } };
+const withETag = (response: ResponseDef): ResponseDef => ({ ...response, headers: ETAG_HEADER });
 
-export const assessmentRoutes = [
-  defineRoute({
-    id: 'createAssessment', method: 'POST', path: '/assessments', group: 'assessments', auth: 'api_key', minTier: 'pro',
-    contractRow: '4', tags: ['Assessments'], summary: 'Create a vulnerability assessment',
-    request: { body: Passthrough, maxBodyBytes: 64 * 1024 },
-    responses: { 201: ok('Created.', Passthrough), ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'listAssessments', method: 'GET', path: '/assessments', group: 'assessments', auth: 'api_key', minTier: 'pro',
-    contractRow: '8', tags: ['Assessments'], summary: 'List the account\'s assessments',
-    responses: { 200: ok('A page of assessments.', Passthrough), ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'getAssessment', method: 'GET', path: '/assessments/{assessment_id}', group: 'assessments', auth: 'api_key', minTier: 'pro',
-    contractRow: '5', tags: ['Assessments'], summary: 'Retrieve an assessment with its checklist status',
-    request: { params: AssessmentParams },
-    responses: { 200: ok('The assessment.', Passthrough), ...NOT_FOUND, ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'updateAssessment', method: 'PATCH', path: '/assessments/{assessment_id}', group: 'assessments', auth: 'api_key', minTier: 'pro',
-    contractRow: '6', tags: ['Assessments'], summary: 'Update progress, phase and methodology',
-    request: { params: AssessmentParams, body: Passthrough, maxBodyBytes: 64 * 1024 },
-    responses: { 200: ok('The updated assessment.', Passthrough), ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED, ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'submitAssessment', method: 'POST', path: '/assessments/{assessment_id}/submit', group: 'assessments', auth: 'api_key', minTier: 'pro',
-    contractRow: '7', tags: ['Assessments'], summary: 'Submit a complete assessment to DEP',
-    request: { params: AssessmentParams, body: Passthrough, maxBodyBytes: 16 * 1024 },
-    responses: { 201: ok('The submission.', Passthrough), ...NOT_FOUND, ...CONFLICT, ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
-  }),
-];
+export const createAssessmentRoute = defineRoute({
+  id: 'createAssessment', method: 'POST', path: '/assessments', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  contractRow: '4', tags: ['Assessments'], summary: 'Create a vulnerability assessment',
+  description: 'Starts a `draft` assessment for a Florida county or municipality. Send `Idempotency-Key` to retry safely: the same key and body return the first response (with `Idempotent-Replayed: true`); another body is 422.',
+  request: { body: CreateAssessmentSchema, headers: CreateAssessmentHeaders, maxBodyBytes: 64 * 1024 },
+  responses: { 201: withETag(ok('Created.', AssessmentSchema)), ...CONFLICT, ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
+});
+
+export const listAssessmentsRoute = defineRoute({
+  id: 'listAssessments', method: 'GET', path: '/assessments', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  contractRow: '8', tags: ['Assessments'], summary: 'List the account\'s assessments',
+  description: 'Newest first. Filters combine; `date_range` applies to `created_date` (UTC days, inclusive). A `cursor` is valid only with the filters it was issued for.',
+  request: { query: ListAssessmentsQuery },
+  responses: { 200: ok('A page of assessments.', AssessmentListSchema), ...KEYED_ERRORS },
+});
+
+export const getAssessmentRoute = defineRoute({
+  id: 'getAssessment', method: 'GET', path: '/assessments/{assessment_id}', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  contractRow: '5', tags: ['Assessments'], summary: 'Retrieve an assessment with its checklist status',
+  description: '`dep_checklist_status` evaluates each checklist item A–N (derived from s. 380.093; not DEP\'s form) for the rule set of `timeline.start_date`.',
+  request: { params: AssessmentParams },
+  responses: { 200: withETag(ok('The assessment.', AssessmentSchema)), ...NOT_FOUND, ...KEYED_ERRORS },
+});
+
+export const updateAssessmentRoute = defineRoute({
+  id: 'updateAssessment', method: 'PATCH', path: '/assessments/{assessment_id}', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  contractRow: '6', tags: ['Assessments'], summary: 'Update progress, phase and methodology',
+  description: 'Send `If-Match` with the ETag of your last read: if the assessment changed since, the answer is 412 and nothing is written. Without `If-Match` the update applies to the current version. Reaching 100 % in the `final_report` phase makes the assessment `complete` and emits `assessment_complete` once. Moving a phase or status back, or lowering `completion_percentage` without `completion_change_reason`, is 409.',
+  request: { params: AssessmentParams, headers: UpdateAssessmentHeaders, body: UpdateAssessmentSchema, maxBodyBytes: 64 * 1024 },
+  responses: { 200: withETag(ok('The updated assessment.', AssessmentSchema)), ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED, ...KEYED_ERRORS },
+});
+
+export const submitAssessmentRoute = defineRoute({
+  id: 'submitAssessment', method: 'POST', path: '/assessments/{assessment_id}/submit', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  contractRow: '7', tags: ['Assessments'], summary: 'Submit a complete assessment to DEP',
+  description: 'Only a `complete` assessment whose checklist passes (else 409 with `missing_items`). Stores the submission package (manifest with the assessment snapshot, checklist result, URLs, certification and sha256 hashes) and moves the status to `submitted`. `dep_confirmation` is this API\'s receipt, not a DEP number. Honors `Idempotency-Key`; a second submit is 409.',
+  request: { params: AssessmentParams, headers: SubmitAssessmentHeaders, body: SubmitAssessmentSchema, maxBodyBytes: 16 * 1024 },
+  responses: { 201: ok('The submission.', SubmissionSchema), ...NOT_FOUND, ...CONFLICT, ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
+});
+
+export const assessmentRoutes = [createAssessmentRoute, listAssessmentsRoute, getAssessmentRoute, updateAssessmentRoute, submitAssessmentRoute];

@@ -1,19 +1,21 @@
-import { z } from '../schemas/zod';
+import { ChecklistQuerySchema, ChecklistSchema, ValidateBodySchema, ValidationResultSchema } from '../schemas/compliance';
 import { KEYED_ERRORS, ok } from './responses';
 import { defineRoute } from './types';
 
-const Passthrough = z.object({}).passthrough();
+export const validateComplianceRoute = defineRoute({
+  id: 'validateCompliance', method: 'POST', path: '/compliance/validate', group: 'compliance', auth: 'api_key', minTier: 'pro',
+  contractRow: '18', tags: ['Compliance'], summary: 'Validate an assessment against s. 380.093',
+  description: 'Checks an assessment body — saved or still a draft — against the checklist rule set of `timeline.start_date` (today without a timeline). Each failing item comes with its statute reference and what would satisfy it. The checklist is derived from s. 380.093; not DEP\'s form.',
+  request: { body: ValidateBodySchema, maxBodyBytes: 256 * 1024 },
+  responses: { 200: ok('The validation.', ValidationResultSchema), ...KEYED_ERRORS },
+});
 
-export const complianceRoutes = [
-  defineRoute({
-    id: 'validateCompliance', method: 'POST', path: '/compliance/validate', group: 'compliance', auth: 'api_key', minTier: 'pro',
-    contractRow: '18', tags: ['Compliance'], summary: 'Validate an assessment against s. 380.093',
-    request: { body: Passthrough, maxBodyBytes: 256 * 1024 },
-    responses: { 200: ok('The validation.', Passthrough), ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'getComplianceChecklist', method: 'GET', path: '/compliance/checklist', group: 'compliance', auth: 'api_key', minTier: 'free',
-    contractRow: '19', tags: ['Compliance'], summary: 'Checklist items A–N for an assessment year',
-    responses: { 200: ok('The checklist.', Passthrough), ...KEYED_ERRORS },
-  }),
-];
+export const getComplianceChecklistRoute = defineRoute({
+  id: 'getComplianceChecklist', method: 'GET', path: '/compliance/checklist', group: 'compliance', auth: 'api_key', minTier: 'free',
+  contractRow: '19', tags: ['Compliance'], summary: 'Checklist items A–N for an assessment year',
+  description: 'Rule set `2021` (NOAA 2017 Intermediate-Low and Intermediate-High, 2040 and 2070) applies to assessments before 2024-07-01; rule set `2024` (NOAA 2022 Intermediate-Low and Intermediate, 20 and 50 years ahead) from that date. A year alone is taken at July 1, so `assessment_year=2024` gives rule set 2024; send `assessment_date` for the first half of 2024. Years before 2021 or after the current year + 5 are 400. Items are derived from s. 380.093, not DEP\'s form, and each says whether its text is verified, reconstructed or unverified.',
+  request: { query: ChecklistQuerySchema },
+  responses: { 200: ok('The checklist.', ChecklistSchema), ...KEYED_ERRORS },
+});
+
+export const complianceRoutes = [validateComplianceRoute, getComplianceChecklistRoute];

@@ -1,0 +1,84 @@
+import type { AssessmentPhase, AssessmentStatus, AssessmentSummary, AssessmentType, AssessmentView } from '../../schemas/assessments';
+import type { Methodology, Scope, Timeline } from '../../schemas/compliance';
+import { evaluateCompliance, type ComplianceEvaluation } from '../compliance/evaluate';
+
+/** The jurisdiction as resolved at creation (see `shared/domain/jurisdictions.ts`). */
+export interface AssessmentJurisdiction {
+  id: string;
+  type: 'county' | 'municipality';
+  display_name: string;
+  county_fips: string;
+}
+
+export interface SubmissionRecord {
+  submission_id: string;
+  dep_confirmation: string;
+  manifest_key: string;
+  manifest_sha256: string;
+  final_report_url: string;
+  gis_data_url: string;
+}
+
+/** An assessment as stored: owned by one account, versioned for conditional updates. */
+export interface Assessment {
+  assessment_id: string;
+  account_id: string;
+  jurisdiction: AssessmentJurisdiction;
+  type: AssessmentType;
+  scope: Scope;
+  scope_rationale?: string;
+  timeline: Timeline;
+  status: AssessmentStatus;
+  phase: AssessmentPhase;
+  completion_percentage: number;
+  notes?: string;
+  methodology: Methodology;
+  version: number;
+  created_date: string;
+  updated_at: string;
+  completed_at?: string;
+  submitted_at?: string;
+  status_history: { status: AssessmentStatus; at: string }[];
+  completion_adjustments: { at: string; from: number; to: number; reason: string }[];
+  submission?: SubmissionRecord;
+}
+
+/** The checklist rule set is chosen by the date work on the assessment began. */
+export function complianceOf(assessment: Pick<Assessment, 'scope' | 'scope_rationale' | 'methodology' | 'timeline'>): ComplianceEvaluation {
+  return evaluateCompliance(assessment, assessment.timeline.start_date);
+}
+
+export function summaryOf(assessment: Assessment): AssessmentSummary {
+  const { jurisdiction, submission, account_id: _owner, methodology: _m, status_history: _h, completion_adjustments: _c, ...fields } = assessment;
+  return {
+    ...fields,
+    jurisdiction: jurisdiction.display_name,
+    jurisdiction_id: jurisdiction.id,
+    jurisdiction_type: jurisdiction.type,
+    county_fips: jurisdiction.county_fips,
+    ...(submission ? { submission_id: submission.submission_id, dep_confirmation: submission.dep_confirmation } : {}),
+  };
+}
+
+export function viewOf(assessment: Assessment): AssessmentView {
+  return {
+    ...summaryOf(assessment),
+    methodology: assessment.methodology,
+    status_history: assessment.status_history,
+    completion_adjustments: assessment.completion_adjustments,
+    dep_checklist_status: complianceOf(assessment).dep_checklist_status,
+  };
+}
+
+/** Strong ETag of a version; `If-Match` accepts it, its weak form `W/"n"` or `*`. */
+export function etagOf(version: number): string {
+  return `"${version}"`;
+}
+
+/** The version an `If-Match` value names: a number, `'any'` for `*`, or undefined when unreadable. */
+export function versionFromIfMatch(value: string): number | 'any' | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '*') return 'any';
+  const match = /^(?:W\/)?"(\d{1,9})"$/.exec(trimmed);
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { HttpError } from '../../http/problem';
+import type { BlobStore, EventQueue, QueuedEvent } from '../../ports';
+import type {
+  AssessmentSummary, CreateAssessmentInput, ListAssessmentsInput, Submission, SubmitAssessmentInput, UpdateAssessmentInput,
+} from '../../schemas/assessments';
+import { invalidField, requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
+import { completionEvent } from './events';
+import { complianceOf, summaryOf, versionFromIfMatch, type Assessment } from './model';
+import { InvalidCursorError, type AssessmentFilter, type AssessmentStore } from './ports';
+import { applyUpdate, TransitionError } from './state-machine';
+import { buildSubmissionPackage, manifestKey, markSubmitted } from './submission';
+
+export interface AssessmentServiceDeps {
+  store: AssessmentStore;
+  blobs: BlobStore;
+  queue: EventQueue;
+  newAssessmentId: (createdAt: Date) => string;
+  /** Relay problems are not the caller's: the stored outbox is retried by the safety net. */
+  warn: (message: string, details: Record<string, unknown>) => void;
+}
+
+/** Without `If-Match`, an update is retried on the fresh version this often before a 409. */
+const UNCONDITIONAL_ATTEMPTS = 3;
+
+const notFound = (assessmentId: string) => new HttpError('not_found', `No assessment ${assessmentId} in this account.`);
+const JURISDICTION_ID = /^(county:\d{5}|municipality:\d{6})$/;
+
+/** The life of an assessment, create to submission, over the store, blob and queue ports. */
+export class AssessmentService {
+  constructor(private readonly deps: AssessmentServiceDeps) {}
+
+  async create(accountId: string, input: CreateAssessmentInput, now: Date): Promise<Assessment> {
+    const jurisdiction = resolveApplicant(input);
+    requireRuleSetDate(input.timeline.start_date, now, 'timeline.start_date');
+    const at = now.toISOString();
+    const assessment: Assessment = {
+      assessment_id: this.deps.newAssessmentId(now),
+      account_id: accountId,
+      jurisdiction,
+      type: input.type,
+      scope: input.scope,
+      scope_rationale: input.scope_rationale,
+      timeline: input.timeline,
+      status: 'draft',
+      phase: 'initiation',
+      completion_percentage: 0,
+      notes: input.notes,
+      methodology: input.methodology ?? {},
+      version: 1,
+      created_date: at,
+      updated_at: at,
+      status_history: [{ status: 'draft', at }],
+      completion_adjustments: [],
+    };
+    await this.deps.store.create(assessment);
+    return assessment;
+  }
+
+  async get(accountId: string, assessmentId: string): Promise<Assessment> {
+    const assessment = await this.deps.store.get(accountId, assessmentId);
+    if (!assessment) throw notFound(assessmentId);
+    return assessment;
+  }
+
+  /**
+   * Conditional on the version: with `If-Match` the named version must still be current (else
+   * 412); without it the update applies to the latest version. Completing the assessment writes
+   * the `assessment_complete` event into the same item, then relays it.
+   */
+  async update(accountId: string, assessmentId: string, patch: UpdateAssessmentInput, ifMatch: string | undefined, now: Date): Promise<Assessment> {
+    const expected = ifMatch === undefined ? 'any' : versionFromIfMatch(ifMatch);
+    if (expected === undefined) throw invalidField('if-match', 'header', 'Send the ETag of the last read, e.g. "3".');
+    if (patch.timeline) requireRuleSetDate(patch.timeline.start_date, now, 'timeline.start_date');
+
+    const attempts = expected === 'any' ? UNCONDITIONAL_ATTEMPTS : 1;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const current = await this.get(accountId, assessmentId);
+      if (expected !== 'any' && current.version !== expected) {
+        throw new HttpError('precondition_failed', `The assessment is at version ${current.version}, not ${expected}; read it again.`, { current_version: current.version });
+      }
+      const { next, completed } = this.transition(current, patch, now);
+      const event = completed ? completionEvent(next) : undefined;
+      if (await this.deps.store.update(next, current.version, event)) {
+        if (event) await this.relay(event, next);
+        return next;
+      }
+      if (expected !== 'any') throw new HttpError('precondition_failed', `The assessment changed after version ${expected}; read it again.`);
+    }
+    throw new HttpError('conflict', 'The assessment kept changing during the update; retry.');
+  }
+
+  private transition(current: Assessment, patch: UpdateAssessmentInput, now: Date) {
+    try {
+      return applyUpdate(current, patch, now);
+    } catch (error) {
+      if (error instanceof TransitionError) throw new HttpError('conflict', error.message, { field: error.field, status_now: current.status, phase_now: current.phase });
+      throw error;
+    }
+  }
+
+  /** Inline relay; if it fails the event stays pending in the item for the safety net. */
+  private async relay(event: QueuedEvent, assessment: Assessment): Promise<void> {
+    try {
+      await this.deps.queue.send(event);
+      await this.deps.store.clearEvent(assessment.account_id, assessment.assessment_id, event.event_id);
+    } catch (error) {
+      this.deps.warn('Event left in the outbox for the relay', { event_id: event.event_id, error: (error as Error).message });
+    }
+  }
+
+  /**
+   * Stores the manifest first, then moves the status to `submitted` conditionally on the version;
+   * if that write loses, the manifest is deleted again, so nothing half-done remains.
+   */
+  async submit(accountId: string, assessmentId: string, input: SubmitAssessmentInput, now: Date): Promise<Submission> {
+    const current = await this.get(accountId, assessmentId);
+    if (current.status === 'submitted') {
+      throw new HttpError('conflict', `The assessment was already submitted (${current.submission?.submission_id}).`, { submission_id: current.submission?.submission_id });
+    }
+    if (current.status !== 'complete') {
+      throw new HttpError('conflict', `Only a complete assessment can be submitted; this one is ${current.status} at ${current.completion_percentage} % in the ${current.phase} phase.`, { status_now: current.status });
+    }
+    const compliance = complianceOf(current);
+    if (!compliance.compliant) {
+      throw new HttpError('conflict', `The checklist does not pass: items ${compliance.missing_items.map((m) => m.item).join(', ')} are missing.`, { missing_items: compliance.missing_items });
+    }
+
+    const submittedAt = now.toISOString();
+    const submissionId = `sub_${randomBytes(12).toString('hex')}`;
+    const pkg = buildSubmissionPackage(current, compliance, input, submissionId, submittedAt);
+    const key = manifestKey(accountId, assessmentId, submissionId);
+    await this.deps.blobs.put(key, pkg.content, 'application/json');
+    const next = markSubmitted(current, {
+      submission_id: submissionId,
+      dep_confirmation: pkg.depConfirmation,
+      manifest_key: key,
+      manifest_sha256: pkg.sha256,
+      final_report_url: input.final_report_url,
+      gis_data_url: input.gis_data_url,
+    }, submittedAt);
+    let written: boolean;
+    try {
+      written = await this.deps.store.update(next, current.version);
+    } catch (error) {
+      await this.deps.blobs.delete(key);
+      throw error;
+    }
+    if (!written) {
+      await this.deps.blobs.delete(key);
+      throw new HttpError('conflict', 'The assessment changed while it was being submitted; read it again.');
+    }
+    return {
+      submission_id: submissionId,
+      assessment_id: assessmentId,
+      status: 'submitted',
+      submitted_at: submittedAt,
+      dep_confirmation: pkg.depConfirmation,
+      manifest_sha256: pkg.sha256,
+    };
+  }
+
+  async list(accountId: string, query: ListAssessmentsInput): Promise<{ data: AssessmentSummary[]; next_cursor: string | null }> {
+    const filter: AssessmentFilter = { status: query.status };
+    if (query.jurisdiction) {
+      filter.jurisdictionId = JURISDICTION_ID.test(query.jurisdiction) ? query.jurisdiction : resolveApplicant({ jurisdiction: query.jurisdiction }, 'query').id;
+    }
+    if (query.date_range) [filter.createdFrom, filter.createdTo] = query.date_range.split('..');
+    try {
+      const page = await this.deps.store.list(accountId, filter, query.limit, query.cursor);
+      return { data: page.items.map(summaryOf), next_cursor: page.nextCursor };
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw invalidField('cursor', 'query', error.message);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import type { ChecklistStatus, CheckStatus, Methodology, MissingItem, Scope } from '../../schemas/compliance';
+import { itemsFor, requiredHorizons, ruleSetFor, scenarioRequirements, type CheckSpec, type RuleItem, type RuleSet, type SimpleCheckKind } from './rule-sets';
+
+/** What the checklist reads: an assessment's scope and methodology (stored or still a draft). */
+export interface ComplianceInput {
+  scope?: Scope;
+  scope_rationale?: string;
+  methodology?: Methodology;
+}
+
+interface Outcome {
+  status: CheckStatus;
+  reason: string;
+}
+
+const pass = (reason: string): Outcome => ({ status: 'pass', reason });
+const fail = (reason: string): Outcome => ({ status: 'fail', reason });
+/** Conditional items ("if applicable", "to the extent practicable") are satisfied by a rationale too. */
+const byRationale = (rationale: string | undefined, missing: string): Outcome => (rationale
+  ? { status: 'conditional', reason: `Not performed; rationale given: ${rationale.slice(0, 300)}` }
+  : fail(missing));
+
+const missingAll = (values: number[], required: number[]) => required.filter((value) => !values.includes(value));
+
+interface Context {
+  ruleSet: RuleSet;
+  date: string;
+}
+
+type SpecOf<K extends CheckSpec['kind']> = K extends SimpleCheckKind ? { kind: SimpleCheckKind } : Extract<CheckSpec, { kind: K }>;
+type Check<K extends CheckSpec['kind']> = (input: ComplianceInput, spec: SpecOf<K>, context: Context) => Outcome;
+
+const CHECKS: { [K in CheckSpec['kind']]: Check<K> } = {
+  scope: ({ scope, scope_rationale }) => {
+    if (scope === 'full_jurisdiction') return pass('Covers the entire jurisdiction.');
+    if (scope === 'partial') {
+      return scope_rationale
+        ? pass('A smaller area with a rationale; DEP must approve it.')
+        : fail('Partial scope without scope_rationale.');
+    }
+    return fail('Scope not stated.');
+  },
+  critical_assets: ({ methodology }) => {
+    const assets = methodology?.critical_assets;
+    if (!assets) return fail('No critical asset inventory recorded.');
+    if (!assets.all_owned_or_maintained_included) return fail('Not all owned or maintained critical assets are included.');
+    if (assets.asset_count < 1) return fail('The inventory lists no critical assets.');
+    return pass(`${assets.asset_count} critical assets, all owned or maintained ones included.`);
+  },
+  dem: ({ methodology }) => {
+    const dem = methodology?.dem;
+    if (!dem) return fail('No DEM recorded.');
+    if (!dem.most_recent_available) return fail(`${dem.source} (${dem.year}) is not stated to be the most recent publicly available DEM.`);
+    return pass(`${dem.source} (${dem.year}), the most recent publicly available DEM.`);
+  },
+  peril_of_flood: ({ methodology }) => {
+    const peril = methodology?.peril_of_flood;
+    if (peril?.addressed) return pass('Peril of flood plan amendments addressed.');
+    return byRationale(peril?.rationale, 'Peril of flood plan amendments neither addressed nor explained.');
+  },
+  tidal_depth: ({ methodology }) => {
+    const tidal = methodology?.flood_components?.tidal;
+    if (!tidal?.analysed) return fail('Tidal flooding depth not analysed.');
+    if (!tidal.dep_thresholds_used) return fail('Tidal flooding analysed without DEP thresholds.');
+    return pass('Tidal flooding depth analysed with DEP thresholds.');
+  },
+  tidal_flood_days: ({ methodology }) => {
+    const tidal = methodology?.flood_components?.tidal;
+    if (tidal?.flood_days_per_scenario_horizon) return pass('Tidal flood days reported per scenario and horizon.');
+    return byRationale(tidal?.flood_days_rationale, 'Tidal flood days per scenario and horizon neither reported nor explained.');
+  },
+  storm_surge: ({ methodology }, { min_return_period_years: minimum, accepted_sources: sources }) => {
+    const surge = methodology?.flood_components?.storm_surge;
+    if (!surge?.analysed) return fail('Storm surge not analysed.');
+    if (!surge.data_source || !sources.includes(surge.data_source)) return fail(`Storm surge data must come from ${sources.map((s) => s.toUpperCase()).join(' or ')}.`);
+    const largest = Math.max(0, ...(surge.return_periods_years ?? []));
+    if (largest < minimum) return fail(`The storm surge analysis must include at least the ${minimum}-year event.`);
+    return pass(`Storm surge from ${surge.data_source.toUpperCase()} data up to the ${largest}-year event.`);
+  },
+  rainfall: ({ methodology }, { required_return_periods_years: required }) => {
+    const rainfall = methodology?.flood_components?.rainfall;
+    const storms = required.map((years) => `${years}-year`).join(' and ');
+    if (rainfall?.analysed) {
+      const missing = missingAll(rainfall.return_periods_years ?? [], required);
+      if (missing.length === 0) return pass(`Rainfall-induced flooding analysed for the ${storms} storms.`);
+      if (!rainfall.rationale) return fail(`Rainfall-induced flooding lacks the ${missing.join(' and ')}-year storm.`);
+      return { status: 'conditional', reason: `The ${missing.join(' and ')}-year storm not analysed; rationale given: ${rainfall.rationale.slice(0, 300)}` };
+    }
+    return byRationale(rainfall?.rationale, `Rainfall-induced flooding (${storms} storms) neither analysed nor explained.`);
+  },
+  compound: ({ methodology }) => {
+    const compound = methodology?.flood_components?.compound;
+    if (compound?.analysed) return pass('Compound flooding analysed.');
+    return byRationale(compound?.rationale, 'Compound flooding neither analysed nor explained.');
+  },
+  vertical_datum: ({ methodology }, { datum }) => {
+    if (!methodology?.vertical_datum) return fail('Vertical datum not stated.');
+    return methodology.vertical_datum === datum ? pass(`Analyses in ${datum}.`) : fail(`Analyses are in ${methodology.vertical_datum}, not ${datum}.`);
+  },
+  slr_scenarios: ({ methodology }, { min_count: minCount }, { ruleSet, date }) => {
+    const required = scenarioRequirements(ruleSet, date);
+    const slr = methodology?.sea_level_rise;
+    if (!slr) return fail('Sea level rise scenarios not stated.');
+    if (slr.scenario_family !== required.scenario_family) return fail(`Rule set ${ruleSet.rule_set} requires the ${required.scenario_family} scenarios, not ${slr.scenario_family}.`);
+    const used = new Set(slr.scenarios);
+    const missing = required.required_scenarios.filter((scenario) => !used.has(scenario));
+    if (missing.length > 0) return fail(`Missing required scenario(s): ${missing.join(', ')}.`);
+    if (used.size < minCount) return fail(`At least ${minCount} scenarios are required.`);
+    return pass(`${used.size} ${slr.scenario_family} scenarios including ${required.required_scenarios.join(' and ')}.`);
+  },
+  planning_horizons: ({ methodology }, { min_count: minCount }, { ruleSet, date }) => {
+    const required = requiredHorizons(ruleSet, date);
+    const horizons = [...new Set(methodology?.sea_level_rise?.planning_horizons ?? [])];
+    if (horizons.length === 0) return fail('Planning horizons not stated.');
+    const missing = missingAll(horizons, required);
+    if (missing.length > 0) return fail(`Missing required planning horizon(s): ${missing.join(', ')}.`);
+    if (horizons.length < minCount) return fail(`At least ${minCount} planning horizons are required.`);
+    return pass(`Planning horizons ${horizons.sort().join(', ')} include ${required.join(' and ')}.`);
+  },
+  tide_gauges: ({ methodology }, { min_gauges: minGauges }) => {
+    const gauges = methodology?.tide_gauges;
+    const stations = [...new Set(gauges?.station_ids ?? [])];
+    if (stations.length >= minGauges) return pass(`Interpolated between NOAA gauges ${stations.join(', ')}.`);
+    if (stations.length === 1 && gauges?.single_gauge_rationale) return pass(`Single NOAA gauge ${stations[0]} with a rationale.`);
+    if (stations.length === 1) return fail('One gauge used without single_gauge_rationale (allowed only when the two closest are more than 100 miles apart).');
+    return fail('No NOAA tide gauges stated.');
+  },
+  deliverables: ({ methodology }, { preferred_coordinate_systems: preferred, geographic_coordinate_systems: geographic }) => {
+    const deliverables = methodology?.deliverables;
+    const missing: string[] = [];
+    if (!deliverables?.report) missing.push('report of findings');
+    const gis = deliverables?.gis_data;
+    if (!gis) missing.push('GIS data');
+    else {
+      if (gis.format === 'other') missing.push('GIS data in a format DEP\'s mapping tool reads');
+      if (geographic.includes(gis.coordinate_system)) missing.push(`GIS data projected (${gis.coordinate_system} is geographic; DEP uses ${preferred[0]})`);
+      if (!gis.metadata) missing.push('GIS metadata');
+    }
+    if (!deliverables?.prioritized_asset_list) missing.push('prioritized list of impacted critical assets');
+    if (!methodology?.critical_assets?.regionally_significant_identified) missing.push('regionally significant assets identified in the list');
+    if (missing.length > 0) return fail(`Missing: ${missing.join('; ')}.`);
+    const note = preferred.includes(gis!.coordinate_system) ? '' : ` Note: DEP's statewide layers use ${preferred[0]}.`;
+    return pass(`Report, GIS data (${gis!.format}, ${gis!.coordinate_system}, with metadata) and prioritized asset list.${note}`);
+  },
+};
+
+export interface ComplianceEvaluation {
+  compliant: boolean;
+  missing_items: MissingItem[];
+  dep_checklist_status: ChecklistStatus;
+}
+
+function evaluateItem(item: RuleItem, input: ComplianceInput, context: Context): Outcome {
+  const check = CHECKS[item.check.kind] as Check<CheckSpec['kind']>;
+  return check(input, item.check as never, context);
+}
+
+/**
+ * Evaluates every checklist item of the rule set in force on `assessmentDate`. The one home of
+ * compliance: `POST /compliance/validate`, `GET /assessments/{id}` and the submit gate call it.
+ */
+export function evaluateCompliance(input: ComplianceInput, assessmentDate: string): ComplianceEvaluation {
+  const ruleSet = ruleSetFor(assessmentDate);
+  const context = { ruleSet, date: assessmentDate };
+  const results = itemsFor(ruleSet, assessmentDate).map((item) => ({ item, outcome: evaluateItem(item, input, context) }));
+  const count = (status: CheckStatus) => results.filter((r) => r.outcome.status === status).length;
+  const failed = results.filter((r) => r.outcome.status === 'fail');
+  return {
+    compliant: failed.length === 0,
+    missing_items: failed.map(({ item, outcome }) => ({
+      item: item.id,
+      statute_ref: item.statute_ref,
+      requirement: item.requirement,
+      how_to_satisfy: item.how_to_satisfy,
+      reason: outcome.reason,
+    })),
+    dep_checklist_status: {
+      rule_set: ruleSet.rule_set,
+      label: ruleSet.label,
+      assessment_date: assessmentDate,
+      scenario_requirements: scenarioRequirements(ruleSet, assessmentDate),
+      compliant: failed.length === 0,
+      passed: count('pass'),
+      failed: failed.length,
+      conditional: count('conditional'),
+      items: results.map(({ item, outcome }) => ({
+        item: item.id,
+        title: item.title,
+        statute_ref: item.statute_ref,
+        status: outcome.status,
+        reason: outcome.reason,
+        conditional: item.conditional,
+        verification: item.verification,
+      })),
+    },
+  };
+}

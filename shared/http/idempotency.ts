@@ -1,0 +1,97 @@
+import { canonicalJson, sha256Hex } from '../domain/content-hash';
+import { logger } from './logger';
+import { HttpError } from './problem';
+import type { RouteRequest, RouteResult } from './types';
+
+/** The response of a completed request, replayed for repeats of it. */
+export interface StoredResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface IdempotencyRecord {
+  requestHash: string;
+  state: 'in_progress' | 'completed';
+  response?: StoredResponse;
+}
+
+/** Records keyed by account + `Idempotency-Key`; expired records are treated as absent. */
+export interface IdempotencyStore {
+  /**
+   * Claims the key with an `in_progress` record (one conditional write: the first writer wins).
+   * Also succeeds over an expired record or an abandoned one whose lease ran out.
+   */
+  claim(accountId: string, key: string, requestHash: string, now: Date): Promise<boolean>;
+  find(accountId: string, key: string, now: Date): Promise<IdempotencyRecord | undefined>;
+  complete(accountId: string, key: string, requestHash: string, response: StoredResponse, now: Date): Promise<void>;
+  /** Drops the claim after a failed attempt, so the client can retry with the same key. */
+  release(accountId: string, key: string, requestHash: string): Promise<void>;
+}
+
+export interface IdempotencyOptions {
+  /** How long a repeat waits for the first request to finish before answering 409. */
+  waitMs: number;
+  pollMs: number;
+}
+
+const DEFAULTS: IdempotencyOptions = { waitMs: 10_000, pollMs: 100 };
+
+export const REPLAY_HEADER = 'Idempotent-Replayed';
+
+/** The request as the key must see it again: route, path parameters and parsed body. */
+export function requestFingerprint(request: RouteRequest): string {
+  return sha256Hex(canonicalJson({ route: request.route.id, params: request.params, body: request.body ?? null }));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `operation` at most once per account and `Idempotency-Key`: a repeat with the same request
+ * gets the stored response (with `Idempotent-Replayed: true`), a repeat with another request 422
+ * `idempotency_key_reused`; a repeat arriving while the first is still running waits for its
+ * response, then answers 409 if it is still not there. Only successful responses are stored: after
+ * an error the key is released and the same request may be retried. Without the header the
+ * operation simply runs.
+ */
+export async function withIdempotency(
+  request: RouteRequest,
+  store: IdempotencyStore,
+  operation: () => Promise<RouteResult>,
+  options: IdempotencyOptions = DEFAULTS,
+): Promise<RouteResult> {
+  const key = request.headers['idempotency-key'];
+  const accountId = request.account?.accountId;
+  if (!key || !accountId) return operation();
+  const requestHash = requestFingerprint(request);
+  const deadline = Date.now() + options.waitMs;
+
+  for (;;) {
+    if (await store.claim(accountId, key, requestHash, new Date())) {
+      let result: RouteResult;
+      try {
+        result = await operation();
+      } catch (error) {
+        await store.release(accountId, key, requestHash).catch((releaseError: unknown) => {
+          // The claim's lease frees the key later; the client sees the operation's own error.
+          logger.warn('Idempotency key not released', { error: releaseError as Error });
+        });
+        throw error;
+      }
+      await store.complete(accountId, key, requestHash, { status: result.status, body: result.body, headers: result.headers }, new Date());
+      return result;
+    }
+    const record = await store.find(accountId, key, new Date());
+    if (record && record.requestHash !== requestHash) {
+      throw new HttpError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request; use a new key for a new request.');
+    }
+    if (record?.state === 'completed' && record.response) {
+      const { status, body, headers } = record.response;
+      return { status, body, headers: { ...headers, [REPLAY_HEADER]: 'true' } };
+    }
+    if (Date.now() >= deadline) {
+      throw new HttpError('conflict', 'A request with this Idempotency-Key is still being processed; retry in a few seconds.');
+    }
+    await sleep(options.pollMs);
+  }
+}

@@ -1,0 +1,133 @@
+import { z } from './zod';
+import { CursorParam, IdempotencyHeaders, IfMatchHeaders, IsoDate, LimitParam } from './common';
+import { ChecklistStatusSchema, JurisdictionFields, MethodologySchema, ScopeSchema, TimelineSchema } from './compliance';
+
+/** DOMAIN §7 work plan phases, in order; an assessment only moves forward through them. */
+export const ASSESSMENT_PHASES = ['initiation', 'data_collection', 'exposure_analysis', 'sensitivity_analysis', 'focus_areas', 'final_report'] as const;
+export const ASSESSMENT_STATUSES = ['draft', 'in_progress', 'complete', 'submitted'] as const;
+export const ASSESSMENT_TYPES = ['initial', 'update'] as const;
+
+const Rationale = z.string().trim().min(1).max(2000);
+const Timestamp = z.string().max(40).describe('ISO 8601, UTC.');
+
+export const AssessmentParams = z.object({ assessment_id: z.string().min(1).max(64) });
+
+export const CreateAssessmentSchema = z.strictObject({
+  ...JurisdictionFields,
+  type: z.enum(ASSESSMENT_TYPES).describe('`initial` (first assessment) or `update` (revision of an earlier one).'),
+  scope: ScopeSchema,
+  scope_rationale: Rationale.optional().describe('Required when `scope` is `partial`: why the smaller area.'),
+  timeline: TimelineSchema,
+  notes: z.string().max(10_000).optional(),
+  methodology: MethodologySchema.optional(),
+}).refine((body) => body.scope !== 'partial' || body.scope_rationale, {
+  message: 'Required when scope is partial', path: ['scope_rationale'],
+}).openapi('CreateAssessmentRequest');
+
+export const UpdateAssessmentSchema = z.strictObject({
+  phase: z.enum(ASSESSMENT_PHASES).optional().describe('Moves forward or stays; moving back is 409.'),
+  completion_percentage: z.number().int().min(0).max(100).optional().describe('Never decreases unless `completion_change_reason` says why.'),
+  completion_change_reason: Rationale.optional().describe('Why `completion_percentage` goes down.'),
+  status: z.enum(ASSESSMENT_STATUSES).optional()
+    .describe('Optional explicit move. `draft → in_progress` happens on the first progress update; `complete` is reached with 100 % in `final_report`; `submitted` only through the submit route.'),
+  notes: z.string().max(10_000).nullable().optional().describe('Replaces the notes; null clears them.'),
+  scope: ScopeSchema.optional(),
+  scope_rationale: Rationale.optional(),
+  timeline: TimelineSchema.optional(),
+  methodology: MethodologySchema.optional().describe('Each part given replaces the stored part; parts not given are kept.'),
+}).refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' })
+  .refine((body) => body.completion_change_reason === undefined || body.completion_percentage !== undefined, {
+    message: 'Only with completion_percentage', path: ['completion_change_reason'],
+  })
+  .openapi('UpdateAssessmentRequest');
+
+export const SubmitAssessmentSchema = z.strictObject({
+  certification: z.strictObject({
+    certifier_name: z.string().trim().min(2).max(200),
+    certifier_title: z.string().trim().min(2).max(200),
+    certifier_email: z.email().max(254).optional(),
+    accepted: z.literal(true).describe('The certifier attests that the assessment meets s. 380.093(3).'),
+  }),
+  final_report_url: z.url({ protocol: /^https$/, error: 'Use an https URL' }).max(2000),
+  gis_data_url: z.url({ protocol: /^https$/, error: 'Use an https URL' }).max(2000),
+  final_report_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional().describe('sha256 of the report file, recorded in the manifest.'),
+  gis_data_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+}).openapi('SubmitAssessmentRequest');
+
+const DateRange = z.string().max(22)
+  .regex(/^\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD..YYYY-MM-DD')
+  .refine((range) => range.split('..').every((day) => IsoDate.safeParse(day).success), 'Not calendar dates')
+  .refine((range) => { const [start, end] = range.split('..'); return start! <= end!; }, 'The start date is after the end date')
+  .describe('Created date range, inclusive: `YYYY-MM-DD..YYYY-MM-DD`.');
+
+export const ListAssessmentsQuery = z.strictObject({
+  status: z.enum(ASSESSMENT_STATUSES).optional(),
+  jurisdiction: z.string().trim().min(2).max(120).optional().describe('A name ("Monroe County") or a `jurisdiction_id` ("county:12087").'),
+  date_range: DateRange.optional(),
+  limit: LimitParam,
+  cursor: CursorParam,
+});
+
+export const CreateAssessmentHeaders = IdempotencyHeaders;
+export const SubmitAssessmentHeaders = IdempotencyHeaders;
+export const UpdateAssessmentHeaders = IfMatchHeaders;
+
+const AssessmentFields = {
+  assessment_id: z.string().max(64),
+  jurisdiction: z.string().max(120).describe('Display name, e.g. "Monroe County".'),
+  jurisdiction_id: z.string().max(40).describe('`county:<FIPS>` or `municipality:<NFIP CID>`.'),
+  jurisdiction_type: z.enum(['county', 'municipality']),
+  county_fips: z.string().max(5),
+  type: z.enum(ASSESSMENT_TYPES),
+  scope: ScopeSchema,
+  scope_rationale: z.string().max(2000).optional(),
+  timeline: TimelineSchema,
+  status: z.enum(ASSESSMENT_STATUSES),
+  phase: z.enum(ASSESSMENT_PHASES),
+  completion_percentage: z.number().int().min(0).max(100),
+  notes: z.string().max(10_000).optional(),
+  version: z.number().int().min(1).describe('Also the `ETag` ("<version>"); send it as `If-Match` on update.'),
+  created_date: Timestamp,
+  updated_at: Timestamp,
+  completed_at: Timestamp.optional(),
+  submitted_at: Timestamp.optional(),
+  submission_id: z.string().max(64).optional(),
+  dep_confirmation: z.string().max(40).optional(),
+};
+
+export const AssessmentSummarySchema = z.object(AssessmentFields).openapi('AssessmentSummary');
+
+export const AssessmentSchema = z.object({
+  ...AssessmentFields,
+  methodology: MethodologySchema,
+  status_history: z.array(z.object({ status: z.enum(ASSESSMENT_STATUSES), at: Timestamp })).max(10),
+  completion_adjustments: z.array(z.object({ at: Timestamp, from: z.number().int(), to: z.number().int(), reason: z.string().max(2000) })).max(100),
+  dep_checklist_status: ChecklistStatusSchema,
+}).openapi('Assessment');
+
+export const AssessmentListSchema = z.object({
+  data: z.array(AssessmentSummarySchema).max(100),
+  next_cursor: z.string().max(2000).nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
+}).openapi('AssessmentList');
+
+export const SubmissionSchema = z.object({
+  submission_id: z.string().max(64),
+  assessment_id: z.string().max(64),
+  status: z.literal('submitted'),
+  submitted_at: Timestamp,
+  dep_confirmation: z.string().max(40)
+    .describe('This API\'s receipt for the submission package (`VA-<county FIPS>-<year>-<manifest hash>`), not a confirmation number issued by DEP.'),
+  manifest_sha256: z.string().max(64).describe('sha256 of the stored manifest JSON.'),
+}).openapi('Submission');
+
+
+export type CreateAssessmentInput = z.infer<typeof CreateAssessmentSchema>;
+export type UpdateAssessmentInput = z.infer<typeof UpdateAssessmentSchema>;
+export type SubmitAssessmentInput = z.infer<typeof SubmitAssessmentSchema>;
+export type ListAssessmentsInput = z.infer<typeof ListAssessmentsQuery>;
+export type AssessmentPhase = (typeof ASSESSMENT_PHASES)[number];
+export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
+export type AssessmentType = (typeof ASSESSMENT_TYPES)[number];
+export type AssessmentView = z.infer<typeof AssessmentSchema>;
+export type AssessmentSummary = z.infer<typeof AssessmentSummarySchema>;
+export type Submission = z.infer<typeof SubmissionSchema>;

@@ -1,0 +1,193 @@
+import { z } from './zod';
+import { IsoDate } from './common';
+
+/** Wire names of sea level rise scenarios (NOAA names in labels); `extreme` exists in the 2017 family only. */
+export const SLR_SCENARIOS = ['low', 'intermediate_low', 'intermediate', 'intermediate_high', 'high', 'extreme'] as const;
+export const SCENARIO_FAMILIES = ['noaa_2017', 'noaa_2022'] as const;
+export const RULE_SET_IDS = ['2021', '2024'] as const;
+export const VERIFICATION_STATUSES = ['verified', 'reconstructed', 'unverified'] as const;
+export const CHECK_STATUSES = ['pass', 'fail', 'conditional'] as const;
+
+const Rationale = z.string().trim().min(1).max(2000);
+const Year = z.number().int().min(1900).max(2300);
+const ReturnPeriods = z.array(z.number().int().min(1).max(10_000)).max(20);
+
+export const ScopeSchema = z.enum(['full_jurisdiction', 'partial'])
+  .describe('`full_jurisdiction`, or `partial` (a smaller area DEP approved) with a required `scope_rationale`.');
+
+export const TimelineSchema = z.strictObject({
+  start_date: IsoDate.describe('When work on the assessment began (YYYY-MM-DD); it selects the checklist rule set.'),
+  target_completion_date: IsoDate.describe('Planned completion date (YYYY-MM-DD), on or after `start_date`.'),
+}).refine((t) => t.start_date <= t.target_completion_date, {
+  message: 'target_completion_date must be on or after start_date', path: ['target_completion_date'],
+}).openapi('AssessmentTimeline');
+
+/**
+ * What the checklist needs to know about how the assessment was done. Every part is optional so
+ * drafts can be checked; each part replaces the stored one as a whole on update.
+ */
+export const MethodologySchema = z.strictObject({
+  critical_assets: z.strictObject({
+    all_owned_or_maintained_included: z.boolean(),
+    asset_count: z.number().int().min(0).max(10_000_000),
+    regionally_significant_identified: z.boolean().optional(),
+  }).optional(),
+  dem: z.strictObject({
+    source: z.string().trim().min(1).max(300).describe('e.g. "NOAA Office for Coastal Management 2018 lidar DEM".'),
+    year: Year.describe('Acquisition or publication year.'),
+    resolution_m: z.number().positive().max(1000).optional(),
+    most_recent_available: z.boolean().describe('The most recent publicly available DEM for the area.'),
+  }).optional(),
+  peril_of_flood: z.strictObject({
+    addressed: z.boolean(),
+    rationale: Rationale.optional().describe('Why the amendments do not apply, when not addressed.'),
+  }).optional(),
+  flood_components: z.strictObject({
+    tidal: z.strictObject({
+      analysed: z.boolean(),
+      dep_thresholds_used: z.boolean(),
+      flood_days_per_scenario_horizon: z.boolean().optional(),
+      flood_days_rationale: Rationale.optional(),
+    }).optional(),
+    storm_surge: z.strictObject({
+      analysed: z.boolean(),
+      data_source: z.enum(['noaa', 'fema', 'other']).optional(),
+      return_periods_years: ReturnPeriods.optional(),
+    }).optional(),
+    rainfall: z.strictObject({
+      analysed: z.boolean(),
+      return_periods_years: ReturnPeriods.optional(),
+      rationale: Rationale.optional(),
+    }).optional(),
+    compound: z.strictObject({
+      analysed: z.boolean(),
+      rationale: Rationale.optional(),
+    }).optional(),
+  }).optional(),
+  vertical_datum: z.enum(['NAVD88', 'NGVD29', 'MLLW', 'MHHW', 'MSL', 'other']).optional(),
+  sea_level_rise: z.strictObject({
+    scenario_family: z.enum(SCENARIO_FAMILIES),
+    scenarios: z.array(z.enum(SLR_SCENARIOS)).max(6),
+    planning_horizons: z.array(z.number().int().min(2000).max(2200)).max(20),
+  }).optional(),
+  tide_gauges: z.strictObject({
+    station_ids: z.array(z.string().regex(/^\d{7}$/, 'NOAA station ids have 7 digits')).max(10),
+    single_gauge_rationale: Rationale.optional(),
+  }).optional(),
+  deliverables: z.strictObject({
+    report: z.boolean(),
+    gis_data: z.strictObject({
+      format: z.enum(['shapefile', 'file_geodatabase', 'geojson', 'geopackage', 'other']),
+      coordinate_system: z.string().regex(/^EPSG:\d{4,6}$/, 'Use an EPSG code, e.g. EPSG:3087'),
+      metadata: z.boolean(),
+    }).optional(),
+    prioritized_asset_list: z.boolean(),
+  }).optional(),
+}).openapi('AssessmentMethodology', { description: 'How the assessment was done: the evidence the checklist reads (`evidence` of each item).' });
+
+export const JurisdictionFields = {
+  jurisdiction: z.string().trim().min(2).max(120).describe('Florida county or municipality, e.g. "Monroe County" or "City of Key West".'),
+  jurisdiction_type: z.enum(['county', 'municipality']).optional().describe('Needed when a name is both a county and a city (e.g. "Alachua").'),
+  jurisdiction_county: z.string().trim().min(2).max(60).optional().describe('County of a municipality whose name occurs in several counties.'),
+};
+
+export const ValidateBodySchema = z.strictObject({
+  ...JurisdictionFields,
+  scope: ScopeSchema.optional(),
+  scope_rationale: Rationale.optional(),
+  timeline: TimelineSchema.optional().describe('Its `start_date` selects the rule set; without it, today.'),
+  methodology: MethodologySchema.optional(),
+}).openapi('ComplianceValidateRequest');
+
+const ScenarioRequirementsSchema = z.object({
+  scenario_family: z.enum(SCENARIO_FAMILIES),
+  scenario_family_label: z.string().max(200),
+  required_scenarios: z.array(z.enum(SLR_SCENARIOS)).max(6),
+  planning_horizons: z.array(z.number().int()).max(10).describe('Required horizons (years) for the assessment date.'),
+  planning_horizon_rule: z.string().max(200),
+  verification: z.enum(VERIFICATION_STATUSES),
+  source: z.string().max(1000),
+}).openapi('ScenarioRequirements');
+
+export const ChecklistItemSchema = z.object({
+  id: z.string().max(2),
+  title: z.string().max(300),
+  statute_ref: z.string().max(100),
+  requirement: z.string().max(2000),
+  evidence: z.array(z.string().max(200)).max(10).describe('Assessment fields that satisfy the item.'),
+  how_to_satisfy: z.string().max(1000),
+  conditional: z.boolean().describe('"If applicable" / "to the extent practicable": passes when done or when a rationale is given.'),
+  applies_from: IsoDate.nullable(),
+  applies_to: IsoDate.nullable(),
+  verification: z.enum(VERIFICATION_STATUSES),
+  source: z.string().max(1000),
+}).openapi('ChecklistItem');
+
+const RuleSetFields = {
+  rule_set: z.enum(RULE_SET_IDS),
+  label: z.literal("derived from s. 380.093; not DEP's form"),
+  assessment_date: IsoDate.describe('The date the rule set and item versions were chosen for.'),
+  scenario_requirements: ScenarioRequirementsSchema,
+};
+
+export const ChecklistSchema = z.object({
+  ...RuleSetFields,
+  rule_set_applies_from: IsoDate,
+  rule_set_applies_to: IsoDate.nullable(),
+  verification: z.enum(VERIFICATION_STATUSES),
+  source: z.string().max(1000),
+  items: z.array(ChecklistItemSchema).max(30),
+}).openapi('ComplianceChecklist');
+
+export const ChecklistQuerySchema = z.strictObject({
+  assessment_year: z.coerce.number().int().min(2021, 'Assessment requirements of s. 380.093(3) apply from 2021; no rule set exists for earlier years')
+    .optional().describe('Year of the assessment (2021 to the current year + 5); defaults to the current year.'),
+  assessment_date: IsoDate.optional().describe('Exact date (YYYY-MM-DD); decides 2024, split on 2024-07-01. Without it a year is taken at July 1, so 2024 → rule set 2024.'),
+});
+
+export const ItemResultSchema = z.object({
+  item: z.string().max(2),
+  title: z.string().max(300),
+  statute_ref: z.string().max(100),
+  status: z.enum(CHECK_STATUSES).describe('`conditional`: a conditional item not performed but justified by a rationale (counts as satisfied).'),
+  reason: z.string().max(1000),
+  conditional: z.boolean(),
+  verification: z.enum(VERIFICATION_STATUSES),
+}).openapi('ChecklistItemResult');
+
+export const ChecklistStatusSchema = z.object({
+  ...RuleSetFields,
+  compliant: z.boolean().describe('No item fails.'),
+  passed: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  conditional: z.number().int().min(0),
+  items: z.array(ItemResultSchema).max(30),
+}).openapi('DepChecklistStatus', { description: 'Each checklist item A–N evaluated against the assessment. Derived from s. 380.093; not DEP\'s form.' });
+
+export const MissingItemSchema = z.object({
+  item: z.string().max(2),
+  statute_ref: z.string().max(100),
+  requirement: z.string().max(2000),
+  how_to_satisfy: z.string().max(1000),
+  reason: z.string().max(1000),
+}).openapi('MissingChecklistItem');
+
+export const ValidationResultSchema = z.object({
+  compliant: z.boolean(),
+  jurisdiction: z.string().max(120),
+  jurisdiction_id: z.string().max(40),
+  missing_items: z.array(MissingItemSchema).max(30),
+  dep_checklist_status: ChecklistStatusSchema,
+}).openapi('ComplianceValidation');
+
+export type Methodology = z.infer<typeof MethodologySchema>;
+export type Timeline = z.infer<typeof TimelineSchema>;
+export type Scope = z.infer<typeof ScopeSchema>;
+export type SlrScenario = (typeof SLR_SCENARIOS)[number];
+export type ScenarioFamily = (typeof SCENARIO_FAMILIES)[number];
+export type RuleSetId = (typeof RULE_SET_IDS)[number];
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+export type ChecklistStatus = z.infer<typeof ChecklistStatusSchema>;
+export type MissingItem = z.infer<typeof MissingItemSchema>;
+export type Checklist = z.infer<typeof ChecklistSchema>;
