@@ -3,16 +3,26 @@ import path from 'node:path';
 import { resetAwsClients } from '../shared/adapters/aws-clients';
 import { DynamoAccountStore } from '../shared/adapters/account-store';
 import { resetConfigForTests } from '../shared/config';
-import { startEmulators, type EmulatorOptions } from './emulators';
+import { startEmulators, type EmulatorOptions, type Emulators } from './emulators';
 import { ensureLocalResources, type LocalResources } from './bootstrap';
 import { ensureDemoAccounts, type DemoKeys } from './demo-accounts';
 import { startGateway } from './gateway';
+import { startUploadWatcher } from './upload-watcher';
+import { startBackgroundWorkers } from './background-workers';
+import { startOutboxSweeper } from './outbox-sweeper';
+import { seedLibrary } from './seed-library';
+import { DynamoResourceStore } from '../shared/adapters/resource-store';
 
 export interface LocalAppOptions {
   dataDir: string;
   /** Gateway port; 0 picks a free one (tests). */
   port: number;
   emulatorPorts?: EmulatorOptions['ports'];
+  /**
+   * The queue poller feeding the webhook dispatcher and the daily reminder timer (default true).
+   * Tests that read events straight off the queue turn them off.
+   */
+  backgroundWorkers?: boolean;
 }
 
 export interface LocalApp {
@@ -36,33 +46,21 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   mkdirSync(dataDir, { recursive: true });
   const emulators = await startEmulators({ dataDir, ports: options.emulatorPorts });
 
-  Object.assign(process.env, {
-    APP_MODE: 'local',
-    DATA_DIR: dataDir,
-    AWS_REGION: 'us-east-1',
-    // s3rver accepts only its own fixed credentials; the other emulators accept any.
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_ENDPOINT_URL_DYNAMODB: emulators.endpoints.dynamodb,
-    AWS_ENDPOINT_URL_S3: emulators.endpoints.s3,
-    AWS_ENDPOINT_URL_SQS: emulators.endpoints.sqs,
-    TABLE_NAME: LOCAL_TABLE_NAME,
-    BUCKET_NAME: LOCAL_BUCKET_NAME,
-    // Local mode runs on the machine's Node 20 by design (Lambda runs Node 22).
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-  });
-  resetConfigForTests();
-  resetAwsClients();
+  useLocalEmulators(dataDir, emulators.endpoints);
 
   const resources = await ensureLocalResources(LOCAL_TABLE_NAME, LOCAL_BUCKET_NAME);
   process.env.EVENT_QUEUE_URL = resources.queueUrl;
   process.env.EVENT_DLQ_URL = resources.deadLetterQueueUrl;
   resetConfigForTests();
+  const outboxSweeper = startOutboxSweeper();
 
+  await seedLibrary(new DynamoResourceStore());
   const accounts = new DynamoAccountStore();
   const keys = await ensureDemoAccounts(dataDir, accounts, new Date());
   const gateway = await startGateway({ port: options.port, accounts });
+  // Stands in for the bucket's ObjectCreated notification that starts large asset imports.
+  const uploadWatcher = startUploadWatcher({ bucket: resources.bucketName });
+  const workers = options.backgroundWorkers === false ? undefined : startBackgroundWorkers(resources);
 
   return {
     baseUrl: gateway.url,
@@ -71,8 +69,36 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     dataDir,
     async stop() {
       await gateway.close();
+      await uploadWatcher.stop();
+      await workers?.stop();
+      await outboxSweeper.stop();
       await emulators.stop();
       resetAwsClients();
     },
   };
+}
+
+/**
+ * Points this process's SDK clients and settings at the emulators: the local app, and operator
+ * commands (such as `npm run library:load`) that work on the same data directory.
+ */
+export function useLocalEmulators(dataDir: string, endpoints: Emulators['endpoints']): void {
+  Object.assign(process.env, {
+    APP_MODE: 'local',
+    DATA_DIR: dataDir,
+    AWS_REGION: 'us-east-1',
+    // s3rver accepts only its own fixed credentials; the other emulators accept any.
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: endpoints.s3,
+    AWS_ENDPOINT_URL_SQS: endpoints.sqs,
+    TABLE_NAME: LOCAL_TABLE_NAME,
+    BUCKET_NAME: LOCAL_BUCKET_NAME,
+    // Local mode runs on the machine's Node 20 by design (Lambda runs Node 22).
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  });
+  resetConfigForTests();
+  resetAwsClients();
 }

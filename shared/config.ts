@@ -9,6 +9,10 @@ const ConfigSchema = z.object({
   TABLE_NAME: z.string().min(1).optional(),
   BUCKET_NAME: z.string().min(1).optional(),
   EVENT_QUEUE_URL: z.string().min(1).optional(),
+  /** Dead-letter queue of the events queue: webhook deliveries that exhausted their retries. */
+  EVENT_DLQ_URL: z.string().min(1).optional(),
+  /** Delays between webhook delivery attempts, e.g. `5s,5m,30m,2h,5h,10h,10h` (the default). */
+  WEBHOOK_RETRY_SCHEDULE: z.string().min(1).optional(),
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** Presigned download/upload URLs live this long. */
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
@@ -37,7 +41,7 @@ export function appConfig(): AppConfig {
 }
 
 /** A value the current function cannot run without; fails fast with the variable's name. */
-export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEUE_URL'): string {
+export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEUE_URL' | 'EVENT_DLQ_URL'): string {
   const value = appConfig()[name];
   if (!value) throw new Error(`Missing required environment variable ${name}`);
   return value;

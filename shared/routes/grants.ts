@@ -1,5 +1,5 @@
-import { z } from '../schemas/zod';
 import { DeadlinesSchema, EligibilityRequestSchema, EligibilityResultSchema, DeadlinesQuery } from '../schemas/grants';
+import { RankingRequestSchema, RankingResultSchema } from '../schemas/ranking';
 import { KEYED_ERRORS, ok } from './responses';
 import { defineRoute } from './types';
 
@@ -28,8 +28,9 @@ export const rankGrantProjectRoute = defineRoute({
   contractRow: '16',
   tags: ['Grants'],
   summary: '4-tier ranking score of a proposed project',
-  request: { body: z.object({}).passthrough(), maxBodyBytes: 64 * 1024 },
-  responses: { 200: ok('Tier scores and total rank.', z.object({}).passthrough()), ...KEYED_ERRORS },
+  description: 'Scores a project against the four tiers of s. 380.093 (weights 40/30/20/10) with a versioned, data-driven rubric whose id, version and weights are echoed. Facts left out score zero and are listed in `missing_facts`; contradictory costs (requested amount above total cost, negative amounts) are 400 `invalid_request` naming the field.',
+  request: { body: RankingRequestSchema, maxBodyBytes: 64 * 1024 },
+  responses: { 200: ok('Tier scores, total rank and the points of every criterion.', RankingResultSchema), ...KEYED_ERRORS },
 });
 
 export const listGrantDeadlinesRoute = defineRoute({

@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startLocalApp, type LocalApp } from '../../local/app';
+import { startLocalApp, type LocalApp, type LocalAppOptions } from '../../local/app';
 
 /**
  * Starts the whole local API (emulators on free loopback ports, a fresh data directory, seed
  * data, demo keys) for one test file, and removes everything afterwards.
  */
-export async function startTestApp(): Promise<LocalApp & { request: TestRequest }> {
+export async function startTestApp(options: Pick<LocalAppOptions, 'backgroundWorkers'> = {}): Promise<LocalApp & { request: TestRequest }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vac-test-'));
-  const app = await startLocalApp({ dataDir, port: 0 });
+  const app = await startLocalApp({ dataDir, port: 0, ...options });
   const request: TestRequest = async (method, route, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.key !== undefined) headers['X-API-Key'] = options.key;

@@ -1,0 +1,133 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { isIpLiteral, type AppMode } from '../domain/webhooks/addresses';
+import { checkResolvedAddresses, checkWebhookUrl } from '../domain/webhooks/url-rules';
+import type { SendResult, WebhookSender } from '../domain/webhooks/ports';
+
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** Every address of a name, as the system resolver answers (injectable for tests). */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+export interface WebhookSenderOptions {
+  mode: AppMode;
+  resolve?: Resolver;
+  /** Whole attempt, connect to last byte; at most 10 s. */
+  timeoutMs?: number;
+  /** Bytes of the response read before the connection is dropped. */
+  maxResponseBytes?: number;
+}
+
+export const SEND_TIMEOUT_MS = 10_000;
+export const MAX_RESPONSE_BYTES = 4096;
+
+/**
+ * A connection lookup that answers the address already checked, whatever the name: the socket
+ * goes where the rules allowed, so a second DNS answer (rebinding) is never used.
+ */
+export function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  }) as unknown as LookupFunction;
+}
+
+/**
+ * POSTs a signed webhook. The URL rules are applied again, the host is resolved here and every
+ * address checked before any connection; the request then goes to the checked address (Host and
+ * TLS SNI keep the name). Redirects are not followed, the response is read to at most 4 KB, and
+ * the whole attempt is cut at the timeout.
+ */
+export class HttpWebhookSender implements WebhookSender {
+  private readonly resolve: Resolver;
+  private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
+
+  constructor(private readonly options: WebhookSenderOptions) {
+    this.resolve = options.resolve ?? systemResolver;
+    this.timeoutMs = Math.min(options.timeoutMs ?? SEND_TIMEOUT_MS, SEND_TIMEOUT_MS);
+    this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+  }
+
+  async send(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
+    const started = performance.now();
+    const failed = (error: string, status: number | null = null): SendResult => ({ ok: false, status, durationMs: Math.round(performance.now() - started), error });
+
+    const verdict = checkWebhookUrl(url, this.options.mode);
+    if (!verdict.ok) return failed(`refused: ${verdict.reason}`);
+    let addresses: ResolvedAddress[];
+    if (isIpLiteral(verdict.host)) {
+      addresses = [{ address: verdict.host, family: verdict.host.includes(':') ? 6 : 4 }];
+    } else {
+      try {
+        addresses = await this.resolve(verdict.host);
+      } catch (error) {
+        return failed(`DNS lookup of ${verdict.host} failed (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+    }
+    const refusal = checkResolvedAddresses(verdict.url, addresses.map((a) => a.address), this.options.mode);
+    if (refusal) return failed(`refused: ${refusal}`);
+
+    try {
+      const status = await this.post(verdict.url, verdict.host, addresses[0]!, headers, body);
+      const durationMs = Math.round(performance.now() - started);
+      if (status >= 200 && status < 300) return { ok: true, status, durationMs, error: null };
+      const error = status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
+      return { ok: false, status, durationMs, error };
+    } catch (error) {
+      return failed((error as Error).message);
+    }
+  }
+
+  private post(url: URL, host: string, target: ResolvedAddress, headers: Record<string, string>, body: string): Promise<number> {
+    const client = url.protocol === 'https:' ? https : http;
+    return new Promise<number>((resolve, reject) => {
+      const request = client.request({
+        method: 'POST',
+        host,
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'va-compliance-api-webhooks/1',
+        },
+        lookup: pinnedLookup(target),
+        // Name-based TLS verification and SNI, although the socket goes to the pinned address.
+        ...(url.protocol === 'https:' && !isIpLiteral(host) ? { servername: host } : {}),
+        // No pooled sockets: each attempt connects to the address it checked.
+        agent: false,
+      }, (response) => {
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read >= this.maxResponseBytes) {
+            response.destroy();
+            finish(() => resolve(response.statusCode ?? 0));
+          }
+        });
+        response.on('end', () => finish(() => resolve(response.statusCode ?? 0)));
+        response.on('error', () => finish(() => resolve(response.statusCode ?? 0)));
+      });
+      let done = false;
+      const timer = setTimeout(() => request.destroy(new Error(`timed out after ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      const finish = (settle: () => void) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        settle();
+      };
+      request.on('error', (error: NodeJS.ErrnoException) => finish(() => reject(new Error(error.code ? `${error.code}: ${error.message}` : error.message))));
+      request.end(body);
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import type { QueuedEvent } from '../../ports';
+
+/**
+ * One delivery of one event to one endpoint, as it travels on the queue between attempts. The
+ * event is fanned out into these so each endpoint retries on its own schedule.
+ */
+export interface DeliveryMessage {
+  kind: 'webhook_delivery';
+  event: QueuedEvent;
+  webhook_id: string;
+  /** 1-based number of the attempt this message is for. */
+  attempt: number;
+  /** When the attempt is due (ISO): SQS delays stop at 15 min, longer waits are re-queued. */
+  due_at: string;
+}
+
+export interface DeliveryAttempt {
+  delivery_id: string;
+  webhook_id: string;
+  account_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+  attempted_at: string;
+  /** When the next attempt is due; null after a success or the last attempt. */
+  next_retry_at: string | null;
+  /** The last attempt failed: the delivery went to the dead-letter queue. */
+  dead_lettered: boolean;
+}
+
+export function isDeliveryMessage(value: unknown): value is DeliveryMessage {
+  const message = value as DeliveryMessage | null;
+  return typeof message === 'object' && message !== null && message.kind === 'webhook_delivery'
+    && typeof message.webhook_id === 'string' && Number.isInteger(message.attempt) && message.attempt >= 1
+    && typeof message.due_at === 'string' && isQueuedEvent(message.event);
+}
+
+export function isQueuedEvent(value: unknown): value is QueuedEvent {
+  const event = value as QueuedEvent | null;
+  return typeof event === 'object' && event !== null && typeof event.event_id === 'string' && event.event_id.length > 0
+    && typeof event.account_id === 'string' && typeof event.type === 'string' && typeof event.timestamp === 'string'
+    && typeof event.data === 'object' && event.data !== null;
+}
+
+export function firstDelivery(event: QueuedEvent, webhookId: string, now: Date): DeliveryMessage {
+  return { kind: 'webhook_delivery', event, webhook_id: webhookId, attempt: 1, due_at: now.toISOString() };
+}
+
+/** The signed body, `{type, timestamp, data}` (Standard Webhooks). */
+export function webhookBody(event: QueuedEvent): string {
+  return JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
+}
+
+/**
+ * `webhook-id`: the same on every attempt to one endpoint, so receivers can drop duplicates.
+ * The event id is unique per event; endpoints each see it once.
+ */
+export function webhookMessageId(message: DeliveryMessage): string {
+  return message.event.event_id;
+}
+
+/** SQS delays stop at 900 s; a message due later is re-queued until its time comes. */
+export const MAX_QUEUE_DELAY_SECONDS = 900;
+
+export function queueDelaySeconds(dueAt: Date, now: Date): number {
+  return Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil((dueAt.getTime() - now.getTime()) / 1000)));
+}

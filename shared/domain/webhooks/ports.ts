@@ -1,0 +1,75 @@
+import type { DeliveryAttempt, DeliveryMessage } from './delivery';
+
+/** Ports of the webhook use cases; DynamoDB, SQS and HTTP adapters implement them. */
+export interface Webhook {
+  webhook_id: string;
+  account_id: string;
+  webhook_url: string;
+  events: string[];
+  description?: string;
+  /** The `whsec_` signing secret; shown to the client once, kept to sign deliveries. */
+  secret: string;
+  created_at: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+/** A cursor that was not issued for this list (tampered, or from another list). */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('The cursor is not valid for this list.');
+    this.name = 'InvalidCursorError';
+  }
+}
+
+export class WebhookLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`An account can have at most ${limit} webhooks.`);
+    this.name = 'WebhookLimitError';
+  }
+}
+
+export interface WebhookStore {
+  /** Throws WebhookLimitError when the account already has `limit` webhooks. */
+  create(webhook: Webhook, limit: number): Promise<void>;
+  get(accountId: string, webhookId: string): Promise<Webhook | undefined>;
+  list(accountId: string, limit: number, cursor?: string): Promise<Page<Webhook>>;
+  subscribedTo(accountId: string, eventType: string): Promise<Webhook[]>;
+  /** false when there was nothing to delete. */
+  delete(accountId: string, webhookId: string): Promise<boolean>;
+}
+
+export interface DeliveryStore {
+  /**
+   * Marks an event as fanned out to an endpoint (conditional write); false when it already was:
+   * the queue and the outbox relays deliver at least once, endpoints should see an event once.
+   */
+  claimFanOut(webhookId: string, eventId: string, now: Date): Promise<boolean>;
+  /** Undoes a claim whose delivery could not be queued, so the redelivered event fans out again. */
+  releaseFanOut(webhookId: string, eventId: string): Promise<void>;
+  record(attempt: DeliveryAttempt): Promise<void>;
+  /** Newest first. */
+  list(webhookId: string, limit: number, cursor?: string): Promise<Page<DeliveryAttempt>>;
+}
+
+export interface SendResult {
+  ok: boolean;
+  /** HTTP status, null when no response arrived. */
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export interface WebhookSender {
+  send(url: string, headers: Record<string, string>, body: string): Promise<SendResult>;
+}
+
+export interface DeliveryQueue {
+  /** Queues a delivery attempt, delayed (the queue caps delays; the message carries its due time). */
+  schedule(message: DeliveryMessage, delaySeconds: number): Promise<void>;
+  /** Gives up on a delivery: the message goes to the dead-letter queue with the last error. */
+  deadLetter(message: DeliveryMessage, lastError: string): Promise<void>;
+}

@@ -1,0 +1,80 @@
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, sqs } from '../../shared/adapters/aws-clients';
+import { DeadlineReminderData } from '../../shared/schemas/events';
+import { startReminderTimer } from '../../local/reminder-timer';
+import { startTestApp } from '../helpers/local-app';
+
+describe('deadline reminder handler against the emulators', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  let fire: (time: string) => Promise<{ emitted: number; already_sent: number; accounts: number }>;
+
+  beforeAll(async () => {
+    app = await startTestApp({ backgroundWorkers: false });
+    const { handler } = await import('../../functions/deadline-reminder/handler');
+    fire = (time) => handler({ time });
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  async function drainQueue(): Promise<Record<string, any>[]> {
+    const bodies: Record<string, any>[] = [];
+    for (;;) {
+      const { Messages = [] } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: app.resources.queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+      if (Messages.length === 0) return bodies;
+      for (const message of Messages) {
+        bodies.push(JSON.parse(message.Body!));
+        await sqs().send(new DeleteMessageCommand({ QueueUrl: app.resources.queueUrl, ReceiptHandle: message.ReceiptHandle! }));
+      }
+    }
+  }
+
+  it('emits one deadline_reminder per account 30 days before September 1, and nothing when fired again', async () => {
+    const first = await fire('2026-08-02T00:01:00Z');
+    // The three demo accounts (free, pro, enterprise).
+    expect(first).toMatchObject({ accounts: 3, emitted: 3, already_sent: 0 });
+    const events = await drainQueue();
+    expect(events).toHaveLength(3);
+    expect(new Set(events.map((e) => e.account_id)).size).toBe(3);
+    for (const event of events) {
+      expect(event.type).toBe('deadline_reminder');
+      expect(DeadlineReminderData.parse(event.data)).toEqual({ deadline_id: 'project_proposals', deadline_name: expect.any(String), deadline_date: '2026-09-01', days_before: 30 });
+    }
+
+    expect(await fire('2026-08-02T18:30:00Z')).toMatchObject({ emitted: 0, already_sent: 3 });
+    expect(await drainQueue()).toEqual([]);
+
+    const { Item } = await dynamo().send(new GetCommand({ TableName: app.resources.tableName, Key: { pk: `REMINDER#${events[0]!.account_id}`, sk: 'project_proposals#2026-09-01#30' } }));
+    expect(Item).toMatchObject({ type: 'deadline_reminder', days_before: 30 });
+    // Sent: no event left pending in the item's outbox.
+    expect(Item!.outbox).toBeUndefined();
+    expect(Item!.gsi2pk).toBeUndefined();
+  });
+
+  it('emits the 7-day and 1-day reminders of December 1 on their own days only', async () => {
+    expect(await fire('2026-11-24T00:01:00Z')).toMatchObject({ emitted: 3 });
+    expect(await fire('2026-11-25T00:01:00Z')).toMatchObject({ emitted: 0, already_sent: 0 });
+    expect(await fire('2026-11-30T00:01:00Z')).toMatchObject({ emitted: 3 });
+    const events = await drainQueue();
+    expect(events.map((e) => `${e.data.deadline_id}:${e.data.days_before}`).sort()).toEqual([...Array(3).fill('statewide_plan:1'), ...Array(3).fill('statewide_plan:7')]);
+  });
+});
+
+describe('local reminder timer', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('fires at start, then just after each UTC midnight', async () => {
+    jest.useFakeTimers({ now: new Date('2026-08-01T22:00:00Z') });
+    const fired: string[] = [];
+    const timer = startReminderTimer(async (time) => void fired.push(time.toISOString()));
+    expect(fired).toEqual(['2026-08-01T22:00:00.000Z']);
+    await jest.advanceTimersByTimeAsync(2 * 3600_000 + 60_000);
+    expect(fired).toEqual(['2026-08-01T22:00:00.000Z', '2026-08-02T00:01:00.000Z']);
+    await jest.advanceTimersByTimeAsync(24 * 3600_000);
+    expect(fired.at(-1)).toBe('2026-08-03T00:01:00.000Z');
+    await timer.stop();
+    await jest.advanceTimersByTimeAsync(48 * 3600_000);
+    expect(fired).toHaveLength(3);
+  });
+});
