@@ -4,7 +4,11 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j|mj)sx?$': ['@swc/jest'] },
-  transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs)/)'],
-  moduleNameMapper: { '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js' },
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|@neaps/tide-predictor|flatbush|flatqueue|geotiff|quick-lru)/)'],
+  moduleNameMapper: {
+    '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js',
+    // ESM-only, exported for `import` only.
+    '^@neaps/tide-predictor$': '<rootDir>/node_modules/@neaps/tide-predictor/dist/index.js',
+  },
   testTimeout: 60000,
 };

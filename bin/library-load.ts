@@ -1,14 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { requiredSetting } from '../shared/config';
 import { DynamoResourceStore } from '../shared/adapters/resource-store';
 import { S3BlobStore } from '../shared/adapters/s3-blob-store';
 import { parseCatalogue, type CatalogueEntry, type ParsedEntry } from '../shared/domain/library/catalogue';
 import { LIBRARY_KEY_PREFIX } from '../shared/domain/library/library';
-import { startEmulators } from '../local/emulators';
-import { ensureLocalResources } from '../local/bootstrap';
-import { LOCAL_BUCKET_NAME, LOCAL_TABLE_NAME, useLocalEmulators } from '../local/app';
+import { CliError, openOperatorStorage } from './operator-storage';
 
 const USAGE = `Load resources into the library.
 
@@ -55,13 +51,6 @@ const CONTENT_TYPES: Record<string, string> = {
   zip: 'application/zip',
 };
 
-/** An expected failure: its message is the whole story, no stack. Exit 2 for a wrong invocation. */
-class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
-    super(message);
-  }
-}
-
 interface Upload {
   key: string;
   body: Buffer;
@@ -85,7 +74,7 @@ async function main(args: string[]): Promise<void> {
     return;
   }
 
-  const storage = await openStorage();
+  const storage = await openOperatorStorage();
   try {
     const blobs = new S3BlobStore();
     for (const upload of uploads) await blobs.put(upload.key, upload.body, upload.contentType);
@@ -142,45 +131,6 @@ async function readUpload(baseDir: string, { entry, file }: ParsedEntry): Promis
 
 function invalidCatalogue(problems: string[]): CliError {
   return new CliError(`The catalogue has ${problems.length} error${problems.length > 1 ? 's' : ''}; nothing was written:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-}
-
-async function openStorage(): Promise<{ description: string; close(): Promise<void> }> {
-  // Unlike the functions (which default to AWS), an operator's shell defaults to the local app.
-  if (process.env.APP_MODE === 'aws') {
-    return { description: `table ${requiredSetting('TABLE_NAME')} and bucket ${requiredSetting('BUCKET_NAME')}`, close: async () => undefined };
-  }
-  const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
-  await assertDatabaseFree(dataDir);
-  const emulators = await startEmulators({ dataDir });
-  try {
-    useLocalEmulators(dataDir, emulators.endpoints);
-    await ensureLocalResources(LOCAL_TABLE_NAME, LOCAL_BUCKET_NAME);
-  } catch (error) {
-    await emulators.stop();
-    throw error;
-  }
-  return { description: `the local data directory ${dataDir}`, close: () => emulators.stop() };
-}
-
-/**
- * The local DynamoDB keeps its data in LevelDB, which one process may hold at a time; a second
- * emulator on the same directory would fail on its first request. Probe the lock first, with the
- * LevelDB binding the emulator itself uses.
- */
-async function assertDatabaseFree(dataDir: string): Promise<void> {
-  const { Level } = createRequire(require.resolve('dynalite'))('level') as { Level: new (location: string) => { open(): Promise<void>; close(): Promise<void> } };
-  const db = new Level(path.join(dataDir, 'dynamodb'));
-  try {
-    await db.open();
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    if (cause?.code === 'LEVEL_LOCKED') {
-      throw new CliError(`The local database in ${dataDir} is in use by another process (is \`npm start\` running on it?). Stop the local server, run this command again, then restart the server.`);
-    }
-    throw error;
-  } finally {
-    await db.close();
-  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

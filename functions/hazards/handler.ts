@@ -1,4 +1,22 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { defaultPipelineDeps } from '../../shared/http/deps';
+import { defaultHazardDeps, type HazardDeps } from './deps';
+import { floodAnalysisRoute, hazardJobRoute, runFloodAnalysisJob } from './flood-analysis';
+import { floodEventsRoute } from './flood-events';
+import { getSlrScenarios } from './slr-scenarios';
+import { slrImpactRoute } from './slr-impact';
 
-export const handler = createGroupHandler('hazards', {}, defaultPipelineDeps);
+/** The hazards API with its dependencies; tests pass their own. */
+export function createHazardsHandler(deps: HazardDeps) {
+  return createGroupHandler('hazards', {
+    getSlrScenarios,
+    assessSlrImpact: slrImpactRoute(deps),
+    analyzeFlooding: floodAnalysisRoute(deps),
+    getHazardJob: hazardJobRoute(deps),
+    listFloodEvents: floodEventsRoute(deps),
+  }, defaultPipelineDeps);
+}
+
+export const hazardDeps = defaultHazardDeps(runFloodAnalysisJob);
+
+export const handler = createHazardsHandler(hazardDeps);

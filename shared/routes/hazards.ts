@@ -1,30 +1,55 @@
-import { z } from '../schemas/zod';
-import { KEYED_ERRORS, ok } from './responses';
+import {
+  FloodAnalysisBody, FloodAnalysisResponse, FloodEventsQuery, FloodEventsResponse, HazardJobAccepted, HazardJobParams, HazardJobResponse,
+  SlrImpactBody, SlrImpactResponse, SlrScenariosQuery, SlrScenariosResponse,
+} from '../schemas/hazards';
+import { KEYED_ERRORS, NOT_FOUND, ok } from './responses';
 import { defineRoute } from './types';
 
-const Passthrough = z.object({}).passthrough();
+export const getSlrScenariosRoute = defineRoute({
+  id: 'getSlrScenarios', method: 'GET', path: '/hazards/slr-scenarios', group: 'hazards', auth: 'api_key', minTier: 'free',
+  contractRow: '13', tags: ['Hazards'], summary: 'NOAA 2022 sea level rise scenarios for a gauge or location',
+  description: 'The five NOAA 2022 Technical Report scenarios (17th/50th/83rd percentiles) in metres and feet relative to 2000, for a Florida gauge (`gauge_id`) or a location. A location uses the two closest gauges weighted by inverse distance, one gauge when they are more than 100 miles apart, or the regional series beyond 100 miles of every gauge; the answer names the gauges and weights. Years between decades are interpolated linearly. The statute\'s required scenarios and horizons are flagged.',
+  request: { query: SlrScenariosQuery },
+  responses: { 200: ok('Scenario values per year.', SlrScenariosResponse), ...KEYED_ERRORS },
+});
 
-export const hazardRoutes = [
-  defineRoute({
-    id: 'getSlrScenarios', method: 'GET', path: '/hazards/slr-scenarios', group: 'hazards', auth: 'api_key', minTier: 'free',
-    contractRow: '13', tags: ['Hazards'], summary: 'NOAA 2022 sea level rise scenarios for a gauge or location',
-    responses: { 200: ok('Scenario values.', Passthrough), ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'assessSlrImpact', method: 'POST', path: '/hazards/slr-impact', group: 'hazards', auth: 'api_key', minTier: 'pro',
-    contractRow: '12', tags: ['Hazards'], summary: 'Sea level rise impact at a point',
-    request: { body: Passthrough, maxBodyBytes: 16 * 1024 },
-    responses: { 200: ok('Impact.', Passthrough), ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'analyzeFlooding', method: 'POST', path: '/hazards/flood-analysis', group: 'hazards', auth: 'api_key', minTier: 'pro',
-    contractRow: '14', tags: ['Hazards'], summary: '4-component flood analysis over a boundary',
-    request: { body: Passthrough, maxBodyBytes: 1024 * 1024 },
-    responses: { 200: ok('Analysis.', Passthrough), ...KEYED_ERRORS },
-  }),
-  defineRoute({
-    id: 'listFloodEvents', method: 'GET', path: '/hazards/flood-events', group: 'hazards', auth: 'api_key', minTier: 'free',
-    contractRow: '15', tags: ['Hazards'], summary: 'Historical flood events near a location',
-    responses: { 200: ok('A page of events.', Passthrough), ...KEYED_ERRORS },
-  }),
-];
+export const assessSlrImpactRoute = defineRoute({
+  id: 'assessSlrImpact', method: 'POST', path: '/hazards/slr-impact', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  contractRow: '12', tags: ['Hazards'], summary: 'Sea level rise impact at a point',
+  description: 'Projected MHHW (NAVD88) at the planning horizon from the nearest gauges; where elevation data covers the point, the ground elevation (datum correction stated), the water depth, the inundated area connected to open water within `radius_km`, and the caller\'s assets in it. Outside elevation coverage the answer has no area or depth and says why. Screening level.',
+  request: { body: SlrImpactBody, maxBodyBytes: 16 * 1024 },
+  responses: { 200: ok('Impact at the point.', SlrImpactResponse), ...KEYED_ERRORS },
+});
+
+export const analyzeFloodingRoute = defineRoute({
+  id: 'analyzeFlooding', method: 'POST', path: '/hazards/flood-analysis', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  contractRow: '14', tags: ['Hazards'], summary: '4-component flood analysis over a boundary',
+  description: 'Tidal, storm surge, rainfall and compound flooding over a Polygon/MultiPolygon boundary, per scenario and planning horizon (default: the 2024 rule set pair): design water level (NAVD88), exposed area and the caller\'s exposed assets with depths. A component without data answers `status: "no_data"` and names the data to load. Boundary errors (open ring, self-intersection, outside Florida, too large, wrong type) are 400 with the reason. Large analyses answer 202 with a job URL.',
+  request: { body: FloodAnalysisBody, maxBodyBytes: 1024 * 1024 },
+  responses: {
+    200: ok('The analysis.', FloodAnalysisResponse),
+    202: {
+      description: 'Too large to answer within the API time limit: the analysis runs as a job; poll `job_url` (also in `Location`).',
+      schema: HazardJobAccepted,
+      headers: { Location: { description: 'The job URL.', schema: { type: 'string' } } },
+    },
+    ...KEYED_ERRORS,
+  },
+});
+
+export const getHazardJobRoute = defineRoute({
+  id: 'getHazardJob', method: 'GET', path: '/hazards/jobs/{job_id}', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  contractRow: '14', tags: ['Hazards'], summary: 'Status and result of a flood analysis job',
+  request: { params: HazardJobParams },
+  responses: { 200: ok('The job; `result` once it succeeded.', HazardJobResponse), ...NOT_FOUND, ...KEYED_ERRORS },
+});
+
+export const listFloodEventsRoute = defineRoute({
+  id: 'listFloodEvents', method: 'GET', path: '/hazards/flood-events', group: 'hazards', auth: 'api_key', minTier: 'free',
+  contractRow: '15', tags: ['Hazards'], summary: 'Historical flood events near a location',
+  description: 'Hurricane and tropical storm landfalls (HURDAT2), NCEI Storm Events flood-type records, FEMA disaster declarations (statewide) and NOAA high tide flood day counts per gauge, as one event model, newest first, within `radius_km` (default 100) of `location`.',
+  request: { query: FloodEventsQuery },
+  responses: { 200: ok('A page of events.', FloodEventsResponse), ...KEYED_ERRORS },
+});
+
+export const hazardRoutes = [getSlrScenariosRoute, assessSlrImpactRoute, analyzeFloodingRoute, getHazardJobRoute, listFloodEventsRoute];

@@ -1,0 +1,52 @@
+import { appConfig } from '../../shared/config';
+import { defaultElevationSource } from '../../shared/adapters/elevation';
+import { DynamoFloodEventStore, type FloodEventStore } from '../../shared/adapters/flood-event-store';
+import { S3HazardLayerStore } from '../../shared/adapters/hazard-layer-store';
+import { DynamoHazardJobStore } from '../../shared/adapters/hazard-job-store';
+import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
+import type { AccountAssetSource } from '../../shared/domain/hazards/account-assets';
+import type { ElevationSource } from '../../shared/domain/hazards/elevation';
+import type { HazardLayerSource } from '../../shared/domain/hazards/hazard-layers';
+import type { HazardJob, HazardJobRunner, HazardJobStore } from '../../shared/domain/hazards/jobs';
+import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
+import { defaultAssetSource } from './asset-source';
+
+/** Everything the hazard routes and the job worker reach outside the domain. */
+export interface HazardDeps {
+  elevation: () => ElevationSource;
+  layers: () => HazardLayerSource;
+  events: () => FloodEventStore;
+  jobs: () => HazardJobStore;
+  jobRunner: () => HazardJobRunner;
+  assets: () => AccountAssetSource;
+  tides: TidePredictor;
+  clock: () => Date;
+}
+
+/**
+ * In AWS a job starts from the table's stream (the insert of its item); locally the worker runs
+ * in this process right after the 202 is sent.
+ */
+export function inProcessJobRunner(run: (job: HazardJob) => Promise<void>): HazardJobRunner {
+  return { start: async (job) => { setImmediate(() => void run(job)); } };
+}
+
+export const streamJobRunner: HazardJobRunner = { start: async () => {} };
+
+let layers: S3HazardLayerStore | undefined;
+let events: DynamoFloodEventStore | undefined;
+let jobs: DynamoHazardJobStore | undefined;
+
+export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob) => Promise<void>): HazardDeps {
+  const deps: HazardDeps = {
+    elevation: defaultElevationSource,
+    layers: () => (layers ??= new S3HazardLayerStore()),
+    events: () => (events ??= new DynamoFloodEventStore()),
+    jobs: () => (jobs ??= new DynamoHazardJobStore()),
+    jobRunner: () => (appConfig().APP_MODE === 'local' ? inProcessJobRunner((job) => runLocally(deps, job)) : streamJobRunner),
+    assets: defaultAssetSource,
+    tides: harmonicTides,
+    clock: () => new Date(),
+  };
+  return deps;
+}

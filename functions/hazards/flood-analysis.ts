@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import type { analyzeFloodingRoute, getHazardJobRoute } from '../../shared/routes/hazards';
+import type { RouteRequest, RouteResult } from '../../shared/http/types';
+import { HttpError } from '../../shared/http/problem';
+import { logger } from '../../shared/http/logger';
+import { validateBoundary, type ValidBoundary } from '../../shared/domain/hazards/boundary';
+import { analyzeFlooding, estimateFloodAnalysisWork, SYNC_WORK_BUDGET, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
+import type { HazardJob } from '../../shared/domain/hazards/jobs';
+import { statuteDefaults } from '../../shared/domain/hazards/statute';
+import type { FloodComponent, ScenarioId } from '../../shared/domain/hazards/vocabulary';
+import type { MultiPolygon, Polygon } from 'geojson';
+import type { HazardDeps } from './deps';
+
+/** What a job stores to replay the analysis. */
+interface StoredAnalysisRequest {
+  boundary_geojson: Polygon | MultiPolygon;
+  components: FloodComponent[];
+  scenarios: ScenarioId[];
+  planning_horizons: number[];
+}
+
+function boundaryOrError(geometry: Polygon | MultiPolygon): ValidBoundary {
+  const validation = validateBoundary(geometry);
+  if (!validation.ok) throw new HttpError('invalid_request', validation.errors.map((e) => e.message).join(' '), { errors: validation.errors });
+  return validation.boundary;
+}
+
+function analysisRequest(stored: StoredAnalysisRequest, boundary: ValidBoundary): FloodAnalysisRequest {
+  return { boundary, components: stored.components, scenarios: stored.scenarios, horizons: stored.planning_horizons };
+}
+
+export function floodAnalysisRoute(deps: HazardDeps) {
+  return async (request: RouteRequest<typeof analyzeFloodingRoute>): Promise<RouteResult> => {
+    const body = request.body;
+    const boundary = boundaryOrError(body.boundary_geojson as Polygon | MultiPolygon);
+    const defaults = statuteDefaults(body.assessment_year ?? request.now.getUTCFullYear());
+    const horizons = body.planning_horizons ?? defaults.horizons;
+    if (horizons.some((y) => y > 2150)) {
+      const message = 'The default horizons (assessment year + 20 and + 50) pass 2150, the end of the NOAA 2022 projections; give planning_horizons.';
+      throw new HttpError('invalid_request', message, { errors: [{ field: 'assessment_year', in: 'body', message }] });
+    }
+    const stored: StoredAnalysisRequest = {
+      boundary_geojson: boundary.geometry,
+      components: body.components,
+      scenarios: body.scenarios ?? defaults.scenarios,
+      planning_horizons: horizons,
+    };
+    const accountId = request.account!.accountId;
+    const analysis = analysisRequest(stored, boundary);
+    if (estimateFloodAnalysisWork(analysis, 0) > SYNC_WORK_BUDGET) {
+      return startJob(deps, accountId, stored, request, `The boundary covers ${Math.round(boundary.area_km2)} km²; the analysis exceeds what can be answered within the API time limit.`);
+    }
+    const assets = await deps.assets().listAssets(accountId);
+    if (estimateFloodAnalysisWork(analysis, assets.length) > SYNC_WORK_BUDGET) {
+      return startJob(deps, accountId, stored, request, `The account has ${assets.length} assets; the analysis exceeds what can be answered within the API time limit.`);
+    }
+    const result = await analyzeFlooding(analysis, { elevation: deps.elevation(), layers: deps.layers(), tides: deps.tides, assets });
+    return { status: 200, body: result };
+  };
+}
+
+async function startJob(deps: HazardDeps, accountId: string, stored: StoredAnalysisRequest, request: RouteRequest, reason: string): Promise<RouteResult> {
+  const jobId = `hjob_${randomBytes(12).toString('base64url')}`;
+  const now = deps.clock().toISOString();
+  const job: HazardJob = {
+    job_id: jobId,
+    account_id: accountId,
+    kind: 'flood_analysis',
+    status: 'queued',
+    progress: 0,
+    created_at: now,
+    updated_at: now,
+    request_key: await deps.jobs().putDocument(accountId, jobId, 'request', stored),
+    error: null,
+    result_key: null,
+  };
+  await deps.jobs().create(job);
+  await deps.jobRunner().start(job);
+  const jobUrl = `${request.baseUrl}/hazards/jobs/${jobId}`;
+  return { status: 202, headers: { Location: jobUrl }, body: { job_id: jobId, status: job.status, job_url: jobUrl, reason } };
+}
+
+/**
+ * Runs a queued job once (the status transition is conditional), recording progress, the result
+ * or a failure without internals.
+ */
+export async function runFloodAnalysisJob(deps: HazardDeps, job: Pick<HazardJob, 'account_id' | 'job_id'>): Promise<void> {
+  const store = deps.jobs();
+  const { account_id: accountId, job_id: jobId } = job;
+  if (!(await store.transition(accountId, jobId, ['queued'], { status: 'running', progress: 0.05 }, deps.clock()))) return;
+  try {
+    const current = await store.get(accountId, jobId);
+    const stored = await store.getDocument(current!.request_key) as StoredAnalysisRequest;
+    const boundary = boundaryOrError(stored.boundary_geojson);
+    const assets = await deps.assets().listAssets(accountId);
+    const result = await analyzeFlooding(analysisRequest(stored, boundary), {
+      elevation: deps.elevation(),
+      layers: deps.layers(),
+      tides: deps.tides,
+      assets,
+      progress: async (fraction) => { await store.transition(accountId, jobId, ['running'], { progress: Math.min(0.95, 0.1 + fraction * 0.85) }, deps.clock()); },
+    });
+    const resultKey = await store.putDocument(accountId, jobId, 'result', result);
+    await store.transition(accountId, jobId, ['running'], { status: 'succeeded', progress: 1, result_key: resultKey }, deps.clock());
+  } catch (error) {
+    logger.error('Flood analysis job failed', { jobId, error: error as Error });
+    await store.transition(accountId, jobId, ['running'], {
+      status: 'failed',
+      error: { code: 'internal_error', detail: `The analysis failed. Quote the job id ${jobId} when reporting it.` },
+    }, deps.clock());
+  }
+}
+
+export function hazardJobRoute(deps: HazardDeps) {
+  return async (request: RouteRequest<typeof getHazardJobRoute>): Promise<RouteResult> => {
+    const job = await deps.jobs().get(request.account!.accountId, request.params.job_id);
+    if (!job) throw new HttpError('not_found', `No hazard job ${request.params.job_id}.`);
+    return {
+      status: 200,
+      body: {
+        job_id: job.job_id,
+        kind: job.kind,
+        status: job.status,
+        progress: job.progress,
+        created_at: job.created_at,
+        updated_at: job.updated_at,
+        error: job.error,
+        result: job.status === 'succeeded' && job.result_key ? await deps.jobs().getDocument(job.result_key) : null,
+      },
+    };
+  };
+}

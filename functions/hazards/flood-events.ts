@@ -1,0 +1,31 @@
+import type { listFloodEventsRoute } from '../../shared/routes/hazards';
+import type { RouteRequest, RouteResult } from '../../shared/http/types';
+import { HttpError } from '../../shared/http/problem';
+import { bundledFloodEvents, countiesWithinRadius, decodeEventCursor, pageAfter, selectFloodEvents } from '../../shared/domain/hazards/flood-events';
+import { sourcesOf } from '../../shared/domain/hazards/provenance';
+import { locationParam } from './location-param';
+import type { HazardDeps } from './deps';
+
+export function floodEventsRoute(deps: HazardDeps) {
+  return async (request: RouteRequest<typeof listFloodEventsRoute>): Promise<RouteResult> => {
+    const { location, radius_km, date_range, event_type, limit, cursor } = request.query;
+    const resolved = locationParam(location);
+    const after = cursor ? decodeEventCursor(cursor) : undefined;
+    if (cursor && !after) throw new HttpError('invalid_request', 'The cursor is not one this API issued.', { errors: [{ field: 'cursor', in: 'query', message: 'Invalid cursor' }] });
+    const [from, to] = date_range ?? [undefined, undefined];
+    const stored = await deps.events().eventsInCounties(countiesWithinRadius(resolved.point, radius_km), from || undefined, to || undefined);
+    // Loaded rows come first so they win over the bundled copy of the same event.
+    const events = selectFloodEvents([...stored, ...bundledFloodEvents()], {
+      centre: resolved.point, radiusKm: radius_km, from: from || undefined, to: to || undefined, types: event_type,
+    });
+    return {
+      status: 200,
+      body: {
+        ...pageAfter(events, after, limit),
+        location: { query: resolved.label, lat: resolved.point.lat, lon: resolved.point.lon },
+        radius_km,
+        sources: sourcesOf(['hurdat2', 'ncei_storm_events', 'fema_declarations', 'noaa_htf']),
+      },
+    };
+  };
+}

@@ -1,0 +1,15 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { runFloodAnalysisJob } from './flood-analysis';
+import { hazardDeps } from './handler';
+
+/**
+ * AWS entry of flood analysis jobs: the table's stream delivers the insert of each job item
+ * (filtered on `type = hazard_job`); the job runs here with a longer timeout than the API's.
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+  for (const record of event.Records) {
+    const image = record.dynamodb?.NewImage;
+    if (record.eventName !== 'INSERT' || image?.type?.S !== 'hazard_job') continue;
+    await runFloodAnalysisJob(hazardDeps, { account_id: image.account_id!.S!, job_id: image.job_id!.S! });
+  }
+}

@@ -1,0 +1,28 @@
+import type { assessSlrImpactRoute } from '../../shared/routes/hazards';
+import type { RouteRequest, RouteResult } from '../../shared/http/types';
+import { HttpError } from '../../shared/http/problem';
+import { isNearFlorida } from '../../shared/domain/hazards/location';
+import { assessSlrImpact as assess } from '../../shared/domain/hazards/slr-impact';
+import type { Percentile } from '../../shared/domain/hazards/scenarios';
+import type { HazardDeps } from './deps';
+
+export function slrImpactRoute(deps: HazardDeps) {
+  return async (request: RouteRequest<typeof assessSlrImpactRoute>): Promise<RouteResult> => {
+    const body = request.body;
+    const point = { lat: body.lat, lon: body.lon };
+    if (!isNearFlorida(point)) {
+      const message = `${body.lat}, ${body.lon} is not in or near Florida (lat and lon in WGS 84 degrees, longitude negative).`;
+      throw new HttpError('invalid_request', message, { errors: [{ field: 'lat', in: 'body', message }] });
+    }
+    const assets = await deps.assets().listAssets(request.account!.accountId);
+    const result = await assess({
+      point,
+      scenario: body.scenario,
+      planningHorizon: body.planning_horizon,
+      percentile: String(body.percentile) as Percentile,
+      radiusKm: body.radius_km,
+      includeGeoJson: body.include_geojson,
+    }, { elevation: deps.elevation(), assets });
+    return { status: 200, body: result };
+  };
+}

@@ -1,0 +1,134 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { BaseClient, BaseResponse, fromCustomClient, type GeoTIFF, type GeoTIFFImage } from 'geotiff';
+import { s3 } from '../aws-clients';
+import { requiredSetting } from '../../config';
+import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
+import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
+
+export const DEM_PREFIX = 'dem/';
+const MANIFEST_KEY = `${DEM_PREFIX}index.json`;
+const MANIFEST_TTL_MS = 5 * 60_000;
+
+/** An entry of `dem/index.json`: one Cloud-Optimized GeoTIFF in geographic lon/lat (EPSG:4269/4326). */
+export interface DemEntry {
+  key: string;
+  bbox: BBox;
+  vertical_datum: 'NAVD88' | 'EGM96';
+  name: string;
+  resolution?: string;
+}
+
+/** A range response in the shape geotiff reads (its typings declare `status` as void and `getData` as sync). */
+class S3RangeResponse {
+  constructor(readonly status: number, private readonly headers: Record<string, string>, private readonly data: ArrayBuffer) {}
+  get ok() { return this.status >= 200 && this.status <= 299; }
+  getHeader(name: string) { return this.headers[name.toLowerCase()] ?? ''; }
+  async getData() { return this.data; }
+}
+
+/** geotiff's HTTP client contract over S3 GetObject with `Range`: only the needed bytes are read. */
+class S3RangeClient extends BaseClient {
+  constructor(private readonly bucket: string, private readonly key: string) {
+    super(`s3://${bucket}/${key}`);
+  }
+
+  override async request({ headers }: { headers?: Record<string, string> } = {}): Promise<BaseResponse> {
+    const range = headers?.Range ?? headers?.range;
+    const result = await s3().send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key, Range: range }));
+    const bytes = await result.Body!.transformToByteArray();
+    const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const responseHeaders: Record<string, string> = { 'content-type': result.ContentType ?? 'application/octet-stream' };
+    if (result.ContentRange) responseHeaders['content-range'] = result.ContentRange;
+    return new S3RangeResponse(result.ContentRange ? 206 : 200, responseHeaders, data) as unknown as BaseResponse;
+  }
+}
+
+/**
+ * Cloud-Optimized GeoTIFF DEMs in S3 (AWS mode), listed in `dem/index.json`. A window is read by
+ * range requests from the coarsest overview that still gives the requested detail.
+ */
+export class CogElevationSource implements ElevationSource {
+  private manifest: { entries: DemEntry[]; loadedAt: number } | undefined;
+  private readonly tiffs = new Map<string, Promise<GeoTIFF>>();
+
+  constructor(private readonly bucket = requiredSetting('BUCKET_NAME')) {}
+
+  info(): ElevationSourceInfo {
+    return { name: 'Cloud-Optimized GeoTIFF DEMs (dem/ in the data bucket)', vertical_datum: 'NAVD88', native_resolution: 'per DEM' };
+  }
+
+  async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
+    const entry = (await this.entries()).find((e) => bboxesIntersect(e.bbox, box));
+    if (!entry) return undefined;
+    let tiff = this.tiffs.get(entry.key);
+    if (!tiff) {
+      tiff = fromCustomClient(new S3RangeClient(this.bucket, entry.key), { allowFullFile: false });
+      this.tiffs.set(entry.key, tiff);
+    }
+    const image = await chooseImage(await tiff, box, maxCells);
+    return readWindow(image.image, image.full, box, maxCells, entry);
+  }
+
+  private async entries(): Promise<DemEntry[]> {
+    if (this.manifest && Date.now() - this.manifest.loadedAt < MANIFEST_TTL_MS) return this.manifest.entries;
+    try {
+      const result = await s3().send(new GetObjectCommand({ Bucket: this.bucket, Key: MANIFEST_KEY }));
+      const parsed = JSON.parse(await result.Body!.transformToString()) as { dems?: DemEntry[] };
+      this.manifest = { entries: parsed.dems ?? [], loadedAt: Date.now() };
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status !== 404 && (error as Error).name !== 'NoSuchKey') throw error;
+      this.manifest = { entries: [], loadedAt: Date.now() };
+    }
+    return this.manifest.entries;
+  }
+}
+
+/** The coarsest image (full resolution or overview) whose window still has at least `maxCells`/4 cells. */
+async function chooseImage(tiff: GeoTIFF, box: BBox, maxCells: number): Promise<{ image: GeoTIFFImage; full: GeoTIFFImage }> {
+  const full = await tiff.getImage(0);
+  const [resX, resY] = full.getResolution();
+  const fullCells = ((box[2] - box[0]) / Math.abs(resX!)) * ((box[3] - box[1]) / Math.abs(resY!));
+  let chosen = full;
+  const count = await tiff.getImageCount();
+  for (let i = 1; i < count; i++) {
+    const overview = await tiff.getImage(i);
+    const factor = full.getWidth() / overview.getWidth();
+    if (fullCells / (factor * factor) < maxCells / 4) break;
+    chosen = overview;
+  }
+  return { image: chosen, full };
+}
+
+async function readWindow(image: GeoTIFFImage, full: GeoTIFFImage, box: BBox, maxCells: number, entry: DemEntry): Promise<ElevationGrid | undefined> {
+  const [originX, originY] = full.getOrigin();
+  const [fullResX, fullResY] = full.getResolution();
+  const factor = full.getWidth() / image.getWidth();
+  const resX = fullResX! * factor;
+  const resY = Math.abs(fullResY!) * factor;
+  const left = Math.max(0, Math.floor((box[0] - originX!) / resX));
+  const right = Math.min(image.getWidth(), Math.ceil((box[2] - originX!) / resX));
+  const top = Math.max(0, Math.floor((originY! - box[3]) / resY));
+  const bottom = Math.min(image.getHeight(), Math.ceil((originY! - box[1]) / resY));
+  if (right <= left || bottom <= top) return undefined;
+  const scale = Math.max(1, Math.sqrt(((right - left) * (bottom - top)) / maxCells));
+  const width = Math.max(1, Math.floor((right - left) / scale));
+  const height = Math.max(1, Math.floor((bottom - top) / scale));
+  const raster = await image.readRasters({ window: [left, top, right, bottom], width, height, samples: [0], resampleMethod: 'nearest', interleave: true });
+  const noData = image.getGDALNoData();
+  const values = new Float32Array(width * height);
+  for (let i = 0; i < values.length; i++) {
+    const v = Number((raster as unknown as ArrayLike<number>)[i]);
+    values[i] = v === noData || !Number.isFinite(v) || v < -1000 ? Number.NaN : v;
+  }
+  const cellLon = ((right - left) * resX) / width;
+  const cellLat = ((bottom - top) * resY) / height;
+  return {
+    values, width, height,
+    west: originX! + left * resX + cellLon / 2,
+    north: originY! - top * resY - cellLat / 2,
+    cellLon, cellLat,
+    verticalDatum: entry.vertical_datum,
+    source: entry.name,
+  };
+}

@@ -1,0 +1,92 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
+import type { BBox } from '../../domain/hazards/geo';
+
+const SAMPLES_PER_DEGREE = 3600;
+const TILE_SIZE = 3601;
+const VOID = -32768;
+/** Decompressed tiles are 26 MB each; a few stay in memory for the next request. */
+const CACHED_TILES = 4;
+
+export const BUNDLED_SRTM_DIR = path.resolve(__dirname, '../../data/hazards/srtm1');
+
+function tileName(lat: number, lon: number): string {
+  const ns = lat >= 0 ? 'N' : 'S';
+  const ew = lon >= 0 ? 'E' : 'W';
+  return `${ns}${String(Math.abs(lat)).padStart(2, '0')}${ew}${String(Math.abs(lon)).padStart(3, '0')}`;
+}
+
+/**
+ * SRTM 1 arc-second `.hgt.zip` tiles read from disk (the bundled coastal-Florida tiles in local
+ * mode): 3601×3601 big-endian int16 samples, row 0 at the tile's north edge, void = −32768.
+ * Heights are metres on the EGM96 geoid.
+ */
+export class SrtmTileSource implements ElevationSource {
+  private readonly available: Set<string>;
+  private readonly cache = new Map<string, DataView>();
+
+  constructor(private readonly directory = BUNDLED_SRTM_DIR) {
+    this.available = new Set(existsSync(directory)
+      ? readdirSync(directory).filter((f) => f.endsWith('.hgt.zip')).map((f) => f.slice(0, -'.hgt.zip'.length))
+      : []);
+  }
+
+  info(): ElevationSourceInfo {
+    return { name: 'SRTM 1 arc-second tiles (bundled, coastal Florida)', vertical_datum: 'EGM96', native_resolution: '1 arc-second (~30 m)' };
+  }
+
+  async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
+    const [west, south, east, north] = box;
+    const x0 = Math.floor(west * SAMPLES_PER_DEGREE);
+    const x1 = Math.ceil(east * SAMPLES_PER_DEGREE);
+    const y0 = Math.ceil(north * SAMPLES_PER_DEGREE);
+    const y1 = Math.floor(south * SAMPLES_PER_DEGREE);
+    const native = (x1 - x0 + 1) * (y0 - y1 + 1);
+    const step = Math.max(1, Math.ceil(Math.sqrt(native / maxCells)));
+    const width = Math.floor((x1 - x0) / step) + 1;
+    const height = Math.floor((y0 - y1) / step) + 1;
+    const values = new Float32Array(width * height).fill(Number.NaN);
+    let covered = false;
+    for (let row = 0; row < height; row++) {
+      const y = y0 - row * step;
+      const tileLat = Math.floor(y / SAMPLES_PER_DEGREE);
+      const tileRow = (tileLat + 1) * SAMPLES_PER_DEGREE - y;
+      for (let col = 0; col < width; col++) {
+        const x = x0 + col * step;
+        const tileLon = Math.floor(x / SAMPLES_PER_DEGREE);
+        const tile = this.tile(tileLat, tileLon);
+        if (!tile) continue;
+        const sample = tile.getInt16((tileRow * TILE_SIZE + (x - tileLon * SAMPLES_PER_DEGREE)) * 2, false);
+        if (sample === VOID) continue;
+        values[row * width + col] = sample;
+        covered = true;
+      }
+    }
+    if (!covered) return undefined;
+    return {
+      values, width, height,
+      west: x0 / SAMPLES_PER_DEGREE,
+      north: y0 / SAMPLES_PER_DEGREE,
+      cellLon: step / SAMPLES_PER_DEGREE,
+      cellLat: step / SAMPLES_PER_DEGREE,
+      verticalDatum: 'EGM96',
+      source: 'SRTM 1 arc-second',
+    };
+  }
+
+  private tile(lat: number, lon: number): DataView | undefined {
+    const name = tileName(lat, lon);
+    if (!this.available.has(name)) return undefined;
+    let view = this.cache.get(name);
+    if (!view) {
+      const files = unzipSync(readFileSync(path.join(this.directory, `${name}.hgt.zip`)));
+      const bytes = files[`${name}.hgt`] ?? Object.values(files)[0]!;
+      view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (this.cache.size >= CACHED_TILES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(name, view);
+    }
+    return view;
+  }
+}

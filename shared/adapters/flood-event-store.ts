@@ -1,0 +1,61 @@
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './aws-clients';
+import { requiredSetting } from '../config';
+import type { FloodEvent } from '../domain/hazards/flood-events';
+
+/** Secondary port: historical events loaded by operators (NCEI Storm Events files). */
+export interface FloodEventStore {
+  /** Events of the given counties starting in [from, to] (inclusive, YYYY-MM-DD; open when absent). */
+  eventsInCounties(countyFips: readonly string[], from?: string, to?: string): Promise<FloodEvent[]>;
+  /** Idempotent: an event id is one item. Returns the number written. */
+  putEvents(events: readonly FloodEvent[]): Promise<number>;
+}
+
+const BATCH_SIZE = 25;
+const partition = (fips: string) => `FLOODEVENTS#${fips}`;
+
+/**
+ * One partition per county, items sorted by date then event id: a location query reads only the
+ * counties within its radius and the dates in range (Query, never Scan).
+ */
+export class DynamoFloodEventStore implements FloodEventStore {
+  constructor(private readonly tableName = requiredSetting('TABLE_NAME')) {}
+
+  async eventsInCounties(countyFips: readonly string[], from?: string, to?: string): Promise<FloodEvent[]> {
+    const pages = await Promise.all(countyFips.map((fips) => this.queryCounty(fips, from, to)));
+    return pages.flat();
+  }
+
+  private async queryCounty(fips: string, from?: string, to?: string): Promise<FloodEvent[]> {
+    const events: FloodEvent[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo().send(new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': partition(fips), ':from': from ?? '0000', ':to': `${to ?? '9999-12-31'}~` },
+        ProjectionExpression: 'event',
+        ExclusiveStartKey: startKey,
+      }));
+      for (const item of page.Items ?? []) events.push(item.event as FloodEvent);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return events;
+  }
+
+  async putEvents(events: readonly FloodEvent[]): Promise<number> {
+    const located = events.filter((e) => e.location.county_fips);
+    for (let i = 0; i < located.length; i += BATCH_SIZE) {
+      let requests: Record<string, unknown>[] = located.slice(i, i + BATCH_SIZE).map((event) => ({
+        PutRequest: { Item: { pk: partition(event.location.county_fips!), sk: `${event.date}#${event.event_id}`, type: 'flood_event', event } },
+      }));
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt === 8) throw new Error('DynamoDB kept returning unprocessed items');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [this.tableName]: requests } }));
+        requests = (result.UnprocessedItems?.[this.tableName] ?? []) as Record<string, unknown>[];
+      }
+    }
+    return located.length;
+  }
+}

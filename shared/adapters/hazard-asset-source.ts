@@ -1,0 +1,23 @@
+import type { AssetStore } from '../domain/assets/ports';
+import { MAX_ANALYSED_ASSETS, type AccountAssetSource } from '../domain/hazards/account-assets';
+import type { AssetPoint } from '../domain/hazards/spatial-index';
+
+const PAGE_SIZE = 1000;
+
+/** The asset inventory's store, read page by page into points for the hazard analyses. */
+export class StoredAssetSource implements AccountAssetSource {
+  constructor(private readonly store: AssetStore) {}
+
+  async listAssets(accountId: string): Promise<AssetPoint[]> {
+    const points: AssetPoint[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.store.list(accountId, {}, { limit: PAGE_SIZE, cursor });
+      for (const asset of page.items) {
+        points.push({ asset_id: asset.asset_id, name: asset.name, category: asset.category, lat: asset.lat, lon: asset.lon });
+      }
+      cursor = page.nextCursor;
+    } while (cursor && points.length < MAX_ANALYSED_ASSETS);
+    return points;
+  }
+}

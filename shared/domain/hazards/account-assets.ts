@@ -1,0 +1,9 @@
+import type { AssetPoint } from './spatial-index';
+
+/** Secondary port: the caller's imported assets as points, all of them (the analyses index them). */
+export interface AccountAssetSource {
+  listAssets(accountId: string): Promise<AssetPoint[]>;
+}
+
+/** Above this many assets an account's analysis needs a job anyway; listing stops there. */
+export const MAX_ANALYSED_ASSETS = 200_000;

@@ -1,0 +1,65 @@
+import type { BBox } from './geo';
+
+/**
+ * A raster of ground elevations over a lon/lat box, row-major from the north-west corner.
+ * `NaN` marks cells without data (voids, outside coverage).
+ */
+export interface ElevationGrid {
+  values: Float32Array;
+  width: number;
+  height: number;
+  /** Longitude/latitude of the centre of the north-west cell. */
+  west: number;
+  north: number;
+  /** Cell size in degrees. */
+  cellLon: number;
+  cellLat: number;
+  verticalDatum: 'NAVD88' | 'EGM96';
+  source: string;
+}
+
+export interface ElevationSourceInfo {
+  name: string;
+  vertical_datum: 'NAVD88' | 'EGM96';
+  native_resolution: string;
+}
+
+/** Secondary port: where ground elevations come from (bundled SRTM tiles locally, COG DEMs in S3 in AWS). */
+export interface ElevationSource {
+  info(): ElevationSourceInfo;
+  /**
+   * Elevations over `box`, decimated so that the grid has at most `maxCells` cells. undefined when
+   * no tile or DEM covers any part of the box.
+   */
+  grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined>;
+}
+
+export function cellIndexAt(grid: ElevationGrid, lat: number, lon: number): number | undefined {
+  const col = Math.round((lon - grid.west) / grid.cellLon);
+  const row = Math.round((grid.north - lat) / grid.cellLat);
+  if (col < 0 || row < 0 || col >= grid.width || row >= grid.height) return undefined;
+  return row * grid.width + col;
+}
+
+const METRES_PER_DEGREE_LAT = 111_320;
+
+/** Area of one cell of each row in m² (cells shrink with the cosine of latitude). */
+export function rowCellAreas(grid: ElevationGrid): Float64Array {
+  const areas = new Float64Array(grid.height);
+  for (let row = 0; row < grid.height; row++) {
+    const lat = grid.north - row * grid.cellLat;
+    areas[row] = grid.cellLat * METRES_PER_DEGREE_LAT * grid.cellLon * METRES_PER_DEGREE_LAT * Math.cos((lat * Math.PI) / 180);
+  }
+  return areas;
+}
+
+export function cellSizeMetres(grid: ElevationGrid): number {
+  const midLat = grid.north - (grid.height / 2) * grid.cellLat;
+  return Math.round(grid.cellLat * METRES_PER_DEGREE_LAT * Math.sqrt(Math.cos((midLat * Math.PI) / 180)));
+}
+
+export function coveredFraction(grid: ElevationGrid): number {
+  let covered = 0;
+  for (const v of grid.values) if (!Number.isNaN(v)) covered++;
+  return grid.values.length === 0 ? 0 : covered / grid.values.length;
+}

@@ -1,0 +1,375 @@
+import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, type ElevationSource } from './elevation';
+import type { BBox } from './geo';
+import { GAUGE_REACH_MILES, gaugesByDistance, selectGauges, type Gauge, type GaugeSelection } from './gauges';
+import { KM_PER_MILE } from './geo';
+import { LayerSurface, type HazardLayer, type HazardLayerSource } from './hazard-layers';
+import type { FloodModel } from './inundation';
+import { spillLevels } from './flood-fill';
+import { localSeaLevelRise } from './local-slr';
+import { BASELINE_NOTE, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
+import { describeGaugeSelection } from './responses';
+import { SCENARIO_LABELS, type ScenarioId } from './scenarios';
+import { AssetIndex, type AssetPoint } from './spatial-index';
+import { connectedLevelSurface, envelopeSurface, layerSurface, type WaterSurface } from './flood-surfaces';
+import { dailyHighestTides, tidalFloodDays, type TidePredictor } from './tide-flood-days';
+import { htfThresholdsNavd88, weightedHtfThresholdsNavd88, weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
+import { area, length, roundTo } from './units';
+import type { ValidBoundary } from './boundary';
+import { toNavd88 } from './vertical-datum';
+import { rasterizePolygon } from './rasterize';
+
+import type { FloodComponent } from './vocabulary';
+
+export { FLOOD_COMPONENTS, type FloodComponent } from './vocabulary';
+
+/** Cells of the elevation grid per analysis: beyond this the DEM is read decimated (cell size reported). */
+export const MAX_ANALYSIS_CELLS = 1_000_000;
+/** Exposed assets listed per result (deepest first); the count is always complete. */
+export const MAX_LISTED_ASSETS = 500;
+const SURGE_RETURN_PERIODS = [100, 500] as const;
+const RAINFALL_RETURN_PERIODS = [100, 500] as const;
+const PERCENTILE = '50';
+
+export interface FloodAnalysisRequest {
+  boundary: ValidBoundary;
+  components: FloodComponent[];
+  scenarios: ScenarioId[];
+  horizons: number[];
+}
+
+export interface FloodAnalysisDeps {
+  elevation: ElevationSource;
+  layers: HazardLayerSource;
+  tides: TidePredictor;
+  assets: readonly AssetPoint[];
+  /** Called as the analysis advances (jobs persist it). */
+  progress?: (fraction: number) => Promise<void> | void;
+}
+
+/** Work units used to decide between an immediate answer and a job. */
+export function estimateFloodAnalysisWork(request: Omit<FloodAnalysisRequest, 'boundary'> & { boundary: Pick<ValidBoundary, 'area_km2'> }, assetCount: number): number {
+  const passes = request.components.length * request.scenarios.length * request.horizons.length;
+  const cells = Math.min(MAX_ANALYSIS_CELLS, request.boundary.area_km2 * 1100);
+  return passes * (cells + assetCount * 20);
+}
+
+/** Above this many work units an analysis runs as a job (a few seconds, well inside API Gateway's 29 s). */
+export const SYNC_WORK_BUDGET = 3_000_000;
+
+interface AssetSite {
+  asset: AssetPoint;
+  cell: number | undefined;
+  ground: number | undefined;
+}
+
+interface AnalysisArea {
+  model: FloodModel | undefined;
+  mask: Uint8Array | undefined;
+  rowAreas: Float64Array | undefined;
+  sites: AssetSite[];
+}
+
+function exposure(surface: WaterSurface, area_: AnalysisArea) {
+  let exposedArea = 0;
+  const { model, mask, rowAreas } = area_;
+  if (model && mask && rowAreas) {
+    const { values, width } = model.grid;
+    for (let i = 0; i < values.length; i++) {
+      if (!mask[i]) continue;
+      const ground = values[i]!;
+      if (Number.isNaN(ground) || ground <= model.waterSurface) continue;
+      if (surface.levelAtCell(i) > ground) exposedArea += rowAreas[Math.floor(i / width)]!;
+    }
+  }
+  const exposed: { site: AssetSite; level: number; depth: number }[] = [];
+  let unknown = 0;
+  for (const site of area_.sites) {
+    const level = surface.levelAtPoint(site.asset.lon, site.asset.lat, site.cell);
+    if (level === -Infinity) continue;
+    if (site.ground === undefined) { unknown++; continue; }
+    if (level > site.ground) exposed.push({ site, level, depth: level - site.ground });
+  }
+  exposed.sort((a, b) => b.depth - a.depth);
+  return {
+    exposed_area: model ? area(exposedArea) : null,
+    exposed_assets: {
+      count: exposed.length,
+      assets_without_elevation: unknown,
+      truncated: exposed.length > MAX_LISTED_ASSETS,
+      assets: exposed.slice(0, MAX_LISTED_ASSETS).map(({ site, level, depth }) => ({
+        asset_id: site.asset.asset_id,
+        name: site.asset.name,
+        category: site.asset.category,
+        lat: site.asset.lat,
+        lon: site.asset.lon,
+        ground_elevation_navd88: length(site.ground!),
+        water_level_navd88: length(level),
+        depth: length(depth),
+      })),
+    },
+  };
+}
+
+const LAYER_DATA_NEEDED = {
+  surge: 'Load storm surge water-surface layers (FEMA coastal still-water elevations or SLOSH/ADCIRC results, NAVD88) with bin/hazard-layers-load.ts, or check that a reliable NOAA tide gauge lies within 100 miles.',
+  rainfall: 'Load 100- and 500-year rainfall flood layers (NOAA Atlas 14 design storms run through a local H&H model, water-surface elevation polygons in NAVD88) with bin/hazard-layers-load.ts.',
+};
+
+/**
+ * The four flood components of s. 380.093(3)(d) over a boundary: per component, scenario and
+ * horizon, the design water level (NAVD88), the exposed area where elevation covers the boundary
+ * and the caller's assets inside it with their depths. A component without data says which data
+ * to load; no level is ever invented.
+ */
+export async function analyzeFlooding(request: FloodAnalysisRequest, deps: FloodAnalysisDeps) {
+  const { boundary } = request;
+  const centre = { lon: (boundary.bbox[0] + boundary.bbox[2]) / 2, lat: (boundary.bbox[1] + boundary.bbox[3]) / 2 };
+  const selection = selectGauges(centre);
+  const mslNavd88 = weightedMslNavd88(selection);
+  const usedSources: SourceId[] = ['noaa_tr2022', 'noaa_datums', 'us_atlas'];
+  if (selection.method === 'regional_fallback') usedSources.push('noaa_tr2022_regional');
+
+  const insideAssets = new AssetIndex(deps.assets).within(boundary.geometry, boundary.bbox);
+  const area_ = await analysisArea(deps.elevation, boundary, mslNavd88, insideAssets);
+  if (area_.model) usedSources.push('srtm');
+  await deps.progress?.(0.2);
+
+  const rise = (scenario: ScenarioId, year: number) => localSeaLevelRise(selection, scenario, PERCENTILE, year);
+  const wanted = new Set(request.components);
+  const needs = (c: FloodComponent) => wanted.has(c) || wanted.has('compound');
+  const combos = request.scenarios.flatMap((scenario) => request.horizons.map((year) => ({ scenario, year })));
+  const comboHeader = (scenario: ScenarioId, year: number) => ({
+    scenario, scenario_name: SCENARIO_LABELS[scenario], planning_horizon: year, percentile: Number(PERCENTILE), sea_level_rise: length(rise(scenario, year)),
+  });
+
+  const components: Record<string, unknown> = {};
+  const surfaces = new Map<string, WaterSurface>();
+  const key = (component: string, scenario: ScenarioId, year: number) => `${component}|${scenario}|${year}`;
+
+  if (needs('tidal')) {
+    usedSources.push('noaa_htf');
+    const tidal = await tidalComponent(selection, area_, combos, rise, comboHeader, deps.tides, (s, y, surface) => surfaces.set(key('tidal', s, y), surface));
+    if (wanted.has('tidal')) components.tidal = tidal;
+  }
+  await deps.progress?.(0.5);
+
+  if (needs('surge')) {
+    const layers = await deps.layers.layersFor('surge', boundary.bbox);
+    const surge = layers.length > 0
+      ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, (s, y, rp, surface) => rp === 100 && surfaces.set(key('surge', s, y), surface))
+      : gaugeSurgeComponent(centre, area_, combos, rise, comboHeader, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
+    usedSources.push(layers.length > 0 ? 'operator_layers' : 'gev_wong');
+    if (wanted.has('surge')) components.surge = surge;
+  }
+  await deps.progress?.(0.7);
+
+  if (needs('rainfall')) {
+    const layers = await deps.layers.layersFor('rainfall', boundary.bbox);
+    const rainfall = layers.length > 0
+      ? layerComponent('rainfall', layers, RAINFALL_RETURN_PERIODS, area_, combos, () => 0, comboHeader, (s, y, rp, surface) => rp === 100 && surfaces.set(key('rainfall', s, y), surface))
+      : { status: 'no_data', data_needed: LAYER_DATA_NEEDED.rainfall, note: 'No NOAA Atlas 14 precipitation-frequency table or rainfall flood layer covers this boundary; no level is estimated.' };
+    if (layers.length > 0) usedSources.push('operator_layers');
+    if (wanted.has('rainfall')) components.rainfall = rainfall;
+  }
+
+  if (wanted.has('compound')) {
+    const parts = ['tidal', 'surge', 'rainfall'].filter((c) => combos.every(({ scenario, year }) => surfaces.has(key(c, scenario, year))));
+    const missing = ['tidal', 'surge', 'rainfall'].filter((c) => !parts.includes(c));
+    components.compound = parts.length < 2
+      ? { status: 'no_data', data_needed: missing.map((c) => LAYER_DATA_NEEDED[c as 'surge' | 'rainfall'] ?? 'Tidal datums need a NOAA gauge within 100 miles.').join(' '), components_available: parts }
+      : {
+        status: 'ok',
+        method: 'Envelope: at each place the highest of the tidal level (MHHW + rise), the 100-year surge still-water level and the 100-year rainfall water surface, where each has data. Joint probabilities are not modelled; rainfall layers are not re-run with sea level rise boundary conditions.',
+        components_combined: parts,
+        components_missing: missing.map((c) => ({ component: c, data_needed: LAYER_DATA_NEEDED[c as 'surge' | 'rainfall'] })),
+        results: combos.map(({ scenario, year }) => ({
+          ...comboHeader(scenario, year),
+          ...exposure(envelopeSurface(parts.map((c) => surfaces.get(key(c, scenario, year))!)), area_),
+        })),
+      };
+  }
+  await deps.progress?.(1);
+
+  return {
+    boundary: {
+      area: area(boundary.area_km2 * 1e6),
+      bbox: boundary.bbox,
+      vertex_count: boundary.vertex_count,
+      counties: boundary.counties,
+      warnings: boundary.warnings,
+    },
+    scenarios: request.scenarios,
+    planning_horizons: request.horizons,
+    gauge_selection: describeGaugeSelection(selection),
+    elevation: describeElevation(area_, deps.elevation, mslNavd88),
+    assets: { inside_boundary: insideAssets.length, source: "The caller's imported assets (points)." },
+    components,
+    vertical_datum: 'NAVD88',
+    units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
+    baseline: BASELINE_NOTE,
+    screening_level: SCREENING_NOTICE,
+    sources: sourcesOf(usedSources),
+  };
+}
+
+async function analysisArea(source: ElevationSource, boundary: ValidBoundary, mslNavd88: number, assets: AssetPoint[]): Promise<AnalysisArea & { correction?: ReturnType<typeof toNavd88>['correction']; coverage?: number }> {
+  const raw = await source.grid(boundary.bbox as BBox, MAX_ANALYSIS_CELLS);
+  if (!raw) return { model: undefined, mask: undefined, rowAreas: undefined, sites: assets.map((asset) => ({ asset, cell: undefined, ground: undefined })) };
+  const { grid, correction } = toNavd88(raw, mslNavd88);
+  const model: FloodModel = { grid, spill: spillLevels(grid, mslNavd88), waterSurface: mslNavd88 };
+  const mask = rasterizePolygon(boundary.geometry, grid);
+  const sites = assets.map((asset) => {
+    const cell = cellIndexAt(grid, asset.lat, asset.lon);
+    const ground = cell === undefined ? undefined : grid.values[cell]!;
+    return { asset, cell, ground: ground === undefined || Number.isNaN(ground) ? undefined : ground };
+  });
+  let covered = 0;
+  let inside = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    inside++;
+    if (!Number.isNaN(grid.values[i]!)) covered++;
+  }
+  return { model, mask, rowAreas: rowCellAreas(grid), sites, correction, coverage: inside === 0 ? coveredFraction(grid) : covered / inside };
+}
+
+function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, source: ElevationSource, mslNavd88: number) {
+  if (!area_.model) {
+    return {
+      status: 'not_covered',
+      source: source.info(),
+      note: 'No elevation data covers this boundary: design levels and exposure by level are given, but exposed area and asset depths are not computed.',
+      water_surface_navd88: length(mslNavd88),
+    };
+  }
+  return {
+    status: area_.coverage! >= 0.999 ? 'covered' : 'partial',
+    source: source.info(),
+    coverage_fraction: roundTo(area_.coverage!, 4),
+    cell_size_m: cellSizeMetres(area_.model.grid),
+    vertical_datum_correction: area_.correction,
+    method: 'Cells connected (8-neighbour) to open water below the water level count as exposed; open water = cells at or below local mean sea level.',
+    screening_level: SCREENING_NOTICE,
+  };
+}
+
+type ComboHeader = (scenario: ScenarioId, year: number) => Record<string, unknown>;
+
+async function tidalComponent(
+  selection: GaugeSelection,
+  area_: AnalysisArea,
+  combos: { scenario: ScenarioId; year: number }[],
+  rise: (s: ScenarioId, y: number) => number,
+  header: ComboHeader,
+  tides: TidePredictor,
+  keep: (s: ScenarioId, y: number, surface: WaterSurface) => void,
+) {
+  const mhhw = weightedMhhwNavd88(selection);
+  const thresholds = weightedHtfThresholdsNavd88(selection);
+  const gauges = selection.gauges.filter((g) => g.weight > 0 || selection.method === 'regional_fallback');
+  const maxima = new Map<string, number[]>();
+  const results = [];
+  for (const { scenario, year } of combos) {
+    const floodDays = [];
+    for (const { gauge, weight } of gauges) {
+      const cacheKey = `${gauge.noaa_id}|${year}`;
+      if (!maxima.has(cacheKey)) maxima.set(cacheKey, await dailyHighestTides(tides, gauge, year));
+      const gaugeRise = localSeaLevelRise({ method: 'single_gauge', gauges: [{ gauge, distance_km: 0, weight: 1 }], reason: '' }, scenario, PERCENTILE, year);
+      floodDays.push({ gauge, weight, days: tidalFloodDays(maxima.get(cacheKey)!, gauge, gaugeRise, htfThresholdsNavd88(gauge).minor) });
+    }
+    const level = mhhw + rise(scenario, year);
+    const surface = connectedLevelSurface(level, area_.model);
+    keep(scenario, year, surface);
+    const weightTotal = floodDays.reduce((s, d) => s + (d.weight || 1), 0);
+    results.push({
+      ...header(scenario, year),
+      design_water_level_navd88: length(level),
+      design_water_level_basis: 'Projected MHHW: MHHW (NAVD88) + sea level rise.',
+      depth_above_minor_threshold: length(Math.max(0, level - thresholds.minor)),
+      tidal_flood_days_per_year: {
+        minor: roundTo(floodDays.reduce((s, d) => s + (d.weight || 1) * d.days, 0) / weightTotal, 1),
+        year,
+        by_gauge: floodDays.map((d) => ({ noaa_id: d.gauge.noaa_id, name: d.gauge.name, days: d.days })),
+        method: 'Days whose highest predicted astronomical tide (NOAA harmonic constituents, @neaps/tide-predictor) plus the gauge\'s projected rise reaches the NOAA minor flood threshold. Weather and seasonal anomalies are not predicted, so observed counts run higher.',
+      },
+      ...exposure(surface, area_),
+    });
+  }
+  return {
+    status: 'ok',
+    mhhw_navd88: length(mhhw),
+    high_tide_flood_thresholds_navd88: { minor: length(thresholds.minor), moderate: length(thresholds.moderate), major: length(thresholds.major) },
+    results,
+  };
+}
+
+/** Nearest gauge with a reliable GEV fit, within the gauges' reach. */
+function nearestReliableGevGauge(point: { lat: number; lon: number }): { gauge: Gauge; distance_km: number } | undefined {
+  return gaugesByDistance(point).find((g) => g.gauge.gev?.reliable && g.distance_km / KM_PER_MILE <= GAUGE_REACH_MILES);
+}
+
+function gaugeSurgeComponent(
+  centre: { lat: number; lon: number },
+  area_: AnalysisArea,
+  combos: { scenario: ScenarioId; year: number }[],
+  rise: (s: ScenarioId, y: number) => number,
+  header: ComboHeader,
+  keep: (s: ScenarioId, y: number, surface: WaterSurface) => void,
+) {
+  const nearest = nearestReliableGevGauge(centre);
+  if (!nearest) return { status: 'no_data', data_needed: LAYER_DATA_NEEDED.surge };
+  const { gauge } = nearest;
+  const gev = gauge.gev!;
+  const msl = gauge.datums.MSL - gauge.datums.NAVD88;
+  return {
+    status: 'ok',
+    basis: 'tide_gauge_statistics',
+    label: 'Tide-gauge statistical estimate (GEV return level), not a FEMA base flood elevation; wave setup and run-up are not included.',
+    gauge: { noaa_id: gauge.noaa_id, name: gauge.name, distance_km: roundTo(nearest.distance_km, 1), record: `${gev.first_year}–${gev.last_year} (${gev.n_annual_maxima} annual maxima)`, record_max_above_annual_msl: length(gev.record_max_m) },
+    conversion: `Return level above annual mean sea level + MSL − NAVD88 of the gauge (${msl.toFixed(3)} m, NOAA datums) + sea level rise.`,
+    results: combos.flatMap(({ scenario, year }) => SURGE_RETURN_PERIODS.map((rp) => {
+      const level = gev.return_levels_m_above_annual_msl[String(rp) as '100' | '500'] + msl + rise(scenario, year);
+      const surface = connectedLevelSurface(level, area_.model);
+      if (rp === 100) keep(scenario, year, surface);
+      return {
+        ...header(scenario, year),
+        return_period_years: rp,
+        annual_exceedance_probability: 1 / rp,
+        design_water_level_navd88: length(level),
+        ...exposure(surface, area_),
+      };
+    })),
+  };
+}
+
+function layerComponent(
+  component: 'surge' | 'rainfall',
+  layers: HazardLayer[],
+  returnPeriods: readonly number[],
+  area_: AnalysisArea,
+  combos: { scenario: ScenarioId; year: number }[],
+  shift: (s: ScenarioId, y: number) => number,
+  header: ComboHeader,
+  keep: (s: ScenarioId, y: number, rp: number, surface: WaterSurface) => void,
+) {
+  const results = [];
+  const missing = returnPeriods.filter((rp) => !layers.some((l) => l.return_period_years === rp));
+  for (const rp of returnPeriods.filter((r) => !missing.includes(r))) {
+    const surfaceLayers = new LayerSurface(layers.filter((l) => l.return_period_years === rp));
+    for (const { scenario, year } of combos) {
+      const surface = layerSurface(surfaceLayers, shift(scenario, year), area_.model);
+      keep(scenario, year, rp, surface);
+      results.push({ ...header(scenario, year), return_period_years: rp, annual_exceedance_probability: 1 / rp, water_surface_shift: length(shift(scenario, year)), ...exposure(surface, area_) });
+    }
+  }
+  return {
+    status: missing.length === returnPeriods.length ? 'no_data' : missing.length > 0 ? 'partial' : 'ok',
+    basis: 'loaded_layers',
+    layers: layers.map((l) => ({ layer_id: l.layer_id, name: l.name, source: l.source, return_period_years: l.return_period_years, loaded_at: l.loaded_at })),
+    method: component === 'surge'
+      ? 'Water-surface elevations of the loaded surge layers (present-day), raised by the projected sea level rise.'
+      : 'Water-surface elevations of the loaded rainfall layers as modelled; not adjusted for sea level rise.',
+    ...(missing.length > 0 ? { data_needed: `No ${missing.join(' and ')}-year ${component} layer covers this boundary. ${LAYER_DATA_NEEDED[component]}` } : {}),
+    results,
+  };
+}

@@ -1,0 +1,232 @@
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import landfalls from '../../data/hazards/hurdat2-florida-landfalls.json';
+import bundledStormEvents from '../../data/hazards/ncei-storm-events-2019q1.json';
+import declarations from '../../data/hazards/fema-declarations.json';
+import htfDays from '../../data/hazards/htf-days-historical.json';
+import { countyByFipsCode, FLORIDA_COUNTIES, normalizePlaceName } from '../jurisdictions';
+import { distanceToBBoxKm, haversineKm, type LatLon } from './geo';
+import { floridaCountyBoundaries } from './florida-counties';
+import { GAUGES } from './gauges';
+
+import type { FloodEventType } from './vocabulary';
+
+export { FLOOD_EVENT_TYPES, type FloodEventType } from './vocabulary';
+
+export type FloodEventSource = 'hurdat2' | 'ncei_storm_events' | 'fema_declarations' | 'noaa_htf';
+
+/** One historical event, whatever its source. */
+export interface FloodEvent {
+  event_id: string;
+  source: FloodEventSource;
+  date: string;
+  end_date: string | null;
+  type: FloodEventType;
+  name: string;
+  location: {
+    lat: number | null;
+    lon: number | null;
+    county: string | null;
+    county_fips: string | null;
+    /** `point`: reported position; `county`: county centroid; `gauge`: tide gauge; `state`: statewide record. */
+    scope: 'point' | 'county' | 'gauge' | 'state';
+  };
+  magnitude: {
+    wind_kt?: number;
+    damage_usd?: number | null;
+    flood_days?: number;
+    deaths?: number;
+    incident_type?: string;
+    declaration_type?: string;
+    flood_cause?: string;
+  };
+}
+
+/** NCEI event types kept, and their event-model type. */
+const NCEI_TYPES: Record<string, FloodEventType> = {
+  'Flood': 'flood',
+  'Flash Flood': 'flash_flood',
+  'Coastal Flood': 'coastal_flood',
+  'Lakeshore Flood': 'flood',
+  'Storm Surge/Tide': 'storm_surge',
+  'Heavy Rain': 'heavy_rain',
+  'Hurricane': 'hurricane',
+  'Hurricane (Typhoon)': 'hurricane',
+  'Tropical Storm': 'tropical_storm',
+  'Tropical Depression': 'tropical_storm',
+};
+
+const FEMA_FLOOD_INCIDENTS = new Set(['Hurricane', 'Flood', 'Severe Storm', 'Tropical Storm', 'Coastal Storm']);
+
+/** NCEI damage strings: "1.50K", "2M", "0.00K", "" (unknown). */
+export function parseNceiDamage(value: string | undefined): number | null {
+  const match = /^\s*([\d.]+)\s*([KMB]?)\s*$/i.exec(value ?? '');
+  if (!match) return null;
+  const scale = { '': 1, K: 1e3, M: 1e6, B: 1e9 }[match[2]!.toUpperCase() as '' | 'K' | 'M' | 'B'];
+  return Math.round(Number(match[1]) * scale);
+}
+
+const countyNames = FLORIDA_COUNTIES.map((c) => ({ county: c, key: ` ${normalizePlaceName(c.name)} ` })).sort((a, b) => b.key.length - a.key.length);
+
+/** Forecast zones ("COASTAL VOLUSIA", "MONROE UPPER KEYS") named after a county map to that county. */
+function countyForZoneName(zoneName: string) {
+  const text = ` ${normalizePlaceName(zoneName)} `;
+  return countyNames.find((c) => text.includes(c.key))?.county;
+}
+
+const ymd = (yearMonth: string, day: string) => `${yearMonth.slice(0, 4)}-${yearMonth.slice(4, 6)}-${day.padStart(2, '0')}`;
+
+/** A Florida row of a flood-type event with a begin date. */
+export function isFloridaFloodRow(row: Record<string, string>): boolean {
+  return row.STATE === 'FLORIDA' && (row.EVENT_TYPE ?? '') in NCEI_TYPES && /^\d{6}$/.test(row.BEGIN_YEARMONTH ?? '');
+}
+
+/**
+ * One row of an NCEI `StormEvents_details` file as an event, or undefined for other states and
+ * non-flood types. County events carry the county; zone events are matched to the county they name.
+ */
+export function eventFromStormEventsRow(row: Record<string, string>): FloodEvent | undefined {
+  if (!isFloridaFloodRow(row)) return undefined;
+  const type = NCEI_TYPES[row.EVENT_TYPE!]!;
+  const county = row.CZ_TYPE === 'C' ? countyByFipsCode(`12${(row.CZ_FIPS ?? '').padStart(3, '0')}`) : countyForZoneName(row.CZ_NAME ?? '');
+  const lat = Number.parseFloat(row.BEGIN_LAT ?? '');
+  const lon = Number.parseFloat(row.BEGIN_LON ?? '');
+  const hasPoint = Number.isFinite(lat) && Number.isFinite(lon);
+  if (!hasPoint && !county) return undefined;
+  const property = parseNceiDamage(row.DAMAGE_PROPERTY);
+  const crops = parseNceiDamage(row.DAMAGE_CROPS);
+  return {
+    event_id: `ncei:${row.EVENT_ID}`,
+    source: 'ncei_storm_events',
+    date: ymd(row.BEGIN_YEARMONTH!, row.BEGIN_DAY ?? '1'),
+    end_date: /^\d{6}$/.test(row.END_YEARMONTH ?? '') ? ymd(row.END_YEARMONTH!, row.END_DAY ?? '1') : null,
+    type,
+    name: `${row.EVENT_TYPE}${row.BEGIN_LOCATION ? ` near ${titleCase(row.BEGIN_LOCATION)}` : ''}, ${county ? `${county.name} County` : titleCase(row.CZ_NAME ?? '')}`,
+    location: {
+      lat: hasPoint ? lat : county!.lat,
+      lon: hasPoint ? lon : county!.lon,
+      county: county?.name ?? null,
+      county_fips: county?.fips ?? null,
+      scope: hasPoint ? 'point' : 'county',
+    },
+    magnitude: {
+      damage_usd: property === null && crops === null ? null : (property ?? 0) + (crops ?? 0),
+      deaths: Number.parseInt(row.DEATHS_DIRECT ?? '0', 10) || 0,
+      ...(row.FLOOD_CAUSE ? { flood_cause: row.FLOOD_CAUSE } : {}),
+    },
+  };
+}
+
+function titleCase(text: string): string {
+  return text.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+}
+
+function countyAt(point: LatLon) {
+  return floridaCountyBoundaries().find((c) => point.lon >= c.bbox[0] && point.lon <= c.bbox[2] && point.lat >= c.bbox[1] && point.lat <= c.bbox[3]
+    && booleanPointInPolygon([point.lon, point.lat], c.geometry));
+}
+
+let bundled: FloodEvent[] | undefined;
+
+/** The events shipped with the product (HURDAT2 landfalls, NCEI 2019 Q1, FEMA declarations, NOAA HTF days). */
+export function bundledFloodEvents(): readonly FloodEvent[] {
+  if (bundled) return bundled;
+  const hurricanes: FloodEvent[] = landfalls.map((l) => {
+    const county = countyAt(l);
+    return {
+      event_id: `hurdat2:${l.storm_id}`,
+      source: 'hurdat2',
+      date: l.landfall_time.slice(0, 10),
+      end_date: null,
+      type: l.wind_kt >= 64 ? 'hurricane' : 'tropical_storm',
+      name: `${l.name === 'UNNAMED' ? 'Unnamed storm' : titleCase(l.name)} (${l.storm_id}) Florida landfall`,
+      location: { lat: l.lat, lon: l.lon, county: county?.name ?? null, county_fips: county?.fips ?? null, scope: 'point' },
+      magnitude: { wind_kt: l.wind_kt },
+    };
+  });
+  const storms = (bundledStormEvents as Record<string, string>[]).flatMap((row) => eventFromStormEventsRow(row) ?? []);
+  const fema: FloodEvent[] = declarations.filter((d) => FEMA_FLOOD_INCIDENTS.has(d.incident_type)).map((d) => ({
+    event_id: `fema:${d.declaration_type === 'Emergency' ? 'EM' : 'DR'}-${d.disaster_number}`,
+    source: 'fema_declarations',
+    date: d.incident_begin,
+    end_date: d.incident_end,
+    type: 'disaster_declaration',
+    name: `${titleCase(d.name)} (${d.declaration_type} ${d.disaster_number}, declared ${d.declaration_date})`,
+    location: { lat: null, lon: null, county: null, county_fips: null, scope: 'state' },
+    magnitude: { incident_type: d.incident_type, declaration_type: d.declaration_type },
+  }));
+  const gauges = new Map(GAUGES.map((g) => [g.noaa_id, g]));
+  // TR 086 files fill missing years with 0, so only years with flood days are events.
+  const htf: FloodEvent[] = htfDays.flatMap(({ noaa_id, years }) => years.filter(([, days]) => days! > 0).map(([year, days]) => {
+    const gauge = gauges.get(noaa_id)!;
+    const county = countyAt(gauge);
+    return {
+      event_id: `htf:${noaa_id}:${year}`,
+      source: 'noaa_htf' as const,
+      date: `${year}-01-01`,
+      end_date: `${year}-12-31`,
+      type: 'high_tide_flooding' as const,
+      name: `${days} high tide flood day${days === 1 ? '' : 's'} at ${gauge.name} in ${year}`,
+      location: { lat: gauge.lat, lon: gauge.lon, county: county?.name ?? null, county_fips: county?.fips ?? null, scope: 'gauge' as const },
+      magnitude: { flood_days: days! },
+    };
+  }));
+  bundled = [...hurricanes, ...storms, ...fema, ...htf];
+  return bundled;
+}
+
+export interface FloodEventQuery {
+  centre: LatLon;
+  radiusKm: number;
+  from?: string;
+  to?: string;
+  types?: FloodEventType[];
+}
+
+/** Counties whose extent comes within the radius: the partitions the event store is queried by. */
+export function countiesWithinRadius(centre: LatLon, radiusKm: number): string[] {
+  return floridaCountyBoundaries().filter((c) => distanceToBBoxKm(centre, c.bbox) <= radiusKm).map((c) => c.fips);
+}
+
+export type FloodEventWithDistance = FloodEvent & { distance_km: number | null };
+
+/**
+ * Filters and orders events (newest first, then by id). Events overlap the date range when they
+ * start before its end and end after its start; statewide records match any Florida location.
+ */
+export function selectFloodEvents(events: Iterable<FloodEvent>, query: FloodEventQuery): FloodEventWithDistance[] {
+  const seen = new Set<string>();
+  const selected: FloodEventWithDistance[] = [];
+  for (const event of events) {
+    if (seen.has(event.event_id)) continue;
+    seen.add(event.event_id);
+    if (query.types && !query.types.includes(event.type)) continue;
+    if (query.from && (event.end_date ?? event.date) < query.from) continue;
+    if (query.to && event.date > query.to) continue;
+    const { lat, lon } = event.location;
+    const distance = lat === null || lon === null ? null : haversineKm(query.centre, { lat, lon });
+    if (distance !== null && distance > query.radiusKm) continue;
+    selected.push({ ...event, distance_km: distance === null ? null : Math.round(distance * 10) / 10 });
+  }
+  return selected.sort((a, b) => (a.date === b.date ? a.event_id.localeCompare(b.event_id) : a.date < b.date ? 1 : -1));
+}
+
+/** An opaque cursor: the sort key of the last event of the page. */
+export function encodeEventCursor(event: FloodEvent): string {
+  return Buffer.from(JSON.stringify({ d: event.date, i: event.event_id })).toString('base64url');
+}
+
+export function decodeEventCursor(cursor: string): { d: string; i: string } | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { d?: unknown; i?: unknown };
+    return typeof value.d === 'string' && typeof value.i === 'string' ? { d: value.d, i: value.i } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function pageAfter<T extends FloodEvent>(sorted: readonly T[], cursor: { d: string; i: string } | undefined, limit: number): { data: T[]; next_cursor: string | null } {
+  const start = cursor ? sorted.findIndex((e) => e.date < cursor.d || (e.date === cursor.d && e.event_id > cursor.i)) : 0;
+  const data = start < 0 ? [] : sorted.slice(start, start + limit);
+  const more = start >= 0 && start + limit < sorted.length;
+  return { data, next_cursor: more ? encodeEventCursor(data[data.length - 1]!) : null };
+}

@@ -1,0 +1,98 @@
+import type { ElevationGrid } from './elevation';
+
+/**
+ * Priority flood from open water: for every cell, the lowest water level at which it is connected
+ * (8-neighbour) to a water cell of the grid. A cell floods at level L when its spill level is below
+ * L, so one pass answers every scenario and horizon. Water cells are those at or below
+ * `waterSurface` (the sea surface in the DEM's datum); cells without data never flood.
+ */
+export function spillLevels(grid: ElevationGrid, waterSurface: number): Float32Array {
+  const { width, height, values } = grid;
+  const n = width * height;
+  const spill = new Float32Array(n).fill(Infinity);
+  const heap = new MinHeap(Math.min(n, 1 << 16));
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (!Number.isNaN(v) && v <= waterSurface) {
+      spill[i] = v;
+      heap.push(i, v);
+    }
+  }
+  while (heap.size > 0) {
+    const [index, level] = heap.pop();
+    if (level > spill[index]!) continue;
+    const row = Math.floor(index / width);
+    const col = index - row * width;
+    for (let dr = -1; dr <= 1; dr++) {
+      const r = row + dr;
+      if (r < 0 || r >= height) continue;
+      for (let dc = -1; dc <= 1; dc++) {
+        const c = col + dc;
+        if ((dr === 0 && dc === 0) || c < 0 || c >= width) continue;
+        const next = r * width + c;
+        const ground = values[next]!;
+        if (Number.isNaN(ground)) continue;
+        const candidate = Math.max(level, ground);
+        if (candidate < spill[next]!) {
+          spill[next] = candidate;
+          heap.push(next, candidate);
+        }
+      }
+    }
+  }
+  return spill;
+}
+
+/** Binary min-heap of (index, key) in typed arrays. */
+class MinHeap {
+  private ids: Int32Array;
+  private keys: Float64Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.ids = new Int32Array(capacity);
+    this.keys = new Float64Array(capacity);
+  }
+
+  push(id: number, key: number): void {
+    if (this.size === this.ids.length) this.grow();
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.keys[parent]! <= key) break;
+      this.ids[i] = this.ids[parent]!;
+      this.keys[i] = this.keys[parent]!;
+      i = parent;
+    }
+    this.ids[i] = id;
+    this.keys[i] = key;
+  }
+
+  pop(): [number, number] {
+    const top: [number, number] = [this.ids[0]!, this.keys[0]!];
+    const lastId = this.ids[--this.size]!;
+    const lastKey = this.keys[this.size]!;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= this.size) break;
+      if (child + 1 < this.size && this.keys[child + 1]! < this.keys[child]!) child++;
+      if (this.keys[child]! >= lastKey) break;
+      this.ids[i] = this.ids[child]!;
+      this.keys[i] = this.keys[child]!;
+      i = child;
+    }
+    this.ids[i] = lastId;
+    this.keys[i] = lastKey;
+    return top;
+  }
+
+  private grow(): void {
+    const ids = new Int32Array(this.ids.length * 2);
+    ids.set(this.ids);
+    const keys = new Float64Array(this.keys.length * 2);
+    keys.set(this.keys);
+    this.ids = ids;
+    this.keys = keys;
+  }
+}

@@ -1,0 +1,40 @@
+export const KM_PER_MILE = 1.609344;
+const EARTH_RADIUS_KM = 6371.0088;
+
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+/** Great-circle distance on the mean Earth sphere (IUGG mean radius). */
+export function haversineKm(a: LatLon, b: LatLon): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export type BBox = [minLon: number, minLat: number, maxLon: number, maxLat: number];
+
+export function bboxesIntersect(a: BBox, b: BBox): boolean {
+  return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+}
+
+/** Distance from a point to the nearest point of a lon/lat box (0 inside). */
+export function distanceToBBoxKm(point: LatLon, box: BBox): number {
+  const lon = Math.min(Math.max(point.lon, box[0]), box[2]);
+  const lat = Math.min(Math.max(point.lat, box[1]), box[3]);
+  return haversineKm(point, { lat, lon });
+}
+
+export function bboxOfPositions(positions: Iterable<number[]>): BBox {
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [lon, lat] of positions) {
+    if (lon! < box[0]) box[0] = lon!;
+    if (lat! < box[1]) box[1] = lat!;
+    if (lon! > box[2]) box[2] = lon!;
+    if (lat! > box[3]) box[3] = lat!;
+  }
+  return box;
+}

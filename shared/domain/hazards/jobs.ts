@@ -1,0 +1,36 @@
+/** A long flood analysis, run after the 202 and polled at its URL. */
+export type HazardJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface HazardJob {
+  job_id: string;
+  account_id: string;
+  kind: 'flood_analysis';
+  status: HazardJobStatus;
+  progress: number;
+  created_at: string;
+  updated_at: string;
+  /** Where the validated request is kept (a boundary can exceed an item's size), replayed by the worker. */
+  request_key: string;
+  error: { code: string; detail: string } | null;
+  /** Where the result is kept once the job succeeded. */
+  result_key: string | null;
+}
+
+/** Secondary port: jobs are owned by an account; another account's job does not exist for it. */
+export interface HazardJobStore {
+  create(job: HazardJob): Promise<void>;
+  get(accountId: string, jobId: string): Promise<HazardJob | undefined>;
+  /** Conditional on the current status so a job is run once. */
+  transition(accountId: string, jobId: string, from: HazardJobStatus[], changes: Partial<Pick<HazardJob, 'status' | 'progress' | 'error' | 'result_key'>>, now: Date): Promise<boolean>;
+  /** Stores the job's request or result document; returns its key. */
+  putDocument(accountId: string, jobId: string, kind: 'request' | 'result', value: unknown): Promise<string>;
+  getDocument(key: string): Promise<unknown>;
+}
+
+/** Starts a stored job outside the request (self-invocation in AWS, in-process locally). */
+export interface HazardJobRunner {
+  start(job: HazardJob): Promise<void>;
+}
+
+/** Jobs and their results are kept a week. */
+export const JOB_RETENTION_SECONDS = 7 * 24 * 3600;

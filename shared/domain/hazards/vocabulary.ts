@@ -1,0 +1,20 @@
+/**
+ * The hazard API's vocabulary, free of data and library imports so the route table (loaded by
+ * every function) can use it without bundling the hazard modules.
+ */
+export const SCENARIOS = ['low', 'intermediate_low', 'intermediate', 'intermediate_high', 'high'] as const;
+export type ScenarioId = (typeof SCENARIOS)[number];
+
+export const FIRST_YEAR = 2020;
+export const LAST_YEAR = 2150;
+
+export const FLOOD_COMPONENTS = ['tidal', 'surge', 'rainfall', 'compound'] as const;
+export type FloodComponent = (typeof FLOOD_COMPONENTS)[number];
+
+export const FLOOD_EVENT_TYPES = [
+  'hurricane', 'tropical_storm', 'flood', 'flash_flood', 'coastal_flood', 'storm_surge', 'heavy_rain', 'disaster_declaration', 'high_tide_flooding',
+] as const;
+export type FloodEventType = (typeof FLOOD_EVENT_TYPES)[number];
+
+export const DEFAULT_IMPACT_RADIUS_KM = 2;
+export const MAX_IMPACT_RADIUS_KM = 5;

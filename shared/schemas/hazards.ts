@@ -1,0 +1,188 @@
+import { z } from './zod';
+import { CursorParam, IsoDate, LimitParam } from './common';
+import {
+  DEFAULT_IMPACT_RADIUS_KM, FIRST_YEAR, FLOOD_COMPONENTS, FLOOD_EVENT_TYPES, LAST_YEAR, MAX_IMPACT_RADIUS_KM, SCENARIOS,
+} from '../domain/hazards/vocabulary';
+
+const Year = z.number().int().min(FIRST_YEAR).max(LAST_YEAR);
+const ScenarioEnum = z.enum(SCENARIOS).describe('NOAA 2022 scenario (wire name).');
+
+/** A comma-separated query list (repeated parameters arrive joined by commas). */
+function commaList<T extends z.ZodType>(item: T, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value),
+    z.array(item).min(1).max(max),
+  );
+}
+
+export const Length = z.object({ m: z.number(), ft: z.number() }).openapi('Length', { description: 'A length in metres and feet (1 ft = 0.3048 m).' });
+const AreaSchema = z.object({ acres: z.number(), km2: z.number() });
+const Loose = (description: string) => z.looseObject({}).describe(description);
+
+export const SlrScenariosQuery = z.object({
+  gauge_id: z.string().regex(/^\d{7}$/, 'A 7-digit NOAA station id').optional().describe('NOAA CO-OPS station id of a Florida gauge with NOAA 2022 projections (e.g. 8724580 Key West).'),
+  location: z.string().trim().min(2).max(200).optional().describe('"lat,lon" or a Florida county or municipality name; the two closest gauges are used.'),
+  time_horizon: commaList(z.coerce.number().int().min(FIRST_YEAR).max(LAST_YEAR), 20).optional()
+    .describe(`Year or comma-separated years, ${FIRST_YEAR}–${LAST_YEAR}; default: every decade.`),
+  scenario: commaList(ScenarioEnum, 5).optional().describe('Scenarios to return; default: all five.'),
+  assessment_year: z.coerce.number().int().min(2020).max(2100).optional().describe('Flags the 2024 rule set horizons (assessment year + 20 and + 50); default: this year.'),
+}).strict().refine((q) => (q.gauge_id === undefined) !== (q.location === undefined), { message: 'Give exactly one of gauge_id or location.', path: ['location'] });
+
+const GaugeSelectionSchema = z.object({
+  method: z.enum(['single_gauge', 'inverse_distance_two_gauges', 'regional_fallback']),
+  reason: z.string(),
+  region: z.enum(['SE', 'EGOM']).optional(),
+  region_name: z.string().optional(),
+  gauge_separation_miles: z.number().optional(),
+  gauges: z.array(z.object({
+    noaa_id: z.string(), name: z.string(), lat: z.number(), lon: z.number(), distance_km: z.number(), distance_miles: z.number(), weight: z.number(),
+  })).max(2),
+}).openapi('GaugeSelection');
+
+const SourceSchema = z.object({ id: z.string(), name: z.string(), url: z.string().nullable(), note: z.string() }).openapi('DataSource');
+
+export const SlrScenariosResponse = z.object({
+  location: z.object({ query: z.string(), lat: z.number(), lon: z.number() }).nullable(),
+  gauge_selection: GaugeSelectionSchema,
+  baseline_year: z.literal(2000),
+  quantity: z.string(),
+  units: z.string(),
+  interpolation: z.string(),
+  baseline: z.string(),
+  assessment_year: z.number().int(),
+  statute_rule_sets: z.array(Loose('A statute rule set: scenarios and horizons it requires, with its verification status.')),
+  scenarios: z.array(z.object({
+    scenario: ScenarioEnum,
+    name: z.string(),
+    statute_required_by: z.array(z.enum(['2021', '2024'])),
+    projections: z.array(z.object({
+      year: z.number().int(),
+      interpolated: z.boolean(),
+      statute_horizon_for: z.array(z.enum(['2021', '2024'])),
+      p17: Length, p50: Length, p83: Length,
+    })),
+  })),
+  sources: z.array(SourceSchema),
+}).openapi('SlrScenarios');
+
+export const SlrImpactBody = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  scenario: ScenarioEnum,
+  planning_horizon: Year.describe('Year, e.g. 2070.'),
+  percentile: z.union([z.literal(17), z.literal(50), z.literal(83)]).default(50),
+  radius_km: z.number().min(0.1).max(MAX_IMPACT_RADIUS_KM).default(DEFAULT_IMPACT_RADIUS_KM).describe('Radius of the inundation analysis around the point.'),
+  include_geojson: z.boolean().default(false).describe('Return the inundated area as a GeoJSON MultiPolygon.'),
+}).strict().openapi('SlrImpactRequest');
+
+export const SlrImpactResponse = z.looseObject({
+  location: z.object({ lat: z.number(), lon: z.number() }),
+  scenario: ScenarioEnum,
+  planning_horizon: z.number().int(),
+  gauge_selection: GaugeSelectionSchema,
+  elevation_change: Length.extend({ percentiles: z.record(z.string(), Length), baseline_year: z.number().int() }),
+  mhhw_navd88: Length,
+  projected_mhhw_navd88: Length,
+  vertical_datum: z.literal('NAVD88'),
+  elevation: Loose('Elevation source, coverage and the vertical datum correction applied.'),
+  ground_elevation_navd88: Length.nullable(),
+  water_depth: Length.extend({ inundated: z.boolean(), note: z.string().optional() }).nullable(),
+  inundation_area: AreaSchema.extend({ radius_km: z.number(), method: z.string(), geojson: Loose('GeoJSON Feature (MultiPolygon).').optional() }).nullable(),
+  affected_assets: z.object({ count: z.number().int(), assets: z.array(Loose('An asset with its ground elevation and depth.')) }).nullable(),
+  screening_level: z.string(),
+  sources: z.array(SourceSchema),
+}).openapi('SlrImpact');
+
+const Position = z.array(z.number()).min(2).max(3);
+const Ring = z.array(Position).max(20_000);
+export const BoundaryGeometry = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('Polygon'), coordinates: z.array(Ring).min(1).max(500) }),
+  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(Ring).min(1).max(500)).min(1).max(2000) }),
+], { error: 'boundary_geojson must be a GeoJSON geometry of type Polygon or MultiPolygon (send a Feature\'s `geometry`).' })
+  .openapi('BoundaryGeometry', { description: 'GeoJSON Polygon or MultiPolygon in WGS 84 lon/lat; rings closed; exterior counter-clockwise (clockwise rings are rewound with a warning).' });
+
+export const FloodAnalysisBody = z.object({
+  boundary_geojson: BoundaryGeometry,
+  components: z.array(z.enum(FLOOD_COMPONENTS)).min(1).max(4).default([...FLOOD_COMPONENTS])
+    .refine((c) => new Set(c).size === c.length, 'Components must not repeat.'),
+  scenarios: z.array(ScenarioEnum).min(1).max(5).optional().refine((s) => !s || new Set(s).size === s.length, 'Scenarios must not repeat.')
+    .describe('Default: the statute pair of the 2024 rule set (intermediate_low, intermediate).'),
+  planning_horizons: z.array(Year).min(1).max(5).optional().refine((h) => !h || new Set(h).size === h.length, 'Horizons must not repeat.')
+    .describe('Default: assessment year + 20 and + 50.'),
+  assessment_year: z.number().int().min(2020).max(2100).optional().describe('Default: this year.'),
+}).strict().openapi('FloodAnalysisRequest');
+
+export const FloodAnalysisResponse = z.looseObject({
+  boundary: Loose('Validated boundary: area, bbox, counties, warnings.'),
+  scenarios: z.array(ScenarioEnum),
+  planning_horizons: z.array(z.number().int()),
+  gauge_selection: GaugeSelectionSchema,
+  elevation: Loose('Elevation coverage, cell size and datum correction.'),
+  assets: z.object({ inside_boundary: z.number().int(), source: z.string() }),
+  components: z.record(z.string(), Loose('Per component: `status` (ok, partial, no_data), method, sources and `results` per scenario and horizon.')),
+  vertical_datum: z.literal('NAVD88'),
+  units: z.string(),
+  baseline: z.string(),
+  screening_level: z.string(),
+  sources: z.array(SourceSchema),
+}).openapi('FloodAnalysis');
+
+export const HazardJobAccepted = z.object({
+  job_id: z.string(),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  job_url: z.string(),
+  reason: z.string(),
+}).openapi('HazardJobAccepted');
+
+export const HazardJobParams = z.object({ job_id: z.string().regex(/^hjob_[A-Za-z0-9_-]{10,40}$/, 'Not a job id') });
+
+export const HazardJobResponse = z.object({
+  job_id: z.string(),
+  kind: z.literal('flood_analysis'),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  progress: z.number().min(0).max(1),
+  created_at: z.string(),
+  updated_at: z.string(),
+  error: z.object({ code: z.string(), detail: z.string() }).nullable(),
+  result: FloodAnalysisResponse.nullable(),
+}).openapi('HazardJob');
+
+const DateRange = z.string().max(23).regex(/^(\d{4}-\d{2}-\d{2})?\.\.(\d{4}-\d{2}-\d{2})?$/, 'Use YYYY-MM-DD..YYYY-MM-DD (either side may be open)')
+  .transform((value) => value.split('..') as [string, string])
+  .refine(([from, to]) => (!from || IsoDate.safeParse(from).success) && (!to || IsoDate.safeParse(to).success), 'Not a calendar date')
+  .refine(([from, to]) => !from || !to || from <= to, 'The range ends before it starts');
+
+export const FloodEventsQuery = z.object({
+  location: z.string().trim().min(2).max(200).describe('"lat,lon" or a Florida county or municipality name.'),
+  radius_km: z.coerce.number().min(1).max(500).default(100).describe('Radius around the location (default 100 km). Statewide records (FEMA declarations) have no position and always match.'),
+  date_range: DateRange.optional(),
+  event_type: commaList(z.enum(FLOOD_EVENT_TYPES), FLOOD_EVENT_TYPES.length).optional(),
+  limit: LimitParam,
+  cursor: CursorParam,
+}).strict();
+
+export const FloodEventSchema = z.object({
+  event_id: z.string(),
+  source: z.enum(['hurdat2', 'ncei_storm_events', 'fema_declarations', 'noaa_htf']),
+  date: z.string(),
+  end_date: z.string().nullable(),
+  type: z.enum(FLOOD_EVENT_TYPES),
+  name: z.string(),
+  location: z.object({
+    lat: z.number().nullable(), lon: z.number().nullable(), county: z.string().nullable(), county_fips: z.string().nullable(),
+    scope: z.enum(['point', 'county', 'gauge', 'state']),
+  }),
+  magnitude: z.object({
+    wind_kt: z.number().optional(), damage_usd: z.number().nullable().optional(), flood_days: z.number().optional(), deaths: z.number().optional(),
+    incident_type: z.string().optional(), declaration_type: z.string().optional(), flood_cause: z.string().optional(),
+  }),
+  distance_km: z.number().nullable(),
+}).openapi('FloodEvent');
+
+export const FloodEventsResponse = z.object({
+  data: z.array(FloodEventSchema).max(100),
+  next_cursor: z.string().nullable(),
+  location: z.object({ query: z.string(), lat: z.number(), lon: z.number() }),
+  radius_km: z.number(),
+  sources: z.array(SourceSchema),
+}).openapi('FloodEvents');

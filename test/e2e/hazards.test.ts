@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { startTestApp } from '../helpers/local-app';
+import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
+
+const rows = parse(readFileSync(path.join(__dirname, '../../shared/data/hazards/source/fl_gauges_tr2022_slr_scenarios.csv')), { columns: true }) as Record<string, string>[];
+const keyWestBox = { type: 'Polygon', coordinates: [[[-81.81, 24.54], [-81.75, 24.54], [-81.75, 24.57], [-81.81, 24.57], [-81.81, 24.54]]] };
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+beforeAll(async () => { app = await startTestApp({ backgroundWorkers: false }); });
+afterAll(async () => { await app?.stop(); });
+
+describe('GET /hazards/slr-scenarios', () => {
+  it('serves the NOAA values for a gauge, in metres and feet', async () => {
+    const res = await app.request('GET', '/hazards/slr-scenarios?gauge_id=8724580&time_horizon=2050&scenario=intermediate', { key: app.keys.free });
+    expect(res.status).toBe(200);
+    const expected = Number(rows.find((r) => r.noaa_id === '8724580' && r.scenario === 'Intermediate' && r.percentile === '50')!['2050']);
+    expect(res.json.scenarios[0].projections[0].p50).toEqual({ m: expected, ft: Math.round((expected / 0.3048) * 1e4) / 1e4 });
+    expect(res.json.baseline_year).toBe(2000);
+  });
+
+  it('selects gauges for a county name and repeated time_horizon parameters', async () => {
+    const res = await app.request('GET', '/hazards/slr-scenarios?location=Pinellas%20County&time_horizon=2040&time_horizon=2070', { key: app.keys.free });
+    expect(res.status).toBe(200);
+    expect(res.json.gauge_selection.gauges.length).toBeGreaterThanOrEqual(1);
+    expect(res.json.scenarios[0].projections.map((p: { year: number }) => p.year)).toEqual([2040, 2070]);
+  });
+
+  it('answers 400 for both or neither of gauge_id and location, unknown gauges and places', async () => {
+    for (const query of ['', '?gauge_id=8724580&location=Miami', '?gauge_id=1234567', '?location=Narnia', '?gauge_id=8724580&time_horizon=2200']) {
+      const res = await app.request('GET', `/hazards/slr-scenarios${query}`, { key: app.keys.free });
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('invalid_request');
+    }
+  });
+});
+
+describe('POST /hazards/slr-impact', () => {
+  it('needs a paid tier', async () => {
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.free, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100 } });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers depth and inundated area on Key West, screening level, NAVD88', async () => {
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100, include_geojson: true } });
+    expect(res.status).toBe(200);
+    expect(res.json.vertical_datum).toBe('NAVD88');
+    expect(res.json.elevation.status).toBe('covered');
+    expect(res.json.inundation_area.km2).toBeGreaterThan(0);
+    expect(res.json.inundation_area.geojson.geometry.type).toBe('MultiPolygon');
+    expect(res.json.screening_level).toMatch(/Screening level/);
+  });
+
+  it('rejects a point outside Florida and unknown fields', async () => {
+    expect((await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 40.7, lon: -74, scenario: 'high', planning_horizon: 2100 } })).status).toBe(400);
+    expect((await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 24.5, lon: -81.7, scenario: 'extreme', planning_horizon: 2100 } })).status).toBe(400);
+  });
+});
+
+describe('POST /hazards/flood-analysis', () => {
+  it('analyses a small boundary with the statute defaults', async () => {
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox } });
+    expect(res.status).toBe(200);
+    expect(res.json.scenarios).toEqual(['intermediate_low', 'intermediate']);
+    expect(res.json.components.tidal.status).toBe('ok');
+    expect(res.json.components.surge.basis).toBe('tide_gauge_statistics');
+    expect(res.json.components.rainfall.status).toBe('no_data');
+    expect(res.json.components.rainfall.data_needed).toMatch(/Atlas 14/);
+    expect(res.json.components.compound.status).toBe('ok');
+  });
+
+  it.each([
+    ['open ring', { type: 'Polygon', coordinates: [keyWestBox.coordinates[0]!.slice(0, 4)] }, /not closed/],
+    ['self-intersection', { type: 'Polygon', coordinates: [[[-81.81, 24.54], [-81.78, 24.57], [-81.78, 24.54], [-81.81, 24.57], [-81.81, 24.54]]] }, /intersects itself/],
+    ['outside Florida', { type: 'Polygon', coordinates: [[[-90.2, 29.9], [-90.1, 29.9], [-90.1, 30], [-90.2, 30], [-90.2, 29.9]]] }, /Florida/],
+    ['too large', { type: 'Polygon', coordinates: [[[-84, 27], [-82, 27], [-82, 29], [-84, 29], [-84, 27]]] }, /km²/],
+    ['wrong type', { type: 'Point', coordinates: [-81.8, 24.55] }, /Polygon or MultiPolygon/],
+  ])('answers 400 for a boundary with %s', async (_name, boundary, reason) => {
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: boundary } });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('invalid_request');
+    expect(res.json.errors[0].field).toMatch(/^boundary_geojson/);
+    expect(res.json.errors[0].message).toMatch(reason);
+  });
+
+  it('runs a county-sized analysis as a job: 202, then the result at the job URL', async () => {
+    const monroe = countyBoundaryByFips('12087')!.geometry;
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.enterprise, json: { boundary_geojson: monroe } });
+    expect(res.status).toBe(202);
+    const jobPath = new URL(res.headers.get('location')!).pathname.replace(/^\/api/, '');
+    expect(jobPath).toBe(`/hazards/jobs/${res.json.job_id}`);
+    expect((await app.request('GET', jobPath, { key: app.keys.pro })).status).toBe(404);
+    let job;
+    for (let attempt = 0; attempt < 120; attempt++) {
+      job = (await app.request('GET', jobPath, { key: app.keys.enterprise })).json;
+      if (job.status === 'succeeded' || job.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(job.status).toBe('succeeded');
+    expect(job.result.components.tidal.results).toHaveLength(4);
+    expect(job.result.boundary.counties.map((c: { name: string }) => c.name)).toContain('Monroe');
+  });
+});
+
+describe('GET /hazards/flood-events', () => {
+  it('pages through events near Key West, newest first', async () => {
+    const first = await app.request('GET', '/hazards/flood-events?location=24.555,-81.78&limit=5&event_type=hurricane,tropical_storm', { key: app.keys.free });
+    expect(first.status).toBe(200);
+    expect(first.json.data).toHaveLength(5);
+    for (const event of first.json.data) expect(event.distance_km).toBeLessThanOrEqual(100);
+    const second = await app.request('GET', `/hazards/flood-events?location=24.555,-81.78&limit=5&event_type=hurricane,tropical_storm&cursor=${first.json.next_cursor}`, { key: app.keys.free });
+    expect(second.json.data[0].date <= first.json.data[4].date).toBe(true);
+    expect(second.json.data.map((e: { event_id: string }) => e.event_id)).not.toContain(first.json.data[4].event_id);
+  });
+
+  it('filters by date range and rejects a bad range or cursor', async () => {
+    const res = await app.request('GET', '/hazards/flood-events?location=Monroe%20County&date_range=2017-01-01..2017-12-31&radius_km=300', { key: app.keys.free });
+    expect(res.status).toBe(200);
+    expect(res.json.data.some((e: { event_id: string }) => e.event_id === 'hurdat2:AL112017')).toBe(true);
+    expect((await app.request('GET', '/hazards/flood-events?location=Monroe%20County&date_range=2018-01-01..2017-01-01', { key: app.keys.free })).status).toBe(400);
+    expect((await app.request('GET', '/hazards/flood-events?location=Monroe%20County&cursor=xyz', { key: app.keys.free })).status).toBe(400);
+  });
+});

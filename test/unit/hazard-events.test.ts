@@ -1,0 +1,72 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createGunzip } from 'node:zlib';
+import { parse } from 'csv-parse';
+import { bundledFloodEvents, decodeEventCursor, eventFromStormEventsRow, pageAfter, parseNceiDamage, selectFloodEvents } from '../../shared/domain/hazards/flood-events';
+
+const FIXTURE = path.join(__dirname, '../fixtures/storm-events/StormEvents_details-ftp_v1.0_d2019_c20190617.csv.gz');
+const FLOOD_TYPES = new Set(['Flood', 'Flash Flood', 'Coastal Flood', 'Lakeshore Flood', 'Storm Surge/Tide', 'Heavy Rain', 'Hurricane', 'Hurricane (Typhoon)', 'Tropical Storm', 'Tropical Depression']);
+
+describe('NCEI Storm Events rows', () => {
+  it('keeps exactly the Florida flood-type rows of the 2019 file, with their county', async () => {
+    const rows: Record<string, string>[] = [];
+    const parser = createReadStream(FIXTURE).pipe(createGunzip()).pipe(parse({ columns: true }));
+    for await (const row of parser) rows.push(row);
+    const expected = rows.filter((r) => r.STATE === 'FLORIDA' && FLOOD_TYPES.has(r.EVENT_TYPE!));
+    const events = rows.flatMap((r) => eventFromStormEventsRow(r) ?? []);
+    expect(events.map((e) => e.event_id).sort()).toEqual(expected.map((r) => `ncei:${r.EVENT_ID}`).sort());
+    for (const event of events) {
+      const row = expected.find((r) => `ncei:${r.EVENT_ID}` === event.event_id)!;
+      expect(event.date).toBe(`${row.BEGIN_YEARMONTH!.slice(0, 4)}-${row.BEGIN_YEARMONTH!.slice(4)}-${row.BEGIN_DAY!.padStart(2, '0')}`);
+      expect(event.location.county_fips).toMatch(/^12\d{3}$/);
+    }
+  });
+
+  it('parses NCEI damage amounts', () => {
+    expect(parseNceiDamage('1.50K')).toBe(1500);
+    expect(parseNceiDamage('2M')).toBe(2_000_000);
+    expect(parseNceiDamage('0.00K')).toBe(0);
+    expect(parseNceiDamage('')).toBeNull();
+  });
+});
+
+describe('bundled events', () => {
+  it('places Hurricane Milton (2024) at its HURDAT2 landfall near Sarasota, 105 kt', () => {
+    const rows = readFileSync(path.join(__dirname, '../../shared/data/hazards/hurdat2-florida-landfalls.json'), 'utf8');
+    expect(rows).toContain('AL142024');
+    const milton = bundledFloodEvents().find((e) => e.event_id === 'hurdat2:AL142024')!;
+    expect(milton).toMatchObject({ type: 'hurricane', date: '2024-10-10', magnitude: { wind_kt: 105 } });
+    const sarasota = { lat: 27.34, lon: -82.53 };
+    const [near] = selectFloodEvents([milton], { centre: sarasota, radiusKm: 50 });
+    expect(near!.distance_km).toBeLessThan(20);
+  });
+
+  it('filters by date range, type and radius, newest first', () => {
+    const keyWest = { lat: 24.555, lon: -81.78 };
+    const events = selectFloodEvents(bundledFloodEvents(), { centre: keyWest, radiusKm: 100, from: '2000-01-01', to: '2010-12-31', types: ['hurricane', 'tropical_storm'] });
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      expect(e.date >= '2000-01-01' && e.date <= '2010-12-31').toBe(true);
+      expect(e.distance_km!).toBeLessThanOrEqual(100);
+    }
+    expect(events.map((e) => e.date)).toEqual([...events.map((e) => e.date)].sort().reverse());
+  });
+
+  it('counts high tide flood days per gauge only where days were recorded', () => {
+    const htf = bundledFloodEvents().filter((e) => e.type === 'high_tide_flooding');
+    expect(htf.every((e) => e.magnitude.flood_days! > 0 && e.location.scope === 'gauge')).toBe(true);
+  });
+
+  it('pages with a cursor through every event once', () => {
+    const all = selectFloodEvents(bundledFloodEvents(), { centre: { lat: 27.76, lon: -82.63 }, radiusKm: 150 });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ReturnType<typeof pageAfter> = pageAfter(all, cursor ? decodeEventCursor(cursor) : undefined, 37);
+      seen.push(...page.data.map((e) => e.event_id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all.map((e) => e.event_id));
+    expect(decodeEventCursor('not-a-cursor')).toBeUndefined();
+  });
+});

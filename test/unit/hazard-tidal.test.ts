@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { gaugeById, GAUGES } from '../../shared/domain/hazards/gauges';
+import { htfThresholdsNavd88, mhhwAboveNavd88 } from '../../shared/domain/hazards/tidal';
+import { dailyHighestTides, minorThresholdNavd88, tidalFloodDays } from '../../shared/domain/hazards/tide-flood-days';
+import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
+
+/** Station datums read from @neaps/tide-database itself (ESM-only, so in a child Node process). */
+function packageDatums(ids: string[]): Record<string, Record<string, number>> {
+  const script = `import { stationsById } from '@neaps/tide-database';
+const ids = ${JSON.stringify(ids)};
+process.stdout.write(JSON.stringify(Object.fromEntries(ids.map((id) => [id, stationsById.get('noaa/' + id).datums]))));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.join(__dirname, '../..') }).toString('utf8'));
+}
+
+describe('tidal datums', () => {
+  const datums = packageDatums(GAUGES.map((g) => g.noaa_id));
+
+  it('MHHW above NAVD88 is MHHW − NAVD88 of the NOAA station datums (Key West +0.013 m, Pensacola +0.285 m)', () => {
+    expect(mhhwAboveNavd88(gaugeById('8724580')!)).toBeCloseTo(0.013, 3);
+    expect(mhhwAboveNavd88(gaugeById('8729840')!)).toBeCloseTo(0.285, 3);
+    for (const gauge of GAUGES) {
+      const d = datums[gauge.noaa_id]!;
+      expect(mhhwAboveNavd88(gauge)).toBeCloseTo(d.MHHW! - d.NAVD88!, 3);
+    }
+  });
+
+  it('NOAA high tide flood thresholds sit the fl_gauges.csv heights above MHHW', () => {
+    const rows = parse(readFileSync(path.join(__dirname, '../../shared/data/hazards/source/fl_gauges.csv')), { columns: true }) as Record<string, string>[];
+    for (const row of rows) {
+      const gauge = gaugeById(row.noaa_id!)!;
+      const d = datums[row.noaa_id!]!;
+      const t = htfThresholdsNavd88(gauge);
+      expect(t.minor).toBeCloseTo(d.MHHW! - d.NAVD88! + Number(row.tr086_derived_minor_m_above_mhhw), 3);
+      expect(t.major).toBeCloseTo(d.MHHW! - d.NAVD88! + Number(row.formula_major_m_above_mhhw), 3);
+    }
+  });
+});
+
+describe('tidal flood days from harmonic predictions', () => {
+  it('Key West October 2026 highest predicted tide is 2.158 m above station datum', async () => {
+    const gauge = gaugeById('8724580')!;
+    const peaks = await harmonicTides.highWaters(gauge, new Date('2026-10-01T00:00:00Z'), new Date('2026-11-01T00:00:00Z'));
+    expect(Math.max(...peaks.map((p) => p.level)) + gauge.datums.MSL).toBeCloseTo(2.158, 3);
+  });
+
+  it('never decrease as sea level rises, and reach every day once the rise passes the threshold', async () => {
+    const gauge = gaugeById('8726520')!;
+    const maxima = await dailyHighestTides(harmonicTides, gauge, 2070);
+    expect(maxima).toHaveLength(365);
+    expect(Math.min(...maxima)).toBeGreaterThan(-2);
+    const threshold = minorThresholdNavd88(gauge);
+    const counts = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, 1.5, 2].map((rise) => tidalFloodDays(maxima, gauge, rise, threshold));
+    for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeGreaterThanOrEqual(counts[i - 1]!);
+    expect(counts[0]).toBe(0);
+    expect(counts[counts.length - 1]).toBe(365);
+  });
+});
