@@ -6,7 +6,7 @@ import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-
 import { Construct } from 'constructs';
 import type { QueuedEvent } from '../shared/ports';
 import { AppFunction, type AppFunctionProps, type EntryResolver } from './app-function';
-import { bindDeadLetterQueue, bindEventQueue, bindTable } from './bindings';
+import { bindBucket, bindDeadLetterQueue, bindEventQueue, bindTable } from './bindings';
 import type { DataStore } from './data-store';
 import type { StageConfig } from './stage-config';
 
@@ -26,15 +26,19 @@ export interface BackgroundJobsProps {
   entry?: EntryResolver;
 }
 
-/** The functions no client calls directly: webhook delivery, the daily reminder, the outbox relay. */
+/**
+ * The functions no client calls directly: webhook delivery, the daily reminder, the outbox relay
+ * and flood-analysis jobs too long for API Gateway's 29 s.
+ */
 export class BackgroundJobs extends Construct {
   readonly webhookDispatcher: AppFunction;
   readonly deadlineReminder: AppFunction;
   readonly outboxRelay: AppFunction;
+  readonly hazardJobWorker: AppFunction;
 
   constructor(scope: Construct, id: string, props: BackgroundJobsProps) {
     super(scope, id);
-    const { table, eventQueue, eventDeadLetterQueue } = props.data;
+    const { table, bucket, eventQueue, eventDeadLetterQueue } = props.data;
     const jobFunction = (id: string, settings: Omit<AppFunctionProps, 'config' | 'entry'>) =>
       new AppFunction(this, id, { ...settings, config: props.config, entry: props.entry });
 
@@ -89,9 +93,29 @@ export class BackgroundJobs extends Construct {
         FilterCriteria.filter({ dynamodb: { NewImage: { [OUTBOX_ATTRIBUTE]: { M: { [OUTBOX_EVENT_ID]: { S: FilterRule.exists() } } } } } }),
       ],
     }));
-    Validations.of(this.outboxRelay.role!).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'dynamodb:ListStreams (stream discovery by the event source) and the X-Ray tracing actions do not support resource-level permissions; reading records is granted on this table\'s stream only.',
+    // The hazards API function inserts a job item and answers 202; the insert starts the job here.
+    this.hazardJobWorker = jobFunction('HazardJobWorker', {
+      name: 'hazard-job-worker',
+      description: 'Runs flood analyses queued as jobs by POST /hazards/flood-analysis',
+      memorySize: 3008,
+      timeout: Duration.minutes(10),
     });
+    bindTable(this.hazardJobWorker, table, 'readWrite');
+    bindBucket(this.hazardJobWorker, bucket, 'read', ['dem/', 'hazard-layers/']);
+    bindBucket(this.hazardJobWorker, bucket, 'readWrite', ['hazard-jobs/']);
+    this.hazardJobWorker.addEventSource(new DynamoEventSource(table, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 1,
+      retryAttempts: 2,
+      maxRecordAge: Duration.hours(1),
+      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: FilterRule.isEqual('hazard_job') } } } })],
+    }));
+
+    for (const streamReader of [this.outboxRelay, this.hazardJobWorker]) {
+      Validations.of(streamReader.role!).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'dynamodb:ListStreams (stream discovery by the event source) and the X-Ray tracing actions do not support resource-level permissions; reading records is granted on this table\'s stream only.',
+      });
+    }
   }
 }

@@ -71,6 +71,8 @@ export class DataStore extends Construct {
       serverAccessLogsPrefix: 'data-bucket/',
       lifecycleRules: [
         { id: 'expire-uploads', prefix: UPLOADS_PREFIX, expiration: UPLOADS_EXPIRE_AFTER },
+        // Flood-analysis job results live as long as their job items (7-day TTL).
+        { id: 'expire-hazard-jobs', prefix: 'hazard-jobs/', expiration: Duration.days(7) },
         { id: 'abort-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
       removalPolicy,

@@ -143,7 +143,7 @@ describe('functions', () => {
   const appFunctions = () => stack.node.findAll().filter((c): c is AppFunction => c instanceof AppFunction);
 
   test('every application function runs Node.js 22 on arm64 with Powertools settings', () => {
-    expect(appFunctions()).toHaveLength(12);
+    expect(appFunctions()).toHaveLength(13);
     for (const fn of appFunctions()) {
       const props = resources[logicalId(fn)]!.Properties;
       expect(props.Runtime).toBe('nodejs22.x');
@@ -212,6 +212,15 @@ describe('background jobs', () => {
     const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
     expect(patterns.length).toBeGreaterThan(0);
     for (const pattern of patterns) expect(Object.keys(pattern.dynamodb.NewImage)).toEqual(['outbox']);
+  });
+
+  test('flood-analysis jobs start from the insert of a job item on the table stream', () => {
+    const [mapping] = Object.values(template.findResources('AWS::Lambda::EventSourceMapping', {
+      Properties: { FunctionName: { Ref: logicalId(stack.jobs.hazardJobWorker) } },
+    }));
+    expect(mapping.Properties.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.data.table), 'StreamArn'] });
+    const [pattern] = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['hazard_job'] } } } });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { runFloodAnalysisJob } from './flood-analysis';
-import { hazardDeps } from './handler';
+import { runFloodAnalysisJob } from '../hazards/flood-analysis';
+import { hazardDeps } from '../hazards/handler';
 
 /**
  * AWS entry of flood analysis jobs: the table's stream delivers the insert of each job item
