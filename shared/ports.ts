@@ -22,6 +22,8 @@ export interface AccountStore {
   getAccount(accountId: string): Promise<Account | undefined>;
   /** Every account, by query on an index (used by the daily reminder). */
   listAccounts(): Promise<Account[]>;
+  /** Revokes a key; false when no such key exists. */
+  revokeKey(keyHash: string, at: Date): Promise<boolean>;
 }
 
 export interface UsageCount {

@@ -1,5 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './aws-clients';
+import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { Account, AccountContext, AccountStore } from '../ports';
 import type { Tier } from '../routes/types';
@@ -34,21 +36,31 @@ export class DynamoAccountStore implements AccountStore {
     return Item ? toAccount(Item) : undefined;
   }
 
-  async listAccounts(): Promise<Account[]> {
-    const accounts: Account[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(new QueryCommand({
+  async revokeKey(keyHash: string, at: Date): Promise<boolean> {
+    try {
+      await dynamo().send(new UpdateCommand({
         TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': 'ACCOUNTS' },
-        ExclusiveStartKey: startKey,
+        Key: apiKeyKey(keyHash),
+        UpdateExpression: 'SET #status = :revoked, revoked_at = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':revoked': 'revoked', ':at': at.toISOString() },
       }));
-      accounts.push(...(page.Items ?? []).map(toAccount));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return accounts;
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': 'ACCOUNTS' },
+    });
+    return items.map(toAccount);
   }
 }
 
