@@ -1,6 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import { EventType } from 'aws-cdk-lib/aws-s3';
-import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
 import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
 import { LIBRARY_KEY_PREFIX } from '../shared/domain/library/library';
@@ -64,8 +62,6 @@ export class ApiFunctions extends Construct {
 
     bindTable(fns.assets, table, 'readWrite');
     bindBucket(fns.assets, bucket, 'readWrite', ['imports/', UPLOADS_PREFIX, 'exports/']);
-    // Files above the synchronous payload limit are uploaded straight to S3 and imported from there.
-    bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fns.assets), { prefix: UPLOADS_PREFIX });
 
     // Analysis jobs live in the table with their results under hazard-jobs/; elevation models
     // and hazard layers are reference data, read only. (The prefixes are declared by the S3

@@ -3,11 +3,13 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { EventType } from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
 import type { QueuedEvent } from '../shared/ports';
 import { AppFunction, type AppFunctionProps, type EntryResolver } from './app-function';
 import { bindBucket, bindDeadLetterQueue, bindEventQueue, bindTable } from './bindings';
-import type { DataStore } from './data-store';
+import { UPLOADS_PREFIX, type DataStore } from './data-store';
 import type { StageConfig } from './stage-config';
 
 /** The dispatcher's timeout; the events queue's visibility timeout is derived from it. */
@@ -28,13 +30,14 @@ export interface BackgroundJobsProps {
 
 /**
  * The functions no client calls directly: webhook delivery, the daily reminder, the outbox relay
- * and flood-analysis jobs too long for API Gateway's 29 s.
+ * and the work too long for API Gateway's 29 s: flood-analysis jobs and large asset imports.
  */
 export class BackgroundJobs extends Construct {
   readonly webhookDispatcher: AppFunction;
   readonly deadlineReminder: AppFunction;
   readonly outboxRelay: AppFunction;
   readonly hazardJobWorker: AppFunction;
+  readonly assetImportWorker: AppFunction;
 
   constructor(scope: Construct, id: string, props: BackgroundJobsProps) {
     super(scope, id);
@@ -110,6 +113,17 @@ export class BackgroundJobs extends Construct {
       maxRecordAge: Duration.hours(1),
       filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: FilterRule.isEqual('hazard_job') } } } })],
     }));
+
+    // Files above the synchronous payload limit are uploaded straight to S3 and imported from there.
+    this.assetImportWorker = jobFunction('AssetImportWorker', {
+      name: 'asset-import-worker',
+      description: 'Imports asset files uploaded through POST /assets/imports presigned URLs',
+      memorySize: 2048,
+      timeout: Duration.minutes(15),
+    });
+    bindTable(this.assetImportWorker, table, 'readWrite');
+    bindBucket(this.assetImportWorker, bucket, 'read', [UPLOADS_PREFIX]);
+    bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.assetImportWorker), { prefix: UPLOADS_PREFIX });
 
     for (const streamReader of [this.outboxRelay, this.hazardJobWorker]) {
       Validations.of(streamReader.role!).acknowledge({

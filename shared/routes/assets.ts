@@ -1,43 +1,82 @@
 import { z } from '../schemas/zod';
+import { IfMatchHeaders } from '../schemas/common';
+import {
+  AssetListSchema, AssetWithHistorySchema, GisMultipartBody, GisReportSchema, ImportMultipartBody, ImportSchema,
+  ListAssetsQuery, StartImportBody, StartedImportSchema, VulnerabilityBody,
+} from '../schemas/assets';
+import { columnAliasesMarkdown } from '../domain/assets/columns';
 import { CONFLICT, KEYED_ERRORS, NOT_FOUND, PRECONDITION_FAILED, ok } from './responses';
 import { defineRoute } from './types';
 
-const Passthrough = z.object({}).passthrough();
+/** Multipart uploads up to API Gateway's 6 MB Lambda payload (base64 costs a third: ~4.4 MB of file). */
+export const MULTIPART_MAX_BYTES = 6 * 1024 * 1024;
+
+const FILE_ERRORS = 'A file that is not what its extension claims (bad zip, broken XLSX, invalid JSON, no geometry, '
+  + 'coordinates swapped or outside Florida, unknown coordinate system) answers 400 `invalid_request` with `reason` '
+  + '(`empty_file`, `unsupported_format`, `malformed_csv`, `malformed_xlsx`, `malformed_json`, `invalid_geojson`, '
+  + '`malformed_zip`, `malformed_shapefile`, `missing_name_column`, `no_geometry`, `coordinate_order`, `outside_florida`, '
+  + '`unsupported_crs`, `no_valid_rows`), and nothing is stored.';
+
+const IMPORT_DESCRIPTION = [
+  'Imports critical assets (s. 380.093(2)(a)) from a CSV, Excel (.xlsx, first worksheet), GeoJSON FeatureCollection (RFC 7946) or zipped Shapefile (.shp/.shx/.dbf/.prj; reprojected from Florida GDL Albers EPSG:3086/3087/6439 or NAD83 to WGS84). Tables need coordinates in WGS84 decimal degrees.',
+  '',
+  'Columns are matched by name, case and punctuation ignored; for each field the first alias present wins:',
+  columnAliasesMarkdown(),
+  '',
+  'Every asset type is classified into the 40 statute asset types and 4 categories by data-driven rules (type columns first, then the name); each asset keeps the rule that matched. Invalid rows are reported (row, field, code) and skipped; the valid ones are imported.',
+  '',
+  'Asset identity is stable per account, jurisdiction and source id (or, without an id column, name + type + position): importing the same file again updates the assets (their vulnerability is kept) instead of duplicating them.',
+  '',
+  FILE_ERRORS,
+].join('\n');
 
 export const assetRoutes = [
   defineRoute({
     id: 'importAssets', method: 'POST', path: '/assets/import', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Import critical assets from CSV, Excel, GeoJSON or zipped Shapefile',
-    request: { body: z.string().max(6_000_000), bodyContentType: 'multipart/form-data', maxBodyBytes: 6 * 1024 * 1024 },
-    responses: { 201: ok('The import report.', Passthrough), ...KEYED_ERRORS },
+    description: `${IMPORT_DESCRIPTION}\n\nFiles above ~4 MB go through \`POST /assets/imports\` instead.`,
+    request: { body: ImportMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES },
+    responses: { 201: ok('The import report.', ImportSchema), ...KEYED_ERRORS },
   }),
   defineRoute({
     id: 'startAssetImport', method: 'POST', path: '/assets/imports', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Start a large import: returns a presigned upload URL',
-    request: { body: Passthrough, maxBodyBytes: 16 * 1024 },
-    responses: { 201: ok('The import and its upload URL.', Passthrough), ...KEYED_ERRORS },
+    description: 'Creates a pending import and a presigned S3 `upload_url`. PUT the file to it; the upload starts the import, which streams the file (memory stays flat as files grow). Follow it with `GET /assets/imports/{import_id}`. Same formats, columns and rules as `POST /assets/import`; a file refused as a whole ends in status `failed` with the `error.code` that route would answer.',
+    request: { body: StartImportBody, maxBodyBytes: 16 * 1024 },
+    responses: { 201: ok('The import and its upload URL.', StartedImportSchema), ...KEYED_ERRORS },
   }),
   defineRoute({
     id: 'getAssetImport', method: 'GET', path: '/assets/imports/{import_id}', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Status and report of an import',
-    request: { params: z.object({ import_id: z.string().min(1).max(64) }) },
-    responses: { 200: ok('The import.', Passthrough), ...NOT_FOUND, ...KEYED_ERRORS },
+    request: { params: z.object({ import_id: z.string().regex(/^imp_[a-z0-9]{10,40}$/, 'Not an import id') }) },
+    responses: { 200: ok('The import: status, progress (rows processed) and, once complete, the report.', ImportSchema), ...NOT_FOUND, ...KEYED_ERRORS },
   }),
   defineRoute({
     id: 'listAssets', method: 'GET', path: '/assets', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '10', tags: ['Assets'], summary: 'Critical assets of a jurisdiction (JSON, GeoJSON, CSV, XLSX)',
-    responses: { 200: ok('A page of assets.', Passthrough), ...KEYED_ERRORS },
+    description: 'Filters combine. `format=json` pages with `limit`/`cursor`; `geojson` answers `application/geo+json` (a FeatureCollection of points, WGS84), `csv` and `xlsx` a table for the vulnerability assessment report (`Content-Disposition: attachment`), each with every matching asset. Exports larger than 5 MB answer 303 to a short-lived download URL.',
+    request: { query: ListAssetsQuery },
+    responses: {
+      200: ok('A page of assets, or the export in the requested format.', AssetListSchema),
+      303: { description: 'Large export: `Location` is a short-lived download URL.' },
+      ...KEYED_ERRORS,
+    },
   }),
   defineRoute({
     id: 'updateAssetVulnerability', method: 'PUT', path: '/assets/{asset_id}/vulnerability', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '11', tags: ['Assets'], summary: 'Set an asset\'s vulnerability',
-    request: { params: z.object({ asset_id: z.string().min(1).max(100) }), body: Passthrough, maxBodyBytes: 16 * 1024 },
-    responses: { 200: ok('The asset.', Passthrough), ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED, ...KEYED_ERRORS },
+    description: 'vulnerability = exposure × sensitivity × (1 − adaptive_capacity), all on 0–1 scales (or an assessor\'s own `vulnerability_score`). Levels: low < 0.25 ≤ moderate < 0.5 ≤ high < 0.75 ≤ very_high. `impact_timeline` from `first_exposed_year` against the year of the assessment: current (≤ 0 years), near_term (≤ 20), mid_term (≤ 50), long_term (later), not_exposed (null). Inputs, formula and every earlier assessment are kept. Conditional: `If-Match` with the ETag (412 on mismatch) or `version` in the body (409 on mismatch).',
+    request: { params: z.object({ asset_id: z.string().regex(/^a_[0-9a-f]{24}$/, 'Not an asset id') }), headers: IfMatchHeaders, body: VulnerabilityBody, maxBodyBytes: 16 * 1024 },
+    responses: {
+      200: { ...ok('The asset with its vulnerability history.', AssetWithHistorySchema), headers: { ETag: { description: 'Version of the asset, for `If-Match`.', schema: { type: 'string' } } } },
+      ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED, ...KEYED_ERRORS,
+    },
   }),
   defineRoute({
     id: 'validateGisData', method: 'POST', path: '/compliance/gis-validation', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '20', tags: ['Compliance'], summary: 'Validate a GIS deliverable (GeoJSON or zipped Shapefile)',
-    request: { body: z.string().max(6_000_000), bodyContentType: 'multipart/form-data', maxBodyBytes: 6 * 1024 * 1024 },
-    responses: { 200: ok('The GIS report.', Passthrough), ...KEYED_ERRORS },
+    description: 'Checks a layer before it goes to DEP: the declared coordinate system against the one the file states (`.prj` WKT or GeoJSON `crs`; DEP\'s Florida GDL Albers EPSG:3087, 6439, 3086 accepted), geometry validity (empty, malformed, unclosed rings, self-intersections), extent within Florida and coordinate order, the attributes a critical-asset layer needs (name and asset type; id, owner, address recommended) and metadata completeness (FGDC CSDGM or ISO 19115 core elements). Findings are reported, not refused: the answer is 200 with `valid: false` and coded errors, each with the feature and a fix hint. Only an unreadable file (bad zip, invalid JSON, not a FeatureCollection) is a 400.',
+    request: { body: GisMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES },
+    responses: { 200: ok('The GIS report.', GisReportSchema), ...KEYED_ERRORS },
   }),
 ];

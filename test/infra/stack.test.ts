@@ -143,7 +143,7 @@ describe('functions', () => {
   const appFunctions = () => stack.node.findAll().filter((c): c is AppFunction => c instanceof AppFunction);
 
   test('every application function runs Node.js 22 on arm64 with Powertools settings', () => {
-    expect(appFunctions()).toHaveLength(13);
+    expect(appFunctions()).toHaveLength(14);
     for (const fn of appFunctions()) {
       const props = resources[logicalId(fn)]!.Properties;
       expect(props.Runtime).toBe('nodejs22.x');
@@ -259,13 +259,13 @@ describe('stateful resources', () => {
     });
   });
 
-  test('objects created under uploads/ invoke the assets function', () => {
+  test('objects created under uploads/ invoke the asset import worker', () => {
     template.hasResourceProperties('Custom::S3BucketNotifications', {
       NotificationConfiguration: {
         LambdaFunctionConfigurations: [Match.objectLike({
           Events: ['s3:ObjectCreated:*'],
           Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } },
-          LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.functions.byGroup.assets), 'Arn'] },
+          LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.jobs.assetImportWorker), 'Arn'] },
         })],
       },
     });

@@ -1,0 +1,18 @@
+import { DynamoAssetStore } from '../../shared/adapters/asset-store';
+import { DynamoImportStore, S3UploadReader } from '../../shared/adapters/import-store';
+import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
+import { appConfig } from '../../shared/config';
+
+/** The assets function's adapters, created on first use (configuration is read at cold start). */
+let assetStore: DynamoAssetStore | undefined;
+let importStore: DynamoImportStore | undefined;
+let blobStore: S3BlobStore | undefined;
+let uploadReader: S3UploadReader | undefined;
+
+export const assetDeps = {
+  assets: () => (assetStore ??= new DynamoAssetStore()),
+  imports: () => (importStore ??= new DynamoImportStore()),
+  blobs: () => (blobStore ??= new S3BlobStore()),
+  uploads: () => (uploadReader ??= new S3UploadReader()),
+  signedUrlSeconds: () => appConfig().SIGNED_URL_TTL_SECONDS,
+};

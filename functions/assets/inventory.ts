@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { assessVulnerability, type VulnerabilityInput } from '../../shared/domain/assets/vulnerability';
+import { assetsToCsv, assetsToGeoJson, assetsToXlsx, assetView, assetWithHistoryView } from '../../shared/domain/assets/export';
+import type { AssetFilter, StoredAsset } from '../../shared/domain/assets/ports';
+import { HttpError } from '../../shared/http/problem';
+import type { RouteRequest, RouteResult } from '../../shared/http/types';
+import type { ListAssetsQuery, VulnerabilityBody } from '../../shared/schemas/assets';
+import type * as z from 'zod';
+import { assetDeps } from './deps';
+import { requireJurisdiction } from './request';
+
+/** Exports hold at most this many assets; larger inventories page through `format=json`. */
+export const MAX_EXPORT_ASSETS = 100_000;
+/** Above this an export goes through S3 (API Gateway's Lambda payload limit is 6 MB). */
+const INLINE_EXPORT_BYTES = 5 * 1024 * 1024;
+const EXPORT_PAGE = 1000;
+
+const EXPORT_TYPES = {
+  geojson: { contentType: 'application/geo+json', extension: 'geojson' },
+  csv: { contentType: 'text/csv; charset=utf-8', extension: 'csv' },
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
+} as const;
+
+async function allMatching(accountId: string, filter: AssetFilter): Promise<StoredAsset[]> {
+  const assets: StoredAsset[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await assetDeps.assets().list(accountId, filter, { limit: EXPORT_PAGE, cursor });
+    assets.push(...page.items);
+    cursor = page.nextCursor;
+    if (assets.length > MAX_EXPORT_ASSETS) {
+      throw new HttpError('invalid_request', `More than ${MAX_EXPORT_ASSETS} assets match: narrow the filters or page with format=json.`, { errors: [{ field: 'format', in: 'query', message: 'Too many assets to export at once' }] });
+    }
+  } while (cursor);
+  return assets;
+}
+
+/** GET /assets */
+export async function listAssets(request: RouteRequest): Promise<RouteResult> {
+  const query = request.query as z.infer<typeof ListAssetsQuery>;
+  const accountId = request.account!.accountId;
+  const jurisdiction = query.jurisdiction ? requireJurisdiction(query.jurisdiction, 'query') : undefined;
+  const filter: AssetFilter = {
+    jurisdictionId: jurisdiction?.id,
+    category: query.category,
+    vulnerabilityLevel: query.vulnerability_level,
+    impactTimeline: query.impact_timeline,
+  };
+  if (query.format === 'json') {
+    const page = await assetDeps.assets().list(accountId, filter, { limit: query.limit, cursor: query.cursor });
+    return { status: 200, body: { data: page.items.map(assetView), next_cursor: page.nextCursor ?? null } };
+  }
+
+  const assets = await allMatching(accountId, filter);
+  const type = EXPORT_TYPES[query.format];
+  const content = query.format === 'geojson' ? JSON.stringify(assetsToGeoJson(assets))
+    : query.format === 'csv' ? assetsToCsv(assets)
+      : await assetsToXlsx(assets);
+  const filename = `critical-assets-${(jurisdiction?.id ?? 'all').replace(':', '-')}.${type.extension}`;
+  if (Buffer.byteLength(content) > INLINE_EXPORT_BYTES) {
+    const key = `exports/${accountId}/${randomUUID()}/${filename}`;
+    await assetDeps.blobs().put(key, content, type.contentType);
+    const url = await assetDeps.blobs().signedGetUrl(key, assetDeps.signedUrlSeconds(), filename);
+    return { status: 303, headers: { Location: url } };
+  }
+  return {
+    status: 200,
+    rawBody: content,
+    contentType: type.contentType,
+    headers: { 'Content-Disposition': `attachment; filename="${filename}"` },
+  };
+}
+
+/** ETags are the version in quotes; weak or bare forms are accepted too. */
+function ifMatchVersion(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
+  if (!match) throw new HttpError('precondition_failed', `If-Match ${header} is not an ETag of this API (they look like "3").`);
+  return Number(match[1]);
+}
+
+/** PUT /assets/{asset_id}/vulnerability */
+export async function updateAssetVulnerability(request: RouteRequest): Promise<RouteResult> {
+  const { asset_id: assetId } = request.params as { asset_id: string };
+  const body = request.body as z.infer<typeof VulnerabilityBody>;
+  const accountId = request.account!.accountId;
+  const ifMatch = ifMatchVersion(request.headers['if-match']);
+  const asset = await assetDeps.assets().get(accountId, assetId);
+  if (!asset) throw new HttpError('not_found', `No asset ${assetId}.`);
+
+  const expected = ifMatch ?? body.version;
+  // If-Match answers 412, a `version` in the body 409 (DESIGN §3, safety of writes).
+  const stale = (current: string) => (ifMatch !== undefined
+    ? new HttpError('precondition_failed', `If-Match "${ifMatch}" is not the current version (${current}): read the asset again and retry.`)
+    : new HttpError('conflict', `The asset is at version ${current}${expected !== undefined ? `, not ${expected}` : ''}: read it again and retry.`));
+  if (expected !== undefined && expected !== asset.version) throw stale(String(asset.version));
+
+  const { version: _version, ...input } = body;
+  const assessment = assessVulnerability(input as VulnerabilityInput, request.now);
+  const updated = await assetDeps.assets().setVulnerability(accountId, asset, assessment, request.now);
+  if (updated === 'conflict') throw stale(`newer than ${asset.version}`);
+  return { status: 200, body: assetWithHistoryView(updated), headers: { ETag: `"${updated.version}"` } };
+}

@@ -1,0 +1,83 @@
+import type * as z from 'zod';
+import { countyByFipsCode, FLORIDA_MUNICIPALITIES, jurisdictionId, resolveJurisdiction, type Jurisdiction } from '../../shared/domain/jurisdictions';
+import { AssetFileError } from '../../shared/domain/assets/file-error';
+import { HttpError, type FieldError } from '../../shared/http/problem';
+import { parseMultipart, type MultipartFile, type MultipartForm } from '../../shared/http/multipart';
+import { MULTIPART_MAX_BYTES } from '../../shared/routes/assets';
+import type { RouteRequest } from '../../shared/http/types';
+
+/** Request-side helpers of the assets routes: form parsing, field validation, jurisdictions, file errors. */
+
+export async function readForm(request: RouteRequest, files: number): Promise<MultipartForm> {
+  return parseMultipart(request.rawBody, request.headers['content-type'], { fileBytes: MULTIPART_MAX_BYTES, files, fields: 6 });
+}
+
+export function requireFilePart(form: MultipartForm, name: string): MultipartFile {
+  const file = form.files.find((f) => f.field === name);
+  const unknown = form.files.filter((f) => f.field !== name && f.field !== 'metadata');
+  if (unknown.length > 0) throw fieldError(unknown[0]!.field, 'Unknown file part');
+  if (!file) throw fieldError(name, name in form.fields ? 'Send the file as a file part (with a file name)' : 'Required: the file, as a multipart file part');
+  return file;
+}
+
+function fieldError(field: string, message: string): HttpError {
+  return new HttpError('invalid_request', `${field}: ${message}.`, { errors: [{ field, in: 'body', message }] });
+}
+
+/** The text fields of a form, validated like a JSON body (same `errors` shape). */
+export function validateFields<T>(schema: z.ZodType<T>, fields: Record<string, string>): T {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const errors: FieldError[] = result.error.issues.flatMap((issue) => issue.code === 'unrecognized_keys'
+    ? issue.keys.map((key) => ({ field: key, in: 'body' as const, message: 'Unknown field' }))
+    : [{ field: issue.path.map(String).join('.') || '(root)', in: 'body' as const, message: issue.message }]);
+  throw new HttpError('invalid_request', `${errors.length} field${errors.length > 1 ? 's are' : ' is'} invalid: ${errors.map((e) => e.field).join(', ')}.`, { errors });
+}
+
+function byId(text: string): Jurisdiction | undefined {
+  const [type, code = ''] = text.split(':');
+  const municipality = type === 'municipality' ? FLORIDA_MUNICIPALITIES.find((m) => m.cid === code) : undefined;
+  const county = type === 'county' ? countyByFipsCode(code) : undefined;
+  const lookup = county
+    ? resolveJurisdiction(county.name, { type: 'county' })
+    : municipality
+      ? resolveJurisdiction(municipality.name, { type: 'municipality', county: countyByFipsCode(municipality.county_fips)?.name })
+      : undefined;
+  return lookup?.status === 'found' && jurisdictionId(lookup.jurisdiction) === text ? lookup.jurisdiction : undefined;
+}
+
+/** A Florida county or municipality by name ("Monroe County", "City of Key West") or id (`county:12087`). */
+export function requireJurisdiction(text: string, location: 'body' | 'query'): { id: string; name: string } {
+  const fail = (message: string) => new HttpError('invalid_request', `jurisdiction: ${message}`, { errors: [{ field: 'jurisdiction', in: location, message }] });
+  if (/^(county|municipality):\w+$/.test(text)) {
+    const found = byId(text);
+    if (!found) throw fail(`No Florida jurisdiction has the id ${text}.`);
+    return { id: jurisdictionId(found), name: found.display_name };
+  }
+  const lookup = resolveJurisdiction(text);
+  if (lookup.status === 'not_found') throw fail(`"${text}" is not a Florida county or municipality.`);
+  if (lookup.status === 'ambiguous') {
+    throw fail(`"${text}" is ambiguous: say ${lookup.candidates.map((c) => `"${c.display_name}"`).join(' or ')} (or use the id: ${lookup.candidates.map(jurisdictionId).join(', ')}).`);
+  }
+  return { id: jurisdictionId(lookup.jurisdiction), name: lookup.jurisdiction.display_name };
+}
+
+/** A file refused as a whole is a 400 (413 when too large) with the reason code. */
+export function fileProblem(error: AssetFileError): HttpError {
+  if (error.code === 'file_too_large') return new HttpError('payload_too_large', error.message, { reason: error.code, ...error.extra });
+  return new HttpError('invalid_request', error.message, {
+    reason: error.code,
+    errors: [{ field: 'file', in: 'body', message: error.message }],
+    ...error.extra,
+  });
+}
+
+/** Runs a step that reads the file, turning its AssetFileError into the HTTP problem. */
+export async function readingFile<T>(step: () => Promise<T> | T): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AssetFileError) throw fileProblem(error);
+    throw error;
+  }
+}

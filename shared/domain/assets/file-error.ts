@@ -1,0 +1,28 @@
+/**
+ * A file that cannot be imported or validated as a whole: not what its name claims, unreadable,
+ * without geometry, in the wrong coordinate order, outside Florida. Handlers answer it with 400;
+ * nothing from the file is written.
+ */
+export type FileErrorCode =
+  | 'empty_file'
+  | 'unsupported_format'
+  | 'malformed_csv'
+  | 'malformed_xlsx'
+  | 'malformed_json'
+  | 'invalid_geojson'
+  | 'malformed_zip'
+  | 'malformed_shapefile'
+  | 'missing_name_column'
+  | 'no_geometry'
+  | 'coordinate_order'
+  | 'outside_florida'
+  | 'unsupported_crs'
+  | 'no_valid_rows'
+  | 'file_too_large';
+
+export class AssetFileError extends Error {
+  constructor(readonly code: FileErrorCode, detail: string, readonly extra: Record<string, unknown> = {}) {
+    super(detail);
+    this.name = 'AssetFileError';
+  }
+}

@@ -1,0 +1,73 @@
+import { open } from 'shapefile';
+import { unzipSync } from 'fflate';
+import { AssetFileError } from '../file-error';
+import { crsFromPrj, type FeatureFile, type RawFeature } from './features';
+import { isZip } from './sniff';
+
+/** Uncompressed bytes accepted from one archive (a zip bomb stops here). */
+const MAX_UNZIPPED_BYTES = 512 * 1024 * 1024;
+const PARTS = /\.(shp|shx|dbf|prj|cpg|xml)$/i;
+
+function extension(name: string): string {
+  return name.toLowerCase().replace(/^.*?\.(shp\.xml|[a-z]+)$/, '$1');
+}
+
+function baseName(name: string): string {
+  return name.toLowerCase().replace(/\.(shp\.xml|[a-z]+)$/, '');
+}
+
+/**
+ * Opens a zipped Shapefile (fflate + the `shapefile` package): exactly one `.shp` with its `.dbf`,
+ * plus `.prj` (coordinate system), `.cpg` (attribute encoding) and `.shp.xml`/`.xml` metadata when
+ * present. Folders and macOS resource forks inside the archive are ignored.
+ */
+export async function readShapefileZip(buffer: Buffer): Promise<FeatureFile> {
+  if (buffer.length === 0) throw new AssetFileError('empty_file', 'The file is empty.');
+  if (!isZip(buffer)) throw new AssetFileError('malformed_zip', 'The file is not a ZIP archive. Zip the .shp, .shx, .dbf and .prj files together.');
+  let entries: Record<string, Uint8Array>;
+  try {
+    let total = 0;
+    entries = unzipSync(buffer, {
+      filter: (file) => {
+        if (!PARTS.test(file.name) || file.name.includes('__MACOSX/') || /(^|\/)\./.test(file.name)) return false;
+        total += file.originalSize;
+        if (total > MAX_UNZIPPED_BYTES) throw new AssetFileError('file_too_large', `The archive unpacks to more than ${MAX_UNZIPPED_BYTES} bytes.`);
+        return true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof AssetFileError) throw error;
+    throw new AssetFileError('malformed_zip', `The ZIP archive is damaged: ${(error as Error).message}`);
+  }
+  const names = Object.keys(entries);
+  const shps = names.filter((n) => extension(n) === 'shp');
+  if (shps.length === 0) throw new AssetFileError('malformed_zip', `The archive holds no .shp file (found: ${names.join(', ') || 'nothing usable'}).`);
+  if (shps.length > 1) throw new AssetFileError('malformed_zip', `The archive holds ${shps.length} layers (${shps.join(', ')}); upload one layer per file.`);
+  const base = baseName(shps[0]!);
+  const part = (ext: string) => names.find((n) => baseName(n) === base && extension(n) === ext);
+  const dbfName = part('dbf');
+  if (!dbfName) throw new AssetFileError('malformed_shapefile', `${shps[0]} has no .dbf beside it: the attributes (names, types) are missing.`);
+  const text = (name: string | undefined) => (name ? Buffer.from(entries[name]!).toString('utf8').trim() : undefined);
+  const cpg = text(part('cpg'));
+
+  const features: RawFeature[] = [];
+  let headers: string[] = [];
+  try {
+    const source = await open(entries[shps[0]!]!, entries[dbfName]!, { encoding: cpg && /^(utf-?8|65001)$/i.test(cpg) ? 'utf-8' : 'windows-1252' });
+    for (let result = await source.read(); !result.done; result = await source.read()) {
+      const properties = { ...(result.value.properties ?? {}) };
+      if (features.length === 0) headers = Object.keys(properties);
+      features.push({ index: features.length + 1, properties, geometry: result.value.geometry ?? null });
+    }
+  } catch (error) {
+    throw new AssetFileError('malformed_shapefile', `The Shapefile cannot be read: ${(error as Error).message}`);
+  }
+  if (features.length === 0) throw new AssetFileError('empty_file', 'The Shapefile has no features.');
+  return {
+    format: 'shapefile',
+    crs: crsFromPrj(text(part('prj'))),
+    headers,
+    features,
+    metadataXml: text(part('shp.xml') ?? part('xml')),
+  };
+}

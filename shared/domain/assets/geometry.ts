@@ -1,0 +1,145 @@
+import kinks from '@turf/kinks';
+import type { Geometry, Position } from 'geojson';
+import type { Reprojector } from './crs';
+
+/** Geometry checks shared by the importer and the GIS validator (RFC 7946 structure, simplicity). */
+
+export interface GeometryProblem {
+  code: 'empty_geometry' | 'invalid_geometry' | 'unclosed_ring' | 'self_intersection';
+  message: string;
+  hint: string;
+}
+
+const GEOMETRY_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']);
+
+/** Above this many vertices the O(n²) self-intersection test is skipped (and reported as skipped). */
+export const MAX_KINK_CHECK_VERTICES = 5000;
+
+function isPosition(value: unknown): value is Position {
+  return Array.isArray(value) && value.length >= 2 && value.length <= 3 && value.every((n) => typeof n === 'number' && Number.isFinite(n));
+}
+
+const invalid = (message: string): GeometryProblem => ({
+  code: 'invalid_geometry',
+  message,
+  hint: 'Repair the geometry in your GIS (e.g. "Repair Geometry" in ArcGIS Pro, "Fix geometries" in QGIS) and export again.',
+});
+
+function checkPositions(value: unknown, depth: number, type: string): GeometryProblem | undefined {
+  if (depth === 0) return isPosition(value) ? undefined : invalid(`${type} has a position that is not [longitude, latitude] numbers.`);
+  if (!Array.isArray(value)) return invalid(`${type} coordinates are not nested arrays.`);
+  for (const item of value) {
+    const problem = checkPositions(item, depth - 1, type);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+const DEPTH: Record<string, number> = { Point: 0, MultiPoint: 1, LineString: 1, MultiLineString: 2, Polygon: 2, MultiPolygon: 3 };
+
+/**
+ * Structural validity of a GeoJSON geometry object (RFC 7946 §3.1): known type, positions of two or
+ * three finite numbers, lines of two or more positions, closed rings of four or more. `null` and
+ * empty coordinate arrays are `empty_geometry`.
+ */
+export function structuralProblems(geometry: unknown): GeometryProblem[] {
+  if (geometry === null || geometry === undefined) {
+    return [{ code: 'empty_geometry', message: 'The feature has no geometry.', hint: 'Give every feature a location, or remove it from the layer.' }];
+  }
+  const g = geometry as { type?: unknown; coordinates?: unknown; geometries?: unknown };
+  if (typeof g.type !== 'string' || !GEOMETRY_TYPES.has(g.type)) return [invalid(`Unknown geometry type ${JSON.stringify(g.type)}.`)];
+  if (g.type === 'GeometryCollection') {
+    if (!Array.isArray(g.geometries)) return [invalid('GeometryCollection without a "geometries" array.')];
+    if (g.geometries.length === 0) return [{ code: 'empty_geometry', message: 'Empty GeometryCollection.', hint: 'Give every feature a location, or remove it from the layer.' }];
+    return g.geometries.flatMap((inner) => structuralProblems(inner));
+  }
+  if (!Array.isArray(g.coordinates)) return [invalid(`${g.type} without a "coordinates" array.`)];
+  if (g.coordinates.length === 0) {
+    return [{ code: 'empty_geometry', message: `Empty ${g.type}.`, hint: 'Give every feature a location, or remove it from the layer.' }];
+  }
+  const positional = checkPositions(g.coordinates, DEPTH[g.type]!, g.type);
+  if (positional) return [positional];
+  const problems: GeometryProblem[] = [];
+  const lines = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : [];
+  for (const line of lines as Position[][]) {
+    if (line.length < 2) problems.push(invalid('A line has fewer than two positions.'));
+  }
+  const rings = g.type === 'Polygon' ? g.coordinates : g.type === 'MultiPolygon' ? (g.coordinates as Position[][][]).flat() : [];
+  for (const ring of rings as Position[][]) {
+    if (ring.length < 4) {
+      problems.push(invalid('A polygon ring has fewer than four positions.'));
+    } else {
+      const first = ring[0]!;
+      const last = ring[ring.length - 1]!;
+      if (first[0] !== last[0] || first[1] !== last[1]) {
+        problems.push({ code: 'unclosed_ring', message: 'A polygon ring does not end where it starts.', hint: 'Close each ring: its last position must repeat the first.' });
+      }
+    }
+  }
+  return problems;
+}
+
+export function vertexCount(geometry: Geometry): number {
+  let count = 0;
+  forEachPosition(geometry, () => count++);
+  return count;
+}
+
+/**
+ * Self-intersections of lines and polygon rings (via @turf/kinks). Returns the first crossing
+ * point, or `skipped` for geometries too large to test here.
+ */
+export function selfIntersection(geometry: Geometry): { at: Position } | 'skipped' | undefined {
+  if (!['LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'].includes(geometry.type)) return undefined;
+  if (vertexCount(geometry) > MAX_KINK_CHECK_VERTICES) return 'skipped';
+  const found = kinks({ type: 'Feature', properties: {}, geometry: geometry as never });
+  const first = found.features[0];
+  return first ? { at: first.geometry.coordinates } : undefined;
+}
+
+export function forEachPosition(geometry: Geometry, visit: (position: Position) => void): void {
+  switch (geometry.type) {
+    case 'Point': visit(geometry.coordinates); break;
+    case 'MultiPoint': case 'LineString': geometry.coordinates.forEach(visit); break;
+    case 'MultiLineString': case 'Polygon': geometry.coordinates.forEach((line) => line.forEach(visit)); break;
+    case 'MultiPolygon': geometry.coordinates.forEach((polygon) => polygon.forEach((ring) => ring.forEach(visit))); break;
+    case 'GeometryCollection': geometry.geometries.forEach((inner) => forEachPosition(inner, visit)); break;
+  }
+}
+
+/** The same geometry with every position passed through `project` (to WGS84). */
+export function reprojectGeometry(geometry: Geometry, project: Reprojector): Geometry {
+  const map = (p: Position): Position => project(p[0]!, p[1]!);
+  switch (geometry.type) {
+    case 'Point': return { type: 'Point', coordinates: map(geometry.coordinates) };
+    case 'MultiPoint': return { type: 'MultiPoint', coordinates: geometry.coordinates.map(map) };
+    case 'LineString': return { type: 'LineString', coordinates: geometry.coordinates.map(map) };
+    case 'MultiLineString': return { type: 'MultiLineString', coordinates: geometry.coordinates.map((l) => l.map(map)) };
+    case 'Polygon': return { type: 'Polygon', coordinates: geometry.coordinates.map((r) => r.map(map)) };
+    case 'MultiPolygon': return { type: 'MultiPolygon', coordinates: geometry.coordinates.map((p) => p.map((r) => r.map(map))) };
+    case 'GeometryCollection': return { type: 'GeometryCollection', geometries: geometry.geometries.map((g) => reprojectGeometry(g, project)) };
+  }
+}
+
+/**
+ * The point an asset is stored at: the point itself, or for lines and areas the mean of their
+ * vertices (the outer ring for polygons). Good enough to place an asset for screening; the
+ * original geometry type is kept with the asset.
+ */
+export function representativePoint(geometry: Geometry): [number, number] | undefined {
+  const positions: Position[] = [];
+  switch (geometry.type) {
+    case 'Point': return [geometry.coordinates[0]!, geometry.coordinates[1]!];
+    case 'Polygon': positions.push(...(geometry.coordinates[0] ?? []).slice(0, -1)); break;
+    case 'MultiPolygon': for (const polygon of geometry.coordinates) positions.push(...(polygon[0] ?? []).slice(0, -1)); break;
+    default: forEachPosition(geometry, (p) => positions.push(p));
+  }
+  if (positions.length === 0) return undefined;
+  let lon = 0;
+  let lat = 0;
+  for (const p of positions) {
+    lon += p[0]!;
+    lat += p[1]!;
+  }
+  return [lon / positions.length, lat / positions.length];
+}

@@ -1,0 +1,353 @@
+import { createHash } from 'node:crypto';
+import type { Geometry } from 'geojson';
+import { z } from '../../schemas/zod';
+import { classifyAsset, normalizeTypeText, type AssetCategory, type Classification } from './classification';
+import { matchColumns, COLUMN_ALIASES, type ColumnMapping } from './columns';
+import { AssetFileError } from './file-error';
+import { checkCoordinates } from './florida-extent';
+import { representativePoint, structuralProblems } from './geometry';
+
+/** One record of an input file, before validation. */
+export interface SourceRecord {
+  /** As the user sees it: the spreadsheet row (header = row 1), or the 1-based feature number. */
+  row: number;
+  properties: Record<string, unknown>;
+  /** Features only: the geometry in WGS84 longitude/latitude, null when the feature has none. */
+  geometry?: Geometry | null;
+  /** Set when the reader could not make a record of this row (wrong field count, stray quote). */
+  malformed?: string;
+}
+
+/** An asset as the import produces it; the store adds versioning and vulnerability. */
+export interface ImportedAsset {
+  asset_id: string;
+  jurisdiction_id: string;
+  name: string;
+  category: AssetCategory | 'unclassified';
+  asset_type: string | null;
+  /** The type text of the file (first type-like column with a value). */
+  source_type: string | null;
+  classification: Classification;
+  lon: number;
+  lat: number;
+  geometry_type: Geometry['type'] | 'Point';
+  source_id: string | null;
+  address: string | null;
+  city: string | null;
+  county: string | null;
+  owner: string | null;
+  attributes: Record<string, string | number | boolean>;
+  /** Hash of the fields above: an unchanged re-import writes nothing. */
+  content_hash: string;
+}
+
+export type RowErrorCode =
+  | 'required' | 'invalid_number' | 'coordinate_order' | 'outside_florida' | 'out_of_range'
+  | 'no_geometry' | 'invalid_geometry' | 'duplicate' | 'malformed_row';
+
+export interface RowError {
+  row: number;
+  field: string;
+  code: RowErrorCode;
+  message: string;
+}
+
+export interface ImportSummary {
+  total_rows: number;
+  asset_count: number;
+  categorization: {
+    by_category: Record<string, number>;
+    by_asset_type: Record<string, number>;
+    unclassified: number;
+  };
+  validation: {
+    accepted: number;
+    rejected: number;
+    errors: RowError[];
+    errors_truncated: boolean;
+    unclassified_types: { text: string; count: number }[];
+  };
+  columns: Omit<ColumnMapping, 'other_columns'>;
+}
+
+const MAX_ATTRIBUTES = 40;
+const MAX_TEXT = 300;
+const MAX_UNCLASSIFIED_TYPES = 100;
+const MAX_CACHED_MAPPINGS = 100;
+
+/** Spreadsheets give numbers, text with spaces, or empty cells; all become a number or undefined. */
+const Coordinate = z.preprocess((value) => {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : Number(trimmed);
+  }
+  return value === null ? undefined : value;
+}, z.number({ error: (issue) => (issue.input === undefined ? 'Required' : 'Not a number') }).refine(Number.isFinite, 'Not a number'));
+
+const OptionalText = z.preprocess(
+  (value) => (value === null || value === undefined ? undefined : String(value).trim().slice(0, MAX_TEXT) || undefined),
+  z.string().optional(),
+);
+
+const RowSchema = z.object({
+  name: z.preprocess((value) => (value === null || value === undefined ? '' : String(value).trim().slice(0, MAX_TEXT)), z.string().min(1, 'Required')),
+  source_id: OptionalText,
+  address: OptionalText,
+  city: OptionalText,
+  county: OptionalText,
+  owner: OptionalText,
+});
+
+const PointSchema = z.object({ latitude: Coordinate, longitude: Coordinate });
+
+function hash(text: string, length: number): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, length);
+}
+
+function attributeValue(value: unknown): string | number | boolean | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'boolean') return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+  const text = String(value).trim();
+  return text === '' ? undefined : text.slice(0, MAX_TEXT);
+}
+
+const COORDINATE_MESSAGES = {
+  coordinate_order: 'Latitude and longitude look swapped: the point is in Florida only with the two exchanged.',
+  outside_florida: 'The point is outside Florida (lon −87.7…−79.8, lat 24.3…31.1).',
+  out_of_range: 'Not a longitude/latitude in degrees (WGS84).',
+} as const;
+
+/**
+ * Validates, normalises and classifies the records of one file, one at a time (memory stays flat:
+ * only counters, the first errors and the ids seen are kept), and decides at the end whether the
+ * file as a whole is importable. Asset ids are stable per jurisdiction and source id (or, without
+ * an id column, per name + type + position), so a re-import updates instead of duplicating.
+ */
+export class AssetRowProcessor {
+  private mapping?: ColumnMapping;
+  private readonly featureMappings = new Map<string, ColumnMapping>();
+  private readonly seen = new Set<string>();
+  private readonly errors: RowError[] = [];
+  private errorCount = 0;
+  private total = 0;
+  private accepted = 0;
+  private withCoordinates = 0;
+  private swapped = 0;
+  private outside = 0;
+  private readonly byCategory: Record<string, number> = {};
+  private readonly byType: Record<string, number> = {};
+  private unclassified = 0;
+  private readonly unclassifiedTypes = new Map<string, number>();
+
+  constructor(private readonly options: {
+    jurisdictionId: string;
+    category?: AssetCategory;
+    /** Features carry geometry; tables carry coordinate columns. */
+    hasGeometry: boolean;
+    /** The file's columns when the reader knows them up front (features vary in properties). */
+    headers?: string[];
+    maxReportedErrors?: number;
+  }) {}
+
+  /** The asset of a valid record; invalid records are counted and reported, never thrown. */
+  process(record: SourceRecord): ImportedAsset | undefined {
+    this.total++;
+    const rowErrors: RowError[] = [];
+    const reject = (field: string, code: RowErrorCode, message: string) => rowErrors.push({ row: record.row, field, code, message });
+    if (record.malformed !== undefined) {
+      reject('(row)', 'malformed_row', record.malformed);
+      return this.rejectRow(rowErrors);
+    }
+    const mapping = this.mappingFor(record.properties);
+    if (!mapping.name) {
+      reject('name', 'required', 'The feature has no name attribute.');
+      return this.rejectRow(rowErrors);
+    }
+
+    const p = record.properties;
+    const parsed = RowSchema.safeParse({
+      name: mapping.name ? p[mapping.name] : undefined,
+      source_id: mapping.source_id ? p[mapping.source_id] : undefined,
+      address: mapping.address ? p[mapping.address] : undefined,
+      city: mapping.city ? p[mapping.city] : undefined,
+      county: mapping.county ? p[mapping.county] : undefined,
+      owner: mapping.owner ? p[mapping.owner] : undefined,
+    });
+    if (!parsed.success) for (const issue of parsed.error.issues) reject(mapping[issue.path[0] as 'name'] ?? String(issue.path[0]), 'required', issue.message);
+
+    const point = this.locate(record, mapping, reject);
+    if (!parsed.success || !point || rowErrors.length > 0) return this.rejectRow(rowErrors);
+    const row = parsed.data;
+
+    const typeInputs = mapping.type_columns
+      .map((column) => ({ field: column, text: attributeValue(p[column]) }))
+      .filter((input): input is { field: string; text: string | number } => input.text !== undefined && typeof input.text !== 'boolean')
+      .map((input) => ({ field: input.field, text: String(input.text) }));
+    const classification = classifyAsset([...typeInputs, { field: mapping.name!, text: row.name }], this.options.category);
+    const sourceType = typeInputs[0]?.text ?? null;
+
+    const identity = row.source_id
+      ? `id:${mapping.source_id!.toLowerCase()}:${row.source_id}`
+      : `content:${normalizeTypeText(row.name)}|${sourceType ? normalizeTypeText(sourceType) : ''}|${point.lon.toFixed(6)}|${point.lat.toFixed(6)}`;
+    const assetId = `a_${hash(`${this.options.jurisdictionId}\n${identity}`, 24)}`;
+    if (this.seen.has(assetId)) {
+      reject(mapping.source_id ?? mapping.name!, 'duplicate', row.source_id
+        ? `Source id ${row.source_id} appears earlier in the file; the first row is kept.`
+        : 'Same name, type and position as an earlier row; the first row is kept.');
+      return this.rejectRow(rowErrors);
+    }
+    this.seen.add(assetId);
+
+    const attributes: Record<string, string | number | boolean> = {};
+    for (const column of mapping.other_columns) {
+      if (Object.keys(attributes).length >= MAX_ATTRIBUTES) break;
+      const value = attributeValue(p[column]);
+      if (value !== undefined) attributes[column] = value;
+    }
+    const category = classification.category ?? 'unclassified';
+    const asset: Omit<ImportedAsset, 'content_hash'> = {
+      asset_id: assetId,
+      jurisdiction_id: this.options.jurisdictionId,
+      name: row.name,
+      category,
+      asset_type: classification.asset_type,
+      source_type: sourceType,
+      classification,
+      lon: point.lon,
+      lat: point.lat,
+      geometry_type: point.geometryType,
+      source_id: row.source_id ?? null,
+      address: row.address ?? null,
+      city: row.city ?? null,
+      county: row.county ?? null,
+      owner: row.owner ?? null,
+      attributes,
+    };
+    this.count(asset, sourceType ?? row.name);
+    return { ...asset, content_hash: hash(JSON.stringify(asset), 32) };
+  }
+
+  /**
+   * Tables have one header; features may each carry other properties, so their columns are
+   * matched per set of property names (the file-level checks use the names of the whole file).
+   */
+  private mappingFor(properties: Record<string, unknown>): ColumnMapping {
+    this.mapping ??= this.mapColumns(this.options.headers ?? Object.keys(properties));
+    if (!this.options.hasGeometry) return this.mapping;
+    const keys = Object.keys(properties);
+    const signature = keys.join('\u0000');
+    let mapping = this.featureMappings.get(signature);
+    if (!mapping) {
+      mapping = matchColumns(keys);
+      if (this.featureMappings.size < MAX_CACHED_MAPPINGS) this.featureMappings.set(signature, mapping);
+    }
+    return mapping;
+  }
+
+  private mapColumns(headers: string[]): ColumnMapping {
+    const mapping = matchColumns(headers);
+    if (!mapping.name) {
+      throw new AssetFileError('missing_name_column', `No column with the asset name. Name it one of: ${COLUMN_ALIASES.name.join(', ')}.`, { columns: headers.slice(0, 100) });
+    }
+    if (!this.options.hasGeometry && !(mapping.latitude && mapping.longitude)) {
+      throw new AssetFileError('no_geometry', `No coordinates: the file needs a latitude column (${COLUMN_ALIASES.latitude.join(', ')}) and a longitude column (${COLUMN_ALIASES.longitude.join(', ')}), in WGS84 decimal degrees.`, { columns: headers.slice(0, 100) });
+    }
+    return mapping;
+  }
+
+  private locate(
+    record: SourceRecord,
+    mapping: ColumnMapping,
+    reject: (field: string, code: RowErrorCode, message: string) => void,
+  ): { lon: number; lat: number; geometryType: ImportedAsset['geometry_type'] } | undefined {
+    let lon: number;
+    let lat: number;
+    let geometryType: ImportedAsset['geometry_type'] = 'Point';
+    const lonField = mapping.longitude ?? 'geometry';
+    const latField = mapping.latitude ?? 'geometry';
+    if (this.options.hasGeometry) {
+      const problems = structuralProblems(record.geometry);
+      if (problems.length > 0) {
+        reject('geometry', problems[0]!.code === 'empty_geometry' ? 'no_geometry' : 'invalid_geometry', problems[0]!.message);
+        return undefined;
+      }
+      const point = representativePoint(record.geometry!);
+      if (!point) {
+        reject('geometry', 'no_geometry', 'The feature has no position.');
+        return undefined;
+      }
+      [lon, lat] = point;
+      geometryType = record.geometry!.type;
+    } else {
+      const parsed = PointSchema.safeParse({ latitude: record.properties[mapping.latitude!], longitude: record.properties[mapping.longitude!] });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0] === 'latitude' ? mapping.latitude! : mapping.longitude!;
+          reject(field, issue.message === 'Required' ? 'required' : 'invalid_number', issue.message);
+        }
+        return undefined;
+      }
+      ({ longitude: lon, latitude: lat } = parsed.data);
+    }
+    this.withCoordinates++;
+    const verdict = checkCoordinates(lon, lat);
+    if (verdict === 'ok') return { lon, lat, geometryType };
+    if (verdict === 'swapped') this.swapped++;
+    if (verdict === 'outside_florida' || verdict === 'out_of_range') this.outside++;
+    const code = verdict === 'swapped' ? 'coordinate_order' : verdict;
+    reject(lonField === latField ? lonField : `${latField},${lonField}`, code, COORDINATE_MESSAGES[code]);
+    return undefined;
+  }
+
+  private rejectRow(rowErrors: RowError[]): undefined {
+    this.errorCount += rowErrors.length;
+    const room = (this.options.maxReportedErrors ?? 500) - this.errors.length;
+    if (room > 0) this.errors.push(...rowErrors.slice(0, room));
+    return undefined;
+  }
+
+  private count(asset: Omit<ImportedAsset, 'content_hash'>, typeText: string): void {
+    this.accepted++;
+    this.byCategory[asset.category] = (this.byCategory[asset.category] ?? 0) + 1;
+    if (asset.asset_type) {
+      this.byType[asset.asset_type] = (this.byType[asset.asset_type] ?? 0) + 1;
+    } else {
+      this.unclassified++;
+      const key = typeText.slice(0, 100);
+      if (this.unclassifiedTypes.has(key) || this.unclassifiedTypes.size < MAX_UNCLASSIFIED_TYPES) {
+        this.unclassifiedTypes.set(key, (this.unclassifiedTypes.get(key) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** Throws the file-level verdict (empty, swapped, outside Florida, nothing valid) or returns the report. */
+  finish(): ImportSummary {
+    if (this.total === 0) throw new AssetFileError('empty_file', 'The file has no data rows.');
+    // Most positions wrong in the same way means the file is, not its rows.
+    if (this.swapped * 2 > this.withCoordinates) {
+      throw new AssetFileError('coordinate_order', `Latitude and longitude are swapped in ${this.swapped} of ${this.withCoordinates} rows: exchange the two columns (or the axis order of the export).`, { swapped_rows: this.swapped });
+    }
+    if (this.outside * 2 > this.withCoordinates) {
+      throw new AssetFileError('outside_florida', `${this.outside} of ${this.withCoordinates} positions are outside Florida (lon −87.7…−79.8, lat 24.3…31.1). Coordinates must be WGS84 decimal degrees, or the file a zipped Shapefile with its .prj.`, { outside_rows: this.outside });
+    }
+    if (this.accepted === 0) {
+      throw new AssetFileError('no_valid_rows', `None of the ${this.total} rows is valid.`, { errors: this.errors.slice(0, 50) });
+    }
+    const { other_columns: _other, ...columns } = this.mapping ?? matchColumns([]);
+    return {
+      total_rows: this.total,
+      asset_count: this.accepted,
+      categorization: { by_category: this.byCategory, by_asset_type: this.byType, unclassified: this.unclassified },
+      validation: {
+        accepted: this.accepted,
+        rejected: this.total - this.accepted,
+        errors: this.errors,
+        errors_truncated: this.errorCount > this.errors.length,
+        unclassified_types: [...this.unclassifiedTypes].map(([text, count]) => ({ text, count })).sort((a, b) => b.count - a.count),
+      },
+      columns,
+    };
+  }
+}

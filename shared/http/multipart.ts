@@ -1,0 +1,82 @@
+import busboy from 'busboy';
+import { HttpError } from './problem';
+
+export interface MultipartFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: MultipartFile[];
+}
+
+export interface MultipartLimits {
+  /** Bytes per file part; above it the request is 413. */
+  fileBytes: number;
+  files?: number;
+  fields?: number;
+  fieldBytes?: number;
+}
+
+const bad = (detail: string, field = '(body)') =>
+  new HttpError('invalid_request', detail, { errors: [{ field, in: 'body', message: detail }] });
+
+/**
+ * Parses a `multipart/form-data` body already held in memory (API Gateway delivers it whole) with
+ * busboy. Too large a file is 413; a broken body, too many parts or a repeated part is a 400
+ * naming it. A part without a file name is a text field (busboy's reading of RFC 7578).
+ */
+export function parseMultipart(body: Buffer, contentType: string | undefined, limits: MultipartLimits): Promise<MultipartForm> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType ?? '' },
+        limits: { fileSize: limits.fileBytes, files: limits.files ?? 2, fields: limits.fields ?? 10, fieldSize: limits.fieldBytes ?? 2_000_000, parts: (limits.files ?? 2) + (limits.fields ?? 10) },
+      });
+    } catch (error) {
+      reject(bad(`The multipart body cannot be read: ${(error as Error).message}.`));
+      return;
+    }
+    const form: MultipartForm = { fields: {}, files: [] };
+    let failure: HttpError | undefined;
+    const fail = (error: HttpError) => {
+      failure ??= error;
+    };
+
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new HttpError('payload_too_large', `Field "${name}" is longer than ${limits.fieldBytes ?? 2_000_000} bytes.`));
+      else if (name in form.fields) fail(bad(`Field "${name}" is sent twice.`, name));
+      else form.fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      let truncated = false;
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // A body cut short errors the open file stream as well as the parser: the parser reports it.
+      stream.on('error', () => undefined);
+      stream.on('limit', () => {
+        truncated = true;
+      });
+      stream.on('end', () => {
+        if (truncated) {
+          fail(new HttpError('payload_too_large', `File "${info.filename ?? name}" is larger than ${limits.fileBytes} bytes; upload large files through POST /assets/imports.`, { max_bytes: limits.fileBytes }));
+        } else if (form.files.some((f) => f.field === name)) {
+          fail(bad(`File part "${name}" is sent twice.`, name));
+        } else {
+          form.files.push({ field: name, filename: info.filename ?? name, mimeType: info.mimeType, data: Buffer.concat(chunks) });
+        }
+      });
+    });
+    const limit = (what: string) => () => fail(bad(`Too many ${what} in the form.`));
+    parser.on('partsLimit', limit('parts'));
+    parser.on('filesLimit', limit('files'));
+    parser.on('fieldsLimit', limit('fields'));
+    parser.on('error', (error: Error) => fail(bad(`The multipart body is malformed: ${error.message}.`)));
+    parser.on('close', () => (failure ? reject(failure) : resolve(form)));
+    parser.end(body);
+  });
+}

@@ -1,0 +1,245 @@
+import { z } from './zod';
+import { CursorParam, LimitParam } from './common';
+import { ASSET_CATEGORIES, ASSET_TYPE_IDS } from '../domain/assets/classification';
+import { HAZARD_TYPES, IMPACT_TIMELINES, NOT_ASSESSED, SLR_SCENARIOS, VULNERABILITY_LEVELS } from '../domain/assets/vulnerability';
+import { ASSET_FILE_FORMATS } from '../domain/assets/formats';
+
+const Text = (max: number) => z.string().max(max);
+const Category = z.enum(ASSET_CATEGORIES).describe('One of the four categories of s. 380.093(2)(a).');
+const StoredCategory = z.enum([...ASSET_CATEGORIES, 'unclassified']);
+const Timestamp = z.string().max(40).describe('ISO 8601 date-time (UTC).');
+
+export const JurisdictionParam = z.string().trim().min(2).max(120)
+  .describe('A Florida county or municipality ("Monroe County", "City of Key West") or its id (`county:12087`, `municipality:120168`).');
+
+export const ImportMultipartBody = z.object({
+  file: z.string().max(6_000_000).openapi({ format: 'binary' }).describe('CSV, Excel (.xlsx), GeoJSON FeatureCollection (.geojson/.json) or zipped Shapefile (.zip with .shp, .shx, .dbf, .prj). The file name\'s extension states the format.'),
+  jurisdiction: JurisdictionParam,
+  asset_category: Category.optional().describe('Category of every asset in the file: rules then choose only among its asset types, and assets no rule matches still get it.'),
+}).openapi('AssetImportForm');
+
+/** The text fields of the multipart import (the file part is checked on its own). */
+export const ImportFields = ImportMultipartBody.omit({ file: true }).strict();
+
+export const StartImportBody = z.object({
+  filename: z.string().trim().min(1).max(200).regex(/\.(csv|txt|xlsx|geojson|json|zip)$/i, 'Use a .csv, .xlsx, .geojson, .json or .zip (zipped Shapefile) file name')
+    .describe('Name of the file you will upload; its extension states the format.'),
+  jurisdiction: JurisdictionParam,
+  asset_category: Category.optional(),
+}).strict().openapi('AssetImportStart');
+
+export const RowErrorSchema = z.object({
+  row: z.number().int().describe('CSV/XLSX: the row number a spreadsheet shows (header = 1). GeoJSON/Shapefile: the 1-based feature number.'),
+  field: Text(300).describe('Column (or `geometry`) at fault.'),
+  code: z.enum(['required', 'invalid_number', 'coordinate_order', 'outside_florida', 'out_of_range', 'no_geometry', 'invalid_geometry', 'duplicate', 'malformed_row']),
+  message: Text(1000),
+});
+
+export const ImportReportSchema = z.object({
+  total_rows: z.number().int().min(0),
+  asset_count: z.number().int().min(0).describe('Assets accepted from the file.'),
+  categorization: z.object({
+    by_category: z.record(z.string(), z.number().int()).describe('Accepted assets per category (`unclassified` when no rule matched).'),
+    by_asset_type: z.record(z.string(), z.number().int()).describe('Accepted assets per statute asset type.'),
+    unclassified: z.number().int().min(0),
+  }),
+  validation: z.object({
+    accepted: z.number().int().min(0),
+    rejected: z.number().int().min(0),
+    errors: z.array(RowErrorSchema).max(500).describe('Per-row errors (the first 500).'),
+    errors_truncated: z.boolean(),
+    unclassified_types: z.array(z.object({ text: Text(100), count: z.number().int() })).max(100)
+      .describe('Type texts (or names) no rule matched, most frequent first: add a type column or an `asset_category`.'),
+  }),
+  columns: z.object({
+    name: Text(300).optional(),
+    latitude: Text(300).optional(),
+    longitude: Text(300).optional(),
+    source_id: Text(300).optional(),
+    address: Text(300).optional(),
+    city: Text(300).optional(),
+    county: Text(300).optional(),
+    owner: Text(300).optional(),
+    type_columns: z.array(Text(300)).max(20),
+  }).describe('Which column of the file supplied each field.'),
+  written: z.object({
+    created: z.number().int().min(0),
+    updated: z.number().int().min(0),
+    unchanged: z.number().int().min(0).describe('Already stored with the same content (a re-import).'),
+  }),
+}).openapi('AssetImportReport');
+
+export const ImportSchema = z.object({
+  import_id: Text(64),
+  status: z.enum(['pending', 'processing', 'complete', 'failed']),
+  filename: Text(200),
+  format: z.enum(ASSET_FILE_FORMATS),
+  jurisdiction: z.object({ id: Text(40), name: Text(120) }),
+  asset_category: Category.nullable(),
+  progress: z.object({
+    phase: z.enum(['waiting_for_upload', 'validating', 'writing', 'done']),
+    rows_processed: z.number().int().min(0),
+  }),
+  asset_count: z.number().int().min(0).nullable(),
+  report: ImportReportSchema.nullable(),
+  error: z.object({ code: Text(40), detail: Text(2000) }).nullable().describe('Why a failed import failed (the same codes as the 400s of `POST /assets/import`).'),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+}).openapi('AssetImport');
+
+export const StartedImportSchema = ImportSchema.extend({
+  upload_url: z.url().max(4000).describe('Presigned S3 URL: PUT the file\'s bytes to it before `upload_expires_at`.'),
+  upload_method: z.literal('PUT'),
+  upload_expires_at: Timestamp,
+  max_upload_bytes: z.number().int(),
+}).openapi('AssetImportStarted');
+
+const Score = z.number().min(0).max(1);
+
+export const VulnerabilitySchema = z.object({
+  hazard_type: z.enum(HAZARD_TYPES),
+  scenario: z.enum(SLR_SCENARIOS).nullable(),
+  exposure: Score.nullable(),
+  sensitivity: Score.nullable(),
+  adaptive_capacity: Score,
+  vulnerability_score: Score,
+  vulnerability_level: z.enum(VULNERABILITY_LEVELS),
+  first_exposed_year: z.number().int().nullable(),
+  impact_timeline: z.enum(IMPACT_TIMELINES),
+  flood_depth_ft: z.number().nullable(),
+  notes: Text(2000).nullable(),
+  method: z.enum(['computed', 'assessor_provided']),
+  formula: Text(200),
+  assessed_at: Timestamp,
+}).openapi('AssetVulnerability');
+
+export const AssetSchema = z.object({
+  asset_id: Text(40),
+  name: Text(300),
+  category: StoredCategory,
+  asset_type: z.enum(ASSET_TYPE_IDS).nullable().describe('One of the 40 statute asset types; null when unclassified.'),
+  asset_type_label: Text(100).nullable(),
+  source_type: Text(300).nullable().describe('The type text of the imported file.'),
+  classification: z.object({
+    rule: Text(300).describe('`<asset_type>:<pattern>` of the rule that matched, `<asset_type>:code:<column>`, `default_category` or `unclassified`.'),
+    matched_field: Text(300).nullable(),
+    matched_text: Text(300).nullable(),
+    ruleset_version: Text(20),
+  }),
+  jurisdiction_id: Text(40),
+  lat: z.number(),
+  lon: z.number(),
+  geometry_type: Text(30).describe('Geometry of the source feature; lines and areas are placed at the mean of their vertices.'),
+  source_id: Text(300).nullable(),
+  address: Text(300).nullable(),
+  city: Text(300).nullable(),
+  county: Text(300).nullable(),
+  owner: Text(300).nullable(),
+  attributes: z.record(z.string(), z.union([z.string().max(300), z.number(), z.boolean()])).describe('Other columns of the source row (up to 40).'),
+  vulnerability: VulnerabilitySchema.nullable(),
+  vulnerability_level: z.enum([...VULNERABILITY_LEVELS, NOT_ASSESSED]),
+  impact_timeline: z.enum([...IMPACT_TIMELINES, NOT_ASSESSED]),
+  import_id: Text(64),
+  version: z.number().int().min(1).describe('Increases with every change; send it as `If-Match` (or `version`) when updating.'),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+}).openapi('Asset');
+
+export const AssetWithHistorySchema = AssetSchema.extend({
+  vulnerability_history: z.array(z.object({ version: z.number().int(), changed_at: Timestamp, vulnerability: VulnerabilitySchema })).max(50)
+    .describe('Earlier and current vulnerability assessments, oldest first (the last 50).'),
+}).openapi('AssetWithHistory');
+
+export const AssetListSchema = z.object({
+  data: z.array(AssetSchema).max(100),
+  next_cursor: z.string().max(2000).nullable(),
+}).openapi('AssetList');
+
+export const ASSET_EXPORT_FORMATS = ['json', 'geojson', 'csv', 'xlsx'] as const;
+
+export const ListAssetsQuery = z.object({
+  jurisdiction: JurisdictionParam.optional().describe('Only this jurisdiction\'s assets; all of the account\'s when omitted.'),
+  category: StoredCategory.optional(),
+  vulnerability_level: z.enum([...VULNERABILITY_LEVELS, NOT_ASSESSED]).optional(),
+  impact_timeline: z.enum([...IMPACT_TIMELINES, NOT_ASSESSED]).optional(),
+  format: z.enum(ASSET_EXPORT_FORMATS).default('json')
+    .describe('`json`: a page (`limit`, `cursor`). `geojson` (FeatureCollection, RFC 7946), `csv`, `xlsx`: every matching asset (up to 100,000) as a download.'),
+  limit: LimitParam,
+  cursor: CursorParam,
+}).strict();
+
+export const VulnerabilityBody = z.object({
+  hazard_type: z.enum(HAZARD_TYPES),
+  scenario: z.enum(SLR_SCENARIOS).optional().describe('NOAA 2022 sea level rise scenario the assessment used.'),
+  exposure: Score.optional().describe('0–1: how much of the hazard reaches the asset.'),
+  sensitivity: Score.optional().describe('0–1: consequence of the asset being affected.'),
+  adaptive_capacity: Score.describe('0–1: ability to cope or recover (1 = fully able).'),
+  vulnerability_score: Score.optional().describe('0–1: an assessor\'s own score, instead of exposure and sensitivity.'),
+  first_exposed_year: z.number().int().min(2000).max(2150).nullable()
+    .describe('Earliest planning horizon (year) at which the asset is exposed; null when it is not exposed in any horizon assessed.'),
+  flood_depth_ft: z.number().min(-50).max(100).optional().describe('Flood depth at the asset, feet (NAVD88-based analysis).'),
+  notes: z.string().max(2000).optional(),
+  version: z.number().int().min(1).optional().describe('The version you read; a mismatch answers 409 (or send `If-Match`, which answers 412).'),
+}).strict().superRefine((body, ctx) => {
+  const direct = body.vulnerability_score !== undefined;
+  const parts = body.exposure !== undefined || body.sensitivity !== undefined;
+  if (direct && parts) {
+    ctx.addIssue({ code: 'custom', path: ['vulnerability_score'], message: 'Give either vulnerability_score or exposure and sensitivity, not both' });
+  } else if (!direct) {
+    if (body.exposure === undefined) ctx.addIssue({ code: 'custom', path: ['exposure'], message: 'Required (with sensitivity) unless vulnerability_score is given' });
+    if (body.sensitivity === undefined) ctx.addIssue({ code: 'custom', path: ['sensitivity'], message: 'Required (with exposure) unless vulnerability_score is given' });
+  }
+}).openapi('AssetVulnerabilityUpdate');
+
+export const GisMultipartBody = z.object({
+  file: z.string().max(6_000_000).openapi({ format: 'binary' }).describe('GeoJSON (.geojson/.json) or zipped Shapefile (.zip).'),
+  coordinate_system: z.string().trim().min(1).max(200).describe('The coordinate system you state for the deliverable, as `EPSG:<code>` (DEP: EPSG:3087, 6439 or 3086).'),
+  metadata: z.string().max(2_000_000).optional().describe('FGDC CSDGM or ISO 19115 XML (text field or file part). Without it, a `.shp.xml`/`.xml` inside the zip is used.'),
+}).openapi('GisValidationForm');
+
+export const GisFields = z.object({
+  coordinate_system: GisMultipartBody.shape.coordinate_system,
+  metadata: GisMultipartBody.shape.metadata,
+}).strict();
+
+const GisIssueSchema = z.object({
+  code: Text(60),
+  message: Text(1000),
+  feature: z.number().int().nullable().describe('1-based feature number, null for the layer as a whole.'),
+  field: Text(300).nullable(),
+  hint: Text(500).describe('How to fix it.'),
+});
+
+export const GisReportSchema = z.object({
+  valid: z.boolean().describe('True when there is no error (warnings allowed).'),
+  format: z.enum(['geojson', 'shapefile']),
+  feature_count: z.number().int().min(0),
+  geometry_types: z.record(z.string(), z.number().int()),
+  crs: z.object({
+    declared: Text(200),
+    declared_epsg: z.number().int().nullable(),
+    detected_epsg: z.number().int().nullable(),
+    detected_name: Text(300).nullable(),
+    detected_from: z.enum(['prj', 'geojson_crs', 'rfc7946_default', 'none']),
+    dep_accepted: z.boolean(),
+  }),
+  extent_wgs84: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }).nullable(),
+  attributes: z.object({
+    mapped: z.record(z.string(), z.union([Text(300), z.array(Text(300)).max(20), z.null()])),
+    missing_required: z.array(Text(40)).max(10),
+    missing_recommended: z.array(Text(40)).max(10),
+  }),
+  metadata: z.object({
+    standard: z.enum(['fgdc_csdgm', 'iso_19115']).nullable(),
+    source: z.enum(['request', 'archive']).nullable(),
+    present: z.array(Text(100)).max(50),
+    missing_required: z.array(Text(100)).max(50),
+    missing_recommended: z.array(Text(100)).max(50),
+    problem: z.enum(['not_xml', 'unknown_standard']).optional(),
+  }),
+  errors: z.array(GisIssueSchema).max(200),
+  warnings: z.array(GisIssueSchema).max(200),
+  error_count: z.number().int().min(0),
+  warning_count: z.number().int().min(0),
+  issues_truncated: z.boolean(),
+}).openapi('GisValidationReport');

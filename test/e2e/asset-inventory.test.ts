@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { startTestApp } from '../helpers/local-app';
+import { multipartBody } from '../fixtures/assets/multipart';
+import { PRJ, zippedShapefile } from '../fixtures/assets/shapefile-writer';
+
+const DATA = path.join(__dirname, '../../shared/data/assets');
+const HOSPITALS = readFileSync(path.join(DATA, 'fl-hospitals-hifld.csv'));
+const hospitalRows: Record<string, string>[] = parse(HOSPITALS, { columns: true });
+
+/** Import → query → vulnerability over HTTP against the local gateway and emulators. */
+describe('critical asset inventory over HTTP', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  const upload = async (key: string, parts: Parameters<typeof multipartBody>[0], route = '/assets/import') => {
+    const { body, contentType } = await multipartBody(parts);
+    return app.request('POST', route, { key, body, headers: { 'Content-Type': contentType } });
+  };
+
+  it('imports the HIFLD hospitals CSV, classifies them, and a re-import duplicates nothing', async () => {
+    const first = await upload(app.keys.pro, { file: { filename: 'Hospitals.csv', data: HOSPITALS }, jurisdiction: 'Monroe County' });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('location')).toMatch(/\/assets\/imports\/imp_/);
+    expect(first.json).toMatchObject({
+      status: 'complete', format: 'csv', jurisdiction: { id: 'county:12087', name: 'Monroe County' }, asset_count: hospitalRows.length,
+      report: { validation: { accepted: hospitalRows.length, rejected: 0 }, categorization: { by_category: { community_emergency: hospitalRows.length } }, written: { created: hospitalRows.length } },
+    });
+    const again = await upload(app.keys.pro, { file: { filename: 'Hospitals.csv', data: HOSPITALS }, jurisdiction: 'county:12087' });
+    expect(again.json.report.written).toEqual({ created: 0, updated: 0, unchanged: hospitalRows.length });
+    const stored = await app.request('GET', `/assets/imports/${first.json.import_id}`, { key: app.keys.pro });
+    expect(stored.status).toBe(200);
+    expect(stored.json.report.asset_count).toBe(hospitalRows.length);
+  });
+
+  it('pages a jurisdiction\'s assets with a cursor, without repeats', async () => {
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `/assets?jurisdiction=Monroe%20County&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await app.request('GET', query, { key: app.keys.pro });
+      expect(page.status).toBe(200);
+      for (const asset of page.json.data) seen.add(asset.asset_id);
+      cursor = page.json.next_cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen.size).toBe(hospitalRows.length);
+    expect(pages).toBe(Math.ceil(hospitalRows.length / 100));
+  });
+
+  it('sets vulnerability conditionally, keeps its history and filters by level and timeline', async () => {
+    const list = await app.request('GET', '/assets?jurisdiction=Monroe%20County&category=community_emergency&limit=1', { key: app.keys.pro });
+    const asset = list.json.data[0];
+    expect(asset).toMatchObject({ vulnerability: null, vulnerability_level: 'not_assessed', version: 1 });
+    const url = `/assets/${asset.asset_id}/vulnerability`;
+    const body = { hazard_type: 'storm_surge', scenario: 'intermediate', exposure: 0.9, sensitivity: 0.9, adaptive_capacity: 0.1, first_exposed_year: new Date().getUTCFullYear() + 10 };
+
+    const first = await app.request('PUT', url, { key: app.keys.pro, json: body, headers: { 'If-Match': '"1"' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('etag')).toBe('"2"');
+    expect(first.json).toMatchObject({ version: 2, vulnerability_level: 'high', impact_timeline: 'near_term', vulnerability: { vulnerability_score: 0.729, method: 'computed', exposure: 0.9 } });
+
+    const stale = await app.request('PUT', url, { key: app.keys.pro, json: body, headers: { 'If-Match': '"1"' } });
+    expect(stale.status).toBe(412);
+    expect(stale.json.code).toBe('precondition_failed');
+    const conflict = await app.request('PUT', url, { key: app.keys.pro, json: { ...body, version: 1 } });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json.code).toBe('conflict');
+
+    const second = await app.request('PUT', url, { key: app.keys.pro, json: { hazard_type: 'tidal_flooding', vulnerability_score: 0.3, adaptive_capacity: 0.5, first_exposed_year: null, version: 2 } });
+    expect(second.status).toBe(200);
+    expect(second.json).toMatchObject({ version: 3, vulnerability_level: 'moderate', impact_timeline: 'not_exposed' });
+    expect(second.json.vulnerability_history.map((h: { version: number; vulnerability: { hazard_type: string } }) => [h.version, h.vulnerability.hazard_type])).toEqual([[2, 'storm_surge'], [3, 'tidal_flooding']]);
+
+    const moderate = await app.request('GET', '/assets?jurisdiction=Monroe%20County&vulnerability_level=moderate&impact_timeline=not_exposed', { key: app.keys.pro });
+    expect(moderate.json.data.map((a: { asset_id: string }) => a.asset_id)).toEqual([asset.asset_id]);
+    const notAssessed = await app.request('GET', '/assets?jurisdiction=Monroe%20County&vulnerability_level=not_assessed&limit=100', { key: app.keys.pro });
+    expect(notAssessed.json.data.some((a: { asset_id: string }) => a.asset_id === asset.asset_id)).toBe(false);
+
+    const invalid = await app.request('PUT', url, { key: app.keys.pro, json: { hazard_type: 'meteor', exposure: 2, sensitivity: 0.5, adaptive_capacity: 0.5, first_exposed_year: 2040 } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['exposure', 'hazard_type']);
+    const missing = await app.request('PUT', '/assets/a_000000000000000000000000/vulnerability', { key: app.keys.pro, json: body });
+    expect(missing.status).toBe(404);
+  });
+
+  it('exports GeoJSON, CSV and XLSX with every matching asset', async () => {
+    const geo = await app.request('GET', '/assets?jurisdiction=Monroe%20County&format=geojson', { key: app.keys.pro });
+    expect(geo.status).toBe(200);
+    expect(geo.headers.get('content-type')).toBe('application/geo+json');
+    expect(geo.json.type).toBe('FeatureCollection');
+    expect(geo.json.features).toHaveLength(hospitalRows.length);
+    const byId = new Map(hospitalRows.map((h) => [h.ID, h]));
+    for (const feature of geo.json.features) {
+      const source = byId.get(feature.properties.source_id)!;
+      expect(feature).toMatchObject({ type: 'Feature', geometry: { type: 'Point', coordinates: [Number(source.LONGITUDE), Number(source.LATITUDE)] } });
+    }
+
+    const csv = await app.request('GET', '/assets?jurisdiction=Monroe%20County&format=csv', { key: app.keys.pro });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="critical-assets-county-12087.csv"');
+    const table: Record<string, string>[] = parse(csv.text, { columns: true });
+    expect(table).toHaveLength(hospitalRows.length);
+    expect(new Set(table.map((r) => r.source_id))).toEqual(new Set(hospitalRows.map((h) => h.ID)));
+
+    const response = await fetch(`${app.baseUrl}/assets?jurisdiction=Monroe%20County&format=xlsx&category=community_emergency`, { headers: { 'X-API-Key': app.keys.pro } });
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    expect(workbook.worksheets[0]!.actualRowCount).toBe(hospitalRows.length + 1);
+  });
+
+  it('imports XLSX, GeoJSON and zipped Shapefile uploads', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Assets').addRows([['Facility Name', 'Facility Type', 'Latitude', 'Longitude'], ['Lift Station 12', 'Lift Station', 24.56, -81.78], ['Station 3', 'Fire Station', 24.57, -81.75]]);
+    const xlsx = await upload(app.keys.pro, { file: { filename: 'assets.xlsx', data: Buffer.from(await wb.xlsx.writeBuffer()) }, jurisdiction: 'City of Key West' });
+    expect(xlsx.status).toBe(201);
+    expect(xlsx.json.report.categorization.by_asset_type).toEqual({ wastewater_treatment_facilities_and_lift_stations: 1, fire_stations: 1 });
+
+    const geojson = await upload(app.keys.pro, {
+      file: { filename: 'parks.geojson', data: JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { NAME: 'Fort Zachary Taylor', TYPE: 'State Park' }, geometry: { type: 'Point', coordinates: [-81.8107, 24.5457] } }] }) },
+      jurisdiction: 'City of Key West',
+      asset_category: 'natural_cultural_historical',
+    });
+    expect(geojson.status).toBe(201);
+    expect(geojson.json.report.categorization.by_asset_type).toEqual({ parks: 1 });
+
+    const zip = zippedShapefile({ kind: 'Point', fields: [{ name: 'NAME', type: 'C', length: 30 }, { name: 'TYPE', type: 'C', length: 30 }], records: [{ geometry: { type: 'Point', coordinates: [-81.7, 24.6] }, attributes: { NAME: 'Stock Island WWTP', TYPE: 'Wastewater Treatment' } }], prj: PRJ.wgs84 });
+    const shp = await upload(app.keys.pro, { file: { filename: 'plants.zip', data: zip }, jurisdiction: 'Monroe County' });
+    expect(shp.status).toBe(201);
+    expect(shp.json.report.asset_count).toBe(1);
+  });
+
+  it('refuses files that are not what they claim with 400, writing nothing', async () => {
+    const before = await app.request('GET', '/assets?jurisdiction=Liberty%20County', { key: app.keys.pro });
+    expect(before.json.data).toEqual([]);
+    const cases: [string, string | Buffer, string][] = [
+      ['broken.xlsx', 'not a workbook', 'malformed_xlsx'],
+      ['broken.zip', 'not a zip', 'malformed_zip'],
+      ['broken.geojson', '{"type":', 'malformed_json'],
+      ['swapped.csv', 'name,lat,lon\nA,-84.9,30.4\n', 'coordinate_order'],
+      ['georgia.csv', 'name,lat,lon\nA,33.7,-84.4\n', 'outside_florida'],
+      ['nogeo.csv', 'name,address\nA,1 Main\n', 'no_geometry'],
+      ['assets.pdf', '%PDF-1.4', 'unsupported_format'],
+    ];
+    for (const [filename, data, reason] of cases) {
+      const res = await upload(app.keys.pro, { file: { filename, data }, jurisdiction: 'Liberty County' });
+      expect([filename, res.status, res.json.code, res.json.reason]).toEqual([filename, 400, 'invalid_request', reason]);
+    }
+    const after = await app.request('GET', '/assets?jurisdiction=Liberty%20County', { key: app.keys.pro });
+    expect(after.json.data).toEqual([]);
+  });
+
+  it('answers clear 400s for a bad form, a bad jurisdiction and a bad cursor', async () => {
+    const noFile = await upload(app.keys.pro, { jurisdiction: 'Liberty County' });
+    expect(noFile.json.errors).toEqual([expect.objectContaining({ field: 'file' })]);
+    const unknown = await upload(app.keys.pro, { file: { filename: 'a.csv', data: 'name,lat,lon\nA,30.4,-84.9\n' }, jurisdiction: 'Gotham City' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors).toEqual([expect.objectContaining({ field: 'jurisdiction' })]);
+    const badCategory = await upload(app.keys.pro, { file: { filename: 'a.csv', data: 'name,lat,lon\nA,30.4,-84.9\n' }, jurisdiction: 'Liberty County', asset_category: 'misc' });
+    expect(badCategory.json.errors).toEqual([expect.objectContaining({ field: 'asset_category' })]);
+    const cursor = await app.request('GET', '/assets?cursor=bm90LWEtY3Vyc29y', { key: app.keys.pro });
+    expect(cursor.status).toBe(400);
+    expect(cursor.json.errors).toEqual([expect.objectContaining({ field: 'cursor' })]);
+    const wrongType = await app.request('POST', '/assets/import', { key: app.keys.pro, json: { jurisdiction: 'Liberty County' } });
+    expect(wrongType.status).toBe(415);
+  });
+
+  it('keeps each account\'s assets to itself', async () => {
+    const mine = await app.request('GET', '/assets?jurisdiction=Monroe%20County&limit=1', { key: app.keys.pro });
+    const assetId = mine.json.data[0].asset_id;
+    const theirs = await app.request('GET', '/assets?jurisdiction=Monroe%20County', { key: app.keys.enterprise });
+    expect(theirs.json).toEqual({ data: [], next_cursor: null });
+    const put = await app.request('PUT', `/assets/${assetId}/vulnerability`, { key: app.keys.enterprise, json: { hazard_type: 'storm_surge', vulnerability_score: 0.1, adaptive_capacity: 0, first_exposed_year: null } });
+    expect(put.status).toBe(404);
+    const importId = (await upload(app.keys.pro, { file: { filename: 'a.csv', data: 'name,lat,lon\nA,30.4,-84.9\n' }, jurisdiction: 'Liberty County' })).json.import_id;
+    expect((await app.request('GET', `/assets/imports/${importId}`, { key: app.keys.enterprise })).status).toBe(404);
+    // A cursor of one account does not open another's partition.
+    const page = await app.request('GET', '/assets?jurisdiction=Monroe%20County&limit=1', { key: app.keys.pro });
+    const stolen = await app.request('GET', `/assets?jurisdiction=Monroe%20County&limit=1&cursor=${encodeURIComponent(page.json.next_cursor)}`, { key: app.keys.enterprise });
+    expect(stolen.status).toBe(400);
+    const free = await app.request('GET', '/assets', { key: app.keys.free });
+    expect(free.status).toBe(403);
+  });
+
+  /** Polls an import until it completes or fails (the upload watcher runs it in the background). */
+  const finished = async (importId: string) => {
+    for (let i = 0; i < 120; i++) {
+      const status = (await app.request('GET', `/assets/imports/${importId}`, { key: app.keys.pro })).json;
+      if (status.status === 'complete' || status.status === 'failed') return status;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`import ${importId} did not finish`);
+  };
+
+  it('runs a large import through a presigned upload and reports progress and the result', async () => {
+    const start = await app.request('POST', '/assets/imports', { key: app.keys.pro, json: { filename: 'Hospitals.csv', jurisdiction: 'Pinellas County' } });
+    expect(start.status).toBe(201);
+    expect(start.json).toMatchObject({ status: 'pending', progress: { phase: 'waiting_for_upload', rows_processed: 0 }, upload_method: 'PUT' });
+    expect(new URL(start.json.upload_url).hostname).toBe('127.0.0.1');
+    const put = await fetch(start.json.upload_url, { method: 'PUT', body: HOSPITALS });
+    expect(put.status).toBe(200);
+    let status = await finished(start.json.import_id);
+    expect(status).toMatchObject({ status: 'complete', asset_count: hospitalRows.length, progress: { phase: 'done', rows_processed: hospitalRows.length } });
+
+    const bad = await app.request('POST', '/assets/imports', { key: app.keys.pro, json: { filename: 'broken.xlsx', jurisdiction: 'Pinellas County' } });
+    await fetch(bad.json.upload_url, { method: 'PUT', body: 'not a workbook' });
+    status = await finished(bad.json.import_id);
+    expect(status).toMatchObject({ status: 'failed', error: { code: 'malformed_xlsx' } });
+    const badName = await app.request('POST', '/assets/imports', { key: app.keys.pro, json: { filename: 'assets.pdf', jurisdiction: 'Pinellas County' } });
+    expect(badName.status).toBe(400);
+  });
+
+  it('validates a GIS deliverable and returns a coded report', async () => {
+    const zip = zippedShapefile({ kind: 'Point', fields: [{ name: 'NAME', type: 'C', length: 30 }], records: [{ geometry: { type: 'Point', coordinates: [-81.7, 24.6] }, attributes: { NAME: 'Plant' } }], prj: PRJ.wgs84 });
+    const res = await upload(app.keys.pro, { file: { filename: 'layer.zip', data: zip }, coordinate_system: 'EPSG:3087' }, '/compliance/gis-validation');
+    expect(res.status).toBe(200);
+    expect(res.json.valid).toBe(false);
+    expect(res.json.errors.map((e: { code: string }) => e.code)).toEqual(expect.arrayContaining(['crs_mismatch', 'crs_not_accepted', 'missing_attribute', 'metadata_missing']));
+    const csv = await upload(app.keys.pro, { file: { filename: 'layer.csv', data: 'a,b\n' }, coordinate_system: 'EPSG:3087' }, '/compliance/gis-validation');
+    expect(csv.status).toBe(400);
+    const noCrs = await upload(app.keys.pro, { file: { filename: 'layer.zip', data: zip } }, '/compliance/gis-validation');
+    expect(noCrs.json.errors).toEqual([expect.objectContaining({ field: 'coordinate_system' })]);
+  });
+});

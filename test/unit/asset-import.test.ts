@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { zipSync } from 'fflate';
+import proj4 from 'proj4';
+import { importAssetFile } from '../../shared/domain/assets/import-assets';
+import type { AssetFileFormat } from '../../shared/domain/assets/formats';
+import type { ImportedAsset } from '../../shared/domain/assets/import-rows';
+import type { AssetStore, WriteCounts } from '../../shared/domain/assets/ports';
+import { GDL_ALBERS_PROJ4, PRJ, zippedShapefile, type ShapeRecord } from '../fixtures/assets/shapefile-writer';
+
+const DATA = path.join(__dirname, '../../shared/data/assets');
+const csvRows = (file: string): Record<string, string>[] => parse(readFileSync(path.join(DATA, file)), { columns: true, bom: true });
+
+/** An in-memory store: records what the import wrote, keyed like the real one (account + asset id). */
+class MemoryAssetStore implements Pick<AssetStore, 'saveImported'> {
+  readonly assets = new Map<string, ImportedAsset>();
+  calls = 0;
+  async saveImported(accountId: string, assets: ImportedAsset[]): Promise<WriteCounts> {
+    this.calls++;
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    for (const asset of assets) {
+      const key = `${accountId}/${asset.asset_id}`;
+      const before = this.assets.get(key);
+      if (!before) counts.created++;
+      else if (before.content_hash === asset.content_hash) counts.unchanged++;
+      else counts.updated++;
+      this.assets.set(key, asset);
+    }
+    return counts;
+  }
+}
+
+async function runImport(format: AssetFileFormat, data: Buffer | string, store = new MemoryAssetStore(), category?: 'transportation') {
+  const bytes = Buffer.from(data);
+  const report = await importAssetFile(store as unknown as AssetStore, {
+    accountId: 'acct_1', importId: 'imp_test', jurisdictionId: 'county:12087', category, format,
+    open: () => Readable.from([bytes]), now: new Date('2026-01-15T00:00:00Z'),
+  });
+  return { report, store };
+}
+
+async function expectRefused(format: AssetFileFormat, data: Buffer | string, code: string) {
+  const store = new MemoryAssetStore();
+  await expect(runImport(format, data, store)).rejects.toMatchObject({ name: 'AssetFileError', code });
+  expect(store.calls).toBe(0);
+}
+
+async function workbook(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Assets');
+  for (const row of rows) ws.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const featureCollection = (features: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ type: 'FeatureCollection', ...extra, features });
+const pointFeature = (props: Record<string, unknown>, coordinates: unknown) => ({ type: 'Feature', properties: props, geometry: { type: 'Point', coordinates } });
+
+describe('CSV import', () => {
+  it('imports the HIFLD hospitals file: every row an asset at its own coordinates', async () => {
+    const source = csvRows('fl-hospitals-hifld.csv');
+    const { report, store } = await runImport('csv', readFileSync(path.join(DATA, 'fl-hospitals-hifld.csv')));
+    expect(report).toMatchObject({ total_rows: 349, asset_count: 349, validation: { accepted: 349, rejected: 0 }, written: { created: 349 } });
+    expect(report.categorization.by_category).toEqual({ community_emergency: 349 });
+    expect(report.columns).toMatchObject({ name: 'NAME', latitude: 'LATITUDE', longitude: 'LONGITUDE', source_id: 'ID' });
+    const first = [...store.assets.values()].find((a) => a.source_id === source[0]!.ID)!;
+    expect(first).toMatchObject({ name: source[0]!.NAME, lat: Number(source[0]!.LATITUDE), lon: Number(source[0]!.LONGITUDE), source_type: source[0]!.TYPE });
+    expect(first.classification.rule).toMatch(/^hospitals:/);
+  });
+
+  it('re-importing the same file writes nothing new (stable ids per source id)', async () => {
+    const file = readFileSync(path.join(DATA, 'fl-parks-fgdl-sample.csv'));
+    const { store } = await runImport('csv', file);
+    const again = await runImport('csv', file, store);
+    expect(again.report.written).toEqual({ created: 0, updated: 0, unchanged: csvRows('fl-parks-fgdl-sample.csv').length });
+    expect(store.assets.size).toBe(csvRows('fl-parks-fgdl-sample.csv').length);
+  });
+
+  it('without an id column, identity is the content: same rows again are the same assets', async () => {
+    const file = 'Facility_Name,Facility_Type,Y,X\nLift Station 12,Lift Station,24.56,-81.78\nFire Station 1,Fire,24.55,-81.80\n';
+    const { store, report } = await runImport('csv', file);
+    expect(report.categorization.by_asset_type).toEqual({ wastewater_treatment_facilities_and_lift_stations: 1, fire_stations: 1 });
+    const again = await runImport('csv', file, store);
+    expect(again.report.written.unchanged).toBe(2);
+  });
+
+  it('rejects bad rows with row number, field and code, and imports the rest', async () => {
+    const file = [
+      'name,type,latitude,longitude',
+      'Good Hospital,Hospital,25.76,-80.19',
+      ',Hospital,25.7,-80.2',
+      'Bad Number,Hospital,north,-80.2',
+      'Swapped,Hospital,-80.2,25.7',
+      'Atlanta,Hospital,33.75,-84.39',
+      'Too,many,fields,here,oops',
+      'Good Hospital,Hospital,25.76,-80.19',
+      'Mystery,Widget,25.77,-80.18',
+    ].join('\n');
+    const { report } = await runImport('csv', file);
+    expect(report.validation.accepted).toBe(2);
+    expect(report.validation.rejected).toBe(6);
+    expect(report.validation.errors.map((e) => [e.row, e.code])).toEqual([
+      [3, 'required'], [4, 'invalid_number'], [5, 'coordinate_order'], [6, 'outside_florida'], [7, 'malformed_row'], [8, 'duplicate'],
+    ]);
+    expect(report.validation.errors[0]).toMatchObject({ field: 'name' });
+    expect(report.validation.errors[1]).toMatchObject({ field: 'latitude' });
+    expect(report.validation.unclassified_types).toEqual([{ text: 'Widget', count: 1 }]);
+    expect(report.categorization).toMatchObject({ unclassified: 1, by_category: { community_emergency: 1, unclassified: 1 } });
+  });
+
+  it('applies asset_category to rows the rules cannot place', async () => {
+    const { report } = await runImport('csv', 'name,type,lat,lon\nCauseway A,Causeway,24.7,-81.1\nRoad Thing,Widget,24.7,-81.2\n', undefined, 'transportation');
+    expect(report.categorization).toMatchObject({ by_category: { transportation: 2 }, by_asset_type: { bridges: 1 }, unclassified: 1 });
+  });
+
+  it.each([
+    ['empty', '', 'empty_file'],
+    ['header only', 'name,lat,lon\n', 'empty_file'],
+    ['binary', Buffer.from([0, 1, 2, 3, 0, 255, 10]), 'malformed_csv'],
+    ['a zip renamed .csv', Buffer.from(zipSync({ 'a.txt': new Uint8Array([65]) })), 'malformed_csv'],
+    ['an unclosed quote', 'name,lat,lon\n"Broken,25.7,-80.2\nOther,25.7,-80.2\n', 'malformed_csv'],
+    ['no name column', 'label_x,lat,lon\nA,25.7,-80.2\n', 'missing_name_column'],
+    ['no coordinates', 'name,address\nA,1 Main St\n', 'no_geometry'],
+    ['latitude and longitude swapped', 'name,lat,lon\nA,-80.19,25.76\nB,-81.8,24.55\n', 'coordinate_order'],
+    ['coordinates outside Florida', 'name,lat,lon\nA,40.7,-74.0\nB,25.7,-80.2\nC,34.05,-118.24\n', 'outside_florida'],
+    ['projected coordinates in a table', 'name,y,x\nA,2800000,560000\nB,2801000,561000\n', 'outside_florida'],
+    ['no valid row', 'name,lat,lon\n,25.7,-80.2\n', 'no_valid_rows'],
+  ])('refuses %s as a whole and writes nothing', async (_label, data, code) => {
+    await expectRefused('csv', data, code);
+  });
+});
+
+describe('XLSX import', () => {
+  it('imports the first worksheet: header row, numbers, rich text and formula results', async () => {
+    const parks = csvRows('fl-parks-fgdl-sample.csv').slice(0, 50);
+    const book = await workbook([
+      ['NAME', 'TYPE', 'Lat', 'Long', 'GCID'],
+      ...parks.map((p) => [p.NAME, p.TYPE, Number(p.Lat), Number(p.Long), p.GCID]),
+      ['Rich Text Park', { richText: [{ text: 'Lift ' }, { text: 'Station' }] }, { formula: '24+0.5', result: 24.5 }, -81.5, 'R1'],
+    ]);
+    const { report, store } = await runImport('xlsx', book);
+    expect(report).toMatchObject({ total_rows: 51, asset_count: 51 });
+    expect(report.categorization.by_asset_type).toEqual({ parks: 50, wastewater_treatment_facilities_and_lift_stations: 1 });
+    const rich = [...store.assets.values()].find((a) => a.source_id === 'R1')!;
+    expect(rich).toMatchObject({ lat: 24.5, lon: -81.5, source_type: 'Lift Station' });
+    const park = [...store.assets.values()].find((a) => a.source_id === parks[0]!.GCID)!;
+    expect(park).toMatchObject({ name: parks[0]!.NAME, lat: Number(parks[0]!.Lat), lon: Number(parks[0]!.Long) });
+  });
+
+  it('reports row errors by spreadsheet row number', async () => {
+    const book = await workbook([['Name', 'Latitude', 'Longitude'], ['A', 25.7, -80.2], ['B', 'n/a', -80.2]]);
+    const { report } = await runImport('xlsx', book);
+    expect(report.validation.errors).toEqual([expect.objectContaining({ row: 3, field: 'Latitude', code: 'invalid_number' })]);
+  });
+
+  it.each([
+    ['empty', Buffer.alloc(0), 'empty_file'],
+    ['not a zip (legacy .xls or text)', Buffer.from('Name,Lat\nA,1\n'), 'malformed_xlsx'],
+    ['a zip without a workbook', Buffer.from(zipSync({ 'hello.txt': new Uint8Array([104, 105]) })), 'malformed_xlsx'],
+  ])('refuses %s', async (_label, data, code) => {
+    await expectRefused('xlsx', data, code);
+  });
+
+  it('refuses a truncated workbook, one without names and one with swapped coordinates', async () => {
+    const good = await workbook([['Name', 'Lat', 'Lon'], ['A', 25.7, -80.2]]);
+    await expectRefused('xlsx', good.subarray(0, Math.floor(good.length / 2)), 'malformed_xlsx');
+    await expectRefused('xlsx', await workbook([['Thing', 'Lat', 'Lon'], ['A', 25.7, -80.2]]), 'missing_name_column');
+    await expectRefused('xlsx', await workbook([['Name', 'Lat', 'Lon'], ['A', -80.2, 25.7]]), 'coordinate_order');
+  });
+});
+
+describe('GeoJSON import', () => {
+  it('imports a FeatureCollection of library outlets (points) and a polygon at its vertex mean', async () => {
+    const outlets = csvRows('fl-library-outlets-imls.csv').slice(0, 20);
+    const square: [number, number][] = [[-81.8, 24.55], [-81.8, 24.57], [-81.78, 24.57], [-81.78, 24.55], [-81.8, 24.55]];
+    const text = featureCollection([
+      ...outlets.map((o) => ({ ...pointFeature({ LIBNAME: o.LIBNAME, C_OUT_TY: o.C_OUT_TY }, [Number(o.Long), Number(o.Lat)]), id: o.LIBID })),
+      { type: 'Feature', properties: { name: 'Key West Park', type: 'Park' }, geometry: { type: 'Polygon', coordinates: [square] } },
+    ]);
+    const { report, store } = await runImport('geojson', text);
+    expect(report).toMatchObject({ asset_count: 21, categorization: { by_asset_type: { community_centers: 20, parks: 1 } } });
+    const first = [...store.assets.values()].find((a) => a.source_id === outlets[0]!.LIBID)!;
+    expect(first).toMatchObject({ name: outlets[0]!.LIBNAME, lon: Number(outlets[0]!.Long), lat: Number(outlets[0]!.Lat), geometry_type: 'Point' });
+    const park = [...store.assets.values()].find((a) => a.name === 'Key West Park')!;
+    expect(park.lon).toBeCloseTo(-81.79, 10);
+    expect(park.lat).toBeCloseTo(24.56, 10);
+    expect(park.geometry_type).toBe('Polygon');
+  });
+
+  it('reprojects a legacy "crs" member naming EPSG:3087', async () => {
+    const [x, y] = proj4('EPSG:4326', GDL_ALBERS_PROJ4, [-81.7800, 24.5551]);
+    const text = featureCollection([pointFeature({ name: 'Projected' }, [x, y])], { crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3087' } } });
+    const { store } = await runImport('geojson', text);
+    const asset = [...store.assets.values()][0]!;
+    expect(asset.lon).toBeCloseTo(-81.78, 6);
+    expect(asset.lat).toBeCloseTo(24.5551, 6);
+  });
+
+  it('reports features without geometry and non-features as row errors', async () => {
+    const text = featureCollection([pointFeature({ name: 'A' }, [-80.2, 25.7]), { type: 'Feature', properties: { name: 'B' }, geometry: null }, { type: 'Point' }]);
+    const { report } = await runImport('geojson', text);
+    expect(report.validation.errors.map((e) => [e.row, e.code])).toEqual([[2, 'no_geometry'], [3, 'malformed_row']]);
+  });
+
+  it.each([
+    ['invalid JSON', '{"type": "FeatureCollection", "features": [', 'malformed_json'],
+    ['a bare Feature', JSON.stringify(pointFeature({ name: 'A' }, [-80.2, 25.7])), 'invalid_geojson'],
+    ['a collection without features', '{"type": "FeatureCollection"}', 'invalid_geojson'],
+    ['an empty collection', featureCollection([]), 'empty_file'],
+    ['no geometry at all', featureCollection([{ type: 'Feature', properties: { name: 'A' }, geometry: null }]), 'no_geometry'],
+    ['[lat, lon] positions', featureCollection([pointFeature({ name: 'A' }, [25.7, -80.2]), pointFeature({ name: 'B' }, [24.55, -81.8])]), 'coordinate_order'],
+    ['positions outside Florida', featureCollection([pointFeature({ name: 'A' }, [-74.0, 40.7])]), 'outside_florida'],
+    ['an unknown crs', featureCollection([pointFeature({ name: 'A' }, [1, 2])], { crs: { type: 'name', properties: { name: 'EPSG:2236' } } }), 'unsupported_crs'],
+    ['JSON that is not an object', '[1, 2, 3]', 'invalid_geojson'],
+  ])('refuses %s', async (_label, data, code) => {
+    await expectRefused('geojson', data, code);
+  });
+});
+
+describe('zipped Shapefile import', () => {
+  const schools = csvRows('fl-public-schools-sample.csv').slice(0, 30);
+  const fields = [{ name: 'NAME', type: 'C' as const, length: 80 }, { name: 'NCESID', type: 'C' as const, length: 12 }, { name: 'NAICS_DESC', type: 'C' as const, length: 60 }];
+  const toAlbers = (lon: number, lat: number) => proj4('EPSG:4326', GDL_ALBERS_PROJ4, [lon, lat]) as [number, number];
+  const records: ShapeRecord[] = schools.map((s) => ({
+    geometry: { type: 'Point', coordinates: toAlbers(Number(s.Long), Number(s.Lat)) },
+    attributes: { NAME: s.NAME!, NCESID: s.NCESID!, NAICS_DESC: s.NAICS_DESC! },
+  }));
+
+  it('imports a Florida GDL Albers (EPSG:3087) layer, reprojected to WGS84', async () => {
+    const { report, store } = await runImport('shapefile', zippedShapefile({ kind: 'Point', fields, records, prj: PRJ.harnGdlAlbers }));
+    expect(report).toMatchObject({ asset_count: 30, categorization: { by_asset_type: { schools: 30 } } });
+    for (const s of schools) {
+      const asset = [...store.assets.values()].find((a) => a.source_id === s.NCESID)!;
+      expect(asset.lon).toBeCloseTo(Number(s.Long), 6);
+      expect(asset.lat).toBeCloseTo(Number(s.Lat), 6);
+    }
+  });
+
+  it('imports a WGS84 layer, and one in a folder of the archive', async () => {
+    const wgs = schools.slice(0, 3).map((s) => ({ geometry: { type: 'Point' as const, coordinates: [Number(s.Long), Number(s.Lat)] as [number, number] }, attributes: { NAME: s.NAME!, NCESID: s.NCESID!, NAICS_DESC: s.NAICS_DESC! } }));
+    const { report } = await runImport('shapefile', zippedShapefile({ name: 'export/schools', kind: 'Point', fields, records: wgs, prj: PRJ.wgs84 }));
+    expect(report.asset_count).toBe(3);
+  });
+
+  it.each([
+    ['not a zip', () => Buffer.from('PK? no'), 'malformed_zip'],
+    ['a damaged zip', () => zippedShapefile({ kind: 'Point', fields, records, prj: PRJ.harnGdlAlbers }).subarray(0, 200), 'malformed_zip'],
+    ['a zip without .shp', () => Buffer.from(zipSync({ 'readme.txt': new Uint8Array([65]) })), 'malformed_zip'],
+    ['two layers in one zip', () => Buffer.from(zipSync({ 'a.shp': new Uint8Array(100), 'b.shp': new Uint8Array(100) })), 'malformed_zip'],
+    ['a .shp without .dbf', () => zippedShapefile({ kind: 'Point', fields, records, prj: PRJ.harnGdlAlbers, omit: ['dbf'] }), 'malformed_shapefile'],
+    ['a corrupt .shp', () => Buffer.from(zipSync({ 'a.shp': new Uint8Array(20).fill(7), 'a.dbf': new Uint8Array(40).fill(3) })), 'malformed_shapefile'],
+    ['an unsupported projection (State Plane)', () => zippedShapefile({ kind: 'Point', fields, records, prj: PRJ.stateplaneFloridaEastFeet }), 'unsupported_crs'],
+    ['an unreadable .prj', () => zippedShapefile({ kind: 'Point', fields, records, prj: 'PROJCS["broken",' }), 'unsupported_crs'],
+    ['projected positions without .prj', () => zippedShapefile({ kind: 'Point', fields, records }), 'outside_florida'],
+  ])('refuses %s', async (_label, make, code) => {
+    await expectRefused('shapefile', make(), code);
+  });
+});
