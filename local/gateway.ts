@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { ROUTES } from '../shared/routes';
 import type { FunctionGroup, RouteDef } from '../shared/routes/types';
 import type { AccountStore } from '../shared/ports';
-import { authenticateApiKey, authorizerContext } from '../shared/http/auth';
+import { authenticateApiKey, authorizerContext, type AuthOutcome } from '../shared/http/auth';
 import { BINARY_MEDIA_TYPES, GATEWAY_MAX_BODY_BYTES, GATEWAY_RESPONSES, type GatewayResponseType } from '../shared/http/gateway-responses';
 import { PROBLEM_CONTENT_TYPE, problemBody } from '../shared/http/problem';
 import { errorResponse, type ApiHandler } from '../shared/http/pipeline';
@@ -77,13 +77,35 @@ export interface GatewayOptions {
 }
 
 /**
+ * API Gateway reuses an authorizer's answer for the same X-API-Key header for a while (one minute
+ * in the dev stage, see lib/stage-config.ts); the local gateway does the same, so a revoked key
+ * keeps working for that long in both modes.
+ */
+const AUTHORIZER_CACHE_MS = 60_000;
+const AUTHORIZER_CACHE_MAX_ENTRIES = 10_000;
+
+function cachedAuthenticator(accounts: AccountStore): (header: string | undefined) => Promise<AuthOutcome> {
+  const cache = new Map<string, { outcome: AuthOutcome; expires: number }>();
+  return async (header) => {
+    if (!header) return authenticateApiKey(accounts, header);
+    const hit = cache.get(header);
+    if (hit && hit.expires > Date.now()) return hit.outcome;
+    const outcome = await authenticateApiKey(accounts, header);
+    if (cache.size >= AUTHORIZER_CACHE_MAX_ENTRIES) cache.clear();
+    cache.set(header, { outcome, expires: Date.now() + AUTHORIZER_CACHE_MS });
+    return outcome;
+  };
+}
+
+/**
  * A loopback stand-in for API Gateway: route matching from the route table, the API key
  * authorizer, the gateway's body limit and its reshaped error responses, then a REST (v1) proxy
  * event to the group's Lambda handler.
  */
 export async function startGateway(options: GatewayOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+  const authenticate = cachedAuthenticator(options.accounts);
   const server = createServer((req, res) => {
-    handle(req, res, options.accounts).catch((error: unknown) => {
+    handle(req, res, authenticate).catch((error: unknown) => {
       const result = errorResponse(error, randomUUID());
       if (!res.headersSent) send(res, result);
       else res.destroy();
@@ -111,7 +133,7 @@ function gatewayProblem(type: GatewayResponseType, requestId: string): APIGatewa
   return { statusCode: body.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'X-Request-Id': requestId }, body: JSON.stringify(body) };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, accounts: AccountStore): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, authenticate: (header: string | undefined) => Promise<AuthOutcome>): Promise<void> {
   const requestId = randomUUID();
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const prefix = `/${STAGE}`;
@@ -139,7 +161,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, accounts: Accou
 
   let authorizer: Record<string, string> | null = null;
   if (matched.route.auth === 'api_key') {
-    const outcome = await authenticateApiKey(accounts, req.headers['x-api-key'] as string | undefined);
+    const outcome = await authenticate(req.headers['x-api-key'] as string | undefined);
     if (!outcome.ok) return send(res, gatewayProblem(outcome.code === 'missing_api_key' ? 'UNAUTHORIZED' : 'ACCESS_DENIED', requestId));
     authorizer = { ...authorizerContext(outcome.account), principalId: outcome.account.accountId };
   }
