@@ -34,6 +34,15 @@ export const DeadlineReminderEvent = z.object({
   data: DeadlineReminderData,
 }).openapi('DeadlineReminderEvent', { description: 'Sent by the daily schedule 30, 7 and 1 days before each program deadline, once per account and deadline.' });
 
+export const WebhookTestEvent = z.object({
+  type: z.literal('webhook_test'),
+  timestamp: Timestamp,
+  data: z.object({
+    webhook_id: z.string().min(1).max(64),
+    message: z.string().max(200),
+  }).openapi('WebhookTestData'),
+}).openapi('WebhookTestEvent', { description: 'Sent to one endpoint by `POST /account/webhooks/{id}/test`; not subscribable.' });
+
 export const WebhookEventSchema = z.discriminatedUnion('type', [AssessmentCompleteEvent, DeadlineReminderEvent]);
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 

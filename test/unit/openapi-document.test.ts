@@ -115,11 +115,12 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('documents the assessment_complete and deadline_reminder webhooks with Standard Webhooks headers', () => {
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['assessment_complete', 'deadline_reminder']);
+  it('documents the assessment_complete, deadline_reminder and webhook_test events with Standard Webhooks headers', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['assessment_complete', 'deadline_reminder', 'webhook_test']);
     const expectedData: Record<string, string[]> = {
       assessment_complete: ['assessment_id', 'jurisdiction', 'completed_at'],
       deadline_reminder: ['deadline_id', 'deadline_name', 'deadline_date', 'days_before'],
+      webhook_test: ['webhook_id', 'message'],
     };
     for (const [type, item] of Object.entries<Json>(doc.webhooks)) {
       const headerNames = item.post.parameters.filter((p: Json) => p.in === 'header').map((p: Json) => p.name.toLowerCase());
