@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { startLocalApp } from '../local/app';
+import { DataDirectoryInUseError } from '../local/emulators';
 
 /** `npm start`: the whole API on http://127.0.0.1:$PORT/api, state under $DATA_DIR. */
 async function main(): Promise<void> {
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  const reason = error instanceof DataDirectoryInUseError ? `${error.message} Use another DATA_DIR or stop it.` : (error as Error).stack ?? String(error);
+  process.stderr.write(`Failed to start: ${reason}\n`);
   process.exit(1);
 });

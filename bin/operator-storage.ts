@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { requiredSetting } from '../shared/config';
-import { startEmulators } from '../local/emulators';
+import { DataDirectoryInUseError, startEmulators } from '../local/emulators';
 import { ensureLocalResources } from '../local/bootstrap';
 import { LOCAL_BUCKET_NAME, LOCAL_TABLE_NAME, useLocalEmulators } from '../local/app';
 
@@ -22,8 +21,9 @@ export async function openOperatorStorage(): Promise<{ description: string; clos
     return { description: `table ${requiredSetting('TABLE_NAME')} and bucket ${requiredSetting('BUCKET_NAME')}`, close: async () => undefined };
   }
   const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
-  await assertDatabaseFree(dataDir);
-  const emulators = await startEmulators({ dataDir });
+  const emulators = await startEmulators({ dataDir }).catch((error: unknown) => {
+    throw error instanceof DataDirectoryInUseError ? new CliError(`${error.message} Stop it, run this command again, then restart the server.`) : error;
+  });
   try {
     useLocalEmulators(dataDir, emulators.endpoints);
     await ensureLocalResources(LOCAL_TABLE_NAME, LOCAL_BUCKET_NAME);
@@ -32,22 +32,6 @@ export async function openOperatorStorage(): Promise<{ description: string; clos
     throw error;
   }
   return { description: `the local data directory ${dataDir}`, close: () => emulators.stop() };
-}
-
-/** The local DynamoDB's LevelDB is held by one process at a time: say so instead of failing later. */
-async function assertDatabaseFree(dataDir: string): Promise<void> {
-  const { Level } = createRequire(require.resolve('dynalite'))('level') as { Level: new (location: string) => { open(): Promise<void>; close(): Promise<void> } };
-  const db = new Level(path.join(dataDir, 'dynamodb'));
-  try {
-    await db.open();
-  } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED') {
-      throw new CliError(`The local database in ${dataDir} is in use by another process (is \`npm start\` running on it?). Stop it, run this command again, then restart the server.`);
-    }
-    throw error;
-  } finally {
-    await db.close();
-  }
 }
 
 /** Runs a command's main, printing expected failures without a stack. */

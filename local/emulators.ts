@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import dynalite from 'dynalite';
@@ -18,6 +19,24 @@ export interface EmulatorOptions {
 
 const LOOPBACK = '127.0.0.1';
 
+export class DataDirectoryInUseError extends Error {}
+
+/** The local DynamoDB's LevelDB is held by one process at a time: say so instead of failing later. */
+async function assertDatabaseFree(dataDir: string): Promise<void> {
+  const { Level } = createRequire(require.resolve('dynalite'))('level') as { Level: new (location: string) => { open(): Promise<void>; close(): Promise<void> } };
+  const db = new Level(dataDir);
+  try {
+    await db.open();
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED') {
+      throw new DataDirectoryInUseError(`The local database in ${path.dirname(dataDir)} is in use by another process (is \`npm start\` running on it?).`);
+    }
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
 /**
  * Starts the three AWS emulators in this process, bound to loopback only: dynalite for DynamoDB,
  * s3rver for S3 (fauxqs' S3 keeps objects in memory only), fauxqs for SQS. SQS state is
@@ -28,6 +47,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   const s3Dir = path.join(options.dataDir, 's3');
   mkdirSync(dynamoDir, { recursive: true });
   mkdirSync(s3Dir, { recursive: true });
+  await assertDatabaseFree(dynamoDir);
 
   const dynamoServer = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
