@@ -41,7 +41,7 @@ describe('no input produces a 5xx', () => {
     const statuses: number[] = [];
     const queryNames = route.request?.query ? Object.keys(route.request.query.shape) : ['q'];
     for (const value of JUNK_VALUES) {
-      const query = new URLSearchParams(queryNames.map((name) => [name, value])).toString();
+      const query = new URLSearchParams(queryNames.map((name): [string, string] => [name, value])).toString();
       const path = `${concretePath(route.path, value || 'x')}?${query}`;
       if (route.method === 'GET' || route.method === 'DELETE') {
         statuses.push((await app.request(route.method, path, { key })).status);
