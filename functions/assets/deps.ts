@@ -1,4 +1,5 @@
 import { DynamoAssetStore } from '../../shared/adapters/asset-store';
+import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
 import { DynamoImportStore, S3UploadReader } from '../../shared/adapters/import-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { appConfig } from '../../shared/config';
@@ -8,11 +9,13 @@ let assetStore: DynamoAssetStore | undefined;
 let importStore: DynamoImportStore | undefined;
 let blobStore: S3BlobStore | undefined;
 let uploadReader: S3UploadReader | undefined;
+let idempotencyStore: DynamoIdempotencyStore | undefined;
 
 export const assetDeps = {
   assets: () => (assetStore ??= new DynamoAssetStore()),
   imports: () => (importStore ??= new DynamoImportStore()),
   blobs: () => (blobStore ??= new S3BlobStore()),
   uploads: () => (uploadReader ??= new S3UploadReader()),
+  idempotency: () => (idempotencyStore ??= new DynamoIdempotencyStore()),
   signedUrlSeconds: () => appConfig().SIGNED_URL_TTL_SECONDS,
 };

@@ -1,12 +1,18 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { withIdempotency } from '../../shared/http/idempotency';
+import type { RouteImplementation } from '../../shared/http/types';
+import { assetDeps } from './deps';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { validateGisData } from './gis';
 import { getAssetImport, importAssets, startAssetImport } from './imports';
 import { listAssets, updateAssetVulnerability } from './inventory';
 
+/** Imports create records: a repeated `Idempotency-Key` replays the first answer (DESIGN §3). */
+const idempotent = (operation: RouteImplementation): RouteImplementation => (request) => withIdempotency(request, assetDeps.idempotency(), () => operation(request));
+
 export const handler = createGroupHandler('assets', {
-  importAssets,
-  startAssetImport,
+  importAssets: idempotent(importAssets),
+  startAssetImport: idempotent(startAssetImport),
   getAssetImport,
   listAssets,
   updateAssetVulnerability,

@@ -34,6 +34,9 @@ function importView(record: ImportRecord, now: Date) {
     asset_category: record.asset_category,
     progress: record.progress,
     asset_count: record.report?.asset_count ?? null,
+    // The two headline parts of the report, at the top level where clients look first.
+    categorization: record.report?.categorization ?? null,
+    validation: record.report?.validation ?? null,
     report: record.report,
     error: expired ? { code: 'upload_expired', detail: 'The file was not uploaded before the upload URL expired; start a new import.' } : record.error,
     created_at: record.created_at,

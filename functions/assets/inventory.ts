@@ -75,7 +75,11 @@ export async function listAssets(request: RouteRequest): Promise<RouteResult> {
 function ifMatchVersion(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
   const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
-  if (!match) throw new HttpError('precondition_failed', `If-Match ${header} is not an ETag of this API (they look like "3").`);
+  if (!match) {
+    throw new HttpError('invalid_request', `If-Match ${header} is not an ETag of this API (they look like "3").`, {
+      errors: [{ field: 'if-match', in: 'header', message: 'Send the ETag of the last read, e.g. "3"' }],
+    });
+  }
   return Number(match[1]);
 }
 
@@ -89,10 +93,8 @@ export async function updateAssetVulnerability(request: RouteRequest): Promise<R
   if (!asset) throw new HttpError('not_found', `No asset ${assetId}.`);
 
   const expected = ifMatch ?? body.version;
-  // If-Match answers 412, a `version` in the body 409 (DESIGN §3, safety of writes).
-  const stale = (current: string) => (ifMatch !== undefined
-    ? new HttpError('precondition_failed', `If-Match "${ifMatch}" is not the current version (${current}): read the asset again and retry.`)
-    : new HttpError('conflict', `The asset is at version ${current}${expected !== undefined ? `, not ${expected}` : ''}: read it again and retry.`));
+  // A stale version (If-Match or `version`) is a version conflict: 409 (DESIGN §3, safety of writes).
+  const stale = (current: string) => new HttpError('conflict', `The asset is at version ${current}${expected !== undefined ? `, not ${expected}` : ''}: read it again and retry.`);
   if (expected !== undefined && expected !== asset.version) throw stale(String(asset.version));
 
   const { version: _version, ...input } = body;

@@ -41,7 +41,18 @@ export const REPLAY_HEADER = 'Idempotent-Replayed';
 
 /** The request as the key must see it again: route, path parameters and parsed body. */
 export function requestFingerprint(request: RouteRequest): string {
-  return sha256Hex(canonicalJson({ route: request.route.id, params: request.params, body: request.body ?? null }));
+  return sha256Hex(canonicalJson({ route: request.route.id, params: request.params, body: request.body ?? rawBodyFingerprint(request) }));
+}
+
+/**
+ * Bodies the pipeline does not parse (multipart uploads) count by their bytes, without the
+ * multipart boundary, which clients pick at random for every send of the same form.
+ */
+function rawBodyFingerprint(request: RouteRequest): string | null {
+  if (request.rawBody.length === 0) return null;
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers['content-type'] ?? '');
+  const raw = request.rawBody.toString('latin1');
+  return sha256Hex(boundary ? raw.split(boundary[1] ?? boundary[2]!).join('') : raw);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -24,10 +24,14 @@ export interface MultipartLimits {
 const bad = (detail: string, field = '(body)') =>
   new HttpError('invalid_request', detail, { errors: [{ field, in: 'body', message: detail }] });
 
+/** A body that is not multipart at all is malformed, like broken JSON (DESIGN §3). */
+const unreadable = (detail: string) => new HttpError('malformed_body', detail);
+
 /**
  * Parses a `multipart/form-data` body already held in memory (API Gateway delivers it whole) with
- * busboy. Too large a file is 413; a broken body, too many parts or a repeated part is a 400
- * naming it. A part without a file name is a text field (busboy's reading of RFC 7578).
+ * busboy. Too large a file is 413; too many parts or a repeated part is a 400 naming it; a body
+ * that cannot be read as multipart is 400 `malformed_body`. A part without a file name is a text
+ * field (busboy's reading of RFC 7578).
  */
 export function parseMultipart(body: Buffer, contentType: string | undefined, limits: MultipartLimits): Promise<MultipartForm> {
   return new Promise((resolve, reject) => {
@@ -38,7 +42,7 @@ export function parseMultipart(body: Buffer, contentType: string | undefined, li
         limits: { fileSize: limits.fileBytes, files: limits.files ?? 2, fields: limits.fields ?? 10, fieldSize: limits.fieldBytes ?? 2_000_000, parts: (limits.files ?? 2) + (limits.fields ?? 10) },
       });
     } catch (error) {
-      reject(bad(`The multipart body cannot be read: ${(error as Error).message}.`));
+      reject(unreadable(`The multipart body cannot be read: ${(error as Error).message}.`));
       return;
     }
     const form: MultipartForm = { fields: {}, files: [] };
@@ -75,7 +79,7 @@ export function parseMultipart(body: Buffer, contentType: string | undefined, li
     parser.on('partsLimit', limit('parts'));
     parser.on('filesLimit', limit('files'));
     parser.on('fieldsLimit', limit('fields'));
-    parser.on('error', (error: Error) => fail(bad(`The multipart body is malformed: ${error.message}.`)));
+    parser.on('error', (error: Error) => fail(unreadable(`The multipart body is malformed: ${error.message}.`)));
     parser.on('close', () => (failure ? reject(failure) : resolve(form)));
     parser.end(body);
   });

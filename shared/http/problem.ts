@@ -13,7 +13,6 @@ export const PROBLEM_TYPES = {
   payload_too_large: { status: 413, title: 'Payload too large' },
   not_found: { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Conflict' },
-  precondition_failed: { status: 412, title: 'Precondition failed' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
   internal_error: { status: 500, title: 'Internal server error' },
   not_implemented: { status: 501, title: 'Not implemented' },

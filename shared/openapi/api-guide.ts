@@ -37,7 +37,6 @@ export const ERROR_GUIDANCE: Record<ProblemCode, string> = {
   payload_too_large: 'The body exceeds the route\'s limit (`max_bytes`); large imports go through `POST /assets/imports`.',
   not_found: 'No such record, or it belongs to another account; also an unknown route.',
   conflict: 'The change is not allowed from the record\'s current state (for example an assessment moving backwards).',
-  precondition_failed: 'The `If-Match` version is not the current one: read the record again and retry.',
   idempotency_key_reused: 'The `Idempotency-Key` was already used with a different body.',
   internal_error: 'An unexpected error. Nothing internal is returned; quote `instance` when reporting it.',
   not_implemented: 'The route is part of the contract but not available in this deployment yet.',

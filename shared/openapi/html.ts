@@ -113,7 +113,7 @@ function overview(doc: Json): string {
 <h3>Authentication</h3>
 <p>Send your API key in the <code>${esc(scheme?.name ?? 'X-API-Key')}</code> header. ${inline(scheme?.description ?? '')} Operations marked <em>no key</em> are public.</p>
 <h3>Conventions</h3>
-<p>Lists page with <code>limit</code> and an opaque <code>cursor</code> and answer <code>{data, next_cursor}</code> (the resource library keeps <code>limit</code>/<code>offset</code>). Creates honour <code>Idempotency-Key</code>; updates honour <code>If-Match</code> and answer 412 when the record changed. Every response carries <code>X-Request-Id</code>.</p>
+<p>Lists page with <code>limit</code> and an opaque <code>cursor</code> and answer <code>{data, next_cursor}</code> (the resource library keeps <code>limit</code>/<code>offset</code>). Creates honour <code>Idempotency-Key</code>; updates honour <code>If-Match</code> and answer 409 when the record changed. Every response carries <code>X-Request-Id</code>.</p>
 </section>`;
 }
 

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { STATUS_CODES } from 'node:http';
-import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_FAILED, PUBLIC_ERRORS } from '../routes/responses';
+import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PUBLIC_ERRORS } from '../routes/responses';
 import type { ResponseDef, RouteDef } from '../routes/types';
 import { ProblemSchema } from '../schemas/common';
 
@@ -25,7 +25,7 @@ const RATE_LIMIT_HEADERS: HeaderName[] = ['RateLimit-Limit', 'RateLimit-Remainin
 
 /** Problem responses many routes share, documented once under `components.responses`. */
 const SHARED_PROBLEMS = new Map<ResponseDef, number>(
-  [KEYED_ERRORS, PUBLIC_ERRORS, NOT_FOUND, CONFLICT, PRECONDITION_FAILED, IDEMPOTENCY_REUSED]
+  [KEYED_ERRORS, PUBLIC_ERRORS, NOT_FOUND, CONFLICT, IDEMPOTENCY_REUSED]
     .flatMap((fragment) => Object.entries(fragment).map(([status, def]) => [def, Number(status)] as const))
     .filter(([def]) => def.schema === ProblemSchema),
 );

@@ -2,7 +2,7 @@ import {
   AssessmentListSchema, AssessmentParams, AssessmentSchema, CreateAssessmentHeaders, CreateAssessmentSchema, ListAssessmentsQuery,
   SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
 } from '../schemas/assessments';
-import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_FAILED, ok } from './responses';
+import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, ok } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
 const ETAG_HEADER = { ETag: { description: 'Version of the assessment ("<version>"); send it as `If-Match` to update.', schema: { type: 'string' as const } } };
@@ -35,9 +35,9 @@ export const getAssessmentRoute = defineRoute({
 export const updateAssessmentRoute = defineRoute({
   id: 'updateAssessment', method: 'PATCH', path: '/assessments/{assessment_id}', group: 'assessments', auth: 'api_key', minTier: 'pro',
   contractRow: '6', tags: ['Assessments'], summary: 'Update progress, phase and methodology',
-  description: 'Send `If-Match` with the ETag of your last read: if the assessment changed since, the answer is 412 and nothing is written. Without `If-Match` the update applies to the current version. Reaching 100 % in the `final_report` phase makes the assessment `complete` and emits `assessment_complete` once. Moving a phase or status back, or lowering `completion_percentage` without `completion_change_reason`, is 409.',
+  description: 'Send `If-Match` with the ETag of your last read: if the assessment changed since, the answer is 409 `conflict` and nothing is written. Without `If-Match` the update applies to the current version. Reaching 100 % in the `final_report` phase makes the assessment `complete` and emits `assessment_complete` once. Moving a phase or status back, or lowering `completion_percentage` without `completion_change_reason`, is 409.',
   request: { params: AssessmentParams, headers: UpdateAssessmentHeaders, body: UpdateAssessmentSchema, maxBodyBytes: 64 * 1024 },
-  responses: { 200: withETag(ok('The updated assessment.', AssessmentSchema)), ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED, ...KEYED_ERRORS },
+  responses: { 200: withETag(ok('The updated assessment.', AssessmentSchema)), ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS },
 });
 
 export const submitAssessmentRoute = defineRoute({

@@ -1,11 +1,11 @@
 import { z } from '../schemas/zod';
-import { IfMatchHeaders } from '../schemas/common';
+import { IdempotencyHeaders, IfMatchHeaders } from '../schemas/common';
 import {
   AssetListSchema, AssetWithHistorySchema, GisMultipartBody, GisReportSchema, ImportMultipartBody, ImportSchema,
   ListAssetsQuery, StartImportBody, StartedImportSchema, VulnerabilityBody,
 } from '../schemas/assets';
 import { columnAliasesMarkdown } from '../domain/assets/columns';
-import { CONFLICT, KEYED_ERRORS, NOT_FOUND, PRECONDITION_FAILED, ok } from './responses';
+import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, ok } from './responses';
 import { defineRoute } from './types';
 
 /** Multipart uploads up to API Gateway's 6 MB Lambda payload (base64 costs a third: ~4.4 MB of file). */
@@ -35,15 +35,15 @@ export const assetRoutes = [
     id: 'importAssets', method: 'POST', path: '/assets/import', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Import critical assets from CSV, Excel, GeoJSON or zipped Shapefile',
     description: `${IMPORT_DESCRIPTION}\n\nFiles above ~4 MB go through \`POST /assets/imports\` instead.`,
-    request: { body: ImportMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES },
-    responses: { 201: ok('The import report.', ImportSchema), ...KEYED_ERRORS },
+    request: { headers: IdempotencyHeaders, body: ImportMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES },
+    responses: { 201: ok('The import report.', ImportSchema), ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
   }),
   defineRoute({
     id: 'startAssetImport', method: 'POST', path: '/assets/imports', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Start a large import: returns a presigned upload URL',
     description: 'Creates a pending import and a presigned S3 `upload_url`. PUT the file to it; the upload starts the import, which streams the file (memory stays flat as files grow). Follow it with `GET /assets/imports/{import_id}`. Same formats, columns and rules as `POST /assets/import`; a file refused as a whole ends in status `failed` with the `error.code` that route would answer.',
-    request: { body: StartImportBody, maxBodyBytes: 16 * 1024 },
-    responses: { 201: ok('The import and its upload URL.', StartedImportSchema), ...KEYED_ERRORS },
+    request: { headers: IdempotencyHeaders, body: StartImportBody, maxBodyBytes: 16 * 1024 },
+    responses: { 201: ok('The import and its upload URL.', StartedImportSchema), ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
   }),
   defineRoute({
     id: 'getAssetImport', method: 'GET', path: '/assets/imports/{import_id}', group: 'assets', auth: 'api_key', minTier: 'pro',
@@ -65,11 +65,11 @@ export const assetRoutes = [
   defineRoute({
     id: 'updateAssetVulnerability', method: 'PUT', path: '/assets/{asset_id}/vulnerability', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '11', tags: ['Assets'], summary: 'Set an asset\'s vulnerability',
-    description: 'vulnerability = exposure × sensitivity × (1 − adaptive_capacity), all on 0–1 scales (or an assessor\'s own `vulnerability_score`). Levels: low < 0.25 ≤ moderate < 0.5 ≤ high < 0.75 ≤ very_high. `impact_timeline` from `first_exposed_year` against the year of the assessment: current (≤ 0 years), near_term (≤ 20), mid_term (≤ 50), long_term (later), not_exposed (null). Inputs, formula and every earlier assessment are kept. Conditional: `If-Match` with the ETag (412 on mismatch) or `version` in the body (409 on mismatch).',
+    description: 'vulnerability = exposure × sensitivity × (1 − adaptive_capacity), all on 0–1 scales (or an assessor\'s own `vulnerability_score`). Levels: low < 0.25 ≤ moderate < 0.5 ≤ high < 0.75 ≤ very_high. `impact_timeline` from `first_exposed_year` against the year of the assessment: current (≤ 0 years), near_term (≤ 20), mid_term (≤ 50), long_term (later), not_exposed (null). Inputs, formula and every earlier assessment are kept. Conditional: `If-Match` with the ETag, or `version` in the body; a mismatch is 409 `conflict`.',
     request: { params: z.object({ asset_id: z.string().regex(/^a_[0-9a-f]{24}$/, 'Not an asset id') }), headers: IfMatchHeaders, body: VulnerabilityBody, maxBodyBytes: 16 * 1024 },
     responses: {
       200: { ...ok('The asset with its vulnerability history.', AssetWithHistorySchema), headers: { ETag: { description: 'Version of the asset, for `If-Match`.', schema: { type: 'string' } } } },
-      ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_FAILED, ...KEYED_ERRORS,
+      ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS,
     },
   }),
   defineRoute({

@@ -24,6 +24,5 @@ export const PUBLIC_ERRORS: Record<number, ResponseDef> = {
 };
 
 export const NOT_FOUND = { 404: problem('No such record, or it belongs to another account (`not_found`).') };
-export const CONFLICT = { 409: problem('Invalid state transition or version conflict (`conflict`).') };
-export const PRECONDITION_FAILED = { 412: problem('`If-Match` does not match the current version (`precondition_failed`).') };
+export const CONFLICT = { 409: problem('Invalid state transition, or a version conflict: `If-Match` (or `version`) no longer matches the record (`conflict`).') };
 export const IDEMPOTENCY_REUSED = { 422: problem('`Idempotency-Key` reused with another body (`idempotency_key_reused`).') };

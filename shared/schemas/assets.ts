@@ -22,7 +22,8 @@ export const ImportMultipartBody = z.object({
 export const ImportFields = ImportMultipartBody.omit({ file: true }).strict();
 
 export const StartImportBody = z.object({
-  filename: z.string().trim().min(1).max(200).regex(/\.(csv|txt|xlsx|geojson|json|zip)$/i, 'Use a .csv, .xlsx, .geojson, .json or .zip (zipped Shapefile) file name')
+  // A refinement, not `.regex`: OpenAPI patterns cannot carry the case-insensitive flag.
+  filename: z.string().trim().min(1).max(200).refine((name) => /\.(csv|txt|xlsx|geojson|json|zip)$/i.test(name), 'Use a .csv, .xlsx, .geojson, .json or .zip (zipped Shapefile) file name')
     .describe('Name of the file you will upload; its extension states the format.'),
   jurisdiction: JurisdictionParam,
   asset_category: Category.optional(),
@@ -81,6 +82,8 @@ export const ImportSchema = z.object({
     rows_processed: z.number().int().min(0),
   }),
   asset_count: z.number().int().min(0).nullable(),
+  categorization: ImportReportSchema.shape.categorization.nullable().describe('Accepted assets per category and per statute asset type (also in `report`); null until the file is processed.'),
+  validation: ImportReportSchema.shape.validation.nullable().describe('Accepted and rejected rows with per-row errors (also in `report`); null until the file is processed.'),
   report: ImportReportSchema.nullable(),
   error: z.object({ code: Text(40), detail: Text(2000) }).nullable().describe('Why a failed import failed (the same codes as the 400s of `POST /assets/import`).'),
   created_at: Timestamp,
@@ -179,7 +182,7 @@ export const VulnerabilityBody = z.object({
     .describe('Earliest planning horizon (year) at which the asset is exposed; null when it is not exposed in any horizon assessed.'),
   flood_depth_ft: z.number().min(-50).max(100).optional().describe('Flood depth at the asset, feet (NAVD88-based analysis).'),
   notes: z.string().max(2000).optional(),
-  version: z.number().int().min(1).optional().describe('The version you read; a mismatch answers 409 (or send `If-Match`, which answers 412).'),
+  version: z.number().int().min(1).optional().describe('The version you read; a mismatch answers 409 (or send it as `If-Match`).'),
 }).strict().superRefine((body, ctx) => {
   const direct = body.vulnerability_score !== undefined;
   const parts = body.exposure !== undefined || body.sensitivity !== undefined;

@@ -26,5 +26,5 @@ export const IdempotencyHeaders = z.object({
 });
 
 export const IfMatchHeaders = z.object({
-  'if-match': z.string().min(1).max(100).optional().describe('ETag from the last read; the update fails with 412 if the record changed since.'),
+  'if-match': z.string().min(1).max(100).optional().describe('ETag from the last read; the update fails with 409 `conflict` if the record changed since.'),
 });

@@ -31,6 +31,8 @@ describe('critical asset inventory over HTTP', () => {
     expect(first.headers.get('location')).toMatch(/\/assets\/imports\/imp_/);
     expect(first.json).toMatchObject({
       status: 'complete', format: 'csv', jurisdiction: { id: 'county:12087', name: 'Monroe County' }, asset_count: hospitalRows.length,
+      validation: { accepted: hospitalRows.length, rejected: 0, errors: [] },
+      categorization: { by_category: { community_emergency: hospitalRows.length } },
       report: { validation: { accepted: hospitalRows.length, rejected: 0 }, categorization: { by_category: { community_emergency: hospitalRows.length } }, written: { created: hospitalRows.length } },
     });
     const again = await upload(app.keys.pro, { file: { filename: 'Hospitals.csv', data: HOSPITALS }, jurisdiction: 'county:12087' });
@@ -69,8 +71,8 @@ describe('critical asset inventory over HTTP', () => {
     expect(first.json).toMatchObject({ version: 2, vulnerability_level: 'high', impact_timeline: 'near_term', vulnerability: { vulnerability_score: 0.729, method: 'computed', exposure: 0.9 } });
 
     const stale = await app.request('PUT', url, { key: app.keys.pro, json: body, headers: { 'If-Match': '"1"' } });
-    expect(stale.status).toBe(412);
-    expect(stale.json.code).toBe('precondition_failed');
+    expect(stale.status).toBe(409);
+    expect(stale.json.code).toBe('conflict');
     const conflict = await app.request('PUT', url, { key: app.keys.pro, json: { ...body, version: 1 } });
     expect(conflict.status).toBe(409);
     expect(conflict.json.code).toBe('conflict');
@@ -217,6 +219,30 @@ describe('critical asset inventory over HTTP', () => {
     expect(status).toMatchObject({ status: 'failed', error: { code: 'malformed_xlsx' } });
     const badName = await app.request('POST', '/assets/imports', { key: app.keys.pro, json: { filename: 'assets.pdf', jurisdiction: 'Pinellas County' } });
     expect(badName.status).toBe(400);
+  });
+
+  it('honours Idempotency-Key on both import routes', async () => {
+    const csv = Buffer.from('facility_id,name,type,latitude,longitude\nKW-LS-12,Lift Station 12,Lift Station,24.5557,-81.7826\n');
+    const headers = (key: string) => ({ 'Idempotency-Key': key });
+    const send = async (jurisdiction: string) => {
+      // A new multipart boundary on every send, as clients do: the key still sees the same form.
+      const { body, contentType } = await multipartBody({ file: { filename: 'lift.csv', data: csv }, jurisdiction });
+      return app.request('POST', '/assets/import', { key: app.keys.pro, body, headers: { ...headers('import-lift-12'), 'Content-Type': contentType } });
+    };
+    const first = await send('City of Key West');
+    const again = await send('City of Key West');
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.json.import_id).toBe(first.json.import_id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await send('Monroe County')).status).toBe(422);
+
+    const start = (jurisdiction: string) => app.request('POST', '/assets/imports', { key: app.keys.pro, json: { filename: 'big.csv', jurisdiction }, headers: headers('start-big-1') });
+    const started = await start('Pinellas County');
+    expect((await start('Pinellas County')).json.import_id).toBe(started.json.import_id);
+    const reused = await start('Monroe County');
+    expect(reused.status).toBe(422);
+    expect(reused.json.code).toBe('idempotency_key_reused');
   });
 
   it('validates a GIS deliverable and returns a coded report', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { startTestApp } from '../helpers/local-app';
 import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
+import { multipartBody } from '../fixtures/assets/multipart';
 
 const rows = parse(readFileSync(path.join(__dirname, '../../shared/data/hazards/source/fl_gauges_tr2022_slr_scenarios.csv')), { columns: true }) as Record<string, string>[];
 const keyWestBox = { type: 'Polygon', coordinates: [[[-81.81, 24.54], [-81.75, 24.54], [-81.75, 24.57], [-81.81, 24.57], [-81.81, 24.54]]] };
@@ -50,6 +51,27 @@ describe('POST /hazards/slr-impact', () => {
     expect(res.json.inundation_area.km2).toBeGreaterThan(0);
     expect(res.json.inundation_area.geojson.geometry.type).toBe('MultiPolygon');
     expect(res.json.screening_level).toMatch(/Screening level/);
+  });
+
+  it('lists the caller\'s imported assets inside the inundated area with their depths', async () => {
+    // One asset at the analysed point, one on the mainland far outside the 2 km radius.
+    const csv = 'facility_id,name,type,latitude,longitude\nKW-LS-12,Lift Station 12,Lift Station,24.555,-81.78\nTLH-FS-1,Fire Station 1,Fire Station,30.44,-84.28\n';
+    const { body, contentType } = await multipartBody({ file: { filename: 'assets.csv', data: csv }, jurisdiction: 'Monroe County' });
+    const imported = await app.request('POST', '/assets/import', { key: app.keys.enterprise, body, headers: { 'Content-Type': contentType } });
+    expect(imported.status).toBe(201);
+
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.enterprise, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100 } });
+    expect(res.status).toBe(200);
+    const names = res.json.affected_assets.assets.map((a: { name: string }) => a.name);
+    expect(names).toEqual(['Lift Station 12']);
+    const [asset] = res.json.affected_assets.assets;
+    // Depth = projected MHHW − ground, both NAVD88, as the answer states them.
+    expect(res.json.water_depth.inundated).toBe(true);
+    expect(asset.depth.m).toBeGreaterThan(0);
+    expect(asset.depth.m).toBeCloseTo(res.json.projected_mhhw_navd88.m - asset.ground_elevation_navd88.m, 3);
+    // Another account's assets are never listed.
+    const other = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100 } });
+    expect(other.json.affected_assets.count).toBe(0);
   });
 
   it('rejects a point outside Florida and unknown fields', async () => {

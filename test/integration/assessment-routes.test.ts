@@ -122,8 +122,8 @@ describe('assessment routes', () => {
       expect(first.headers.get('etag')).toBe('"2"');
 
       const stale = await patch(id, { completion_percentage: 20 }, { 'If-Match': '"1"' });
-      expect(stale.status).toBe(412);
-      expect(stale.json.code).toBe('precondition_failed');
+      expect(stale.status).toBe(409);
+      expect(stale.json.code).toBe('conflict');
       const garbage = await patch(id, { completion_percentage: 20 }, { 'If-Match': 'yesterday' });
       expect(garbage.status).toBe(400);
       expect(fieldsOf(garbage)).toEqual(['if-match']);

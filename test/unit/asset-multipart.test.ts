@@ -14,10 +14,11 @@ describe('multipart parser', () => {
     await expect(parseMultipart(body, contentType, { fileBytes: 1000 })).rejects.toMatchObject({ code: 'payload_too_large', status: 413 });
   });
 
-  it('answers 400 for a missing boundary, a truncated body and a repeated field', async () => {
+  it('answers 400 malformed_body for a missing boundary or a truncated body, invalid_request for a repeated field', async () => {
     const { body, contentType } = await multipartBody({ jurisdiction: 'x', file: { filename: 'a.csv', data: 'abc' } });
-    await expect(parseMultipart(body, 'multipart/form-data', { fileBytes: 1000 })).rejects.toMatchObject({ code: 'invalid_request' });
-    await expect(parseMultipart(body.subarray(0, body.length - 20), contentType, { fileBytes: 1000 })).rejects.toMatchObject({ code: 'invalid_request' });
+    // Not readable as multipart at all: malformed, like broken JSON.
+    await expect(parseMultipart(body, 'multipart/form-data', { fileBytes: 1000 })).rejects.toMatchObject({ code: 'malformed_body', status: 400 });
+    await expect(parseMultipart(body.subarray(0, body.length - 20), contentType, { fileBytes: 1000 })).rejects.toMatchObject({ code: 'malformed_body', status: 400 });
     const boundary = contentType.split('boundary=')[1]!;
     const twice = Buffer.from([`--${boundary}`, 'Content-Disposition: form-data; name="a"', '', '1', `--${boundary}`, 'Content-Disposition: form-data; name="a"', '', '2', `--${boundary}--`, ''].join('\r\n'));
     await expect(parseMultipart(twice, contentType, { fileBytes: 1000 })).rejects.toMatchObject({ code: 'invalid_request', extra: { errors: [{ field: 'a' }] } });

@@ -65,7 +65,7 @@ export class AssessmentService {
 
   /**
    * Conditional on the version: with `If-Match` the named version must still be current (else
-   * 412); without it the update applies to the latest version. Completing the assessment writes
+   * 409); without it the update applies to the latest version. Completing the assessment writes
    * the `assessment_complete` event into the same item, then relays it.
    */
   async update(accountId: string, assessmentId: string, patch: UpdateAssessmentInput, ifMatch: string | undefined, now: Date): Promise<Assessment> {
@@ -77,7 +77,7 @@ export class AssessmentService {
     for (let attempt = 0; attempt < attempts; attempt++) {
       const current = await this.get(accountId, assessmentId);
       if (expected !== 'any' && current.version !== expected) {
-        throw new HttpError('precondition_failed', `The assessment is at version ${current.version}, not ${expected}; read it again.`, { current_version: current.version });
+        throw new HttpError('conflict', `The assessment is at version ${current.version}, not ${expected}; read it again.`, { current_version: current.version });
       }
       const { next, completed } = this.transition(current, patch, now);
       const event = completed ? completionEvent(next) : undefined;
@@ -85,7 +85,7 @@ export class AssessmentService {
         if (event) await this.relay(event, next);
         return next;
       }
-      if (expected !== 'any') throw new HttpError('precondition_failed', `The assessment changed after version ${expected}; read it again.`);
+      if (expected !== 'any') throw new HttpError('conflict', `The assessment changed after version ${expected}; read it again.`);
     }
     throw new HttpError('conflict', 'The assessment kept changing during the update; retry.');
   }
