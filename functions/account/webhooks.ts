@@ -13,7 +13,8 @@ import { SqsDeliveryQueue } from '../../shared/adapters/delivery-queue';
 import { checkWebhookUrl } from '../../shared/domain/webhooks/url-rules';
 import { newSigningSecret } from '../../shared/domain/webhooks/signing';
 import { firstDelivery, type DeliveryAttempt } from '../../shared/domain/webhooks/delivery';
-import { InvalidCursorError, WebhookLimitError, type Page, type Webhook } from '../../shared/domain/webhooks/ports';
+import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
+import { WebhookLimitError, type Page, type Webhook } from '../../shared/domain/webhooks/ports';
 import type { QueuedEvent } from '../../shared/ports';
 
 /** A soft cap per account: fan-out cost grows with it. */

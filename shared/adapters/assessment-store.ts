@@ -6,7 +6,8 @@ import { clearOutbox, outboxAttributes } from './outbox';
 import { requiredSetting } from '../config';
 import { canonicalJson, sha256Hex } from '../domain/content-hash';
 import type { Assessment } from '../domain/assessments/model';
-import { InvalidCursorError, type AssessmentFilter, type AssessmentPage, type AssessmentStore } from '../domain/assessments/ports';
+import { InvalidCursorError } from '../domain/invalid-cursor';
+import type { AssessmentFilter, AssessmentPage, AssessmentStore } from '../domain/assessments/ports';
 import type { QueuedEvent } from '../ports';
 
 /**

@@ -1,4 +1,4 @@
-import { InvalidCursorError } from '../domain/webhooks/ports';
+import { InvalidCursorError } from '../domain/invalid-cursor';
 
 /**
  * Opaque list cursors: the DynamoDB LastEvaluatedKey, base64url JSON. A cursor is accepted only

@@ -1,5 +1,6 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
+import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { FloodEvent } from '../domain/hazards/flood-events';
 
@@ -27,20 +28,13 @@ export class DynamoFloodEventStore implements FloodEventStore {
   }
 
   private async queryCounty(fips: string, from?: string, to?: string): Promise<FloodEvent[]> {
-    const events: FloodEvent[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': partition(fips), ':from': from ?? '0000', ':to': `${to ?? '9999-12-31'}~` },
-        ProjectionExpression: 'event',
-        ExclusiveStartKey: startKey,
-      }));
-      for (const item of page.Items ?? []) events.push(item.event as FloodEvent);
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return events;
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': partition(fips), ':from': from ?? '0000', ':to': `${to ?? '9999-12-31'}~` },
+      ProjectionExpression: 'event',
+    });
+    return items.map((item) => item.event as FloodEvent);
   }
 
   async putEvents(events: readonly FloodEvent[]): Promise<number> {

@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { dynamo, s3 } from './aws-clients';
+import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { ImportRecord, ImportReport, ImportStore } from '../domain/assets/ports';
 
@@ -91,20 +92,13 @@ export class DynamoImportStore implements ImportStore {
   }
 
   async listPending(since: Date): Promise<ImportRecord[]> {
-    const records: ImportRecord[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const result: QueryCommandOutput = await dynamo().send(new QueryCommand({
-        TableName: this.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p AND gsi1sk > :since',
-        ExpressionAttributeValues: { ':p': PENDING, ':since': since.toISOString() },
-        ExclusiveStartKey: startKey,
-      }));
-      records.push(...(result.Items ?? []).map(toRecord));
-      startKey = result.LastEvaluatedKey;
-    } while (startKey);
-    return records;
+    const items = await queryAll({
+      TableName: this.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk > :since',
+      ExpressionAttributeValues: { ':p': PENDING, ':since': since.toISOString() },
+    });
+    return items.map(toRecord);
   }
 }
 

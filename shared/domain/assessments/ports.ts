@@ -15,14 +15,6 @@ export interface AssessmentPage {
   nextCursor: string | null;
 }
 
-/** A cursor that was not issued for this account and these filters. */
-export class InvalidCursorError extends Error {
-  constructor() {
-    super('The cursor is not valid for this list; start again without it.');
-    this.name = 'InvalidCursorError';
-  }
-}
-
 export interface AssessmentStore {
   /** Stores a new assessment; its id is fresh, so this never overwrites. */
   create(assessment: Assessment): Promise<void>;

@@ -7,7 +7,8 @@ import type {
 import { invalidField, requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
 import { completionEvent } from './events';
 import { complianceOf, summaryOf, versionFromIfMatch, type Assessment } from './model';
-import { InvalidCursorError, type AssessmentFilter, type AssessmentStore } from './ports';
+import { InvalidCursorError } from '../invalid-cursor';
+import type { AssessmentFilter, AssessmentStore } from './ports';
 import { applyUpdate, TransitionError } from './state-machine';
 import { buildSubmissionPackage, manifestKey, markSubmitted } from './submission';
 

@@ -17,14 +17,6 @@ export interface Page<T> {
   nextCursor?: string;
 }
 
-/** A cursor that was not issued for this list (tampered, or from another list). */
-export class InvalidCursorError extends Error {
-  constructor() {
-    super('The cursor is not valid for this list.');
-    this.name = 'InvalidCursorError';
-  }
-}
-
 export class WebhookLimitError extends Error {
   constructor(readonly limit: number) {
     super(`An account can have at most ${limit} webhooks.`);
