@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { S3Event } from 'aws-lambda';
 import { importAssetFile } from '../../shared/domain/assets/import-assets';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
-import { requireFormat } from '../../shared/domain/assets/formats';
+import { requireFormat } from '../../shared/domain/assets/file-formats';
 import type { AssetCategory } from '../../shared/domain/assets/classification';
 import type { ImportRecord } from '../../shared/domain/assets/ports';
 import { HttpError } from '../../shared/http/problem';

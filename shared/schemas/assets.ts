@@ -2,7 +2,7 @@ import { z } from './zod';
 import { CursorParam, LimitParam } from './common';
 import { ASSET_CATEGORIES, ASSET_TYPE_IDS } from '../domain/assets/classification';
 import { HAZARD_TYPES, IMPACT_TIMELINES, NOT_ASSESSED, SLR_SCENARIOS, VULNERABILITY_LEVELS } from '../domain/assets/vulnerability';
-import { ASSET_FILE_FORMATS } from '../domain/assets/formats';
+import { ASSET_FILE_FORMATS } from '../domain/assets/file-formats';
 
 const Text = (max: number) => z.string().max(max);
 const Category = z.enum(ASSET_CATEGORIES).describe('One of the four categories of s. 380.093(2)(a).');

@@ -1,5 +1,5 @@
 import type { ImportedAsset, ImportSummary } from './import-rows';
-import type { AssetFileFormat } from './formats';
+import type { AssetFileFormat } from './file-formats';
 import type { VulnerabilityAssessment } from './vulnerability';
 
 /** Ports of the asset inventory; the DynamoDB adapters implement them. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AssetFileError } from '../file-error';
+import { type AssetFileFormat } from '../file-formats';
 import type { SourceRecord } from '../import-rows';
 import { readCsv } from './csv';
 import { featureRecords, type FeatureFile } from './features';
@@ -8,29 +8,10 @@ import { readShapefileZip } from './shapefile';
 import { readAll } from './sniff';
 import { readXlsx } from './xlsx';
 
-export const ASSET_FILE_FORMATS = ['csv', 'xlsx', 'geojson', 'shapefile'] as const;
-export type AssetFileFormat = (typeof ASSET_FILE_FORMATS)[number];
+export { ASSET_FILE_FORMATS, formatOfFilename, requireFormat, type AssetFileFormat } from '../file-formats';
 
 /** GeoJSON and Shapefiles are parsed in memory; tables stream. */
 export const MAX_IN_MEMORY_BYTES = 100 * 1024 * 1024;
-
-/** The format of an upload from its file name (the extension is the claim the content must meet). */
-export function formatOfFilename(filename: string): AssetFileFormat | undefined {
-  const name = filename.toLowerCase();
-  if (name.endsWith('.csv') || name.endsWith('.txt')) return 'csv';
-  if (name.endsWith('.xlsx')) return 'xlsx';
-  if (name.endsWith('.geojson') || name.endsWith('.json')) return 'geojson';
-  if (name.endsWith('.zip')) return 'shapefile';
-  return undefined;
-}
-
-export function requireFormat(filename: string): AssetFileFormat {
-  const format = formatOfFilename(filename);
-  if (!format) {
-    throw new AssetFileError('unsupported_format', `Cannot tell the format of "${filename}": use .csv, .xlsx, .geojson (or .json) or a zipped Shapefile (.zip).`);
-  }
-  return format;
-}
 
 /** Opens the bytes again on each call: the importer reads a file twice (validate, then write). */
 export type ByteSource = () => Promise<Readable> | Readable;
