@@ -3,6 +3,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // The headless-browser tests need a system Chromium: `npm run test:browser` (jest.browser.config.js).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
+  setupFiles: ['<rootDir>/test/helpers/quiet-logs.ts'],
   transform: { '^.+\\.(t|j|mj)sx?$': ['@swc/jest'] },
   transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|@neaps/tide-predictor|flatbush|flatqueue|geotiff|quick-lru)/)'],
   moduleNameMapper: {

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ROUTES } from '../../shared/routes';
 import { startTestApp } from '../helpers/local-app';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { launchChromium } from './chromium';
 
 /** The HTML reference in a real (headless) browser: everything renders, nothing leaves loopback. */
 describe('API reference in a headless browser', () => {
@@ -11,14 +9,8 @@ describe('API reference in a headless browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium), as .ci/run does.`);
-    }
+    browser = await launchChromium();
     app = await startTestApp();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
   });
   afterAll(async () => {
     await browser?.close();
