@@ -9,6 +9,7 @@ import { HOURLY_LIMITS, hourWindow, tierAllows } from '../domain/tiers';
 import { HttpError, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, problemBody, type FieldError } from './problem';
 import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } from './types';
 import { logger } from './logger';
+import { BEARER_CHALLENGE, accountRateSubject, bearerUserFromContext, type BearerUser } from './bearer';
 
 /** API Gateway's own payload limit; routes may set a lower `maxBodyBytes`. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -21,6 +22,7 @@ export interface PipelineDeps {
 interface PipelineState {
   route?: RouteDef;
   account?: AccountContext;
+  user?: BearerUser;
   rate?: RateLimitState;
   request?: RouteRequest;
 }
@@ -55,7 +57,7 @@ export function createGroupHandler(
       const state = (request as PipelineRequest).context.pipeline;
       const route = state.route!;
       if (route.auth === 'none') return;
-      const account = accountFromAuthorizer(request.event);
+      const account = route.auth === 'bearer' ? bearerAccount(request.event, state) : accountFromAuthorizer(request.event);
       if (!account) throw new HttpError('missing_api_key', 'Send your API key in the X-API-Key header.');
       state.account = account;
       const now = deps.clock();
@@ -129,6 +131,14 @@ function accountFromAuthorizer(event: APIGatewayProxyEvent): AccountContext | un
   const ctx = event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
   if (!ctx || typeof ctx.accountId !== 'string' || typeof ctx.keyHash !== 'string') return undefined;
   return { accountId: ctx.accountId, tier: ctx.tier as Tier, keyHash: ctx.keyHash };
+}
+
+/** Bearer routes: the authorizer's verdict; the user's account is what the hourly limit counts. */
+function bearerAccount(event: APIGatewayProxyEvent, state: PipelineState): AccountContext {
+  const outcome = bearerUserFromContext(event.requestContext?.authorizer);
+  if (!outcome.ok) throw new HttpError('invalid_token', outcome.detail, { headers: { 'WWW-Authenticate': BEARER_CHALLENGE } });
+  state.user = outcome.user;
+  return { accountId: outcome.user.account_id, tier: outcome.user.tier, keyHash: accountRateSubject(outcome.user.account_id) };
 }
 
 function lowerCaseHeaders(event: APIGatewayProxyEvent): Record<string, string> {
@@ -213,6 +223,7 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
     rawBody,
     headers: { ...headers, ...(headerValues as Record<string, string> | undefined) },
     account: state.account,
+    user: state.user,
     rate: state.rate,
     requestId: event.requestContext?.requestId ?? 'unknown',
     baseUrl: stageBaseUrl(event, headers),

@@ -1,4 +1,5 @@
 import type { AccountContext } from '../ports';
+import type { BearerUser } from './bearer';
 import type { BodyOf, ParamsOf, QueryOf, RouteDef } from '../routes/types';
 
 export interface RateLimitState {
@@ -18,8 +19,10 @@ export interface RouteRequest<R extends RouteDef = RouteDef> {
   rawBody: Buffer;
   /** Lower-cased header names. */
   headers: Record<string, string>;
-  /** Present on every route that needs a key. */
+  /** Present on every route that needs a key, and on bearer routes (the user's account). */
   account: AccountContext | undefined;
+  /** Present on every `auth: 'bearer'` route: the signed-in user (see shared/http/bearer.ts). */
+  user: BearerUser | undefined;
   rate: RateLimitState | undefined;
   requestId: string;
   /** Public base URL of the stage, e.g. `http://127.0.0.1:3000/api`. */

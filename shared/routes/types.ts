@@ -37,7 +37,8 @@ export interface RouteDef {
   /** Path below the stage, API Gateway style: `/resources/{id}`. */
   path: string;
   group: FunctionGroup;
-  auth: 'api_key' | 'none';
+  /** `bearer`: a Cognito access token (the /v1 routes); see shared/http/bearer.ts. */
+  auth: 'api_key' | 'bearer' | 'none';
   minTier: Tier;
   summary: string;
   description?: string;

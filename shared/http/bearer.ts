@@ -1,0 +1,155 @@
+import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { Tier } from '../routes/types';
+import { isUserRole, type UserRole } from '../domain/identity/roles';
+import { TIER_ORDER } from '../routes/types';
+
+/**
+ * Bearer authentication of the `/v1` routes (RFC 6750, Cognito access tokens).
+ *
+ * What a route with `auth: 'bearer'` receives: `request.user`, always set when the handler runs
+ * (the token was verified and the user and their account were found before the pipeline called
+ * it), and `request.account`, the user's account (`keyHash` is `account:<account_id>`, the
+ * subject the hourly limit counts v1 requests against). Anything else answers 401
+ * `invalid_token` with `WWW-Authenticate: Bearer error="invalid_token"` before the handler runs.
+ *
+ * In AWS a Lambda REQUEST authorizer (functions/bearer-authorizer) runs `authenticateBearer` and
+ * hands its verdict to the function in the authorizer context; locally the gateway runs the same
+ * function. The pipeline turns the context back into `request.user` with `bearerUserFromContext`.
+ */
+export interface BearerUser {
+  /** The Cognito `sub`: stable, never reused. */
+  user_id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  /** The account the user's API keys and hourly limit belong to. */
+  account_id: string;
+  tier: Tier;
+}
+
+export type BearerOutcome = { ok: true; user: BearerUser } | { ok: false; detail: string };
+
+/** Looks up who a verified token's `sub` is (profile and account), or undefined if unknown. */
+export type UserDirectory = (userId: string) => Promise<BearerUser | undefined>;
+
+/** Verifies an access token; throws on anything but a valid one. Returns the `sub`. */
+export type AccessTokenVerifier = (token: string) => Promise<{ sub: string }>;
+
+/** RFC 8725: only the algorithm the issuer signs with; `none`, HS256 key confusion and the rest are refused. */
+export const ALLOWED_ALGORITHMS = ['RS256'] as const;
+
+export const BEARER_CHALLENGE = 'Bearer error="invalid_token"';
+
+/**
+ * The one bearer step: header → verified access token → user and account. Every failure is the
+ * same `invalid_token` outcome (the detail says which check failed, never echoing the token).
+ */
+export async function authenticateBearer(header: string | undefined, verify: AccessTokenVerifier, directory: UserDirectory): Promise<BearerOutcome> {
+  const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/.exec(header?.trim() ?? '');
+  if (!match) return { ok: false, detail: header ? 'The Authorization header is not `Bearer <access token>`.' : 'Send an access token in the Authorization header: `Bearer <access_token>` (from POST /v1/users/login).' };
+  const token = match[1]!;
+  const alg = headerAlgorithm(token);
+  if (!alg || !(ALLOWED_ALGORITHMS as readonly string[]).includes(alg)) {
+    return { ok: false, detail: `Tokens signed with ${alg ? `"${alg}"` : 'no algorithm'} are not accepted.` };
+  }
+  let sub: string;
+  try {
+    ({ sub } = await verify(token));
+  } catch (error) {
+    return { ok: false, detail: verificationFailure(error) };
+  }
+  const user = await directory(sub);
+  return user ? { ok: true, user } : { ok: false, detail: 'The token belongs to no registered user of this API.' };
+}
+
+function headerAlgorithm(token: string): string | undefined {
+  try {
+    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as { alg?: unknown };
+    return typeof header.alg === 'string' ? header.alg : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short reason from aws-jwt-verify's error classes, without the token or its claims. */
+function verificationFailure(error: unknown): string {
+  const name = (error as Error)?.name ?? '';
+  if (name === 'JwtExpiredError') return 'The token has expired; refresh it with POST /v1/users/login (grant_type refresh_token).';
+  if (name === 'JwtInvalidIssuerError') return 'The token was issued by another identity provider.';
+  if (name === 'CognitoJwtInvalidTokenUseError' || name === 'JwtInvalidTokenUseError') return 'An access token is required (not an ID token).';
+  if (name === 'CognitoJwtInvalidClientIdError') return 'The token was issued to another client.';
+  if (name === 'JwtInvalidSignatureError' || name === 'KidNotFoundInJwksError' || name === 'JwtWithoutValidKidError') return 'The token signature does not verify.';
+  return 'The token is not valid.';
+}
+
+export interface VerifierSettings {
+  userPoolId: string;
+  clientId: string;
+  /**
+   * Local mode: the emulator's base URL (`http://127.0.0.1:<port>`). Its issuer is
+   * `<endpoint>/<poolId>` and its JWKS is served over http, which aws-jwt-verify does not fetch, so
+   * it is fetched here once and preloaded. Absent in AWS (the Cognito issuer of the pool's region).
+   */
+  localEndpoint?: string;
+}
+
+/**
+ * `iss`, `token_use: access`, `client_id`, `exp` (no grace), signature and `alg` are all checked:
+ * CognitoJwtVerifier does this in AWS; locally the same checks on JwtRsaVerifier.
+ */
+export function createAccessTokenVerifier(settings: VerifierSettings): AccessTokenVerifier {
+  if (!settings.localEndpoint) {
+    const verifier = CognitoJwtVerifier.create({ userPoolId: settings.userPoolId, tokenUse: 'access', clientId: settings.clientId });
+    return async (token) => verifier.verify(token);
+  }
+  const issuer = `${settings.localEndpoint.replace(/\/$/, '')}/${settings.userPoolId}`;
+  const verifier = JwtRsaVerifier.create({
+    issuer,
+    // Access tokens carry `client_id`, not `aud`; it is checked below like CognitoJwtVerifier does.
+    audience: null,
+    customJwtCheck: ({ payload }) => {
+      if (payload.token_use !== 'access') throw Object.assign(new Error('token_use'), { name: 'CognitoJwtInvalidTokenUseError' });
+      if (payload.client_id !== settings.clientId) throw Object.assign(new Error('client_id'), { name: 'CognitoJwtInvalidClientIdError' });
+    },
+  });
+  let loaded: Promise<void> | undefined;
+  const loadJwks = () => (loaded ??= fetch(`${issuer}/.well-known/jwks.json`)
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
+      verifier.cacheJwks((await response.json()) as Jwks);
+    })
+    .catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+  return async (token) => {
+    await loadJwks();
+    const payload = await verifier.verify(token);
+    return { sub: String(payload.sub) };
+  };
+}
+
+/** What the authorizer hands to the function (API Gateway stringifies context values). */
+export function bearerAuthorizerContext(outcome: BearerOutcome): Record<string, string> {
+  if (!outcome.ok) return { auth: 'bearer', bearer_error: outcome.detail };
+  const { user } = outcome;
+  return { auth: 'bearer', user_id: user.user_id, email: user.email, name: user.name, role: user.role, account_id: user.account_id, tier: user.tier };
+}
+
+/** The pipeline's side: a verified user, or the reason there is none. */
+export function bearerUserFromContext(context: Record<string, unknown> | null | undefined): BearerOutcome {
+  if (!context || context.auth !== 'bearer') return { ok: false, detail: 'The request did not pass bearer authentication.' };
+  if (typeof context.bearer_error === 'string') return { ok: false, detail: context.bearer_error };
+  const { user_id, email, name, role, account_id, tier } = context;
+  if (typeof user_id !== 'string' || typeof email !== 'string' || typeof name !== 'string' || typeof account_id !== 'string'
+    || !isUserRole(role) || !TIER_ORDER.includes(tier as Tier)) {
+    return { ok: false, detail: 'The request did not pass bearer authentication.' };
+  }
+  return { ok: true, user: { user_id, email, name, role, account_id, tier: tier as Tier } };
+}
+
+/** The subject the hourly limit counts a user's v1 requests against: their account. */
+export function accountRateSubject(accountId: string): string {
+  return `account:${accountId}`;
+}
