@@ -1,0 +1,139 @@
+import nriData from '../../data/v1/nri/fl-counties-nri.json';
+
+/**
+ * FEMA's National Risk Index for Florida's counties, as published (v1.19.0, March 2023). Values
+ * are FEMA's: county hazard values are sums over census tracts, each with its own community risk
+ * factor, so nothing here is recomputed from other fields.
+ */
+
+/** FEMA's rating vocabulary; the last four carry no score. */
+export const NRI_RATINGS = [
+  'Very High', 'Relatively High', 'Relatively Moderate', 'Relatively Low', 'Very Low',
+  'No Rating', 'Not Applicable', 'Insufficient Data', 'No Expected Annual Losses',
+] as const;
+export type NriRating = (typeof NRI_RATINGS)[number];
+
+const SCORED_RATINGS: ReadonlySet<NriRating> = new Set(['Very High', 'Relatively High', 'Relatively Moderate', 'Relatively Low', 'Very Low']);
+
+export function isScoredRating(rating: NriRating): boolean {
+  return SCORED_RATINGS.has(rating);
+}
+
+export interface NriHazardInfo {
+  code: string;
+  name: string;
+  period_of_record: string;
+  frequency_model: string;
+}
+
+interface HazardColumns {
+  EVNTS: number | null;
+  AFREQ: number | null;
+  EALT: number | null;
+  EALS: number | null;
+  RISKV: number | null;
+  RISKS: number | null;
+  EALR: string;
+  RISKR: string;
+}
+
+export interface NriCounty {
+  nri_id: string;
+  fips: string;
+  county: string;
+  county_type: string;
+  nri_ver: string;
+  RISK_VALUE: number | null;
+  RISK_SCORE: number | null;
+  RISK_SPCTL: number | null;
+  RISK_RATNG: string;
+  EAL_VALT: number | null;
+  EAL_SCORE: number | null;
+  EAL_RATNG: string;
+  SOVI_SCORE: number | null;
+  SOVI_RATNG: string;
+  RESL_SCORE: number | null;
+  RESL_RATNG: string;
+  CRF_VALUE: number | null;
+  POPULATION: number | null;
+  BUILDVALUE: number | null;
+  hazards: Record<string, HazardColumns>;
+}
+
+const data = nriData as unknown as {
+  dataset: string;
+  version: string;
+  level: 'county';
+  disclaimer: string;
+  hazards: NriHazardInfo[];
+  counties: NriCounty[];
+};
+
+export const NRI_HAZARDS: readonly NriHazardInfo[] = data.hazards;
+export const NRI_HAZARD_CODES = data.hazards.map((h) => h.code) as readonly string[];
+
+export const NRI_SOURCE = {
+  dataset: data.dataset,
+  version: data.version,
+  level: data.level,
+  disclaimer: data.disclaimer,
+  url: 'https://hazards.fema.gov/nri/data-resources',
+  note: 'County table for Florida as FEMA published it; served, never recomputed. Not a substitute for a localized risk assessment.',
+} as const;
+
+const byFips = new Map(data.counties.map((c) => [c.fips, c]));
+
+export function nriCountyByFips(fips: string): NriCounty | undefined {
+  return byFips.get(fips);
+}
+
+function rating(text: string): NriRating {
+  if (!(NRI_RATINGS as readonly string[]).includes(text)) throw new Error(`Unknown NRI rating "${text}"`);
+  return text as NriRating;
+}
+
+/** A score goes with a rating only when FEMA rated the county; the others are stated as such, score null. */
+function scored(score: number | null, ratingText: string): { score: number | null; rating: NriRating } {
+  const r = rating(ratingText);
+  return { score: isScoredRating(r) ? score : null, rating: r };
+}
+
+export function compositeRisk(county: NriCounty) {
+  const risk = scored(county.RISK_SCORE, county.RISK_RATNG);
+  const eal = scored(county.EAL_SCORE, county.EAL_RATNG);
+  return {
+    risk_value: county.RISK_VALUE,
+    risk_score: risk.score,
+    risk_rating: risk.rating,
+    risk_state_percentile: county.RISK_SPCTL,
+    expected_annual_loss_usd: county.EAL_VALT,
+    expected_annual_loss: eal,
+    social_vulnerability: scored(county.SOVI_SCORE, county.SOVI_RATNG),
+    community_resilience: scored(county.RESL_SCORE, county.RESL_RATNG),
+    community_risk_factor: county.CRF_VALUE,
+  };
+}
+
+export function hazardRisk(county: NriCounty, info: NriHazardInfo) {
+  const columns = county.hazards[info.code]!;
+  const risk = scored(columns.RISKS, columns.RISKR);
+  const eal = scored(columns.EALS, columns.EALR);
+  return {
+    code: info.code,
+    name: info.name,
+    annualized_frequency: columns.AFREQ,
+    expected_annual_loss_usd: columns.EALT,
+    expected_annual_loss_rating: eal.rating,
+    risk_value: columns.RISKV,
+    risk_score: risk.score,
+    risk_rating: risk.rating,
+    period_of_record: info.period_of_record,
+  };
+}
+
+export type HazardRisk = ReturnType<typeof hazardRisk>;
+
+/** The county's hazards in FEMA's order, or only the requested codes. */
+export function hazardRisks(county: NriCounty, codes?: readonly string[]): HazardRisk[] {
+  return NRI_HAZARDS.filter((h) => !codes || codes.includes(h.code)).map((h) => hazardRisk(county, h));
+}
