@@ -10,7 +10,7 @@ import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
 import { AssessmentService } from '../../shared/domain/assessments/service';
 import { etagOf, viewOf, type Assessment } from '../../shared/domain/assessments/model';
 import type {
-  createAssessmentRoute, getAssessmentRoute, listAssessmentsRoute, submitAssessmentRoute, updateAssessmentRoute,
+  createAssessmentRoute, getAssessmentRoute, listAssessmentsRoute, recordDepConfirmationRoute, submitAssessmentRoute, updateAssessmentRoute,
 } from '../../shared/routes/assessments';
 
 // Created on first use (cold start), after the environment is in place.
@@ -58,6 +58,11 @@ const submitAssessment: RouteImplementation<typeof submitAssessmentRoute> = (req
   body: await assessments().submit(accountOf(request), request.params.assessment_id, request.body, request.now),
 }));
 
+const recordDepConfirmation: RouteImplementation<typeof recordDepConfirmationRoute> = async (request) => ({
+  status: 200,
+  body: await assessments().recordDepConfirmation(accountOf(request), request.params.assessment_id, request.body, request.now),
+});
+
 export const handler = createGroupHandler('assessments', {
-  createAssessment, listAssessments, getAssessment, updateAssessment, submitAssessment,
+  createAssessment, listAssessments, getAssessment, updateAssessment, submitAssessment, recordDepConfirmation,
 }, defaultPipelineDeps);

@@ -1,8 +1,8 @@
 import {
   AssessmentListSchema, AssessmentParams, AssessmentSchema, CreateAssessmentHeaders, CreateAssessmentSchema, ListAssessmentsQuery,
-  SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
+  RecordDepConfirmationSchema, SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
 } from '../schemas/assessments';
-import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, ok } from './responses';
+import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
 const ETAG_HEADER = { ETag: { description: 'Version of the assessment ("<version>"); send it as `If-Match` to update.', schema: { type: 'string' as const } } };
@@ -33,19 +33,27 @@ export const getAssessmentRoute = defineRoute({
 });
 
 export const updateAssessmentRoute = defineRoute({
-  id: 'updateAssessment', method: 'PATCH', path: '/assessments/{assessment_id}', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  id: 'updateAssessment', method: 'PATCH', path: '/assessments/{assessment_id}', group: 'assessments', auth: 'api_key', minTier: 'pro', requiresIfMatch: true,
   contractRow: '6', tags: ['Assessments'], summary: 'Update progress, phase and methodology',
-  description: 'Send `If-Match` with the ETag of your last read: if the assessment changed since, the answer is 409 `conflict` and nothing is written. Without `If-Match` the update applies to the current version. Reaching 100 % in the `final_report` phase makes the assessment `complete` and emits `assessment_complete` once. Moving a phase or status back, or lowering `completion_percentage` without `completion_change_reason`, is 409.',
+  description: 'Send `If-Match` with the ETag of your last read (required: 428 `precondition_required` without it): if the assessment changed since, the answer is 409 `conflict` and nothing is written. Reaching 100 % in the `final_report` phase makes the assessment `complete` and emits `assessment_complete` once. Moving a phase or status back, or lowering `completion_percentage` without `completion_change_reason`, is 409.',
   request: { params: AssessmentParams, headers: UpdateAssessmentHeaders, body: UpdateAssessmentSchema, maxBodyBytes: 64 * 1024 },
-  responses: { 200: withETag(ok('The updated assessment.', AssessmentSchema)), ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS },
+  responses: { 200: withETag(ok('The updated assessment.', AssessmentSchema)), ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS },
 });
 
 export const submitAssessmentRoute = defineRoute({
   id: 'submitAssessment', method: 'POST', path: '/assessments/{assessment_id}/submit', group: 'assessments', auth: 'api_key', minTier: 'pro',
-  contractRow: '7', tags: ['Assessments'], summary: 'Submit a complete assessment to DEP',
-  description: 'Only a `complete` assessment whose checklist passes (else 409 with `missing_items`). Stores the submission package (manifest with the assessment snapshot, checklist result, URLs, certification and sha256 hashes) and moves the status to `submitted`. `dep_confirmation` is this API\'s receipt, not a DEP number. Honors `Idempotency-Key`; a second submit is 409.',
+  contractRow: '7', tags: ['Assessments'], summary: 'Freeze a complete assessment and record its submission package (nothing is sent to DEP)',
+  description: '**This service does not transmit anything to DEP.** Only a `complete` assessment whose checklist passes (else 409 with `missing_items`). Stores the submission package (manifest with the assessment snapshot, checklist result, URLs, certification and sha256 hashes), moves the status to `submitted` and freezes the assessment. `receipt` is this API\'s own receipt for the package. `dep_confirmation.status` is `not_transmitted` with `how_to_file`, the steps to file the deliverables on DEP\'s portal yourself; record DEP\'s confirmation afterwards with `POST /assessments/{assessment_id}/dep-confirmation`. Honors `Idempotency-Key`; a second submit is 409.',
   request: { params: AssessmentParams, headers: SubmitAssessmentHeaders, body: SubmitAssessmentSchema, maxBodyBytes: 16 * 1024 },
   responses: { 201: ok('The submission.', SubmissionSchema), ...NOT_FOUND, ...CONFLICT, ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
 });
 
-export const assessmentRoutes = [createAssessmentRoute, listAssessmentsRoute, getAssessmentRoute, updateAssessmentRoute, submitAssessmentRoute];
+export const recordDepConfirmationRoute = defineRoute({
+  id: 'recordDepConfirmation', method: 'POST', path: '/assessments/{assessment_id}/dep-confirmation', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  tags: ['Assessments'], summary: 'Record the confirmation DEP gave for your filing',
+  description: 'After filing the deliverables on DEP\'s portal yourself (this service does not transmit to DEP), record DEP\'s own confirmation number and the date DEP received the filing: `dep_confirmation.status` becomes `recorded`. Only for a `submitted` assessment (else 409). Sending the same values again answers the same; other values once one is recorded are 409. `received_on` before the submission or in the future is 400.',
+  request: { params: AssessmentParams, body: RecordDepConfirmationSchema, maxBodyBytes: 4 * 1024 },
+  responses: { 200: ok('The submission with DEP\'s confirmation.', SubmissionSchema), ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS },
+});
+
+export const assessmentRoutes = [createAssessmentRoute, listAssessmentsRoute, getAssessmentRoute, updateAssessmentRoute, submitAssessmentRoute, recordDepConfirmationRoute];

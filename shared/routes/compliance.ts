@@ -13,7 +13,7 @@ export const validateComplianceRoute = defineRoute({
 export const getComplianceChecklistRoute = defineRoute({
   id: 'getComplianceChecklist', method: 'GET', path: '/compliance/checklist', group: 'compliance', auth: 'api_key', minTier: 'free',
   contractRow: '19', tags: ['Compliance'], summary: 'Checklist items A–N for an assessment year',
-  description: 'Rule set `2021` (NOAA 2017 Intermediate-Low and Intermediate-High, 2040 and 2070) applies to assessments before 2024-07-01; rule set `2024` (NOAA 2022 Intermediate-Low and Intermediate, 20 and 50 years ahead) from that date. A year alone is taken at July 1, so `assessment_year=2024` gives rule set 2024; send `assessment_date` for the first half of 2024. Years before 2021 or after the current year + 5 are 400. Items are derived from s. 380.093, not DEP\'s form, and each says whether its text is verified, reconstructed or unverified.',
+  description: 'Rule set `2021` (NOAA 2017 Intermediate-Low and Intermediate-High, 2040 and 2070) applies to assessments before 2024-07-01; rule set `2024` (NOAA 2022 Intermediate-Low and Intermediate, 20 and 50 years ahead) from that date. A year alone is taken at July 1, so `assessment_year=2024` gives rule set 2024; send `assessment_date` for the first half of 2024. Years before 2021 or after the current year + 5 are 400. Items are derived from s. 380.093, not DEP\'s form, and each says whether its text is verified, reconstructed or unverified. Each item\'s letter is under `item`, the key `dep_checklist_status.items` and `missing_items` use too (this route named it `id` before; `item` was kept because three answers already used it).',
   request: { query: ChecklistQuerySchema },
   responses: { 200: ok('The checklist.', ChecklistSchema), ...KEYED_ERRORS },
 });

@@ -72,6 +72,16 @@ export const CreateAssessmentHeaders = IdempotencyHeaders;
 export const SubmitAssessmentHeaders = IdempotencyHeaders;
 export const UpdateAssessmentHeaders = IfMatchHeaders;
 
+export const DepConfirmationSchema = z.object({
+  status: z.enum(['not_transmitted', 'recorded'])
+    .describe('`not_transmitted`: this service sends nothing to DEP; file on DEP\'s portal (`how_to_file`) and record DEP\'s number. `recorded`: DEP\'s own confirmation, as recorded by the county.'),
+  confirmation_number: z.string().max(60).nullable().describe('DEP\'s confirmation number; null until recorded.'),
+  received_on: IsoDate.nullable().describe('The date DEP received the filing; null until recorded.'),
+  recorded_at: Timestamp.nullable(),
+  note: z.string().max(500),
+  how_to_file: z.array(z.string().max(500)).max(10).describe('Steps to file the deliverables with DEP.'),
+}).openapi('DepConfirmation');
+
 const AssessmentFields = {
   assessment_id: z.string().max(64),
   jurisdiction: z.string().max(120).describe('Display name, e.g. "Monroe County".'),
@@ -92,7 +102,8 @@ const AssessmentFields = {
   completed_at: Timestamp.optional(),
   submitted_at: Timestamp.optional(),
   submission_id: z.string().max(64).optional(),
-  dep_confirmation: z.string().max(40).optional(),
+  receipt: z.string().max(40).optional().describe('This API\'s receipt for the submission package; not a DEP number.'),
+  dep_confirmation: DepConfirmationSchema.optional().describe('Present once submitted: whether DEP\'s own confirmation has been recorded.'),
 };
 
 export const AssessmentSummarySchema = z.object(AssessmentFields).openapi('AssessmentSummary');
@@ -115,15 +126,22 @@ export const SubmissionSchema = z.object({
   assessment_id: z.string().max(64),
   status: z.literal('submitted'),
   submitted_at: Timestamp,
-  dep_confirmation: z.string().max(40)
+  receipt: z.string().max(40)
     .describe('This API\'s receipt for the submission package (`VA-<county FIPS>-<year>-<manifest hash>`), not a confirmation number issued by DEP.'),
   manifest_sha256: z.string().max(64).describe('sha256 of the stored manifest JSON.'),
+  dep_confirmation: DepConfirmationSchema,
 }).openapi('Submission');
+
+export const RecordDepConfirmationSchema = z.strictObject({
+  confirmation_number: z.string().trim().min(1).max(60).regex(/^[\x21-\x7E]+(?: [\x21-\x7E]+)*$/, 'Printable characters, single spaces').describe('The confirmation number DEP gave on receipt of the filing.'),
+  received_on: IsoDate.describe('The date DEP received the filing (YYYY-MM-DD); not before the submission, not in the future.'),
+}).openapi('RecordDepConfirmationRequest');
 
 
 export type CreateAssessmentInput = z.infer<typeof CreateAssessmentSchema>;
 export type UpdateAssessmentInput = z.infer<typeof UpdateAssessmentSchema>;
 export type SubmitAssessmentInput = z.infer<typeof SubmitAssessmentSchema>;
+export type RecordDepConfirmationInput = z.infer<typeof RecordDepConfirmationSchema>;
 export type ListAssessmentsInput = z.infer<typeof ListAssessmentsQuery>;
 export type AssessmentPhase = (typeof ASSESSMENT_PHASES)[number];
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];

@@ -110,7 +110,7 @@ const ScenarioRequirementsSchema = z.object({
 }).openapi('ScenarioRequirements');
 
 export const ChecklistItemSchema = z.object({
-  id: z.string().max(2),
+  item: z.string().max(2).describe('Item letter A–N; the same key as in `dep_checklist_status.items[].item` and `missing_items[].item`.'),
   title: z.string().max(300),
   statute_ref: z.string().max(100),
   requirement: z.string().max(2000),

@@ -69,7 +69,7 @@ describe('assessment lifecycle (end to end)', () => {
     expect(completed.status).toBe(200);
     expect(completed.json.status).toBe('complete');
     // Further updates after completion emit nothing more.
-    await app.request('PATCH', `/assessments/${id}`, { key, json: { notes: 'Final QA done' } });
+    await app.request('PATCH', `/assessments/${id}`, { key, json: { notes: 'Final QA done' }, headers: { 'If-Match': completed.headers.get('etag')! } });
 
     const events = (await drainQueue(3000)).filter((event) => event.data.assessment_id === id);
     expect(events).toHaveLength(1);
@@ -81,10 +81,18 @@ describe('assessment lifecycle (end to end)', () => {
 
     const submitted = await app.request('POST', `/assessments/${id}/submit`, { key, json: submission(), headers: { 'Idempotency-Key': 'e2e-monroe-submit' } });
     expect(submitted.status).toBe(201);
-    expect(submitted.json.dep_confirmation).toMatch(/^VA-12087-/);
+    expect(submitted.json.receipt).toMatch(/^VA-12087-/);
+    expect(submitted.json.dep_confirmation).toMatchObject({ status: 'not_transmitted', confirmation_number: null });
+    expect(submitted.json.dep_confirmation.how_to_file.join(' ')).toContain(`/assessments/${id}/dep-confirmation`);
 
     const final = await app.request('GET', `/assessments/${id}`, { key });
-    expect(final.json).toMatchObject({ status: 'submitted', submission_id: submitted.json.submission_id });
+    expect(final.json).toMatchObject({ status: 'submitted', submission_id: submitted.json.submission_id, dep_confirmation: { status: 'not_transmitted' } });
+
+    const receivedOn = new Date().toISOString().slice(0, 10);
+    const recorded = await app.request('POST', `/assessments/${id}/dep-confirmation`, { key, json: { confirmation_number: 'RF-VA-2026-0147', received_on: receivedOn } });
+    expect(recorded.status).toBe(200);
+    expect(recorded.json.dep_confirmation).toMatchObject({ status: 'recorded', confirmation_number: 'RF-VA-2026-0147', received_on: receivedOn });
+    expect((await app.request('GET', `/assessments/${id}`, { key })).json.dep_confirmation.status).toBe('recorded');
     const listed = await app.request('GET', '/assessments?status=submitted', { key });
     expect(listed.json.data.map((a: { assessment_id: string }) => a.assessment_id)).toContain(id);
   });

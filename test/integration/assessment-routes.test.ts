@@ -22,7 +22,11 @@ describe('assessment routes', () => {
     expect(res.status).toBe(201);
     return res.json;
   };
-  const patch = (id: string, json: unknown, headers: Record<string, string> = {}) => app.request('PATCH', `/assessments/${id}`, { key: pro(), json, headers });
+  /** Updates are conditional: without an explicit If-Match the helper sends the ETag of a fresh read. */
+  const patch = async (id: string, json: unknown, headers: Record<string, string> = {}, key = pro()) => {
+    const ifMatch = headers['If-Match'] ?? (await app.request('GET', `/assessments/${id}`, { key })).headers.get('etag') ?? '';
+    return app.request('PATCH', `/assessments/${id}`, { key, json, headers: { ...headers, 'If-Match': ifMatch } });
+  };
   const fieldsOf = (res: { json: { errors?: { field: string }[] } }) => (res.json.errors ?? []).map((e) => e.field);
 
   /** An assessment walked to `complete` with a methodology that passes the checklist. */
@@ -140,7 +144,7 @@ describe('assessment routes', () => {
 
       expect((await patch(id, {})).status).toBe(400);
       expect(fieldsOf(await patch(id, { completion_percentage: 101 }))).toEqual(['completion_percentage']);
-      expect((await app.request('PATCH', `/assessments/${id}`, { key: app.keys.enterprise, json: { notes: 'x' } })).status).toBe(404);
+      expect((await app.request('PATCH', `/assessments/${id}`, { key: app.keys.enterprise, json: { notes: 'x' }, headers: { 'If-Match': '"1"' } })).status).toBe(404);
     });
 
     it('lets exactly one of 50 concurrent updates with the same If-Match win', async () => {
@@ -192,7 +196,10 @@ describe('assessment routes', () => {
       const res = await app.request('POST', `/assessments/${done.assessment_id}/submit`, { key: pro(), json: submission });
       expect(res.status).toBe(201);
       expect(res.json).toMatchObject({ assessment_id: done.assessment_id, status: 'submitted', submission_id: expect.stringMatching(/^sub_/) });
-      expect(res.json.dep_confirmation).toMatch(/^VA-12087-\d{4}-[0-9A-F]{8}$/);
+      expect(res.json.receipt).toMatch(/^VA-12087-\d{4}-[0-9A-F]{8}$/);
+      expect(res.json.dep_confirmation).toMatchObject({ status: 'not_transmitted', confirmation_number: null, received_on: null });
+      expect(res.json.dep_confirmation.note).toMatch(/does not transmit/);
+      expect(res.json.dep_confirmation.how_to_file.length).toBeGreaterThanOrEqual(3);
 
       const key = (await itemKeyOf(done.assessment_id)).pk.replace('ACCOUNT#', '');
       const object = await s3().send(new GetObjectCommand({ Bucket: app.resources.bucketName, Key: `submissions/${key}/${done.assessment_id}/${res.json.submission_id}.json` }));
@@ -207,7 +214,8 @@ describe('assessment routes', () => {
       });
 
       const stored = await app.request('GET', `/assessments/${done.assessment_id}`, { key: pro() });
-      expect(stored.json).toMatchObject({ status: 'submitted', submission_id: res.json.submission_id, dep_confirmation: res.json.dep_confirmation });
+      expect(stored.json).toMatchObject({ status: 'submitted', submission_id: res.json.submission_id, receipt: res.json.receipt, dep_confirmation: res.json.dep_confirmation });
+      expect(manifest.notice).toMatch(/does not transmit anything to DEP/);
       const second = await app.request('POST', `/assessments/${done.assessment_id}/submit`, { key: pro(), json: submission });
       expect(second.status).toBe(409);
       expect((await patch(done.assessment_id, { notes: 'after the fact' })).status).toBe(409);
@@ -237,6 +245,48 @@ describe('assessment routes', () => {
     });
   });
 
+  describe('POST /assessments/{id}/dep-confirmation', () => {
+    const today = () => new Date().toISOString().slice(0, 10);
+
+    it('records DEP\'s own number once, answers the same for a repeat and 409 for another number', async () => {
+      const done = await completeAssessment();
+      const notYet = await app.request('POST', `/assessments/${done.assessment_id}/dep-confirmation`, { key: pro(), json: { confirmation_number: 'RF-1', received_on: today() } });
+      expect(notYet.status).toBe(409);
+      const submitted = await app.request('POST', `/assessments/${done.assessment_id}/submit`, { key: pro(), json: submission });
+      expect(submitted.status).toBe(201);
+
+      const body = { confirmation_number: 'RF-VA-2026-0147', received_on: today() };
+      const first = await app.request('POST', `/assessments/${done.assessment_id}/dep-confirmation`, { key: pro(), json: body });
+      expect(first.status).toBe(200);
+      expect(first.json).toMatchObject({
+        submission_id: submitted.json.submission_id, receipt: submitted.json.receipt,
+        dep_confirmation: { status: 'recorded', confirmation_number: 'RF-VA-2026-0147', received_on: body.received_on, recorded_at: expect.any(String) },
+      });
+      const again = await app.request('POST', `/assessments/${done.assessment_id}/dep-confirmation`, { key: pro(), json: body });
+      expect(again.status).toBe(200);
+      expect(again.json.dep_confirmation.recorded_at).toBe(first.json.dep_confirmation.recorded_at);
+      const other = await app.request('POST', `/assessments/${done.assessment_id}/dep-confirmation`, { key: pro(), json: { ...body, confirmation_number: 'RF-OTHER' } });
+      expect(other.status).toBe(409);
+      expect(other.json.code).toBe('conflict');
+      const read = await app.request('GET', `/assessments/${done.assessment_id}`, { key: pro() });
+      expect(read.json.dep_confirmation).toMatchObject({ status: 'recorded', confirmation_number: 'RF-VA-2026-0147' });
+    });
+
+    it('refuses dates before the submission or in the future, bad bodies and other accounts\' assessments', async () => {
+      const done = await completeAssessment();
+      expect((await app.request('POST', `/assessments/${done.assessment_id}/submit`, { key: pro(), json: submission })).status).toBe(201);
+      const early = await app.request('POST', `/assessments/${done.assessment_id}/dep-confirmation`, { key: pro(), json: { confirmation_number: 'RF-1', received_on: '2021-01-04' } });
+      expect(early.status).toBe(400);
+      expect(fieldsOf(early)).toEqual(['received_on']);
+      const future = await app.request('POST', `/assessments/${done.assessment_id}/dep-confirmation`, { key: pro(), json: { confirmation_number: 'RF-1', received_on: `${new Date().getUTCFullYear() + 1}-01-01` } });
+      expect(future.status).toBe(400);
+      const bad = await app.request('POST', `/assessments/${done.assessment_id}/dep-confirmation`, { key: pro(), json: { confirmation_number: '  ', received_on: '2026-02-30', extra: 1 } });
+      expect(bad.status).toBe(400);
+      const foreign = await app.request('POST', `/assessments/${done.assessment_id}/dep-confirmation`, { key: app.keys.enterprise, json: { confirmation_number: 'RF-1', received_on: today() } });
+      expect(foreign.status).toBe(404);
+    });
+  });
+
   describe('GET /assessments', () => {
     it('lists only the caller\'s assessments, filtered and paged by cursor', async () => {
       const enterprise = app.keys.enterprise;
@@ -246,7 +296,7 @@ describe('assessment routes', () => {
         await create({ jurisdiction: 'Liberty County' }, enterprise),
         await create({ jurisdiction: 'Gulf County' }, enterprise),
       ];
-      await app.request('PATCH', `/assessments/${mine[0].assessment_id}`, { key: enterprise, json: { completion_percentage: 10 } });
+      await patch(mine[0].assessment_id, { completion_percentage: 10 }, {}, enterprise);
 
       const byJurisdiction = await app.request('GET', '/assessments?jurisdiction=Liberty%20County&limit=2', { key: enterprise });
       expect(byJurisdiction.status).toBe(200);

@@ -22,7 +22,7 @@ describe('compliance routes', () => {
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ rule_set: '2021', label: "derived from s. 380.093; not DEP's form", scenario_requirements: { scenario_family: 'noaa_2017', planning_horizons: [2040, 2070] } });
       const data = ruleSetData('2021');
-      const item = res.json.items.find((i: { id: string }) => i.id === 'C');
+      const item = res.json.items.find((i: { item: string }) => i.item === 'C');
       const stored = data.items.find((i: { id: string }) => i.id === 'C');
       expect(item).toMatchObject({ title: stored.title, statute_ref: stored.statute_ref, requirement: stored.requirement, evidence: stored.evidence, conditional: false, verification: 'verified' });
       expect(item.check).toBeUndefined();

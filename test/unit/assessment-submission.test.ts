@@ -48,9 +48,9 @@ describe('submission package', () => {
   });
 
   it('derives the receipt VA-<county FIPS>-<year>-<hash>', () => {
-    expect(pkg.depConfirmation).toBe(`VA-12087-2025-${pkg.sha256.slice(0, 8).toUpperCase()}`);
+    expect(pkg.receipt).toBe(`VA-12087-2025-${pkg.sha256.slice(0, 8).toUpperCase()}`);
     const again = buildSubmissionPackage(assessment, complianceOf(assessment), input, 'sub_1', '2025-09-02T08:00:00.000Z');
-    expect(again.depConfirmation).toBe(pkg.depConfirmation);
+    expect(again.receipt).toBe(pkg.receipt);
   });
 
   it('is stored under submissions/<account>/<assessment>/<submission>.json', () => {

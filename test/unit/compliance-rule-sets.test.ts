@@ -21,7 +21,7 @@ describe('compliance rule sets (DOMAIN §3 table)', () => {
   });
 
   it.each(['2021-01-01', '2022-06-30', '2022-07-01', '2023-12-31', '2024-06-30', '2024-07-01', '2031-12-31'])('gives items A–N exactly once on %s', (date) => {
-    expect(checklistFor(date).items.map((item) => item.id)).toEqual(LETTERS);
+    expect(checklistFor(date).items.map((item) => item.item)).toEqual(LETTERS);
   });
 
   it('switches from rule set 2021 to 2024 on 2024-07-01', () => {
@@ -42,20 +42,20 @@ describe('compliance rule sets (DOMAIN §3 table)', () => {
     expect(checklist.scenario_requirements).toMatchObject({ scenario_family: 'noaa_2022', planning_horizons: [2044, 2074], verification: 'unverified' });
     expect([...checklist.scenario_requirements.required_scenarios].sort()).toEqual(['intermediate', 'intermediate_low']);
     expect(checklistFor('2027-02-01').scenario_requirements.planning_horizons).toEqual([2047, 2077]);
-    const byId = Object.fromEntries(checklist.items.map((item) => [item.id, item]));
+    const byId = Object.fromEntries(checklist.items.map((item) => [item.item, item]));
     expect(byId.K!.verification).toBe('unverified');
     expect(byId.L!.verification).toBe('unverified');
     expect(byId.A!.verification).toBe('verified');
   });
 
   it('marks the "if applicable" and "to the extent practicable" items conditional', () => {
-    const conditional = checklistFor('2025-01-01').items.filter((item) => item.conditional).map((item) => item.id);
+    const conditional = checklistFor('2025-01-01').items.filter((item) => item.conditional).map((item) => item.item);
     expect(conditional).toEqual(['D', 'F', 'H', 'I']);
   });
 
   it('adds the 500-year rainfall storm from the 2022 amendment on', () => {
-    const before = checklistFor('2022-06-30').items.find((item) => item.id === 'H')!;
-    const after = checklistFor('2022-07-01').items.find((item) => item.id === 'H')!;
+    const before = checklistFor('2022-06-30').items.find((item) => item.item === 'H')!;
+    const after = checklistFor('2022-07-01').items.find((item) => item.item === 'H')!;
     expect(before.requirement).not.toMatch(/500-year/);
     expect(after.requirement).toMatch(/100-year and 500-year/);
   });

@@ -1,6 +1,7 @@
 import type { AssessmentPhase, AssessmentStatus, AssessmentSummary, AssessmentType, AssessmentView } from '../../schemas/assessments';
 import type { Methodology, Scope, Timeline } from '../../schemas/compliance';
 import { evaluateCompliance, type ComplianceEvaluation } from '../compliance/evaluate';
+import { depConfirmationOf } from './dep-filing';
 
 /** The jurisdiction as resolved at creation (see `shared/domain/jurisdictions.ts`). */
 export interface AssessmentJurisdiction {
@@ -10,9 +11,18 @@ export interface AssessmentJurisdiction {
   county_fips: string;
 }
 
+/** DEP's own confirmation of a filing, as the county recorded it. */
+export interface DepFilingRecord {
+  confirmation_number: string;
+  received_on: string;
+  recorded_at: string;
+}
+
 export interface SubmissionRecord {
   submission_id: string;
-  dep_confirmation: string;
+  /** This API's receipt for the package (`VA-<county FIPS>-<year>-<hash>`); never DEP's number. */
+  receipt: string;
+  dep_filing?: DepFilingRecord;
   manifest_key: string;
   manifest_sha256: string;
   final_report_url: string;
@@ -56,7 +66,7 @@ export function summaryOf(assessment: Assessment): AssessmentSummary {
     jurisdiction_id: jurisdiction.id,
     jurisdiction_type: jurisdiction.type,
     county_fips: jurisdiction.county_fips,
-    ...(submission ? { submission_id: submission.submission_id, dep_confirmation: submission.dep_confirmation } : {}),
+    ...(submission ? { submission_id: submission.submission_id, receipt: submission.receipt, dep_confirmation: depConfirmationOf(assessment.assessment_id, submission.dep_filing) } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../http/problem';
 import type { BlobStore, EventQueue, QueuedEvent } from '../../ports';
 import type {
-  AssessmentSummary, CreateAssessmentInput, ListAssessmentsInput, Submission, SubmitAssessmentInput, UpdateAssessmentInput,
+  AssessmentSummary, CreateAssessmentInput, ListAssessmentsInput, RecordDepConfirmationInput, Submission, SubmitAssessmentInput, UpdateAssessmentInput,
 } from '../../schemas/assessments';
 import { invalidField, requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
 import { completionEvent } from './events';
@@ -10,7 +10,8 @@ import { complianceOf, summaryOf, versionFromIfMatch, type Assessment } from './
 import { InvalidCursorError } from '../invalid-cursor';
 import type { AssessmentFilter, AssessmentStore } from './ports';
 import { applyUpdate, TransitionError } from './state-machine';
-import { buildSubmissionPackage, manifestKey, markSubmitted } from './submission';
+import { buildSubmissionPackage, manifestKey, markSubmitted, submissionOf } from './submission';
+import { depConfirmationProblem } from './dep-filing';
 
 export interface AssessmentServiceDeps {
   store: AssessmentStore;
@@ -134,7 +135,7 @@ export class AssessmentService {
     await this.deps.blobs.put(key, pkg.content, 'application/json');
     const next = markSubmitted(current, {
       submission_id: submissionId,
-      dep_confirmation: pkg.depConfirmation,
+      receipt: pkg.receipt,
       manifest_key: key,
       manifest_sha256: pkg.sha256,
       final_report_url: input.final_report_url,
@@ -151,14 +152,30 @@ export class AssessmentService {
       await this.deps.blobs.delete(key);
       throw new HttpError('conflict', 'The assessment changed while it was being submitted; read it again.');
     }
-    return {
-      submission_id: submissionId,
-      assessment_id: assessmentId,
-      status: 'submitted',
-      submitted_at: submittedAt,
-      dep_confirmation: pkg.depConfirmation,
-      manifest_sha256: pkg.sha256,
+    return submissionOf(next);
+  }
+
+  /**
+   * Records DEP's own confirmation of the county's filing. Repeating the same values answers the
+   * same; other values once one is recorded, or an assessment not submitted, are 409.
+   */
+  async recordDepConfirmation(accountId: string, assessmentId: string, input: RecordDepConfirmationInput, now: Date): Promise<Submission> {
+    const current = await this.get(accountId, assessmentId);
+    const problem = depConfirmationProblem(current, input, now);
+    if (problem) {
+      if (problem.field === 'received_on' && current.status === 'submitted') throw invalidField('received_on', 'body', problem.message);
+      throw new HttpError('conflict', problem.message, { field: problem.field });
+    }
+    if (current.submission!.dep_filing) return submissionOf(current);
+    const at = now.toISOString();
+    const next: Assessment = {
+      ...current,
+      version: current.version + 1,
+      updated_at: at,
+      submission: { ...current.submission!, dep_filing: { confirmation_number: input.confirmation_number, received_on: input.received_on, recorded_at: at } },
     };
+    if (!(await this.deps.store.update(next, current.version))) throw new HttpError('conflict', 'The assessment changed meanwhile; read it again.');
+    return submissionOf(next);
   }
 
   async list(accountId: string, query: ListAssessmentsInput): Promise<{ data: AssessmentSummary[]; next_cursor: string | null }> {

@@ -1,6 +1,7 @@
-import type { SubmitAssessmentInput } from '../../schemas/assessments';
+import type { Submission, SubmitAssessmentInput } from '../../schemas/assessments';
 import { canonicalJson, sha256Hex } from '../content-hash';
 import type { ComplianceEvaluation } from '../compliance/evaluate';
+import { depConfirmationOf, NOT_TRANSMITTED_NOTE } from './dep-filing';
 import type { Assessment } from './model';
 
 export const MANIFEST_FORMAT = 'va-submission-manifest/1';
@@ -14,14 +15,15 @@ export interface SubmissionPackage {
   /** The manifest as stored (canonical JSON). */
   content: string;
   sha256: string;
-  depConfirmation: string;
+  /** This API's receipt, derived from the manifest. */
+  receipt: string;
 }
 
 /**
  * The submission package: the assessment as submitted, its checklist result, the deliverable URLs
  * and the certification, with sha256 hashes of the snapshot and checklist so the package can be
- * checked later. `dep_confirmation` is this API's receipt (`VA-<county FIPS>-<year>-<hash>`),
- * derived from the manifest, not a number issued by DEP.
+ * checked later. The receipt (`VA-<county FIPS>-<year>-<hash>`) is this API's, derived from the
+ * manifest; nothing is sent to DEP, so the package says so.
  */
 export function buildSubmissionPackage(
   assessment: Assessment,
@@ -51,12 +53,12 @@ export function buildSubmissionPackage(
       assessment_sha256: sha256Hex(canonicalJson(snapshot)),
       checklist_sha256: sha256Hex(canonicalJson(checklist)),
     },
-    notice: 'Submission package recorded by the Vulnerability Assessment Compliance API. The checklist is derived from s. 380.093; not DEP\'s form.',
+    notice: `Submission package recorded by the Vulnerability Assessment Compliance API. ${NOT_TRANSMITTED_NOTE} The checklist is derived from s. 380.093; not DEP's form.`,
   };
   const content = canonicalJson(manifest);
   const sha256 = sha256Hex(content);
   const year = submittedAt.slice(0, 4);
-  return { content, sha256, depConfirmation: `VA-${assessment.jurisdiction.county_fips}-${year}-${sha256.slice(0, 8).toUpperCase()}` };
+  return { content, sha256, receipt: `VA-${assessment.jurisdiction.county_fips}-${year}-${sha256.slice(0, 8).toUpperCase()}` };
 }
 
 /** The assessment after a successful submission. */
@@ -69,5 +71,19 @@ export function markSubmitted(assessment: Assessment, record: Assessment['submis
     updated_at: submittedAt,
     version: assessment.version + 1,
     submission: record,
+  };
+}
+
+/** The submission as the submit and dep-confirmation routes answer it. */
+export function submissionOf(assessment: Assessment): Submission {
+  const record = assessment.submission!;
+  return {
+    submission_id: record.submission_id,
+    assessment_id: assessment.assessment_id,
+    status: 'submitted',
+    submitted_at: assessment.submitted_at!,
+    receipt: record.receipt,
+    manifest_sha256: record.manifest_sha256,
+    dep_confirmation: depConfirmationOf(assessment.assessment_id, record.dep_filing),
   };
 }

@@ -122,6 +122,6 @@ export function checklistFor(date: string): Checklist {
     verification: ruleSet.verification,
     source: ruleSet.source,
     scenario_requirements: scenarioRequirements(ruleSet, date),
-    items: itemsFor(ruleSet, date).map(({ check: _check, ...item }) => item),
+    items: itemsFor(ruleSet, date).map(({ check: _check, id, ...item }) => ({ item: id, ...item })),
   };
 }
