@@ -1,11 +1,11 @@
 import { open } from 'shapefile';
-import { unzipSync } from 'fflate';
 import { AssetFileError } from '../file-error';
 import { crsFromPrj, type FeatureFile, type RawFeature } from './features';
 import { isZip } from './sniff';
+import { unzipBudgeted } from './zip-budget';
 
 /** Uncompressed bytes accepted from one archive (a zip bomb stops here). */
-const MAX_UNZIPPED_BYTES = 512 * 1024 * 1024;
+export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 const PARTS = /\.(shp|shx|dbf|prj|cpg|xml)$/i;
 
 function extension(name: string): string {
@@ -24,21 +24,8 @@ function baseName(name: string): string {
 export async function readShapefileZip(buffer: Buffer): Promise<FeatureFile> {
   if (buffer.length === 0) throw new AssetFileError('empty_file', 'The file is empty.');
   if (!isZip(buffer)) throw new AssetFileError('malformed_zip', 'The file is not a ZIP archive. Zip the .shp, .shx, .dbf and .prj files together.');
-  let entries: Record<string, Uint8Array>;
-  try {
-    let total = 0;
-    entries = unzipSync(buffer, {
-      filter: (file) => {
-        if (!PARTS.test(file.name) || file.name.includes('__MACOSX/') || /(^|\/)\./.test(file.name)) return false;
-        total += file.originalSize;
-        if (total > MAX_UNZIPPED_BYTES) throw new AssetFileError('file_too_large', `The archive unpacks to more than ${MAX_UNZIPPED_BYTES} bytes.`);
-        return true;
-      },
-    });
-  } catch (error) {
-    if (error instanceof AssetFileError) throw error;
-    throw new AssetFileError('malformed_zip', `The ZIP archive is damaged: ${(error as Error).message}`);
-  }
+  const wanted = (name: string) => PARTS.test(name) && !name.includes('__MACOSX/') && !/(^|\/)\./.test(name);
+  const entries = await unzipBudgeted(buffer, { totalBytes: MAX_UNZIPPED_BYTES }, wanted);
   const names = Object.keys(entries);
   const shps = names.filter((n) => extension(n) === 'shp');
   if (shps.length === 0) throw new AssetFileError('malformed_zip', `The archive holds no .shp file (found: ${names.join(', ') || 'nothing usable'}).`);

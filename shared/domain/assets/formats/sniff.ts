@@ -17,10 +17,15 @@ export interface CheckedStream {
  * Checks the first bytes of a stream before any parser sees it, so a file that is not what its
  * name claims fails at once with a clear error (an empty stream, for one, makes the exceljs reader
  * wait forever). The stream handed on never emits 'error' — exceljs does not listen for it — a
- * failing source just ends it, and `sourceError()` tells why.
+ * failing source just ends it, and `sourceError()` tells why. `wrap` sees the bytes on their way
+ * (a budget, a watchdog) and may fail the source.
  */
-export async function checkedStart(input: Readable, check: (head: Buffer) => AssetFileError | undefined): Promise<CheckedStream> {
-  const chunks = input[Symbol.asyncIterator]();
+export async function checkedStart(
+  input: Readable,
+  check: (head: Buffer) => AssetFileError | undefined,
+  wrap: (chunks: AsyncIterable<Buffer>) => AsyncIterable<Buffer> = (chunks) => chunks,
+): Promise<CheckedStream> {
+  const chunks = wrap(input)[Symbol.asyncIterator]();
   const first = await chunks.next();
   if (first.done || (first.value as Buffer).length === 0) {
     input.destroy();
