@@ -7,7 +7,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
   setupFiles: ['<rootDir>/test/helpers/quiet-logs.ts'],
   transform: { '^.+\\.(t|j|mj)sx?$': ['@swc/jest'] },
-  transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|@neaps/tide-predictor|flatbush|flatqueue|geotiff|quick-lru)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|@neaps/tide-predictor|flatbush|flatqueue|geotiff|quick-lru|jose)/)'],
   moduleNameMapper: {
     '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js',
     // ESM-only, exported for `import` only.
