@@ -32,7 +32,7 @@ function zlibDecoders(tracker: { pending: number; settled(): void }) {
     private readonly zlib: InflateRaw = createInflateRaw({ chunkSize: 64 * 1024 });
     private stopped = false;
     constructor() {
-      this.zlib.on('data', (data: Buffer) => this.ondata(null, data, false));
+      this.zlib.on('data', (data: Buffer) => this.ondata(null, data as Uint8Array<ArrayBuffer>, false));
       this.zlib.on('end', () => this.ondata(null, new Uint8Array(0), true));
       this.zlib.on('error', (error: Error) => {
         this.ondata(Object.assign(error, { code: 0 }), new Uint8Array(0), true);
