@@ -32,12 +32,12 @@ export function bindTable(fn: LambdaFunction, table: ITable, access: 'read' | 'r
 }
 
 /**
- * The hourly rate limiter's conditional UpdateItem on `USAGE#<keyHash>` items, for functions
- * that otherwise write nothing to the table.
+ * The hourly quota on `USAGE#<keyHash>` items — lease and settle (UpdateItem), read the count
+ * (GetItem, Query over the shards) — for functions that otherwise write nothing to the table.
  */
 export function bindUsageCounter(fn: LambdaFunction, table: ITable): void {
   fn.addEnvironment('TABLE_NAME', table.tableName);
-  fn.addToRolePolicy(leadingKeyStatement(table, ['dynamodb:UpdateItem'], 'USAGE#*'));
+  fn.addToRolePolicy(leadingKeyStatement(table, ['dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:Query'], 'USAGE#*'));
 }
 
 /** The authorizer's only table access: GetItem on `APIKEY#<hash>` items. */

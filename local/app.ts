@@ -7,6 +7,7 @@ import { startEmulators, type EmulatorOptions, type Emulators } from './emulator
 import { ensureLocalResources, type LocalResources } from './bootstrap';
 import { ensureDemoAccounts, type DemoKeys } from './demo-accounts';
 import { startGateway } from './gateway';
+import { settleUsage } from '../shared/http/deps';
 import { startUploadWatcher } from './upload-watcher';
 import { startBackgroundWorkers } from './background-workers';
 import { startOutboxSweeper } from './outbox-sweeper';
@@ -69,6 +70,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     dataDir,
     async stop() {
       await gateway.close();
+      await settleUsage().catch(() => undefined);
       await uploadWatcher.stop();
       await workers?.stop();
       await outboxSweeper.stop();

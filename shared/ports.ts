@@ -1,4 +1,5 @@
 import type { Tier } from './routes/types';
+import type { HourWindow } from './domain/tiers';
 
 /** Secondary ports: the domain and the HTTP pipeline depend on these, adapters implement them. */
 
@@ -32,8 +33,10 @@ export interface UsageCount {
 }
 
 export interface UsageCounter {
-  /** Atomically count one request in the window unless the limit is reached. */
-  consume(keyHash: string, windowId: string, limit: number | null, expiresAt: Date): Promise<UsageCount>;
+  /** Counts one request in the key's hourly window unless its limit (`null`: unlimited) is spent. */
+  consume(keyHash: string, window: HourWindow, limit: number | null): Promise<UsageCount>;
+  /** Requests counted in the window so far, without counting one. */
+  used(keyHash: string, window: HourWindow, limit: number | null): Promise<number>;
 }
 
 export interface BlobStore {

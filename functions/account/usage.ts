@@ -4,7 +4,7 @@ import { hourWindow } from '../../shared/domain/tiers';
 
 type UsageRoute = typeof getUsageRoute;
 
-/** Reports the limiter's own count for this key, which already includes this request. */
+/** Reports the limiter's own count for this key; the route is unmetered, so this read is not in it. */
 export const getUsage: RouteImplementation<UsageRoute> = async ({ account, rate, now }) => {
   const window = hourWindow(now);
   return {

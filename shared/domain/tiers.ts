@@ -29,3 +29,22 @@ export function hourWindow(now: Date): HourWindow {
     resetSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)),
   };
 }
+
+/**
+ * Quota leasing. An instance takes a block of a key's remaining hourly quota with one conditional
+ * write and serves requests from it in memory; what it has not used after `QUOTA_LEASE_MS` goes
+ * back to the pool. A block is at most a tenth of what remains, so the instances together can
+ * strand little of a small limit (a Free key leases 2, then 1 at a time), and follows the key's
+ * recent demand (twice what the last block served) up to `MAX_LEASE_BLOCK`.
+ */
+export const QUOTA_LEASE_MS = 1000;
+export const MAX_LEASE_BLOCK = 200;
+export const INITIAL_LEASE_DEMAND = 10;
+
+export function leaseBlockSize(remaining: number, demand: number): number {
+  return Math.max(1, Math.min(MAX_LEASE_BLOCK, Math.floor(remaining / 10), Math.ceil(demand)));
+}
+
+/** Unlimited keys count in memory and flush at most once a second per instance, to one of these shards. */
+export const USAGE_FLUSH_MS = 1000;
+export const USAGE_SHARDS = 32;

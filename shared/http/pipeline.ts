@@ -5,7 +5,8 @@ import type * as z from 'zod';
 import { routesOfGroup } from '../routes';
 import type { FunctionGroup, RouteDef, Tier } from '../routes/types';
 import type { AccountContext, UsageCounter } from '../ports';
-import { HOURLY_LIMITS, hourWindow, tierAllows } from '../domain/tiers';
+import { meterRequest, rateLimitHeaders } from './quota';
+import { requiredIfMatch } from './if-match';
 import { HttpError, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, problemBody, type FieldError } from './problem';
 import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } from './types';
 import { logger } from './logger';
@@ -60,28 +61,7 @@ export function createGroupHandler(
       const account = route.auth === 'bearer' ? bearerAccount(request.event, state) : accountFromAuthorizer(request.event);
       if (!account) throw new HttpError('missing_api_key', 'Send your API key in the X-API-Key header.');
       state.account = account;
-      const now = deps.clock();
-      const window = hourWindow(now);
-      const limit = HOURLY_LIMITS[account.tier];
-      const count = await deps.usage().consume(account.keyHash, window.id, limit, new Date(window.resetAt.getTime() + 86400_000));
-      state.rate = {
-        limit,
-        used: count.used,
-        remaining: limit === null ? null : Math.max(0, limit - count.used),
-        resetSeconds: window.resetSeconds,
-        resetAt: window.resetAt,
-      };
-      if (!count.allowed) {
-        throw new HttpError('rate_limit_exceeded', `The ${account.tier} tier allows ${limit} requests per hour; the window resets at ${window.resetAt.toISOString()}.`, {
-          headers: { 'Retry-After': String(window.resetSeconds) },
-        });
-      }
-      if (!tierAllows(account.tier, route.minTier)) {
-        throw new HttpError('subscription_required', `${route.method} ${route.path} needs the ${route.minTier} tier or above; this key is on the ${account.tier} tier. API access requires a paid subscription.`, {
-          required_tier: route.minTier,
-          current_tier: account.tier,
-        });
-      }
+      state.rate = await meterRequest(route, account, deps.usage(), deps.clock());
     },
   };
 
@@ -185,6 +165,8 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
     throw new HttpError('payload_too_large', `The request body is ${rawBody.length} bytes; ${route.method} ${route.path} accepts at most ${maxBytes}.`, { max_bytes: maxBytes });
   }
 
+  const ifMatch = route.requiresIfMatch ? requiredIfMatch(headers['if-match']) : undefined;
+
   let body: unknown;
   if (spec.body) {
     const expected = spec.bodyContentType ?? 'application/json';
@@ -223,6 +205,7 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
     rawBody,
     headers: { ...headers, ...(headerValues as Record<string, string> | undefined) },
     account: state.account,
+    ifMatch,
     user: state.user,
     rate: state.rate,
     requestId: event.requestContext?.requestId ?? 'unknown',
@@ -235,15 +218,6 @@ function stageBaseUrl(event: APIGatewayProxyEvent, headers: Record<string, strin
   const host = headers['x-forwarded-host'] ?? headers.host ?? event.requestContext?.domainName ?? 'localhost';
   const proto = headers['x-forwarded-proto'] ?? 'https';
   return `${proto}://${host}/${event.requestContext?.stage ?? 'api'}`;
-}
-
-export function rateLimitHeaders(rate: RateLimitState | undefined): Record<string, string> {
-  if (!rate || rate.limit === null) return {};
-  return {
-    'RateLimit-Limit': String(rate.limit),
-    'RateLimit-Remaining': String(rate.remaining),
-    'RateLimit-Reset': String(rate.resetSeconds),
-  };
 }
 
 function toLambdaResult(result: RouteResult, requestId: string, rate: RateLimitState | undefined): APIGatewayProxyResult {

@@ -20,6 +20,7 @@ export const PROBLEM_TYPES = {
   not_found: { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Conflict' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  precondition_required: { status: 428, title: 'Precondition required' },
   internal_error: { status: 500, title: 'Internal server error' },
   not_implemented: { status: 501, title: 'Not implemented' },
   service_unavailable: { status: 503, title: 'Service unavailable' },

@@ -24,6 +24,8 @@ export interface RouteRequest<R extends RouteDef = RouteDef> {
   /** Present on every `auth: 'bearer'` route: the signed-in user (see shared/http/bearer.ts). */
   user: BearerUser | undefined;
   rate: RateLimitState | undefined;
+  /** The version `If-Match` names, on routes that require it (`requiresIfMatch`). */
+  ifMatch?: number;
   requestId: string;
   /** Public base URL of the stage, e.g. `http://127.0.0.1:3000/api`. */
   baseUrl: string;

@@ -44,6 +44,7 @@ export const ERROR_GUIDANCE: Record<ProblemCode, string> = {
   not_found: 'No such record, or it belongs to another account; also an unknown route.',
   conflict: 'The change is not allowed from the record\'s current state (for example an assessment moving backwards).',
   idempotency_key_reused: 'The `Idempotency-Key` was already used with a different body.',
+  precondition_required: 'An update needs `If-Match` with the `ETag` of your last read of the record, so no change is lost.',
   internal_error: 'An unexpected error. Nothing internal is returned; quote `instance` when reporting it.',
   not_implemented: 'The route is part of the contract but not available in this deployment yet.',
   service_unavailable: 'A dependency is temporarily unavailable; retry with backoff.',

@@ -14,10 +14,11 @@ export const getUsageRoute = defineRoute({
   group: 'account',
   auth: 'api_key',
   minTier: 'free',
+  metered: false,
   contractRow: '21',
   tags: ['Account'],
   summary: 'Requests used in the current hourly window',
-  description: 'Read from the same counter the rate limiter uses; this request is included in `requests_used`.',
+  description: 'Read from the same counter the rate limiter uses. This request is not counted and is answered even when the hourly limit is spent; refusals for the tier (403) are not counted either. Exact once the other instances\' quota leases settle (about a second).',
   responses: { 200: ok('Usage of the calling key.', UsageSchema), ...KEYED_ERRORS },
 });
 

@@ -5,7 +5,7 @@ import {
   ListAssetsQuery, StartImportBody, StartedImportSchema, VulnerabilityBody,
 } from '../schemas/assets';
 import { columnAliasesMarkdown } from '../domain/assets/columns';
-import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, ok } from './responses';
+import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
 import { defineRoute } from './types';
 
 /** Multipart uploads up to API Gateway's 6 MB Lambda payload (base64 costs a third: ~4.4 MB of file). */
@@ -63,13 +63,13 @@ export const assetRoutes = [
     },
   }),
   defineRoute({
-    id: 'updateAssetVulnerability', method: 'PUT', path: '/assets/{asset_id}/vulnerability', group: 'assets', auth: 'api_key', minTier: 'pro',
+    id: 'updateAssetVulnerability', method: 'PUT', path: '/assets/{asset_id}/vulnerability', group: 'assets', auth: 'api_key', minTier: 'pro', requiresIfMatch: true,
     contractRow: '11', tags: ['Assets'], summary: 'Set an asset\'s vulnerability',
-    description: 'vulnerability = exposure × sensitivity × (1 − adaptive_capacity), all on 0–1 scales (or an assessor\'s own `vulnerability_score`). Levels: low < 0.25 ≤ moderate < 0.5 ≤ high < 0.75 ≤ very_high. `impact_timeline` from `first_exposed_year` against the year of the assessment: current (≤ 0 years), near_term (≤ 20), mid_term (≤ 50), long_term (later), not_exposed (null). Inputs, formula and every earlier assessment are kept. Conditional: `If-Match` with the ETag, or `version` in the body; a mismatch is 409 `conflict`.',
+    description: 'vulnerability = exposure × sensitivity × (1 − adaptive_capacity), all on 0–1 scales (or an assessor\'s own `vulnerability_score`). Levels: low < 0.25 ≤ moderate < 0.5 ≤ high < 0.75 ≤ very_high. `impact_timeline` from `first_exposed_year` against the year of the assessment: current (≤ 0 years), near_term (≤ 20), mid_term (≤ 50), long_term (later), not_exposed (null). Inputs, formula and every earlier assessment are kept. Conditional: `If-Match` with the ETag is required (428 `precondition_required` without it); a mismatch is 409 `conflict`.',
     request: { params: z.object({ asset_id: z.string().regex(/^a_[0-9a-f]{24}$/, 'Not an asset id') }), headers: IfMatchHeaders, body: VulnerabilityBody, maxBodyBytes: 16 * 1024 },
     responses: {
       200: { ...ok('The asset with its vulnerability history.', AssetWithHistorySchema), headers: { ETag: { description: 'Version of the asset, for `If-Match`.', schema: { type: 'string' } } } },
-      ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS,
+      ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS,
     },
   }),
   defineRoute({

@@ -25,4 +25,5 @@ export const PUBLIC_ERRORS: Record<number, ResponseDef> = {
 
 export const NOT_FOUND = { 404: problem('No such record, or it belongs to another account (`not_found`).') };
 export const CONFLICT = { 409: problem('Invalid state transition, or a version conflict: `If-Match` (or `version`) no longer matches the record (`conflict`).') };
+export const PRECONDITION_REQUIRED = { 428: problem('No `If-Match` header: send the `ETag` of your last read (`precondition_required`).') };
 export const IDEMPOTENCY_REUSED = { 422: problem('`Idempotency-Key` reused with another body (`idempotency_key_reused`).') };

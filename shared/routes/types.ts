@@ -40,6 +40,10 @@ export interface RouteDef {
   /** `bearer`: a Cognito access token (the /v1 routes); see shared/http/bearer.ts. */
   auth: 'api_key' | 'bearer' | 'none';
   minTier: Tier;
+  /** `false`: not counted against the hourly quota and answered even when it is spent (usage). */
+  metered?: false;
+  /** Conditional update: the pipeline answers 428 `precondition_required` when `If-Match` is missing. */
+  requiresIfMatch?: true;
   summary: string;
   description?: string;
   tags: string[];

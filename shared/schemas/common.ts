@@ -26,5 +26,5 @@ export const IdempotencyHeaders = z.object({
 });
 
 export const IfMatchHeaders = z.object({
-  'if-match': z.string().min(1).max(100).optional().describe('ETag from the last read; the update fails with 409 `conflict` if the record changed since.'),
+  'if-match': z.string().min(1).max(100).describe('Required: the ETag from your last read (`"3"`). Without it the answer is 428 `precondition_required`; if the record changed since, 409 `conflict` and nothing is written.'),
 });

@@ -73,11 +73,11 @@ describe('critical asset inventory over HTTP', () => {
     const stale = await app.request('PUT', url, { key: app.keys.pro, json: body, headers: { 'If-Match': '"1"' } });
     expect(stale.status).toBe(409);
     expect(stale.json.code).toBe('conflict');
-    const conflict = await app.request('PUT', url, { key: app.keys.pro, json: { ...body, version: 1 } });
-    expect(conflict.status).toBe(409);
-    expect(conflict.json.code).toBe('conflict');
+    const unconditional = await app.request('PUT', url, { key: app.keys.pro, json: body });
+    expect(unconditional.status).toBe(428);
+    expect(unconditional.json.code).toBe('precondition_required');
 
-    const second = await app.request('PUT', url, { key: app.keys.pro, json: { hazard_type: 'tidal_flooding', vulnerability_score: 0.3, adaptive_capacity: 0.5, first_exposed_year: null, version: 2 } });
+    const second = await app.request('PUT', url, { key: app.keys.pro, json: { hazard_type: 'tidal_flooding', vulnerability_score: 0.3, adaptive_capacity: 0.5, first_exposed_year: null, version: 2 }, headers: { 'If-Match': '"2"' } });
     expect(second.status).toBe(200);
     expect(second.json).toMatchObject({ version: 3, vulnerability_level: 'moderate', impact_timeline: 'not_exposed' });
     expect(second.json.vulnerability_history.map((h: { version: number; vulnerability: { hazard_type: string } }) => [h.version, h.vulnerability.hazard_type])).toEqual([[2, 'storm_surge'], [3, 'tidal_flooding']]);
@@ -87,10 +87,10 @@ describe('critical asset inventory over HTTP', () => {
     const notAssessed = await app.request('GET', '/assets?jurisdiction=Monroe%20County&vulnerability_level=not_assessed&limit=100', { key: app.keys.pro });
     expect(notAssessed.json.data.some((a: { asset_id: string }) => a.asset_id === asset.asset_id)).toBe(false);
 
-    const invalid = await app.request('PUT', url, { key: app.keys.pro, json: { hazard_type: 'meteor', exposure: 2, sensitivity: 0.5, adaptive_capacity: 0.5, first_exposed_year: 2040 } });
+    const invalid = await app.request('PUT', url, { key: app.keys.pro, json: { hazard_type: 'meteor', exposure: 2, sensitivity: 0.5, adaptive_capacity: 0.5, first_exposed_year: 2040 }, headers: { 'If-Match': '"3"' } });
     expect(invalid.status).toBe(400);
     expect(invalid.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['exposure', 'hazard_type']);
-    const missing = await app.request('PUT', '/assets/a_000000000000000000000000/vulnerability', { key: app.keys.pro, json: body });
+    const missing = await app.request('PUT', '/assets/a_000000000000000000000000/vulnerability', { key: app.keys.pro, json: body, headers: { 'If-Match': '"1"' } });
     expect(missing.status).toBe(404);
   });
 
@@ -181,7 +181,7 @@ describe('critical asset inventory over HTTP', () => {
     const assetId = mine.json.data[0].asset_id;
     const theirs = await app.request('GET', '/assets?jurisdiction=Monroe%20County', { key: app.keys.enterprise });
     expect(theirs.json).toEqual({ data: [], next_cursor: null });
-    const put = await app.request('PUT', `/assets/${assetId}/vulnerability`, { key: app.keys.enterprise, json: { hazard_type: 'storm_surge', vulnerability_score: 0.1, adaptive_capacity: 0, first_exposed_year: null } });
+    const put = await app.request('PUT', `/assets/${assetId}/vulnerability`, { key: app.keys.enterprise, json: { hazard_type: 'storm_surge', vulnerability_score: 0.1, adaptive_capacity: 0, first_exposed_year: null }, headers: { 'If-Match': '"1"' } });
     expect(put.status).toBe(404);
     const importId = (await upload(app.keys.pro, { file: { filename: 'a.csv', data: 'name,lat,lon\nA,30.4,-84.9\n' }, jurisdiction: 'Liberty County' })).json.import_id;
     expect((await app.request('GET', `/assets/imports/${importId}`, { key: app.keys.enterprise })).status).toBe(404);

@@ -34,22 +34,56 @@ describe('rate limits, usage and grants over HTTP', () => {
     expect(remaining).toEqual(Array.from({ length: 25 }, (_, i) => i));
   });
 
-  it('reports usage from the same counter, this request included', async () => {
+  it('reports usage from the same counter, without counting the usage read itself', async () => {
     const key = await freshKey('pro');
     await app.request('GET', '/grants/deadlines', { key });
     await app.request('GET', '/grants/deadlines', { key });
     const usage = await app.request('GET', '/account/usage', { key });
     expect(usage.status).toBe(200);
-    expect(usage.json).toMatchObject({ requests_used: 3, limit: 5000, remaining: 4997, subscription_tier: 'pro' });
+    expect(usage.json).toMatchObject({ requests_used: 2, limit: 5000, remaining: 4998, subscription_tier: 'pro' });
     expect(Date.parse(usage.json.reset_time) - Date.now()).toBeLessThanOrEqual(3600_000);
     expect(usage.headers.get('ratelimit-limit')).toBe('5000');
-    expect(usage.headers.get('ratelimit-remaining')).toBe('4997');
+    expect(usage.headers.get('ratelimit-remaining')).toBe('4998');
+    const again = await app.request('GET', '/account/usage', { key });
+    expect(again.json.requests_used).toBe(2);
+  });
+
+  it('answers the usage route when the Free quota is spent, and keeps refusing other routes', async () => {
+    const key = await freshKey('free');
+    for (let i = 0; i < 25; i += 1) expect((await app.request('GET', '/grants/deadlines', { key })).status).toBe(200);
+    expect((await app.request('GET', '/grants/deadlines', { key })).status).toBe(429);
+    const usage = await app.request('GET', '/account/usage', { key });
+    expect(usage.status).toBe(200);
+    expect(usage.json).toMatchObject({ requests_used: 25, limit: 25, remaining: 0, subscription_tier: 'free' });
+    expect(usage.headers.get('ratelimit-remaining')).toBe('0');
+    expect((await app.request('GET', '/grants/deadlines', { key })).status).toBe(429);
+  });
+
+  it('does not charge refusals for the tier (403) to the hourly quota', async () => {
+    const key = await freshKey('free');
+    expect((await app.request('GET', '/grants/deadlines', { key })).status).toBe(200);
+    const proRoutes: Array<[string, string, unknown?]> = [
+      ['GET', '/assessments'],
+      ['POST', '/grants/ranking', { costs: { total_cost: 10, requested_amount: 1 } }],
+      ['GET', '/account/webhooks'],
+    ];
+    for (let round = 0; round < 10; round += 1) {
+      for (const [method, route, json] of proRoutes) {
+        const refused = await app.request(method, route, { key, json });
+        expect(refused.status).toBe(403);
+        expect(refused.json.code).toBe('subscription_required');
+        expect(refused.headers.get('ratelimit-remaining')).toBe('24');
+      }
+    }
+    const usage = await app.request('GET', '/account/usage', { key });
+    expect(usage.json).toMatchObject({ requests_used: 1, remaining: 24 });
   });
 
   it('does not limit Enterprise keys and reports a null limit', async () => {
     const key = await freshKey('enterprise');
+    await Promise.all(Array.from({ length: 30 }, () => app.request('GET', '/grants/deadlines', { key })));
     const usage = await app.request('GET', '/account/usage', { key });
-    expect(usage.json).toMatchObject({ requests_used: 1, limit: null, remaining: null, subscription_tier: 'enterprise' });
+    expect(usage.json).toMatchObject({ requests_used: 30, limit: null, remaining: null, subscription_tier: 'enterprise' });
     expect(usage.headers.get('ratelimit-limit')).toBeNull();
   });
 

@@ -284,10 +284,10 @@ describe('least privilege', () => {
     }
   });
 
-  test('the grants function may only count usage: UpdateItem on USAGE# items', () => {
+  test('the grants function may only count usage: lease, settle and read USAGE# items', () => {
     const dynamo = statementsOf(stack.functions.byGroup.grants).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toEqual([expect.objectContaining({
-      Action: 'dynamodb:UpdateItem',
+      Action: ['dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:Query'],
       Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USAGE#*'] } },
     })]);
     const actions = statementsOf(stack.functions.byGroup.grants).flatMap(actionsOf);
@@ -299,7 +299,7 @@ describe('least privilege', () => {
   test('the compliance function reads the table and writes only usage counters', () => {
     const writes = statementsOf(stack.functions.byGroup.compliance)
       .filter((s) => actionsOf(s).some((a) => ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'].includes(a)));
-    expect(writes).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USAGE#*'] } } })]);
+    expect(writes).toEqual([expect.objectContaining({ Action: ['dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:Query'], Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USAGE#*'] } } })]);
     expect(statementsOf(stack.functions.byGroup.compliance).flatMap(actionsOf)).toContain('dynamodb:Query');
   });
 

@@ -131,6 +131,12 @@ describe('assessment routes', () => {
       const garbage = await patch(id, { completion_percentage: 20 }, { 'If-Match': 'yesterday' });
       expect(garbage.status).toBe(400);
       expect(fieldsOf(garbage)).toEqual(['if-match']);
+      const unconditional = await app.request('PATCH', `/assessments/${id}`, { key: pro(), json: { completion_percentage: 20 } });
+      expect(unconditional.status).toBe(428);
+      expect(unconditional.json.code).toBe('precondition_required');
+      const wildcard = await patch(id, { completion_percentage: 20 }, { 'If-Match': '*' });
+      expect(wildcard.status).toBe(400);
+      expect((await app.request('GET', `/assessments/${id}`, { key: pro() })).json).toMatchObject({ version: 2, completion_percentage: 15 });
 
       const back = await patch(id, { phase: 'initiation' });
       expect(back.status).toBe(409);

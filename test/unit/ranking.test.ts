@@ -148,7 +148,7 @@ describe('RankingRequestSchema', () => {
 
 describe('POST /grants/ranking through the pipeline', () => {
   const handler = createGroupHandler('grants', { rankGrantProject }, {
-    usage: () => ({ consume: async () => ({ used: 1, allowed: true }) }),
+    usage: () => ({ consume: async () => ({ used: 1, allowed: true }), used: async () => 1 }),
     clock: () => new Date('2026-05-01T12:00:00Z'),
   });
   const call = (body: unknown) => handler({
