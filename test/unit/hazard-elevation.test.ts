@@ -3,8 +3,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { SrtmTileSource } from '../../shared/adapters/elevation/srtm-tiles';
 import { cellIndexAt, type ElevationGrid } from '../../shared/domain/hazards/elevation';
-import { spillLevels } from '../../shared/domain/hazards/flood-fill';
-import { depthAtPoint, inundationWithinRadius, isInundated, type FloodModel } from '../../shared/domain/hazards/inundation';
+import { depthAtPoint, floodModel, inundationWithinRadius, isInundated } from '../../shared/domain/hazards/inundation';
 import { toNavd88 } from '../../shared/domain/hazards/vertical-datum';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
 
@@ -32,13 +31,13 @@ describe('connected flooding (priority flood)', () => {
     [0, 1, 2, 3, 1, 1],
     [0, 1, 1, 3, 1, 1],
   ]);
-  const model: FloodModel = { grid: g, spill: spillLevels(g, 0), waterSurface: 0 };
+  const model = floodModel(g, 0);
 
   it('floods low ground connected to the sea but not the basin behind the ridge', () => {
     expect(isInundated(model, 1, 1.5)).toBe(true);
     expect(isInundated(model, 4, 1.5)).toBe(false);
     expect(isInundated(model, 8, 1.5)).toBe(false);
-    expect(depthAtPoint(model, { lat: 0.02, lon: 0.04 }, 1.5)).toEqual({ ground_navd88_m: 1, depth_m: 0, isolated_low_ground: true });
+    expect(depthAtPoint(model, { lat: 0.02, lon: 0.04 }, 1.5)).toEqual({ ground_navd88_m: 1, depth_m: 0, isolated_low_ground: true, open_water: false });
   });
 
   it('floods the basin once the level tops the ridge', () => {

@@ -7,6 +7,8 @@ import type { BBox } from '../../domain/hazards/geo';
 const SAMPLES_PER_DEGREE = 3600;
 const TILE_SIZE = 3601;
 const VOID = -32768;
+/** SRTM's water-body editing sets sea and bay surfaces to exactly 0 m. */
+const WATER = 0;
 /** Decompressed tiles are 26 MB each; a few stay in memory for the next request. */
 const CACHED_TILES = 4;
 
@@ -21,7 +23,8 @@ function tileName(lat: number, lon: number): string {
 /**
  * SRTM 1 arc-second `.hgt.zip` tiles read from disk (the bundled coastal-Florida tiles in local
  * mode): 3601×3601 big-endian int16 samples, row 0 at the tile's north edge, void = −32768.
- * Heights are metres on the EGM96 geoid.
+ * Heights are metres on the EGM96 geoid; cells holding exactly 0 are the edited sea and bay
+ * surface and come flagged as water.
  */
 export class SrtmTileSource implements ElevationSource {
   private readonly available: Set<string>;
@@ -48,6 +51,7 @@ export class SrtmTileSource implements ElevationSource {
     const width = Math.floor((x1 - x0) / step) + 1;
     const height = Math.floor((y0 - y1) / step) + 1;
     const values = new Float32Array(width * height).fill(Number.NaN);
+    const water = new Uint8Array(width * height);
     let covered = false;
     for (let row = 0; row < height; row++) {
       const y = y0 - row * step;
@@ -61,12 +65,13 @@ export class SrtmTileSource implements ElevationSource {
         const sample = tile.getInt16((tileRow * TILE_SIZE + (x - tileLon * SAMPLES_PER_DEGREE)) * 2, false);
         if (sample === VOID) continue;
         values[row * width + col] = sample;
+        if (sample === WATER) water[row * width + col] = 1;
         covered = true;
       }
     }
     if (!covered) return undefined;
     return {
-      values, width, height,
+      values, width, height, water,
       west: x0 / SAMPLES_PER_DEGREE,
       north: y0 / SAMPLES_PER_DEGREE,
       cellLon: step / SAMPLES_PER_DEGREE,

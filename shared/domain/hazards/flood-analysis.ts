@@ -3,8 +3,7 @@ import type { BBox } from './geo';
 import { GAUGE_REACH_MILES, gaugesByDistance, selectGauges, type Gauge, type GaugeSelection } from './gauges';
 import { KM_PER_MILE } from './geo';
 import { LayerSurface, type HazardLayer, type HazardLayerSource } from './hazard-layers';
-import type { FloodModel } from './inundation';
-import { spillLevels } from './flood-fill';
+import { floodModel, isOpenWater, type FloodModel } from './inundation';
 import { localSeaLevelRise } from './local-slr';
 import { BASELINE_NOTE, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
 import { describeGaugeSelection } from './responses';
@@ -44,6 +43,16 @@ export interface FloodAnalysisDeps {
   assets: readonly AssetPoint[];
   /** Called as the analysis advances (jobs persist it). */
   progress?: (fraction: number) => Promise<void> | void;
+  /** Receives the design water surfaces and asset sites once computed (exposure on assets, inundation extents). */
+  onSurfaces?: (analysed: AnalysedSurfaces) => Promise<void> | void;
+}
+
+/** What `onSurfaces` receives; `surfaces` are keyed `<component>|<scenario>|<year>` (surge and rainfall: the 100-year event). */
+export interface AnalysedSurfaces {
+  model: FloodModel | undefined;
+  mask: Uint8Array | undefined;
+  sites: readonly AssetSite[];
+  surfaces: ReadonlyMap<string, WaterSurface>;
 }
 
 /** Work units used to decide between an immediate answer and a job. */
@@ -56,7 +65,7 @@ export function estimateFloodAnalysisWork(request: Omit<FloodAnalysisRequest, 'b
 /** Above this many work units an analysis runs as a job (a few seconds, well inside API Gateway's 29 s). */
 export const SYNC_WORK_BUDGET = 3_000_000;
 
-interface AssetSite {
+export interface AssetSite {
   asset: AssetPoint;
   cell: number | undefined;
   ground: number | undefined;
@@ -77,7 +86,7 @@ function exposure(surface: WaterSurface, area_: AnalysisArea) {
     for (let i = 0; i < values.length; i++) {
       if (!mask[i]) continue;
       const ground = values[i]!;
-      if (Number.isNaN(ground) || ground <= model.waterSurface) continue;
+      if (Number.isNaN(ground) || isOpenWater(model, i)) continue;
       if (surface.levelAtCell(i) > ground) exposedArea += rowAreas[Math.floor(i / width)]!;
     }
   }
@@ -188,6 +197,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
         })),
       };
   }
+  await deps.onSurfaces?.({ model: area_.model, mask: area_.mask, sites: area_.sites, surfaces });
   await deps.progress?.(1);
 
   return {
@@ -216,7 +226,7 @@ async function analysisArea(source: ElevationSource, boundary: ValidBoundary, ms
   const raw = await source.grid(boundary.bbox as BBox, MAX_ANALYSIS_CELLS);
   if (!raw) return { model: undefined, mask: undefined, rowAreas: undefined, sites: assets.map((asset) => ({ asset, cell: undefined, ground: undefined })) };
   const { grid, correction } = toNavd88(raw, mslNavd88);
-  const model: FloodModel = { grid, spill: spillLevels(grid, mslNavd88), waterSurface: mslNavd88 };
+  const model = floodModel(grid, mslNavd88);
   const mask = rasterizePolygon(boundary.geometry, grid);
   const sites = assets.map((asset) => {
     const cell = cellIndexAt(grid, asset.lat, asset.lon);

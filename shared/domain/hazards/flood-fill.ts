@@ -3,17 +3,17 @@ import type { ElevationGrid } from './elevation';
 /**
  * Priority flood from open water: for every cell, the lowest water level at which it is connected
  * (8-neighbour) to a water cell of the grid. A cell floods at level L when its spill level is below
- * L, so one pass answers every scenario and horizon. Water cells are those at or below
- * `waterSurface` (the sea surface in the DEM's datum); cells without data never flood.
+ * L, so one pass answers every scenario and horizon. `isWater` says which cells are open water
+ * (see inundation.ts); cells without data never flood.
  */
-export function spillLevels(grid: ElevationGrid, waterSurface: number): Float32Array {
+export function spillLevels(grid: ElevationGrid, isWater: (index: number) => boolean): Float32Array {
   const { width, height, values } = grid;
   const n = width * height;
   const spill = new Float32Array(n).fill(Infinity);
   const heap = new MinHeap(Math.min(n, 1 << 16));
   for (let i = 0; i < n; i++) {
     const v = values[i]!;
-    if (!Number.isNaN(v) && v <= waterSurface) {
+    if (!Number.isNaN(v) && isWater(i)) {
       spill[i] = v;
       heap.push(i, v);
     }

@@ -1,19 +1,44 @@
 import type { MultiPolygon } from 'geojson';
 import { cellIndexAt, rowCellAreas, type ElevationGrid } from './elevation';
+import { spillLevels } from './flood-fill';
 import { haversineKm, type LatLon } from './geo';
 
-/** A grid in NAVD88 with its spill levels (see flood-fill.ts). */
+/** A grid in NAVD88 with its open water and spill levels (see flood-fill.ts). */
 export interface FloodModel {
   grid: ElevationGrid;
   spill: Float32Array;
-  /** Open-water surface in the grid's datum: cells at or below it are water, not land. */
-  waterSurface: number;
+  /** 1 = open water: never land, never counted as inundated. */
+  water: Uint8Array;
+}
+
+/**
+ * The flood model of a NAVD88 grid. Water is the source's own flag when it has one (SRTM: raw 0,
+ * set before the datum shift); otherwise ground at or below `waterSurface` (local mean sea level
+ * in NAVD88), compared in the grid's float32 precision so a rounded offset cannot lift the sea
+ * surface above itself.
+ */
+export function floodModel(grid: ElevationGrid, waterSurface: number): FloodModel {
+  let water = grid.water;
+  if (!water) {
+    const surface = Math.fround(waterSurface);
+    water = new Uint8Array(grid.values.length);
+    for (let i = 0; i < water.length; i++) {
+      const ground = grid.values[i]!;
+      if (!Number.isNaN(ground) && ground <= surface) water[i] = 1;
+    }
+  }
+  const mask = water;
+  return { grid, water: mask, spill: spillLevels(grid, (i) => mask[i] === 1) };
+}
+
+export function isOpenWater(model: FloodModel, index: number): boolean {
+  return model.water[index] === 1;
 }
 
 /** Land cells connected to open water below `level`. */
 export function isInundated(model: FloodModel, index: number, level: number): boolean {
   const ground = model.grid.values[index]!;
-  return !Number.isNaN(ground) && ground > model.waterSurface && model.spill[index]! < level;
+  return !Number.isNaN(ground) && model.water[index] !== 1 && model.spill[index]! < level;
 }
 
 export interface PointDepth {
@@ -21,6 +46,8 @@ export interface PointDepth {
   depth_m: number;
   /** Below the level but cut off from open water by higher ground. */
   isolated_low_ground: boolean;
+  /** The point itself is open water (sea, bay), not land. */
+  open_water: boolean;
 }
 
 export function depthAtPoint(model: FloodModel, point: LatLon, level: number): PointDepth | undefined {
@@ -28,8 +55,9 @@ export function depthAtPoint(model: FloodModel, point: LatLon, level: number): P
   if (index === undefined) return undefined;
   const ground = model.grid.values[index]!;
   if (Number.isNaN(ground)) return undefined;
-  const inundated = isInundated(model, index, level) || (ground <= model.waterSurface && ground < level);
-  return { ground_navd88_m: ground, depth_m: inundated ? level - ground : 0, isolated_low_ground: !inundated && ground < level };
+  const openWater = isOpenWater(model, index);
+  const inundated = isInundated(model, index, level);
+  return { ground_navd88_m: ground, depth_m: inundated ? level - ground : 0, isolated_low_ground: !inundated && !openWater && ground < level, open_water: openWater };
 }
 
 /** Inundated land within `radiusKm` of the centre: area and the cells (as a mask) for the map. */

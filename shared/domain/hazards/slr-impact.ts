@@ -1,8 +1,7 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, type ElevationSource } from './elevation';
-import { spillLevels } from './flood-fill';
 import { selectGauges } from './gauges';
 import { haversineKm, type BBox, type LatLon } from './geo';
-import { depthAtPoint, inundationWithinRadius, isInundated, maskToMultiPolygon, type FloodModel } from './inundation';
+import { depthAtPoint, floodModel, inundationWithinRadius, isInundated, maskToMultiPolygon, type FloodModel } from './inundation';
 import { localSeaLevelRise } from './local-slr';
 import { BASELINE_NOTE, SCREENING_NOTICE, sourcesOf } from './provenance';
 import { describeGaugeSelection } from './responses';
@@ -80,7 +79,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
   }
 
   const { grid, correction } = toNavd88(raw, mslNavd88);
-  const model: FloodModel = { grid, spill: spillLevels(grid, mslNavd88), waterSurface: mslNavd88 };
+  const model = floodModel(grid, mslNavd88);
   const depth = depthAtPoint(model, request.point, level)!;
   const inundation = inundationWithinRadius(model, request.point, request.radiusKm, level);
   const affected = deps.assets
