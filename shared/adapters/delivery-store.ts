@@ -1,9 +1,10 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { decodeCursor, encodeCursor } from './dynamo-cursor';
 import { requiredSetting } from '../config';
-import type { DeliveryAttempt } from '../domain/webhooks/delivery';
+import type { DeliveryAttempt, DeliveryMessage } from '../domain/webhooks/delivery';
+import { queryAll } from './query-all';
 import type { DeliveryStore, Page } from '../domain/webhooks/ports';
 
 /** Attempts are kept this long (TTL), long enough to debug a failed delivery. */
@@ -17,6 +18,12 @@ export const FAN_OUT_MEMORY_DAYS = 7;
  * an event already fanned out to the webhook.
  */
 const pkOf = (webhookId: string) => `WEBHOOK#${webhookId}`;
+const attemptKey = (webhookId: string, ref: string) => ({ pk: pkOf(webhookId), sk: `ATTEMPT#${ref}` });
+/**
+ * An attempt that scheduled a retry keeps the retry's message (`next_message`) and sits on this
+ * gsi2 partition, sorted by due time, until the retry is made.
+ */
+export const PENDING_RETRY_PARTITION = 'WEBHOOK_RETRY';
 const fanOutKey = (webhookId: string, eventId: string) => ({ pk: pkOf(webhookId), sk: `EVENT#${eventId}` });
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -43,12 +50,57 @@ export class DynamoDeliveryStore implements DeliveryStore {
     await dynamo().send(new DeleteCommand({ TableName: this.tableName, Key: fanOutKey(webhookId, eventId) }));
   }
 
-  async record(attempt: DeliveryAttempt): Promise<void> {
+  async record(attempt: DeliveryAttempt, retry?: DeliveryMessage): Promise<void> {
     const expiresAt = epochSeconds(new Date(attempt.attempted_at)) + DELIVERY_RETENTION_DAYS * 86_400;
     await dynamo().send(new PutCommand({
       TableName: this.tableName,
-      Item: { pk: pkOf(attempt.webhook_id), sk: `ATTEMPT#${attempt.attempted_at}#${attempt.delivery_id}`, type: 'webhook_delivery', expires_at: expiresAt, ...attempt },
+      Item: {
+        ...attemptKey(attempt.webhook_id, `${attempt.attempted_at}#${attempt.delivery_id}`),
+        type: 'webhook_delivery',
+        expires_at: expiresAt,
+        ...attempt,
+        ...(retry ? { next_message: retry, gsi2pk: PENDING_RETRY_PARTITION, gsi2sk: `${retry.due_at}#${attempt.delivery_id}` } : {}),
+      },
     }));
+  }
+
+  async claimRetry(webhookId: string, ref: string, now: Date, leaseMs: number): Promise<boolean> {
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: attemptKey(webhookId, ref),
+        UpdateExpression: 'SET retry_claimed_until = :until',
+        ConditionExpression: 'attribute_exists(next_message) AND (attribute_not_exists(retry_claimed_until) OR retry_claimed_until < :now)',
+        ExpressionAttributeValues: { ':until': now.getTime() + leaseMs, ':now': now.getTime() },
+      }));
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+
+  async completeRetry(webhookId: string, ref: string): Promise<void> {
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: attemptKey(webhookId, ref),
+        UpdateExpression: 'REMOVE next_message, gsi2pk, gsi2sk, retry_claimed_until',
+        ConditionExpression: 'attribute_exists(pk)',
+      }));
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+  }
+
+  async overdueRetries(dueBefore: Date): Promise<DeliveryMessage[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pending AND gsi2sk < :cutoff',
+      ExpressionAttributeValues: { ':pending': PENDING_RETRY_PARTITION, ':cutoff': dueBefore.toISOString() },
+    });
+    return items.filter((item) => item.next_message).map((item) => item.next_message as DeliveryMessage);
   }
 
   async list(webhookId: string, limit: number, cursor?: string): Promise<Page<DeliveryAttempt>> {
@@ -68,6 +120,8 @@ export class DynamoDeliveryStore implements DeliveryStore {
 }
 
 function toAttempt(item: Record<string, unknown>): DeliveryAttempt {
-  const { pk: _pk, sk: _sk, type: _type, expires_at: _expires, ...attempt } = item;
+  const {
+    pk: _pk, sk: _sk, type: _type, expires_at: _expires, next_message: _next, gsi2pk: _gpk, gsi2sk: _gsk, retry_claimed_until: _claim, ...attempt
+  } = item;
   return attempt as unknown as DeliveryAttempt;
 }

@@ -1,5 +1,5 @@
-import { dispatchMessage, MalformedMessageError, type DispatchDeps } from '../../shared/domain/webhooks/dispatch';
-import { firstDelivery, type DeliveryAttempt, type DeliveryMessage } from '../../shared/domain/webhooks/delivery';
+import { dispatchMessage, MalformedMessageError, rearmOverdueRetries, type DispatchDeps } from '../../shared/domain/webhooks/dispatch';
+import { attemptRef, firstDelivery, type DeliveryAttempt, type DeliveryMessage } from '../../shared/domain/webhooks/delivery';
 import type { SendResult, Webhook } from '../../shared/domain/webhooks/ports';
 import type { QueuedEvent } from '../../shared/ports';
 
@@ -20,6 +20,8 @@ function harness(results: SendResult[], webhooks: Webhook[] = [hook('wh_1', ['as
   const scheduled: { message: DeliveryMessage; delaySeconds: number }[] = [];
   const deadLettered: { message: DeliveryMessage; lastError: string }[] = [];
   const recorded: DeliveryAttempt[] = [];
+  // Pending retries as the table keeps them: attempt ref → the retry's message and its claim.
+  const pending = new Map<string, { message: DeliveryMessage; claimedUntil: number }>();
   const sent: { url: string; headers: Record<string, string>; body: string }[] = [];
   let ids = 0;
   const fannedOut = new Set<string>();
@@ -35,8 +37,19 @@ function harness(results: SendResult[], webhooks: Webhook[] = [hook('wh_1', ['as
     deliveries: {
       claimFanOut: async (webhookId, eventId) => !fannedOut.has(`${webhookId}|${eventId}`) && Boolean(fannedOut.add(`${webhookId}|${eventId}`)),
       releaseFanOut: async (webhookId, eventId) => void fannedOut.delete(`${webhookId}|${eventId}`),
-      record: async (attempt) => void recorded.push(attempt),
+      record: async (attempt, retry) => {
+        recorded.push(attempt);
+        if (retry) pending.set(attemptRef(attempt), { message: retry, claimedUntil: 0 });
+      },
       list: async () => ({ items: recorded }),
+      claimRetry: async (_webhookId, ref, now, leaseMs) => {
+        const entry = pending.get(ref);
+        if (!entry || entry.claimedUntil > now.getTime()) return false;
+        entry.claimedUntil = now.getTime() + leaseMs;
+        return true;
+      },
+      completeRetry: async (_webhookId, ref) => void pending.delete(ref),
+      overdueRetries: async (dueBefore) => [...pending.values()].filter((p) => Date.parse(p.message.due_at) < dueBefore.getTime()).map((p) => p.message),
     },
     sender: {
       send: async (url, headers, body) => {
@@ -58,7 +71,7 @@ function harness(results: SendResult[], webhooks: Webhook[] = [hook('wh_1', ['as
     newId: () => `d${++ids}`,
   };
   return {
-    deps, scheduled, deadLettered, recorded, sent,
+    deps, scheduled, deadLettered, recorded, sent, pending,
     advance: (ms: number) => { clock = new Date(clock.getTime() + ms); },
     setQueueDown: (down: boolean) => { queueDown = down; },
   };
@@ -125,6 +138,27 @@ describe('dispatchMessage', () => {
     expect(await dispatchMessage(firstDelivery(event, 'wh_1', h.deps.now()), h.deps)).toEqual({ kind: 'dropped', reason: 'no longer subscribed' });
     const test: QueuedEvent = { ...event, event_id: 'evt_t', type: 'webhook_test', data: {} };
     expect(await dispatchMessage(firstDelivery(test, 'wh_1', h.deps.now()), h.deps)).toEqual({ kind: 'delivered', attempt: 1 });
+  });
+
+  it('keeps each scheduled retry pending in the store until it is made, and sends it once whatever the copies', async () => {
+    const h = harness([failure]);
+    await dispatchMessage(firstDelivery(event, 'wh_1', h.deps.now()), h.deps);
+    const retry = h.scheduled[0]!.message;
+    expect(retry).toMatchObject({ attempt: 2, retry_of: attemptRef(h.recorded[0]!) });
+    expect([...h.pending.values()].map((p) => p.message)).toEqual([retry]);
+
+    // The queue lost its copy (a restart): a pass over the store puts it back once it is overdue.
+    h.scheduled.length = 0;
+    expect(await rearmOverdueRetries(h.deps.deliveries, h.deps.queue, h.deps.now())).toBe(0);
+    h.advance(10_000);
+    expect(await rearmOverdueRetries(h.deps.deliveries, h.deps.queue, h.deps.now())).toBe(1);
+    expect(h.scheduled).toEqual([{ message: retry, delaySeconds: 0 }]);
+
+    expect(await dispatchMessage(retry, h.deps)).toEqual({ kind: 'delivered', attempt: 2 });
+    expect(h.pending.size).toBe(0);
+    // A second copy (the queue's own, arriving late) is dropped, not sent again.
+    expect(await dispatchMessage(retry, h.deps)).toEqual({ kind: 'dropped', reason: 'retry already made or in progress' });
+    expect(h.sent).toHaveLength(2);
   });
 
   it('refuses messages that are neither events nor deliveries', async () => {

@@ -12,6 +12,11 @@ export interface DeliveryMessage {
   attempt: number;
   /** When the attempt is due (ISO): SQS delays stop at 15 min, longer waits are re-queued. */
   due_at: string;
+  /**
+   * A retry: the attempt record that scheduled it (`attemptRef`). That record keeps this message
+   * until the retry is made, so a retry lost with the queue is sent again from the table.
+   */
+  retry_of?: string;
 }
 
 export interface DeliveryAttempt {
@@ -36,7 +41,8 @@ export function isDeliveryMessage(value: unknown): value is DeliveryMessage {
   const message = value as DeliveryMessage | null;
   return typeof message === 'object' && message !== null && message.kind === 'webhook_delivery'
     && typeof message.webhook_id === 'string' && Number.isInteger(message.attempt) && message.attempt >= 1
-    && typeof message.due_at === 'string' && isQueuedEvent(message.event);
+    && typeof message.due_at === 'string' && (message.retry_of === undefined || typeof message.retry_of === 'string')
+    && isQueuedEvent(message.event);
 }
 
 export function isQueuedEvent(value: unknown): value is QueuedEvent {
@@ -44,6 +50,11 @@ export function isQueuedEvent(value: unknown): value is QueuedEvent {
   return typeof event === 'object' && event !== null && typeof event.event_id === 'string' && event.event_id.length > 0
     && typeof event.account_id === 'string' && typeof event.type === 'string' && typeof event.timestamp === 'string'
     && typeof event.data === 'object' && event.data !== null;
+}
+
+/** Names an attempt record within its webhook's partition. */
+export function attemptRef(attempt: Pick<DeliveryAttempt, 'attempted_at' | 'delivery_id'>): string {
+  return `${attempt.attempted_at}#${attempt.delivery_id}`;
 }
 
 export function firstDelivery(event: QueuedEvent, webhookId: string, now: Date): DeliveryMessage {

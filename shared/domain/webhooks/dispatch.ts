@@ -1,7 +1,7 @@
 import type { QueuedEvent } from '../../ports';
 import { retryDelayMs } from './backoff';
 import {
-  firstDelivery, isDeliveryMessage, isQueuedEvent, queueDelaySeconds, webhookBody, webhookMessageId,
+  attemptRef, firstDelivery, isDeliveryMessage, isQueuedEvent, queueDelaySeconds, webhookBody, webhookMessageId,
   type DeliveryAttempt, type DeliveryMessage,
 } from './delivery';
 import type { DeliveryQueue, DeliveryStore, WebhookSender, WebhookStore } from './ports';
@@ -27,6 +27,9 @@ export type DispatchOutcome =
 
 /** A message that can never be processed: it fails, and the queue's redrive moves it to the DLQ. */
 export class MalformedMessageError extends Error {}
+
+/** How long one copy of a retry message holds it: longer than an attempt can take (10 s). */
+export const RETRY_CLAIM_MS = 60_000;
 
 /**
  * Handles one queue message. An event is fanned out into one delivery message per subscribed
@@ -63,6 +66,16 @@ async function deliver(message: DeliveryMessage, deps: DispatchDeps): Promise<Di
     await deps.queue.schedule(message, queueDelaySeconds(due, now));
     return { kind: 'not_due' };
   }
+  // A retry is sent by one copy of its message only: the queue's, or one re-armed from the table.
+  if (message.retry_of && !(await deps.deliveries.claimRetry(message.webhook_id, message.retry_of, now, RETRY_CLAIM_MS))) {
+    return { kind: 'dropped', reason: 'retry already made or in progress' };
+  }
+  const outcome = await attemptDelivery(message, deps, now);
+  if (message.retry_of) await deps.deliveries.completeRetry(message.webhook_id, message.retry_of);
+  return outcome;
+}
+
+async function attemptDelivery(message: DeliveryMessage, deps: DispatchDeps, now: Date): Promise<DispatchOutcome> {
   const { event } = message;
   const webhook = await deps.webhooks.get(event.account_id, message.webhook_id);
   if (!webhook) return { kind: 'dropped', reason: 'webhook deleted' };
@@ -70,7 +83,7 @@ async function deliver(message: DeliveryMessage, deps: DispatchDeps): Promise<Di
 
   const body = webhookBody(event);
   const result = await deps.sender.send(webhook.webhook_url, signedHeaders(webhook.secret, webhookMessageId(message), now, body), body);
-  const attempt: DeliveryAttempt = {
+  const record: DeliveryAttempt = {
     delivery_id: deps.newId(),
     webhook_id: webhook.webhook_id,
     account_id: webhook.account_id,
@@ -86,18 +99,31 @@ async function deliver(message: DeliveryMessage, deps: DispatchDeps): Promise<Di
     dead_lettered: false,
   };
   if (result.ok) {
-    await deps.deliveries.record(attempt);
+    await deps.deliveries.record(record);
     return { kind: 'delivered', attempt: message.attempt };
   }
 
   const delay = retryDelayMs(deps.schedule, message.attempt, deps.random);
   if (delay === undefined) {
-    await deps.deliveries.record({ ...attempt, dead_lettered: true });
+    await deps.deliveries.record({ ...record, dead_lettered: true });
     await deps.queue.deadLetter(message, result.error ?? `HTTP ${result.status}`);
     return { kind: 'dead_lettered', attempt: message.attempt };
   }
   const nextDue = new Date(now.getTime() + delay);
-  await deps.deliveries.record({ ...attempt, next_retry_at: nextDue.toISOString() });
-  await deps.queue.schedule({ ...message, attempt: message.attempt + 1, due_at: nextDue.toISOString() }, queueDelaySeconds(nextDue, now));
+  const retry: DeliveryMessage = { ...message, attempt: message.attempt + 1, due_at: nextDue.toISOString(), retry_of: attemptRef(record) };
+  // Recorded with the retry first: if the queue loses the message, the table still has it.
+  await deps.deliveries.record({ ...record, next_retry_at: retry.due_at }, retry);
+  await deps.queue.schedule(retry, queueDelaySeconds(nextDue, now));
   return { kind: 'retry_scheduled', attempt: message.attempt };
+}
+
+/**
+ * Puts back on the queue every retry still pending in the table well after it was due — lost with
+ * a local queue's memory on restart, or never queued because the process stopped in between.
+ * A copy that is still queued somewhere is harmless: only one copy claims the retry.
+ */
+export async function rearmOverdueRetries(deliveries: DeliveryStore, queue: DeliveryQueue, dueBefore: Date): Promise<number> {
+  const overdue = await deliveries.overdueRetries(dueBefore);
+  for (const message of overdue) await queue.schedule(message, 0);
+  return overdue.length;
 }

@@ -42,7 +42,20 @@ export interface DeliveryStore {
   claimFanOut(webhookId: string, eventId: string, now: Date): Promise<boolean>;
   /** Undoes a claim whose delivery could not be queued, so the redelivered event fans out again. */
   releaseFanOut(webhookId: string, eventId: string): Promise<void>;
-  record(attempt: DeliveryAttempt): Promise<void>;
+  /**
+   * Records an attempt. With `retry`, the record also keeps the next attempt's message, listed
+   * as pending until `completeRetry`: the durable copy of a retry whose queue message can be lost.
+   */
+  record(attempt: DeliveryAttempt, retry?: DeliveryMessage): Promise<void>;
+  /**
+   * Takes the retry scheduled by attempt `ref` for `leaseMs` (conditional write); false when it was
+   * already made or another copy of the message is being sent.
+   */
+  claimRetry(webhookId: string, ref: string, now: Date, leaseMs: number): Promise<boolean>;
+  /** The retry scheduled by attempt `ref` was made (or dropped): it is no longer pending. */
+  completeRetry(webhookId: string, ref: string): Promise<void>;
+  /** Retries still pending that were due before `dueBefore`, oldest first. */
+  overdueRetries(dueBefore: Date): Promise<DeliveryMessage[]>;
   /** Newest first. */
   list(webhookId: string, limit: number, cursor?: string): Promise<Page<DeliveryAttempt>>;
 }
