@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { isIpLiteral, type AppMode } from '../domain/webhooks/addresses';
 import { checkResolvedAddresses, checkWebhookUrl } from '../domain/webhooks/url-rules';
-import type { SendResult, WebhookSender } from '../domain/webhooks/ports';
+import type { DeliveryErrorClass, SendResult, WebhookSender } from '../domain/webhooks/ports';
 
 export interface ResolvedAddress {
   address: string;
@@ -59,31 +59,29 @@ export class HttpWebhookSender implements WebhookSender {
 
   async send(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
     const started = performance.now();
-    const failed = (error: string, status: number | null = null): SendResult => ({ ok: false, status, durationMs: Math.round(performance.now() - started), error });
+    const failed = (error: DeliveryErrorClass, status: number | null = null): SendResult => ({ ok: false, status, durationMs: Math.round(performance.now() - started), error });
 
     const verdict = checkWebhookUrl(url, this.options.mode);
-    if (!verdict.ok) return failed(`refused: ${verdict.reason}`);
+    if (!verdict.ok) return failed('blocked');
     let addresses: ResolvedAddress[];
     if (isIpLiteral(verdict.host)) {
       addresses = [{ address: verdict.host, family: verdict.host.includes(':') ? 6 : 4 }];
     } else {
       try {
         addresses = await this.resolve(verdict.host);
-      } catch (error) {
-        return failed(`DNS lookup of ${verdict.host} failed (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      } catch {
+        return failed('dns');
       }
     }
-    const refusal = checkResolvedAddresses(verdict.url, addresses.map((a) => a.address), this.options.mode);
-    if (refusal) return failed(`refused: ${refusal}`);
+    if (checkResolvedAddresses(verdict.url, addresses.map((a) => a.address), this.options.mode)) return failed('blocked');
 
     try {
       const status = await this.post(verdict.url, verdict.host, addresses[0]!, headers, body);
-      const durationMs = Math.round(performance.now() - started);
-      if (status >= 200 && status < 300) return { ok: true, status, durationMs, error: null };
-      const error = status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
-      return { ok: false, status, durationMs, error };
+      // Redirects are not followed: a 3xx is a failed attempt like any status outside 2xx.
+      if (status >= 200 && status < 300) return { ok: true, status, durationMs: Math.round(performance.now() - started), error: null };
+      return failed('http_status', status);
     } catch (error) {
-      return failed((error as Error).message);
+      return failed(errorClassOf(error));
     }
   }
 
@@ -119,15 +117,29 @@ export class HttpWebhookSender implements WebhookSender {
         response.on('error', () => finish(() => resolve(response.statusCode ?? 0)));
       });
       let done = false;
-      const timer = setTimeout(() => request.destroy(new Error(`timed out after ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      const timer = setTimeout(() => request.destroy(new SendTimeoutError()), this.timeoutMs);
       const finish = (settle: () => void) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
         settle();
       };
-      request.on('error', (error: NodeJS.ErrnoException) => finish(() => reject(new Error(error.code ? `${error.code}: ${error.message}` : error.message))));
+      request.on('error', (error: NodeJS.ErrnoException) => finish(() => reject(error)));
       request.end(body);
     });
   }
+}
+
+class SendTimeoutError extends Error {}
+
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'ENODATA']);
+
+/** The coarse class of a failed connection; the raw error stays out of the delivery log. */
+export function errorClassOf(error: unknown): DeliveryErrorClass {
+  if (error instanceof SendTimeoutError) return 'timeout';
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timeout';
+  if (DNS_CODES.has(code)) return 'dns';
+  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH|EPROTO$|ERR_X509)/.test(code)) return 'tls';
+  return 'refused';
 }

@@ -22,7 +22,7 @@ export const getUsageRoute = defineRoute({
   responses: { 200: ok('Usage of the calling key.', UsageSchema), ...KEYED_ERRORS },
 });
 
-const WEBHOOK_URL_RULES = 'URLs must be `https` (plain `http` only to loopback, and only in local mode). Literal private, loopback, link-local, CGNAT and metadata addresses and names such as `localhost` are refused at creation, without DNS; at every delivery the name is resolved, every address checked again and the connection made to the checked address.';
+const WEBHOOK_URL_RULES = 'URLs must be `https` on port 443 (plain `http`, or another port, only to loopback, and only in local mode). Literal private, loopback, link-local, CGNAT and metadata addresses and names such as `localhost` are refused at creation, without DNS; at every delivery the name is resolved, every address checked again and the connection made to the checked address.';
 
 export const createWebhookRoute = defineRoute({
   id: 'createWebhook', method: 'POST', path: '/account/webhooks', group: 'account', auth: 'api_key', minTier: 'pro',
@@ -51,7 +51,7 @@ export const deleteWebhookRoute = defineRoute({
 export const listWebhookDeliveriesRoute = defineRoute({
   id: 'listWebhookDeliveries', method: 'GET', path: '/account/webhooks/{id}/deliveries', group: 'account', auth: 'api_key', minTier: 'pro',
   contractRow: '22', tags: ['Webhooks'], summary: 'Delivery attempts of a webhook',
-  description: 'Every attempt, newest first, kept 30 days: status, HTTP status, duration, error, attempt number and when the next retry is due. A failed delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each stretched by up to 20 % of random jitter; 8 attempts over more than 27 h), then goes to the dead-letter queue.',
+  description: 'Every attempt, newest first, kept 30 days: status, HTTP status, duration, a coarse error class (`timeout`, `refused`, `tls`, `dns`, `http_status`, `blocked`; never the raw network error), attempt number and when the next retry is due. A failed delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each stretched by up to 20 % of random jitter; 8 attempts over more than 27 h), then goes to the dead-letter queue.',
   request: { params: WebhookParams, query: WebhookListQuery },
   responses: { 200: ok('Attempts, newest first.', DeliveryListSchema), ...NOT_FOUND, ...KEYED_ERRORS },
 });

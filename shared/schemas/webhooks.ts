@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { CursorParam, LimitParam } from './common';
 import { WEBHOOK_EVENT_TYPES } from './events';
+import { DELIVERY_ERROR_CLASSES } from '../domain/webhooks/ports';
 
 export const WebhookParams = z.object({
   id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a webhook id').describe('The `webhook_id`.'),
@@ -42,7 +43,7 @@ export const DeliveryAttemptSchema = z.object({
   status: z.enum(['succeeded', 'failed']),
   response_status: z.number().int().nullable().describe('HTTP status the endpoint answered; null when none arrived (refused, DNS, timeout, connection error).'),
   duration_ms: z.number().int().min(0),
-  error: z.string().max(1000).nullable(),
+  error: z.enum(DELIVERY_ERROR_CLASSES).nullable().describe('Why the attempt failed, coarsely (never the raw network error): `timeout`, `refused` (refused, reset or unreachable), `tls`, `dns`, `http_status` (see `response_status`), `blocked` (the URL or an address it resolves to is not allowed for webhooks); null on success.'),
   attempted_at: z.string().max(40),
   next_retry_at: z.string().max(40).nullable().describe('When the next attempt is due; null after a success or the last attempt.'),
   dead_lettered: z.boolean().describe('The last attempt failed and the delivery went to the dead-letter queue.'),

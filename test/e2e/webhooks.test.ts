@@ -159,7 +159,7 @@ describe('webhooks over HTTP with the local queue poller and dispatcher', () => 
     // Newest first: the success, then the two failures, each with its own next retry time.
     expect(attempts.map((a: { attempt: number; status: string; response_status: number }) => [a.attempt, a.status, a.response_status])).toEqual([[3, 'succeeded', 200], [2, 'failed', 500], [1, 'failed', 500]]);
     expect(attempts[0]).toMatchObject({ next_retry_at: null, dead_lettered: false, error: null, event_type: 'assessment_complete' });
-    expect(attempts[1]).toMatchObject({ next_retry_at: expect.any(String), error: 'HTTP 500' });
+    expect(attempts[1]).toMatchObject({ next_retry_at: expect.any(String), error: 'http_status', response_status: 500 });
     for (const attempt of attempts) expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
     // The endpoint subscribed to other events saw nothing.
     expect((await deliveries(other.json.webhook_id)).data).toEqual([]);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpWebhookSender, pinnedLookup, type Resolver } from '../../shared/adapters/webhook-sender';
+import { checkResolvedAddresses } from '../../shared/domain/webhooks/url-rules';
 
 interface Seen {
   path: string;
@@ -51,14 +52,13 @@ describe('HttpWebhookSender (local receivers on 127.0.0.1)', () => {
 
   it('treats a non-2xx answer as a failure', async () => {
     const r = await start((_req, res) => res.writeHead(500).end('boom'));
-    expect(await new HttpWebhookSender({ mode: 'local' }).send(`http://127.0.0.1:${r.port}/`, headers, '{}')).toMatchObject({ ok: false, status: 500, error: 'HTTP 500' });
+    expect(await new HttpWebhookSender({ mode: 'local' }).send(`http://127.0.0.1:${r.port}/`, headers, '{}')).toMatchObject({ ok: false, status: 500, error: 'http_status' });
   });
 
   it('does not follow redirects', async () => {
     const r = await start((req, res) => (req.url === '/moved' ? res.writeHead(302, { Location: '/target' }).end() : res.writeHead(200).end()));
     const result = await new HttpWebhookSender({ mode: 'local' }).send(`http://127.0.0.1:${r.port}/moved`, headers, '{}');
-    expect(result).toMatchObject({ ok: false, status: 302 });
-    expect(result.error).toMatch(/redirects are not followed/);
+    expect(result).toMatchObject({ ok: false, status: 302, error: 'http_status' });
     expect(r.seen.map((s) => s.path)).toEqual(['/moved']);
   });
 
@@ -78,7 +78,19 @@ describe('HttpWebhookSender (local receivers on 127.0.0.1)', () => {
   it('gives up on an endpoint that does not answer', async () => {
     const r = await start(() => undefined);
     const result = await new HttpWebhookSender({ mode: 'local', timeoutMs: 300 }).send(`http://127.0.0.1:${r.port}/`, headers, '{}');
-    expect(result).toMatchObject({ ok: false, status: null, error: 'timed out after 0.3 s' });
+    expect(result).toMatchObject({ ok: false, status: null, error: 'timeout' });
+  });
+
+  it('reports a closed port as refused and a failed handshake as tls, never the socket error', async () => {
+    const r = await start((_req, res) => res.writeHead(200).end());
+    const closedPort = r.port;
+    await close(r.server);
+    const refused = await new HttpWebhookSender({ mode: 'local' }).send(`http://127.0.0.1:${closedPort}/`, headers, '{}');
+    expect(refused).toMatchObject({ ok: false, status: null, error: 'refused' });
+    // An https URL to a plain-http listener: the TLS handshake fails.
+    const plain = await start((_req, res) => res.writeHead(200).end());
+    const tls = await new HttpWebhookSender({ mode: 'local' }).send(`https://127.0.0.1:${plain.port}/`, headers, '{}');
+    expect(tls).toMatchObject({ ok: false, status: null, error: 'tls' });
   });
 
   it('resolves the name once and connects to the address it checked (no second lookup to rebind)', async () => {
@@ -117,15 +129,16 @@ describe('HttpWebhookSender in AWS mode refuses SSRF targets before connecting',
   ])('%s resolving to %j', async (url, addresses, reason) => {
     const resolve = resolving(...addresses);
     const result = await new HttpWebhookSender({ mode: 'aws', resolve }).send(url, headers, '{}');
-    expect(result).toMatchObject({ ok: false, status: null });
-    expect(result.error).toMatch(/^refused: /);
-    expect(result.error).toMatch(reason);
+    // The delivery log says only `blocked`; the rule that blocked it is the one below.
+    expect(result).toMatchObject({ ok: false, status: null, error: 'blocked' });
+    expect(resolve).toHaveBeenCalledTimes(1);
+    expect(checkResolvedAddresses(new URL(url), addresses, 'aws')).toMatch(reason);
   });
 
   it.each(['https://169.254.169.254/latest/meta-data/', 'https://10.1.1.1/', 'https://127.0.0.1/', 'https://[::1]/', 'http://127.0.0.1/', 'https://localhost/'])('refuses the literal %s without resolving', async (url) => {
     const resolve = resolving('93.184.216.34');
     const result = await new HttpWebhookSender({ mode: 'aws', resolve }).send(url, headers, '{}');
-    expect(result.error).toMatch(/^refused: /);
+    expect(result.error).toBe('blocked');
     expect(resolve).not.toHaveBeenCalled();
   });
 
@@ -133,6 +146,6 @@ describe('HttpWebhookSender in AWS mode refuses SSRF targets before connecting',
     const resolve = jest.fn(async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     });
-    expect(await new HttpWebhookSender({ mode: 'aws', resolve }).send('https://nowhere.example.com/', headers, '{}')).toMatchObject({ ok: false, error: 'DNS lookup of nowhere.example.com failed (ENOTFOUND)' });
+    expect(await new HttpWebhookSender({ mode: 'aws', resolve }).send('https://nowhere.example.com/', headers, '{}')).toMatchObject({ ok: false, error: 'dns' });
   });
 });

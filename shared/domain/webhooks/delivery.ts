@@ -1,4 +1,5 @@
 import type { QueuedEvent } from '../../ports';
+import type { DeliveryErrorClass } from './ports';
 
 /**
  * One delivery of one event to one endpoint, as it travels on the queue between attempts. The
@@ -29,7 +30,7 @@ export interface DeliveryAttempt {
   status: 'succeeded' | 'failed';
   response_status: number | null;
   duration_ms: number;
-  error: string | null;
+  error: DeliveryErrorClass | null;
   attempted_at: string;
   /** When the next attempt is due; null after a success or the last attempt. */
   next_retry_at: string | null;

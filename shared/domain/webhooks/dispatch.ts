@@ -106,7 +106,7 @@ async function attemptDelivery(message: DeliveryMessage, deps: DispatchDeps, now
   const delay = retryDelayMs(deps.schedule, message.attempt, deps.random);
   if (delay === undefined) {
     await deps.deliveries.record({ ...record, dead_lettered: true });
-    await deps.queue.deadLetter(message, result.error ?? `HTTP ${result.status}`);
+    await deps.queue.deadLetter(message, result.error === 'http_status' ? `HTTP ${result.status}` : result.error ?? 'failed');
     return { kind: 'dead_lettered', attempt: message.attempt };
   }
   const nextDue = new Date(now.getTime() + delay);

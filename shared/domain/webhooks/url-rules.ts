@@ -1,9 +1,10 @@
 import { classifyAddress, deniedAddress, isIpLiteral, type AppMode } from './addresses';
 
 /**
- * Webhook URL rules (DESIGN §3). At creation only the literal URL is judged — scheme, host
- * literal, reserved names — so creation never depends on DNS; every send resolves the name and
- * judges each address again (`checkResolvedAddresses`).
+ * Webhook URL rules (DESIGN §3): `https` on port 443; plain `http`, on any port, and https on
+ * any port only to loopback in local mode. At creation only the literal URL is judged — scheme,
+ * port, host literal, reserved names — so creation never depends on DNS; every send resolves the
+ * name and judges each address again (`checkResolvedAddresses`).
  */
 export type UrlVerdict = { ok: true; url: URL; host: string } | { ok: false; reason: string };
 
@@ -36,6 +37,9 @@ export function checkWebhookUrl(raw: string, mode: AppMode): UrlVerdict {
     }
   } else if (url.protocol !== 'https:') {
     return { ok: false, reason: 'Use https.' };
+  } else if (url.port !== '' && !(mode === 'local' && loopbackHost)) {
+    // The WHATWG parser empties the default port: only 443 is left. Other ports would let webhooks probe hosts' services.
+    return { ok: false, reason: 'Use the https port 443 (no other port is allowed).' };
   }
 
   if (literal) {
