@@ -24,6 +24,8 @@ const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
   compliance: { description: 'Compliance validation and checklist', memorySize: 512, timeoutSeconds: 15 },
   account: { description: 'Account usage and webhooks', memorySize: 256, timeoutSeconds: 10 },
   docs: { description: 'Health, OpenAPI document and HTML reference', memorySize: 256, timeoutSeconds: 10 },
+  'v1-risk': { description: '/v1 FEMA National Risk Index, hazards at a location and supply kits', memorySize: 1024, timeoutSeconds: 15 },
+  'v1-training': { description: '/v1 course catalogue, enrolment and signed certifications', memorySize: 512, timeoutSeconds: 10 },
 };
 
 export interface ApiFunctionsProps {
@@ -77,6 +79,11 @@ export class ApiFunctions extends Construct {
 
     bindTable(fns.account, table, 'readWrite');
     bindEventQueue(fns.account, eventQueue);
+
+    // Risk answers come from bundled data; the table only counts the hourly quota.
+    bindUsageCounter(fns['v1-risk'], table);
+    // Enrolments, credentials and idempotency keys; the signing key is bound by the stack.
+    bindTable(fns['v1-training'], table, 'readWrite');
 
     // docs: keyless routes served from the bundle; no data access at all.
   }

@@ -4,6 +4,7 @@ import { ApiFunctions } from './api-functions';
 import { AppFunction, type EntryResolver } from './app-function';
 import { BackgroundJobs, WEBHOOK_DISPATCHER_TIMEOUT } from './background-jobs';
 import { bindApiKeyLookup } from './bindings';
+import { CredentialSigningKey } from './credentials';
 import { DataStore } from './data-store';
 import { acknowledgeStackFindings } from './nag-suppressions';
 import { ApiGateway } from './rest-api';
@@ -24,6 +25,7 @@ export class ComplianceApiStack extends Stack {
   readonly authorizer: AppFunction;
   readonly gateway: ApiGateway;
   readonly usagePlans: TierUsagePlans;
+  readonly credentialKey: CredentialSigningKey;
 
   constructor(scope: Construct, id: string, props: ComplianceApiStackProps) {
     super(scope, id, props);
@@ -31,6 +33,8 @@ export class ComplianceApiStack extends Stack {
 
     this.data = new DataStore(this, 'Data', { config, eventConsumerTimeout: WEBHOOK_DISPATCHER_TIMEOUT });
     this.functions = new ApiFunctions(this, 'Functions', { config, data: this.data, entry });
+    this.credentialKey = new CredentialSigningKey(this, 'CredentialKey', { config });
+    this.credentialKey.bindSigner(this.functions.byGroup['v1-training']);
     this.jobs = new BackgroundJobs(this, 'Jobs', { config, data: this.data, entry });
 
     this.authorizer = new AppFunction(this, 'Authorizer', {

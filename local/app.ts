@@ -7,6 +7,8 @@ import { startEmulators, type EmulatorOptions, type Emulators } from './emulator
 import { ensureLocalResources, type LocalResources } from './bootstrap';
 import { ensureDemoAccounts, type DemoKeys } from './demo-accounts';
 import { startGateway } from './gateway';
+import { ensureLocalCredentialKey } from './credential-key';
+import { resetCredentialSignerForTests } from '../shared/adapters/credential-signer';
 import { settleUsage } from '../shared/http/deps';
 import { startUploadWatcher } from './upload-watcher';
 import { startBackgroundWorkers } from './background-workers';
@@ -48,6 +50,9 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const emulators = await startEmulators({ dataDir, ports: options.emulatorPorts });
 
   useLocalEmulators(dataDir, emulators.endpoints);
+  // Credentials are signed by a key kept under $DATA_DIR (KMS in AWS).
+  process.env.CREDENTIAL_KEY_FILE = ensureLocalCredentialKey(dataDir);
+  resetCredentialSignerForTests();
 
   const resources = await ensureLocalResources(LOCAL_TABLE_NAME, LOCAL_BUCKET_NAME);
   process.env.EVENT_QUEUE_URL = resources.queueUrl;

@@ -21,6 +21,8 @@ const GROUP_HANDLERS: Record<FunctionGroup, () => Promise<{ handler: ApiHandler 
   compliance: () => import('../functions/compliance/handler'),
   account: () => import('../functions/account/handler'),
   docs: () => import('../functions/docs/handler'),
+  'v1-risk': () => import('../functions/v1-risk/handler'),
+  'v1-training': () => import('../functions/v1-training/handler'),
 };
 
 export const STAGE = 'api';

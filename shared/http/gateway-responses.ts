@@ -29,5 +29,6 @@ export const BINARY_MEDIA_TYPES = [
   'multipart/form-data',
   'application/octet-stream',
   'application/zip',
+  'application/pdf',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ] as const;

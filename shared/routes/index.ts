@@ -6,6 +6,8 @@ import { docsRoutes } from './docs';
 import { grantRoutes } from './grants';
 import { hazardRoutes } from './hazards';
 import { libraryRoutes } from './library';
+import { v1RiskRoutes } from './v1-risk';
+import { v1TrainingRoutes } from './v1-training';
 import type { FunctionGroup, RouteDef } from './types';
 
 /**
@@ -22,6 +24,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...grantRoutes,
   ...complianceRoutes,
   ...accountRoutes,
+  ...v1RiskRoutes,
+  ...v1TrainingRoutes,
 ];
 
 export function routesOfGroup(group: FunctionGroup): RouteDef[] {

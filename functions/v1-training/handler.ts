@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { credentialSigner } from '../../shared/adapters/credential-signer';
+import { DynamoTrainingStore } from '../../shared/adapters/enrollment-store';
+import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
+import type { CredentialSigner } from '../../shared/domain/credentials/jws';
+import { credentialStatus, ISSUER_NAME, type Issuer } from '../../shared/domain/credentials/open-badge';
+import { verificationAnswer } from '../../shared/domain/credentials/verify';
+import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
+import { courseByCode, CREDENTIAL_POLICY, listCourses } from '../../shared/domain/training/catalogue';
+import {
+  certificationView, completeEnrollment, enroll, listCertifications, listEnrollments, revokeCertification, TrainingError, type Enrollment, type TrainingStore, type TrainingUser,
+} from '../../shared/domain/training/enrolment';
+import { defaultPipelineDeps } from '../../shared/http/deps';
+import { withIdempotency, type IdempotencyStore } from '../../shared/http/idempotency';
+import { logger } from '../../shared/http/logger';
+import { createGroupHandler } from '../../shared/http/pipeline';
+import { HttpError } from '../../shared/http/problem';
+import type { RouteImplementation, RouteRequest } from '../../shared/http/types';
+import type {
+  completeEnrollmentRoute, enrollRoute, jwksRoute, listCertificationsRoute, listCoursesRoute, listEnrollmentsRoute, revokeCertificationRoute, verifyCertificationRoute,
+} from '../../shared/routes/v1-training';
+
+export interface TrainingHandlerDeps {
+  store: () => TrainingStore;
+  signer: () => CredentialSigner;
+  idempotency: () => IdempotencyStore;
+  newId: () => string;
+}
+
+/** The issuer is this API's `/v1` base, as the request reached it. */
+const issuerOf = (request: RouteRequest): Issuer => ({ id: `${request.baseUrl}/v1`, name: ISSUER_NAME });
+
+function userOf(request: RouteRequest): TrainingUser {
+  // The pipeline runs a bearer route only for a verified user.
+  const user = request.user!;
+  return { user_id: user.user_id, name: user.name, role: user.role };
+}
+
+async function mapped<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TrainingError) throw new HttpError(error.code, error.message, error.extra);
+    if (error instanceof InvalidCursorError) {
+      throw new HttpError('invalid_request', error.message, { errors: [{ field: 'cursor', in: 'query', message: 'Use the next_cursor of the previous page of this list.' }] });
+    }
+    throw error;
+  }
+}
+
+export function enrollmentView(enrollment: Enrollment) {
+  return {
+    enrollment_id: enrollment.enrollment_id,
+    course_code: enrollment.course_code,
+    status: enrollment.status,
+    enrolled_at: enrollment.enrolled_at,
+    completed_on: enrollment.completed_on,
+    certificate_number: enrollment.certificate_number,
+    certification_id: enrollment.credential?.certification_id ?? null,
+    external_url: courseByCode(enrollment.course_code)!.url,
+  };
+}
+
+export function createTrainingHandler(deps: TrainingHandlerDeps) {
+  const trainingDeps = (request: RouteRequest) => ({
+    store: deps.store(),
+    signer: deps.signer(),
+    issuer: issuerOf(request),
+    now: request.now,
+    newId: deps.newId,
+    onDeferredError: (error: unknown) => logger.error('Programme credential deferred to the next read', { error: error as Error }),
+  });
+
+  const courses: RouteImplementation<typeof listCoursesRoute> = (request) => mapped(async () => {
+    const { enrollments } = await deps.store().userRecords(userOf(request).user_id);
+    return { status: 200, body: listCourses(request.query, new Set(enrollments.map((e) => e.course_code))) };
+  });
+
+  const enrollIn: RouteImplementation<typeof enrollRoute> = (request) => {
+    // Keys are the user's own, not shared by every user of the account.
+    const scoped = { ...request, account: { ...request.account!, accountId: `${request.account!.accountId}/user/${request.user!.user_id}` } };
+    return withIdempotency(scoped, deps.idempotency(), () => mapped(async () => ({
+      status: 201,
+      body: enrollmentView(await enroll(userOf(request), request.body.course_code, { store: deps.store(), now: request.now, newId: deps.newId })),
+    })));
+  };
+
+  const enrollments: RouteImplementation<typeof listEnrollmentsRoute> = async (request) => ({
+    status: 200,
+    body: { data: (await listEnrollments(userOf(request), deps.store())).map(enrollmentView), next_cursor: null },
+  });
+
+  const complete: RouteImplementation<typeof completeEnrollmentRoute> = (request) => mapped(async () => {
+    const { enrollment, certifications } = await completeEnrollment(userOf(request), request.params.enrollment_id, request.body, trainingDeps(request));
+    const issuer = issuerOf(request);
+    return {
+      status: 200,
+      body: { enrollment: enrollmentView(enrollment), certifications: certifications.map((c) => certificationView(c, credentialStatus(c, request.now, CREDENTIAL_POLICY), issuer)) },
+    };
+  });
+
+  const certifications: RouteImplementation<typeof listCertificationsRoute> = (request) => mapped(async () => ({
+    status: 200,
+    body: await listCertifications(userOf(request), request.query, trainingDeps(request)),
+  }));
+
+  const publicKeys = async () => [await deps.signer().publicJwk()];
+
+  const revoke: RouteImplementation<typeof revokeCertificationRoute> = (request) => mapped(async () => {
+    const record = await revokeCertification(userOf(request), request.params.certification_id, request.body.reason, { store: deps.store(), now: request.now });
+    return { status: 200, body: verificationAnswer(record, await publicKeys(), ISSUER_NAME, request.now, CREDENTIAL_POLICY) };
+  });
+
+  const verify: RouteImplementation<typeof verifyCertificationRoute> = async (request) => {
+    const record = await deps.store().findCredential(request.params.certification_id);
+    if (!record) throw new HttpError('not_found', `No certification ${request.params.certification_id}.`);
+    return { status: 200, body: verificationAnswer(record, await publicKeys(), ISSUER_NAME, request.now, CREDENTIAL_POLICY) };
+  };
+
+  const jwks: RouteImplementation<typeof jwksRoute> = async () => ({
+    status: 200,
+    body: { keys: await publicKeys() },
+    headers: { 'Cache-Control': 'public, max-age=300' },
+  });
+
+  return createGroupHandler('v1-training', {
+    listCourses: courses,
+    enrollInCourse: enrollIn,
+    listEnrollments: enrollments,
+    completeEnrollment: complete,
+    listCertifications: certifications,
+    revokeCertification: revoke,
+    verifyCertification: verify,
+    credentialJwks: jwks,
+  }, defaultPipelineDeps);
+}
+
+let store: DynamoTrainingStore | undefined;
+let idempotency: DynamoIdempotencyStore | undefined;
+
+export const handler = createTrainingHandler({
+  store: () => (store ??= new DynamoTrainingStore()),
+  signer: credentialSigner,
+  idempotency: () => (idempotency ??= new DynamoIdempotencyStore()),
+  newId: () => randomUUID().replace(/-/g, ''),
+});

@@ -1,0 +1,243 @@
+import type { CredentialSigner } from '../credentials/jws';
+import { credentialStatus, expiryFor, issueCredential, type CredentialRecord, type CredentialStatus, type Issuer } from '../credentials/open-badge';
+import { InvalidCursorError } from '../invalid-cursor';
+import { courseByCode, CREDENTIAL_POLICY, PROGRAMMES, type Programme } from './catalogue';
+
+export interface Enrollment {
+  enrollment_id: string;
+  user_id: string;
+  course_code: string;
+  status: 'enrolled' | 'completed';
+  enrolled_at: string;
+  completed_on: string | null;
+  certificate_number: string | null;
+  completed_at: string | null;
+  credential: CredentialRecord | null;
+}
+
+export interface Completion {
+  completed_on: string;
+  certificate_number: string | null;
+  completed_at: string;
+  credential: CredentialRecord;
+}
+
+/**
+ * Enrolments and credentials of a user live in the user's partition: one item per course (so a
+ * second enrolment in the same course is a failed conditional write) carrying its completion and
+ * credential, and one item per programme credential.
+ */
+export interface TrainingStore {
+  userRecords(userId: string): Promise<{ enrollments: Enrollment[]; programmeCredentials: CredentialRecord[] }>;
+  /** false when the user already has an enrolment in that course. */
+  createEnrollment(enrollment: Enrollment): Promise<boolean>;
+  /** One conditional write from `enrolled` to `completed`; false when it is not `enrolled`. */
+  completeEnrollment(userId: string, courseCode: string, completion: Completion): Promise<boolean>;
+  /** false when the user already holds a credential for that programme. */
+  addProgrammeCredential(userId: string, programmeId: string, credential: CredentialRecord): Promise<boolean>;
+  findCredential(certificationId: string): Promise<CredentialRecord | undefined>;
+  /** false when the credential is unknown or already revoked. */
+  revokeCredential(certificationId: string, at: string, reason: string): Promise<boolean>;
+}
+
+export interface TrainingUser {
+  user_id: string;
+  name: string;
+  role: string;
+}
+
+export interface TrainingDeps {
+  store: TrainingStore;
+  signer: CredentialSigner;
+  issuer: Issuer;
+  now: Date;
+  newId: () => string;
+  /** Failures after the completion was recorded are reported here, not to the caller. */
+  onDeferredError?: (error: unknown) => void;
+}
+
+export type TrainingErrorCode = 'not_found' | 'already_enrolled' | 'prerequisites_not_met' | 'conflict' | 'invalid_request';
+
+export class TrainingError extends Error {
+  constructor(readonly code: TrainingErrorCode, message: string, readonly extra: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'TrainingError';
+  }
+}
+
+const completedCodes = (enrollments: readonly Enrollment[]) => new Set(enrollments.filter((e) => e.status === 'completed').map((e) => e.course_code));
+
+export async function enroll(user: TrainingUser, code: string, deps: Pick<TrainingDeps, 'store' | 'now' | 'newId'>): Promise<Enrollment> {
+  const course = courseByCode(code);
+  if (!course) throw new TrainingError('not_found', `No course ${code} in the catalogue (GET /v1/courses lists them).`);
+  const { enrollments } = await deps.store.userRecords(user.user_id);
+  const existing = enrollments.find((e) => e.course_code === course.code);
+  if (existing) {
+    throw new TrainingError('already_enrolled', `You are already enrolled in ${course.code} (${existing.enrollment_id}, ${existing.status}).`, { enrollment_id: existing.enrollment_id });
+  }
+  const done = completedCodes(enrollments);
+  const missing = course.prerequisites.filter((p) => !done.has(p));
+  if (missing.length > 0) {
+    throw new TrainingError('prerequisites_not_met', `${course.code} requires ${missing.join(', ')} to be completed first.`, { missing_prerequisites: missing });
+  }
+  const enrollment: Enrollment = {
+    enrollment_id: `enr_${deps.newId()}`,
+    user_id: user.user_id,
+    course_code: course.code,
+    status: 'enrolled',
+    enrolled_at: deps.now.toISOString(),
+    completed_on: null,
+    certificate_number: null,
+    completed_at: null,
+    credential: null,
+  };
+  if (!(await deps.store.createEnrollment(enrollment))) {
+    throw new TrainingError('already_enrolled', `You are already enrolled in ${course.code}.`);
+  }
+  return enrollment;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function programmesFor(done: ReadonlySet<string>, held: ReadonlySet<string>): Programme[] {
+  return PROGRAMMES.filter((p) => !held.has(p.id) && p.courses.every((c) => done.has(c)));
+}
+
+/**
+ * Issues the credentials of programmes whose courses are all completed and which the user does not
+ * hold yet. A lost race with a concurrent completion is a failed conditional write: nothing doubles.
+ */
+async function issueProgrammeCredentials(user: TrainingUser, enrollments: readonly Enrollment[], held: readonly CredentialRecord[], deps: TrainingDeps): Promise<CredentialRecord[]> {
+  const done = completedCodes(enrollments);
+  const issued: CredentialRecord[] = [];
+  for (const programme of programmesFor(done, new Set(held.map((c) => c.achievement_code)))) {
+    const latest = enrollments.filter((e) => programme.courses.includes(e.course_code)).map((e) => e.completed_on!).sort().at(-1)!;
+    const credential = await issueCredential({
+      certification_id: `cert_${deps.newId()}`,
+      kind: 'programme',
+      achievement_code: programme.id,
+      name: programme.name,
+      description: `${programme.description} Courses: ${programme.courses.join(', ')}.`,
+      holder_name: user.name,
+      holder_id: user.user_id,
+      issued_at: deps.now.toISOString(),
+      valid_from: latest,
+      expires_at: expiryFor(latest, CREDENTIAL_POLICY),
+      certificate_number: null,
+    }, deps.issuer, deps.signer);
+    if (await deps.store.addProgrammeCredential(user.user_id, programme.id, credential)) issued.push(credential);
+  }
+  return issued;
+}
+
+export async function completeEnrollment(
+  user: TrainingUser,
+  enrollmentId: string,
+  input: { completed_on: string; certificate_number?: string },
+  deps: TrainingDeps,
+): Promise<{ enrollment: Enrollment; certifications: CredentialRecord[] }> {
+  const { enrollments, programmeCredentials } = await deps.store.userRecords(user.user_id);
+  const enrollment = enrollments.find((e) => e.enrollment_id === enrollmentId);
+  if (!enrollment) throw new TrainingError('not_found', `No enrolment ${enrollmentId} of yours.`);
+  if (enrollment.status === 'completed') {
+    throw new TrainingError('conflict', `Enrolment ${enrollmentId} was already completed on ${enrollment.completed_on}; a completion is recorded once.`);
+  }
+  const today = deps.now.toISOString().slice(0, 10);
+  if (!ISO_DATE.test(input.completed_on) || Number.isNaN(Date.parse(input.completed_on)) || input.completed_on > today) {
+    throw new TrainingError('invalid_request', `completed_on must be a date (YYYY-MM-DD) no later than today (${today}).`, { errors: [{ field: 'completed_on', in: 'body', message: 'Not a past or present date' }] });
+  }
+  const course = courseByCode(enrollment.course_code)!;
+  const credential = await issueCredential({
+    certification_id: `cert_${deps.newId()}`,
+    kind: 'course',
+    achievement_code: course.code,
+    name: `${course.code} ${course.title}`,
+    description: `${course.provider}, ${course.delivery}. Completion recorded by the holder${input.certificate_number ? ` with certificate number ${input.certificate_number}` : ''}.`,
+    holder_name: user.name,
+    holder_id: user.user_id,
+    issued_at: deps.now.toISOString(),
+    valid_from: input.completed_on,
+    expires_at: expiryFor(input.completed_on, CREDENTIAL_POLICY),
+    certificate_number: input.certificate_number ?? null,
+  }, deps.issuer, deps.signer);
+  const completion: Completion = { completed_on: input.completed_on, certificate_number: input.certificate_number ?? null, completed_at: deps.now.toISOString(), credential };
+  if (!(await deps.store.completeEnrollment(user.user_id, enrollment.course_code, completion))) {
+    throw new TrainingError('conflict', `Enrolment ${enrollmentId} was completed by another request; a completion is recorded once.`);
+  }
+  const completed: Enrollment = { ...enrollment, status: 'completed', ...completion };
+  const all = enrollments.map((e) => (e.enrollment_id === enrollmentId ? completed : e));
+  let programmes: CredentialRecord[] = [];
+  try {
+    programmes = await issueProgrammeCredentials(user, all, programmeCredentials, deps);
+  } catch (error) {
+    // The completion stands; the programme credential is issued on the next read of the list.
+    deps.onDeferredError?.(error);
+  }
+  return { enrollment: completed, certifications: [credential, ...programmes] };
+}
+
+export interface CertificationQuery {
+  status?: Exclude<CredentialStatus, 'revoked'>;
+  limit: number;
+  cursor?: string;
+}
+
+/** The user's credentials, newest first; programme credentials not issued yet are issued now. */
+export async function listCertifications(user: TrainingUser, query: CertificationQuery, deps: TrainingDeps) {
+  const { enrollments, programmeCredentials } = await deps.store.userRecords(user.user_id);
+  const late = await issueProgrammeCredentials(user, enrollments, programmeCredentials, deps);
+  const all = [...enrollments.flatMap((e) => (e.credential ? [e.credential] : [])), ...programmeCredentials, ...late]
+    .map((c) => ({ record: c, status: credentialStatus(c, deps.now, CREDENTIAL_POLICY) }))
+    .filter((c) => !query.status || c.status === query.status)
+    .sort((a, b) => (a.record.issued_at === b.record.issued_at ? a.record.certification_id.localeCompare(b.record.certification_id) : a.record.issued_at < b.record.issued_at ? 1 : -1));
+  let start = 0;
+  if (query.cursor !== undefined) {
+    let after: unknown;
+    try {
+      after = (JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8')) as { after?: unknown; s?: unknown });
+    } catch {
+      throw new InvalidCursorError();
+    }
+    const { after: id, s } = after as { after?: unknown; s?: unknown };
+    const index = all.findIndex((c) => c.record.certification_id === id);
+    if (typeof id !== 'string' || s !== (query.status ?? '') || index < 0) throw new InvalidCursorError();
+    start = index + 1;
+  }
+  const page = all.slice(start, start + query.limit);
+  return {
+    data: page.map((c) => certificationView(c.record, c.status, deps.issuer)),
+    next_cursor: start + query.limit < all.length ? Buffer.from(JSON.stringify({ after: page.at(-1)!.record.certification_id, s: query.status ?? '' })).toString('base64url') : null,
+  };
+}
+
+export function certificationView(record: CredentialRecord, status: CredentialStatus, issuer: Issuer) {
+  return {
+    certification_id: record.certification_id,
+    name: record.name,
+    kind: record.kind,
+    achievement_code: record.achievement_code,
+    issuer: issuer.name,
+    issued_at: record.issued_at,
+    valid_from: record.valid_from,
+    expires_at: record.expires_at,
+    status,
+    certificate_number: record.certificate_number,
+    verification_url: `${issuer.id}/certifications/${encodeURIComponent(record.certification_id)}/verify`,
+    credential_jwt: record.credential_jwt,
+  };
+}
+
+export async function listEnrollments(user: TrainingUser, store: TrainingStore) {
+  const { enrollments } = await store.userRecords(user.user_id);
+  return enrollments.sort((a, b) => (a.enrolled_at < b.enrolled_at ? 1 : a.enrolled_at > b.enrolled_at ? -1 : 0));
+}
+
+/** The holder withdraws their credential, or an administrator revokes it; others see no such credential. */
+export async function revokeCertification(user: TrainingUser, certificationId: string, reason: string, deps: Pick<TrainingDeps, 'store' | 'now'>): Promise<CredentialRecord> {
+  const record = await deps.store.findCredential(certificationId);
+  if (!record || (record.holder_id !== user.user_id && user.role !== 'admin')) throw new TrainingError('not_found', `No certification ${certificationId} of yours.`);
+  if (record.revoked_at) throw new TrainingError('conflict', `Certification ${certificationId} was already revoked on ${record.revoked_at}.`);
+  const at = deps.now.toISOString();
+  if (!(await deps.store.revokeCredential(certificationId, at, reason))) throw new TrainingError('conflict', `Certification ${certificationId} was revoked by another request.`);
+  return { ...record, revoked_at: at, revocation_reason: reason };
+}
