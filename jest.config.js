@@ -7,7 +7,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
   setupFiles: ['<rootDir>/test/helpers/quiet-logs.ts'],
   transform: { '^.+\\.(t|j|mj)sx?$': ['@swc/jest'] },
-  transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|@neaps/tide-predictor|flatbush|flatqueue|geotiff|quick-lru|jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|@scure|@noble/hashes|@otplib|otplib|@neaps/tide-predictor|flatbush|flatqueue|geotiff|quick-lru|jose|d3-array|d3-contour|d3-geo|internmap)/)'],
   moduleNameMapper: {
     '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js',
     // ESM-only, exported for `import` only.

@@ -34,7 +34,8 @@ type PipelineRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Erro
  * Builds the Lambda handler of one function group. Middlewares run in this order: route
  * resolution → quota (rate limit, then tier) → request parsing and validation → the route's
  * implementation; errors of any step become RFC 9457 problems (the error middleware is last).
- * Routes the group declares but does not implement yet answer 501 `not_implemented`.
+ * Every route the table gives the group needs its implementation: a missing one stops the function
+ * at load, so the table never lists a route that cannot answer.
  */
 export function createGroupHandler(
   group: FunctionGroup,
@@ -43,6 +44,8 @@ export function createGroupHandler(
 ) {
   const routes = routesOfGroup(group);
   const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
+  const unimplemented = routes.filter((route) => !implementations[route.id]).map((route) => route.id);
+  if (unimplemented.length > 0) throw new Error(`The ${group} function has no implementation of ${unimplemented.join(', ')}.`);
 
   const resolveRoute: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     before: async (request) => {
@@ -83,10 +86,7 @@ export function createGroupHandler(
   const base = async (_event: APIGatewayProxyEvent, context: Context & { pipeline: PipelineState }): Promise<APIGatewayProxyResult> => {
     const state = context.pipeline;
     const route = state.route!;
-    const implementation = implementations[route.id];
-    if (!implementation) {
-      throw new HttpError('not_implemented', `${route.method} ${route.path} is declared in the contract but not available yet.`);
-    }
+    const implementation = implementations[route.id]!;
     const result = await implementation(state.request!);
     return toLambdaResult(result, state.request!.requestId, state.rate);
   };
@@ -162,7 +162,8 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
   const spec = route.request ?? {};
   const maxBytes = spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (rawBody.length > maxBytes) {
-    throw new HttpError('payload_too_large', `The request body is ${rawBody.length} bytes; ${route.method} ${route.path} accepts at most ${maxBytes}.`, { max_bytes: maxBytes });
+    const hint = spec.tooLargeHint ? ` ${spec.tooLargeHint}` : '';
+    throw new HttpError('payload_too_large', `The request body is ${rawBody.length} bytes; ${route.method} ${route.path} accepts at most ${maxBytes} bytes.${hint}`, { max_bytes: maxBytes });
   }
 
   const ifMatch = route.requiresIfMatch ? requiredIfMatch(headers['if-match']) : undefined;

@@ -25,7 +25,6 @@ export const PROBLEM_TYPES = {
   location_outside_florida: { status: 422, title: 'Location outside Florida' },
   precondition_required: { status: 428, title: 'Precondition required' },
   internal_error: { status: 500, title: 'Internal server error' },
-  not_implemented: { status: 501, title: 'Not implemented' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const;
 

@@ -49,7 +49,6 @@ export const ERROR_GUIDANCE: Record<ProblemCode, string> = {
   location_outside_florida: 'The point is not in a Florida county (nor within 5 km of one\'s shoreline), or the FIPS code is another state\'s.',
   precondition_required: 'An update needs `If-Match` with the `ETag` of your last read of the record, so no change is lost.',
   internal_error: 'An unexpected error. Nothing internal is returned; quote `instance` when reporting it.',
-  not_implemented: 'The route is part of the contract but not available in this deployment yet.',
   service_unavailable: 'A dependency is temporarily unavailable; retry with backoff.',
 };
 
@@ -84,7 +83,10 @@ export function apiDescription(): string {
     ...errorRows,
     '',
     '## Conventions',
-    'JSON field names are snake_case. Lists page with `limit` and an opaque `cursor`, answering `{data, next_cursor}` (the resource library keeps `limit`/`offset`). Creates honour `Idempotency-Key`; updates honour `If-Match`. Strings and arrays without a stated bound are bounded by the 6 MB payload limit.',
+    'JSON field names are snake_case. Lists page with `limit` and an opaque `cursor`, answering `{data, next_cursor}` (the resource library keeps `limit`/`offset`). Creates honour `Idempotency-Key`; updates need `If-Match` with the record\'s `ETag`.',
+    '',
+    '## Size limits',
+    'A JSON body is at most 1 MiB (1,048,576 bytes), less where a route says so; `POST /assets/import` and `POST /compliance/gis-validation` take multipart uploads up to 4 MiB (4,194,304 bytes). A larger body answers 413 `payload_too_large` with `max_bytes`. Files above 4 MiB go through `POST /assets/imports` (a presigned upload).',
   ].join('\n');
 }
 

@@ -3,9 +3,11 @@ import { version } from '../../package.json';
 import { ROUTES } from '../routes';
 import type { RouteDef } from '../routes/types';
 import { apiDescription, TAG_DESCRIPTIONS } from './api-guide';
+import { attachExamples } from './attach-examples';
 import { boundSchemas } from './bounds';
+import { documentedExamples } from './examples';
 import { ProblemSchema } from '../schemas/common';
-import { API_KEY_SCHEME, operationsOf, RESPONSE_HEADERS } from './operations';
+import { API_KEY_SCHEME, BEARER_SCHEME, operationsOf, RESPONSE_HEADERS } from './operations';
 import { registerWebhooks } from './webhooks';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -24,6 +26,12 @@ export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES): Open
     in: 'header',
     name: 'X-API-Key',
     description: 'The key issued for your account. Free, Pro and Enterprise keys differ in hourly limit and in the routes they may call (`x-min-tier`).',
+  });
+  registry.registerComponent('securitySchemes', BEARER_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'An access token from `POST /v1/users/login` (a Cognito user pool JWT, valid for one hour), for the `/v1` routes.',
   });
   for (const [name, header] of Object.entries(RESPONSE_HEADERS)) registry.registerComponent('headers', name, header);
   registry.register('Problem', ProblemSchema);
@@ -54,6 +62,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES): Open
   boundSchemas(document.paths);
   boundSchemas(document.webhooks);
   boundSchemas(document.components);
+  attachExamples(document.paths ?? {}, documentedExamples());
   return document;
 }
 

@@ -5,6 +5,7 @@ import type { ResponseDef, RouteDef } from '../routes/types';
 import { ProblemSchema } from '../schemas/common';
 
 export const API_KEY_SCHEME = 'ApiKeyAuth';
+export const BEARER_SCHEME = 'bearerAuth';
 
 type RouteResponse = RouteConfig['responses'][string];
 /** A component as `registerComponent` takes it. */
@@ -54,7 +55,7 @@ export function operationsOf(routes: readonly RouteDef[]): Operations {
 
   const operationOf = (route: RouteDef): RouteConfig => {
     const spec = route.request ?? {};
-    const keyed = route.auth === 'api_key';
+    const keyed = route.auth !== 'none';
     const missingParams = undeclaredPathParameters(route);
     return {
       method: route.method.toLowerCase() as RouteConfig['method'],
@@ -64,7 +65,7 @@ export function operationsOf(routes: readonly RouteDef[]): Operations {
       ...(route.description ? { description: route.description } : {}),
       tags: route.tags,
       // An empty list states explicitly that the public routes need no key.
-      security: keyed ? [{ [API_KEY_SCHEME]: [] }] : [],
+      security: keyed ? [{ [route.auth === 'bearer' ? BEARER_SCHEME : API_KEY_SCHEME]: [] }] : [],
       'x-min-tier': route.minTier,
       ...(missingParams.length > 0 ? { parameters: missingParams as RouteConfig['parameters'] } : {}),
       request: {

