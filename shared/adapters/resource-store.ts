@@ -4,7 +4,7 @@ import { isConditionalCheckFailed } from './conditional-write';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { Resource } from '../schemas/library';
-import type { CatalogueEntry } from '../domain/library/catalogue';
+import { urlStatusOf, type CatalogueEntry } from '../domain/library/catalogue';
 import type { ResourceStore } from '../domain/library/ports';
 
 /** All resources share one partition of gsi1, sorted by id: the catalogue is one Query. */
@@ -103,7 +103,8 @@ function toResource(item: Record<string, unknown>): Resource {
     file_type: item.file_type as Resource['file_type'],
     publisher: item.publisher as string,
     published: (item.published as string | null | undefined) ?? null,
-    url: item.url as string,
+    url: (item.url as string | null | undefined) ?? null,
+    url_status: urlStatusOf((item.url as string | null | undefined) ?? null),
     summary: item.summary as string,
     tags: (item.tags as string[] | undefined) ?? [],
     evidence: (item.evidence as string | null | undefined) ?? null,

@@ -47,7 +47,7 @@ export const downloadResourceRoute = defineRoute({
   contractRow: '–',
   tags: ['Library'],
   summary: 'Download a resource file (302 to a short-lived signed URL; counts a download)',
-  description: 'Redirects to a signed URL of the stored copy when the library holds one, otherwise to the publisher\'s public URL.',
+  description: 'Redirects to a signed URL of the stored copy when the library holds one, otherwise to the publisher\'s own https copy (`url`). Never to plain http and never to a third-party mirror: an entry whose publisher copy is not confirmed (`url_status: "unconfirmed"`) answers 404 `not_found` with `url_status` in the problem.',
   request: { params: ResourceIdParams },
   responses: {
     302: { description: 'Redirect to the file.', headers: { Location: { description: 'Short-lived signed URL (or the public URL).', schema: { type: 'string' } } } },

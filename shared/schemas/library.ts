@@ -2,6 +2,7 @@ import { z } from './zod';
 
 export const RESOURCE_CATEGORIES = ['legal', 'guidance', 'science', 'data', 'gis_standards', 'funding', 'case_study'] as const;
 export const RESOURCE_FILE_TYPES = ['pdf', 'html', 'xlsx', 'csv', 'zip', 'json', 'xml', 'docx', 'geojson', 'txt', 'api'] as const;
+export const URL_STATUSES = ['confirmed', 'unconfirmed'] as const;
 export const RESOURCE_SORTS = ['title', '-title', 'published', '-published', 'category', '-category', 'publisher', '-publisher'] as const;
 
 export const ResourceId = z.string().regex(/^[a-z0-9][a-z0-9-]{2,99}$/, 'Resource ids are lower-case slugs').describe('Stable resource id (slug).');
@@ -14,7 +15,8 @@ export const ResourceSchema = z.object({
   file_type: z.enum(RESOURCE_FILE_TYPES),
   publisher: z.string().max(300),
   published: z.string().max(10).nullable().describe('YYYY, YYYY-MM or YYYY-MM-DD; null for living resources (portals, continuously updated data sets).'),
-  url: z.url().max(1000).describe('Public address of the document.'),
+  url: z.url().max(1000).nullable().describe('The publisher\'s own copy or landing page (always https); null when no publisher copy has been confirmed (`url_status: "unconfirmed"`).'),
+  url_status: z.enum(URL_STATUSES).describe('`confirmed`: `url` is the publisher\'s own copy. `unconfirmed`: no publisher copy has been confirmed, so none is linked (third-party copies are never handed out) and the download answers 404 unless the library holds a stored copy.'),
   summary: z.string().max(2000),
   tags: z.array(z.string().max(80)).max(30),
   evidence: z.string().max(2000).nullable().describe('Where the title, publisher, year and URL were confirmed.'),
@@ -75,7 +77,9 @@ export const CatalogueEntryInput = z.strictObject({
   title: z.string().trim().min(1).max(500),
   publisher: z.string().trim().min(1).max(300),
   published: PublishedDate.nullable().default(null),
-  url: z.url({ protocol: /^https?$/ }).max(1000),
+  url: z.url({ protocol: /^https$/, error: 'Use the publisher\'s https address, or null when none is confirmed' }).max(1000).nullable(),
+  /** A third-party copy, kept in the catalogue for reference only: never stored, served or linked. */
+  mirror_url: z.string().max(1000).optional(),
   category: z.enum(RESOURCE_CATEGORIES),
   file_type: z.enum(RESOURCE_FILE_TYPES),
   summary: z.string().trim().min(1).max(2000),

@@ -5,8 +5,9 @@ import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { DynamoResourceStore } from '../../shared/adapters/resource-store';
 
 const seed = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/library/resources.json'), 'utf8'));
-type SeedResource = { id: string; title: string; category: string; file_type: string; published: string | null; url: string };
+type SeedResource = { id: string; title: string; category: string; file_type: string; published: string | null; url: string | null; mirror_url?: string };
 const resources: SeedResource[] = seed.resources;
+const unconfirmedCandidates: Array<{ title: string }> = seed.unconfirmed;
 const noaa2022 = resources.find((r) => r.title.includes('(NOAA Technical Report NOS 01)'))!;
 
 /** The resource library over HTTP: DESIGN rows L, 1, 2, 3 and the download route. */
@@ -30,7 +31,7 @@ describe('resource library (HTTP)', () => {
     expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(first.json).toMatchObject({ total: resources.length, limit: 20, offset: 0 });
     expect(first.json.data).toHaveLength(20);
-    expect(Object.keys(first.json.data[0]).sort()).toEqual(['category', 'downloads', 'evidence', 'file_path', 'file_type', 'id', 'notes', 'published', 'publisher', 'summary', 'tags', 'title', 'url', 'views']);
+    expect(Object.keys(first.json.data[0]).sort()).toEqual(['category', 'downloads', 'evidence', 'file_path', 'file_type', 'id', 'notes', 'published', 'publisher', 'summary', 'tags', 'title', 'url', 'url_status', 'views']);
     const titles = first.json.data.map((r: SeedResource) => r.title);
     expect(titles).toEqual([...titles].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
 
@@ -97,7 +98,7 @@ describe('resource library (HTTP)', () => {
     for (const r of resources) categories[r.category] = (categories[r.category] ?? 0) + 1;
     expect(before.categories).toEqual(categories);
 
-    const target = resources[3]!;
+    const target = resources.find((r) => r.url !== null)!;
     for (let i = 0; i < 3; i++) expect((await get(`/resources/${target.id}`)).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await get(`/resources?action=get&id=${target.id}`)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await get(`/resources/${target.id}/download`)).status).toBe(302);
@@ -120,6 +121,34 @@ describe('resource library (HTTP)', () => {
     expect(res.headers.get('location')).toBe(target.url);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.text).toBe('');
+  });
+
+  it('links only confirmed publisher copies over https: no mirror, no http, and says when none is confirmed', async () => {
+    const all = (await get('/resources?limit=100')).json.data as Array<SeedResource & { url_status: string }>;
+    const unconfirmed = resources.filter((r) => r.url === null);
+    expect(unconfirmed.length).toBeGreaterThan(0);
+    for (const seedEntry of resources) {
+      const served = all.find((r) => r.id === seedEntry.id)!;
+      expect(served).toMatchObject({ url: seedEntry.url, url_status: seedEntry.url === null ? 'unconfirmed' : 'confirmed' });
+      expect(served).not.toHaveProperty('mirror_url');
+      if (seedEntry.url !== null) expect(seedEntry.url.startsWith('https://')).toBe(true);
+    }
+    const statute = resources.find((r) => r.title.startsWith('380.093'))!;
+    expect(statute.url).toBeNull();
+    for (const entry of unconfirmed) {
+      const res = await get(`/resources/${entry.id}/download`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.json).toMatchObject({ code: 'not_found', url_status: 'unconfirmed' });
+      if (entry.mirror_url) expect(res.text).not.toContain(entry.mirror_url);
+    }
+    // The candidates the catalogue lists as unconfirmed are not in the library at all.
+    expect(unconfirmedCandidates).toHaveLength(23);
+    const titles = new Set(all.map((r) => r.title));
+    for (const candidate of unconfirmedCandidates) expect(titles.has(candidate.title)).toBe(false);
+    // A mirror may be named in `evidence` (where a fact was read), never offered as the link.
+    expect(all.filter((r) => r.url !== null && !r.url.startsWith('https://'))).toEqual([]);
+    expect(all.filter((r) => resources.some((entry) => entry.mirror_url !== undefined && entry.mirror_url === r.url))).toEqual([]);
   });
 
   it('redirects a download to a short-lived signed URL that serves the stored copy', async () => {

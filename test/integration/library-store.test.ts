@@ -7,6 +7,8 @@ import { dynamo } from '../../shared/adapters/aws-clients';
 import { seedLibrary } from '../../local/seed-library';
 
 const seed = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/library/resources.json'), 'utf8'));
+/** A seed entry as the store answers it: no mirror (never stored), the link's status beside the link. */
+const asStored = ({ mirror_url: _mirror, ...entry }: { url: string | null; mirror_url?: string }) => ({ ...entry, url_status: entry.url === null ? 'unconfirmed' : 'confirmed' });
 
 /** The DynamoDB resource store against the local emulator, and the seeding the local app runs. */
 describe('resource store (DynamoDB) and library seeding', () => {
@@ -25,7 +27,7 @@ describe('resource store (DynamoDB) and library seeding', () => {
   it('holds every seed resource after start, read back in one query of the catalogue index', async () => {
     const all = await store.listAll();
     expect(all.map((r) => r.id).sort()).toEqual(seed.resources.map((r: { id: string }) => r.id).sort());
-    expect(all.find((r) => r.id === target.id)).toEqual({ ...target, file_path: null, views: 0, downloads: 0 });
+    expect(all.find((r) => r.id === target.id)).toEqual({ ...asStored(target), file_path: null, views: 0, downloads: 0 });
   });
 
   it('stores one item per resource under its own key, indexed by id', async () => {
@@ -51,7 +53,16 @@ describe('resource store (DynamoDB) and library seeding', () => {
     expect(await seedLibrary(store)).toBe(60);
     const all = await store.listAll();
     expect(all).toHaveLength(60);
-    expect(all.find((r) => r.id === target.id)).toEqual({ ...target, file_path: `library/${target.id}.pdf`, views: 12, downloads: 5 });
+    expect(all.find((r) => r.id === target.id)).toEqual({ ...asStored(target), file_path: `library/${target.id}.pdf`, views: 12, downloads: 5 });
+  });
+
+  it('a corrected catalogue reaches a data directory seeded from an older one, on the next start', async () => {
+    // As an earlier catalogue stored it: a plain-http third-party copy as the entry's address.
+    const corrected = seed.resources.find((r: { mirror_url?: string; url: string | null }) => r.url === null && r.mirror_url?.startsWith('http://'));
+    await store.upsert([{ ...asStored(corrected), url: corrected.mirror_url, file_path: null }]);
+    expect(await store.get(corrected.id)).toMatchObject({ url: corrected.mirror_url, url_status: 'confirmed' });
+    expect(await seedLibrary(store)).toBe(60);
+    expect(await store.get(corrected.id)).toMatchObject({ url: null, url_status: 'unconfirmed' });
   });
 
   it('refuses an invalid catalogue before writing anything', async () => {

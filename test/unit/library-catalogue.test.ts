@@ -29,8 +29,23 @@ describe('library catalogue', () => {
     expect(first).toMatchObject({ title: seed.resources[0].title, url: seed.resources[0].url, published: seed.resources[0].published, evidence: seed.resources[0].evidence });
   });
 
-  it('ships only confirmed resources (no unconfirmed candidates)', () => {
-    expect(Object.keys(seed).sort()).toEqual(['generated', 'resources']);
+  it('keeps the unconfirmed candidates apart: none of them is seeded', () => {
+    expect(Object.keys(seed).sort()).toEqual(['generated', 'resources', 'unconfirmed']);
+    const parsed = parseCatalogue(seed);
+    if (!parsed.ok) throw new Error('seed does not parse');
+    const titles = new Set(parsed.entries.map((e) => e.entry.title));
+    expect(seed.unconfirmed.filter((c: { title: string }) => titles.has(c.title))).toEqual([]);
+  });
+
+  it('takes only https publisher addresses, or null when none is confirmed, and never keeps a mirror', () => {
+    expect(parseCatalogue([{ ...valid, url: 'http://example.org/guide.pdf' }])).toMatchObject({ ok: false, errors: [{ field: 'resources[0] ("Example Flood Guide").url' }] });
+    const unconfirmed = parseCatalogue([{ ...valid, url: null, mirror_url: 'http://mirror.example.net/copy' }]);
+    if (!unconfirmed.ok) throw new Error('rejected');
+    expect(unconfirmed.entries[0]!.entry).toMatchObject({ url: null });
+    expect(unconfirmed.entries[0]!.entry).not.toHaveProperty('mirror_url');
+    const seeded = parseCatalogue(seed);
+    if (!seeded.ok) throw new Error('seed does not parse');
+    expect(seeded.entries.filter((e) => e.entry.url === null)).toHaveLength(seed.resources.filter((r: { url: string | null }) => r.url === null).length);
   });
 
   it('accepts a bare array, derives an id from the title and normalises tags', () => {

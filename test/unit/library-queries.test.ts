@@ -8,7 +8,9 @@ import { ResourceLibrary } from '../../shared/domain/library/library';
 import type { ResourceStore } from '../../shared/domain/library/ports';
 
 const seed = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/library/resources.json'), 'utf8'));
-const resources: Resource[] = seed.resources.map((r: Omit<Resource, 'views' | 'downloads' | 'file_path'>) => ({ ...r, file_path: null, views: 0, downloads: 0 }));
+const resources: Resource[] = seed.resources.map(({ mirror_url: _mirror, ...r }: Omit<Resource, 'views' | 'downloads' | 'file_path' | 'url_status'> & { mirror_url?: string }) => ({
+  ...r, url_status: r.url === null ? 'unconfirmed' : 'confirmed', file_path: null, views: 0, downloads: 0,
+}));
 const countWhere = (test: (r: Resource) => boolean) => resources.filter(test).length;
 const byTitle = (title: string) => resources.find((r) => r.title.includes(title))!;
 
@@ -136,7 +138,7 @@ describe('library use cases', () => {
       recordView: (id) => bump(id, 'views'),
       recordDownload: (id) => bump(id, 'downloads'),
       upsert: async (entries) => {
-        for (const e of entries) items.set(e.id, { views: 0, downloads: 0, ...items.get(e.id), ...e });
+        for (const e of entries) items.set(e.id, { views: 0, downloads: 0, ...items.get(e.id), ...e, url_status: e.url === null ? 'unconfirmed' : 'confirmed' });
       },
     };
     return store;
@@ -159,18 +161,29 @@ describe('library use cases', () => {
     expect(found.data.map((r) => r.id)).toEqual(['zz-new-entry']);
   });
 
-  it('redirects a download to the stored copy when there is one, else to the public URL, counting each', async () => {
-    const withCopy = { ...resources[0]!, file_path: 'library/fs-380-093-resilient-florida.html' };
-    const outside = { ...resources[2]!, file_path: 'uploads/another-account/file.csv' };
-    const store = fakeStore([withCopy, resources[1]!, outside]);
+  it('redirects a download to the stored copy when there is one, else to the publisher https copy, counting each', async () => {
+    const confirmed = resources.filter((r) => r.url !== null);
+    const withCopy = { ...resources.find((r) => r.url === null)!, file_path: 'library/fs-380-093-resilient-florida.html' };
+    const outside = { ...confirmed[1]!, file_path: 'uploads/another-account/file.csv' };
+    const store = fakeStore([withCopy, confirmed[0]!, outside]);
     const library = new ResourceLibrary({ store, signer, signedUrlTtlSeconds: 120 });
-    expect(await library.download(withCopy.id)).toBe(`https://signed.example/${withCopy.file_path}?ttl=120&name=${withCopy.id}.html`);
-    expect(await library.download(resources[1]!.id)).toBe(resources[1]!.url);
-    expect(await library.download(outside.id)).toBe(outside.url);
+    expect(await library.download(withCopy.id)).toEqual({ kind: 'redirect', location: `https://signed.example/${withCopy.file_path}?ttl=120&name=${withCopy.id}.html` });
+    expect(await library.download(confirmed[0]!.id)).toEqual({ kind: 'redirect', location: confirmed[0]!.url });
+    expect(await library.download(outside.id)).toEqual({ kind: 'redirect', location: outside.url });
     expect(await library.download('no-such-resource')).toBeUndefined();
     expect(store.items.get(withCopy.id)!.downloads).toBe(1);
-    expect(store.items.get(resources[1]!.id)!.downloads).toBe(1);
+    expect(store.items.get(confirmed[0]!.id)!.downloads).toBe(1);
     expect(await library.view('no-such-resource')).toBeUndefined();
     expect((await library.stats()).total_downloads).toBe(3);
+  });
+
+  it('hands out nothing, and counts nothing, for an entry without a confirmed publisher copy; never plain http', async () => {
+    const unconfirmed = resources.find((r) => r.url === null)!;
+    const plainHttp = { ...resources.find((r) => r.url !== null)!, id: 'plain-http-entry', url: 'http://example.org/doc.pdf' };
+    const store = fakeStore([unconfirmed, plainHttp]);
+    const library = new ResourceLibrary({ store, signer, signedUrlTtlSeconds: 120 });
+    expect(await library.download(unconfirmed.id)).toEqual({ kind: 'unavailable', resource: expect.objectContaining({ id: unconfirmed.id }) });
+    expect(await library.download(plainHttp.id)).toMatchObject({ kind: 'unavailable' });
+    expect((await library.stats()).total_downloads).toBe(0);
   });
 });

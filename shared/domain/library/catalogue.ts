@@ -2,7 +2,12 @@ import { CatalogueEntryInput, ResourceId, type Resource } from '../../schemas/li
 import { resourceSlug } from './slug';
 
 /** What the catalogue says about a resource; the counters live only in the store. */
-export type CatalogueEntry = Omit<Resource, 'views' | 'downloads'>;
+export type CatalogueEntry = Omit<Resource, 'views' | 'downloads' | 'url_status'>;
+
+/** An entry links a document only through a confirmed publisher copy (`url`); there is no other kind. */
+export function urlStatusOf(url: string | null): Resource['url_status'] {
+  return url === null ? 'unconfirmed' : 'confirmed';
+}
 
 /** An entry ready to store, plus the local file an operator asked to upload as its stored copy. */
 export interface ParsedEntry {
@@ -44,7 +49,7 @@ export function parseCatalogue(input: unknown): CatalogueParse {
       }
       return;
     }
-    const { file, id, tags, ...fields } = parsed.data;
+    const { file, id, tags, mirror_url: _mirror, ...fields } = parsed.data;
     const resourceId = id ?? resourceSlug(fields.title);
     if (!ResourceId.safeParse(resourceId).success) {
       errors.push({ field: `${label}.id`, message: 'No usable id can be made from the title; give the entry an id' });

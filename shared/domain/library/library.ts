@@ -13,6 +13,8 @@ export interface LibraryDeps {
   signedUrlTtlSeconds: number;
 }
 
+export type Download = { kind: 'redirect'; location: string } | { kind: 'unavailable'; resource: Resource };
+
 export interface SearchPage {
   data: Array<Resource & { score: number }>;
   total: number;
@@ -54,15 +56,23 @@ export class ResourceLibrary {
   }
 
   /**
-   * Where to send a download, counting it: a short-lived signed link to the stored copy when
-   * the library holds one, else the publisher's public address. undefined when there is no such id.
+   * Where to send a download: a short-lived signed link to the stored copy when the library holds
+   * one, else the publisher's own https address. An entry with neither (no publisher copy
+   * confirmed) has nothing to hand out — never a third-party mirror, never plain http — and its
+   * download is not counted. undefined when there is no such id.
    */
-  async download(id: string): Promise<string | undefined> {
-    const resource = await this.deps.store.recordDownload(id);
+  async download(id: string): Promise<Download | undefined> {
+    const resource = await this.deps.store.get(id);
     if (!resource) return undefined;
     // Only keys under the library prefix are signed: the function may read nothing else.
-    if (!resource.file_path?.startsWith(LIBRARY_KEY_PREFIX)) return resource.url;
-    return this.deps.signer.signedGetUrl(resource.file_path, this.deps.signedUrlTtlSeconds, downloadName(resource));
+    const stored = resource.file_path?.startsWith(LIBRARY_KEY_PREFIX) ? resource.file_path : undefined;
+    const publisherCopy = resource.url?.startsWith('https://') ? resource.url : undefined;
+    if (!stored && !publisherCopy) return { kind: 'unavailable', resource };
+    if (!(await this.deps.store.recordDownload(id))) return undefined;
+    return {
+      kind: 'redirect',
+      location: stored ? await this.deps.signer.signedGetUrl(stored, this.deps.signedUrlTtlSeconds, downloadName(resource)) : publisherCopy!,
+    };
   }
 
   private indexFor(resources: readonly Resource[]): ResourceSearchIndex {
