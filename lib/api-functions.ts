@@ -13,6 +13,7 @@ interface GroupSettings {
   memorySize: number;
   /** At most API_TIMEOUT_LIMIT_SECONDS: API Gateway stops waiting after 29 s. */
   timeoutSeconds: number;
+  nodeModules?: string[];
 }
 
 const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
@@ -23,7 +24,8 @@ const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
   grants: { description: 'Grant eligibility, ranking and program deadlines', memorySize: 512, timeoutSeconds: 10 },
   compliance: { description: 'Compliance validation and checklist', memorySize: 512, timeoutSeconds: 15 },
   account: { description: 'Account usage and webhooks', memorySize: 256, timeoutSeconds: 10 },
-  docs: { description: 'Health, OpenAPI document and HTML reference', memorySize: 256, timeoutSeconds: 10 },
+  // The reference page serves Swagger UI's own files from swagger-ui-dist.
+  docs: { description: 'Health, OpenAPI document and the Swagger UI reference', memorySize: 256, timeoutSeconds: 10, nodeModules: ['swagger-ui-dist'] },
   'v1-risk': { description: '/v1 FEMA National Risk Index, hazards at a location and supply kits', memorySize: 1024, timeoutSeconds: 15 },
   'v1-training': { description: '/v1 course catalogue, enrolment and signed certifications', memorySize: 512, timeoutSeconds: 10 },
 };
@@ -50,6 +52,7 @@ export class ApiFunctions extends Construct {
         timeout: Duration.seconds(settings.timeoutSeconds),
         config: props.config,
         entry: props.entry,
+        nodeModules: settings.nodeModules,
       })];
     })) as Record<FunctionGroup, AppFunction>;
     this.byGroup = fns;

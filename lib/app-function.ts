@@ -27,6 +27,8 @@ export interface AppFunctionProps {
   timeout: Duration;
   config: StageConfig;
   entry?: EntryResolver;
+  /** Packages installed beside the bundle instead of bundled: their files are read at run time. */
+  nodeModules?: string[];
 }
 
 /**
@@ -52,6 +54,7 @@ export class AppFunction extends NodejsFunction {
         sourceMap: true,
         target: 'node22',
         format: OutputFormat.CJS,
+        ...(props.nodeModules ? { nodeModules: props.nodeModules } : {}),
       },
       environment: {
         APP_MODE: 'aws',

@@ -1,11 +1,13 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { defaultPipelineDeps } from '../../shared/http/deps';
-import { API_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from '../../shared/openapi/document';
-import { renderReferencePage, type ReferencePage } from '../../shared/openapi/html';
+import { API_TITLE, API_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from '../../shared/openapi/document';
+import { CONTENT_SECURITY_POLICY, DOCS_ASSETS, referencePageHtml } from '../../shared/openapi/reference-page';
+import type { getDocsAssetRoute } from '../../shared/routes/docs';
+import type { RouteRequest } from '../../shared/http/types';
 
 interface Published {
   openApiJson: string;
-  page: ReferencePage;
+  html: string;
 }
 
 let published: Published | undefined;
@@ -13,13 +15,13 @@ let published: Published | undefined;
 /** Built once per container: the document only changes with a deployment. */
 function publication(): Published {
   if (!published) {
-    const document = buildOpenApiDocument();
-    published = { openApiJson: serializeOpenApiDocument(document), page: renderReferencePage(document) };
+    published = { openApiJson: serializeOpenApiDocument(buildOpenApiDocument()), html: referencePageHtml(API_TITLE, API_VERSION) };
   }
   return published;
 }
 
 const CACHE = { 'Cache-Control': 'public, max-age=300' };
+const PAGE_HEADERS = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
 
 export const handler = createGroupHandler('docs', {
   getHealth: async () => ({ status: 200, body: { status: 'ok', version: API_VERSION }, headers: { 'Cache-Control': 'no-store' } }),
@@ -29,13 +31,14 @@ export const handler = createGroupHandler('docs', {
     contentType: 'application/json; charset=utf-8',
     headers: CACHE,
   }),
-  getDocs: async () => {
-    const { page } = publication();
-    return {
-      status: 200,
-      rawBody: page.html,
-      contentType: 'text/html; charset=utf-8',
-      headers: { ...CACHE, 'Content-Security-Policy': page.contentSecurityPolicy, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' },
-    };
+  getDocs: async () => ({
+    status: 200,
+    rawBody: publication().html,
+    contentType: 'text/html; charset=utf-8',
+    headers: { ...CACHE, ...PAGE_HEADERS },
+  }),
+  getDocsAsset: async (request: RouteRequest<typeof getDocsAssetRoute>) => {
+    const asset = DOCS_ASSETS[request.params.file];
+    return { status: 200, rawBody: asset.body(), contentType: asset.contentType, headers: { ...CACHE, ...PAGE_HEADERS } };
   },
 }, defaultPipelineDeps);

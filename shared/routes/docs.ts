@@ -1,6 +1,22 @@
 import { z } from '../schemas/zod';
+import { ProblemSchema } from '../schemas/common';
 import { PUBLIC_ERRORS, ok } from './responses';
 import { defineRoute } from './types';
+
+/** The files the `/docs` page loads (Swagger UI and its start-up script), served by this API. */
+export const DOCS_ASSET_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'docs.css', 'docs.js'] as const;
+export type DocsAssetFile = (typeof DOCS_ASSET_FILES)[number];
+
+export const getDocsAssetRoute = defineRoute({
+  id: 'getDocsAsset', method: 'GET', path: '/docs/assets/{file}', group: 'docs', auth: 'none', minTier: 'free',
+  tags: ['Meta'], summary: 'A script or style sheet of the reference page (no key needed)',
+  request: { params: z.object({ file: z.enum(DOCS_ASSET_FILES) }) },
+  responses: {
+    200: { description: 'The file (Swagger UI from swagger-ui-dist, or the page\'s own start-up script and styles).', contentType: 'text/javascript', schema: z.string().max(5_000_000) },
+    404: { description: 'No such file (`not_found`).', contentType: 'application/problem+json', schema: ProblemSchema },
+    ...PUBLIC_ERRORS,
+  },
+});
 
 export const docsRoutes = [
   defineRoute({
@@ -15,7 +31,8 @@ export const docsRoutes = [
   }),
   defineRoute({
     id: 'getDocs', method: 'GET', path: '/docs', group: 'docs', auth: 'none', minTier: 'free',
-    tags: ['Meta'], summary: 'HTML API reference (no key needed, no external assets)',
-    responses: { 200: { description: 'HTML reference.', contentType: 'text/html', schema: z.string().max(5_000_000) }, ...PUBLIC_ERRORS },
+    tags: ['Meta'], summary: 'API reference with "try it" (Swagger UI served by this API; no key needed, nothing from other hosts)',
+    responses: { 200: { description: 'HTML reference.', contentType: 'text/html', schema: z.string().max(100_000) }, ...PUBLIC_ERRORS },
   }),
+  getDocsAssetRoute,
 ];

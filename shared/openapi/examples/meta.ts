@@ -31,4 +31,5 @@ export const metaExamples: OperationExample[] = [
     },
   },
   { operationId: 'getDocs', response: { status: 200, body: '<!doctype html>…' } },
+  { operationId: 'getDocsAsset', request: { params: { file: 'docs.js' } }, response: { status: 200, body: 'window.addEventListener(\'load\', function () {…' } },
 ];
