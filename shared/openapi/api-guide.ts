@@ -65,6 +65,8 @@ export function apiDescription(): string {
   return [
     API_SUMMARY,
     '',
+    FIRST_ASSESSMENT,
+    '',
     '## Authentication',
     'Send your API key in the `X-API-Key` header. `GET /health`, `GET /openapi.json` and `GET /docs` need no key.',
     '',
@@ -89,5 +91,19 @@ export function apiDescription(): string {
     'A JSON body is at most 1 MiB (1,048,576 bytes), less where a route says so; `POST /assets/import` and `POST /compliance/gis-validation` take multipart uploads up to 4 MiB (4,194,304 bytes). A larger body answers 413 `payload_too_large` with `max_bytes`. Files above 4 MiB go through `POST /assets/imports` (a presigned upload).',
   ].join('\n');
 }
+
+/** The walk-through at the top of the reference; each step is an operation below with its example. */
+const FIRST_ASSESSMENT = [
+  '## First assessment, end to end',
+  'Click **Authorize**, paste your `X-API-Key`, then open an operation, **Try it out** and **Execute**:',
+  '',
+  '1. `GET /compliance/checklist` — the 14 checklist items (A–N) of s. 380.093 your assessment will be checked against.',
+  '2. `POST /assessments` with your jurisdiction, type, scope and timeline — note the `assessment_id` and the `ETag` (version `"1"`).',
+  '3. `POST /assets/import` with your critical-asset spreadsheet (CSV, Excel, GeoJSON or zipped Shapefile, up to 4 MiB; larger through `POST /assets/imports`) — every asset is classified into the statute\'s asset types.',
+  '4. `GET /hazards/slr-scenarios` and `POST /hazards/flood-analysis` over your boundary — the NOAA 2022 scenarios and the four flood components at the statute\'s planning horizons.',
+  '5. `PUT /assets/{asset_id}/vulnerability` for the exposed assets, with `If-Match` from the listing.',
+  '6. `PATCH /assessments/{assessment_id}` with `If-Match` as work progresses (phase, completion, methodology); the answer re-checks the checklist each time.',
+  '7. At `final_report` and 100 % the assessment is `complete`; `POST /assessments/{assessment_id}/submit` records the certified submission when every item passes.',
+].join('\n');
 
 export const API_SUMMARY = 'Compliance support for vulnerability assessments under Florida Statutes s. 380.093 (Resilient Florida): the resource library, assessments and their DEP checklist, critical assets, sea level rise and flood hazards, grant eligibility and deadlines, and webhooks.';
