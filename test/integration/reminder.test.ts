@@ -31,7 +31,8 @@ describe('deadline reminder handler against the emulators', () => {
   }
 
   it('emits one deadline_reminder per account 30 days before September 1, and nothing when fired again', async () => {
-    const first = await fire('2026-08-02T00:01:00Z');
+    // The AWS schedule fires at 13:00 UTC, 9:00 EDT: 2 August in Florida.
+    const first = await fire('2026-08-02T13:00:00Z');
     // The three demo accounts (free, pro, enterprise).
     expect(first).toMatchObject({ accounts: 3, emitted: 3, already_sent: 0 });
     const events = await drainQueue();
@@ -42,7 +43,7 @@ describe('deadline reminder handler against the emulators', () => {
       expect(DeadlineReminderData.parse(event.data)).toEqual({ deadline_id: 'project_proposals', deadline_name: expect.any(String), deadline_date: '2026-09-01', days_before: 30 });
     }
 
-    expect(await fire('2026-08-02T18:30:00Z')).toMatchObject({ emitted: 0, already_sent: 3 });
+    expect(await fire('2026-08-03T03:30:00Z')).toMatchObject({ emitted: 0, already_sent: 3 }); // 23:30 EDT, still 2 August
     expect(await drainQueue()).toEqual([]);
 
     const { Item } = await dynamo().send(new GetCommand({ TableName: app.resources.tableName, Key: { pk: `REMINDER#${events[0]!.account_id}`, sk: 'project_proposals#2026-09-01#30' } }));
@@ -53,9 +54,11 @@ describe('deadline reminder handler against the emulators', () => {
   });
 
   it('emits the 7-day and 1-day reminders of December 1 on their own days only', async () => {
-    expect(await fire('2026-11-24T00:01:00Z')).toMatchObject({ emitted: 3 });
-    expect(await fire('2026-11-25T00:01:00Z')).toMatchObject({ emitted: 0, already_sent: 0 });
-    expect(await fire('2026-11-30T00:01:00Z')).toMatchObject({ emitted: 3 });
+    // 00:01 UTC is still the evening before in Florida (EST, UTC-5): 23 November there, no reminder due.
+    expect(await fire('2026-11-24T00:01:00Z')).toMatchObject({ emitted: 0, already_sent: 0 });
+    expect(await fire('2026-11-24T13:00:00Z')).toMatchObject({ emitted: 3 });
+    expect(await fire('2026-11-25T13:00:00Z')).toMatchObject({ emitted: 0, already_sent: 0 });
+    expect(await fire('2026-11-30T13:00:00Z')).toMatchObject({ emitted: 3 });
     const events = await drainQueue();
     expect(events.map((e) => `${e.data.deadline_id}:${e.data.days_before}`).sort()).toEqual([...Array(3).fill('statewide_plan:1'), ...Array(3).fill('statewide_plan:7')]);
   });
@@ -64,15 +67,19 @@ describe('deadline reminder handler against the emulators', () => {
 describe('local reminder timer', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('fires at start, then just after each UTC midnight', async () => {
+  it('fires at start, then once within the first hour of each Florida (Eastern) date', async () => {
+    // 18:00 EDT on 1 August.
     jest.useFakeTimers({ now: new Date('2026-08-01T22:00:00Z') });
     const fired: string[] = [];
     const timer = startReminderTimer(async (time) => void fired.push(time.toISOString()));
     expect(fired).toEqual(['2026-08-01T22:00:00.000Z']);
-    await jest.advanceTimersByTimeAsync(2 * 3600_000 + 60_000);
-    expect(fired).toEqual(['2026-08-01T22:00:00.000Z', '2026-08-02T00:01:00.000Z']);
+    // Past UTC midnight nothing fires: it is still 1 August in Florida until 04:00 UTC.
+    await jest.advanceTimersByTimeAsync(3 * 3600_000);
+    expect(fired).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(3 * 3600_000);
+    expect(fired).toEqual(['2026-08-01T22:00:00.000Z', '2026-08-02T04:00:00.000Z']);
     await jest.advanceTimersByTimeAsync(24 * 3600_000);
-    expect(fired.at(-1)).toBe('2026-08-03T00:01:00.000Z');
+    expect(fired.at(-1)).toBe('2026-08-03T04:00:00.000Z');
     await timer.stop();
     await jest.advanceTimersByTimeAsync(48 * 3600_000);
     expect(fired).toHaveLength(3);

@@ -53,12 +53,10 @@ export interface UpcomingDeadline {
 
 const DAY_MS = 86_400_000;
 
-/** `today` as a UTC calendar day (YYYY-MM-DD). */
-export function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** The next occurrence on or after `today` (the deadline day itself has 0 days remaining). */
+/**
+ * The next occurrence on or after `today`, a Florida date (see florida-time.ts); the deadline day
+ * itself has 0 days remaining. Dates are counted as calendar days, so UTC arithmetic on them is exact.
+ */
 export function nextOccurrence(deadline: ProgramDeadline, today: string): { next_date: string; days_remaining: number } {
   const start = Date.parse(`${today}T00:00:00Z`);
   const year = Number(today.slice(0, 4));

@@ -1,5 +1,5 @@
 import { decideEligibility, type EligibilityDecision } from '../../../shared/domain/grants/eligibility';
-import { utcDay } from '../../../shared/domain/grants/deadlines';
+import { floridaDate } from '../../../shared/domain/florida-time';
 import { benefitCostRatio, rankProject, type RankingProject } from '../../../shared/domain/grants/ranking';
 import { CURRENT_RANKING_RUBRIC, parseRankingRubric, rubricCriterionForFact, rubricEnumValues } from '../../../shared/domain/grants/ranking-rubric';
 import { resolveJurisdiction } from '../../../shared/domain/jurisdictions';
@@ -120,9 +120,9 @@ describe('ranking rubric: a broken rule set fails at load', () => {
   });
 });
 
-describe('deadlines: the UTC day', () => {
-  it('is the calendar day in UTC, whatever the hour', () => {
-    expect(utcDay(new Date('2026-08-31T23:59:59.999Z'))).toBe('2026-08-31');
-    expect(utcDay(new Date('2026-09-01T00:00:00.000Z'))).toBe('2026-09-01');
+describe('deadlines: the Florida (Eastern) day', () => {
+  it('turns at midnight Eastern, not UTC (EDT is UTC-4 in September)', () => {
+    expect(floridaDate(new Date('2026-09-01T03:59:59.999Z'))).toBe('2026-08-31');
+    expect(floridaDate(new Date('2026-09-01T04:00:00.000Z'))).toBe('2026-09-01');
   });
 });

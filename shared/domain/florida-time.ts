@@ -1,0 +1,16 @@
+/**
+ * Florida's civil calendar. Deadlines in the statute are Florida dates, so "today" is the date
+ * on a Florida clock, not in UTC (from 8 pm EDT / 7 pm EST the UTC date is already tomorrow).
+ * Eastern time is used for the whole state: it is the time of Tallahassee, where DEP and the
+ * Legislature sit, and of most of the state. The Panhandle west of the Apalachicola River keeps
+ * Central time, an hour behind, so there "today" turns an hour later than this clock says.
+ */
+export const FLORIDA_TIME_ZONE = 'America/New_York';
+
+// en-CA formats dates as YYYY-MM-DD; built once, formatting is the hot part.
+const FLORIDA_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: FLORIDA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Florida (Eastern) calendar date of an instant, as YYYY-MM-DD. */
+export function floridaDate(instant: Date): string {
+  return FLORIDA_DATE.format(instant);
+}
