@@ -7,6 +7,9 @@ import { startEmulators, type EmulatorOptions, type Emulators } from './emulator
 import { ensureLocalResources, type LocalResources } from './bootstrap';
 import { ensureDemoAccounts, type DemoKeys } from './demo-accounts';
 import { startGateway } from './gateway';
+import { startLocalCognito } from './cognito';
+import { bearerAuthenticator } from '../functions/bearer-authorizer/handler';
+import { resetCognitoClient } from '../shared/adapters/cognito-identity-provider';
 import { ensureLocalCredentialKey } from './credential-key';
 import { resetCredentialSignerForTests } from '../shared/adapters/credential-signer';
 import { settleUsage } from '../shared/http/deps';
@@ -50,6 +53,14 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const emulators = await startEmulators({ dataDir, ports: options.emulatorPorts });
 
   useLocalEmulators(dataDir, emulators.endpoints);
+  // The /v1 user pool: cognito-local under $DATA_DIR/cognito, reached through the stock SDK client.
+  const cognito = await startLocalCognito(dataDir);
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+    USER_POOL_ID: cognito.userPoolId,
+    USER_POOL_CLIENT_ID: cognito.clientId,
+  });
+  resetCognitoClient();
   // Credentials are signed by a key kept under $DATA_DIR (KMS in AWS).
   process.env.CREDENTIAL_KEY_FILE = ensureLocalCredentialKey(dataDir);
   resetCredentialSignerForTests();
@@ -63,7 +74,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   await seedLibrary(new DynamoResourceStore());
   const accounts = new DynamoAccountStore();
   const keys = await ensureDemoAccounts(dataDir, accounts, new Date());
-  const gateway = await startGateway({ port: options.port, accounts });
+  const gateway = await startGateway({ port: options.port, accounts, bearer: bearerAuthenticator() });
   // Stands in for the bucket's ObjectCreated notification that starts large asset imports.
   const uploadWatcher = startUploadWatcher({ bucket: resources.bucketName });
   const workers = options.backgroundWorkers === false ? undefined : startBackgroundWorkers(resources);
@@ -80,7 +91,9 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       await workers?.stop();
       await outboxSweeper.stop();
       await emulators.stop();
+      await cognito.stop();
       resetAwsClients();
+      resetCognitoClient();
     },
   };
 }

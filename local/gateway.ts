@@ -9,6 +9,8 @@ import { authenticateApiKey, authorizerContext, type AuthOutcome } from '../shar
 import { BINARY_MEDIA_TYPES, GATEWAY_MAX_BODY_BYTES, GATEWAY_RESPONSES, type GatewayResponseType } from '../shared/http/gateway-responses';
 import { PROBLEM_CONTENT_TYPE, problemBody } from '../shared/http/problem';
 import { errorResponse, type ApiHandler } from '../shared/http/pipeline';
+import { bearerAuthorizerContext, type BearerOutcome } from '../shared/http/bearer';
+import { registerLocalAuthorizerCache } from '../shared/adapters/authorizer-cache';
 
 
 /** The same handler modules API Gateway invokes in AWS, loaded on first use like a cold start. */
@@ -23,6 +25,7 @@ const GROUP_HANDLERS: Record<FunctionGroup, () => Promise<{ handler: ApiHandler 
   docs: () => import('../functions/docs/handler'),
   'v1-risk': () => import('../functions/v1-risk/handler'),
   'v1-training': () => import('../functions/v1-training/handler'),
+  'v1-identity': () => import('../functions/v1-identity/handler'),
 };
 
 export const STAGE = 'api';
@@ -76,6 +79,8 @@ function safeDecode(value: string): string {
 export interface GatewayOptions {
   port: number;
   accounts: AccountStore;
+  /** The bearer step of the /v1 routes, as the bearer authorizer runs it in AWS (not cached there either). */
+  bearer: (authorizationHeader: string | undefined) => Promise<BearerOutcome>;
 }
 
 /**
@@ -88,6 +93,8 @@ const AUTHORIZER_CACHE_MAX_ENTRIES = 10_000;
 
 function cachedAuthenticator(accounts: AccountStore): (header: string | undefined) => Promise<AuthOutcome> {
   const cache = new Map<string, { outcome: AuthOutcome; expires: number }>();
+  // Revoking a key flushes the cache, as the revocation flushes API Gateway's stage cache in AWS.
+  registerLocalAuthorizerCache(() => cache.clear());
   return async (header) => {
     if (!header) return authenticateApiKey(accounts, header);
     const hit = cache.get(header);
@@ -107,7 +114,7 @@ function cachedAuthenticator(accounts: AccountStore): (header: string | undefine
 export async function startGateway(options: GatewayOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const authenticate = cachedAuthenticator(options.accounts);
   const server = createServer((req, res) => {
-    handle(req, res, authenticate).catch((error: unknown) => {
+    handle(req, res, authenticate, options.bearer).catch((error: unknown) => {
       const result = errorResponse(error, randomUUID());
       if (!res.headersSent) send(res, result);
       else res.destroy();
@@ -135,7 +142,9 @@ function gatewayProblem(type: GatewayResponseType, requestId: string): APIGatewa
   return { statusCode: body.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'X-Request-Id': requestId }, body: JSON.stringify(body) };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, authenticate: (header: string | undefined) => Promise<AuthOutcome>): Promise<void> {
+async function handle(
+  req: IncomingMessage, res: ServerResponse, authenticate: (header: string | undefined) => Promise<AuthOutcome>, bearer: GatewayOptions['bearer'],
+): Promise<void> {
   const requestId = randomUUID();
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const prefix = `/${STAGE}`;
@@ -166,6 +175,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, authenticate: (
     const outcome = await authenticate(req.headers['x-api-key'] as string | undefined);
     if (!outcome.ok) return send(res, gatewayProblem(outcome.code === 'missing_api_key' ? 'UNAUTHORIZED' : 'ACCESS_DENIED', requestId));
     authorizer = { ...authorizerContext(outcome.account), principalId: outcome.account.accountId };
+  } else if (matched.route.auth === 'bearer') {
+    // The verdict travels to the function, which answers 401 invalid_token itself (see shared/http/bearer.ts).
+    authorizer = bearerAuthorizerContext(await bearer(req.headers.authorization));
   }
 
   const queryStringParameters: Record<string, string> = {};

@@ -13,6 +13,12 @@ const ConfigSchema = z.object({
   EVENT_DLQ_URL: z.string().min(1).optional(),
   /** Delays between webhook delivery attempts, e.g. `5s,5m,30m,2h,5h,10h,10h` (the default). */
   WEBHOOK_RETRY_SCHEDULE: z.string().min(1).optional(),
+  /** The Cognito user pool of the /v1 users and its app client (the emulator's, locally). */
+  USER_POOL_ID: z.string().min(1).optional(),
+  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
+  /** The REST API and stage whose authorizer cache is flushed when a key is revoked (AWS). */
+  REST_API_ID: z.string().min(1).optional(),
+  REST_API_STAGE: z.string().min(1).optional(),
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** Presigned download/upload URLs live this long. */
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
@@ -41,7 +47,7 @@ export function appConfig(): AppConfig {
 }
 
 /** A value the current function cannot run without; fails fast with the variable's name. */
-export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEUE_URL' | 'EVENT_DLQ_URL'): string {
+export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEUE_URL' | 'EVENT_DLQ_URL' | 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID' | 'REST_API_ID' | 'REST_API_STAGE'): string {
   const value = appConfig()[name];
   if (!value) throw new Error(`Missing required environment variable ${name}`);
   return value;

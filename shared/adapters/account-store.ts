@@ -1,15 +1,24 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './aws-clients';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { Account, AccountContext, AccountStore } from '../ports';
 import type { Tier } from '../routes/types';
+import type { AccountKey, AccountKeyStore } from '../domain/identity/ports';
 
 const accountKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PROFILE' });
 const apiKeyKey = (keyHash: string) => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' });
+/** Keys are listed per account through gsi2, by key id. */
+const accountKeysPartition = (accountId: string) => `ACCOUNTKEYS#${accountId}`;
 
-export class DynamoAccountStore implements AccountStore {
+/** `key_` + a time-ordered id, so an account's keys list oldest first. */
+export function newKeyId(now: Date): string {
+  return `key_${now.getTime().toString(36).padStart(9, '0')}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+}
+
+export class DynamoAccountStore implements AccountStore, AccountKeyStore {
   constructor(private readonly tableName = requiredSetting('TABLE_NAME')) {}
 
   async findByKeyHash(keyHash: string): Promise<AccountContext | undefined> {
@@ -19,16 +28,93 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async createAccount(account: Account, keyHash: string): Promise<void> {
+    await this.openAccount(account);
+    await this.addKey(account.account_id, keyHash, {
+      key_id: newKeyId(new Date(account.created_at)),
+      name: 'Issued by an operator',
+      // Only the hash reaches this store, so only the common prefix is known.
+      prefix: 'vac_',
+      created_at: account.created_at,
+    }, account.tier);
+  }
+
+  /** An account with no key yet (a registered user's own account). */
+  async openAccount(account: Account): Promise<void> {
     await dynamo().send(new PutCommand({
       TableName: this.tableName,
       Item: { ...accountKey(account.account_id), gsi1pk: 'ACCOUNTS', gsi1sk: account.account_id, type: 'account', ...account },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
+  }
+
+  async addKey(accountId: string, keyHash: string, key: Omit<AccountKey, 'last_used_at'>, knownTier?: Tier): Promise<void> {
+    const tier = knownTier ?? (await this.getAccount(accountId))?.tier;
+    if (!tier) throw new Error(`No account ${accountId}`);
     await dynamo().send(new PutCommand({
       TableName: this.tableName,
-      Item: { ...apiKeyKey(keyHash), type: 'api_key', account_id: account.account_id, tier: account.tier, status: 'active', created_at: account.created_at },
+      Item: {
+        ...apiKeyKey(keyHash), gsi2pk: accountKeysPartition(accountId), gsi2sk: key.key_id, type: 'api_key',
+        account_id: accountId, tier, status: 'active', ...key,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
+  }
+
+  async listKeys(accountId: string): Promise<AccountKey[]> {
+    const items = await this.accountKeyItems(accountId);
+    return items.filter((item) => item.status === 'active').map((item) => ({
+      key_id: item.key_id as string,
+      name: item.name as string,
+      prefix: item.prefix as string,
+      created_at: item.created_at as string,
+      last_used_at: (item.last_used_at as string | undefined) ?? null,
+    }));
+  }
+
+  async revokeAccountKey(accountId: string, keyId: string, at: Date): Promise<boolean> {
+    const { Items = [] } = await dynamo().send(new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :p AND gsi2sk = :k',
+      ExpressionAttributeValues: { ':p': accountKeysPartition(accountId), ':k': keyId },
+    }));
+    const item = Items[0];
+    if (!item || item.status !== 'active') return false;
+    return this.revokeKey(String(item.pk).slice('APIKEY#'.length), at);
+  }
+
+  /** The account's tier, and the copy each of its keys carries for the authorizer. */
+  async setTier(accountId: string, tier: Tier): Promise<boolean> {
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: accountKey(accountId),
+        UpdateExpression: 'SET tier = :tier',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':tier': tier },
+      }));
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+    for (const item of await this.accountKeyItems(accountId)) {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET tier = :tier',
+        ExpressionAttributeValues: { ':tier': tier },
+      }));
+    }
+    return true;
+  }
+
+  private async accountKeyItems(accountId: string): Promise<Record<string, unknown>[]> {
+    return queryAll({
+      TableName: this.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :p',
+      ExpressionAttributeValues: { ':p': accountKeysPartition(accountId) },
+    });
   }
 
   async getAccount(accountId: string): Promise<Account | undefined> {

@@ -1,5 +1,9 @@
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
+import {
+  CognitoJwtInvalidClientIdError, CognitoJwtInvalidTokenUseError, JwtExpiredError, JwtInvalidIssuerError, JwtInvalidSignatureError,
+  JwtWithoutValidKidError, KidNotFoundInJwksError,
+} from 'aws-jwt-verify/error';
 import type { Tier } from '../routes/types';
 import { isUserRole, type UserRole } from '../domain/identity/roles';
 import { TIER_ORDER } from '../routes/types';
@@ -74,12 +78,13 @@ function headerAlgorithm(token: string): string | undefined {
 
 /** A short reason from aws-jwt-verify's error classes, without the token or its claims. */
 function verificationFailure(error: unknown): string {
-  const name = (error as Error)?.name ?? '';
-  if (name === 'JwtExpiredError') return 'The token has expired; refresh it with POST /v1/users/login (grant_type refresh_token).';
-  if (name === 'JwtInvalidIssuerError') return 'The token was issued by another identity provider.';
-  if (name === 'CognitoJwtInvalidTokenUseError' || name === 'JwtInvalidTokenUseError') return 'An access token is required (not an ID token).';
-  if (name === 'CognitoJwtInvalidClientIdError') return 'The token was issued to another client.';
-  if (name === 'JwtInvalidSignatureError' || name === 'KidNotFoundInJwksError' || name === 'JwtWithoutValidKidError') return 'The token signature does not verify.';
+  if (error instanceof JwtExpiredError) return 'The token has expired; refresh it with POST /v1/users/login (grant_type refresh_token).';
+  if (error instanceof JwtInvalidIssuerError) return 'The token was issued by another identity provider.';
+  if (error instanceof CognitoJwtInvalidTokenUseError) return 'An access token is required (not an ID token).';
+  if (error instanceof CognitoJwtInvalidClientIdError) return 'The token was issued to another client.';
+  if (error instanceof JwtInvalidSignatureError || error instanceof KidNotFoundInJwksError || error instanceof JwtWithoutValidKidError) {
+    return 'The token signature does not verify.';
+  }
   return 'The token is not valid.';
 }
 
@@ -109,8 +114,8 @@ export function createAccessTokenVerifier(settings: VerifierSettings): AccessTok
     // Access tokens carry `client_id`, not `aud`; it is checked below like CognitoJwtVerifier does.
     audience: null,
     customJwtCheck: ({ payload }) => {
-      if (payload.token_use !== 'access') throw Object.assign(new Error('token_use'), { name: 'CognitoJwtInvalidTokenUseError' });
-      if (payload.client_id !== settings.clientId) throw Object.assign(new Error('client_id'), { name: 'CognitoJwtInvalidClientIdError' });
+      if (payload.token_use !== 'access') throw new CognitoJwtInvalidTokenUseError('Token use not allowed', payload.token_use as string, ['access']);
+      if (payload.client_id !== settings.clientId) throw new CognitoJwtInvalidClientIdError('Client ID not allowed', payload.client_id as string, settings.clientId);
     },
   });
   let loaded: Promise<void> | undefined;

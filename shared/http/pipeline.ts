@@ -208,6 +208,7 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
     account: state.account,
     ifMatch,
     user: state.user,
+    clientIp: event.requestContext?.identity?.sourceIp ?? 'unknown',
     rate: state.rate,
     requestId: event.requestContext?.requestId ?? 'unknown',
     baseUrl: stageBaseUrl(event, headers),

@@ -23,6 +23,8 @@ export interface RouteRequest<R extends RouteDef = RouteDef> {
   account: AccountContext | undefined;
   /** Present on every `auth: 'bearer'` route: the signed-in user (see shared/http/bearer.ts). */
   user: BearerUser | undefined;
+  /** The caller's address as the gateway saw it (API Gateway's `sourceIp`). */
+  clientIp: string;
   rate: RateLimitState | undefined;
   /** The version `If-Match` names, on routes that require it (`requiresIfMatch`). */
   ifMatch?: number;

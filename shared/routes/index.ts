@@ -6,6 +6,7 @@ import { docsRoutes } from './docs';
 import { grantRoutes } from './grants';
 import { hazardRoutes } from './hazards';
 import { libraryRoutes } from './library';
+import { v1IdentityRoutes } from './v1-identity';
 import { v1RiskRoutes } from './v1-risk';
 import { v1TrainingRoutes } from './v1-training';
 import type { FunctionGroup, RouteDef } from './types';
@@ -24,6 +25,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...grantRoutes,
   ...complianceRoutes,
   ...accountRoutes,
+  ...v1IdentityRoutes,
   ...v1RiskRoutes,
   ...v1TrainingRoutes,
 ];

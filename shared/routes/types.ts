@@ -4,9 +4,9 @@ export type Tier = 'free' | 'pro' | 'enterprise';
 export const TIER_ORDER: readonly Tier[] = ['free', 'pro', 'enterprise'];
 
 /** One Lambda per group in AWS; the local gateway loads the same handler modules. */
-export type FunctionGroup = 'library' | 'assessments' | 'assets' | 'hazards' | 'grants' | 'compliance' | 'account' | 'docs' | 'v1-risk' | 'v1-training';
+export type FunctionGroup = 'library' | 'assessments' | 'assets' | 'hazards' | 'grants' | 'compliance' | 'account' | 'docs' | 'v1-identity' | 'v1-risk' | 'v1-training';
 export const FUNCTION_GROUPS: readonly FunctionGroup[] = [
-  'library', 'assessments', 'assets', 'hazards', 'grants', 'compliance', 'account', 'docs', 'v1-risk', 'v1-training',
+  'library', 'assessments', 'assets', 'hazards', 'grants', 'compliance', 'account', 'docs', 'v1-identity', 'v1-risk', 'v1-training',
 ];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,0 +1,52 @@
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { DynamoAccountStore } from '../../shared/adapters/account-store';
+import { DynamoUserStore, userDirectory } from '../../shared/adapters/user-store';
+import { appConfig, requiredSetting } from '../../shared/config';
+import { authenticateBearer, bearerAuthorizerContext, createAccessTokenVerifier, type BearerOutcome } from '../../shared/http/bearer';
+import { logger } from '../../shared/http/logger';
+
+/**
+ * The bearer step, configured from the environment: the pool's verifier (the emulator's, locally,
+ * where `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points at it) and the user directory.
+ */
+export function bearerAuthenticator(): (header: string | undefined) => Promise<BearerOutcome> {
+  const verify = createAccessTokenVerifier({
+    userPoolId: requiredSetting('USER_POOL_ID'),
+    clientId: requiredSetting('USER_POOL_CLIENT_ID'),
+    localEndpoint: appConfig().APP_MODE === 'local' ? process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER : undefined,
+  });
+  let users: DynamoUserStore | undefined;
+  let accounts: DynamoAccountStore | undefined;
+  const directory = userDirectory(() => (users ??= new DynamoUserStore()), () => (accounts ??= new DynamoAccountStore()));
+  return (header) => authenticateBearer(header, verify, directory);
+}
+
+/**
+ * The API Gateway REQUEST authorizer of the /v1 bearer routes. It always allows the call and
+ * hands its verdict to the function in the context: API Gateway's own 401 is one response for
+ * the whole API (shaped for the missing API key), while a bearer failure must answer 401
+ * `invalid_token` with `WWW-Authenticate: Bearer`, which the function's pipeline does before any
+ * handler code runs. Not cached (see lib/rest-api.ts), so a missing header reaches it too.
+ */
+export function createBearerAuthorizer(authenticate: (header: string | undefined) => Promise<BearerOutcome>) {
+  return async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+    const outcome = await authenticate(headerValue(event, 'authorization'));
+    if (!outcome.ok) logger.info('Bearer token rejected', { detail: outcome.detail });
+    return {
+      principalId: outcome.ok ? outcome.user.user_id : 'anonymous',
+      policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }] },
+      context: bearerAuthorizerContext(outcome),
+    };
+  };
+}
+
+function headerValue(event: APIGatewayRequestAuthorizerEvent, name: string): string | undefined {
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === name && value != null) return value;
+  }
+  return undefined;
+}
+
+let authenticate: ((header: string | undefined) => Promise<BearerOutcome>) | undefined;
+
+export const handler = createBearerAuthorizer((header) => (authenticate ??= bearerAuthenticator())(header));

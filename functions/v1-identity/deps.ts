@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { CognitoIdentityProvider } from '../../shared/adapters/cognito-identity-provider';
+import { DynamoAccountStore } from '../../shared/adapters/account-store';
+import { DynamoAttemptStore } from '../../shared/adapters/login-attempt-store';
+import { DynamoSecurityEventStore } from '../../shared/adapters/security-event-store';
+import { DynamoUserStore } from '../../shared/adapters/user-store';
+import { authorizerCacheFlusher } from '../../shared/adapters/authorizer-cache';
+import type { IdentityDeps } from '../../shared/domain/identity/use-cases';
+
+let deps: IdentityDeps | undefined;
+
+/** Adapters created on first use and kept for the life of the instance. */
+export function identityDeps(): IdentityDeps {
+  deps ??= {
+    provider: new CognitoIdentityProvider(),
+    users: new DynamoUserStore(),
+    accounts: new DynamoAccountStore(),
+    attempts: new DynamoAttemptStore(),
+    events: new DynamoSecurityEventStore(),
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+  };
+  return deps;
+}
+
+let flush: (() => Promise<void>) | undefined;
+
+/** Revoked keys must be refused from the next request: drop the gateway's cached authorizer answers. */
+export function flushAuthorizerCache(): Promise<void> {
+  flush ??= authorizerCacheFlusher();
+  return flush();
+}

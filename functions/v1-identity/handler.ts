@@ -1,0 +1,8 @@
+import { createGroupHandler } from '../../shared/http/pipeline';
+import { defaultPipelineDeps } from '../../shared/http/deps';
+import { confirmUser, getProfile, listActivity, login, logout, registerUser, updateProfile } from './users';
+import { createAccountKey, listAccountKeys, revokeAccountKey } from './keys';
+
+export const handler = createGroupHandler('v1-identity', {
+  registerUser, confirmUser, login, logout, getProfile, updateProfile, listActivity, listAccountKeys, createAccountKey, revokeAccountKey,
+}, defaultPipelineDeps);

@@ -1,0 +1,50 @@
+import type { RouteImplementation } from '../../shared/http/types';
+import type {
+  confirmUserRoute, getProfileRoute, listActivityRoute, loginRoute, logoutRoute, registerUserRoute, updateProfileRoute,
+} from '../../shared/routes/v1-identity';
+import {
+  confirmRegistration, profileOf, registerUser as register, signIn, signOut, updateProfile as update,
+} from '../../shared/domain/identity/use-cases';
+import { identityDeps } from './deps';
+import { answering, clientOf } from './request';
+
+export const registerUser: RouteImplementation<typeof registerUserRoute> = async (request) => answering(async () => {
+  const user = await register(identityDeps(), request.body, clientOf(request));
+  return {
+    status: 201,
+    body: { user_id: user.user_id, email: user.email, name: user.name, role: user.role, status: user.status, created_at: user.created_at },
+  };
+});
+
+export const confirmUser: RouteImplementation<typeof confirmUserRoute> = async (request) => answering(async () => {
+  await confirmRegistration(identityDeps(), request.body.email, request.body.code);
+  return { status: 204 };
+});
+
+export const login: RouteImplementation<typeof loginRoute> = async (request) => answering(async () => {
+  const body = request.body;
+  const tokens = 'password' in body
+    ? await signIn(identityDeps(), body.email, body.password, clientOf(request))
+    : await identityDeps().provider.refresh(body.refresh_token);
+  return { status: 200, body: tokens, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+});
+
+export const logout: RouteImplementation<typeof logoutRoute> = async (request) => answering(async () => {
+  await signOut(identityDeps(), request.user!.user_id, request.body.refresh_token, clientOf(request));
+  return { status: 204 };
+});
+
+export const getProfile: RouteImplementation<typeof getProfileRoute> = async (request) => answering(async () => {
+  const { profile, etag } = await profileOf(identityDeps(), request.user!.user_id);
+  return { status: 200, body: profile, headers: { ETag: etag } };
+});
+
+export const updateProfile: RouteImplementation<typeof updateProfileRoute> = async (request) => answering(async () => {
+  const { profile, etag } = await update(identityDeps(), request.user!.user_id, request.ifMatch, request.body, clientOf(request));
+  return { status: 200, body: profile, headers: { ETag: etag } };
+});
+
+export const listActivity: RouteImplementation<typeof listActivityRoute> = async (request) => answering(async () => {
+  const page = await identityDeps().events.list(request.user!.user_id, request.query.limit, request.query.cursor);
+  return { status: 200, body: { data: page.data.map(({ user_id: _user, ...event }) => event), next_cursor: page.next_cursor } };
+});

@@ -1,0 +1,116 @@
+import {
+  AdminAddUserToGroupCommand, AdminConfirmSignUpCommand, AdminDeleteUserCommand, CognitoIdentityProviderClient, ConfirmSignUpCommand,
+  InitiateAuthCommand, RevokeTokenCommand, SignUpCommand, type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { appConfig, requiredSetting } from '../config';
+import {
+  EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, WeakPasswordError, type IdentityProvider, type TokenSet,
+} from '../domain/identity/ports';
+import type { UserRole } from '../domain/identity/roles';
+
+let client: CognitoIdentityProviderClient | undefined;
+
+/** One client per process; locally `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points it at the emulator. */
+function cognito(): CognitoIdentityProviderClient {
+  client ??= new CognitoIdentityProviderClient({});
+  return client;
+}
+
+export function resetCognitoClient(): void {
+  client?.destroy();
+  client = undefined;
+}
+
+const errorName = (error: unknown) => (error as { name?: string })?.name ?? '';
+
+/**
+ * The user pool through the AWS SDK, the same code against Cognito and cognito-local. It smooths
+ * the emulator's differences: a wrong password is `InvalidPasswordException` there
+ * (`NotAuthorizedException` in Cognito), and its auth results lack `ExpiresIn` and `TokenType`.
+ */
+export class CognitoIdentityProvider implements IdentityProvider {
+  constructor(
+    private readonly userPoolId = requiredSetting('USER_POOL_ID'),
+    private readonly clientId = requiredSetting('USER_POOL_CLIENT_ID'),
+    /** No mail is sent on the machine, so local registrations are confirmed at once. */
+    private readonly confirmAtOnce = appConfig().APP_MODE === 'local',
+  ) {}
+
+  async register(input: { email: string; password: string; name: string; role: UserRole }): Promise<{ userId: string; confirmed: boolean }> {
+    let userId: string;
+    try {
+      const result = await cognito().send(new SignUpCommand({
+        ClientId: this.clientId,
+        Username: input.email,
+        Password: input.password,
+        UserAttributes: [{ Name: 'email', Value: input.email }, { Name: 'name', Value: input.name }],
+      }));
+      userId = result.UserSub!;
+    } catch (error) {
+      if (errorName(error) === 'UsernameExistsException' || errorName(error) === 'AliasExistsException') throw new EmailTakenError();
+      if (errorName(error) === 'InvalidPasswordException') throw new WeakPasswordError();
+      throw error;
+    }
+    await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: this.userPoolId, Username: input.email, GroupName: input.role }));
+    if (this.confirmAtOnce) await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: this.userPoolId, Username: input.email }));
+    return { userId, confirmed: this.confirmAtOnce };
+  }
+
+  async confirm(email: string, code: string): Promise<void> {
+    try {
+      await cognito().send(new ConfirmSignUpCommand({ ClientId: this.clientId, Username: email, ConfirmationCode: code }));
+    } catch (error) {
+      if (['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException', 'NotAuthorizedException'].includes(errorName(error))) {
+        throw new InvalidConfirmationCodeError();
+      }
+      throw error;
+    }
+  }
+
+  async signIn(email: string, password: string): Promise<TokenSet> {
+    return this.authenticate('USER_PASSWORD_AUTH', { USERNAME: email, PASSWORD: password });
+  }
+
+  async refresh(refreshToken: string): Promise<TokenSet> {
+    return this.authenticate('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken });
+  }
+
+  async revoke(refreshToken: string): Promise<void> {
+    try {
+      await cognito().send(new RevokeTokenCommand({ ClientId: this.clientId, Token: refreshToken }));
+    } catch (error) {
+      // Revoking a token that is already invalid leaves the same state: nothing can use it.
+      if (!['NotAuthorizedException', 'InvalidParameterException', 'UnsupportedTokenTypeException'].includes(errorName(error))) throw error;
+    }
+  }
+
+  async remove(email: string): Promise<void> {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: email }));
+  }
+
+  private async authenticate(flow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', parameters: Record<string, string>): Promise<TokenSet> {
+    let result: AuthenticationResultType | undefined;
+    try {
+      ({ AuthenticationResult: result } = await cognito().send(new InitiateAuthCommand({ ClientId: this.clientId, AuthFlow: flow, AuthParameters: parameters })));
+    } catch (error) {
+      if (['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException', 'UserNotConfirmedException', 'PasswordResetRequiredException'].includes(errorName(error))) {
+        throw new InvalidCredentialsError();
+      }
+      throw error;
+    }
+    if (!result?.AccessToken || !result.IdToken) throw new InvalidCredentialsError();
+    return {
+      access_token: result.AccessToken,
+      id_token: result.IdToken,
+      ...(flow === 'USER_PASSWORD_AUTH' && result.RefreshToken ? { refresh_token: result.RefreshToken } : {}),
+      token_type: 'Bearer',
+      expires_in: result.ExpiresIn ?? lifetimeSeconds(result.AccessToken),
+    };
+  }
+}
+
+/** `exp - iat` of a token the provider just issued (the emulator omits `ExpiresIn`). */
+function lifetimeSeconds(token: string): number {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number; iat: number };
+  return claims.exp - claims.iat;
+}

@@ -1,0 +1,77 @@
+import type { Tier } from '../../routes/types';
+import type { Account } from '../../ports';
+import type { AttemptPolicy } from './attempts';
+import type { UserRecord } from './profile';
+import type { SecurityEvent } from './security-events';
+import type { UserRole } from './roles';
+
+/** Tokens as the login route answers them (RFC 6749 §5.1 names). */
+export interface TokenSet {
+  access_token: string;
+  id_token: string;
+  /** Password sign-in only; a refresh answers without one. */
+  refresh_token?: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+export class EmailTakenError extends Error {}
+export class WeakPasswordError extends Error {}
+/** Wrong password, unknown email, unconfirmed user: deliberately one error. */
+export class InvalidCredentialsError extends Error {}
+export class InvalidConfirmationCodeError extends Error {}
+
+/** The identity provider (Cognito in AWS, cognito-local on the machine): it alone sees passwords. */
+export interface IdentityProvider {
+  /** Creates the user in the role's group; confirmed at once where no mail can be sent (local mode). */
+  register(input: { email: string; password: string; name: string; role: UserRole }): Promise<{ userId: string; confirmed: boolean }>;
+  confirm(email: string, code: string): Promise<void>;
+  signIn(email: string, password: string): Promise<TokenSet>;
+  refresh(refreshToken: string): Promise<TokenSet>;
+  /** Revokes a refresh token and the access tokens issued from it. */
+  revoke(refreshToken: string): Promise<void>;
+  /** Undoes a registration whose records could not be written. */
+  remove(email: string): Promise<void>;
+}
+
+export interface UserStore {
+  get(userId: string): Promise<UserRecord | undefined>;
+  findByEmail(email: string): Promise<UserRecord | undefined>;
+  create(user: UserRecord): Promise<void>;
+  /** Writes the record if its stored version is still `expectedVersion`; false otherwise. */
+  replace(user: UserRecord, expectedVersion: number): Promise<boolean>;
+  markActive(userId: string, at: Date): Promise<void>;
+  /** Operator: moves the user to another account. */
+  linkAccount(userId: string, accountId: string, at: Date): Promise<void>;
+}
+
+export interface AttemptStore {
+  /** Attempt times (epoch ms) recorded for the subject inside the policy's window. */
+  recent(subject: string, now: Date, policy: AttemptPolicy): Promise<number[]>;
+  record(subject: string, now: Date, policy: AttemptPolicy): Promise<void>;
+  clear(subject: string): Promise<void>;
+}
+
+export interface SecurityEventStore {
+  append(event: SecurityEvent): Promise<void>;
+  list(userId: string, limit: number, cursor: string | undefined): Promise<{ data: SecurityEvent[]; next_cursor: string | null }>;
+}
+
+/** An API key of the current API as the /v1/keys routes show it (never the key itself). */
+export interface AccountKey {
+  key_id: string;
+  name: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface AccountKeyStore {
+  openAccount(account: Account): Promise<void>;
+  /** `tier`: the account's, when the caller has just read it. */
+  addKey(accountId: string, keyHash: string, key: Omit<AccountKey, 'last_used_at'>, tier?: Tier): Promise<void>;
+  listKeys(accountId: string): Promise<AccountKey[]>;
+  /** Revokes the account's key with this id; false when the account has no such active key. */
+  revokeAccountKey(accountId: string, keyId: string, at: Date): Promise<boolean>;
+  setTier(accountId: string, tier: Tier): Promise<boolean>;
+}

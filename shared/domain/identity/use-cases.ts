@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { hashApiKey, newApiKey } from '../api-keys';
+import type { Tier } from '../../routes/types';
+import {
+  LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, secondsUntilAllowed, type AttemptPolicy,
+} from './attempts';
+import { passwordPolicyViolations } from './pool-settings';
+import {
+  InvalidCredentialsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptStore, type IdentityProvider,
+  type SecurityEventStore, type TokenSet, type UserStore,
+} from './ports';
+import { applyProfileUpdate, countyName, etagOf, type ProfileUpdate, type UserRecord } from './profile';
+import type { SecurityEvent, SecurityEventType } from './security-events';
+import type { UserRole } from './roles';
+
+export interface IdentityDeps {
+  provider: IdentityProvider;
+  users: UserStore;
+  accounts: AccountKeyStore & { getAccount(accountId: string): Promise<{ tier: Tier } | undefined> };
+  attempts: AttemptStore;
+  events: SecurityEventStore;
+  clock: () => Date;
+  newId: () => string;
+}
+
+/** Where a request came from, as recorded with security events. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export class TooManyAttemptsError extends Error {
+  constructor(readonly retryAfterSeconds: number, message: string) {
+    super(message);
+  }
+}
+export class ProfileNotFoundError extends Error {}
+export class StaleVersionError extends Error {}
+export class KeyLimitReachedError extends Error {}
+
+export const MAX_ACTIVE_KEYS = 20;
+
+/** Attempt counters are keyed by a hash, so the table holds no email address for them. */
+const emailSubject = (email: string) => `login-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
+const addressSubject = (kind: 'login' | 'register', ip: string) => `${kind}-address#${ip}`;
+
+async function assertAllowed(deps: IdentityDeps, subject: string, policy: AttemptPolicy, message: string): Promise<void> {
+  const now = deps.clock();
+  const wait = secondsUntilAllowed(await deps.attempts.recent(subject, now, policy), now.getTime(), policy);
+  if (wait > 0) throw new TooManyAttemptsError(wait, message);
+}
+
+async function record(deps: IdentityDeps, type: SecurityEventType, userId: string, client: ClientInfo, details: SecurityEvent['details'] = {}): Promise<void> {
+  await deps.events.append({
+    event_id: deps.newId(),
+    type,
+    occurred_at: deps.clock().toISOString(),
+    user_id: userId,
+    client_ip: client.ip,
+    user_agent: client.userAgent,
+    details,
+  });
+}
+
+export interface RegistrationInput {
+  email: string;
+  password: string;
+  name: string;
+  role: UserRole;
+  organization?: string;
+  county_fips?: string;
+}
+
+/**
+ * Identity provider user (in the role's group), then the user's own Free account and the user
+ * record. If the records cannot be written the provider's user is removed again, so a failed
+ * registration can be retried with the same email.
+ */
+export async function registerUser(deps: IdentityDeps, input: RegistrationInput, client: ClientInfo): Promise<UserRecord> {
+  await assertAllowed(deps, addressSubject('register', client.ip), REGISTRATIONS_PER_ADDRESS, 'Too many registrations from this address.');
+  await deps.attempts.record(addressSubject('register', client.ip), deps.clock(), REGISTRATIONS_PER_ADDRESS);
+  const violations = passwordPolicyViolations(input.password);
+  if (violations.length > 0) throw new WeakPasswordError(`The password needs ${violations.join(', ')}.`);
+
+  const { userId, confirmed } = await deps.provider.register({ email: input.email, password: input.password, name: input.name, role: input.role });
+  const now = deps.clock().toISOString();
+  const user: UserRecord = {
+    user_id: userId,
+    email: input.email,
+    name: input.name,
+    role: input.role,
+    organization: input.organization ?? null,
+    county_fips: input.county_fips ?? null,
+    preferences: {},
+    account_id: `acct_${deps.newId()}`,
+    status: confirmed ? 'active' : 'pending_confirmation',
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  try {
+    await deps.accounts.openAccount({ account_id: user.account_id, name: input.organization ?? input.name, tier: 'free', created_at: now });
+    await deps.users.create(user);
+  } catch (error) {
+    await deps.provider.remove(input.email);
+    throw error;
+  }
+  return user;
+}
+
+export async function confirmRegistration(deps: IdentityDeps, email: string, code: string): Promise<void> {
+  await deps.provider.confirm(email, code);
+  const user = await deps.users.findByEmail(email);
+  if (user && user.status !== 'active') await deps.users.markActive(user.user_id, deps.clock());
+}
+
+/**
+ * Password sign-in with the failure limits of both the email and the client address. Failures
+ * for a registered email are also recorded in that user's activity.
+ */
+export async function signIn(deps: IdentityDeps, email: string, password: string, client: ClientInfo): Promise<TokenSet> {
+  const perEmail = emailSubject(email);
+  const perAddress = addressSubject('login', client.ip);
+  await assertAllowed(deps, perEmail, LOGIN_FAILURES_PER_EMAIL, 'Too many failed sign-ins for this email.');
+  await assertAllowed(deps, perAddress, LOGIN_FAILURES_PER_ADDRESS, 'Too many failed sign-ins from this address.');
+  try {
+    const tokens = await deps.provider.signIn(email, password);
+    const user = await deps.users.findByEmail(email);
+    if (user) {
+      await deps.attempts.clear(perEmail);
+      await record(deps, 'sign_in', user.user_id, client);
+    }
+    return tokens;
+  } catch (error) {
+    if (!(error instanceof InvalidCredentialsError)) throw error;
+    await deps.attempts.record(perEmail, deps.clock(), LOGIN_FAILURES_PER_EMAIL);
+    await deps.attempts.record(perAddress, deps.clock(), LOGIN_FAILURES_PER_ADDRESS);
+    const user = await deps.users.findByEmail(email);
+    if (user) await record(deps, 'sign_in_failed', user.user_id, client);
+    throw error;
+  }
+}
+
+export async function signOut(deps: IdentityDeps, userId: string, refreshToken: string, client: ClientInfo): Promise<void> {
+  await deps.provider.revoke(refreshToken);
+  await record(deps, 'sign_out', userId, client);
+}
+
+export interface Profile {
+  user_id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  organization: string | null;
+  county_fips: string | null;
+  county_name: string | null;
+  account_id: string;
+  subscription_tier: Tier;
+  preferences: UserRecord['preferences'];
+  created_at: string;
+  updated_at: string;
+}
+
+async function profileView(deps: IdentityDeps, user: UserRecord): Promise<{ profile: Profile; etag: string }> {
+  const account = await deps.accounts.getAccount(user.account_id);
+  return {
+    profile: {
+      user_id: user.user_id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      organization: user.organization,
+      county_fips: user.county_fips,
+      county_name: countyName(user.county_fips),
+      account_id: user.account_id,
+      subscription_tier: account?.tier ?? 'free',
+      preferences: user.preferences,
+      created_at: user.created_at,
+      updated_at: user.updated_at,
+    },
+    etag: etagOf(user),
+  };
+}
+
+export async function profileOf(deps: IdentityDeps, userId: string): Promise<{ profile: Profile; etag: string }> {
+  const user = await deps.users.get(userId);
+  if (!user) throw new ProfileNotFoundError();
+  return profileView(deps, user);
+}
+
+/** Conditional on the version the caller read: a stale version changes nothing. */
+export async function updateProfile(
+  deps: IdentityDeps, userId: string, expectedVersion: number | undefined, update: ProfileUpdate, client: ClientInfo,
+): Promise<{ profile: Profile; etag: string }> {
+  const user = await deps.users.get(userId);
+  if (!user) throw new ProfileNotFoundError();
+  if (expectedVersion !== user.version) throw new StaleVersionError();
+  const { user: next, changed } = applyProfileUpdate(user, update, deps.clock());
+  if (changed.length > 0) {
+    if (!(await deps.users.replace(next, user.version))) throw new StaleVersionError();
+    await record(deps, 'profile_changed', userId, client, { fields: changed });
+  }
+  return profileView(deps, next);
+}
+
+export interface IssuedKey {
+  key_id: string;
+  name: string;
+  key: string;
+  prefix: string;
+  subscription_tier: Tier;
+  created_at: string;
+}
+
+/** A key for the current API at the account's tier; the value leaves this function once, only its hash is stored. */
+export async function issueAccountKey(deps: IdentityDeps, userId: string, accountId: string, name: string, keyId: string, client: ClientInfo): Promise<IssuedKey> {
+  const account = await deps.accounts.getAccount(accountId);
+  if (!account) throw new ProfileNotFoundError();
+  if ((await deps.accounts.listKeys(accountId)).length >= MAX_ACTIVE_KEYS) throw new KeyLimitReachedError();
+  const key = newApiKey();
+  const created: Omit<AccountKey, 'last_used_at'> = { key_id: keyId, name, prefix: key.slice(0, 8), created_at: deps.clock().toISOString() };
+  await deps.accounts.addKey(accountId, hashApiKey(key), created, account.tier);
+  await record(deps, 'key_created', userId, client, { key_id: keyId, name });
+  return { ...created, key, subscription_tier: account.tier };
+}
+
+export async function revokeAccountKey(deps: IdentityDeps, userId: string, accountId: string, keyId: string, client: ClientInfo): Promise<boolean> {
+  const revoked = await deps.accounts.revokeAccountKey(accountId, keyId, deps.clock());
+  if (revoked) await record(deps, 'key_revoked', userId, client, { key_id: keyId });
+  return revoked;
+}

@@ -1,0 +1,131 @@
+import { IfMatchHeaders, ProblemSchema } from '../schemas/common';
+import {
+  ActivityListSchema, ActivityQuery, ConfirmRequestSchema, CreateKeyRequestSchema, CreatedKeySchema, KeyListSchema, KeyParams, LoginRequestSchema,
+  LogoutRequestSchema, ProfileSchema, RegisterRequestSchema, RegisteredUserSchema, TokenResponseSchema, UpdateProfileRequestSchema,
+} from '../schemas/v1-identity';
+import { CONFLICT, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
+import { defineRoute, type ResponseDef } from './types';
+
+const problem = (description: string): ResponseDef => ({ description, schema: ProblemSchema, contentType: 'application/problem+json' });
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer error="invalid_token"` (RFC 6750).', schema: { type: 'string' as const } } };
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until another attempt is accepted.', schema: { type: 'integer' as const } } };
+
+/** Errors of the public sign-up and sign-in routes. */
+const PUBLIC_V1_ERRORS: Record<number, ResponseDef> = {
+  400: problem('Invalid request (`invalid_request`, `malformed_body`); `errors` lists each bad field.'),
+  413: problem('Body too large (`payload_too_large`).'),
+  415: problem('Wrong content type (`unsupported_media_type`).'),
+  500: problem('Unexpected error (`internal_error`); no internals are returned.'),
+};
+
+/** Errors of every route that needs a bearer token. */
+export const BEARER_ERRORS: Record<number, ResponseDef> = {
+  ...PUBLIC_V1_ERRORS,
+  401: { ...problem('Missing, expired, tampered or foreign access token, or an ID token instead of an access token (`invalid_token`).'), headers: WWW_AUTHENTICATE },
+  429: problem('The account\'s hourly request limit is reached (`rate_limit_exceeded`); see `Retry-After`.'),
+};
+
+const ETAG = { ETag: { description: 'Version of the profile (`"<version>"`); send it as `If-Match` to update.', schema: { type: 'string' as const } } };
+const NO_STORE = { 'Cache-Control': { description: '`no-store`: tokens must not be cached.', schema: { type: 'string' as const } } };
+
+export const registerUserRoute = defineRoute({
+  id: 'registerUser', method: 'POST', path: '/v1/users/register', group: 'v1-identity', auth: 'none', minTier: 'free',
+  tags: ['Users'], summary: 'Register a user',
+  description: 'Creates the user in the Cognito user pool (email is the user name) in the group of their role, and a Free account of their own for API keys. In AWS Cognito emails a code to confirm with `POST /v1/users/confirm`; in local mode the user is confirmed at once. At most 20 registrations per client address per hour (429 `too_many_attempts`).',
+  request: { body: RegisterRequestSchema, maxBodyBytes: 8 * 1024 },
+  responses: {
+    201: ok('Registered.', RegisteredUserSchema),
+    ...PUBLIC_V1_ERRORS,
+    400: problem('Invalid request (`invalid_request`), or the password does not meet the policy (`weak_password`).'),
+    409: problem('A user with this email exists (`email_taken`).'),
+    429: { ...problem('Too many registrations from this address (`too_many_attempts`).'), headers: RETRY_AFTER },
+  },
+});
+
+export const confirmUserRoute = defineRoute({
+  id: 'confirmUser', method: 'POST', path: '/v1/users/confirm', group: 'v1-identity', auth: 'none', minTier: 'free',
+  tags: ['Users'], summary: 'Confirm a registration with the emailed code',
+  description: 'AWS only in practice: local registrations are already confirmed. A wrong, expired or unknown code is 400 `invalid_request` (the same answer for an unknown email).',
+  request: { body: ConfirmRequestSchema, maxBodyBytes: 4 * 1024 },
+  responses: { 204: { description: 'Confirmed; the user can log in.' }, ...PUBLIC_V1_ERRORS },
+});
+
+export const loginRoute = defineRoute({
+  id: 'login', method: 'POST', path: '/v1/users/login', group: 'v1-identity', auth: 'none', minTier: 'free',
+  tags: ['Users'], summary: 'Sign in, or refresh the tokens',
+  description: 'First-party sign-in of this API (Cognito USER_PASSWORD_AUTH); third-party applications use the authorization-code flow with PKCE against the Cognito hosted UI. An unknown email and a wrong password get the same 401 `invalid_credentials`. After 10 failures within 15 minutes for one email, or 50 from one client address, sign-in is refused with 429 `too_many_attempts` and `Retry-After` until the oldest failure is 15 minutes old. `{grant_type: "refresh_token", refresh_token}` returns new access and ID tokens.',
+  request: { body: LoginRequestSchema, maxBodyBytes: 16 * 1024 },
+  responses: {
+    200: { ...ok('Tokens (access and ID tokens valid 1 hour, refresh token 30 days).', TokenResponseSchema), headers: NO_STORE },
+    ...PUBLIC_V1_ERRORS,
+    401: problem('Wrong email or password, or an invalid, expired or revoked refresh token (`invalid_credentials`).'),
+    429: { ...problem('Too many failed sign-ins for this email or from this address (`too_many_attempts`).'), headers: RETRY_AFTER },
+  },
+});
+
+export const logoutRoute = defineRoute({
+  id: 'logout', method: 'POST', path: '/v1/users/logout', group: 'v1-identity', auth: 'bearer', minTier: 'free',
+  tags: ['Users'], summary: 'Sign out: revoke a refresh token',
+  description: 'The refresh token (and, in Cognito, the access tokens issued from it for Cognito\'s own APIs) stops working. Access tokens already issued remain valid for this API until they expire (at most 1 hour).',
+  request: { body: LogoutRequestSchema, maxBodyBytes: 16 * 1024 },
+  responses: { 204: { description: 'Signed out.' }, ...BEARER_ERRORS },
+});
+
+export const getProfileRoute = defineRoute({
+  id: 'getProfile', method: 'GET', path: '/v1/users/profile', group: 'v1-identity', auth: 'bearer', minTier: 'free',
+  tags: ['Users'], summary: 'The signed-in user\'s profile',
+  responses: { 200: { ...ok('The profile.', ProfileSchema), headers: ETAG }, ...BEARER_ERRORS },
+});
+
+export const updateProfileRoute = defineRoute({
+  id: 'updateProfile', method: 'PUT', path: '/v1/users/update', group: 'v1-identity', auth: 'bearer', minTier: 'free',
+  requiresIfMatch: true,
+  tags: ['Users'], summary: 'Update the signed-in user\'s profile',
+  description: 'Send `If-Match` with the ETag of your last read (required: 428 `precondition_required` without it): if the profile changed since, the answer is 409 `conflict` and nothing is written. Email, role and password are not changed here.',
+  request: { headers: IfMatchHeaders, body: UpdateProfileRequestSchema, maxBodyBytes: 16 * 1024 },
+  responses: { 200: { ...ok('The updated profile.', ProfileSchema), headers: ETAG }, ...CONFLICT, ...PRECONDITION_REQUIRED, ...BEARER_ERRORS },
+});
+
+export const listActivityRoute = defineRoute({
+  id: 'listActivity', method: 'GET', path: '/v1/users/activity', group: 'v1-identity', auth: 'bearer', minTier: 'free',
+  tags: ['Users'], summary: 'Security events of the signed-in user',
+  description: 'Sign-ins and failed sign-ins, sign-outs, API keys created and revoked, profile changes: newest first, with time, client address and user agent; kept one year.',
+  request: { query: ActivityQuery },
+  responses: { 200: ok('One page of events.', ActivityListSchema), ...BEARER_ERRORS },
+});
+
+export const listKeysRoute = defineRoute({
+  id: 'listAccountKeys', method: 'GET', path: '/v1/keys', group: 'v1-identity', auth: 'bearer', minTier: 'free',
+  tags: ['API keys'], summary: 'API keys of the user\'s account',
+  description: 'Active keys of the account for the current API (`X-API-Key`), oldest first; the key values themselves are never shown again.',
+  responses: { 200: ok('The keys.', KeyListSchema), ...BEARER_ERRORS },
+});
+
+export const createKeyRoute = defineRoute({
+  id: 'createAccountKey', method: 'POST', path: '/v1/keys', group: 'v1-identity', auth: 'bearer', minTier: 'free',
+  tags: ['API keys'], summary: 'Issue an API key for the current API',
+  description: 'The key works at the account\'s tier (Free until an operator moves the account). Its value is in this response only and is stored as a hash, so a retried request cannot replay it: `Idempotency-Key` is not offered here; list the keys and revoke any you do not need. At most 20 active keys per account (409 `conflict`).',
+  request: { body: CreateKeyRequestSchema, maxBodyBytes: 4 * 1024 },
+  responses: { 201: ok('The key, shown once.', CreatedKeySchema), ...CONFLICT, ...BEARER_ERRORS },
+});
+
+export const revokeKeyRoute = defineRoute({
+  id: 'revokeAccountKey', method: 'DELETE', path: '/v1/keys/{key_id}', group: 'v1-identity', auth: 'bearer', minTier: 'free',
+  tags: ['API keys'], summary: 'Revoke an API key',
+  description: 'The key is refused (403 `invalid_api_key`) from the next request on.',
+  request: { params: KeyParams },
+  responses: { 204: { description: 'Revoked.' }, ...NOT_FOUND, ...BEARER_ERRORS },
+});
+
+export const v1IdentityRoutes = [
+  registerUserRoute,
+  confirmUserRoute,
+  loginRoute,
+  logoutRoute,
+  getProfileRoute,
+  updateProfileRoute,
+  listActivityRoute,
+  listKeysRoute,
+  createKeyRoute,
+  revokeKeyRoute,
+];

@@ -1,0 +1,121 @@
+import { z } from './zod';
+import { CursorParam, LimitParam } from './common';
+import { SELF_SERVICE_ROLES, USER_ROLES } from '../domain/identity/roles';
+import { SECURITY_EVENT_TYPES } from '../domain/identity/security-events';
+import { PASSWORD_POLICY } from '../domain/identity/pool-settings';
+import { TIER_ORDER } from '../routes/types';
+
+const Email = z.string().trim().toLowerCase().max(254).email('Not an email address').describe('The user name: an email address (case-insensitive).');
+// Length and character classes are checked by the route (400 `weak_password`), not here, so the
+// answer names the policy instead of a schema message; the cap only bounds the request.
+const Password = z.string().min(1).max(256).describe(`At least ${PASSWORD_POLICY.minLength} characters with lower- and upper-case letters, a digit and a symbol. Never stored or logged by this API.`);
+const CountyFips = z.string().regex(/^12\d{3}$/, 'A Florida county FIPS code (12001–12133)').describe('Florida county FIPS code, e.g. `12103` (Pinellas).');
+const Name = z.string().trim().min(1).max(120);
+const Organization = z.string().trim().min(1).max(200);
+const Preferences = z.record(z.string().min(1).max(64), z.union([z.string().max(500), z.number(), z.boolean()]))
+  .refine((value) => Object.keys(value).length <= 50, 'At most 50 preferences')
+  .describe('Free-form settings of the user (at most 50 keys; string, number or boolean values).');
+
+export const RegisterRequestSchema = z.object({
+  email: Email,
+  password: Password,
+  name: Name,
+  role: z.enum(SELF_SERVICE_ROLES).describe('`admin` is granted by an operator, not chosen.'),
+  organization: Organization.optional(),
+  county_fips: CountyFips.optional(),
+}).strict().openapi('RegisterRequest');
+
+export const RegisteredUserSchema = z.object({
+  user_id: z.string().max(64),
+  email: z.string().max(254),
+  name: z.string().max(120),
+  role: z.enum(USER_ROLES),
+  status: z.enum(['pending_confirmation', 'active']).describe('`active` at once in local mode; in AWS `pending_confirmation` until the emailed code is sent to `POST /v1/users/confirm`.'),
+  created_at: z.string().max(40),
+}).openapi('RegisteredUser');
+
+export const ConfirmRequestSchema = z.object({
+  email: Email,
+  code: z.string().trim().regex(/^\d{4,10}$/, 'The numeric code from the email').describe('The code Cognito emailed.'),
+}).strict().openapi('ConfirmRequest');
+
+export const LoginRequestSchema = z.union([
+  z.object({ email: Email, password: Password }).strict(),
+  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(20).max(8192) }).strict(),
+]).openapi('LoginRequest', { description: 'Password sign-in `{email, password}`, or `{grant_type: "refresh_token", refresh_token}` for new access and ID tokens.' });
+
+export const TokenResponseSchema = z.object({
+  access_token: z.string().max(8192).describe('Send as `Authorization: Bearer <access_token>` to the /v1 routes.'),
+  id_token: z.string().max(8192),
+  refresh_token: z.string().max(8192).optional().describe('Password sign-in only. Valid 30 days unless revoked by `POST /v1/users/logout`.'),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().min(1).max(86400).describe('Seconds the access token is valid (3600).'),
+}).openapi('TokenResponse');
+
+export const LogoutRequestSchema = z.object({ refresh_token: z.string().min(20).max(8192) }).strict().openapi('LogoutRequest');
+
+export const ProfileSchema = z.object({
+  user_id: z.string().max(64),
+  email: z.string().max(254),
+  name: z.string().max(120),
+  role: z.enum(USER_ROLES),
+  organization: z.string().max(200).nullable(),
+  county_fips: z.string().max(5).nullable(),
+  county_name: z.string().max(60).nullable(),
+  account_id: z.string().max(64),
+  subscription_tier: z.enum(TIER_ORDER as [typeof TIER_ORDER[number], ...typeof TIER_ORDER[number][]]),
+  preferences: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean()])),
+  created_at: z.string().max(40),
+  updated_at: z.string().max(40),
+}).openapi('Profile');
+
+export const UpdateProfileRequestSchema = z.object({
+  name: Name.optional(),
+  organization: Organization.nullable().optional(),
+  county_fips: CountyFips.nullable().optional(),
+  preferences: Preferences.optional(),
+}).strict().openapi('UpdateProfileRequest', { description: 'Only these fields; email, role and password are not changed here.' });
+
+export const ActivityQuery = z.object({ limit: LimitParam, cursor: CursorParam });
+
+export const SecurityEventSchema = z.object({
+  event_id: z.string().max(64),
+  type: z.enum(SECURITY_EVENT_TYPES),
+  occurred_at: z.string().max(40),
+  client_ip: z.string().max(64),
+  user_agent: z.string().max(512).nullable(),
+  details: z.record(z.string().max(64), z.union([z.string().max(200), z.array(z.string().max(64)).max(10)])),
+}).openapi('SecurityEvent');
+
+export const ActivityListSchema = z.object({
+  data: z.array(SecurityEventSchema).max(100),
+  next_cursor: z.string().max(2000).nullable(),
+}).openapi('SecurityEventList');
+
+export const CreateKeyRequestSchema = z.object({ name: z.string().trim().min(1).max(100).describe('A label to recognise the key by.') }).strict().openapi('CreateKeyRequest');
+
+export const AccountKeySchema = z.object({
+  key_id: z.string().max(64),
+  name: z.string().max(100),
+  prefix: z.string().max(16).describe('The first characters of the key, to recognise it.'),
+  created_at: z.string().max(40),
+  last_used_at: z.string().max(40).nullable().describe('Last authorization with the key (to the minute); null if never used.'),
+}).openapi('AccountKey');
+
+export const CreatedKeySchema = z.object({
+  key_id: z.string().max(64),
+  name: z.string().max(100),
+  key: z.string().max(64).describe('The API key for `X-API-Key`. Shown only in this response; only its hash is stored.'),
+  prefix: z.string().max(16),
+  subscription_tier: z.enum(TIER_ORDER as [typeof TIER_ORDER[number], ...typeof TIER_ORDER[number][]]),
+  created_at: z.string().max(40),
+}).openapi('CreatedKey');
+
+export const KeyListSchema = z.object({
+  data: z.array(AccountKeySchema).max(100),
+  next_cursor: z.string().max(2000).nullable(),
+}).openapi('AccountKeyList');
+
+export const KeyParams = z.object({
+  key_id: z.string().regex(/^key_[a-z0-9]{21}$/, 'Not a key id').describe('The `key_id` from the list.'),
+});

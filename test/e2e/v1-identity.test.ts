@@ -1,0 +1,367 @@
+import { generateKeyPair, importJWK, SignJWT, decodeJwt, type JWK } from 'jose';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { startTestApp } from '../helpers/local-app';
+import { bearerHeaders, registerAndLogin, strongPassword, type V1User } from '../helpers/v1-user';
+import { DynamoAccountStore } from '../../shared/adapters/account-store';
+import { dynamo } from '../../shared/adapters/aws-clients';
+import { logger } from '../../shared/http/logger';
+
+/** The emulator signs with a key shipped in its package; tests use it to craft validly signed but wrong tokens. */
+const EMULATOR_KEY = JSON.parse(readFileSync(path.join(path.dirname(require.resolve('cognito-local')), 'keys', 'cognitoLocal.private.json'), 'utf8')).jwk as JWK;
+
+describe('/v1 identity over HTTP', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  let alice: V1User;
+
+  beforeAll(async () => {
+    app = await startTestApp({ backgroundWorkers: false });
+    alice = await registerAndLogin(app.request, { name: 'Alice Mangrove', role: 'staff', organization: 'City of Cedar Key', county_fips: '12075' });
+  });
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  describe('register', () => {
+    it('creates an active user (local mode confirms at once) with the submitted fields', async () => {
+      const email = `new-${Date.now()}@example.org`;
+      const response = await app.request('POST', '/v1/users/register', { json: { email, password: strongPassword(), name: 'Nina Keys', role: 'consultant' } });
+      expect(response.status).toBe(201);
+      expect(response.json).toMatchObject({ email, name: 'Nina Keys', role: 'consultant', status: 'active' });
+      expect(response.json.user_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(Date.parse(response.json.created_at)).not.toBeNaN();
+    });
+
+    it('answers 409 email_taken for an email already registered, whatever its case', async () => {
+      const response = await app.request('POST', '/v1/users/register', { json: { email: alice.email.toUpperCase(), password: strongPassword(), name: 'Copy', role: 'resident' } });
+      expect(response.status).toBe(409);
+      expect(response.json.code).toBe('email_taken');
+    });
+
+    it.each([
+      ['too short', 'Ab1!short'],
+      ['no symbol', 'Abcdefghijk12'],
+      ['no upper case', 'abcdefghijk1!'],
+      ['no digit', 'Abcdefghijkl!'],
+    ])('answers 400 weak_password for a password with %s, without echoing it', async (_case, password) => {
+      const response = await app.request('POST', '/v1/users/register', { json: { email: `weak-${Date.now()}@example.org`, password, name: 'W', role: 'resident' } });
+      expect(response.status).toBe(400);
+      expect(response.json.code).toBe('weak_password');
+      expect(response.text).not.toContain(password);
+    });
+
+    it('refuses admin as a self-chosen role, unknown fields and a county outside Florida', async () => {
+      const base = { email: `x-${Date.now()}@example.org`, password: strongPassword(), name: 'X' };
+      for (const json of [{ ...base, role: 'admin' }, { ...base, role: 'resident', is_admin: true }, { ...base, role: 'resident', county_fips: '13001' }]) {
+        const response = await app.request('POST', '/v1/users/register', { json });
+        expect(response.status).toBe(400);
+        expect(response.json.code).toBe('invalid_request');
+      }
+    });
+  });
+
+  describe('login', () => {
+    it('returns Bearer tokens valid one hour, not cacheable', async () => {
+      const response = await app.request('POST', '/v1/users/login', { json: { email: alice.email, password: alice.password } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.json.token_type).toBe('Bearer');
+      expect(response.json.expires_in).toBe(3600);
+      const claims = decodeJwt(response.json.access_token);
+      expect(claims.token_use).toBe('access');
+      expect(claims['cognito:groups']).toEqual(['staff']);
+      expect(typeof response.json.refresh_token).toBe('string');
+    });
+
+    it('answers an unknown email exactly like a wrong password', async () => {
+      const wrong = await app.request('POST', '/v1/users/login', { json: { email: alice.email, password: 'Wrong-password-1!' } });
+      const unknown = await app.request('POST', '/v1/users/login', { json: { email: 'nobody-here@example.org', password: 'Wrong-password-1!' } });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      const { instance: _a, ...wrongBody } = wrong.json;
+      const { instance: _b, ...unknownBody } = unknown.json;
+      expect(wrongBody).toEqual(unknownBody);
+      expect(wrongBody.code).toBe('invalid_credentials');
+    });
+
+    it('refreshes with the refresh token; after logout the refresh token no longer works', async () => {
+      const user = await registerAndLogin(app.request);
+      const refreshed = await app.request('POST', '/v1/users/login', { json: { grant_type: 'refresh_token', refresh_token: user.refresh_token } });
+      expect(refreshed.status).toBe(200);
+      expect(refreshed.json.refresh_token).toBeUndefined();
+      expect((await app.request('GET', '/v1/users/profile', { headers: bearerHeaders(refreshed.json.access_token) })).status).toBe(200);
+
+      const logout = await app.request('POST', '/v1/users/logout', { headers: user.headers, json: { refresh_token: user.refresh_token } });
+      expect(logout.status).toBe(204);
+      const after = await app.request('POST', '/v1/users/login', { json: { grant_type: 'refresh_token', refresh_token: user.refresh_token } });
+      expect(after.status).toBe(401);
+      expect(after.json.code).toBe('invalid_credentials');
+    });
+
+    it('refuses the 11th attempt within 15 minutes for one email with 429 and Retry-After, even with the right password', async () => {
+      const user = await registerAndLogin(app.request);
+      for (let i = 0; i < 10; i++) {
+        const failed = await app.request('POST', '/v1/users/login', { json: { email: user.email, password: `Wrong-password-${i}!` } });
+        expect(failed.status).toBe(401);
+      }
+      const blocked = await app.request('POST', '/v1/users/login', { json: { email: user.email, password: user.password } });
+      expect(blocked.status).toBe(429);
+      expect(blocked.json.code).toBe('too_many_attempts');
+      const retryAfter = Number(blocked.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      // Another email from the same address is not affected by this email's failures.
+      expect((await app.request('POST', '/v1/users/login', { json: { email: alice.email, password: alice.password } })).status).toBe(200);
+    });
+  });
+
+  describe('bearer verification', () => {
+    const expectInvalidToken = async (headers: Record<string, string>) => {
+      const response = await app.request('GET', '/v1/users/profile', { headers });
+      expect(response.status).toBe(401);
+      expect(response.json.code).toBe('invalid_token');
+      expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      return response;
+    };
+
+    async function emulatorSigned(claims: Record<string, unknown>, options: { expiresAt?: number; issuer?: string } = {}): Promise<string> {
+      const real = decodeJwt(alice.access_token);
+      const key = await importJWK(EMULATOR_KEY, 'RS256');
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ ...real, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+        .setIssuer(options.issuer ?? String(real.iss))
+        .setIssuedAt(now - 7200)
+        .setExpirationTime(options.expiresAt ?? now + 3600)
+        .sign(key);
+    }
+
+    it('accepts the real access token', async () => {
+      const response = await app.request('GET', '/v1/users/profile', { headers: alice.headers });
+      expect(response.status).toBe(200);
+    });
+
+    it('refuses a missing header and a non-Bearer scheme', async () => {
+      await expectInvalidToken({});
+      await expectInvalidToken({ Authorization: `Basic ${Buffer.from('a:b').toString('base64')}` });
+    });
+
+    it('refuses alg none', async () => {
+      const [, payload] = alice.access_token.split('.');
+      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+      await expectInvalidToken(bearerHeaders(`${header}.${payload}.`));
+    });
+
+    it('refuses HS256 signed with the public key as a secret (algorithm confusion)', async () => {
+      const jwks = await (await fetch(`${process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${process.env.USER_POOL_ID}/.well-known/jwks.json`)).json() as { keys: JWK[] };
+      const token = await new SignJWT(decodeJwt(alice.access_token))
+        .setProtectedHeader({ alg: 'HS256', kid: 'CognitoLocal' })
+        .sign(new TextEncoder().encode(JSON.stringify(jwks.keys[0])));
+      await expectInvalidToken(bearerHeaders(token));
+    });
+
+    it('refuses a token signed with another key under the same kid (forged signature)', async () => {
+      const { privateKey } = await generateKeyPair('RS256');
+      const token = await new SignJWT(decodeJwt(alice.access_token)).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(privateKey);
+      await expectInvalidToken(bearerHeaders(token));
+    });
+
+    it('refuses a real token whose payload was changed (tampered)', async () => {
+      const [header, , signature] = alice.access_token.split('.');
+      const payload = Buffer.from(JSON.stringify({ ...decodeJwt(alice.access_token), 'cognito:groups': ['admin'] })).toString('base64url');
+      await expectInvalidToken(bearerHeaders(`${header}.${payload}.${signature}`));
+    });
+
+    it('refuses the ID token where an access token is required', async () => {
+      await expectInvalidToken(bearerHeaders(alice.id_token));
+    });
+
+    it('refuses an expired token', async () => {
+      const response = await expectInvalidToken(bearerHeaders(await emulatorSigned({}, { expiresAt: Math.floor(Date.now() / 1000) - 60 })));
+      expect(response.json.detail).toMatch(/expired/);
+    });
+
+    it('refuses a token from another pool and one issued to another client', async () => {
+      const real = decodeJwt(alice.access_token);
+      const otherPool = String(real.iss).replace(/\/[^/]+$/, '/local_OtherPool');
+      await expectInvalidToken(bearerHeaders(await emulatorSigned({}, { issuer: otherPool })));
+      await expectInvalidToken(bearerHeaders(await emulatorSigned({ client_id: 'another-client-id' })));
+      // The control: the same crafting with nothing changed is accepted, so the refusals above are the checks'.
+      expect((await app.request('GET', '/v1/users/profile', { headers: bearerHeaders(await emulatorSigned({})) })).status).toBe(200);
+    });
+  });
+
+  describe('profile', () => {
+    it('shows the user, their own Free account and the county name, with an ETag and the rate-limit headers', async () => {
+      const response = await app.request('GET', '/v1/users/profile', { headers: alice.headers });
+      expect(response.status).toBe(200);
+      expect(response.json).toMatchObject({
+        user_id: alice.user_id, email: alice.email, name: 'Alice Mangrove', role: 'staff', organization: 'City of Cedar Key',
+        county_fips: '12075', county_name: 'Levy', subscription_tier: 'free', preferences: {},
+      });
+      expect(response.json.account_id).toMatch(/^acct_/);
+      expect(response.headers.get('etag')).toMatch(/^"\d+"$/);
+      expect(response.headers.get('ratelimit-limit')).toBe('25');
+    });
+
+    it('updates with If-Match, answers 428 without it and 409 on a stale ETag, and records the change', async () => {
+      const user = await registerAndLogin(app.request);
+      const read = await app.request('GET', '/v1/users/profile', { headers: user.headers });
+      const etag = read.headers.get('etag')!;
+
+      const missing = await app.request('PUT', '/v1/users/update', { headers: user.headers, json: { name: 'Renamed' } });
+      expect(missing.status).toBe(428);
+      expect(missing.json.code).toBe('precondition_required');
+
+      const updated = await app.request('PUT', '/v1/users/update', { headers: { ...user.headers, 'If-Match': etag }, json: { name: 'Renamed', county_fips: '12103', preferences: { units: 'ft' } } });
+      expect(updated.status).toBe(200);
+      expect(updated.json).toMatchObject({ name: 'Renamed', county_fips: '12103', county_name: 'Pinellas', preferences: { units: 'ft' } });
+      expect(updated.headers.get('etag')).not.toBe(etag);
+
+      const stale = await app.request('PUT', '/v1/users/update', { headers: { ...user.headers, 'If-Match': etag }, json: { name: 'Lost update' } });
+      expect(stale.status).toBe(409);
+      expect(stale.json.code).toBe('conflict');
+      expect((await app.request('GET', '/v1/users/profile', { headers: user.headers })).json.name).toBe('Renamed');
+
+      for (const json of [{ email: 'new@example.org' }, { role: 'admin' }, { password: 'Another-pass-1!' }]) {
+        const refused = await app.request('PUT', '/v1/users/update', { headers: { ...user.headers, 'If-Match': updated.headers.get('etag')! }, json });
+        expect(refused.status).toBe(400);
+      }
+    });
+  });
+
+  describe('activity', () => {
+    it('lists the user\'s own security events newest first with address and user agent, in pages', async () => {
+      const user = await registerAndLogin(app.request);
+      await app.request('POST', '/v1/users/login', { json: { email: user.email, password: 'Wrong-password-1!' }, headers: { 'User-Agent': 'activity-test/1.0' } });
+      await app.request('POST', '/v1/users/login', { json: { email: user.email, password: user.password }, headers: { 'User-Agent': 'activity-test/1.0' } });
+      const created = await app.request('POST', '/v1/keys', { headers: user.headers, json: { name: 'ci' } });
+      await app.request('DELETE', `/v1/keys/${created.json.key_id}`, { headers: user.headers });
+
+      const first = await app.request('GET', '/v1/users/activity?limit=2', { headers: user.headers });
+      expect(first.status).toBe(200);
+      expect(first.json.data.map((e: { type: string }) => e.type)).toEqual(['key_revoked', 'key_created']);
+      expect(first.json.data[0].details).toEqual({ key_id: created.json.key_id });
+      expect(first.json.next_cursor).toEqual(expect.any(String));
+      const rest = await app.request('GET', `/v1/users/activity?limit=10&cursor=${first.json.next_cursor}`, { headers: user.headers });
+      expect(rest.json.data.map((e: { type: string }) => e.type)).toEqual(['sign_in', 'sign_in_failed', 'sign_in']);
+      expect(rest.json.data[1]).toMatchObject({ client_ip: '127.0.0.1', user_agent: 'activity-test/1.0' });
+
+      const other = await app.request('GET', '/v1/users/activity', { headers: alice.headers });
+      expect(other.json.data.some((e: { event_id: string }) => [...first.json.data, ...rest.json.data].some((mine: { event_id: string }) => mine.event_id === e.event_id))).toBe(false);
+      const bad = await app.request('GET', `/v1/users/activity?cursor=${first.json.next_cursor}`, { headers: alice.headers });
+      expect(bad.status).toBe(400);
+    });
+  });
+
+  describe('API keys', () => {
+    it('issues a key shown once that calls the current API at the account\'s tier; revocation holds from the next request', async () => {
+      const user = await registerAndLogin(app.request);
+      const created = await app.request('POST', '/v1/keys', { headers: user.headers, json: { name: 'laptop' } });
+      expect(created.status).toBe(201);
+      expect(created.json).toMatchObject({ name: 'laptop', subscription_tier: 'free' });
+      expect(created.json.key).toMatch(/^vac_[A-Za-z0-9_-]{32}$/);
+      expect(created.json.prefix).toBe(created.json.key.slice(0, 8));
+
+      const listed = await app.request('GET', '/v1/keys', { headers: user.headers });
+      expect(listed.json.data).toEqual([{ key_id: created.json.key_id, name: 'laptop', prefix: created.json.prefix, created_at: created.json.created_at, last_used_at: null }]);
+      expect(listed.text).not.toContain(created.json.key);
+
+      const call = await app.request('GET', '/grants/deadlines', { key: created.json.key });
+      expect(call.status).toBe(200);
+      const paid = await app.request('POST', '/compliance/validate', { key: created.json.key, json: {} });
+      expect(paid.status).toBe(403);
+      expect(paid.json.code).toBe('subscription_required');
+
+      expect((await app.request('DELETE', `/v1/keys/${created.json.key_id}`, { headers: user.headers })).status).toBe(204);
+      const refused = await app.request('GET', '/grants/deadlines', { key: created.json.key });
+      expect(refused.status).toBe(403);
+      expect(refused.json.code).toBe('invalid_api_key');
+      expect((await app.request('GET', '/v1/keys', { headers: user.headers })).json.data).toEqual([]);
+      expect((await app.request('DELETE', `/v1/keys/${created.json.key_id}`, { headers: user.headers })).status).toBe(404);
+    });
+
+    it('keeps each account\'s keys to itself', async () => {
+      const owner = await registerAndLogin(app.request);
+      const created = await app.request('POST', '/v1/keys', { headers: owner.headers, json: { name: 'mine' } });
+      const stranger = await registerAndLogin(app.request);
+      expect((await app.request('GET', '/v1/keys', { headers: stranger.headers })).json.data).toEqual([]);
+      const attempt = await app.request('DELETE', `/v1/keys/${created.json.key_id}`, { headers: stranger.headers });
+      expect(attempt.status).toBe(404);
+      expect((await app.request('GET', '/grants/deadlines', { key: created.json.key })).status).toBe(200);
+    });
+
+    it('issues keys at the new tier once an operator moves the account to Pro', async () => {
+      const user = await registerAndLogin(app.request);
+      const before = await app.request('POST', '/v1/keys', { headers: user.headers, json: { name: 'before' } });
+      const profile = await app.request('GET', '/v1/users/profile', { headers: user.headers });
+      expect(await new DynamoAccountStore().setTier(profile.json.account_id, 'pro')).toBe(true);
+
+      const after = await app.request('POST', '/v1/keys', { headers: user.headers, json: { name: 'after' } });
+      expect(after.json.subscription_tier).toBe('pro');
+      expect((await app.request('GET', '/v1/users/profile', { headers: user.headers })).json.subscription_tier).toBe('pro');
+      // The key issued before the move follows its account.
+      const paid = await app.request('POST', '/compliance/validate', { key: before.json.key, json: {} });
+      expect(paid.status).not.toBe(403);
+    });
+
+    it('validates the key name and the key id', async () => {
+      expect((await app.request('POST', '/v1/keys', { headers: alice.headers, json: { name: '' } })).status).toBe(400);
+      expect((await app.request('DELETE', '/v1/keys/not-a-key', { headers: alice.headers })).status).toBe(400);
+      expect((await app.request('POST', '/v1/keys', { json: { name: 'x' } })).status).toBe(401);
+    });
+  });
+
+  describe('hourly limit', () => {
+    it('counts v1 requests against the account\'s Free limit of 25 with the RateLimit headers', async () => {
+      const user = await registerAndLogin(app.request);
+      const responses = [];
+      for (let i = 0; i < 26; i++) responses.push(await app.request('GET', '/v1/users/profile', { headers: user.headers }));
+      expect(responses.slice(0, 25).every((r) => r.status === 200)).toBe(true);
+      expect(responses[24]!.headers.get('ratelimit-remaining')).toBe('0');
+      expect(responses[25]!.status).toBe(429);
+      expect(responses[25]!.json.code).toBe('rate_limit_exceeded');
+      expect(Number(responses[25]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+
+  describe('passwords', () => {
+    it('never reach the table, the logs or an error body', async () => {
+      const written: string[] = [];
+      const spies = [process.stdout, process.stderr].map((stream) => jest.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
+        written.push(String(chunk));
+        return true;
+      }));
+      logger.setLogLevel('DEBUG');
+      const password = strongPassword();
+      const wrongPassword = `${password}-wrong`;
+      let user: V1User;
+      try {
+        user = await registerAndLogin(app.request, { password });
+        const failed = await app.request('POST', '/v1/users/login', { json: { email: user.email, password: wrongPassword } });
+        expect(failed.text).not.toContain(wrongPassword);
+        await app.request('POST', '/v1/users/register', { json: { email: user.email, password, name: 'again', role: 'resident' } });
+      } finally {
+        logger.setLogLevel('SILENT');
+        spies.forEach((spy) => spy.mockRestore());
+      }
+      expect(written.join('').length).toBeGreaterThan(0);
+      expect(written.join('')).not.toContain(password);
+      expect(written.join('')).not.toContain(wrongPassword);
+
+      const items: unknown[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await dynamo().send(new ScanCommand({ TableName: process.env.TABLE_NAME!, ExclusiveStartKey: start }));
+        items.push(...(page.Items ?? []));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      const dump = JSON.stringify(items);
+      expect(dump).toContain(user!.user_id);
+      expect(dump).not.toContain(password);
+      expect(dump).not.toContain(wrongPassword);
+    });
+  });
+});
