@@ -6,20 +6,80 @@ import { logger } from '../shared/http/logger';
 
 /** Pending imports older than this are no longer watched (their upload URL expired long ago). */
 const WATCH_WINDOW_MS = 24 * 3600 * 1000;
+/** Imports run at once: in all, and per account (one tenant's slow import cannot hold up another's). */
+const MAX_RUNNING = 4;
+const MAX_RUNNING_PER_ACCOUNT = 1;
+/** How often lost imports (expired leases) are looked for, as the schedule does in AWS. */
+const SWEEP_EVERY_MS = 15_000;
 
 export interface UploadWatcher {
   stop(): Promise<void>;
 }
 
+interface Task {
+  id: string;
+  accountId: string;
+  run: () => Promise<void>;
+}
+
 /**
- * The local stand-in for the bucket's ObjectCreated notification on `uploads/`: polls the pending
- * imports (a Query on their sparse index, no listing of the bucket), checks whether each one's file
- * has arrived, and hands the assets function the same S3 event AWS would send.
+ * Runs tasks with at most `MAX_RUNNING` at once and `MAX_RUNNING_PER_ACCOUNT` per account, in
+ * arrival order among the accounts that have room; a task already queued or running is not added twice.
  */
-export function startUploadWatcher(options: { bucket: string; intervalMs?: number }): UploadWatcher {
+export class TenantScheduler {
+  private readonly queue: Task[] = [];
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly perAccount = new Map<string, number>();
+  private readonly known = new Set<string>();
+
+  add(task: Task): void {
+    if (this.known.has(task.id)) return;
+    this.known.add(task.id);
+    this.queue.push(task);
+    this.pump();
+  }
+
+  async drain(): Promise<void> {
+    this.queue.length = 0;
+    await Promise.all(this.running.values());
+  }
+
+  private pump(): void {
+    for (let i = 0; i < this.queue.length && this.running.size < MAX_RUNNING;) {
+      const task = this.queue[i]!;
+      if ((this.perAccount.get(task.accountId) ?? 0) >= MAX_RUNNING_PER_ACCOUNT) {
+        i++;
+        continue;
+      }
+      this.queue.splice(i, 1);
+      this.perAccount.set(task.accountId, (this.perAccount.get(task.accountId) ?? 0) + 1);
+      const done = task.run()
+        .catch((error: unknown) => logger.error('Import task failed', { taskId: task.id, error: error as Error }))
+        .finally(() => {
+          this.running.delete(task.id);
+          this.known.delete(task.id);
+          this.perAccount.set(task.accountId, this.perAccount.get(task.accountId)! - 1);
+          this.pump();
+        });
+      this.running.set(task.id, done);
+    }
+  }
+}
+
+/**
+ * The local stand-in for the bucket's ObjectCreated notification on `uploads/` and for the
+ * schedule that sweeps lost imports: polls the pending imports (a Query on their sparse index, no
+ * listing of the bucket), checks whether each one's file has arrived, and hands the import worker
+ * the same S3 event AWS would send — through a scheduler, so imports of different accounts run
+ * side by side and none waits behind another account's.
+ */
+export function startUploadWatcher(options: { bucket: string; intervalMs?: number; sweepEveryMs?: number }): UploadWatcher {
   const imports = new DynamoImportStore();
   const interval = options.intervalMs ?? 500;
-  let running: Promise<void> | undefined;
+  const sweepEvery = options.sweepEveryMs ?? SWEEP_EVERY_MS;
+  const scheduler = new TenantScheduler();
+  let lastSweep = 0;
+  let ticking: Promise<void> | undefined;
   let stopped = false;
 
   const tick = async () => {
@@ -40,17 +100,27 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
           s3: { bucket: { name: options.bucket }, object: { key: encodeURIComponent(record.object_key).replace(/%2F/g, '/'), size } },
         }],
       } as unknown as S3Event;
-      const { handler } = await import('../functions/asset-import-worker/handler');
-      await handler(event);
+      scheduler.add({
+        id: record.import_id,
+        accountId: record.account_id,
+        run: async () => (await import('../functions/asset-import-worker/handler')).handler(event),
+      });
+    }
+    if (Date.now() - lastSweep >= sweepEvery) {
+      lastSweep = Date.now();
+      const { resumeImport, sweepLostImports } = await import('../functions/assets/imports');
+      for (const lost of await sweepLostImports()) {
+        scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => resumeImport(lost) });
+      }
     }
   };
 
   const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = tick()
+    if (ticking || stopped) return;
+    ticking = tick()
       .catch((error: unknown) => logger.error('Upload watcher tick failed', { error: error as Error }))
       .finally(() => {
-        running = undefined;
+        ticking = undefined;
       });
   }, interval);
   timer.unref();
@@ -59,7 +129,8 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await ticking;
+      await scheduler.drain();
     },
   };
 }

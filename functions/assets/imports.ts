@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { S3Event } from 'aws-lambda';
-import { importAssetFile } from '../../shared/domain/assets/import-assets';
+import { ImportDeadlineError, importAssetFile, type InlineBudget } from '../../shared/domain/assets/import-assets';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { requireFormat } from '../../shared/domain/assets/file-formats';
 import type { AssetCategory } from '../../shared/domain/assets/classification';
@@ -16,6 +16,22 @@ import { readForm, readingFile, requireFilePart, requireJurisdiction, validateFi
 
 /** Largest upload accepted through the presigned URL (checked when processing). */
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+/**
+ * What `POST /assets/import` imports within the request: at most 5,000 rows, validated within 8 s
+ * (the write pass then takes a few seconds, far inside API Gateway's 29 s). A larger or slower
+ * file is stored and imported in the background: 202 with the import's URL.
+ */
+export const INLINE_IMPORT: InlineBudget = { maxRows: 5000, maxValidationMs: 8000 };
+/** A worker holds an import this long and renews it with each progress report (about every second). */
+export const IMPORT_LEASE_MS = 60_000;
+/** An import whose worker is lost is started again until this long after it began, at most three times. */
+const IMPORT_DEADLINE_MS = 60 * 60 * 1000;
+const MAX_ATTEMPTS = 3;
+/** One run's time budget where the platform sets none (locally); Lambda's own timeout applies in AWS. */
+export const IMPORT_RUN_BUDGET_MS = 14 * 60 * 1000;
+const RESTART = 'start it again (assets already written are updated, not duplicated)';
+/** This process, as the holder of the leases it takes. */
+const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 /** A pending import whose upload has not arrived this long after its URL expired is shown as failed. */
 const UPLOAD_GRACE_MS = 15 * 60 * 1000;
 const UPLOAD_KEY = /^uploads\/([^/]+)\/(imp_[a-z0-9]+)\/[^/]+$/;
@@ -65,14 +81,20 @@ function newRecord(request: RouteRequest, fields: { jurisdiction: { id: string; 
   };
 }
 
-/** POST /assets/import: the whole file in the request; validated, then written, then reported. */
+const uploadKey = (accountId: string, importId: string, filename: string) => `uploads/${accountId}/${importId}/${filename.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+
+/**
+ * POST /assets/import: the whole file in the request; validated, then written, then reported
+ * (201). A file beyond `INLINE_IMPORT` is stored and imported in the background like an upload:
+ * 202 with the import, its `Location`, and nothing written by the request itself.
+ */
 export async function importAssets(request: RouteRequest): Promise<RouteResult> {
   const form = await readForm(request, 1);
   const file = requireFilePart(form, 'file');
   const fields = validateFields(ImportFields, form.fields);
   const jurisdiction = requireJurisdiction(fields.jurisdiction, 'body');
   const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: fields.asset_category, filename: file.filename }, 'direct'));
-  const report = await readingFile(() => importAssetFile(assetDeps.assets(), {
+  const outcome = await readingFile(() => importAssetFile(assetDeps.assets(), {
     accountId: record.account_id,
     importId: record.import_id,
     jurisdictionId: jurisdiction.id,
@@ -80,14 +102,19 @@ export async function importAssets(request: RouteRequest): Promise<RouteResult> 
     format: record.format,
     open: () => Readable.from([file.data]),
     now: request.now,
-  }));
-  const done: ImportRecord = { ...record, status: 'complete', report, progress: { phase: 'done', rows_processed: report.total_rows } };
+  }, INLINE_IMPORT));
+  const location = { Location: `${request.baseUrl}/assets/imports/${record.import_id}` };
+  if ('deferred' in outcome) {
+    const key = uploadKey(record.account_id, record.import_id, file.filename);
+    const queued: ImportRecord = { ...record, status: 'pending', object_key: key, progress: { phase: 'validating', rows_processed: 0 } };
+    // The record first: the stored file's notification (or the local watcher) claims a pending import.
+    await assetDeps.imports().create(queued);
+    await assetDeps.blobs().put(key, file.data, 'application/octet-stream');
+    return { status: 202, body: { ...importView(queued, request.now), reason: `${outcome.deferred}: it is imported in the background. Follow it at the Location URL.` }, headers: location };
+  }
+  const done: ImportRecord = { ...record, status: 'complete', report: outcome.report, progress: { phase: 'done', rows_processed: outcome.report.total_rows } };
   await assetDeps.imports().create(done);
-  return {
-    status: 201,
-    body: importView(done, request.now),
-    headers: { Location: `${request.baseUrl}/assets/imports/${done.import_id}` },
-  };
+  return { status: 201, body: importView(done, request.now), headers: location };
 }
 
 /** POST /assets/imports: a pending import and a presigned PUT URL for its file. */
@@ -96,8 +123,7 @@ export async function startAssetImport(request: RouteRequest): Promise<RouteResu
   const jurisdiction = requireJurisdiction(body.jurisdiction, 'body');
   const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: body.asset_category, filename: body.filename }, 'upload'));
   const seconds = assetDeps.signedUrlSeconds();
-  const safeName = body.filename.replace(/[^A-Za-z0-9._-]/g, '_');
-  const key = `uploads/${record.account_id}/${record.import_id}/${safeName}`;
+  const key = uploadKey(record.account_id, record.import_id, body.filename);
   const expiresAt = new Date(request.now.getTime() + seconds * 1000).toISOString();
   const pending: ImportRecord = { ...record, object_key: key, upload_expires_at: expiresAt };
   const uploadUrl = await assetDeps.blobs().signedPutUrl(key, seconds);
@@ -117,42 +143,101 @@ export async function getAssetImport(request: RouteRequest): Promise<RouteResult
   return { status: 200, body: importView(record, request.now) };
 }
 
+/** The lease holder was replaced (its lease expired while it stalled): it stops and leaves the import alone. */
+class LeaseLostError extends Error {}
+
+export interface RunOptions {
+  now?: () => Date;
+  /** When this run must stop (Lambda's remaining time, or the local per-job budget). */
+  runDeadline?: Date;
+}
+
 /**
  * Processes an uploaded file: in AWS from the bucket's ObjectCreated notification, locally from
- * the upload watcher, through this same function. The import is claimed first, so a repeated
- * notification does nothing; a file refused as a whole ends the import as `failed`.
+ * the upload watcher, through this same function. The import is claimed under a lease first, so
+ * a repeated notification does nothing; a file refused as a whole ends the import as `failed`.
  */
-export async function processUpload(key: string, size: number | undefined, now: () => Date = () => new Date()): Promise<void> {
+export async function processUpload(key: string, size: number | undefined, options: RunOptions = {}): Promise<void> {
+  const now = options.now ?? (() => new Date());
   const match = UPLOAD_KEY.exec(key);
   if (!match) {
     logger.warn('Ignoring an object outside the import uploads', { key });
     return;
   }
   const [, accountId, importId] = match as unknown as [string, string, string];
-  const record = await assetDeps.imports().claim(accountId, importId, now());
+  const start = now();
+  const record = await assetDeps.imports().claim(accountId, importId, { owner: WORKER_ID, now: start, leaseMs: IMPORT_LEASE_MS, deadline: new Date(start.getTime() + IMPORT_DEADLINE_MS) });
   if (!record || record.object_key !== key) return;
+  if (size !== undefined && size > MAX_UPLOAD_BYTES) {
+    const error = new AssetFileError('file_too_large', `The upload is ${size} bytes; at most ${MAX_UPLOAD_BYTES} are accepted.`);
+    await assetDeps.imports().finish(accountId, importId, { error: { code: error.code, detail: error.message } }, now(), WORKER_ID);
+    return;
+  }
+  await runClaimedImport(record, options);
+}
+
+/** Runs an import this process holds the lease of, to its end: complete, or failed with the reason. */
+export async function runClaimedImport(record: ImportRecord, options: RunOptions = {}): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  const { account_id: accountId, import_id: importId } = record;
+  const imports = assetDeps.imports();
   try {
-    if (size !== undefined && size > MAX_UPLOAD_BYTES) {
-      throw new AssetFileError('file_too_large', `The upload is ${size} bytes; at most ${MAX_UPLOAD_BYTES} are accepted.`);
-    }
     const report = await importAssetFile(assetDeps.assets(), {
       accountId,
       importId,
       jurisdictionId: record.jurisdiction.id,
       category: (record.asset_category ?? undefined) as AssetCategory | undefined,
       format: record.format,
-      open: () => assetDeps.uploads().open(key),
+      open: () => assetDeps.uploads().open(record.object_key!),
       now: now(),
-      onProgress: (progress) => assetDeps.imports().progress(accountId, importId, progress, now()),
+      deadline: options.runDeadline ?? new Date(now().getTime() + IMPORT_RUN_BUDGET_MS),
+      onProgress: async (progress) => {
+        if (!(await imports.progress(accountId, importId, WORKER_ID, progress, now(), IMPORT_LEASE_MS))) throw new LeaseLostError();
+      },
     });
-    await assetDeps.imports().finish(accountId, importId, { report }, now());
+    await imports.finish(accountId, importId, { report }, now(), WORKER_ID);
   } catch (error) {
+    if (error instanceof LeaseLostError) return;
     if (!(error instanceof AssetFileError)) logger.error('Import failed', { importId, error: error as Error });
     const failure = error instanceof AssetFileError
       ? { code: error.code, detail: error.message }
-      : { code: 'internal_error', detail: 'The import stopped on an unexpected error; start it again (assets already written are updated, not duplicated).' };
-    await assetDeps.imports().finish(accountId, importId, { error: failure }, now());
+      : error instanceof ImportDeadlineError
+        ? { code: 'time_budget_exceeded', detail: `${error.message} Split the file, or ${RESTART}.` }
+        : { code: 'internal_error', detail: `The import stopped on an unexpected error; ${RESTART}.` };
+    await imports.finish(accountId, importId, { error: failure }, now(), WORKER_ID);
   }
+}
+
+/**
+ * Imports whose worker was lost (its lease expired: a crash, a killed process, a timeout). Those
+ * with attempts and time left are returned, to be resumed with `resumeImport` when a worker is
+ * free; the others are ended `failed`. None stays `processing`.
+ */
+export async function sweepLostImports(now: Date = new Date()): Promise<ImportRecord[]> {
+  const imports = assetDeps.imports();
+  const resumable: ImportRecord[] = [];
+  for (const record of await imports.listExpiredLeases(now)) {
+    const attempts = record.lease?.attempt ?? 1;
+    const pastDeadline = record.deadline ? now.getTime() > Date.parse(record.deadline) : true;
+    if (attempts < MAX_ATTEMPTS && !pastDeadline && record.object_key) {
+      resumable.push(record);
+      continue;
+    }
+    const failure = { code: 'worker_lost', detail: `The import stopped when its worker ended unexpectedly (attempt ${attempts}); ${RESTART}.` };
+    // Conditional on the lost holder, so an import that finished meanwhile keeps its outcome.
+    await imports.finish(record.account_id, record.import_id, { error: failure }, now, record.lease?.owner);
+  }
+  return resumable;
+}
+
+/**
+ * Takes over a lost import (if no other worker did first) and runs it again from the start: rows
+ * already written are unchanged or updated, never duplicated.
+ */
+export async function resumeImport(expired: ImportRecord, options: RunOptions = {}): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  const claimed = await assetDeps.imports().takeOver(expired, { owner: WORKER_ID, now: now(), leaseMs: IMPORT_LEASE_MS });
+  if (claimed) await runClaimedImport(claimed, options);
 }
 
 export function isS3Event(event: unknown): event is S3Event {
@@ -161,9 +246,9 @@ export function isS3Event(event: unknown): event is S3Event {
 }
 
 /** S3 notification keys are URL-encoded, with `+` for spaces. */
-export async function processS3Event(event: S3Event): Promise<void> {
+export async function processS3Event(event: S3Event, options: RunOptions = {}): Promise<void> {
   for (const record of event.Records) {
     const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-    await processUpload(key, record.s3.object.size);
+    await processUpload(key, record.s3.object.size, options);
   }
 }

@@ -1,9 +1,10 @@
-import { BatchGetCommand, BatchWriteCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './aws-clients';
 import { requiredSetting } from '../config';
 import type { ImportedAsset } from '../domain/assets/import-rows';
-import type { AssetFilter, AssetPage, AssetStore, StoredAsset, VulnerabilityChange, WriteCounts } from '../domain/assets/ports';
+import type { AssetFilter, AssetPage, AssetStore, ExposureChange, StoredAsset, VulnerabilityChange, WriteCounts } from '../domain/assets/ports';
 import { NOT_ASSESSED, type VulnerabilityAssessment } from '../domain/assets/vulnerability';
 import { HttpError } from '../http/problem';
 
@@ -33,6 +34,9 @@ function toAsset(item: Record<string, unknown>): StoredAsset {
   for (const key of KEY_ATTRIBUTES) delete asset[key];
   return asset as unknown as StoredAsset;
 }
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -75,8 +79,36 @@ function decodeCursor(text: string, accountId: string, index: Cursor['index'], p
   return key;
 }
 
+const idKeyItem = (accountId: string) => ({ pk: partition(accountId), sk: 'ASSETIDKEY' });
+
 export class DynamoAssetStore implements AssetStore {
+  private readonly idKeys = new Map<string, string>();
+
   constructor(private readonly table = requiredSetting('TABLE_NAME')) {}
+
+  /** One item per account; two first imports racing both read the one that was written first. */
+  async idKey(accountId: string): Promise<string> {
+    const cached = this.idKeys.get(accountId);
+    if (cached) return cached;
+    const read = async () => (await dynamo().send(new GetCommand({ TableName: this.table, Key: idKeyItem(accountId), ConsistentRead: true }))).Item?.key as string | undefined;
+    let key = await read();
+    if (!key) {
+      try {
+        const fresh = randomBytes(32).toString('hex');
+        await dynamo().send(new PutCommand({
+          TableName: this.table,
+          Item: { ...idKeyItem(accountId), entity: 'asset_id_key', key: fresh },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }));
+        key = fresh;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        key = await read();
+      }
+    }
+    this.idKeys.set(accountId, key!);
+    return key!;
+  }
 
   async saveImported(accountId: string, assets: ImportedAsset[], importId: string, now: Date): Promise<WriteCounts> {
     const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
@@ -264,9 +296,44 @@ export class DynamoAssetStore implements AssetStore {
       }));
       return toAsset(result.Attributes!);
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException') return 'conflict';
+      if (isConditionFailure(error)) return 'conflict';
       throw error;
     }
+  }
+
+  /**
+   * One update per asset, several in flight: exposure, and the vulnerability with its index keys
+   * and a history entry when it is known. An asset deleted meanwhile is skipped.
+   */
+  async applyExposures(accountId: string, changes: ExposureChange[], now: Date): Promise<number> {
+    let written = 0;
+    const timestamp = now.toISOString();
+    await inParallel(changes, UPDATE_CONCURRENCY, async ({ asset, exposure, vulnerability }) => {
+      const values: Record<string, unknown> = { ':e': exposure, ':now': timestamp, ':one': 1 };
+      let update = 'SET exposure = :e, updated_at = :now, version = version + :one';
+      if (vulnerability) {
+        const index = gsi2(accountId, asset.jurisdiction_id, vulnerability.vulnerability_level, vulnerability.impact_timeline, asset.asset_id);
+        const change: VulnerabilityChange = { version: asset.version + 1, changed_at: timestamp, vulnerability };
+        update += ', vulnerability = :v, vulnerability_level = :level, impact_timeline = :timeline, gsi2pk = :g2pk, gsi2sk = :g2sk, vulnerability_history = :history';
+        Object.assign(values, {
+          ':v': vulnerability, ':level': vulnerability.vulnerability_level, ':timeline': vulnerability.impact_timeline,
+          ':g2pk': index.gsi2pk, ':g2sk': index.gsi2sk, ':history': [...(asset.vulnerability_history ?? []), change].slice(-HISTORY_KEPT),
+        });
+      }
+      try {
+        await dynamo().send(new UpdateCommand({
+          TableName: this.table,
+          Key: assetKey(accountId, asset.asset_id),
+          UpdateExpression: update,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: values,
+        }));
+        written++;
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      }
+    });
+    return written;
   }
 }
 

@@ -5,15 +5,19 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { dynamo, s3 } from './aws-clients';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
-import type { ImportRecord, ImportReport, ImportStore } from '../domain/assets/ports';
+import type { ClaimLease, ImportRecord, ImportReport, ImportStore } from '../domain/assets/ports';
 
 /**
  * Asset imports in their account's partition (sk `ASSETIMPORT#<id>`). While an upload is awaited
  * the item also sits in the sparse gsi1 partition `ASSET_IMPORTS#pending` (sort key: creation time),
- * so the local upload watcher finds pending imports with a Query; claiming the import removes it.
+ * so the local upload watcher finds pending imports with a Query. Claiming the import moves it to
+ * `ASSET_IMPORTS#leased` sorted by lease expiry, so a sweeper finds imports whose worker was lost;
+ * finishing removes it from both.
  */
 
 const PENDING = 'ASSET_IMPORTS#pending';
+const LEASED = 'ASSET_IMPORTS#leased';
+const leaseSortKey = (expiresAt: string, accountId: string, importId: string) => `${expiresAt}#${accountId}#${importId}`;
 const importKey = (accountId: string, importId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `ASSETIMPORT#${importId}` });
 
 function toRecord(item: Record<string, unknown>): ImportRecord {
@@ -45,15 +49,38 @@ export class DynamoImportStore implements ImportStore {
     return result.Item ? toRecord(result.Item) : undefined;
   }
 
-  async claim(accountId: string, importId: string, now: Date): Promise<ImportRecord | undefined> {
+  async claim(accountId: string, importId: string, lease: ClaimLease & { deadline: Date }): Promise<ImportRecord | undefined> {
+    return this.lease(accountId, importId, lease, 1, '#status = :pending', {
+      update: ', progress = :progress, deadline = :deadline',
+      values: { ':pending': 'pending', ':progress': { phase: 'validating', rows_processed: 0 }, ':deadline': lease.deadline.toISOString() },
+    });
+  }
+
+  async takeOver(expired: ImportRecord, lease: ClaimLease): Promise<ImportRecord | undefined> {
+    // Only the lease that was seen expired is taken over: of two sweepers, one wins.
+    return this.lease(expired.account_id, expired.import_id, lease, (expired.lease?.attempt ?? 1) + 1, '#status = :processing AND lease.expires_at = :seen', {
+      update: '',
+      values: { ':seen': expired.lease?.expires_at ?? '' },
+    });
+  }
+
+  private async lease(accountId: string, importId: string, lease: ClaimLease, attempt: number, condition: string, extra: { update: string; values: Record<string, unknown> }): Promise<ImportRecord | undefined> {
+    const expiresAt = new Date(lease.now.getTime() + lease.leaseMs).toISOString();
     try {
       const result = await dynamo().send(new UpdateCommand({
         TableName: this.table,
         Key: importKey(accountId, importId),
-        UpdateExpression: 'SET #status = :processing, progress = :progress, updated_at = :now REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: '#status = :pending',
+        UpdateExpression: `SET #status = :processing, lease = :lease, gsi1pk = :leased, gsi1sk = :sk, updated_at = :now${extra.update}`,
+        ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':progress': { phase: 'validating', rows_processed: 0 }, ':now': now.toISOString() },
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':lease': { owner: lease.owner, expires_at: expiresAt, attempt },
+          ':leased': LEASED,
+          ':sk': leaseSortKey(expiresAt, accountId, importId),
+          ':now': lease.now.toISOString(),
+          ...extra.values,
+        },
         ReturnValues: 'ALL_NEW',
       }));
       return toRecord(result.Attributes!);
@@ -63,32 +90,63 @@ export class DynamoImportStore implements ImportStore {
     }
   }
 
-  async progress(accountId: string, importId: string, progress: ImportRecord['progress'], now: Date): Promise<void> {
-    await dynamo().send(new UpdateCommand({
-      TableName: this.table,
-      Key: importKey(accountId, importId),
-      UpdateExpression: 'SET progress = :progress, updated_at = :now',
-      ExpressionAttributeValues: { ':progress': progress, ':now': now.toISOString() },
-    }));
+  async progress(accountId: string, importId: string, owner: string, progress: ImportRecord['progress'], now: Date, leaseMs: number): Promise<boolean> {
+    const expiresAt = new Date(now.getTime() + leaseMs).toISOString();
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.table,
+        Key: importKey(accountId, importId),
+        UpdateExpression: 'SET progress = :progress, lease.expires_at = :expires, gsi1sk = :sk, updated_at = :now',
+        ConditionExpression: '#status = :processing AND lease.#owner = :owner',
+        ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
+        ExpressionAttributeValues: {
+          ':progress': progress, ':expires': expiresAt, ':sk': leaseSortKey(expiresAt, accountId, importId), ':now': now.toISOString(),
+          ':processing': 'processing', ':owner': owner,
+        },
+      }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
-  async finish(accountId: string, importId: string, outcome: { report: ImportReport } | { error: { code: string; detail: string } }, now: Date): Promise<void> {
+  async finish(accountId: string, importId: string, outcome: { report: ImportReport } | { error: { code: string; detail: string } }, now: Date, owner?: string): Promise<boolean> {
     const done = 'report' in outcome;
     // A failed import keeps the rows it got through; a complete one counts them all.
     const progress = done ? 'progress = :progress' : 'progress.phase = :phase';
-    await dynamo().send(new UpdateCommand({
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.table,
+        Key: importKey(accountId, importId),
+        UpdateExpression: `SET #status = :status, report = :report, #error = :error, ${progress}, lease = :nolease, updated_at = :now REMOVE gsi1pk, gsi1sk`,
+        ...(owner ? { ConditionExpression: '#status = :processing AND lease.#owner = :owner' } : {}),
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error', ...(owner ? { '#owner': 'owner' } : {}) },
+        ExpressionAttributeValues: {
+          ':status': done ? 'complete' : 'failed',
+          ':report': done ? outcome.report : null,
+          ':error': done ? null : outcome.error,
+          ':nolease': null,
+          ...(done ? { ':progress': { phase: 'done', rows_processed: outcome.report.total_rows } } : { ':phase': 'done' }),
+          ':now': now.toISOString(),
+          ...(owner ? { ':processing': 'processing', ':owner': owner } : {}),
+        },
+      }));
+      return true;
+    } catch (error) {
+      if (owner && isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async listExpiredLeases(now: Date): Promise<ImportRecord[]> {
+    const items = await queryAll({
       TableName: this.table,
-      Key: importKey(accountId, importId),
-      UpdateExpression: `SET #status = :status, report = :report, #error = :error, ${progress}, updated_at = :now REMOVE gsi1pk, gsi1sk`,
-      ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-      ExpressionAttributeValues: {
-        ':status': done ? 'complete' : 'failed',
-        ':report': done ? outcome.report : null,
-        ':error': done ? null : outcome.error,
-        ...(done ? { ':progress': { phase: 'done', rows_processed: outcome.report.total_rows } } : { ':phase': 'done' }),
-        ':now': now.toISOString(),
-      },
-    }));
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :now',
+      ExpressionAttributeValues: { ':p': LEASED, ':now': now.toISOString() },
+    });
+    return items.map(toRecord);
   }
 
   async listPending(since: Date): Promise<ImportRecord[]> {

@@ -2,7 +2,7 @@ import { z } from '../schemas/zod';
 import { IdempotencyHeaders, IfMatchHeaders } from '../schemas/common';
 import {
   AssetListSchema, AssetWithHistorySchema, GisMultipartBody, GisReportSchema, ImportMultipartBody, ImportSchema,
-  ListAssetsQuery, StartImportBody, StartedImportSchema, VulnerabilityBody,
+  ListAssetsQuery, QueuedImportSchema, StartImportBody, StartedImportSchema, VulnerabilityBody,
 } from '../schemas/assets';
 import { columnAliasesMarkdown } from '../domain/assets/columns';
 import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
@@ -21,6 +21,9 @@ const FILE_ERRORS = 'A file that is not what its extension claims (bad zip, brok
   + '`malformed_zip`, `malformed_shapefile`, `missing_name_column`, `no_geometry`, `coordinate_order`, `outside_florida`, '
   + '`unsupported_crs`, `no_valid_rows`), and nothing is stored.';
 
+const INLINE_LIMITS = 'A file of up to 5,000 rows that validates within 8 s is imported within the request (201 with the report). A larger one is stored and imported in the background: 202 with the import and its `Location`, as `POST /assets/imports` would; nothing is written by the request itself. '
+  + 'Archives are unpacked under a budget: a zipped Shapefile up to 256 MiB unpacked, an .xlsx up to 1 GiB (its shared strings up to 64 MiB); beyond that 413 `payload_too_large` with `reason: file_too_large`. An archive entry that unpacks past the size its header declares is 400 `malformed_zip` (`malformed_xlsx` for a workbook), and a truncated or stalled workbook 400 `malformed_xlsx`.';
+
 const IMPORT_DESCRIPTION = [
   'Imports critical assets (s. 380.093(2)(a)) from a CSV, Excel (.xlsx, first worksheet), GeoJSON FeatureCollection (RFC 7946) or zipped Shapefile (.shp/.shx/.dbf/.prj; reprojected from Florida GDL Albers EPSG:3086/3087/6439 or NAD83 to WGS84). Tables need coordinates in WGS84 decimal degrees.',
   '',
@@ -38,12 +41,20 @@ export const assetRoutes = [
   defineRoute({
     id: 'importAssets', method: 'POST', path: '/assets/import', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Import critical assets from CSV, Excel, GeoJSON or zipped Shapefile',
-    description: `${IMPORT_DESCRIPTION}\n\n${LARGE_FILES}`,
+    description: `${IMPORT_DESCRIPTION}\n\n${LARGE_FILES} ${INLINE_LIMITS}`,
     request: {
       headers: IdempotencyHeaders, body: ImportMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES,
       tooLargeHint: 'Upload larger files through POST /assets/imports (a presigned upload, no size limit here).',
     },
-    responses: { 201: ok('The import report.', ImportSchema), ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
+    responses: {
+      201: ok('The import report: the file was imported within the request.', ImportSchema),
+      202: {
+        description: 'The file has more than 5,000 rows or is slow to validate: it is stored and imported in the background. Follow `Location` (`GET /assets/imports/{import_id}`). A retry with the same `Idempotency-Key` answers this same import.',
+        schema: QueuedImportSchema,
+        headers: { Location: { description: 'The import URL.', schema: { type: 'string' } } },
+      },
+      ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS,
+    },
   }),
   defineRoute({
     id: 'startAssetImport', method: 'POST', path: '/assets/imports', group: 'assets', auth: 'api_key', minTier: 'pro',

@@ -3,6 +3,8 @@ import { CursorParam, LimitParam } from './common';
 import { ASSET_CATEGORIES, ASSET_TYPE_IDS } from '../domain/assets/classification';
 import { HAZARD_TYPES, IMPACT_TIMELINES, NOT_ASSESSED, SLR_SCENARIOS, VULNERABILITY_LEVELS } from '../domain/assets/vulnerability';
 import { ASSET_FILE_FORMATS } from '../domain/assets/file-formats';
+import { ASSET_SORTS } from '../domain/deliverables/asset-priority';
+import { AssetExposureSchema } from './exposure';
 
 const Text = (max: number) => z.string().max(max);
 const Category = z.enum(ASSET_CATEGORIES).describe('One of the four categories of s. 380.093(2)(a).');
@@ -85,10 +87,14 @@ export const ImportSchema = z.object({
   categorization: ImportReportSchema.shape.categorization.nullable().describe('Accepted assets per category and per statute asset type (also in `report`); null until the file is processed.'),
   validation: ImportReportSchema.shape.validation.nullable().describe('Accepted and rejected rows with per-row errors (also in `report`); null until the file is processed.'),
   report: ImportReportSchema.nullable(),
-  error: z.object({ code: Text(40), detail: Text(2000) }).nullable().describe('Why a failed import failed (the same codes as the 400s of `POST /assets/import`).'),
+  error: z.object({ code: Text(40), detail: Text(2000) }).nullable().describe('Why a failed import failed: the same codes as the 400s and 413s of `POST /assets/import`, or `time_budget_exceeded`, `worker_lost` (its worker ended unexpectedly and it could not be resumed) and `internal_error`, each of which says to start it again — assets already written are updated, not duplicated.'),
   created_at: Timestamp,
   updated_at: Timestamp,
 }).openapi('AssetImport');
+
+export const QueuedImportSchema = ImportSchema.extend({
+  reason: Text(300).describe('Why the file is imported in the background rather than within the request.'),
+}).openapi('AssetImportQueued');
 
 export const StartedImportSchema = ImportSchema.extend({
   upload_url: z.url().max(4000).describe('Presigned S3 URL: PUT the file\'s bytes to it before `upload_expires_at`.'),
@@ -140,6 +146,7 @@ export const AssetSchema = z.object({
   owner: Text(300).nullable(),
   attributes: z.record(z.string(), z.union([z.string().max(300), z.number(), z.boolean()])).describe('Other columns of the source row (up to 40).'),
   vulnerability: VulnerabilitySchema.nullable(),
+  exposure: AssetExposureSchema.nullable().optional().describe('Written by `POST /hazards/flood-analysis` with `apply_to_assets: true`.'),
   vulnerability_level: z.enum([...VULNERABILITY_LEVELS, NOT_ASSESSED]),
   impact_timeline: z.enum([...IMPACT_TIMELINES, NOT_ASSESSED]),
   import_id: Text(64),
@@ -167,6 +174,8 @@ export const ListAssetsQuery = z.object({
   impact_timeline: z.enum([...IMPACT_TIMELINES, NOT_ASSESSED]).optional(),
   format: z.enum(ASSET_EXPORT_FORMATS).default('json')
     .describe('`json`: a page (`limit`, `cursor`). `geojson` (FeatureCollection, RFC 7946), `csv`, `xlsx`: every matching asset (up to 100,000) as a download.'),
+  sort: z.enum(ASSET_SORTS).optional()
+    .describe('`-vulnerability_score` gives the prioritized list of impacted assets (highest score first, then deepest, earliest exposed); also `vulnerability_score`, `name`, `first_exposed_year` (earliest first). Unscored assets come last. Applies to exports too.'),
   limit: LimitParam,
   cursor: CursorParam,
 }).strict();

@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import { startTestApp } from '../helpers/local-app';
 import { multipartBody } from '../fixtures/assets/multipart';
 import { PRJ, zippedShapefile } from '../fixtures/assets/shapefile-writer';
+import { deflatedRepeat, honestEntry, zipArchive } from '../fixtures/assets/zip-bomb';
+import { syntheticAssets } from '../helpers/synthetic-assets';
+import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
 
 const DATA = path.join(__dirname, '../../shared/data/assets');
 const HOSPITALS = readFileSync(path.join(DATA, 'fl-hospitals-hifld.csv'));
@@ -195,7 +199,7 @@ describe('critical asset inventory over HTTP', () => {
 
   /** Polls an import until it completes or fails (the upload watcher runs it in the background). */
   const finished = async (importId: string) => {
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < 480; i++) {
       const status = (await app.request('GET', `/assets/imports/${importId}`, { key: app.keys.pro })).json;
       if (status.status === 'complete' || status.status === 'failed') return status;
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -255,5 +259,91 @@ describe('critical asset inventory over HTTP', () => {
     expect(csv.status).toBe(400);
     const noCrs = await upload(app.keys.pro, { file: { filename: 'layer.zip', data: zip } }, '/compliance/gis-validation');
     expect(noCrs.json.errors).toEqual([expect.objectContaining({ field: 'coordinate_system' })]);
+  });
+
+  /** The GeoJSON export, following the 303 of a large one to its download. */
+  const exported = async (key: string, jurisdiction: string) => {
+    const response = await fetch(`${app.baseUrl}/assets?jurisdiction=${encodeURIComponent(jurisdiction)}&format=geojson`, { headers: { 'X-API-Key': key } });
+    expect(response.status).toBe(200);
+    return (await response.json()).features as { id: string; properties: { source_id: string } }[];
+  };
+
+  /** A CSV of `count` synthetic assets, each inside Miami-Dade County's boundary. */
+  const miamiDadeCsv = (count: number, seed: number) => Buffer.from(['facility_id,name,type,latitude,longitude',
+    ...syntheticAssets(count, [countyBoundaryByFips('12086')!], seed).map((a, i) => `MD-${seed}-${i},${a.name},Fire Station,${a.lat.toFixed(6)},${a.lon.toFixed(6)}`)].join('\n'));
+
+  it('answers 202 with the import for a file beyond the inline budget, imports it once in the background, and a retry replays the 202', async () => {
+    const csv = miamiDadeCsv(6000, 1);
+    const send = async () => {
+      const { body, contentType } = await multipartBody({ file: { filename: 'stations.csv', data: csv }, jurisdiction: 'Miami-Dade County' });
+      return app.request('POST', '/assets/import', { key: app.keys.pro, body, headers: { 'Content-Type': contentType, 'Idempotency-Key': 'big-csv-1' } });
+    };
+    const first = await send();
+    expect(first.status).toBe(202);
+    expect(first.json).toMatchObject({ import_id: expect.stringMatching(/^imp_/), status: 'pending', reason: expect.stringContaining('5000 rows') });
+    expect(first.headers.get('location')).toBe(`${app.baseUrl}/assets/imports/${first.json.import_id}`);
+    const retry = await send();
+    expect(retry.status).toBe(202);
+    expect(retry.json.import_id).toBe(first.json.import_id);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+
+    const done = await finished(first.json.import_id);
+    expect(done).toMatchObject({ status: 'complete', asset_count: 6000, report: { written: { created: 6000 } }, progress: { phase: 'done', rows_processed: 6000 } });
+    const all = await exported(app.keys.pro, 'Miami-Dade County');
+    expect(all.filter((f) => f.properties.source_id.startsWith('MD-1-'))).toHaveLength(6000);
+  }, 180_000);
+
+  it('refuses a 100,000-row CSV on the synchronous route with 413 pointing to POST /assets/imports', async () => {
+    const csv = miamiDadeCsv(100_000, 2);
+    expect(csv.length).toBeGreaterThan(5 * 1024 * 1024);
+    const res = await upload(app.keys.pro, { file: { filename: 'big.csv', data: csv }, jurisdiction: 'Miami-Dade County' });
+    expect(res.status).toBe(413);
+    expect(res.json.code).toBe('payload_too_large');
+    expect(res.json.detail).toContain('POST /assets/imports');
+  });
+
+  it('keeps answering /health while it refuses a zip bomb, and answers hostile workbooks with 413 and 400', async () => {
+    const bomb = zipArchive([{ name: 'assets.shp', deflated: deflatedRepeat('\0', 2 * 1024 ** 3).deflated }]);
+    const { body, contentType } = await multipartBody({ file: { filename: 'bomb.zip', data: bomb }, jurisdiction: 'Monroe County' });
+    let settled = false;
+    const refused = app.request('POST', '/assets/import', { key: app.keys.pro, body, headers: { 'Content-Type': contentType } }).finally(() => {
+      settled = true;
+    });
+    let healthWhileRefusing = 0;
+    while (!settled) {
+      const health = await app.request('GET', '/health');
+      expect(health.status).toBe(200);
+      if (!settled) healthWhileRefusing++;
+    }
+    const res = await refused;
+    expect([res.status, res.json.code, res.json.reason]).toEqual([413, 'payload_too_large', 'file_too_large']);
+    // The server answered other requests while it inflated the archive up to its budget.
+    expect(healthWhileRefusing).toBeGreaterThanOrEqual(2);
+
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Assets').addRows([['name', 'lat', 'lon'], ['Station 1', 24.56, -81.78]]);
+    const workbook = Buffer.from(await wb.xlsx.writeBuffer());
+    const strings = deflatedRepeat('<si><t>bomb</t></si>', 512 * 1024 ** 2, '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">');
+    const entries = Object.entries(unzipSync(workbook)).filter(([name]) => !name.endsWith('/'));
+    const xlsxBomb = zipArchive(entries.map(([name, data]) => (name === 'xl/sharedStrings.xml' ? { name, deflated: strings.deflated, declaredSize: strings.size } : honestEntry(name, Buffer.from(data)))));
+    const bombed = await upload(app.keys.pro, { file: { filename: 'bomb.xlsx', data: xlsxBomb }, jurisdiction: 'Monroe County' });
+    expect([bombed.status, bombed.json.reason]).toEqual([413, 'file_too_large']);
+    const truncated = await upload(app.keys.pro, { file: { filename: 'cut.xlsx', data: workbook.subarray(0, 1600) }, jurisdiction: 'Monroe County' });
+    expect([truncated.status, truncated.json.code, truncated.json.reason]).toEqual([400, 'invalid_request', 'malformed_xlsx']);
+  });
+
+  it('gives the same file other asset ids in another account, and the same ids again in the same account', async () => {
+    const csv = miamiDadeCsv(3, 3);
+    const ids = async (key: string) => {
+      const res = await upload(key, { file: { filename: 'three.csv', data: csv }, jurisdiction: 'Miami-Dade County' });
+      expect(res.status).toBe(201);
+      return (await exported(key, 'Miami-Dade County')).filter((f) => f.properties.source_id.startsWith('MD-3-')).map((f) => f.id).sort();
+    };
+    const pro = await ids(app.keys.pro);
+    const enterprise = await ids(app.keys.enterprise);
+    expect(pro).toHaveLength(3);
+    expect(enterprise).toHaveLength(3);
+    expect(pro.filter((id) => enterprise.includes(id))).toEqual([]);
+    expect(await ids(app.keys.pro)).toEqual(pro);
   });
 });

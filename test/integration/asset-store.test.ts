@@ -7,6 +7,7 @@ import { assessVulnerability } from '../../shared/domain/assets/vulnerability';
 import { classifyAsset } from '../../shared/domain/assets/classification';
 import type { ImportedAsset } from '../../shared/domain/assets/import-rows';
 import { startTestApp } from '../helpers/local-app';
+import type { ImportRecord } from '../../shared/domain/assets/ports';
 
 function asset(n: number, overrides: Partial<ImportedAsset> = {}): ImportedAsset {
   const classification = classifyAsset([{ field: 'type', text: n % 2 ? 'Fire Station' : 'City Park' }]);
@@ -104,5 +105,81 @@ describe('asset and import stores (emulators)', () => {
     const record = await imports.get(account, 'imp_0123456789abcdef');
     expect(record).toMatchObject({ status: 'complete', report: { asset_count: 1, written: { created: 1 } } });
     expect(await imports.listPending(new Date(0))).toEqual([]);
+  });
+
+  describe('leases of imports whose worker was lost', () => {
+    const csv = 'name,type,lat,lon\nStation 1,Fire Station,24.56,-81.77\nStation 2,Fire Station,24.57,-81.76\n';
+    const pendingImport = async (importId: string): Promise<string> => {
+      const key = `uploads/${account}/${importId}/assets.csv`;
+      await new DynamoImportStore().create({
+        import_id: importId, account_id: account, status: 'pending', mode: 'upload', filename: 'assets.csv', format: 'csv',
+        jurisdiction: { id: 'county:12087', name: 'Monroe County' }, asset_category: null, object_key: key,
+        progress: { phase: 'waiting_for_upload', rows_processed: 0 }, report: null, error: null,
+        created_at: new Date().toISOString(), updated_at: new Date().toISOString(), upload_expires_at: new Date(Date.now() + 60_000).toISOString(),
+      });
+      return key;
+    };
+    /** A worker that claimed the import and then died: its lease ran out a minute ago. */
+    const claimedByDeadWorker = async (importId: string, key: string) => {
+      const imports = new DynamoImportStore();
+      const claimed = await imports.claim(account, importId, { owner: 'worker_dead', now: new Date(Date.now() - 120_000), leaseMs: 60_000, deadline: new Date(Date.now() + 3_600_000) });
+      expect(claimed).toMatchObject({ status: 'processing', lease: { owner: 'worker_dead', attempt: 1 } });
+      // The file arrives after the claim, so the local watcher never sees this import pending.
+      await s3().send(new PutObjectCommand({ Bucket: app.resources.bucketName, Key: key, Body: csv }));
+      return claimed!;
+    };
+    const settled = async (importId: string): Promise<ImportRecord> => {
+      for (let i = 0; i < 100; i++) {
+        const record = (await new DynamoImportStore().get(account, importId))!;
+        if (record.status !== 'processing') return record;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`${importId} still processing`);
+    };
+
+    it('resumes an abandoned import under a new lease and completes it', async () => {
+      const { sweepLostImports, resumeImport } = await import('../../functions/assets/imports');
+      const key = await pendingImport('imp_lost000000000001');
+      await claimedByDeadWorker('imp_lost000000000001', key);
+      for (const lost of await sweepLostImports()) await resumeImport(lost);
+      expect(await settled('imp_lost000000000001')).toMatchObject({ status: 'complete', lease: null, report: { asset_count: 2 }, progress: { phase: 'done', rows_processed: 2 } });
+      expect((await new DynamoImportStore().listExpiredLeases(new Date(Date.now() + 3_600_000))).map((r) => r.import_id)).not.toContain('imp_lost000000000001');
+    });
+
+    it('fails an import whose workers were lost three times, saying to start it again', async () => {
+      const { sweepLostImports } = await import('../../functions/assets/imports');
+      const imports = new DynamoImportStore();
+      const key = await pendingImport('imp_lost000000000002');
+      let record = await claimedByDeadWorker('imp_lost000000000002', key);
+      for (const attempt of [2, 3]) {
+        record = (await imports.takeOver(record, { owner: 'worker_dead', now: new Date(Date.now() - 120_000), leaseMs: 60_000 }))!;
+        expect(record.lease).toMatchObject({ attempt });
+      }
+      // A stale lease is taken over once only.
+      expect(await imports.takeOver({ ...record, lease: { ...record.lease!, expires_at: '2000-01-01T00:00:00.000Z' } }, { owner: 'worker_x', now: new Date(), leaseMs: 60_000 })).toBeUndefined();
+      await sweepLostImports();
+      expect(await settled('imp_lost000000000002')).toMatchObject({
+        status: 'failed',
+        error: { code: 'worker_lost', detail: expect.stringContaining('start it again (assets already written are updated, not duplicated)') },
+      });
+    });
+
+    it('lets a worker that lost its lease neither renew nor finish the import', async () => {
+      const imports = new DynamoImportStore();
+      await pendingImport('imp_lost000000000003');
+      const claimed = (await imports.claim(account, 'imp_lost000000000003', { owner: 'worker_a', now: new Date(Date.now() - 120_000), leaseMs: 60_000, deadline: new Date(Date.now() + 3_600_000) }))!;
+      await imports.takeOver(claimed, { owner: 'worker_b', now: new Date(), leaseMs: 60_000 });
+      expect(await imports.progress(account, 'imp_lost000000000003', 'worker_a', { phase: 'writing', rows_processed: 10 }, new Date(), 60_000)).toBe(false);
+      expect(await imports.finish(account, 'imp_lost000000000003', { error: { code: 'x', detail: 'x' } }, new Date(), 'worker_a')).toBe(false);
+      expect(await imports.progress(account, 'imp_lost000000000003', 'worker_b', { phase: 'writing', rows_processed: 10 }, new Date(), 60_000)).toBe(true);
+      expect(await imports.get(account, 'imp_lost000000000003')).toMatchObject({ status: 'processing', lease: { owner: 'worker_b', attempt: 2 }, progress: { rows_processed: 10 } });
+    });
+  });
+
+  it('keeps one secret asset-id key per account', async () => {
+    const first = await store.idKey('acct_key_a');
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(await new DynamoAssetStore().idKey('acct_key_a')).toBe(first);
+    expect(await new DynamoAssetStore().idKey('acct_key_b')).not.toBe(first);
   });
 });

@@ -15,9 +15,13 @@ const DATA = path.join(__dirname, '../../shared/data/assets');
 const csvRows = (file: string): Record<string, string>[] => parse(readFileSync(path.join(DATA, file)), { columns: true, bom: true });
 
 /** An in-memory store: records what the import wrote, keyed like the real one (account + asset id). */
-class MemoryAssetStore implements Pick<AssetStore, 'saveImported'> {
+class MemoryAssetStore implements Pick<AssetStore, 'saveImported' | 'idKey'> {
   readonly assets = new Map<string, ImportedAsset>();
   calls = 0;
+  async idKey(accountId: string): Promise<string> {
+    return `key-of-${accountId}`;
+  }
+
   async saveImported(accountId: string, assets: ImportedAsset[]): Promise<WriteCounts> {
     this.calls++;
     const counts = { created: 0, updated: 0, unchanged: 0 };
@@ -256,5 +260,62 @@ describe('zipped Shapefile import', () => {
     ['projected positions without .prj', () => zippedShapefile({ kind: 'Point', fields, records }), 'outside_florida'],
   ])('refuses %s', async (_label, make, code) => {
     await expectRefused('shapefile', make(), code);
+  });
+});
+
+describe('asset ids and the synchronous budget', () => {
+  const file = 'facility_id,name,type,lat,lon\nKW-1,Lift Station 1,Lift Station,24.55,-81.78\nKW-2,Fire Station 2,Fire Station,24.56,-81.77\n';
+  const request = (accountId: string, extra: Partial<Parameters<typeof importAssetFile>[1]> = {}) => ({
+    accountId, importId: 'imp_ids', jurisdictionId: 'county:12087', format: 'csv' as const,
+    open: () => Readable.from([Buffer.from(file)]), now: new Date('2026-01-15T00:00:00Z'), ...extra,
+  });
+
+  it('gives the same row another id in another account, and the same id again in the same account', async () => {
+    const store = new MemoryAssetStore();
+    await importAssetFile(store as unknown as AssetStore, request('acct_a'));
+    await importAssetFile(store as unknown as AssetStore, request('acct_b'));
+    const idsOf = (account: string) => [...store.assets.keys()].filter((k) => k.startsWith(`${account}/`)).map((k) => k.split('/')[1]!).sort();
+    const [a, b] = [idsOf('acct_a'), idsOf('acct_b')];
+    expect(a).toHaveLength(2);
+    for (const id of [...a, ...b]) expect(id).toMatch(/^a_[0-9a-f]{24}$/);
+    expect(a.filter((id) => b.includes(id))).toEqual([]);
+    const again = await importAssetFile(store as unknown as AssetStore, request('acct_a'));
+    expect(again.written).toEqual({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('defers a file over the inline row budget without writing anything', async () => {
+    const store = new MemoryAssetStore();
+    const outcome = await importAssetFile(store as unknown as AssetStore, request('acct_a'), { maxRows: 1, maxValidationMs: 60_000 });
+    expect(outcome).toEqual({ deferred: expect.stringContaining('more than 1 rows') });
+    expect(store.calls).toBe(0);
+    const within = await importAssetFile(store as unknown as AssetStore, request('acct_a'), { maxRows: 2, maxValidationMs: 60_000 });
+    expect(within).toMatchObject({ report: { asset_count: 2 } });
+  });
+
+  it('defers a file that takes longer than the inline validation budget', async () => {
+    let t = 0;
+    const store = new MemoryAssetStore();
+    const outcome = await importAssetFile(store as unknown as AssetStore, request('acct_a', { clock: () => (t += 5000) }), { maxRows: 100, maxValidationMs: 8000 });
+    expect(outcome).toEqual({ deferred: expect.stringContaining('8 s') });
+    expect(store.calls).toBe(0);
+  });
+
+  it('stops at its deadline, and reports written rows only after they are written', async () => {
+    const rows = ['name,type,lat,lon', ...Array.from({ length: 1200 }, (_, i) => `Station ${i},Fire Station,24.5,${(-81.7 - i / 10000).toFixed(5)}`)].join('\n');
+    const store = new MemoryAssetStore();
+    let t = 0;
+    const progress: { phase: string; rows_processed: number; writtenThen: number }[] = [];
+    await importAssetFile(store as unknown as AssetStore, {
+      ...request('acct_p'), open: () => Readable.from([Buffer.from(rows)]), clock: () => (t += 600),
+      onProgress: async (p) => { progress.push({ ...p, writtenThen: store.assets.size }); },
+    });
+    const writing = progress.filter((p) => p.phase === 'writing');
+    expect(writing.length).toBeGreaterThan(0);
+    for (const p of writing) expect(p.rows_processed).toBeLessThanOrEqual(p.writtenThen);
+
+    const late = importAssetFile(new MemoryAssetStore() as unknown as AssetStore, {
+      ...request('acct_p'), open: () => Readable.from([Buffer.from(rows)]), clock: () => (t += 1000), deadline: new Date(t + 50_000),
+    });
+    await expect(late).rejects.toMatchObject({ name: 'ImportDeadlineError' });
   });
 });

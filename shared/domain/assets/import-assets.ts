@@ -11,42 +11,90 @@ export interface ImportRequest {
   format: AssetFileFormat;
   open: ByteSource;
   now: Date;
-  /** Called every few thousand rows (status of asynchronous imports). */
+  /** Reported about once a second: rows validated, then rows written (never ahead of the writes). */
   onProgress?: (progress: ImportRecord['progress']) => Promise<void>;
+  /** The import stops with ImportDeadlineError past this time (a job's time budget). */
+  deadline?: Date;
+  /** Injected for tests; `Date.now` otherwise. */
+  clock?: () => number;
+}
+
+/** The import ran out of its time budget; what was written stays (a re-run updates, never duplicates). */
+export class ImportDeadlineError extends Error {
+  constructor(rows: number) {
+    super(`The import ran out of its time budget after ${rows} rows.`);
+    this.name = 'ImportDeadlineError';
+  }
 }
 
 /** Assets written per store call (the store batches them 25 per BatchWriteItem). */
 const WRITE_BATCH = 500;
-const PROGRESS_EVERY = 5000;
+const PROGRESS_INTERVAL_MS = 1000;
 
 /** Opens the file and a row processor for one pass over it. */
-async function openPass(request: ImportRequest, phase: 'validating' | 'writing') {
+async function openPass(request: ImportRequest, idKey: string, phase: 'validating' | 'writing', stop?: (rows: number) => boolean) {
   const file = await openAssetFile(request.format, request.open);
   const processor = new AssetRowProcessor({
     jurisdictionId: request.jurisdictionId,
+    idKey,
     category: request.category,
     hasGeometry: file.hasGeometry,
     headers: file.headers,
   });
+  const clock = request.clock ?? Date.now;
+  const state = { rows: 0, stopped: false, lastProgress: clock() };
   async function* validAssets(): AsyncGenerator<ImportedAsset> {
-    let rows = 0;
     for await (const record of file.records) {
       const asset = processor.process(record);
+      state.rows++;
+      if (request.deadline && clock() > request.deadline.getTime()) throw new ImportDeadlineError(state.rows);
+      if (stop?.(state.rows)) {
+        state.stopped = true;
+        return;
+      }
       if (asset) yield asset;
-      if (++rows % PROGRESS_EVERY === 0) await request.onProgress?.({ phase, rows_processed: rows });
+      if (phase === 'validating') await progress(false);
     }
   }
-  return { processor, assets: validAssets() };
+  /** Progress at most once a second (or `force`d), so a job's lease is renewed as it goes. */
+  async function progress(force: boolean) {
+    if (!request.onProgress || (!force && clock() - state.lastProgress < PROGRESS_INTERVAL_MS)) return;
+    state.lastProgress = clock();
+    await request.onProgress({ phase, rows_processed: state.rows });
+  }
+  return { processor, assets: validAssets(), state, progress };
 }
+
+/** What a synchronous import may take on before it goes to the background. */
+export interface InlineBudget {
+  maxRows: number;
+  maxValidationMs: number;
+}
+
+export type InlineOutcome = { report: ImportReport } | { deferred: string };
 
 /**
  * Imports one file in two passes over the same bytes: the first validates every row and decides
  * whether the file is importable (throwing an AssetFileError if not — nothing is written); the
  * second writes the valid assets in batches. Memory stays flat: neither pass keeps the rows.
+ * With an `inline` budget the first pass gives up (`deferred`, nothing written) on a file with
+ * more rows, or slower to validate, than a request may take on.
  */
-export async function importAssetFile(assets: AssetStore, request: ImportRequest): Promise<ImportReport> {
-  const validation = await openPass(request, 'validating');
+export async function importAssetFile(assets: AssetStore, request: ImportRequest): Promise<ImportReport>;
+export async function importAssetFile(assets: AssetStore, request: ImportRequest, inline: InlineBudget): Promise<InlineOutcome>;
+export async function importAssetFile(assets: AssetStore, request: ImportRequest, inline?: InlineBudget): Promise<ImportReport | InlineOutcome> {
+  const clock = request.clock ?? Date.now;
+  const started = clock();
+  const idKey = await assets.idKey(request.accountId);
+  let deferred: string | undefined;
+  const stop = inline && ((rows: number) => {
+    if (rows > inline.maxRows) deferred = `The file has more than ${inline.maxRows} rows`;
+    else if (clock() - started > inline.maxValidationMs) deferred = `The file takes more than ${inline.maxValidationMs / 1000} s to validate`;
+    return deferred !== undefined;
+  });
+  const validation = await openPass(request, idKey, 'validating', stop || undefined);
   for await (const _asset of validation.assets);
+  if (deferred) return { deferred };
   const summary = validation.processor.finish();
 
   const written: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
@@ -55,14 +103,18 @@ export async function importAssetFile(assets: AssetStore, request: ImportRequest
     written.updated += counts.updated;
     written.unchanged += counts.unchanged;
   };
+  const pass = await openPass(request, idKey, 'writing');
   let batch: ImportedAsset[] = [];
-  for await (const asset of (await openPass(request, 'writing')).assets) {
+  for await (const asset of pass.assets) {
     batch.push(asset);
     if (batch.length >= WRITE_BATCH) {
       add(await assets.saveImported(request.accountId, batch, request.importId, request.now));
       batch = [];
+      // Reported after the write: rows_processed never runs ahead of what is stored.
+      await pass.progress(false);
     }
   }
   if (batch.length > 0) add(await assets.saveImported(request.accountId, batch, request.importId, request.now));
-  return { ...summary, written };
+  const report = { ...summary, written };
+  return inline ? { report } : report;
 }

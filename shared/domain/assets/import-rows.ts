@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Geometry } from 'geojson';
 import { z } from '../../schemas/zod';
 import { classifyAsset, normalizeTypeText, type AssetCategory, type Classification } from './classification';
@@ -123,7 +123,9 @@ const COORDINATE_MESSAGES = {
  * Validates, normalises and classifies the records of one file, one at a time (memory stays flat:
  * only counters, the first errors and the ids seen are kept), and decides at the end whether the
  * file as a whole is importable. Asset ids are stable per jurisdiction and source id (or, without
- * an id column, per name + type + position), so a re-import updates instead of duplicating.
+ * an id column, per name + type + position), so a re-import updates instead of duplicating; they
+ * are keyed with the account's own random `idKey`, so the same row gives another id in every
+ * account and no id can be guessed from public data.
  */
 export class AssetRowProcessor {
   private mapping?: ColumnMapping;
@@ -143,6 +145,8 @@ export class AssetRowProcessor {
 
   constructor(private readonly options: {
     jurisdictionId: string;
+    /** The account's secret asset-id key (AssetStore.idKey). */
+    idKey: string;
     category?: AssetCategory;
     /** Features carry geometry; tables carry coordinate columns. */
     hasGeometry: boolean;
@@ -191,7 +195,7 @@ export class AssetRowProcessor {
     const identity = row.source_id
       ? `id:${mapping.source_id!.toLowerCase()}:${row.source_id}`
       : `content:${normalizeTypeText(row.name)}|${sourceType ? normalizeTypeText(sourceType) : ''}|${point.lon.toFixed(6)}|${point.lat.toFixed(6)}`;
-    const assetId = `a_${hash(`${this.options.jurisdictionId}\n${identity}`, 24)}`;
+    const assetId = `a_${createHmac('sha256', this.options.idKey).update(`${this.options.jurisdictionId}\n${identity}`).digest('hex').slice(0, 24)}`;
     if (this.seen.has(assetId)) {
       reject(mapping.source_id ?? mapping.name!, 'duplicate', row.source_id
         ? `Source id ${row.source_id} appears earlier in the file; the first row is kept.`

@@ -1,6 +1,7 @@
 import type { ImportedAsset, ImportSummary } from './import-rows';
 import type { AssetFileFormat } from './file-formats';
 import type { VulnerabilityAssessment } from './vulnerability';
+import type { AssetExposure } from '../hazards/asset-exposure';
 
 /** Ports of the asset inventory; the DynamoDB adapters implement them. */
 
@@ -17,6 +18,8 @@ export interface StoredAsset extends ImportedAsset {
   impact_timeline: string;
   /** Oldest first; the last entries are kept when the list grows long. */
   vulnerability_history: VulnerabilityChange[];
+  /** Depths per scenario × horizon from the last flood analysis applied to the asset. */
+  exposure?: AssetExposure | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -41,12 +44,22 @@ export interface WriteCounts {
 }
 
 export interface AssetStore {
+  /** The account's secret key for asset ids, created at random on first use and kept. */
+  idKey(accountId: string): Promise<string>;
   /** New assets are created; changed ones updated (their vulnerability kept); unchanged ones skipped. */
   saveImported(accountId: string, assets: ImportedAsset[], importId: string, now: Date): Promise<WriteCounts>;
   get(accountId: string, assetId: string): Promise<StoredAsset | undefined>;
   list(accountId: string, filter: AssetFilter, page: { limit: number; cursor?: string }): Promise<AssetPage>;
   /** Conditional on `asset.version` (as read): `conflict` when the asset changed meanwhile. */
   setVulnerability(accountId: string, asset: StoredAsset, assessment: VulnerabilityAssessment, now: Date): Promise<StoredAsset | 'conflict'>;
+  /** Writes a flood analysis's exposure (and the vulnerability it gives, when known) onto many assets; returns how many were written. */
+  applyExposures(accountId: string, changes: ExposureChange[], now: Date): Promise<number>;
+}
+
+export interface ExposureChange {
+  asset: StoredAsset;
+  exposure: AssetExposure;
+  vulnerability: VulnerabilityAssessment | undefined;
 }
 
 export type ImportStatus = 'pending' | 'processing' | 'complete' | 'failed';
@@ -73,15 +86,38 @@ export interface ImportRecord {
   updated_at: string;
   /** Uploads not received by then are not processed. */
   upload_expires_at: string | null;
+  /** The worker processing the import holds it until `expires_at` and renews it as it goes. */
+  lease?: ImportLease | null;
+  /** After this an import whose worker was lost is failed rather than started again. */
+  deadline?: string | null;
+}
+
+export interface ImportLease {
+  owner: string;
+  expires_at: string;
+  /** 1 for the first run, one more for each restart after a lost worker. */
+  attempt: number;
+}
+
+export interface ClaimLease {
+  owner: string;
+  now: Date;
+  leaseMs: number;
 }
 
 export interface ImportStore {
   create(record: ImportRecord): Promise<void>;
   get(accountId: string, importId: string): Promise<ImportRecord | undefined>;
-  /** pending → processing, once: a repeated S3 notification finds it claimed and returns undefined. */
-  claim(accountId: string, importId: string, now: Date): Promise<ImportRecord | undefined>;
-  progress(accountId: string, importId: string, progress: ImportRecord['progress'], now: Date): Promise<void>;
-  finish(accountId: string, importId: string, outcome: { report: ImportReport } | { error: { code: string; detail: string } }, now: Date): Promise<void>;
+  /** pending → processing under a lease for `owner`, once: a repeated S3 notification finds it claimed and gets undefined. */
+  claim(accountId: string, importId: string, lease: ClaimLease & { deadline: Date }): Promise<ImportRecord | undefined>;
+  /** Takes over a processing import whose lease expired (as read in `expired`), one attempt more; undefined if another did. */
+  takeOver(expired: ImportRecord, lease: ClaimLease): Promise<ImportRecord | undefined>;
+  /** Records progress and renews the lease; false when `owner` no longer holds it (another worker took over). */
+  progress(accountId: string, importId: string, owner: string, progress: ImportRecord['progress'], now: Date, leaseMs: number): Promise<boolean>;
+  /** Ends the import (the lease holder's, when `owner` is given). False when `owner` no longer holds it. */
+  finish(accountId: string, importId: string, outcome: { report: ImportReport } | { error: { code: string; detail: string } }, now: Date, owner?: string): Promise<boolean>;
   /** Imports still waiting for their upload, created after `since` (the local upload watcher polls these). */
   listPending(since: Date): Promise<ImportRecord[]>;
+  /** Processing imports whose lease expired before `now` (their worker was lost). */
+  listExpiredLeases(now: Date): Promise<ImportRecord[]>;
 }

@@ -1,0 +1,53 @@
+import { TenantScheduler } from '../../local/upload-watcher';
+
+/** A task that runs until released, recording that it started. */
+function gate() {
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => (release = resolve));
+  return { done, release };
+}
+
+describe('local import scheduler', () => {
+  it('runs another account\'s import while one account\'s import hangs', async () => {
+    const scheduler = new TenantScheduler();
+    const started: string[] = [];
+    const hung = gate();
+    scheduler.add({ id: 'imp_a1', accountId: 'a', run: async () => { started.push('imp_a1'); await hung.done; } });
+    const second = gate();
+    scheduler.add({ id: 'imp_a2', accountId: 'a', run: async () => { started.push('imp_a2'); second.release(); } });
+    const other = gate();
+    scheduler.add({ id: 'imp_b1', accountId: 'b', run: async () => { started.push('imp_b1'); other.release(); } });
+    await other.done;
+    // Account b's import ran although account a's first import never ended; a's second waits its turn.
+    expect(started).toEqual(['imp_a1', 'imp_b1']);
+    hung.release();
+    await second.done;
+    expect(started).toEqual(['imp_a1', 'imp_b1', 'imp_a2']);
+  });
+
+  it('does not queue the same import twice while it is queued or running', async () => {
+    const scheduler = new TenantScheduler();
+    let runs = 0;
+    const hold = gate();
+    scheduler.add({ id: 'imp_1', accountId: 'a', run: async () => { runs++; await hold.done; } });
+    scheduler.add({ id: 'imp_1', accountId: 'a', run: async () => { runs++; } });
+    hold.release();
+    await scheduler.drain();
+    expect(runs).toBe(1);
+  });
+
+  it('keeps at most four imports running in all', async () => {
+    const scheduler = new TenantScheduler();
+    let running = 0;
+    let peak = 0;
+    const hold = gate();
+    for (let i = 0; i < 8; i++) {
+      scheduler.add({ id: `imp_${i}`, accountId: `acct_${i}`, run: async () => { running++; peak = Math.max(peak, running); await hold.done; running--; } });
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(running).toBe(4);
+    hold.release();
+    await scheduler.drain();
+    expect(peak).toBe(4);
+  });
+});
