@@ -28,6 +28,24 @@ const GROUP_HANDLERS: Record<FunctionGroup, () => Promise<{ handler: ApiHandler 
   'v1-identity': () => import('../functions/v1-identity/handler'),
 };
 
+const loadedHandlers = new Map<FunctionGroup, ApiHandler>();
+const loadingHandlers = new Map<FunctionGroup, Promise<ApiHandler>>();
+
+/** Imports a group's handler module once, on its first request (a cold start); later requests reuse it, as a warm Lambda does. */
+function loadGroupHandler(group: FunctionGroup): Promise<ApiHandler> {
+  let loading = loadingHandlers.get(group);
+  if (!loading) {
+    loading = GROUP_HANDLERS[group]().then(({ handler }) => {
+      loadedHandlers.set(group, handler);
+      return handler;
+    });
+    loadingHandlers.set(group, loading);
+    // A module that failed to load is tried again on the next request, like a new cold start.
+    loading.catch(() => loadingHandlers.delete(group));
+  }
+  return loading;
+}
+
 export const STAGE = 'api';
 
 interface CompiledRoute {
@@ -219,7 +237,7 @@ async function handle(
     },
   };
 
-  const { handler } = await GROUP_HANDLERS[matched.route.group]();
+  const handler = loadedHandlers.get(matched.route.group) ?? (await loadGroupHandler(matched.route.group));
   const result = await handler(event, lambdaContext(matched.route.group, requestId));
   send(res, result ?? gatewayProblem('DEFAULT_5XX', requestId));
 }
@@ -242,11 +260,18 @@ function lambdaContext(group: FunctionGroup, requestId: string): Context {
   };
 }
 
+const EMPTY_BODY = Buffer.alloc(0);
+
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > GATEWAY_MAX_BODY_BYTES) {
     req.resume();
     return 'too_large';
+  }
+  // A request that declares no body (most GETs) has none to wait for.
+  if (declared === 0 && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    return EMPTY_BODY;
   }
   const chunks: Buffer[] = [];
   let size = 0;

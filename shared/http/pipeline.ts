@@ -32,7 +32,7 @@ type PipelineRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Erro
 
 /**
  * Builds the Lambda handler of one function group. Middlewares run in this order: route
- * resolution → quota (rate limit, then tier) → request parsing and validation → the route's
+ * resolution → quota (tier, then the hourly count; see quota.ts) → request parsing and validation → the route's
  * implementation; errors of any step become RFC 9457 problems (the error middleware is last).
  * Every route the table gives the group needs its implementation: a missing one stops the function
  * at load, so the table never lists a route that cannot answer.
