@@ -20,7 +20,7 @@ function attachToOperation(operation: Json, example: OperationExample): void {
   const values: Record<string, Record<string, string> | undefined> = { path: request.params, query: request.query, header: request.headers };
   for (const parameter of operation.parameters ?? []) {
     const value = values[parameter.in]?.[parameter.name];
-    if (value !== undefined) parameter.example = value;
+    if (value !== undefined) parameter.example = typed(value, parameter.schema);
   }
   const requestValue = request.form
     ? Object.fromEntries(Object.entries(request.form).map(([name, part]) => [name, typeof part === 'string' ? part : part.content]))
@@ -37,4 +37,14 @@ function attachToOperation(operation: Json, example: OperationExample): void {
     const header = response.headers?.[name];
     if (header && !header.$ref) header.example = value;
   }
+}
+
+/** Query and path values travel as text; the document shows them in their schema's type. */
+function typed(value: string, schema: Json | undefined): unknown {
+  const type = [schema?.type].flat();
+  if ((type.includes('integer') || type.includes('number')) && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (type.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  // Lists travel comma-separated (`time_horizon=2040,2070`).
+  if (type.includes('array')) return value.split(',').map((item) => typed(item, schema?.items));
+  return value;
 }

@@ -31,7 +31,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES): Open
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'An access token from `POST /v1/users/login` (a Cognito user pool JWT, valid for one hour), for the `/v1` routes.',
+    description: 'An access token from `POST /v1/users/login` (a Cognito user pool JWT, valid for one hour), for the `/v1` routes. Verified as RFC8725 (JWT best current practices) asks: an algorithm allow-list (RS256), the issuer, the token use and client, and the expiry.',
   });
   for (const [name, header] of Object.entries(RESPONSE_HEADERS)) registry.registerComponent('headers', name, header);
   registry.register('Problem', ProblemSchema);

@@ -280,7 +280,7 @@ export const assetExamples: OperationExample[] = [
         error: null,
         created_at: '2026-11-23T17:48:21.513Z',
         updated_at: '2026-11-23T17:48:21.513Z',
-        upload_url: 'http://127.0.0.1:37219/va-compliance-local/uploads/acct_b0dc0038-4b14-4cdd-8e22-839ffff056b1/imp_523544a394d24595ad9f23903a5a9616/key-west-assets.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261123%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=2…',
+        upload_url: 'https://va-compliance-data.s3.us-east-1.amazonaws.com/uploads/acct_b0dc0038-4b14-4cdd-8e22-839ffff056b1/imp_523544a394d24595ad9f23903a5a9616/key-west-assets.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=3f1c9a',
         upload_method: 'PUT',
         upload_expires_at: '2026-11-23T17:53:21.513Z',
         max_upload_bytes: 1073741824,
