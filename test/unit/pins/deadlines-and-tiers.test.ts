@@ -1,5 +1,5 @@
 import { upcomingDeadlines } from '../../../shared/domain/grants/deadlines';
-import { HOURLY_LIMITS, hourWindow, tierAllows } from '../../../shared/domain/tiers';
+import { HOURLY_LIMITS, hourWindow, leaseBlockSize, tierAllows } from '../../../shared/domain/tiers';
 import { TIER_ORDER, type Tier } from '../../../shared/routes/types';
 
 /**
@@ -79,5 +79,12 @@ describe('pins: tiers', () => {
   ])('counts %s in the UTC clock hour %s, resetting at %s (%i s)', (now, id, resetAt, seconds) => {
     const window = hourWindow(new Date(now));
     expect([window.id, window.resetAt.toISOString(), window.resetSeconds]).toEqual([id, resetAt, seconds]);
+  });
+
+  it.each([
+    [25, 10, 2], [24, 10, 2], [19, 10, 1], [10, 10, 1], [9, 10, 1], [1, 10, 1], [0, 10, 1],
+    [5000, 10, 10], [5000, 2.5, 3], [5000, 1000, 200], [1500, 1000, 150], [100000, 0, 1],
+  ])('leases at most a tenth of the %i left (demand %p): %i', (remaining, demand, block) => {
+    expect(leaseBlockSize(remaining, demand)).toBe(block);
   });
 });
