@@ -63,7 +63,8 @@ export class ApiFunctions extends Construct {
     bindBucket(fns.library, bucket, 'read', [LIBRARY_KEY_PREFIX]);
 
     bindTable(fns.assessments, table, 'readWrite');
-    bindBucket(fns.assessments, bucket, 'readWrite', ['submissions/']);
+    bindBucket(fns.assessments, bucket, 'readWrite', ['submissions/', 'deliverables/']);
+    bindBucket(fns.assessments, bucket, 'read', ['evidence/']);
     bindEventQueue(fns.assessments, eventQueue);
 
     bindTable(fns.assets, table, 'readWrite');
@@ -74,7 +75,7 @@ export class ApiFunctions extends Construct {
     // adapters, which pull in geotiff; the stack does not load them.)
     bindTable(fns.hazards, table, 'readWrite');
     bindBucket(fns.hazards, bucket, 'read', ['dem/', 'hazard-layers/']);
-    bindBucket(fns.hazards, bucket, 'readWrite', ['hazard-jobs/']);
+    bindBucket(fns.hazards, bucket, 'readWrite', ['hazard-jobs/', 'evidence/']);
 
     bindUsageCounter(fns.grants, table);
 

@@ -105,7 +105,7 @@ export class BackgroundJobs extends Construct {
     });
     bindTable(this.hazardJobWorker, table, 'readWrite');
     bindBucket(this.hazardJobWorker, bucket, 'read', ['dem/', 'hazard-layers/']);
-    bindBucket(this.hazardJobWorker, bucket, 'readWrite', ['hazard-jobs/']);
+    bindBucket(this.hazardJobWorker, bucket, 'readWrite', ['hazard-jobs/', 'evidence/']);
     this.hazardJobWorker.addEventSource(new DynamoEventSource(table, {
       startingPosition: StartingPosition.LATEST,
       batchSize: 1,

@@ -6,6 +6,8 @@ import type { RouteImplementation, RouteRequest } from '../../shared/http/types'
 import { DynamoAssessmentStore, newAssessmentId } from '../../shared/adapters/assessment-store';
 import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
+import { DynamoEvidenceStore, inventoryAssetCounter } from '../../shared/adapters/evidence-store';
+import { gatherEvidence } from '../../shared/domain/compliance/evidence';
 import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
 import { AssessmentService } from '../../shared/domain/assessments/service';
 import { etagOf, viewOf, type Assessment } from '../../shared/domain/assessments/model';
@@ -23,7 +25,9 @@ const assessments = () => (service ??= new AssessmentService({
   queue: new SqsEventQueue(),
   newAssessmentId,
   warn: (message, details) => logger.warn(message, details),
+  evidence: (assessment) => gatherEvidence({ assets: inventoryAssetCounter, evidence: new DynamoEvidenceStore() }, assessment.account_id, assessment.jurisdiction, assessment.assessment_id),
 }));
+const view = async (assessment: Assessment) => viewOf(assessment, await assessments().evidenceFor(assessment));
 const idempotencyStore = () => (idempotency ??= new DynamoIdempotencyStore());
 
 const accountOf = (request: RouteRequest) => request.account!.accountId;
@@ -33,7 +37,7 @@ const createAssessment: RouteImplementation<typeof createAssessmentRoute> = (req
   const assessment = await assessments().create(accountOf(request), request.body, request.now);
   return {
     status: 201,
-    body: viewOf(assessment),
+    body: await view(assessment),
     headers: { ...withVersion(assessment), Location: `${request.baseUrl}/assessments/${assessment.assessment_id}` },
   };
 });
@@ -45,12 +49,12 @@ const listAssessments: RouteImplementation<typeof listAssessmentsRoute> = async 
 
 const getAssessment: RouteImplementation<typeof getAssessmentRoute> = async (request) => {
   const assessment = await assessments().get(accountOf(request), request.params.assessment_id);
-  return { status: 200, body: viewOf(assessment), headers: withVersion(assessment) };
+  return { status: 200, body: await view(assessment), headers: withVersion(assessment) };
 };
 
 const updateAssessment: RouteImplementation<typeof updateAssessmentRoute> = async (request) => {
   const assessment = await assessments().update(accountOf(request), request.params.assessment_id, request.body, request.headers['if-match'], request.now);
-  return { status: 200, body: viewOf(assessment), headers: withVersion(assessment) };
+  return { status: 200, body: await view(assessment), headers: withVersion(assessment) };
 };
 
 const submitAssessment: RouteImplementation<typeof submitAssessmentRoute> = (request) => withIdempotency(request, idempotencyStore(), async () => ({

@@ -7,6 +7,8 @@ import type { RouteRequest, RouteResult } from '../../shared/http/types';
 import type { ListAssetsQuery, VulnerabilityBody } from '../../shared/schemas/assets';
 import type * as z from 'zod';
 import { assetDeps } from './deps';
+import { sortAssets, sortedPage, type AssetSort } from '../../shared/domain/deliverables/asset-priority';
+import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
 import { requireJurisdiction } from './request';
 
 /** Exports hold at most this many assets; larger inventories page through `format=json`. */
@@ -35,6 +37,17 @@ async function allMatching(accountId: string, filter: AssetFilter): Promise<Stor
   return assets;
 }
 
+/** A page of the sorted list; a cursor of another list is a 400. */
+function sortedAssetPage(sorted: StoredAsset[], query: { accountId: string; filter: AssetFilter; sort: AssetSort }, limit: number, cursor: string | undefined) {
+  try {
+    const page = sortedPage(sorted, query, limit, cursor);
+    return { data: page.items.map(assetView), next_cursor: page.nextCursor };
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new HttpError('invalid_request', error.message, { errors: [{ field: 'cursor', in: 'query', message: 'Invalid cursor' }] });
+    throw error;
+  }
+}
+
 /** GET /assets */
 export async function listAssets(request: RouteRequest): Promise<RouteResult> {
   const query = request.query as z.infer<typeof ListAssetsQuery>;
@@ -46,12 +59,14 @@ export async function listAssets(request: RouteRequest): Promise<RouteResult> {
     vulnerabilityLevel: query.vulnerability_level,
     impactTimeline: query.impact_timeline,
   };
-  if (query.format === 'json') {
+  if (query.format === 'json' && !query.sort) {
     const page = await assetDeps.assets().list(accountId, filter, { limit: query.limit, cursor: query.cursor });
     return { status: 200, body: { data: page.items.map(assetView), next_cursor: page.nextCursor ?? null } };
   }
 
-  const assets = await allMatching(accountId, filter);
+  const matching = await allMatching(accountId, filter);
+  const assets = query.sort ? sortAssets(matching, query.sort) : matching;
+  if (query.format === 'json') return { status: 200, body: sortedAssetPage(assets, { accountId, filter, sort: query.sort! }, query.limit, query.cursor) };
   const type = EXPORT_TYPES[query.format];
   const content = query.format === 'geojson' ? JSON.stringify(assetsToGeoJson(assets))
     : query.format === 'csv' ? assetsToCsv(assets)

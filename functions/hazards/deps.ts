@@ -10,6 +10,8 @@ import type { HazardLayerSource } from '../../shared/domain/hazards/hazard-layer
 import type { HazardJob, HazardJobRunner, HazardJobStore } from '../../shared/domain/hazards/jobs';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
 import { defaultAssetSource } from './asset-source';
+import { defaultAnalysisLinkDeps } from '../../shared/adapters/evidence-store';
+import type { AnalysisLinkDeps } from '../../shared/domain/deliverables/analysis-link';
 
 /** Everything the hazard routes and the job worker reach outside the domain. */
 export interface HazardDeps {
@@ -19,6 +21,8 @@ export interface HazardDeps {
   jobs: () => HazardJobStore;
   jobRunner: () => HazardJobRunner;
   assets: () => AccountAssetSource;
+  /** Stores an analysis linked to an assessment or applied to assets writes to. */
+  analysisLink: () => AnalysisLinkDeps;
   tides: TidePredictor;
   clock: () => Date;
 }
@@ -45,6 +49,7 @@ export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob)
     jobs: () => (jobs ??= new DynamoHazardJobStore()),
     jobRunner: () => (appConfig().APP_MODE === 'local' ? inProcessJobRunner((job) => runLocally(deps, job)) : streamJobRunner),
     assets: defaultAssetSource,
+    analysisLink: defaultAnalysisLinkDeps,
     tides: harmonicTides,
     clock: () => new Date(),
   };

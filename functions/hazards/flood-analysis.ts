@@ -10,6 +10,7 @@ import { statuteDefaults } from '../../shared/domain/hazards/statute';
 import type { FloodComponent, ScenarioId } from '../../shared/domain/hazards/vocabulary';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { HazardDeps } from './deps';
+import { analysisTarget, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLink } from '../../shared/domain/deliverables/analysis-link';
 
 /** What a job stores to replay the analysis. */
 interface StoredAnalysisRequest {
@@ -17,6 +18,8 @@ interface StoredAnalysisRequest {
   components: FloodComponent[];
   scenarios: ScenarioId[];
   planning_horizons: number[];
+  /** Assessment link and `apply_to_assets` (absent in jobs stored before they existed). */
+  link?: AnalysisLink;
 }
 
 function boundaryOrError(geometry: Polygon | MultiPolygon): ValidBoundary {
@@ -32,7 +35,8 @@ function analysisRequest(stored: StoredAnalysisRequest, boundary: ValidBoundary)
 export function floodAnalysisRoute(deps: HazardDeps) {
   return async (request: RouteRequest<typeof analyzeFloodingRoute>): Promise<RouteResult> => {
     const body = request.body;
-    const boundary = boundaryOrError(body.boundary_geojson as Polygon | MultiPolygon);
+    const target = analysisTarget(body);
+    const boundary = boundaryOrError(target.geometry as Polygon | MultiPolygon);
     const defaults = statuteDefaults(body.assessment_year ?? request.now.getUTCFullYear());
     const horizons = body.planning_horizons ?? defaults.horizons;
     if (horizons.some((y) => y > 2150)) {
@@ -44,8 +48,10 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       components: body.components,
       scenarios: body.scenarios ?? defaults.scenarios,
       planning_horizons: horizons,
+      link: target.link,
     };
     const accountId = request.account!.accountId;
+    if (target.link.assessment_id) await requireLinkableAssessment(deps.analysisLink(), accountId, target.link.assessment_id);
     const analysis = analysisRequest(stored, boundary);
     if (estimateFloodAnalysisWork(analysis, 0) > SYNC_WORK_BUDGET) {
       return startJob(deps, accountId, stored, request, `The boundary covers ${Math.round(boundary.area_km2)} km²; the analysis exceeds what can be answered within the API time limit.`);
@@ -54,7 +60,8 @@ export function floodAnalysisRoute(deps: HazardDeps) {
     if (estimateFloodAnalysisWork(analysis, assets.length) > SYNC_WORK_BUDGET) {
       return startJob(deps, accountId, stored, request, `The account has ${assets.length} assets; the analysis exceeds what can be answered within the API time limit.`);
     }
-    const result = await analyzeFlooding(analysis, { elevation: deps.elevation(), layers: deps.layers(), tides: deps.tides, assets });
+    const result = await runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) =>
+      analyzeFlooding(analysis, { elevation: deps.elevation(), layers: deps.layers(), tides: deps.tides, assets, onSurfaces }));
     return { status: 200, body: result };
   };
 }
@@ -93,13 +100,14 @@ export async function runFloodAnalysisJob(deps: HazardDeps, job: Pick<HazardJob,
     const stored = await store.getDocument(current!.request_key) as StoredAnalysisRequest;
     const boundary = boundaryOrError(stored.boundary_geojson);
     const assets = await deps.assets().listAssets(accountId);
-    const result = await analyzeFlooding(analysisRequest(stored, boundary), {
+    const result = await runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) => analyzeFlooding(analysisRequest(stored, boundary), {
+      onSurfaces,
       elevation: deps.elevation(),
       layers: deps.layers(),
       tides: deps.tides,
       assets,
       progress: async (fraction) => { await store.transition(accountId, jobId, ['running'], { progress: Math.min(0.95, 0.1 + fraction * 0.85) }, deps.clock()); },
-    });
+    }));
     const resultKey = await store.putDocument(accountId, jobId, 'result', result);
     await store.transition(accountId, jobId, ['running'], { status: 'succeeded', progress: 1, result_key: resultKey }, deps.clock());
   } catch (error) {

@@ -1,13 +1,13 @@
 import { ChecklistQuerySchema, ChecklistSchema, ValidateBodySchema, ValidationResultSchema } from '../schemas/compliance';
-import { KEYED_ERRORS, ok } from './responses';
+import { KEYED_ERRORS, NOT_FOUND, ok } from './responses';
 import { defineRoute } from './types';
 
 export const validateComplianceRoute = defineRoute({
   id: 'validateCompliance', method: 'POST', path: '/compliance/validate', group: 'compliance', auth: 'api_key', minTier: 'pro',
   contractRow: '18', tags: ['Compliance'], summary: 'Validate an assessment against s. 380.093',
-  description: 'Checks an assessment body — saved or still a draft — against the checklist rule set of `timeline.start_date` (today without a timeline). Each failing item comes with its statute reference and what would satisfy it. The checklist is derived from s. 380.093; not DEP\'s form.',
+  description: 'Send `{"assessment_id": "va_…"}` to validate a stored assessment, or an assessment body — saved or still a draft — checked against the checklist rule set of `timeline.start_date` (today without a timeline). Statements are cross-checked against what the API holds and ran: the assets held for the jurisdiction and, for a stored assessment, the flood analyses linked to it (`assessment_id` on `POST /hazards/flood-analysis`); a contradicted statement fails its item and is listed in `dep_checklist_status.contradictions`. Each failing item comes with its statute reference and what would satisfy it. The checklist is derived from s. 380.093; not DEP\'s form.',
   request: { body: ValidateBodySchema, maxBodyBytes: 256 * 1024 },
-  responses: { 200: ok('The validation.', ValidationResultSchema), ...KEYED_ERRORS },
+  responses: { 200: ok('The validation.', ValidationResultSchema), ...NOT_FOUND, ...KEYED_ERRORS },
 });
 
 export const getComplianceChecklistRoute = defineRoute({

@@ -92,12 +92,24 @@ export const JurisdictionFields = {
 };
 
 export const ValidateBodySchema = z.strictObject({
-  ...JurisdictionFields,
+  assessment_id: z.string().regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id').optional()
+    .describe('Validate this stored assessment, cross-checked against the evidence linked to it; send nothing else with it.'),
+  jurisdiction: JurisdictionFields.jurisdiction.optional(),
+  jurisdiction_type: JurisdictionFields.jurisdiction_type,
+  jurisdiction_county: JurisdictionFields.jurisdiction_county,
   scope: ScopeSchema.optional(),
   scope_rationale: Rationale.optional(),
   timeline: TimelineSchema.optional().describe('Its `start_date` selects the rule set; without it, today.'),
   methodology: MethodologySchema.optional(),
-}).openapi('ComplianceValidateRequest');
+}).superRefine((body, ctx) => {
+  if (body.assessment_id !== undefined) {
+    for (const field of Object.keys(body).filter((key) => key !== 'assessment_id')) {
+      ctx.addIssue({ code: 'custom', path: [field], message: 'Send either assessment_id alone or an assessment body' });
+    }
+  } else if (body.jurisdiction === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['jurisdiction'], message: 'Required unless assessment_id is sent' });
+  }
+}).openapi('ComplianceValidateRequest', { description: 'Either `{assessment_id}` (a stored assessment, checked against its evidence) or an assessment body (`jurisdiction` required), saved or not.' });
 
 const ScenarioRequirementsSchema = z.object({
   scenario_family: z.enum(SCENARIO_FAMILIES),
@@ -153,7 +165,19 @@ export const ItemResultSchema = z.object({
   reason: z.string().max(1000),
   conditional: z.boolean(),
   verification: z.enum(VERIFICATION_STATUSES),
+  evidence: z.object({
+    status: z.enum(['verified', 'contradicted', 'attested'])
+      .describe('`verified`: what the API holds and ran agrees with the statement; `contradicted`: it does not (the item fails); `attested`: only the caller\'s statement, nothing held to check it against.'),
+    detail: z.string().max(2000),
+  }),
 }).openapi('ChecklistItemResult');
+
+export const ContradictionSchema = z.object({
+  item: z.string().max(2),
+  field: z.string().max(200).describe('The methodology field whose statement is contradicted.'),
+  claimed: z.string().max(500),
+  found: z.string().max(1000).describe('What the API holds or ran instead.'),
+}).openapi('ChecklistContradiction');
 
 export const ChecklistStatusSchema = z.object({
   ...RuleSetFields,
@@ -161,6 +185,21 @@ export const ChecklistStatusSchema = z.object({
   passed: z.number().int().min(0),
   failed: z.number().int().min(0),
   conditional: z.number().int().min(0),
+  contradictions: z.array(ContradictionSchema).max(100).describe('Each statement of the methodology that the API\'s own evidence contradicts, by item.'),
+  evidence_summary: z.object({
+    jurisdiction_id: z.string().max(40),
+    assets_held: z.number().int().describe('Assets the account holds for the jurisdiction.'),
+    assets_by_category: z.record(z.string(), z.number().int()),
+    analyses: z.array(z.object({
+      analysis_id: z.string().max(40),
+      analysed_at: z.string().max(40),
+      components: z.array(z.object({ component: z.string().max(20), status: z.string().max(20) })).max(4),
+      scenarios: z.array(z.string().max(30)).max(5),
+      planning_horizons: z.array(z.number().int()).max(5),
+      elevation_source: z.string().max(300).nullable(),
+      gauges: z.array(z.string().max(7)).max(10),
+    })).max(200).describe('Flood analyses linked to the assessment (`assessment_id` on `POST /hazards/flood-analysis`).'),
+  }).nullable().describe('What the checklist was cross-checked against; null when a body was validated without an assessment.'),
   items: z.array(ItemResultSchema).max(30),
 }).openapi('DepChecklistStatus', { description: 'Each checklist item A–N evaluated against the assessment. Derived from s. 380.093; not DEP\'s form.' });
 
@@ -173,6 +212,7 @@ export const MissingItemSchema = z.object({
 }).openapi('MissingChecklistItem');
 
 export const ValidationResultSchema = z.object({
+  assessment_id: z.string().max(64).nullable().describe('The assessment validated, or null for a body.'),
   compliant: z.boolean(),
   jurisdiction: z.string().max(120),
   jurisdiction_id: z.string().max(40),

@@ -102,7 +102,13 @@ export const BoundaryGeometry = z.discriminatedUnion('type', [
   .openapi('BoundaryGeometry', { description: 'GeoJSON Polygon or MultiPolygon in WGS 84 lon/lat; rings closed; exterior counter-clockwise (clockwise rings are rewound with a warning).' });
 
 export const FloodAnalysisBody = z.object({
-  boundary_geojson: BoundaryGeometry,
+  boundary_geojson: BoundaryGeometry.optional().describe('The area to analyse; or send `jurisdiction` instead.'),
+  jurisdiction: z.string().trim().min(2).max(120).optional()
+    .describe('A Florida county ("Monroe County") whose boundary (Census cartographic boundary) is analysed, instead of `boundary_geojson`.'),
+  assessment_id: z.string().regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id').optional()
+    .describe('Links the analysis to this assessment: what it ran (components, scenarios, horizons, elevation) becomes the evidence its checklist is checked against.'),
+  apply_to_assets: z.boolean().default(false)
+    .describe('Write each analysed asset\'s exposure (depth per scenario × horizon, first exposed year) and the vulnerability it gives onto the asset, all in one go.'),
   components: z.array(z.enum(FLOOD_COMPONENTS)).min(1).max(4).default([...FLOOD_COMPONENTS])
     .refine((c) => new Set(c).size === c.length, 'Components must not repeat.'),
   scenarios: z.array(ScenarioEnum).min(1).max(5).optional().refine((s) => !s || new Set(s).size === s.length, 'Scenarios must not repeat.')
@@ -110,7 +116,9 @@ export const FloodAnalysisBody = z.object({
   planning_horizons: z.array(Year).min(1).max(5).optional().refine((h) => !h || new Set(h).size === h.length, 'Horizons must not repeat.')
     .describe('Default: assessment year + 20 and + 50.'),
   assessment_year: z.number().int().min(2020).max(2100).optional().describe('Default: this year.'),
-}).strict().openapi('FloodAnalysisRequest');
+}).strict().refine((body) => (body.boundary_geojson === undefined) !== (body.jurisdiction === undefined), {
+  message: 'Send either boundary_geojson or jurisdiction', path: ['boundary_geojson'],
+}).openapi('FloodAnalysisRequest');
 
 export const FloodAnalysisResponse = z.looseObject({
   boundary: Loose('Validated boundary: area, bbox, counties, warnings.'),

@@ -1,6 +1,7 @@
 import type { AssessmentPhase, AssessmentStatus, AssessmentSummary, AssessmentType, AssessmentView } from '../../schemas/assessments';
 import type { Methodology, Scope, Timeline } from '../../schemas/compliance';
 import { evaluateCompliance, type ComplianceEvaluation } from '../compliance/evaluate';
+import type { ComplianceEvidence } from '../compliance/evidence';
 import { depConfirmationOf } from './dep-filing';
 
 /** The jurisdiction as resolved at creation (see `shared/domain/jurisdictions.ts`). */
@@ -53,9 +54,9 @@ export interface Assessment {
   submission?: SubmissionRecord;
 }
 
-/** The checklist rule set is chosen by the date work on the assessment began. */
-export function complianceOf(assessment: Pick<Assessment, 'scope' | 'scope_rationale' | 'methodology' | 'timeline'>): ComplianceEvaluation {
-  return evaluateCompliance(assessment, assessment.timeline.start_date);
+/** The checklist rule set is chosen by the date work on the assessment began; `evidence` cross-checks the methodology. */
+export function complianceOf(assessment: Pick<Assessment, 'scope' | 'scope_rationale' | 'methodology' | 'timeline'>, evidence?: ComplianceEvidence): ComplianceEvaluation {
+  return evaluateCompliance(assessment, assessment.timeline.start_date, evidence);
 }
 
 export function summaryOf(assessment: Assessment): AssessmentSummary {
@@ -70,13 +71,13 @@ export function summaryOf(assessment: Assessment): AssessmentSummary {
   };
 }
 
-export function viewOf(assessment: Assessment): AssessmentView {
+export function viewOf(assessment: Assessment, evidence?: ComplianceEvidence): AssessmentView {
   return {
     ...summaryOf(assessment),
     methodology: assessment.methodology,
     status_history: assessment.status_history,
     completion_adjustments: assessment.completion_adjustments,
-    dep_checklist_status: complianceOf(assessment).dep_checklist_status,
+    dep_checklist_status: complianceOf(assessment, evidence).dep_checklist_status,
   };
 }
 

@@ -6,6 +6,7 @@ import type {
 } from '../../schemas/assessments';
 import { invalidField, requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
 import { completionEvent } from './events';
+import type { ComplianceEvidence } from '../compliance/evidence';
 import { complianceOf, summaryOf, versionFromIfMatch, type Assessment } from './model';
 import { InvalidCursorError } from '../invalid-cursor';
 import type { AssessmentFilter, AssessmentStore } from './ports';
@@ -20,6 +21,8 @@ export interface AssessmentServiceDeps {
   newAssessmentId: (createdAt: Date) => string;
   /** Relay problems are not the caller's: the stored outbox is retried by the safety net. */
   warn: (message: string, details: Record<string, unknown>) => void;
+  /** What the API holds and ran for an assessment; without it the checklist reads the statements alone. */
+  evidence?: (assessment: Assessment) => Promise<ComplianceEvidence>;
 }
 
 /** Without `If-Match`, an update is retried on the fresh version this often before a 409. */
@@ -57,6 +60,10 @@ export class AssessmentService {
     };
     await this.deps.store.create(assessment);
     return assessment;
+  }
+
+  async evidenceFor(assessment: Assessment): Promise<ComplianceEvidence | undefined> {
+    return this.deps.evidence?.(assessment);
   }
 
   async get(accountId: string, assessmentId: string): Promise<Assessment> {
@@ -123,7 +130,7 @@ export class AssessmentService {
     if (current.status !== 'complete') {
       throw new HttpError('conflict', `Only a complete assessment can be submitted; this one is ${current.status} at ${current.completion_percentage} % in the ${current.phase} phase.`, { status_now: current.status });
     }
-    const compliance = complianceOf(current);
+    const compliance = complianceOf(current, await this.evidenceFor(current));
     if (!compliance.compliant) {
       throw new HttpError('conflict', `The checklist does not pass: items ${compliance.missing_items.map((m) => m.item).join(', ')} are missing.`, { missing_items: compliance.missing_items });
     }

@@ -1,5 +1,6 @@
 import type { ChecklistStatus, CheckStatus, Methodology, MissingItem, Scope } from '../../schemas/compliance';
 import { itemsFor, requiredHorizons, ruleSetFor, scenarioRequirements, type CheckSpec, type RuleItem, type RuleSet, type SimpleCheckKind } from './rule-sets';
+import { crossCheck, type ComplianceEvidence, type EvidenceCheck } from './evidence';
 
 /** What the checklist reads: an assessment's scope and methodology (stored or still a draft). */
 export interface ComplianceInput {
@@ -155,14 +156,27 @@ function evaluateItem(item: RuleItem, input: ComplianceInput, context: Context):
   return check(input, item.check as never, context);
 }
 
+const UNCHECKED: EvidenceCheck = { status: 'attested', detail: 'Validated without an assessment: only the statement was checked (send assessment_id to check it against the API\'s evidence).', contradictions: [] };
+
+/** A claim the evidence contradicts fails, whatever the methodology attests. */
+function withEvidence(outcome: Outcome, check: EvidenceCheck): Outcome {
+  return check.status === 'contradicted' ? fail(`Contradicted by the API's evidence: ${check.detail}`) : outcome;
+}
+
 /**
- * Evaluates every checklist item of the rule set in force on `assessmentDate`. The one home of
- * compliance: `POST /compliance/validate`, `GET /assessments/{id}` and the submit gate call it.
+ * Evaluates every checklist item of the rule set in force on `assessmentDate`, cross-checked
+ * against `evidence` (what the API holds and ran) when given. The one home of compliance:
+ * `POST /compliance/validate`, `GET /assessments/{id}` and the submit gate call it.
  */
-export function evaluateCompliance(input: ComplianceInput, assessmentDate: string): ComplianceEvaluation {
+export function evaluateCompliance(input: ComplianceInput, assessmentDate: string, evidence?: ComplianceEvidence): ComplianceEvaluation {
   const ruleSet = ruleSetFor(assessmentDate);
   const context = { ruleSet, date: assessmentDate };
-  const results = itemsFor(ruleSet, assessmentDate).map((item) => ({ item, outcome: evaluateItem(item, input, context) }));
+  const items = itemsFor(ruleSet, assessmentDate);
+  const checks = evidence ? crossCheck(items.map((item) => item.check.kind), input.methodology ?? {}, evidence) : undefined;
+  const results = items.map((item) => {
+    const check = checks?.get(item.check.kind) ?? UNCHECKED;
+    return { item, check, outcome: withEvidence(evaluateItem(item, input, context), check) };
+  });
   const count = (status: CheckStatus) => results.filter((r) => r.outcome.status === status).length;
   const failed = results.filter((r) => r.outcome.status === 'fail');
   return {
@@ -183,7 +197,17 @@ export function evaluateCompliance(input: ComplianceInput, assessmentDate: strin
       passed: count('pass'),
       failed: failed.length,
       conditional: count('conditional'),
-      items: results.map(({ item, outcome }) => ({
+      contradictions: results.flatMap(({ item, check }) => check.contradictions.map((c) => ({ item: item.id, ...c }))),
+      evidence_summary: evidence ? {
+        jurisdiction_id: evidence.jurisdiction_id,
+        assets_held: evidence.assets.total,
+        assets_by_category: evidence.assets.by_category,
+        analyses: evidence.analyses.map((a) => ({
+          analysis_id: a.analysis_id, analysed_at: a.analysed_at, components: a.components, scenarios: a.scenarios,
+          planning_horizons: a.planning_horizons, elevation_source: a.elevation.source_name, gauges: a.gauges,
+        })),
+      } : null,
+      items: results.map(({ item, outcome, check }) => ({
         item: item.id,
         title: item.title,
         statute_ref: item.statute_ref,
@@ -191,6 +215,7 @@ export function evaluateCompliance(input: ComplianceInput, assessmentDate: strin
         reason: outcome.reason,
         conditional: item.conditional,
         verification: item.verification,
+        evidence: { status: check.status, detail: check.detail },
       })),
     },
   };

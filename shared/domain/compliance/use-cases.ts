@@ -1,7 +1,11 @@
 import type { Checklist } from '../../schemas/compliance';
 import type { z } from '../../schemas/zod';
 import type { ChecklistQuerySchema, ValidateBodySchema } from '../../schemas/compliance';
-import { evaluateCompliance } from './evaluate';
+import { evaluateCompliance, type ComplianceEvaluation } from './evaluate';
+import type { ComplianceEvidence } from './evidence';
+import { HttpError } from '../../http/problem';
+import { complianceOf } from '../assessments/model';
+import type { AssessmentStore } from '../assessments/ports';
 import { invalidField, requireRuleSetDate, resolveApplicant } from './inputs';
 import { checklistFor, defaultDateOfYear } from './rule-sets';
 
@@ -10,14 +14,33 @@ type ChecklistQuery = z.infer<typeof ChecklistQuerySchema>;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** `POST /compliance/validate`: checks an assessment body, saved or not, against the rule set of its start date. */
-export function validateAssessment(input: ValidateInput, today: Date) {
-  const jurisdiction = resolveApplicant(input);
+export interface ValidateDeps {
+  assessments: Pick<AssessmentStore, 'get'>;
+  evidence: (accountId: string, jurisdiction: { id: string; display_name: string }, assessmentId?: string) => Promise<ComplianceEvidence>;
+}
+
+/**
+ * `POST /compliance/validate`: a stored assessment by id (cross-checked against what the API
+ * holds and its linked analyses), or a body, saved or not, against the rule set of its start
+ * date (cross-checked against the assets held for its jurisdiction).
+ */
+export async function validateAssessment(deps: ValidateDeps, accountId: string, input: ValidateInput, today: Date) {
+  if (input.assessment_id !== undefined) {
+    const assessment = await deps.assessments.get(accountId, input.assessment_id);
+    if (!assessment) throw new HttpError('not_found', `No assessment ${input.assessment_id} in this account.`);
+    const evaluation = complianceOf(assessment, await deps.evidence(accountId, assessment.jurisdiction, assessment.assessment_id));
+    return resultOf(assessment.assessment_id, assessment.jurisdiction, evaluation);
+  }
+  const jurisdiction = resolveApplicant({ ...input, jurisdiction: input.jurisdiction! });
   const date = input.timeline
     ? requireRuleSetDate(input.timeline.start_date, today, 'timeline.start_date')
     : isoDay(today);
-  const evaluation = evaluateCompliance(input, date);
+  return resultOf(null, jurisdiction, evaluateCompliance(input, date, await deps.evidence(accountId, jurisdiction)));
+}
+
+function resultOf(assessmentId: string | null, jurisdiction: { id: string; display_name: string }, evaluation: ComplianceEvaluation) {
   return {
+    assessment_id: assessmentId,
     compliant: evaluation.compliant,
     jurisdiction: jurisdiction.display_name,
     jurisdiction_id: jurisdiction.id,

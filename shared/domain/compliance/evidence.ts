@@ -1,0 +1,143 @@
+import type { Methodology } from '../../schemas/compliance';
+import type { AnalysisEvidence, AssetCounter, EvidenceStore, JurisdictionAssetCounts } from '../deliverables/ports';
+import type { CheckSpec } from './rule-sets';
+
+/**
+ * What the API itself holds and ran for an assessment, and the cross-check of the methodology the
+ * caller sent against it: a claim the evidence contradicts fails its item, whatever it attests.
+ */
+export interface ComplianceEvidence {
+  jurisdiction_id: string;
+  jurisdiction_name: string;
+  assets: JurisdictionAssetCounts;
+  /** Flood analyses linked to the assessment (none for a body validated without an assessment). */
+  analyses: AnalysisEvidence[];
+}
+
+export interface Contradiction {
+  field: string;
+  claimed: string;
+  found: string;
+}
+
+export interface EvidenceCheck {
+  /** `verified`: evidence held and consistent; `contradicted`; `attested`: only the caller's statement. */
+  status: 'verified' | 'contradicted' | 'attested';
+  detail: string;
+  contradictions: Contradiction[];
+}
+
+type Kind = CheckSpec['kind'];
+const COMPONENT_OF: Partial<Record<Kind, { component: string; claim: (m: Methodology) => boolean | undefined; label: string }>> = {
+  tidal_depth: { component: 'tidal', claim: (m) => m.flood_components?.tidal?.analysed, label: 'tidal flooding' },
+  storm_surge: { component: 'surge', claim: (m) => m.flood_components?.storm_surge?.analysed, label: 'storm surge' },
+  rainfall: { component: 'rainfall', claim: (m) => m.flood_components?.rainfall?.analysed, label: 'rainfall-induced flooding' },
+  compound: { component: 'compound', claim: (m) => m.flood_components?.compound?.analysed, label: 'compound flooding' },
+};
+
+const attested = (detail: string): EvidenceCheck => ({ status: 'attested', detail, contradictions: [] });
+const checked = (contradictions: Contradiction[], consistent: string): EvidenceCheck => (contradictions.length > 0
+  ? { status: 'contradicted', detail: contradictions.map((c) => `${c.field}: claimed ${c.claimed}; ${c.found}.`).join(' '), contradictions }
+  : { status: 'verified', detail: consistent, contradictions: [] });
+
+const NO_ANALYSES = 'No flood analysis is linked to this assessment (POST /hazards/flood-analysis with assessment_id); the statement is not checked.';
+const list = (values: readonly (string | number)[]) => values.join(', ');
+const ran = (analyses: AnalysisEvidence[]) => `the ${analyses.length} linked analys${analyses.length === 1 ? 'is' : 'es'}`;
+
+/** The first word of a DEM's name (e.g. "SRTM"), the part a claim must name to match. */
+const demToken = (name: string) => name.trim().split(/[\s(,]+/)[0]!.toLowerCase();
+
+function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvidence): EvidenceCheck {
+  const { analyses, assets } = evidence;
+  switch (kind) {
+    case 'critical_assets': {
+      const claimed = methodology.critical_assets?.asset_count;
+      if (assets.total === 0) return attested(`The API holds no assets for ${evidence.jurisdiction_name}; import the inventory (POST /assets/import) to check the count.`);
+      const categories = Object.entries(assets.by_category).sort().map(([c, n]) => `${c} ${n}`).join(', ');
+      if (claimed === undefined) return attested(`The API holds ${assets.total} assets for ${evidence.jurisdiction_name} (${categories}).`);
+      return checked(
+        claimed === assets.total ? [] : [{ field: 'methodology.critical_assets.asset_count', claimed: String(claimed), found: `the API holds ${assets.total} assets for ${evidence.jurisdiction_name} (${categories})` }],
+        `${assets.total} assets held for ${evidence.jurisdiction_name} (${categories}), as stated.`,
+      );
+    }
+    case 'dem': {
+      const dem = methodology.dem;
+      const used = [...new Set(analyses.filter((a) => a.elevation.source_name && a.elevation.status !== 'not_covered').map((a) => a.elevation.source_name!))];
+      if (analyses.length === 0) return attested(NO_ANALYSES);
+      if (used.length === 0) return attested(`No elevation data covered ${ran(analyses)}.`);
+      if (!dem) return attested(`${ran(analyses)} used ${list(used)}.`);
+      const claim = dem.source.toLowerCase();
+      const unmatched = used.filter((name) => !claim.includes(demToken(name)) && !name.toLowerCase().includes(claim));
+      return checked(
+        unmatched.length === 0 ? [] : [{ field: 'methodology.dem.source', claimed: `"${dem.source}" (${dem.year})`, found: `${ran(analyses)} used ${list(unmatched)}` }],
+        `${ran(analyses)} used ${list(used)}, as stated.`,
+      );
+    }
+    case 'tidal_depth':
+    case 'storm_surge':
+    case 'rainfall':
+    case 'compound': {
+      const spec = COMPONENT_OF[kind]!;
+      if (analyses.length === 0) return attested(NO_ANALYSES);
+      const outcomes = analyses.flatMap((a) => a.components.filter((c) => c.component === spec.component).map((c) => c.status));
+      const produced = outcomes.some((status) => status === 'ok' || status === 'partial');
+      if (!spec.claim(methodology)) return attested(produced ? `${ran(analyses)} produced ${spec.label} results.` : `Not claimed; ${ran(analyses)} produced no ${spec.label} results.`);
+      const found = outcomes.length === 0 ? `${ran(analyses)} did not run it` : `${ran(analyses)} ran it without results (status ${list([...new Set(outcomes)])})`;
+      return checked(produced ? [] : [{ field: `methodology.flood_components.${spec.component === 'surge' ? 'storm_surge' : spec.component}.analysed`, claimed: 'true', found }], `${ran(analyses)} produced ${spec.label} results.`);
+    }
+    case 'slr_scenarios': {
+      const slr = methodology.sea_level_rise;
+      if (analyses.length === 0) return attested(NO_ANALYSES);
+      const analysed = [...new Set(analyses.flatMap((a) => a.scenarios))];
+      if (!slr) return attested(`${ran(analyses)} analysed ${list(analysed)} (NOAA 2022).`);
+      const contradictions: Contradiction[] = [];
+      if (slr.scenario_family !== 'noaa_2022') contradictions.push({ field: 'methodology.sea_level_rise.scenario_family', claimed: slr.scenario_family, found: `${ran(analyses)} used the NOAA 2022 scenarios` });
+      const missing = slr.scenarios.filter((s) => !analysed.includes(s));
+      if (missing.length > 0) contradictions.push({ field: 'methodology.sea_level_rise.scenarios', claimed: list(slr.scenarios), found: `${list(missing)} never analysed (${ran(analyses)}: ${list(analysed)})` });
+      return checked(contradictions, `Scenarios ${list(slr.scenarios)} analysed.`);
+    }
+    case 'planning_horizons': {
+      const horizons = methodology.sea_level_rise?.planning_horizons;
+      if (analyses.length === 0) return attested(NO_ANALYSES);
+      const analysed = [...new Set(analyses.flatMap((a) => a.planning_horizons))].sort();
+      if (!horizons) return attested(`${ran(analyses)} analysed ${list(analysed)}.`);
+      const missing = horizons.filter((h) => !analysed.includes(h));
+      return checked(
+        missing.length === 0 ? [] : [{ field: 'methodology.sea_level_rise.planning_horizons', claimed: list(horizons), found: `${list(missing)} never analysed (${ran(analyses)}: ${list(analysed)})` }],
+        `Horizons ${list(horizons)} analysed.`,
+      );
+    }
+    case 'tide_gauges': {
+      const stations = methodology.tide_gauges?.station_ids;
+      if (analyses.length === 0) return attested(NO_ANALYSES);
+      const used = [...new Set(analyses.flatMap((a) => a.gauges))];
+      if (!stations || used.length === 0) return attested(used.length > 0 ? `${ran(analyses)} used NOAA gauges ${list(used)}.` : 'No gauge recorded by the analyses.');
+      const unused = stations.filter((s) => !used.includes(s));
+      return checked(
+        unused.length === 0 ? [] : [{ field: 'methodology.tide_gauges.station_ids', claimed: list(stations), found: `${ran(analyses)} used NOAA gauges ${list(used)}` }],
+        `NOAA gauges ${list(stations)} used by ${ran(analyses)}.`,
+      );
+    }
+    default:
+      return attested('The caller\'s statement; the API holds no evidence for this item.');
+  }
+}
+
+/** The evidence check of each check kind the rule set uses. */
+export function crossCheck(kinds: readonly Kind[], methodology: Methodology, evidence: ComplianceEvidence): Map<Kind, EvidenceCheck> {
+  return new Map(kinds.map((kind) => [kind, checkKind(kind, methodology, evidence)]));
+}
+
+/** What the API holds for a jurisdiction, and the analyses linked to an assessment when one is named. */
+export async function gatherEvidence(
+  deps: { assets: AssetCounter; evidence: EvidenceStore },
+  accountId: string,
+  jurisdiction: { id: string; display_name: string },
+  assessmentId?: string,
+): Promise<ComplianceEvidence> {
+  const [assets, analyses] = await Promise.all([
+    deps.assets.countByCategory(accountId, jurisdiction.id),
+    assessmentId ? deps.evidence.listAnalyses(accountId, assessmentId) : Promise.resolve([]),
+  ]);
+  return { jurisdiction_id: jurisdiction.id, jurisdiction_name: jurisdiction.display_name, assets, analyses };
+}

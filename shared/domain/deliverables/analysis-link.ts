@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { HttpError } from '../../http/problem';
+import type { BlobStore } from '../../ports';
+import type { AssessmentStore } from '../assessments/ports';
+import type { AssetStore, ExposureChange } from '../assets/ports';
+import { assetExposures, vulnerabilityFromExposure, type AssetExposure } from '../hazards/asset-exposure';
+import type { AnalysedSurfaces } from '../hazards/flood-analysis';
+import { inundationExtents, type InundationExtent } from './inundation-extents';
+import { jurisdictionBoundary } from './jurisdiction-boundary';
+import type { AnalysisEvidence, EvidenceStore } from './ports';
+
+/**
+ * What a flood analysis does beyond its answer: with `apply_to_assets` it writes every analysed
+ * asset's exposure and vulnerability onto the asset (one bulk write), and with `assessment_id` it
+ * records what it ran as the assessment's evidence (with its answer and inundation extents for
+ * the deliverables).
+ */
+export interface AnalysisLink {
+  assessment_id?: string;
+  apply_to_assets?: boolean;
+  boundary_source: 'jurisdiction' | 'boundary_geojson';
+  jurisdiction_id: string | null;
+}
+
+export interface AnalysisLinkDeps {
+  assessments: Pick<AssessmentStore, 'get'>;
+  evidence: EvidenceStore;
+  blobs: BlobStore;
+  assets: Pick<AssetStore, 'list' | 'applyExposures'>;
+  clock: () => Date;
+}
+
+const ASSET_PAGE = 1000;
+
+export const evidenceDocumentKey = (accountId: string, assessmentId: string, analysisId: string, name: 'result' | 'extents') =>
+  `evidence/${accountId}/${assessmentId}/${analysisId}/${name}.json`;
+
+/** 404 for an assessment of another account or none; 409 for a submitted (frozen) one. */
+export async function requireLinkableAssessment(deps: Pick<AnalysisLinkDeps, 'assessments'>, accountId: string, assessmentId: string): Promise<void> {
+  const assessment = await deps.assessments.get(accountId, assessmentId);
+  if (!assessment) {
+    throw new HttpError('invalid_request', `No assessment ${assessmentId} in this account.`, { errors: [{ field: 'assessment_id', in: 'body', message: 'Unknown assessment' }] });
+  }
+  if (assessment.status === 'submitted') throw new HttpError('conflict', `Assessment ${assessmentId} was submitted and is frozen; no analysis can be added to its evidence.`);
+}
+
+export interface AppliedSummary {
+  assets_written: number;
+  exposed: number;
+  not_exposed: number;
+  unknown_elevation: number;
+}
+
+export class AnalysisFollowUp {
+  private exposures: Map<string, AssetExposure> | undefined;
+  private extents: InundationExtent[] | undefined;
+  private readonly analysedAt: string;
+
+  constructor(private readonly deps: AnalysisLinkDeps, private readonly accountId: string, readonly analysisId: string, private readonly link: AnalysisLink) {
+    this.analysedAt = deps.clock().toISOString();
+  }
+
+  get active(): boolean {
+    return Boolean(this.link.apply_to_assets || this.link.assessment_id);
+  }
+
+  /** The hook the analysis calls with its surfaces. */
+  readonly onSurfaces = (analysed: AnalysedSurfaces): void => {
+    if (this.link.apply_to_assets) {
+      this.exposures = assetExposures(analysed, { analysisId: this.analysisId, assessmentId: this.link.assessment_id ?? null, analysedAt: this.analysedAt });
+    }
+    if (this.link.assessment_id) this.extents = inundationExtents(analysed);
+  };
+
+  /** Writes exposures and evidence after the analysis; returns the fields added to its answer. */
+  async finish(result: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const applied = this.link.apply_to_assets ? await this.applyToAssets() : null;
+    const fields = {
+      analysis_id: this.analysisId,
+      assessment_id: this.link.assessment_id ?? null,
+      ...(applied ? { applied_to_assets: applied } : {}),
+    };
+    if (this.link.assessment_id) await this.recordEvidence(this.link.assessment_id, { ...result, ...fields }, applied);
+    return fields;
+  }
+
+  private async applyToAssets(): Promise<AppliedSummary> {
+    const exposures = this.exposures ?? new Map<string, AssetExposure>();
+    const now = this.deps.clock();
+    const changes: ExposureChange[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.deps.assets.list(this.accountId, {}, { limit: ASSET_PAGE, cursor });
+      for (const asset of page.items) {
+        const exposure = exposures.get(asset.asset_id);
+        if (exposure) changes.push({ asset, exposure, vulnerability: vulnerabilityFromExposure(exposure, asset, now) });
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    const written = await this.deps.assets.applyExposures(this.accountId, changes, now);
+    const count = (status: AssetExposure['status']) => changes.filter((c) => c.exposure.status === status).length;
+    return { assets_written: written, exposed: count('exposed'), not_exposed: count('not_exposed'), unknown_elevation: count('unknown_elevation') };
+  }
+
+  private async recordEvidence(assessmentId: string, answer: Record<string, unknown>, applied: AppliedSummary | null): Promise<void> {
+    const resultKey = evidenceDocumentKey(this.accountId, assessmentId, this.analysisId, 'result');
+    await this.deps.blobs.put(resultKey, JSON.stringify(answer), 'application/json');
+    let extentsKey: string | null = null;
+    if (this.extents) {
+      extentsKey = evidenceDocumentKey(this.accountId, assessmentId, this.analysisId, 'extents');
+      await this.deps.blobs.put(extentsKey, JSON.stringify(this.extents), 'application/json');
+    }
+    await this.deps.evidence.putAnalysis(this.accountId, evidenceOf(answer, {
+      analysisId: this.analysisId, assessmentId, analysedAt: this.analysedAt, link: this.link, applied, resultKey, extentsKey,
+    }));
+  }
+}
+
+interface ResultShape {
+  boundary?: { area?: { km2?: number }; counties?: { name?: string; fips?: string }[] | string[] };
+  scenarios?: string[];
+  planning_horizons?: number[];
+  components?: Record<string, { status?: string }>;
+  elevation?: { status?: string; source?: { name?: string; native_resolution?: string }; cell_size_m?: number };
+  gauge_selection?: { gauges?: { noaa_id?: string }[] };
+  assets?: { inside_boundary?: number };
+}
+
+/** The evidence summary of an analysis answer (read defensively: the answer is the hazards module's). */
+export function evidenceOf(answer: Record<string, unknown>, meta: {
+  analysisId: string; assessmentId: string; analysedAt: string; link: AnalysisLink; applied: AppliedSummary | null; resultKey: string; extentsKey: string | null;
+}): AnalysisEvidence {
+  const result = answer as ResultShape;
+  const counties = (result.boundary?.counties ?? []).map((c) => (typeof c === 'string' ? c : c.name ?? c.fips ?? '')).filter(Boolean);
+  return {
+    analysis_id: meta.analysisId,
+    assessment_id: meta.assessmentId,
+    analysed_at: meta.analysedAt,
+    boundary: { source: meta.link.boundary_source, jurisdiction_id: meta.link.jurisdiction_id, area_km2: result.boundary?.area?.km2 ?? null, counties },
+    components: Object.entries(result.components ?? {}).map(([component, value]) => ({ component, status: value?.status ?? 'unknown' })),
+    scenarios: result.scenarios ?? [],
+    planning_horizons: result.planning_horizons ?? [],
+    elevation: {
+      status: result.elevation?.status ?? 'unknown',
+      source_name: result.elevation?.source?.name ?? null,
+      native_resolution: result.elevation?.source?.native_resolution ?? null,
+      cell_size_m: result.elevation?.cell_size_m ?? null,
+    },
+    gauges: (result.gauge_selection?.gauges ?? []).map((g) => g.noaa_id ?? '').filter(Boolean),
+    assets_inside: result.assets?.inside_boundary ?? 0,
+    assets_applied: meta.applied?.assets_written ?? null,
+    result_key: meta.resultKey,
+    extents_key: meta.extentsKey,
+  };
+}
+
+/** The area an analysis request names (a drawn boundary or a county) and its links. */
+export function analysisTarget(body: { boundary_geojson?: unknown; jurisdiction?: string; assessment_id?: string; apply_to_assets?: boolean }): { geometry: unknown; link: AnalysisLink } {
+  const flags = { assessment_id: body.assessment_id, apply_to_assets: body.apply_to_assets };
+  if (body.jurisdiction !== undefined) {
+    const { jurisdiction, geometry } = jurisdictionBoundary({ jurisdiction: body.jurisdiction });
+    return { geometry, link: { ...flags, boundary_source: 'jurisdiction', jurisdiction_id: jurisdiction.id } };
+  }
+  return { geometry: body.boundary_geojson, link: { ...flags, boundary_source: 'boundary_geojson', jurisdiction_id: null } };
+}
+
+/**
+ * Runs an analysis with its links: the follow-up hooks into the analysis and, once it is done,
+ * writes exposures and evidence and adds their fields to the answer. Without links, the answer
+ * is the analysis's own.
+ */
+export async function runLinkedAnalysis<R extends object>(
+  deps: AnalysisLinkDeps,
+  accountId: string,
+  link: AnalysisLink | undefined,
+  analyse: (onSurfaces: ((analysed: AnalysedSurfaces) => void) | undefined) => Promise<R>,
+): Promise<R> {
+  const followUp = link ? new AnalysisFollowUp(deps, accountId, `fa_${randomBytes(12).toString('base64url')}`, link) : undefined;
+  if (!followUp?.active) return analyse(undefined);
+  const result = await analyse(followUp.onSurfaces);
+  return { ...result, ...(await followUp.finish(result as Record<string, unknown>)) };
+}

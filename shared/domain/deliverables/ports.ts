@@ -1,0 +1,37 @@
+/** Secondary ports of the evidence and deliverables use cases. */
+
+/** What one flood analysis linked to an assessment ran and found: the checklist's evidence. */
+export interface AnalysisEvidence {
+  analysis_id: string;
+  assessment_id: string;
+  analysed_at: string;
+  boundary: { source: 'jurisdiction' | 'boundary_geojson'; jurisdiction_id: string | null; area_km2: number | null; counties: string[] };
+  /** Components requested and their outcome (`ok`, `partial`, `no_data`). */
+  components: { component: string; status: string }[];
+  scenarios: string[];
+  planning_horizons: number[];
+  elevation: { status: string; source_name: string | null; native_resolution: string | null; cell_size_m: number | null };
+  gauges: string[];
+  assets_inside: number;
+  /** Assets whose exposure was written (`apply_to_assets`), null when not applied. */
+  assets_applied: number | null;
+  /** The full analysis answer and the inundation extents, in the blob store. */
+  result_key: string;
+  extents_key: string | null;
+}
+
+export interface EvidenceStore {
+  putAnalysis(accountId: string, evidence: AnalysisEvidence): Promise<void>;
+  /** Oldest first. */
+  listAnalyses(accountId: string, assessmentId: string): Promise<AnalysisEvidence[]>;
+}
+
+/** The account's assets of one jurisdiction, as the checklist counts them. */
+export interface JurisdictionAssetCounts {
+  total: number;
+  by_category: Record<string, number>;
+}
+
+export interface AssetCounter {
+  countByCategory(accountId: string, jurisdictionId: string): Promise<JurisdictionAssetCounts>;
+}

@@ -1,0 +1,184 @@
+/**
+ * Exposure of every analysed asset, from the design water surfaces of one flood analysis, and the
+ * vulnerability score it feeds (DOMAIN §7):
+ *
+ *   depth(scenario, horizon)  = highest water level over the components analysed − ground, ≥ 0
+ *                               (surge and rainfall: the 100-year event; the envelope is the
+ *                               compound combination the analysis uses)
+ *   exposure                  = max over scenarios and horizons of
+ *                               min(1, depth_ft / 3 ft) × horizon weight
+ *                               (weight 1 within 20 years of the assessment year, 0.75 within 50, 0.5 beyond)
+ *   sensitivity               = the assessor's earlier value for the asset, else the default of its category
+ *   adaptive_capacity         = the assessor's earlier value for the asset, else 0 (none known)
+ *   vulnerability             = exposure × sensitivity × (1 − adaptive_capacity)
+ *
+ * 3 ft is a screening convention of this API (about where FEMA depth-damage functions put the
+ * loss of function of most facilities), not a statute figure.
+ */
+import type { AnalysedSurfaces, AssetSite } from './flood-analysis';
+import type { WaterSurface } from './flood-surfaces';
+import type { ScenarioId } from './vocabulary';
+import { assessVulnerability, type HazardType, type VulnerabilityAssessment } from '../assets/vulnerability';
+
+export const FULL_EXPOSURE_DEPTH_FT = 3;
+export const HORIZON_WEIGHTS: readonly { within_years: number; weight: number }[] = [
+  { within_years: 20, weight: 1 },
+  { within_years: 50, weight: 0.75 },
+  { within_years: Infinity, weight: 0.5 },
+];
+/** Default sensitivity (0–1) per statute category: the consequence of the asset failing. */
+export const CATEGORY_SENSITIVITY: Readonly<Record<string, number>> = {
+  critical_infrastructure: 0.9,
+  community_emergency: 0.9,
+  transportation: 0.8,
+  natural_cultural_historical: 0.5,
+  unclassified: 0.7,
+};
+export const DEFAULT_ADAPTIVE_CAPACITY = 0;
+
+export const EXPOSURE_FORMULA = `exposure = max over scenarios and horizons of min(1, depth_ft / ${FULL_EXPOSURE_DEPTH_FT}) × horizon weight (1 within 20 years, 0.75 within 50, 0.5 beyond)`;
+
+const FT_PER_M = 1 / 0.3048;
+const ANALYSED_COMPONENTS = ['tidal', 'surge', 'rainfall'] as const;
+type AnalysedComponent = (typeof ANALYSED_COMPONENTS)[number];
+
+export interface ScenarioHorizonDepth {
+  scenario: ScenarioId;
+  planning_horizon: number;
+  water_level_navd88_m: number | null;
+  /** null when the ground elevation at the asset is unknown. */
+  depth_m: number | null;
+  depth_ft: number | null;
+  /** The component whose level governs (highest), null when no component reaches the asset. */
+  governing_component: AnalysedComponent | null;
+}
+
+export interface AssetExposure {
+  analysis_id: string;
+  assessment_id: string | null;
+  analysed_at: string;
+  status: 'exposed' | 'not_exposed' | 'unknown_elevation';
+  ground_elevation_navd88_m: number | null;
+  components: AnalysedComponent[];
+  depths: ScenarioHorizonDepth[];
+  first_exposed_year: number | null;
+  max_depth_ft: number | null;
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+interface SurfaceKey {
+  component: AnalysedComponent;
+  scenario: ScenarioId;
+  year: number;
+}
+
+function parseKey(key: string): SurfaceKey | undefined {
+  const [component, scenario, year] = key.split('|');
+  if (!ANALYSED_COMPONENTS.includes(component as AnalysedComponent)) return undefined;
+  return { component: component as AnalysedComponent, scenario: scenario as ScenarioId, year: Number(year) };
+}
+
+/** Each analysed asset's depth per scenario × horizon (the envelope of the components) and its first exposed year. */
+export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: string; assessmentId: string | null; analysedAt: string }): Map<string, AssetExposure> {
+  const keyed = [...analysed.surfaces].flatMap(([key, surface]) => {
+    const parsed = parseKey(key);
+    return parsed ? [{ ...parsed, surface }] : [];
+  });
+  const combos = [...new Map(keyed.map((k) => [`${k.scenario}|${k.year}`, { scenario: k.scenario, year: k.year }])).values()]
+    .sort((a, b) => a.year - b.year || a.scenario.localeCompare(b.scenario));
+  const components = ANALYSED_COMPONENTS.filter((c) => keyed.some((k) => k.component === c));
+  const out = new Map<string, AssetExposure>();
+  for (const site of analysed.sites) out.set(site.asset.asset_id, exposureOf(site, keyed, combos, components, meta));
+  return out;
+}
+
+function exposureOf(
+  site: AssetSite,
+  keyed: (SurfaceKey & { surface: WaterSurface })[],
+  combos: { scenario: ScenarioId; year: number }[],
+  components: AnalysedComponent[],
+  meta: { analysisId: string; assessmentId: string | null; analysedAt: string },
+): AssetExposure {
+  const ground = site.ground;
+  const depths = combos.map(({ scenario, year }): ScenarioHorizonDepth => {
+    let level = -Infinity;
+    let governing: AnalysedComponent | null = null;
+    for (const k of keyed) {
+      if (k.scenario !== scenario || k.year !== year) continue;
+      const at = k.surface.levelAtPoint(site.asset.lon, site.asset.lat, site.cell);
+      if (at > level) { level = at; governing = k.component; }
+    }
+    const reached = level !== -Infinity;
+    const depth = ground === undefined ? null : reached ? Math.max(0, level - ground) : 0;
+    return {
+      scenario,
+      planning_horizon: year,
+      water_level_navd88_m: reached ? round(level, 3) : null,
+      depth_m: depth === null ? null : round(depth, 3),
+      depth_ft: depth === null ? null : round(depth * FT_PER_M, 2),
+      governing_component: reached ? governing : null,
+    };
+  });
+  const exposedYears = depths.filter((d) => (d.depth_m ?? 0) > 0).map((d) => d.planning_horizon);
+  const known = depths.filter((d) => d.depth_ft !== null).map((d) => d.depth_ft!);
+  return {
+    analysis_id: meta.analysisId,
+    assessment_id: meta.assessmentId,
+    analysed_at: meta.analysedAt,
+    status: ground === undefined ? 'unknown_elevation' : exposedYears.length > 0 ? 'exposed' : 'not_exposed',
+    ground_elevation_navd88_m: ground === undefined ? null : round(ground, 3),
+    components,
+    depths,
+    first_exposed_year: exposedYears.length > 0 ? Math.min(...exposedYears) : null,
+    max_depth_ft: known.length > 0 ? Math.max(...known) : null,
+  };
+}
+
+export function horizonWeight(planningHorizon: number, assessmentYear: number): number {
+  return HORIZON_WEIGHTS.find((band) => planningHorizon - assessmentYear <= band.within_years)!.weight;
+}
+
+/** The exposure score (0–1) of the formula above; undefined when the ground elevation is unknown. */
+export function exposureScore(exposure: AssetExposure, assessmentYear: number): number | undefined {
+  if (exposure.status === 'unknown_elevation') return undefined;
+  let score = 0;
+  for (const d of exposure.depths) {
+    if (d.depth_ft === null) continue;
+    score = Math.max(score, Math.min(1, d.depth_ft / FULL_EXPOSURE_DEPTH_FT) * horizonWeight(d.planning_horizon, assessmentYear));
+  }
+  return round(score, 4);
+}
+
+const HAZARD_OF: Record<AnalysedComponent, HazardType> = { tidal: 'tidal_flooding', surge: 'storm_surge', rainfall: 'rainfall_flooding' };
+
+/**
+ * The asset's vulnerability from this exposure; undefined when the ground elevation is unknown
+ * (the asset keeps its earlier vulnerability). Earlier assessor inputs for sensitivity and
+ * adaptive capacity are kept.
+ */
+export function vulnerabilityFromExposure(
+  exposure: AssetExposure,
+  asset: { category: string; vulnerability: VulnerabilityAssessment | null },
+  now: Date,
+): VulnerabilityAssessment | undefined {
+  const assessmentYear = now.getUTCFullYear();
+  const score = exposureScore(exposure, assessmentYear);
+  if (score === undefined) return undefined;
+  const prior = asset.vulnerability;
+  const sensitivity = prior?.sensitivity ?? CATEGORY_SENSITIVITY[asset.category] ?? CATEGORY_SENSITIVITY.unclassified!;
+  const adaptiveCapacity = prior?.adaptive_capacity ?? DEFAULT_ADAPTIVE_CAPACITY;
+  const worst = exposure.depths.reduce<ScenarioHorizonDepth | undefined>((best, d) => ((d.depth_ft ?? 0) > (best?.depth_ft ?? 0) ? d : best), undefined);
+  const hazard: HazardType = exposure.components.length > 1 ? 'compound_flooding' : HAZARD_OF[exposure.components[0] ?? 'tidal'];
+  const sensitivitySource = prior?.sensitivity != null ? 'the assessor\'s earlier value' : `the ${asset.category} default`;
+  return assessVulnerability({
+    hazard_type: hazard,
+    scenario: worst?.scenario,
+    exposure: score,
+    sensitivity,
+    adaptive_capacity: adaptiveCapacity,
+    first_exposed_year: exposure.first_exposed_year,
+    flood_depth_ft: exposure.max_depth_ft ?? undefined,
+    notes: `From flood analysis ${exposure.analysis_id}: ${EXPOSURE_FORMULA}; sensitivity ${sensitivity} (${sensitivitySource}); adaptive capacity ${adaptiveCapacity}.`,
+  }, now);
+}

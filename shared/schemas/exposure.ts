@@ -1,0 +1,22 @@
+import { z } from './zod';
+import { SCENARIOS } from '../domain/hazards/vocabulary';
+
+/** An asset's exposure as the last flood analysis applied to it (`apply_to_assets`) wrote it. */
+export const AssetExposureSchema = z.object({
+  analysis_id: z.string().max(40),
+  assessment_id: z.string().max(40).nullable(),
+  analysed_at: z.string().max(40),
+  status: z.enum(['exposed', 'not_exposed', 'unknown_elevation']).describe('`unknown_elevation`: no elevation data at the asset, so no depth (its vulnerability is left as it was).'),
+  ground_elevation_navd88_m: z.number().nullable(),
+  components: z.array(z.enum(['tidal', 'surge', 'rainfall'])).max(3).describe('Components whose design levels were enveloped (surge and rainfall: the 100-year event).'),
+  depths: z.array(z.object({
+    scenario: z.enum(SCENARIOS),
+    planning_horizon: z.number().int(),
+    water_level_navd88_m: z.number().nullable().describe('Highest design water level over the components; null when none reaches the asset.'),
+    depth_m: z.number().nullable(),
+    depth_ft: z.number().nullable(),
+    governing_component: z.enum(['tidal', 'surge', 'rainfall']).nullable(),
+  })).max(25).describe('Depth per scenario × planning horizon.'),
+  first_exposed_year: z.number().int().nullable().describe('Earliest planning horizon with a depth above 0; null when never exposed.'),
+  max_depth_ft: z.number().nullable(),
+}).openapi('AssetExposure');

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startTestApp } from '../helpers/local-app';
+import { multipartBody } from '../fixtures/assets/multipart';
+import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-fixtures';
+
+/**
+ * The analyst's path for Monroe County: import a real inventory (HIFLD hospitals and NCES public
+ * schools of Monroe County), analyse flooding over the county with `apply_to_assets` linked to
+ * the assessment, read the prioritized list, validate the assessment by id against the evidence.
+ */
+const FIXTURE = readFileSync(path.join(__dirname, '../fixtures/deliverables/monroe-critical-assets.csv'));
+const FIXTURE_ROWS = FIXTURE.toString('utf8').trim().split('\n').length - 1;
+
+// The vulnerability formula as README and DOMAIN §7 state it, written out here on its own.
+const FULL_DEPTH_FT = 3;
+const weightFor = (yearsAhead: number) => (yearsAhead <= 20 ? 1 : yearsAhead <= 50 ? 0.75 : 0.5);
+const SENSITIVITY: Record<string, number> = { critical_infrastructure: 0.9, community_emergency: 0.9, transportation: 0.8, natural_cultural_historical: 0.5, unclassified: 0.7 };
+
+describe('from inventory to evidence (Monroe County)', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  const key = () => app.keys.pro;
+  let assessmentId: string;
+  let analysis: any;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  }, 120_000);
+
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  it('imports the inventory and creates the assessment with an over-confident methodology', async () => {
+    const { body, contentType } = await multipartBody({ file: { filename: 'monroe-critical-assets.csv', data: FIXTURE }, jurisdiction: 'Monroe County' });
+    const imported = await app.request('POST', '/assets/import', { key: key(), body, headers: { 'Content-Type': contentType } });
+    expect([200, 201]).toContain(imported.status);
+    expect(imported.json.asset_count).toBe(FIXTURE_ROWS);
+
+    // Claims a lidar DEM, 52 assets and a rainfall analysis: what the issue found passing unchecked.
+    const methodology = compliantMethodology('2024', 2026) as any;
+    methodology.critical_assets.asset_count = 52;
+    const created = await app.request('POST', '/assessments', { key: key(), json: newAssessmentBody({ timeline: { start_date: '2026-01-15', target_completion_date: '2027-06-30' }, methodology }) });
+    expect(created.status).toBe(201);
+    assessmentId = created.json.assessment_id;
+  });
+
+  it('analyses the county, writes every asset\'s exposure in one request and links the analysis to the assessment', async () => {
+    const res = await app.request('POST', '/hazards/flood-analysis', {
+      key: key(),
+      json: { jurisdiction: 'Monroe County', components: ['tidal', 'surge', 'rainfall'], scenarios: ['intermediate_low', 'intermediate'], planning_horizons: [2046, 2076], assessment_id: assessmentId, apply_to_assets: true },
+    });
+    let result = res.json;
+    if (res.status === 202) {
+      const deadline = Date.now() + 240_000;
+      let job: any;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        // The local job runs in the server's process: a poll may fail while it computes.
+        job = (await app.request('GET', new URL(res.headers.get('location')!).pathname.replace(/^\/api/, ''), { key: key() }).catch(() => ({ json: { status: 'running' } }))).json;
+      } while (job.status !== 'succeeded' && job.status !== 'failed' && Date.now() < deadline);
+      expect(job.status).toBe('succeeded');
+      result = job.result;
+    } else {
+      expect(res.status).toBe(200);
+    }
+    analysis = result;
+    expect(result.analysis_id).toMatch(/^fa_/);
+    expect(result.assessment_id).toBe(assessmentId);
+    expect(result.boundary.counties.map((c: { fips: string }) => c.fips)).toContain('12087');
+    const applied = result.applied_to_assets;
+    expect(applied.assets_written).toBe(result.assets.inside_boundary);
+    expect(applied.exposed + applied.not_exposed + applied.unknown_elevation).toBe(applied.assets_written);
+    expect(applied.assets_written).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('stores depths per scenario × horizon that agree with the analysis, and the documented score', async () => {
+    const listed = await app.request('GET', '/assets?jurisdiction=Monroe%20County&limit=100', { key: key() });
+    const assets = listed.json.data.filter((a: any) => a.exposure);
+    expect(assets.length).toBe(analysis.applied_to_assets.assets_written);
+    const tidalByAsset = new Map<string, Map<string, number>>();
+    for (const r of analysis.components.tidal.results) {
+      for (const a of r.exposed_assets.assets) {
+        if (!tidalByAsset.has(a.asset_id)) tidalByAsset.set(a.asset_id, new Map());
+        tidalByAsset.get(a.asset_id)!.set(`${r.scenario}|${r.planning_horizon}`, a.depth.m);
+      }
+    }
+    const year = new Date().getUTCFullYear();
+    for (const asset of assets) {
+      const { exposure, vulnerability } = asset;
+      expect(exposure.depths).toHaveLength(4);
+      for (const d of exposure.depths) {
+        // The envelope is never below the tidal depth the analysis lists for the asset.
+        const tidal = tidalByAsset.get(asset.asset_id)?.get(`${d.scenario}|${d.planning_horizon}`);
+        if (tidal !== undefined) expect(d.depth_m).toBeGreaterThanOrEqual(tidal - 0.001);
+        if (d.depth_m !== null && d.water_level_navd88_m !== null) expect(d.depth_m).toBeCloseTo(Math.max(0, d.water_level_navd88_m - exposure.ground_elevation_navd88_m), 2);
+      }
+      const exposedYears = exposure.depths.filter((d: any) => d.depth_m > 0).map((d: any) => d.planning_horizon);
+      expect(exposure.first_exposed_year).toBe(exposedYears.length ? Math.min(...exposedYears) : null);
+      if (exposure.status === 'unknown_elevation') continue;
+      const expectedExposure = Math.max(0, ...exposure.depths.map((d: any) => Math.min(1, d.depth_ft / FULL_DEPTH_FT) * weightFor(d.planning_horizon - year)));
+      expect(vulnerability.exposure).toBeCloseTo(expectedExposure, 3);
+      expect(vulnerability.sensitivity).toBe(SENSITIVITY[asset.category]);
+      expect(vulnerability.vulnerability_score).toBeCloseTo(expectedExposure * SENSITIVITY[asset.category]!, 3);
+      expect(vulnerability.first_exposed_year).toBe(exposure.first_exposed_year);
+    }
+  });
+
+  it('lists the prioritized assets, highest score first, in pages', async () => {
+    const first = await app.request('GET', '/assets?jurisdiction=Monroe%20County&sort=-vulnerability_score&limit=5', { key: key() });
+    expect(first.status).toBe(200);
+    const second = await app.request('GET', `/assets?jurisdiction=Monroe%20County&sort=-vulnerability_score&limit=100&cursor=${first.json.next_cursor}`, { key: key() });
+    const all = [...first.json.data, ...second.json.data];
+    expect(all).toHaveLength(FIXTURE_ROWS);
+    const scores = all.map((a: any) => a.vulnerability?.vulnerability_score ?? -1);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const byName = await app.request('GET', '/assets?jurisdiction=Monroe%20County&sort=name&limit=100', { key: key() });
+    const names = byName.json.data.map((a: any) => a.name.toLowerCase());
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
+    const foreign = await app.request('GET', `/assets?jurisdiction=Monroe%20County&sort=name&limit=5&cursor=${first.json.next_cursor}`, { key: key() });
+    expect(foreign.status).toBe(400);
+  });
+
+  it('validates the assessment by id, listing each contradiction of its methodology by item', async () => {
+    const res = await app.request('POST', '/compliance/validate', { key: key(), json: { assessment_id: assessmentId } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ assessment_id: assessmentId, compliant: false, jurisdiction_id: 'county:12087' });
+    const status = res.json.dep_checklist_status;
+    const contradicted = new Set(status.contradictions.map((c: { item: string }) => c.item));
+    expect(contradicted.has('B')).toBe(true);
+    expect(status.contradictions.find((c: any) => c.item === 'B')).toMatchObject({ claimed: '52', found: expect.stringContaining(`holds ${FIXTURE_ROWS} assets`) });
+    expect(contradicted.has('C')).toBe(true);
+    expect(status.contradictions.find((c: any) => c.item === 'C').found).toMatch(/SRTM/);
+    // No rainfall layer is loaded: the claimed rainfall analysis has no result behind it.
+    expect(contradicted.has('H')).toBe(true);
+    const items = Object.fromEntries(status.items.map((i: any) => [i.item, i]));
+    expect(items.B).toMatchObject({ status: 'fail', evidence: { status: 'contradicted' } });
+    // The methodology also claims the High scenario and 2100, which no linked analysis ran.
+    expect(status.contradictions.find((c: any) => c.item === 'K').found).toMatch(/^high never analysed/);
+    expect(status.contradictions.find((c: any) => c.item === 'L').found).toMatch(/^2100 never analysed/);
+    expect(items.M.evidence.status).toBe('verified');
+    expect(items.E.evidence.status).toBe('verified');
+    expect(status.evidence_summary.analyses.map((a: any) => a.analysis_id)).toEqual([analysis.analysis_id]);
+
+    const read = await app.request('GET', `/assessments/${assessmentId}`, { key: key() });
+    expect(read.json.dep_checklist_status.contradictions).toEqual(status.contradictions);
+
+    const both = await app.request('POST', '/compliance/validate', { key: key(), json: { assessment_id: assessmentId, jurisdiction: 'Monroe County' } });
+    expect(both.status).toBe(400);
+    const missing = await app.request('POST', '/compliance/validate', { key: key(), json: { assessment_id: 'va_00000000000000000000000000' } });
+    expect(missing.status).toBe(404);
+  });
+});

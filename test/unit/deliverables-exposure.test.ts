@@ -1,0 +1,96 @@
+import type { AnalysedSurfaces, AssetSite } from '../../shared/domain/hazards/flood-analysis';
+import type { WaterSurface } from '../../shared/domain/hazards/flood-surfaces';
+import { assetExposures, exposureScore, vulnerabilityFromExposure } from '../../shared/domain/hazards/asset-exposure';
+import { sortAssets, sortedPage } from '../../shared/domain/deliverables/asset-priority';
+import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
+import type { StoredAsset } from '../../shared/domain/assets/ports';
+
+const flat = (level: number): WaterSurface => ({ levelAtCell: () => level, levelAtPoint: () => level });
+const dry: WaterSurface = { levelAtCell: () => -Infinity, levelAtPoint: () => -Infinity };
+const site = (asset_id: string, ground: number | undefined): AssetSite => ({ asset: { asset_id, name: asset_id, category: 'community_emergency', lat: 24.55, lon: -81.78 }, cell: 0, ground });
+
+function analysed(surfaces: Record<string, WaterSurface>, sites: AssetSite[]): AnalysedSurfaces {
+  return { model: undefined, mask: undefined, sites, surfaces: new Map(Object.entries(surfaces)) };
+}
+
+const meta = { analysisId: 'fa_1', assessmentId: 'va_1', analysedAt: '2026-11-23T00:00:00.000Z' };
+const NOW = new Date('2026-11-23T00:00:00Z');
+
+describe('asset exposure from design water surfaces', () => {
+  const surfaces = {
+    'tidal|intermediate|2046': flat(0.5),
+    'surge|intermediate|2046': flat(1.2),
+    'tidal|intermediate|2076': flat(0.9),
+    'surge|intermediate|2076': dry,
+    'compound|intermediate|2046': flat(99), // not a component surface: ignored
+  };
+
+  it('takes the envelope of the components per scenario × horizon and names the governing one', () => {
+    const result = assetExposures(analysed(surfaces, [site('a', 0.3)]), meta).get('a')!;
+    expect(result.components).toEqual(['tidal', 'surge']);
+    expect(result.depths).toEqual([
+      { scenario: 'intermediate', planning_horizon: 2046, water_level_navd88_m: 1.2, depth_m: 0.9, depth_ft: 2.95, governing_component: 'surge' },
+      { scenario: 'intermediate', planning_horizon: 2076, water_level_navd88_m: 0.9, depth_m: 0.6, depth_ft: 1.97, governing_component: 'tidal' },
+    ]);
+    expect(result).toMatchObject({ status: 'exposed', first_exposed_year: 2046, max_depth_ft: 2.95, ground_elevation_navd88_m: 0.3 });
+  });
+
+  it('reports ground above every level as not exposed, and unknown ground as unknown', () => {
+    const map = assetExposures(analysed(surfaces, [site('high', 5), site('void', undefined)]), meta);
+    expect(map.get('high')).toMatchObject({ status: 'not_exposed', first_exposed_year: null, max_depth_ft: 0 });
+    expect(map.get('high')!.depths.every((d) => d.depth_m === 0)).toBe(true);
+    expect(map.get('void')).toMatchObject({ status: 'unknown_elevation', max_depth_ft: null });
+    expect(map.get('void')!.depths.every((d) => d.depth_m === null)).toBe(true);
+  });
+
+  it('scores exposure as min(1, depth/3 ft) × horizon weight and vulnerability as exposure × sensitivity × (1 − adaptive capacity)', () => {
+    const exposure = assetExposures(analysed(surfaces, [site('a', 0.3)]), meta).get('a')!;
+    // 2046 is 20 years ahead (weight 1): 2.95/3; 2076 is 50 ahead (weight 0.75): 1.97/3 × 0.75.
+    expect(exposureScore(exposure, 2026)).toBeCloseTo(2.95 / 3, 4);
+    expect(exposureScore(exposure, 2025)).toBeCloseTo(Math.max((2.95 / 3) * 0.75, (1.97 / 3) * 0.75), 4);
+    const fresh = vulnerabilityFromExposure(exposure, { category: 'transportation', vulnerability: null }, NOW)!;
+    expect(fresh).toMatchObject({ sensitivity: 0.8, adaptive_capacity: 0, first_exposed_year: 2046, impact_timeline: 'near_term', hazard_type: 'compound_flooding', scenario: 'intermediate', flood_depth_ft: 2.95 });
+    expect(fresh.vulnerability_score).toBeCloseTo((2.95 / 3) * 0.8, 3);
+    const assessed = vulnerabilityFromExposure(exposure, { category: 'transportation', vulnerability: { ...fresh, sensitivity: 0.5, adaptive_capacity: 0.4 } }, NOW)!;
+    expect(assessed.vulnerability_score).toBeCloseTo((2.95 / 3) * 0.5 * 0.6, 3);
+  });
+
+  it('caps exposure at 1 and leaves unknown ground without a vulnerability', () => {
+    const deep = assetExposures(analysed({ 'tidal|high|2030': flat(3) }, [site('d', -1), site('u', undefined)]), meta);
+    expect(exposureScore(deep.get('d')!, 2026)).toBe(1);
+    expect(vulnerabilityFromExposure(deep.get('u')!, { category: 'transportation', vulnerability: null }, NOW)).toBeUndefined();
+  });
+});
+
+describe('prioritized asset list', () => {
+  const asset = (asset_id: string, name: string, score: number | null, depth: number | null, year: number | null): StoredAsset => ({
+    asset_id, name, category: 'community_emergency',
+    vulnerability: score === null ? null : { vulnerability_score: score, first_exposed_year: year, flood_depth_ft: depth } as StoredAsset['vulnerability'],
+  }) as StoredAsset;
+  const assets = [
+    asset('1', 'beta', 0.5, 1, 2050),
+    asset('2', 'Alpha', null, null, null),
+    asset('3', 'gamma', 0.9, 2, 2076),
+    asset('4', 'delta', 0.5, 3, 2046),
+    asset('5', 'epsilon', 0, 0, null),
+  ];
+  const ids = (list: StoredAsset[]) => list.map((a) => a.asset_id);
+
+  it('orders by score, then depth and first exposure, unscored last', () => {
+    expect(ids(sortAssets(assets, '-vulnerability_score'))).toEqual(['3', '4', '1', '5', '2']);
+    expect(ids(sortAssets(assets, 'vulnerability_score'))).toEqual(['5', '1', '4', '3', '2']);
+    expect(ids(sortAssets(assets, 'first_exposed_year'))).toEqual(['4', '1', '3', '5', '2']);
+    expect(ids(sortAssets(assets, 'name'))).toEqual(['2', '1', '4', '5', '3']);
+  });
+
+  it('pages with a cursor that only continues the same query', () => {
+    const query = { accountId: 'a', filter: { jurisdictionId: 'county:12087' }, sort: 'name' as const };
+    const first = sortedPage([1, 2, 3, 4, 5], query, 2);
+    expect(first.items).toEqual([1, 2]);
+    const second = sortedPage([1, 2, 3, 4, 5], query, 2, first.nextCursor!);
+    expect(second.items).toEqual([3, 4]);
+    expect(sortedPage([1, 2, 3, 4, 5], query, 2, second.nextCursor!)).toEqual({ items: [5], nextCursor: null });
+    expect(() => sortedPage([1, 2, 3], { ...query, sort: '-vulnerability_score' }, 2, first.nextCursor!)).toThrow(InvalidCursorError);
+    expect(() => sortedPage([1, 2, 3], query, 2, 'not-a-cursor')).toThrow(InvalidCursorError);
+  });
+});
