@@ -1,14 +1,20 @@
 import type { LocalResources } from './bootstrap';
 import { startQueuePoller } from './queue-poller';
 import { startReminderTimer } from './reminder-timer';
+import { logger } from '../shared/http/logger';
+
+/** How often running hazard jobs are checked for a lost worker, as the schedule does in AWS. */
+const HAZARD_SWEEP_EVERY_MS = 15_000;
 
 export interface BackgroundWorkers {
   stop(): Promise<void>;
 }
 
 /**
- * What AWS runs beside the API: the SQS event source feeding the webhook dispatcher, and the
- * daily schedule of the deadline reminder. The handlers load on first use, like a cold start.
+ * What AWS runs beside the API: the SQS event source feeding the webhook dispatcher, the daily
+ * schedule of the deadline reminder, and the schedule that fails hazard jobs whose worker was lost
+ * (after a restart, the jobs the previous process was running). The handlers load on first use,
+ * like a cold start.
  */
 export function startBackgroundWorkers(resources: LocalResources): BackgroundWorkers {
   const poller = startQueuePoller({
@@ -16,8 +22,20 @@ export function startBackgroundWorkers(resources: LocalResources): BackgroundWor
     loadHandler: async () => (await import('../functions/webhook-dispatcher/handler')).handler,
   });
   const timer = startReminderTimer(async (time) => (await import('../functions/deadline-reminder/handler')).handler({ time: time.toISOString() }));
+  let sweeping: Promise<void> | undefined;
+  const sweeper = setInterval(() => {
+    sweeping ??= import('../functions/hazard-job-worker/handler')
+      .then(({ handler }) => handler({ source: 'local.schedule' }))
+      .catch((error: unknown) => logger.error('Hazard job sweep failed', { error: error as Error }))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  }, HAZARD_SWEEP_EVERY_MS);
+  sweeper.unref();
   return {
     async stop() {
+      clearInterval(sweeper);
+      await sweeping;
       await timer.stop();
       await poller.stop();
     },

@@ -1,6 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
+import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { BlobStore } from '../ports';
 import { S3BlobStore } from './s3-blob-store';
@@ -8,10 +10,20 @@ import { JOB_RETENTION_SECONDS, type HazardJob, type HazardJobStatus, type Hazar
 
 export const HAZARD_JOB_PREFIX = 'hazard-jobs/';
 const jobKey = (accountId: string, jobId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `HAZARDJOB#${jobId}` });
+const LEASED = 'HAZARD_JOBS#leased';
+/** Longer than the worker's 10-minute timeout, and renewed with every progress report. */
+export const HAZARD_JOB_LEASE_MS = 11 * 60 * 1000;
+/** This process, as the holder of the leases it takes. */
+const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException';
 
 /**
  * Job records in the table under the owning account (another account's job is simply not found),
  * request and result documents in the bucket (they can exceed an item's 400 KB). Status changes are conditional writes.
+ * Starting a job (→ running) takes a lease for this process, listed in the sparse gsi1 partition
+ * `HAZARD_JOBS#leased` by expiry; progress renews it; the end of the job removes it. A sweeper
+ * fails the running jobs whose lease expired (their worker was lost).
  */
 export class DynamoHazardJobStore implements HazardJobStore {
   constructor(
@@ -30,19 +42,33 @@ export class DynamoHazardJobStore implements HazardJobStore {
   async get(accountId: string, jobId: string): Promise<HazardJob | undefined> {
     const { Item } = await dynamo().send(new GetCommand({ TableName: this.tableName, Key: jobKey(accountId, jobId) }));
     if (!Item || (typeof Item.expires_at === 'number' && Item.expires_at * 1000 < Date.now())) return undefined;
-    const { pk: _pk, sk: _sk, type: _type, expires_at: _exp, ...job } = Item;
+    const { pk: _pk, sk: _sk, type: _type, expires_at: _exp, gsi1pk: _g1, gsi1sk: _g2, ...job } = Item;
     return job as HazardJob;
   }
 
   async transition(accountId: string, jobId: string, from: HazardJobStatus[], changes: Partial<Pick<HazardJob, 'status' | 'progress' | 'error' | 'result_key'>>, now: Date): Promise<boolean> {
-    const entries = Object.entries({ ...changes, updated_at: now.toISOString() });
+    const expiresAt = new Date(now.getTime() + HAZARD_JOB_LEASE_MS).toISOString();
+    const lease: Record<string, unknown> = {};
+    const removals: string[] = [];
+    if (changes.status === 'running') {
+      Object.assign(lease, { lease: { owner: WORKER_ID, expires_at: expiresAt, attempt: 1 }, gsi1pk: LEASED, gsi1sk: `${expiresAt}#${accountId}#${jobId}` });
+    } else if (changes.status === 'succeeded' || changes.status === 'failed') {
+      lease.lease = null;
+      removals.push('gsi1pk', 'gsi1sk');
+    } else if (changes.status === undefined && from.length === 1 && from[0] === 'running') {
+      // Progress of a running job renews its lease.
+      Object.assign(lease, { 'lease.expires_at': expiresAt, gsi1sk: `${expiresAt}#${accountId}#${jobId}` });
+    }
+    const entries = Object.entries({ ...changes, ...lease, updated_at: now.toISOString() });
+    const path = (name: string, i: number) => name.split('.').map((_, j) => `#f${i}_${j}`).join('.');
+    const names = Object.fromEntries(entries.flatMap(([name], i) => name.split('.').map((part, j) => [`#f${i}_${j}`, part])));
     try {
       await dynamo().send(new UpdateCommand({
         TableName: this.tableName,
         Key: jobKey(accountId, jobId),
-        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        UpdateExpression: `SET ${entries.map(([name], i) => `${path(name, i)} = :v${i}`).join(', ')}${removals.length > 0 ? ` REMOVE ${removals.join(', ')}` : ''}`,
         ConditionExpression: `attribute_exists(pk) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])) },
+        ExpressionAttributeNames: { '#status': 'status', ...names },
         ExpressionAttributeValues: {
           ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
           ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])),
@@ -50,8 +76,38 @@ export class DynamoHazardJobStore implements HazardJobStore {
       }));
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
+    }
+  }
+
+  async listExpiredLeases(now: Date): Promise<HazardJob[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :now',
+      ExpressionAttributeValues: { ':p': LEASED, ':now': now.toISOString() },
+    });
+    return items.map((item) => {
+      const { pk: _pk, sk: _sk, type: _type, expires_at: _exp, gsi1pk: _g1, gsi1sk: _g2, ...job } = item;
+      return job as unknown as HazardJob;
+    });
+  }
+
+  async failLost(job: HazardJob, error: { code: string; detail: string }, now: Date): Promise<boolean> {
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: jobKey(job.account_id, job.job_id),
+        UpdateExpression: 'SET #status = :failed, #error = :error, lease = :none, updated_at = :now REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#status = :running AND lease.expires_at = :seen',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':error': error, ':none': null, ':now': now.toISOString(), ':running': 'running', ':seen': job.lease?.expires_at ?? '' },
+      }));
+      return true;
+    } catch (failure) {
+      if (isConditionFailure(failure)) return false;
+      throw failure;
     }
   }
 

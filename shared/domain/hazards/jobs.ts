@@ -14,6 +14,8 @@ export interface HazardJob {
   error: { code: string; detail: string } | null;
   /** Where the result is kept once the job succeeded. */
   result_key: string | null;
+  /** Held by the worker running the job, renewed with its progress; an expired one means the worker was lost. */
+  lease?: { owner: string; expires_at: string; attempt: number } | null;
 }
 
 /** Secondary port: jobs are owned by an account; another account's job does not exist for it. */
@@ -22,6 +24,10 @@ export interface HazardJobStore {
   get(accountId: string, jobId: string): Promise<HazardJob | undefined>;
   /** Conditional on the current status so a job is run once. */
   transition(accountId: string, jobId: string, from: HazardJobStatus[], changes: Partial<Pick<HazardJob, 'status' | 'progress' | 'error' | 'result_key'>>, now: Date): Promise<boolean>;
+  /** Running jobs whose lease expired before `now` (their worker was lost). */
+  listExpiredLeases(now: Date): Promise<HazardJob[]>;
+  /** Fails a running job whose lease is still the expired one read; false if it moved on meanwhile. */
+  failLost(job: HazardJob, error: { code: string; detail: string }, now: Date): Promise<boolean>;
   /** Stores the job's request or result document; returns its key. */
   putDocument(accountId: string, jobId: string, kind: 'request' | 'result', value: unknown): Promise<string>;
   getDocument(key: string): Promise<unknown>;
