@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from './dynamo-cursor';
 import { requiredSetting } from '../config';
 import type { DeliveryAttempt, DeliveryMessage } from '../domain/webhooks/delivery';
 import { queryAll } from './query-all';
-import type { DeliveryStore, Page } from '../domain/webhooks/ports';
+import { DELIVERY_ERROR_CLASSES, type DeliveryErrorClass, type DeliveryStore, type Page } from '../domain/webhooks/ports';
 
 /** Attempts are kept this long (TTL), long enough to debug a failed delivery. */
 export const DELIVERY_RETENTION_DAYS = 30;
@@ -123,5 +123,21 @@ function toAttempt(item: Record<string, unknown>): DeliveryAttempt {
   const {
     pk: _pk, sk: _sk, type: _type, expires_at: _expires, next_message: _next, gsi2pk: _gpk, gsi2sk: _gsk, retry_claimed_until: _claim, ...attempt
   } = item;
-  return attempt as unknown as DeliveryAttempt;
+  return { ...attempt, error: errorClassOf(attempt.error) } as unknown as DeliveryAttempt;
+}
+
+/**
+ * Attempts recorded before errors were classed kept the raw network error (kept 30 days): they are
+ * answered with its class, so no raw socket error leaves the table.
+ */
+function errorClassOf(error: unknown): DeliveryErrorClass | null {
+  if (error === null || error === undefined) return null;
+  const text = String(error);
+  if ((DELIVERY_ERROR_CLASSES as readonly string[]).includes(text)) return text as DeliveryErrorClass;
+  if (/^HTTP \d{3}/.test(text)) return 'http_status';
+  if (text.startsWith('refused: ')) return 'blocked';
+  if (/^DNS lookup/.test(text)) return 'dns';
+  if (/timed out|ETIMEDOUT/.test(text)) return 'timeout';
+  if (/TLS|SSL|CERT|EPROTO/.test(text)) return 'tls';
+  return 'refused';
 }
