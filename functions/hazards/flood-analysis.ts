@@ -10,6 +10,7 @@ import { statuteDefaults } from '../../shared/domain/hazards/statute';
 import type { FloodComponent, ScenarioId } from '../../shared/domain/hazards/vocabulary';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { HazardDeps } from './deps';
+import { gaugeChoiceParam } from './gauge-choice';
 import { analysisTarget, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLink } from '../../shared/domain/deliverables/analysis-link';
 
 /** What a job stores to replay the analysis. */
@@ -20,6 +21,8 @@ interface StoredAnalysisRequest {
   planning_horizons: number[];
   /** Assessment link and `apply_to_assets` (absent in jobs stored before they existed). */
   link?: AnalysisLink;
+  /** The caller's single-gauge choice (s. 380.093(3)(d) exception), replayed by the job. */
+  gauge_choice?: { gauge_method: 'single'; representative_gauge: string; gauge_choice_reason: string };
 }
 
 function boundaryOrError(geometry: Polygon | MultiPolygon): ValidBoundary {
@@ -29,7 +32,9 @@ function boundaryOrError(geometry: Polygon | MultiPolygon): ValidBoundary {
 }
 
 function analysisRequest(stored: StoredAnalysisRequest, boundary: ValidBoundary): FloodAnalysisRequest {
-  return { boundary, components: stored.components, scenarios: stored.scenarios, horizons: stored.planning_horizons };
+  const centre = { lon: (boundary.bbox[0] + boundary.bbox[2]) / 2, lat: (boundary.bbox[1] + boundary.bbox[3]) / 2 };
+  const selection = stored.gauge_choice ? gaugeChoiceParam(centre, stored.gauge_choice, 'body') : undefined;
+  return { boundary, components: stored.components, scenarios: stored.scenarios, horizons: stored.planning_horizons, selection };
 }
 
 export function floodAnalysisRoute(deps: HazardDeps) {
@@ -49,6 +54,9 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       scenarios: body.scenarios ?? defaults.scenarios,
       planning_horizons: horizons,
       link: target.link,
+      ...(body.gauge_method === 'single'
+        ? { gauge_choice: { gauge_method: 'single' as const, representative_gauge: body.representative_gauge!, gauge_choice_reason: body.gauge_choice_reason! } }
+        : {}),
     };
     const accountId = request.account!.accountId;
     if (target.link.assessment_id) await requireLinkableAssessment(deps.analysisLink(), accountId, target.link.assessment_id);

@@ -2,7 +2,7 @@ import type { listFloodEventsRoute } from '../../shared/routes/hazards';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
 import { HttpError } from '../../shared/http/problem';
 import { bundledFloodEvents, countiesWithinRadius, decodeEventCursor, pageAfter, selectFloodEvents } from '../../shared/domain/hazards/flood-events';
-import { sourcesOf } from '../../shared/domain/hazards/provenance';
+import { provenance, sourcesOf } from '../../shared/domain/hazards/provenance';
 import { locationParam } from './location-param';
 import type { HazardDeps } from './deps';
 
@@ -25,6 +25,7 @@ export function floodEventsRoute(deps: HazardDeps) {
         location: { query: resolved.label, lat: resolved.point.lat, lon: resolved.point.lon },
         radius_km,
         sources: sourcesOf(['hurdat2', 'ncei_storm_events', 'fema_declarations', 'noaa_htf']),
+        provenance: provenance(['hurdat2', 'ncei_storm_events', 'fema_declarations', 'noaa_htf', 'us_atlas'], null),
       },
     };
   };

@@ -5,6 +5,7 @@ import { isNearFlorida } from '../../shared/domain/hazards/location';
 import { assessSlrImpact as assess } from '../../shared/domain/hazards/slr-impact';
 import type { Percentile } from '../../shared/domain/hazards/scenarios';
 import type { HazardDeps } from './deps';
+import { gaugeChoiceParam } from './gauge-choice';
 
 export function slrImpactRoute(deps: HazardDeps) {
   return async (request: RouteRequest<typeof assessSlrImpactRoute>): Promise<RouteResult> => {
@@ -14,6 +15,7 @@ export function slrImpactRoute(deps: HazardDeps) {
       const message = `${body.lat}, ${body.lon} is not in or near Florida (lat and lon in WGS 84 degrees, longitude negative).`;
       throw new HttpError('invalid_request', message, { errors: [{ field: 'lat', in: 'body', message }] });
     }
+    const selection = gaugeChoiceParam(point, body, 'body');
     const assets = await deps.assets().listAssets(request.account!.accountId);
     const result = await assess({
       point,
@@ -22,6 +24,7 @@ export function slrImpactRoute(deps: HazardDeps) {
       percentile: String(body.percentile) as Percentile,
       radiusKm: body.radius_km,
       includeGeoJson: body.include_geojson,
+      selection,
     }, { elevation: deps.elevation(), assets });
     return { status: 200, body: result };
   };

@@ -19,6 +19,23 @@ export const Length = z.object({ m: z.number(), ft: z.number() }).openapi('Lengt
 const AreaSchema = z.object({ acres: z.number(), km2: z.number() });
 const Loose = (description: string) => z.looseObject({}).describe(description);
 
+/** The statute's single-gauge exception, only on request (s. 380.093(3)(d)); two-gauge interpolation otherwise. */
+const gaugeChoiceFields = {
+  gauge_method: z.enum(['two_gauge', 'single']).default('two_gauge')
+    .describe('`two_gauge` (default): inverse-distance interpolation between the two closest gauges without data warnings (F.A.C. 62S-7.012(1)(b)). `single`: one gauge, allowed only when the two closest are more than 100 miles apart and that gauge is more representative — give `representative_gauge` and `gauge_choice_reason`.'),
+  representative_gauge: z.string().regex(/^\d{7}$/, 'A 7-digit NOAA station id').optional().describe('With gauge_method=single: the NOAA id of the gauge judged more representative.'),
+  gauge_choice_reason: z.string().trim().min(10).max(1000).optional().describe('With gauge_method=single: why that gauge is more representative (recorded in the answer).'),
+};
+
+function requireSingleGaugeFields(q: { gauge_method?: string; representative_gauge?: string; gauge_choice_reason?: string }, ctx: z.RefinementCtx): void {
+  if (q.gauge_method === 'single') {
+    if (!q.representative_gauge) ctx.addIssue({ code: 'custom', path: ['representative_gauge'], message: 'gauge_method=single needs representative_gauge.' });
+    if (!q.gauge_choice_reason) ctx.addIssue({ code: 'custom', path: ['gauge_choice_reason'], message: 'gauge_method=single needs gauge_choice_reason.' });
+  } else if (q.representative_gauge || q.gauge_choice_reason) {
+    ctx.addIssue({ code: 'custom', path: ['gauge_method'], message: 'representative_gauge and gauge_choice_reason go with gauge_method=single.' });
+  }
+}
+
 export const SlrScenariosQuery = z.object({
   gauge_id: z.string().regex(/^\d{7}$/, 'A 7-digit NOAA station id').optional().describe('NOAA CO-OPS station id of a Florida gauge with NOAA 2022 projections (e.g. 8724580 Key West).'),
   location: z.string().trim().min(2).max(200).optional().describe('"lat,lon" or a Florida county or municipality name; the two closest gauges are used.'),
@@ -26,7 +43,10 @@ export const SlrScenariosQuery = z.object({
     .describe(`Year or comma-separated years, ${FIRST_YEAR}–${LAST_YEAR}; default: every decade.`),
   scenario: commaList(ScenarioEnum, 5).optional().describe('Scenarios to return; default: all five.'),
   assessment_year: z.coerce.number().int().min(2020).max(2100).optional().describe('Flags the 2024 rule set horizons (assessment year + 20 and + 50); default: this year.'),
-}).strict().refine((q) => (q.gauge_id === undefined) !== (q.location === undefined), { message: 'Give exactly one of gauge_id or location.', path: ['location'] });
+  ...gaugeChoiceFields,
+}).strict().refine((q) => (q.gauge_id === undefined) !== (q.location === undefined), { message: 'Give exactly one of gauge_id or location.', path: ['location'] })
+  .refine((q) => q.gauge_method !== 'single' || q.location !== undefined, { message: 'gauge_method=single applies to a location; gauge_id already names one gauge.', path: ['gauge_method'] })
+  .superRefine(requireSingleGaugeFields);
 
 const GaugeSelectionSchema = z.object({
   method: z.enum(['single_gauge', 'inverse_distance_two_gauges', 'regional_fallback']),
@@ -39,7 +59,16 @@ const GaugeSelectionSchema = z.object({
   })).max(2),
 }).openapi('GaugeSelection');
 
-const SourceSchema = z.object({ id: z.string(), name: z.string(), url: z.string().nullable(), note: z.string() }).openapi('DataSource');
+const SourceSchema = z.object({ id: z.string(), name: z.string(), version: z.string(), url: z.string().nullable(), note: z.string() }).openapi('DataSource');
+
+const ProvenanceSchema = z.object({
+  datasets: z.array(z.object({ id: z.string(), name: z.string(), version: z.string() })),
+  gauge_rule: Loose('F.A.C. 62S-7.012(1)(b): rule text, verification status, gauges used, excluded for data warnings, and named by the rule but without NOAA 2022 projections.'),
+  statute: z.object({ rule: z.string(), verification: z.string(), note: z.string() }),
+  datum_epoch: z.object({
+    tidal_datum_epoch: z.string(), scenario_baseline_year: z.literal(2000), rise_1992_to_2000: Length, method: z.string(),
+  }).nullable(),
+}).openapi('HazardProvenance', { description: 'Datasets and versions, the rules followed with their verification status, and the datum epoch.' });
 
 export const SlrScenariosResponse = z.object({
   location: z.object({ query: z.string(), lat: z.number(), lon: z.number() }).nullable(),
@@ -63,6 +92,8 @@ export const SlrScenariosResponse = z.object({
     })),
   })),
   sources: z.array(SourceSchema),
+  data_warnings: z.array(z.string()).optional().describe('Present when a requested gauge has NOAA 2022 data warnings.'),
+  provenance: ProvenanceSchema,
 }).openapi('SlrScenarios');
 
 export const SlrImpactBody = z.object({
@@ -73,7 +104,8 @@ export const SlrImpactBody = z.object({
   percentile: z.union([z.literal(17), z.literal(50), z.literal(83)]).default(50),
   radius_km: z.number().min(0.1).max(MAX_IMPACT_RADIUS_KM).default(DEFAULT_IMPACT_RADIUS_KM).describe('Radius of the inundation analysis around the point.'),
   include_geojson: z.boolean().default(false).describe('Return the inundated area as a GeoJSON MultiPolygon.'),
-}).strict().openapi('SlrImpactRequest');
+  ...gaugeChoiceFields,
+}).strict().superRefine(requireSingleGaugeFields).openapi('SlrImpactRequest');
 
 export const SlrImpactResponse = z.looseObject({
   location: z.object({ lat: z.number(), lon: z.number() }),
@@ -89,8 +121,10 @@ export const SlrImpactResponse = z.looseObject({
   water_depth: Length.extend({ inundated: z.boolean(), note: z.string().optional() }).nullable(),
   inundation_area: AreaSchema.extend({ radius_km: z.number(), method: z.string(), geojson: Loose('GeoJSON Feature (MultiPolygon).').optional() }).nullable(),
   affected_assets: z.object({ count: z.number().int(), assets: z.array(Loose('An asset with its ground elevation and depth.')) }).nullable(),
+  location_setting: z.object({ setting: z.enum(['coastal', 'inland', 'unknown']), note: z.string() }),
   screening_level: z.string(),
   sources: z.array(SourceSchema),
+  provenance: ProvenanceSchema,
 }).openapi('SlrImpact');
 
 const Position = z.array(z.number()).min(2).max(3);
@@ -116,9 +150,10 @@ export const FloodAnalysisBody = z.object({
   planning_horizons: z.array(Year).min(1).max(5).optional().refine((h) => !h || new Set(h).size === h.length, 'Horizons must not repeat.')
     .describe('Default: assessment year + 20 and + 50.'),
   assessment_year: z.number().int().min(2020).max(2100).optional().describe('Default: this year.'),
+  ...gaugeChoiceFields,
 }).strict().refine((body) => (body.boundary_geojson === undefined) !== (body.jurisdiction === undefined), {
   message: 'Send either boundary_geojson or jurisdiction', path: ['boundary_geojson'],
-}).openapi('FloodAnalysisRequest');
+}).superRefine(requireSingleGaugeFields).openapi('FloodAnalysisRequest');
 
 export const FloodAnalysisResponse = z.looseObject({
   boundary: Loose('Validated boundary: area, bbox, counties, warnings.'),
@@ -133,6 +168,7 @@ export const FloodAnalysisResponse = z.looseObject({
   baseline: z.string(),
   screening_level: z.string(),
   sources: z.array(SourceSchema),
+  provenance: ProvenanceSchema,
 }).openapi('FloodAnalysis');
 
 export const HazardJobAccepted = z.object({
@@ -180,8 +216,9 @@ export const FloodEventSchema = z.object({
     lat: z.number().nullable(), lon: z.number().nullable(), county: z.string().nullable(), county_fips: z.string().nullable(),
     scope: z.enum(['point', 'county', 'gauge', 'state']),
   }),
+  time_utc: z.string().optional().describe('Exact time (UTC) where the source gives one: HURDAT2 landfall records.'),
   magnitude: z.object({
-    wind_kt: z.number().optional(), damage_usd: z.number().nullable().optional(), flood_days: z.number().optional(), deaths: z.number().optional(),
+    wind_kt: z.number().optional(), pressure_mb: z.number().optional(), damage_usd: z.number().nullable().optional(), flood_days: z.number().optional(), deaths: z.number().optional(),
     incident_type: z.string().optional(), declaration_type: z.string().optional(), flood_cause: z.string().optional(),
   }),
   distance_km: z.number().nullable(),
@@ -193,4 +230,5 @@ export const FloodEventsResponse = z.object({
   location: z.object({ query: z.string(), lat: z.number(), lon: z.number() }),
   radius_km: z.number(),
   sources: z.array(SourceSchema),
+  provenance: ProvenanceSchema,
 }).openapi('FloodEvents');

@@ -17,8 +17,30 @@ describe('GET /hazards/slr-scenarios', () => {
     const res = await app.request('GET', '/hazards/slr-scenarios?gauge_id=8724580&time_horizon=2050&scenario=intermediate', { key: app.keys.free });
     expect(res.status).toBe(200);
     const expected = Number(rows.find((r) => r.noaa_id === '8724580' && r.scenario === 'Intermediate' && r.percentile === '50')!['2050']);
-    expect(res.json.scenarios[0].projections[0].p50).toEqual({ m: expected, ft: Math.round((expected / 0.3048) * 1e4) / 1e4 });
+    // The CSV is rounded to the millimetre; the exact netCDF values are checked in test/science.
+    expect(Math.abs(res.json.scenarios[0].projections[0].p50.m - expected)).toBeLessThanOrEqual(0.00056);
+    expect(res.json.scenarios[0].projections[0].p50.ft).toBeCloseTo(res.json.scenarios[0].projections[0].p50.m / 0.3048, 3);
     expect(res.json.baseline_year).toBe(2000);
+    expect(res.json.provenance.gauge_rule.rule).toBe('F.A.C. 62S-7.012(1)(b)');
+  });
+
+  it('serves the out-of-state gauges of the rule (Dauphin Island AL) and names the ones without projections', async () => {
+    const res = await app.request('GET', '/hazards/slr-scenarios?gauge_id=8735180&time_horizon=2050&scenario=intermediate', { key: app.keys.free });
+    expect(res.status).toBe(200);
+    expect(res.json.gauge_selection.gauges[0].name).toBe('Dauphin Island, AL');
+    expect(res.json.provenance.gauge_rule.gauges_without_noaa_2022_projections).toEqual(['Lake Worth Pier, FL', 'Port Manatee, FL', 'East Bay, FL']);
+  });
+
+  it('interpolates two gauges by default and takes one only on a recorded, allowed choice', async () => {
+    const pensacola = await app.request('GET', '/hazards/slr-scenarios?location=30.4,-87.0&time_horizon=2050', { key: app.keys.free });
+    expect(pensacola.json.gauge_selection.method).toBe('inverse_distance_two_gauges');
+    expect(pensacola.json.gauge_selection.gauges.map((g: { noaa_id: string }) => g.noaa_id).sort()).toEqual(['8729840', '8735180']);
+    const missingReason = await app.request('GET', '/hazards/slr-scenarios?location=30.4,-87.0&gauge_method=single&representative_gauge=8729840', { key: app.keys.free });
+    expect(missingReason.status).toBe(400);
+    // Pensacola and Dauphin Island are about 45 miles apart: the statute's exception does not apply.
+    const refused = await app.request('GET', '/hazards/slr-scenarios?location=30.4,-87.0&gauge_method=single&representative_gauge=8729840&gauge_choice_reason=Same%20bay%20system', { key: app.keys.free });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors[0].field).toBe('representative_gauge');
   });
 
   it('selects gauges for a county name and repeated time_horizon parameters', async () => {
@@ -74,6 +96,15 @@ describe('POST /hazards/slr-impact', () => {
     expect(other.json.affected_assets.count).toBe(0);
   });
 
+  it('says a point is inland and gives it no coastal water depth', async () => {
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 27.9, lon: -82.1, scenario: 'high', planning_horizon: 2100 } });
+    expect(res.status).toBe(200);
+    expect(res.json.location_setting.setting).toBe('inland');
+    expect(res.json.water_depth).toBeNull();
+    expect(res.json.inundation_area).toBeNull();
+    expect(res.json.provenance.datum_epoch.rise_1992_to_2000.m).toBeGreaterThan(0.02);
+  });
+
   it('rejects a point outside Florida and unknown fields', async () => {
     expect((await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 40.7, lon: -74, scenario: 'high', planning_horizon: 2100 } })).status).toBe(400);
     expect((await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 24.5, lon: -81.7, scenario: 'extreme', planning_horizon: 2100 } })).status).toBe(400);
@@ -90,6 +121,17 @@ describe('POST /hazards/flood-analysis', () => {
     expect(res.json.components.rainfall.status).toBe('no_data');
     expect(res.json.components.rainfall.data_needed).toMatch(/Atlas 14/);
     expect(res.json.components.compound.status).toBe('ok');
+    expect(res.json.components.surge.label).toMatch(/not a NOAA or FEMA storm surge model/);
+    expect(res.json.components.surge.noaa_official_1pct.above_mhhw.m).toBe(0.74);
+    expect(res.json.components.surge.current_conditions[0].return_period_years).toBe(100);
+  });
+
+  it('does not carry a surge fit into another surge regime (Cedar Key)', async () => {
+    const cedarKey = { type: 'Polygon', coordinates: [[[-83.05, 29.12], [-83.02, 29.12], [-83.02, 29.15], [-83.05, 29.15], [-83.05, 29.12]]] };
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: cedarKey, components: ['surge'] } });
+    expect(res.status).toBe(200);
+    expect(res.json.components.surge.status).toBe('no_data');
+    expect(res.json.components.surge.reason).toMatch(/Big Bend/);
   });
 
   it.each([
@@ -139,7 +181,9 @@ describe('GET /hazards/flood-events', () => {
   it('filters by date range and rejects a bad range or cursor', async () => {
     const res = await app.request('GET', '/hazards/flood-events?location=Monroe%20County&date_range=2017-01-01..2017-12-31&radius_km=300', { key: app.keys.free });
     expect(res.status).toBe(200);
-    expect(res.json.data.some((e: { event_id: string }) => e.event_id === 'hurdat2:AL112017')).toBe(true);
+    // Irma's two Florida landfall records: Cudjoe Key (Monroe) and Marco Island (Collier).
+    const irma = res.json.data.filter((e: { event_id: string }) => e.event_id.startsWith('hurdat2:AL112017:'));
+    expect(irma.map((e: { location: { county: string } }) => e.location.county).sort()).toEqual(['Collier', 'Monroe']);
     expect((await app.request('GET', '/hazards/flood-events?location=Monroe%20County&date_range=2018-01-01..2017-01-01', { key: app.keys.free })).status).toBe(400);
     expect((await app.request('GET', '/hazards/flood-events?location=Monroe%20County&cursor=xyz', { key: app.keys.free })).status).toBe(400);
   });

@@ -95,6 +95,7 @@ describe('bundled SRTM tiles', () => {
     expect(result.elevation.status).toBe('not_covered');
     expect(result.water_depth).toBeNull();
     expect(result.inundation_area).toBeNull();
-    expect(result.projected_mhhw_navd88.m).toBeGreaterThan(0);
+    expect('projected_mhhw_navd88' in result && result.projected_mhhw_navd88.m).toBeGreaterThan(0);
+    expect(result.location_setting.setting).toBe('unknown');
   });
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { gaugeById, GAUGES } from '../../shared/domain/hazards/gauges';
 import { htfThresholdsNavd88, mhhwAboveNavd88 } from '../../shared/domain/hazards/tidal';
-import { dailyHighestTides, minorThresholdNavd88, tidalFloodDays } from '../../shared/domain/hazards/tide-flood-days';
+import { dailyHighestTides, expectedFloodDays, minorThresholdNavd88 } from '../../shared/domain/hazards/tide-flood-days';
+import { mslAboveNavd88 } from '../../shared/domain/hazards/tidal';
 import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 
 /** Station datums read from @neaps/tide-database itself (ESM-only, so in a child Node process). */
@@ -27,14 +28,15 @@ describe('tidal datums', () => {
     }
   });
 
-  it('NOAA high tide flood thresholds sit the fl_gauges.csv heights above MHHW', () => {
+  // The published TR 086 minor thresholds are rounded to the centimetre; the product computes them from GT.
+  it('NOAA high tide flood thresholds sit the fl_gauges.csv heights above MHHW (to the centimetre)', () => {
     const rows = parse(readFileSync(path.join(__dirname, '../../shared/data/hazards/source/fl_gauges.csv')), { columns: true }) as Record<string, string>[];
     for (const row of rows) {
       const gauge = gaugeById(row.noaa_id!)!;
       const d = datums[row.noaa_id!]!;
       const t = htfThresholdsNavd88(gauge);
-      expect(t.minor).toBeCloseTo(d.MHHW! - d.NAVD88! + Number(row.tr086_derived_minor_m_above_mhhw), 3);
-      expect(t.major).toBeCloseTo(d.MHHW! - d.NAVD88! + Number(row.formula_major_m_above_mhhw), 3);
+      expect(Math.abs(t.minor - (d.MHHW! - d.NAVD88! + Number(row.tr086_derived_minor_m_above_mhhw)))).toBeLessThanOrEqual(0.0051);
+      expect(Math.abs(t.major - (d.MHHW! - d.NAVD88! + Number(row.formula_major_m_above_mhhw)))).toBeLessThanOrEqual(0.0061);
     }
   });
 });
@@ -52,9 +54,10 @@ describe('tidal flood days from harmonic predictions', () => {
     expect(maxima).toHaveLength(365);
     expect(Math.min(...maxima)).toBeGreaterThan(-2);
     const threshold = minorThresholdNavd88(gauge);
-    const counts = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, 1.5, 2].map((rise) => tidalFloodDays(maxima, gauge, rise, threshold));
+    const aboveMsl = threshold - mslAboveNavd88(gauge);
+    const counts = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, 1.5, 2].map((rise) => expectedFloodDays(maxima, rise, aboveMsl, 0.1));
     for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeGreaterThanOrEqual(counts[i - 1]!);
-    expect(counts[0]).toBe(0);
-    expect(counts[counts.length - 1]).toBe(365);
+    expect(counts[0]).toBeLessThan(1);
+    expect(counts[counts.length - 1]).toBeCloseTo(365, 0);
   });
 });

@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
-import { gaugeById, GAUGES, selectGauges } from '../../shared/domain/hazards/gauges';
+import { chooseSingleGauge, gaugeById, GAUGES, INTERPOLATION_GAUGES, selectGauges } from '../../shared/domain/hazards/gauges';
 import { localSeaLevelRise } from '../../shared/domain/hazards/local-slr';
 import { haversineKm } from '../../shared/domain/hazards/geo';
 
-// Reference values read straight from the NOAA-derived CSVs copied into the repo.
+// Reference values from the NOAA-derived CSVs copied into the repo (rounded to the millimetre; the
+// product serves the netCDF values, checked exactly in test/science).
+const MM = 0.00056;
 const SOURCE = path.join(__dirname, '../../shared/data/hazards/source');
 const csv = (file: string) => parse(readFileSync(path.join(SOURCE, file)), { columns: true }) as Record<string, string>[];
 const gaugeRows = csv('fl_gauges_tr2022_slr_scenarios.csv');
@@ -20,8 +22,8 @@ describe('NOAA 2022 scenarios at a gauge', () => {
     const report = scenarioReport({ target: { gauge: gaugeById('8724580')! }, years: [2050], scenarios: ['intermediate'], assessmentYear: 2026 });
     const value = report.scenarios[0]!.projections[0]!.p50;
     expect(reference('8724580', 'Intermediate', '50', 2050)).toBe(0.34);
-    expect(value.m).toBe(0.34);
-    expect(value.ft).toBeCloseTo(0.34 / 0.3048, 4);
+    expect(Math.abs(value.m - 0.34)).toBeLessThanOrEqual(MM);
+    expect(value.ft).toBeCloseTo(value.m / 0.3048, 3);
     expect(report.baseline_year).toBe(2000);
   });
 
@@ -30,17 +32,19 @@ describe('NOAA 2022 scenarios at a gauge', () => {
     for (const row of gaugeRows) {
       const report = scenarioReport({ target: { gauge: gaugeById(row.noaa_id!)! }, years, scenarios: [WIRE[row.scenario!] as never], assessmentYear: 2026 });
       for (const projection of report.scenarios[0]!.projections) {
-        expect((projection as unknown as Record<string, { m: number }>)[`p${row.percentile}`]!.m).toBe(Number(row[String(projection.year)]));
+        expect(Math.abs((projection as unknown as Record<string, { m: number }>)[`p${row.percentile}`]!.m - Number(row[String(projection.year)]))).toBeLessThanOrEqual(MM);
       }
     }
-    expect(new Set(gaugeRows.map((r) => r.noaa_id)).size).toBe(GAUGES.length);
+    // The CSV holds the 15 Florida gauges; the rule's list adds Dauphin Island AL and Fort Pulaski GA.
+    expect(new Set(gaugeRows.map((r) => r.noaa_id)).size).toBe(15);
+    expect(GAUGES.map((g) => g.noaa_id)).toEqual(expect.arrayContaining([...new Set(gaugeRows.map((r) => r.noaa_id!)), '8735180', '8670870']));
   });
 
   it('interpolates linearly between decades and flags it', () => {
     const report = scenarioReport({ target: { gauge: gaugeById('8729840')! }, years: [2044, 2074], scenarios: ['intermediate_low'], assessmentYear: 2024 });
     const [y2044, y2074] = report.scenarios[0]!.projections;
     const expected2044 = reference('8729840', 'Intermediate-Low', '50', 2040) + 0.4 * (reference('8729840', 'Intermediate-Low', '50', 2050) - reference('8729840', 'Intermediate-Low', '50', 2040));
-    expect(y2044!.p50.m).toBeCloseTo(expected2044, 4);
+    expect(Math.abs(y2044!.p50.m - expected2044)).toBeLessThanOrEqual(MM);
     expect(y2044!.interpolated).toBe(true);
     // 2044 and 2074 are the 2024 rule set's horizons for a 2024 assessment; Intermediate-Low is required by both rule sets.
     expect(y2044!.statute_horizon_for).toEqual(['2024']);
@@ -55,22 +59,29 @@ describe('gauge selection at a location', () => {
     const selection = selectGauges(miami);
     expect(selection.method).toBe('inverse_distance_two_gauges');
     const [a, b] = selection.gauges;
-    const byDistance = GAUGES.map((g) => ({ id: g.noaa_id, d: haversineKm(miami, g) })).sort((x, y) => x.d - y.d);
+    const byDistance = INTERPOLATION_GAUGES.map((g) => ({ id: g.noaa_id, d: haversineKm(miami, g) })).sort((x, y) => x.d - y.d);
     expect([a!.gauge.noaa_id, b!.gauge.noaa_id]).toEqual([byDistance[0]!.id, byDistance[1]!.id]);
     expect(a!.weight + b!.weight).toBeCloseTo(1, 12);
     expect(a!.weight / b!.weight).toBeCloseTo(byDistance[1]!.d / byDistance[0]!.d, 9);
     const rise = localSeaLevelRise(selection, 'intermediate', '50', 2070);
     const expected = a!.weight * reference(a!.gauge.noaa_id, 'Intermediate', '50', 2070) + b!.weight * reference(b!.gauge.noaa_id, 'Intermediate', '50', 2070);
-    expect(rise).toBeCloseTo(expected, 10);
+    expect(Math.abs(rise - expected)).toBeLessThanOrEqual(MM);
   });
 
-  it('uses the closest gauge alone when the two closest are more than 100 miles apart', () => {
-    const capeCanaveral = { lat: 28.39, lon: -80.6 };
-    const selection = selectGauges(capeCanaveral);
-    expect(selection.method).toBe('single_gauge');
-    expect(selection.gauges.map((g) => g.gauge.noaa_id)).toEqual(['8721604']);
-    expect(haversineKm(gaugeById('8721604')!, gaugeById('8720218')!) / 1.609344).toBeGreaterThan(100);
-    expect(localSeaLevelRise(selection, 'high', '83', 2100)).toBe(reference('8721604', 'High', '83', 2100));
+  it('interpolates between two gauges even when they are more than 100 miles apart; one gauge only by recorded choice', () => {
+    const tampaBayMouth = { lat: 27.6, lon: -82.75 };
+    const nearFortMyersAndNaples = { lat: 26.4, lon: -81.85 };
+    expect(selectGauges(nearFortMyersAndNaples).method).toBe('inverse_distance_two_gauges');
+    // Naples and Fort Myers are 36 miles apart: the statute's exception is refused.
+    const refused = chooseSingleGauge(nearFortMyersAndNaples, { gauge_id: '8725520', reason: 'Fort Myers is on the same estuary.' });
+    expect(refused.ok).toBe(false);
+    // Pensacola–Dauphin Island (~50 mi) vs. Apalachicola–Panama City: a Big Bend point has gauges over 100 miles apart.
+    const bigBend = { lat: 29.95, lon: -84.35 };
+    const [first, second] = selectGauges(bigBend).gauges;
+    const separation = haversineKm(first!.gauge, second!.gauge) / 1.609344;
+    const chosen = chooseSingleGauge(bigBend, { gauge_id: first!.gauge.noaa_id, reason: 'Same bay, same exposure.' });
+    expect(chosen.ok).toBe(separation > 100);
+    expect(selectGauges(tampaBayMouth).method).toBe('inverse_distance_two_gauges');
   });
 
   it('falls back to the regional series beyond 100 miles of every gauge', () => {

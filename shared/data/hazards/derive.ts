@@ -37,51 +37,18 @@ async function main(): Promise<void> {
   const raw = (f: string) => path.join(source, 'raw', f);
   const derived = (f: string) => path.join(source, 'derived', f);
 
-  const scenarioRows = readCsv(derived('fl_gauges_tr2022_slr_scenarios.csv'));
-  const years = Object.keys(scenarioRows[0]!).filter((k) => /^\d{4}$/.test(k)).map(Number);
-  const gaugeIds = [...new Set(scenarioRows.map((r) => r.noaa_id!))];
-  write('slr-scenarios-tr2022.json', {
-    units: 'm', baseline_year: 2000, years,
-    gauges: gaugeIds.map((id) => {
-      const rows = scenarioRows.filter((r) => r.noaa_id === id);
-      return { noaa_id: id, name: rows[0]!.tr_name, series: scenarioSeries(rows, years) };
-    }),
-  });
-
+  const years = Array.from({ length: 14 }, (_, i) => 2020 + i * 10);
+  const gaugeIds = (JSON.parse(readFileSync(path.join(__dirname, 'gauges.json'), 'utf8')) as { noaa_id: string }[]).map((g) => g.noaa_id);
   const regionalRows = readCsv(derived('regional_tr2022_scenarios_SE_EGOM.csv'));
   write('slr-regional-tr2022.json', {
     units: 'm', baseline_year: 2000, years,
     regions: ['SE', 'EGOM'].map((region) => ({ region, series: scenarioSeries(regionalRows.filter((r) => r.region === region), years) })),
   });
 
-  write('gauges.json', readCsv(derived('fl_gauges.csv')).map((r) => ({
-    noaa_id: r.noaa_id, name: r.name, lat: Number(r.lat), lon: Number(r.lon),
-    tr2022_obs_years: Number(r.tr2022_obs_years_for_trajectory), tr2022_trajectory_geq30yrs: r.tr2022_trajectory_geq30yrs === '1',
-    htf_minor_m_above_mhhw: Number(r.tr086_derived_minor_m_above_mhhw),
-    htf_moderate_m_above_mhhw: Number(r.formula_moderate_m_above_mhhw),
-    htf_major_m_above_mhhw: Number(r.formula_major_m_above_mhhw),
-  })));
-
-  // ESM-only package: loaded dynamically so this script also runs under CommonJS.
-  const { stationsById } = await import('@neaps/tide-database');
-  write('tide-stations.json', gaugeIds.map((id) => {
-    const station = stationsById.get(`noaa/${id}`);
-    if (!station) throw new Error(`No tide station noaa/${id}`);
-    const d = station.datums as Record<string, number>;
-    const round = (v: number) => Math.round(v * 1000) / 1000;
-    return {
-      noaa_id: id, name: station.name, lat: station.latitude, lon: station.longitude,
-      epoch: station.epoch, datums_m_above_station_datum: {
-        MHHW: round(d.MHHW!), MHW: round(d.MHW!), MSL: round(d.MSL!), MLW: round(d.MLW!), MLLW: round(d.MLLW!), NAVD88: round(d.NAVD88!), GT: round(d.GT!),
-      },
-      constituents: (station.harmonic_constituents as { name: string; amplitude: number; phase: number }[])
-        .map((c) => ({ name: c.name, amplitude: c.amplitude, phase: c.phase })),
-    };
-  }));
-
   write('gev-return-levels.json', readCsv(derived('fl_tide_gauge_gev_return_levels_wong.csv')).map((r) => ({
     noaa_id: r.noaa_id, site: r.site_formal, first_year: Number(r.first_year), last_year: Number(r.last_year),
     n_annual_maxima: Number(r.n_annual_maxima), record_max_m: Number(r.record_max_m), record_max_year: Number(r.record_max_year),
+    gev_mm: { mu: Number(r.gev_mu_mm), sigma: Number(r.gev_sigma_mm), xi: Number(r.gev_xi) },
     return_levels_m_above_annual_msl: {
       '2': Number(r.rl_aep50pct_m), '10': Number(r.rl_aep10pct_m), '50': Number(r.rl_aep2pct_m), '100': Number(r.rl_aep1pct_m), '500': Number(r.rl_aep0p2pct_m),
     },
@@ -93,23 +60,6 @@ async function main(): Promise<void> {
     noaa_id: id,
     years: htf.filter((r) => r.noaa_id === id).map((r) => [Number(r.year), Number(r.flood_days)]),
   })));
-
-  // HURDAT2 landfalls: the landfall position is the track point at the landfall time.
-  const trackPoints = new Map<string, Row>();
-  for (const p of readCsv(raw('dfp.csv'))) {
-    const key = `${p.storm_id}|${p.datetime}`;
-    if (!trackPoints.has(key)) trackPoints.set(key, p);
-  }
-  write('hurdat2-florida-landfalls.json', readCsv(raw('combined_storm_data.csv')).map((r) => {
-    const point = trackPoints.get(`${r.storm_id}|${r.landfall_date}`);
-    const match = /POINT \((-?[\d.]+) (-?[\d.]+)\)/.exec(point?.geometry ?? '');
-    if (!match) throw new Error(`No track point for ${r.storm_id} at ${r.landfall_date}`);
-    return {
-      storm_id: r.storm_id, name: r.storm_name, landfall_time: r.landfall_date, wind_kt: Number(r.wind_speed_at_landfall),
-      max_wind_kt: Number(r.max_wind_speed), status: point!.status, strict_landfall: r.has_strict_landfall === 'True',
-      lon: Number(match[1]), lat: Number(match[2]),
-    };
-  }));
 
   const STORM_EVENT_COLUMNS = ['EVENT_ID', 'EPISODE_ID', 'EVENT_TYPE', 'BEGIN_YEARMONTH', 'BEGIN_DAY', 'END_YEARMONTH', 'END_DAY', 'CZ_TYPE', 'CZ_FIPS', 'CZ_NAME',
     'STATE', 'DAMAGE_PROPERTY', 'DAMAGE_CROPS', 'FLOOD_CAUSE', 'BEGIN_LAT', 'BEGIN_LON', 'BEGIN_LOCATION', 'DEATHS_DIRECT', 'INJURIES_DIRECT'];

@@ -1,17 +1,17 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, type ElevationSource } from './elevation';
 import type { BBox } from './geo';
-import { GAUGE_REACH_MILES, gaugesByDistance, selectGauges, type Gauge, type GaugeSelection } from './gauges';
-import { KM_PER_MILE } from './geo';
+import { epochRise, selectGauges, type GaugeSelection } from './gauges';
 import { LayerSurface, type HazardLayer, type HazardLayerSource } from './hazard-layers';
 import { floodModel, isOpenWater, type FloodModel } from './inundation';
+import { GEV_LABEL, gevReturnLevel, officialOnePercent, surgeBasis } from './surge';
 import { localSeaLevelRise } from './local-slr';
-import { BASELINE_NOTE, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
+import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
 import { describeGaugeSelection } from './responses';
 import { SCENARIO_LABELS, type ScenarioId } from './scenarios';
 import { AssetIndex, type AssetPoint } from './spatial-index';
 import { connectedLevelSurface, envelopeSurface, layerSurface, type WaterSurface } from './flood-surfaces';
-import { dailyHighestTides, tidalFloodDays, type TidePredictor } from './tide-flood-days';
-import { htfThresholdsNavd88, weightedHtfThresholdsNavd88, weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
+import { FLOOD_DAY_METHOD, projectFloodDays, type TidePredictor } from './tide-flood-days';
+import { weightedHtfThresholdsNavd88, weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
 import { area, length, roundTo } from './units';
 import type { ValidBoundary } from './boundary';
 import { toNavd88 } from './vertical-datum';
@@ -34,6 +34,8 @@ export interface FloodAnalysisRequest {
   components: FloodComponent[];
   scenarios: ScenarioId[];
   horizons: number[];
+  /** The caller's single-gauge choice; default: the two-gauge rule at the boundary's centre. */
+  selection?: GaugeSelection;
 }
 
 export interface FloodAnalysisDeps {
@@ -133,8 +135,9 @@ const LAYER_DATA_NEEDED = {
 export async function analyzeFlooding(request: FloodAnalysisRequest, deps: FloodAnalysisDeps) {
   const { boundary } = request;
   const centre = { lon: (boundary.bbox[0] + boundary.bbox[2]) / 2, lat: (boundary.bbox[1] + boundary.bbox[3]) / 2 };
-  const selection = selectGauges(centre);
+  const selection = request.selection ?? selectGauges(centre);
   const mslNavd88 = weightedMslNavd88(selection);
+  const epoch = epochRise(selection);
   const usedSources: SourceId[] = ['noaa_tr2022', 'noaa_datums', 'us_atlas'];
   if (selection.method === 'regional_fallback') usedSources.push('noaa_tr2022_regional');
 
@@ -155,9 +158,19 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   const surfaces = new Map<string, WaterSurface>();
   const key = (component: string, scenario: ScenarioId, year: number) => `${component}|${scenario}|${year}`;
 
+  // With elevation data and no open water anywhere in the boundary's box, nothing tidal reaches it.
+  const inland = area_.model !== undefined && !area_.model.water.includes(1);
+  const inlandComponent = (component: string) => ({
+    status: 'not_applicable',
+    setting: 'inland',
+    note: `Inland: the elevation model shows no sea or bay water in or around the boundary, so ${component} does not reach it through a tidal connection and no coastal water level is applied. Rainfall-induced flooding applies (and, for a jurisdiction without tidal exposure, the noncoastal checklist of the 2022 amendment).`,
+  });
+
   if (needs('tidal')) {
     usedSources.push('noaa_htf');
-    const tidal = await tidalComponent(selection, area_, combos, rise, comboHeader, deps.tides, (s, y, surface) => surfaces.set(key('tidal', s, y), surface));
+    const tidal = inland
+      ? inlandComponent('tidal flooding')
+      : await tidalComponent(selection, area_, combos, rise, epoch, comboHeader, deps.tides, (s, y, surface) => surfaces.set(key('tidal', s, y), surface));
     if (wanted.has('tidal')) components.tidal = tidal;
   }
   await deps.progress?.(0.5);
@@ -166,7 +179,9 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     const layers = await deps.layers.layersFor('surge', boundary.bbox);
     const surge = layers.length > 0
       ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, (s, y, rp, surface) => rp === 100 && surfaces.set(key('surge', s, y), surface))
-      : gaugeSurgeComponent(centre, area_, combos, rise, comboHeader, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
+      : inland
+        ? inlandComponent('storm surge')
+        : gaugeSurgeComponent(centre, selection, epoch, area_, combos, rise, comboHeader, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
     usedSources.push(layers.length > 0 ? 'operator_layers' : 'gev_wong');
     if (wanted.has('surge')) components.surge = surge;
   }
@@ -217,8 +232,10 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     vertical_datum: 'NAVD88',
     units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
     baseline: BASELINE_NOTE,
+    datum_epoch: datumEpoch(epoch),
     screening_level: SCREENING_NOTICE,
     sources: sourcesOf(usedSources),
+    provenance: provenance(usedSources, epoch),
   };
 }
 
@@ -258,7 +275,7 @@ function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, sour
     coverage_fraction: roundTo(area_.coverage!, 4),
     cell_size_m: cellSizeMetres(area_.model.grid),
     vertical_datum_correction: area_.correction,
-    method: 'Cells connected (8-neighbour) to open water below the water level count as exposed; open water = cells at or below local mean sea level.',
+    method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed. Open water is never counted as land: SRTM sea and bay cells (0 in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.',
     screening_level: SCREENING_NOTICE,
   };
 }
@@ -270,6 +287,7 @@ async function tidalComponent(
   area_: AnalysisArea,
   combos: { scenario: ScenarioId; year: number }[],
   rise: (s: ScenarioId, y: number) => number,
+  epoch: number,
   header: ComboHeader,
   tides: TidePredictor,
   keep: (s: ScenarioId, y: number, surface: WaterSurface) => void,
@@ -277,30 +295,35 @@ async function tidalComponent(
   const mhhw = weightedMhhwNavd88(selection);
   const thresholds = weightedHtfThresholdsNavd88(selection);
   const gauges = selection.gauges.filter((g) => g.weight > 0 || selection.method === 'regional_fallback');
-  const maxima = new Map<string, number[]>();
   const results = [];
   for (const { scenario, year } of combos) {
     const floodDays = [];
     for (const { gauge, weight } of gauges) {
-      const cacheKey = `${gauge.noaa_id}|${year}`;
-      if (!maxima.has(cacheKey)) maxima.set(cacheKey, await dailyHighestTides(tides, gauge, year));
-      const gaugeRise = localSeaLevelRise({ method: 'single_gauge', gauges: [{ gauge, distance_km: 0, weight: 1 }], reason: '' }, scenario, PERCENTILE, year);
-      floodDays.push({ gauge, weight, days: tidalFloodDays(maxima.get(cacheKey)!, gauge, gaugeRise, htfThresholdsNavd88(gauge).minor) });
+      floodDays.push({ gauge, weight, projection: await projectFloodDays(tides, gauge, scenario, PERCENTILE, year) });
     }
-    const level = mhhw + rise(scenario, year);
+    // MHHW is the 1983–2001 epoch's (centre 1992); the scenarios start in 2000.
+    const level = mhhw + epoch + rise(scenario, year);
     const surface = connectedLevelSurface(level, area_.model);
     keep(scenario, year, surface);
     const weightTotal = floodDays.reduce((s, d) => s + (d.weight || 1), 0);
     results.push({
       ...header(scenario, year),
       design_water_level_navd88: length(level),
-      design_water_level_basis: 'Projected MHHW: MHHW (NAVD88) + sea level rise.',
+      design_water_level_basis: 'Projected MHHW: MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000.',
       depth_above_minor_threshold: length(Math.max(0, level - thresholds.minor)),
       tidal_flood_days_per_year: {
-        minor: roundTo(floodDays.reduce((s, d) => s + (d.weight || 1) * d.days, 0) / weightTotal, 1),
+        minor: roundTo(floodDays.reduce((s, d) => s + (d.weight || 1) * d.projection.days, 0) / weightTotal, 1),
         year,
-        by_gauge: floodDays.map((d) => ({ noaa_id: d.gauge.noaa_id, name: d.gauge.name, days: d.days })),
-        method: 'Days whose highest predicted astronomical tide (NOAA harmonic constituents, @neaps/tide-predictor) plus the gauge\'s projected rise reaches the NOAA minor flood threshold. Weather and seasonal anomalies are not predicted, so observed counts run higher.',
+        by_gauge: floodDays.map((d) => ({
+          noaa_id: d.gauge.noaa_id,
+          name: d.gauge.name,
+          days: roundTo(d.projection.days, 1),
+          observed_mean_2007_2016: d.projection.observed_mean_2007_2016 === null ? null : roundTo(d.projection.observed_mean_2007_2016, 1),
+          floored_at_observed_mean: d.projection.floored_at_observed_mean,
+          nontidal_sd_m: roundTo(d.projection.nontidal_sd_m, 3),
+          calibrated_on_observed_days: d.projection.calibrated,
+        })),
+        method: FLOOD_DAY_METHOD,
       },
       ...exposure(surface, area_),
     });
@@ -309,36 +332,47 @@ async function tidalComponent(
     status: 'ok',
     mhhw_navd88: length(mhhw),
     high_tide_flood_thresholds_navd88: { minor: length(thresholds.minor), moderate: length(thresholds.moderate), major: length(thresholds.major) },
+    thresholds_basis: 'NOAA (Sweet et al. 2018): minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major 0.04·GT + 1.17 m above MHHW (GT = great diurnal range of the NOAA datums), weighted as the gauges are.',
     results,
   };
 }
 
-/** Nearest gauge with a reliable GEV fit, within the gauges' reach. */
-function nearestReliableGevGauge(point: { lat: number; lon: number }): { gauge: Gauge; distance_km: number } | undefined {
-  return gaugesByDistance(point).find((g) => g.gauge.gev?.reliable && g.distance_km / KM_PER_MILE <= GAUGE_REACH_MILES);
-}
-
 function gaugeSurgeComponent(
   centre: { lat: number; lon: number },
+  selection: GaugeSelection,
+  epoch: number,
   area_: AnalysisArea,
   combos: { scenario: ScenarioId; year: number }[],
   rise: (s: ScenarioId, y: number) => number,
   header: ComboHeader,
   keep: (s: ScenarioId, y: number, surface: WaterSurface) => void,
 ) {
-  const nearest = nearestReliableGevGauge(centre);
-  if (!nearest) return { status: 'no_data', data_needed: LAYER_DATA_NEEDED.surge };
-  const { gauge } = nearest;
+  const basis = surgeBasis(centre, selection);
+  if (!basis.ok) return { status: 'no_data', reason: basis.reason, data_needed: LAYER_DATA_NEEDED.surge };
+  const { gauge } = basis;
   const gev = gauge.gev!;
-  const msl = gauge.datums.MSL - gauge.datums.NAVD88;
+  const returnLevel = (rp: number) => gevReturnLevel(gev.gev_mm.mu, gev.gev_mm.sigma, gev.gev_mm.xi, rp) / 1000;
+  // Above the annual mean sea level → NAVD88 at the location, at the sea level of 2000.
+  const base = basis.mslNavd88 + epoch;
   return {
     status: 'ok',
     basis: 'tide_gauge_statistics',
-    label: 'Tide-gauge statistical estimate (GEV return level), not a FEMA base flood elevation; wave setup and run-up are not included.',
-    gauge: { noaa_id: gauge.noaa_id, name: gauge.name, distance_km: roundTo(nearest.distance_km, 1), record: `${gev.first_year}–${gev.last_year} (${gev.n_annual_maxima} annual maxima)`, record_max_above_annual_msl: length(gev.record_max_m) },
-    conversion: `Return level above annual mean sea level + MSL − NAVD88 of the gauge (${msl.toFixed(3)} m, NOAA datums) + sea level rise.`,
+    label: GEV_LABEL,
+    gauge: {
+      noaa_id: gauge.noaa_id, name: gauge.name, distance_km: roundTo(basis.distance_km, 1), surge_regime: basis.regime,
+      record: `${gev.first_year}–${gev.last_year} (${gev.n_annual_maxima} annual maxima)`, record_max_above_annual_msl: length(gev.record_max_m),
+      gev_parameters: { mu_m: gev.gev_mm.mu / 1000, sigma_m: gev.gev_mm.sigma / 1000, xi: gev.gev_mm.xi },
+    },
+    conversion: `Return level above the annual mean sea level (z = μ + σ/ξ·((−ln(1 − 1/T))^−ξ − 1)) + this location's MSL − NAVD88 (${basis.mslNavd88.toFixed(3)} m, NOAA datums of the selected gauges, 1983–2001 epoch) + rise 1992→2000 (${epoch.toFixed(3)} m) + projected rise since 2000.`,
+    current_conditions: SURGE_RETURN_PERIODS.map((rp) => ({
+      return_period_years: rp,
+      annual_exceedance_probability: 1 / rp,
+      design_water_level_navd88: length(returnLevel(rp) + base),
+      note: 'No sea level rise beyond 2000: the statute\'s initial (current 100-year) event.',
+    })),
+    noaa_official_1pct: officialOnePercent(gauge),
     results: combos.flatMap(({ scenario, year }) => SURGE_RETURN_PERIODS.map((rp) => {
-      const level = gev.return_levels_m_above_annual_msl[String(rp) as '100' | '500'] + msl + rise(scenario, year);
+      const level = returnLevel(rp) + base + rise(scenario, year);
       const surface = connectedLevelSurface(level, area_.model);
       if (rp === 100) keep(scenario, year, surface);
       return {

@@ -30,8 +30,11 @@ export interface FloodEvent {
     /** `point`: reported position; `county`: county centroid; `gauge`: tide gauge; `state`: statewide record. */
     scope: 'point' | 'county' | 'gauge' | 'state';
   };
+  /** Exact time (ISO 8601 UTC) where the source gives one (HURDAT2 landfalls). */
+  time_utc?: string;
   magnitude: {
     wind_kt?: number;
+    pressure_mb?: number;
     damage_usd?: number | null;
     flood_days?: number;
     deaths?: number;
@@ -130,19 +133,18 @@ let bundled: FloodEvent[] | undefined;
 /** The events shipped with the product (HURDAT2 landfalls, NCEI 2019 Q1, FEMA declarations, NOAA HTF days). */
 export function bundledFloodEvents(): readonly FloodEvent[] {
   if (bundled) return bundled;
-  const hurricanes: FloodEvent[] = landfalls.map((l) => {
-    const county = countyAt(l);
-    return {
-      event_id: `hurdat2:${l.storm_id}`,
-      source: 'hurdat2',
-      date: l.landfall_time.slice(0, 10),
-      end_date: null,
-      type: l.wind_kt >= 64 ? 'hurricane' : 'tropical_storm',
-      name: `${l.name === 'UNNAMED' ? 'Unnamed storm' : titleCase(l.name)} (${l.storm_id}) Florida landfall`,
-      location: { lat: l.lat, lon: l.lon, county: county?.name ?? null, county_fips: county?.fips ?? null, scope: 'point' },
-      magnitude: { wind_kt: l.wind_kt },
-    };
-  });
+  // One event per HURDAT2 landfall record (`L`) in Florida: exact time, position and wind.
+  const hurricanes: FloodEvent[] = landfalls.map((l) => ({
+    event_id: `hurdat2:${l.storm_id}:${l.landfall_time.slice(0, 16).replace(/[-:T]/g, '')}`,
+    source: 'hurdat2',
+    date: l.landfall_time.slice(0, 10),
+    end_date: null,
+    type: l.wind_kt >= 64 ? 'hurricane' : 'tropical_storm',
+    name: `${l.name === 'UNNAMED' ? 'Unnamed storm' : titleCase(l.name)} (${l.storm_id}) Florida landfall ${l.landfall_time.slice(11, 16)} UTC, ${l.county} County`,
+    location: { lat: l.lat, lon: l.lon, county: l.county, county_fips: l.county_fips, scope: 'point' },
+    magnitude: { wind_kt: l.wind_kt, ...(l.pressure_mb === null ? {} : { pressure_mb: l.pressure_mb }) },
+    time_utc: l.landfall_time,
+  }));
   const storms = (bundledStormEvents as Record<string, string>[]).flatMap((row) => eventFromStormEventsRow(row) ?? []);
   const fema: FloodEvent[] = declarations.filter((d) => FEMA_FLOOD_INCIDENTS.has(d.incident_type)).map((d) => ({
     event_id: `fema:${d.declaration_type === 'Emergency' ? 'EM' : 'DR'}-${d.disaster_number}`,

@@ -1,6 +1,7 @@
 import gaugeData from '../../data/hazards/gauges.json';
 import tideStationData from '../../data/hazards/tide-stations.json';
 import gevData from '../../data/hazards/gev-return-levels.json';
+import gaugeRule from '../../data/hazards/fac-62s-7-gauges.json';
 import { haversineKm, KM_PER_MILE, type LatLon } from './geo';
 import type { RegionId } from './scenarios';
 
@@ -28,6 +29,8 @@ export interface GevFit {
   n_annual_maxima: number;
   record_max_m: number;
   record_max_year: number;
+  /** Stationary GEV parameters of the annual maxima (location and scale in mm above the annual mean sea level). */
+  gev_mm: { mu: number; sigma: number; xi: number };
   /** Return period in years → metres above that year's mean sea level. */
   return_levels_m_above_annual_msl: Record<'2' | '10' | '50' | '100' | '500', number>;
   reliable: boolean;
@@ -40,19 +43,24 @@ export interface Gauge extends LatLon {
   region: RegionId;
   tr2022_obs_years: number;
   tr2022_trajectory_geq30yrs: boolean;
-  htf_m_above_mhhw: { minor: number; moderate: number; major: number };
+  tr2022_qc_flag: number;
+  /** Why the gauge is not used for interpolation (NOAA 2022 QC flag, short trajectory); empty when usable. */
+  data_warnings: string[];
+  /** Relative sea level rise between 1992 (centre of the datum epoch) and 2000 (scenario baseline), metres, by trajectory percentile. */
+  rise_1992_to_2000_m: Record<'17' | '50' | '83', number>;
   datums: StationDatums;
   datum_epoch: { start: string; end: string };
   constituents: TideConstituent[];
   gev: GevFit | undefined;
 }
 
-/** Atlantic-coast gauges (incl. Biscayne Bay) use the Southeast region; the Keys and the Gulf coast the Eastern Gulf. */
-const SOUTHEAST_GAUGES = new Set(['8720030', '8720218', '8721604', '8723214']);
+/** Atlantic-coast gauges (incl. Biscayne Bay and Georgia) use the Southeast region; the Keys and the Gulf coast the Eastern Gulf. */
+const SOUTHEAST_GAUGES = new Set(['8670870', '8720030', '8720218', '8721604', '8723214']);
 
 const stations = new Map(tideStationData.map((s) => [s.noaa_id, s]));
 const gevFits = new Map((gevData as (GevFit & { noaa_id: string })[]).map((g) => [g.noaa_id, g]));
 
+/** Every gauge of the rule's list that the NOAA 2022 file holds, with its datums. */
 export const GAUGES: readonly Gauge[] = gaugeData.map((g) => {
   const station = stations.get(g.noaa_id)!;
   return {
@@ -61,9 +69,11 @@ export const GAUGES: readonly Gauge[] = gaugeData.map((g) => {
     lat: g.lat,
     lon: g.lon,
     region: SOUTHEAST_GAUGES.has(g.noaa_id) ? 'SE' : 'EGOM',
-    tr2022_obs_years: g.tr2022_obs_years,
-    tr2022_trajectory_geq30yrs: g.tr2022_trajectory_geq30yrs,
-    htf_m_above_mhhw: { minor: g.htf_minor_m_above_mhhw, moderate: g.htf_moderate_m_above_mhhw, major: g.htf_major_m_above_mhhw },
+    tr2022_obs_years: g.tr2022.obs_years_for_trajectory,
+    tr2022_trajectory_geq30yrs: g.tr2022.trajectory_geq_30_years,
+    tr2022_qc_flag: g.tr2022.qc_flag,
+    data_warnings: g.data_warnings,
+    rise_1992_to_2000_m: g.tr2022.rise_1992_to_2000_m as Gauge['rise_1992_to_2000_m'],
     datums: station.datums_m_above_station_datum,
     datum_epoch: station.epoch as { start: string; end: string },
     constituents: station.constituents,
@@ -71,15 +81,33 @@ export const GAUGES: readonly Gauge[] = gaugeData.map((g) => {
   };
 });
 
+/** The gauges interpolation may use: those without data warnings (F.A.C. 62S-7.012(1)(b)). */
+export const INTERPOLATION_GAUGES: readonly Gauge[] = GAUGES.filter((g) => g.data_warnings.length === 0);
+
 const byId = new Map(GAUGES.map((g) => [g.noaa_id, g]));
 
 export function gaugeById(id: string): Gauge | undefined {
   return byId.get(id);
 }
 
-/** Statute rule (s. 380.093(3)(d)): interpolate between the two closest gauges unless they are over 100 miles apart. */
+/** The rule's gauge list and what this data set does with each entry, for every answer's provenance. */
+export function gaugeRuleProvenance() {
+  return {
+    rule: gaugeRule.rule,
+    url: gaugeRule.url,
+    verification: gaugeRule.verification,
+    text: gaugeRule.text,
+    gauge_list_verification: gaugeRule.list_verification,
+    gauge_list_note: gaugeRule.list_note,
+    gauges_used: INTERPOLATION_GAUGES.map((g) => `${g.noaa_id} ${g.name}`),
+    gauges_excluded_for_data_warnings: GAUGES.filter((g) => g.data_warnings.length > 0).map((g) => ({ noaa_id: g.noaa_id, name: g.name, warnings: g.data_warnings })),
+    gauges_without_noaa_2022_projections: gaugeRule.gauges.filter((g) => g.noaa_id === null || !byId.has(g.noaa_id)).map((g) => g.name),
+  };
+}
+
+/** Statute (s. 380.093(3)(d)): one gauge may be used only when the two closest are more than 100 miles apart. */
 export const GAUGE_SEPARATION_LIMIT_MILES = 100;
-/** Beyond this from every Florida gauge a location takes the regional series instead. */
+/** Beyond this from every usable gauge a location takes the regional series instead. */
 export const GAUGE_REACH_MILES = 100;
 
 export interface WeightedGauge {
@@ -93,14 +121,23 @@ export type GaugeSelection =
   | { method: 'inverse_distance_two_gauges'; gauges: WeightedGauge[]; separation_miles: number; reason: string }
   | { method: 'regional_fallback'; region: RegionId; gauges: WeightedGauge[]; reason: string };
 
-export function gaugesByDistance(point: LatLon, candidates: readonly Gauge[] = GAUGES): { gauge: Gauge; distance_km: number }[] {
+/** The caller's explicit single-gauge choice (the statute's exception: a recorded judgement, never a default). */
+export interface SingleGaugeChoice {
+  gauge_id: string;
+  reason: string;
+}
+
+export type GaugeChoiceResult = { ok: true; selection: GaugeSelection } | { ok: false; message: string };
+
+export function gaugesByDistance(point: LatLon, candidates: readonly Gauge[] = INTERPOLATION_GAUGES): { gauge: Gauge; distance_km: number }[] {
   return candidates.map((gauge) => ({ gauge, distance_km: haversineKm(point, gauge) })).sort((a, b) => a.distance_km - b.distance_km);
 }
 
 /**
- * The statute's gauge rule: the two closest gauges weighted by inverse distance, or the closest
- * alone when the two are more than 100 miles apart; a location farther than 100 miles from every
- * gauge takes the regional series of its nearest gauge's coast.
+ * F.A.C. 62S-7.012(1)(b): the two closest gauges without data warnings, weighted by inverse
+ * distance, whatever their separation (a single gauge is the caller's recorded choice, see
+ * `chooseSingleGauge`). A location farther than 100 miles from every usable gauge takes the
+ * regional series of its nearest gauge's coast.
  */
 export function selectGauges(point: LatLon): GaugeSelection {
   const [first, second] = gaugesByDistance(point);
@@ -111,27 +148,47 @@ export function selectGauges(point: LatLon): GaugeSelection {
       method: 'regional_fallback',
       region: nearest.gauge.region,
       gauges: [{ ...nearest, weight: 0 }],
-      reason: `The nearest Florida gauge (${nearest.gauge.name}) is ${firstMiles.toFixed(1)} miles away, beyond ${GAUGE_REACH_MILES} miles: the NOAA 2022 regional series is used.`,
+      reason: `The nearest usable gauge (${nearest.gauge.name}) is ${firstMiles.toFixed(1)} miles away, beyond ${GAUGE_REACH_MILES} miles: the NOAA 2022 regional series is used.`,
     };
   }
   if (nearest.distance_km === 0) {
     return { method: 'single_gauge', gauges: [{ ...nearest, weight: 1 }], reason: 'The location is at the gauge.' };
   }
   const separationMiles = haversineKm(nearest.gauge, second!.gauge) / KM_PER_MILE;
-  if (separationMiles > GAUGE_SEPARATION_LIMIT_MILES) {
-    return {
-      method: 'single_gauge',
-      gauges: [{ ...nearest, weight: 1 }],
-      reason: `The two closest gauges are ${separationMiles.toFixed(1)} miles apart (over ${GAUGE_SEPARATION_LIMIT_MILES}): the closest gauge alone is used.`,
-    };
-  }
   const inverse = [1 / nearest.distance_km, 1 / second!.distance_km];
   const total = inverse[0]! + inverse[1]!;
   return {
     method: 'inverse_distance_two_gauges',
     gauges: [{ ...nearest, weight: inverse[0]! / total }, { ...second!, weight: inverse[1]! / total }],
     separation_miles: separationMiles,
-    reason: `Interpolated between the two closest gauges (${separationMiles.toFixed(1)} miles apart) by inverse distance.`,
+    reason: `Interpolated between the two closest gauges without data warnings (${separationMiles.toFixed(1)} miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).`,
+  };
+}
+
+/**
+ * The statute's single-gauge exception, on request: allowed only when the two closest usable
+ * gauges are more than 100 miles apart and the chosen gauge is one of them; the reason is kept.
+ */
+export function chooseSingleGauge(point: LatLon, choice: SingleGaugeChoice): GaugeChoiceResult {
+  const [first, second] = gaugesByDistance(point);
+  const separationMiles = haversineKm(first!.gauge, second!.gauge) / KM_PER_MILE;
+  const names = `${first!.gauge.noaa_id} ${first!.gauge.name} and ${second!.gauge.noaa_id} ${second!.gauge.name}`;
+  if (separationMiles <= GAUGE_SEPARATION_LIMIT_MILES) {
+    return { ok: false, message: `The two closest gauges (${names}) are ${separationMiles.toFixed(1)} miles apart; s. 380.093(3)(d) allows a single gauge only when they are more than ${GAUGE_SEPARATION_LIMIT_MILES} miles apart.` };
+  }
+  const chosen = [first!, second!].find((g) => g.gauge.noaa_id === choice.gauge_id);
+  if (!chosen) {
+    const warned = gaugeById(choice.gauge_id);
+    const why = warned && warned.data_warnings.length > 0 ? ` Gauge ${choice.gauge_id} has data warnings: ${warned.data_warnings.join(' ')}` : '';
+    return { ok: false, message: `representative_gauge must be one of the two closest usable gauges: ${names}.${why}` };
+  }
+  return {
+    ok: true,
+    selection: {
+      method: 'single_gauge',
+      gauges: [{ ...chosen, weight: 1 }],
+      reason: `Single gauge chosen by the caller (the two closest usable gauges are ${separationMiles.toFixed(1)} miles apart): ${choice.reason}`,
+    },
   };
 }
 
@@ -139,4 +196,12 @@ export function selectGauges(point: LatLon): GaugeSelection {
 export function weightedByGauges(selection: GaugeSelection, value: (gauge: Gauge) => number): number {
   if (selection.method === 'regional_fallback') return value(selection.gauges[0]!.gauge);
   return selection.gauges.reduce((sum, g) => sum + g.weight * value(g.gauge), 0);
+}
+
+/**
+ * Rise from the tidal datum epoch's centre (1992) to the scenarios' baseline (2000) at a location:
+ * the NOAA 2022 observed trajectory (median) of the selected gauges.
+ */
+export function epochRise(selection: GaugeSelection): number {
+  return weightedByGauges(selection, (g) => g.rise_1992_to_2000_m['50']);
 }

@@ -1,6 +1,6 @@
-import { selectGauges, type GaugeSelection } from './gauges';
+import { epochRise, selectGauges, type GaugeSelection } from './gauges';
 import { localSeaLevelRise } from './local-slr';
-import { BASELINE_NOTE, sourcesOf } from './provenance';
+import { BASELINE_NOTE, provenance, sourcesOf } from './provenance';
 import { describeGaugeSelection } from './responses';
 import { DECADAL_YEARS, isDecadal, SCENARIO_BASELINE_YEAR, SCENARIO_LABELS, SCENARIOS, type ScenarioId } from './scenarios';
 import { ruleSetsRequiringHorizon, ruleSetsRequiringScenario, STATUTE_RULE_SETS } from './statute';
@@ -9,7 +9,7 @@ import type { LatLon } from './geo';
 
 export interface ScenarioReportRequest {
   /** A gauge chosen by id, or a location whose gauges are selected by the statute's rule. */
-  target: { gauge: GaugeSelection['gauges'][number]['gauge'] } | { point: LatLon; label: string };
+  target: { gauge: GaugeSelection['gauges'][number]['gauge'] } | { point: LatLon; label: string; selection?: GaugeSelection };
   years?: number[];
   scenarios?: ScenarioId[];
   assessmentYear: number;
@@ -19,8 +19,9 @@ export interface ScenarioReportRequest {
 export function scenarioReport(request: ScenarioReportRequest) {
   const selection: GaugeSelection = 'gauge' in request.target
     ? { method: 'single_gauge', gauges: [{ gauge: request.target.gauge, distance_km: 0, weight: 1 }], reason: 'Gauge requested by id.' }
-    : selectGauges(request.target.point);
+    : request.target.selection ?? selectGauges(request.target.point);
   const years = request.years ?? [...DECADAL_YEARS];
+  const gaugeWarnings = selection.gauges.flatMap(({ gauge }) => gauge.data_warnings.map((w) => `${gauge.noaa_id} ${gauge.name}: ${w} F.A.C. 62S-7.012(1)(b) leaves gauges with data warnings out of interpolation.`));
   const scenarios = request.scenarios ?? [...SCENARIOS];
   return {
     location: 'point' in request.target ? { query: request.target.label, lat: request.target.point.lat, lon: request.target.point.lon } : null,
@@ -46,5 +47,8 @@ export function scenarioReport(request: ScenarioReportRequest) {
       })),
     })),
     sources: sourcesOf(selection.method === 'regional_fallback' ? ['noaa_tr2022', 'noaa_tr2022_regional'] : ['noaa_tr2022']),
+    ...(gaugeWarnings.length > 0 ? { data_warnings: gaugeWarnings } : {}),
+    // Scenario values are rises since 2000; the 1992→2000 rise is what a datum-based water level adds.
+    provenance: provenance(selection.method === 'regional_fallback' ? ['noaa_tr2022', 'noaa_tr2022_regional'] : ['noaa_tr2022'], epochRise(selection)),
   };
 }

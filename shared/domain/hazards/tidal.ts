@@ -13,14 +13,21 @@ export function mslAboveNavd88(gauge: Gauge): number {
 
 export type HtfSeverity = 'minor' | 'moderate' | 'major';
 
-/** NOAA high tide flood thresholds (Sweet et al. 2018) as NAVD88 heights. */
+/**
+ * NOAA high tide flood thresholds above MHHW (Sweet et al. 2018, NOAA TR NOS CO-OPS 086), from the
+ * station's great diurnal range GT: minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major
+ * 0.04·GT + 1.17 m.
+ */
+export function htfThresholdsAboveMhhw(gauge: Gauge): Record<HtfSeverity, number> {
+  const gt = gauge.datums.GT;
+  return { minor: 0.04 * gt + 0.5, moderate: 0.03 * gt + 0.8, major: 0.04 * gt + 1.17 };
+}
+
+/** The thresholds as NAVD88 heights (MHHW of the 1983–2001 epoch + the height above it). */
 export function htfThresholdsNavd88(gauge: Gauge): Record<HtfSeverity, number> {
   const mhhw = mhhwAboveNavd88(gauge);
-  return {
-    minor: mhhw + gauge.htf_m_above_mhhw.minor,
-    moderate: mhhw + gauge.htf_m_above_mhhw.moderate,
-    major: mhhw + gauge.htf_m_above_mhhw.major,
-  };
+  const above = htfThresholdsAboveMhhw(gauge);
+  return { minor: mhhw + above.minor, moderate: mhhw + above.moderate, major: mhhw + above.major };
 }
 
 export function weightedMhhwNavd88(selection: GaugeSelection): number {

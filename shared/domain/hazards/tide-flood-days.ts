@@ -1,5 +1,8 @@
+import htfDays from '../../data/hazards/htf-days-historical.json';
 import type { Gauge } from './gauges';
-import { mhhwAboveNavd88, mslAboveNavd88 } from './tidal';
+import { localSeaLevelRise } from './local-slr';
+import type { Percentile, ScenarioId } from './scenarios';
+import { htfThresholdsNavd88, mslAboveNavd88 } from './tidal';
 
 export interface TidePeak {
   time: Date;
@@ -34,19 +37,123 @@ export async function dailyHighestTides(tides: TidePredictor, gauge: Gauge, year
   return maxima;
 }
 
+/** Minor HTF threshold of a gauge, as the flood-day count uses it. */
+export function minorThresholdNavd88(gauge: Gauge): number {
+  return htfThresholdsNavd88(gauge).minor;
+}
+
+/** Observed NOAA minor flood days per year at a gauge (TR 086, 1920–2016), when the gauge has a record. */
+export function observedFloodDays(gauge: Gauge): Map<number, number> | undefined {
+  const record = htfDays.find((g) => g.noaa_id === gauge.noaa_id);
+  return record ? new Map(record.years.map(([year, days]) => [year!, days!])) : undefined;
+}
+
+/** The recent observed period the projections never fall below and are calibrated on. */
+export const RECENT_OBSERVED_YEARS = [2007, 2016] as const;
+/** The representative tide year of the recent period (its middle). */
+const CALIBRATION_TIDE_YEAR = 2012;
+/** Nontidal spread used where a gauge has no flood days observed in the recent period to calibrate on. */
+export const DEFAULT_NONTIDAL_SD_M = 0.1;
+
+export function recentObservedMean(gauge: Gauge): number | null {
+  const observed = observedFloodDays(gauge);
+  if (!observed) return null;
+  const [from, to] = RECENT_OBSERVED_YEARS;
+  let sum = 0;
+  for (let year = from; year <= to; year++) sum += observed.get(year) ?? 0;
+  return sum / (to - from + 1);
+}
+
+/** Standard normal upper tail P(Z ≥ z) (Abramowitz & Stegun 7.1.26 on erfc, |error| < 1.5e-7). */
+export function normalUpperTail(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erfc = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-x * x);
+  return z >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+
 /**
- * Days in the year whose highest predicted tide, raised by `riseM`, reaches `thresholdNavd88`.
- * Astronomical tide only: weather and seasonal anomalies are not in the prediction, so this is a
- * lower bound on observed flood days. Monotonic in the rise by construction.
+ * Expected days a year whose highest water level reaches `thresholdAboveMsl`: each day's highest
+ * astronomical tide (metres above epoch MSL) raised by `shiftM`, plus a normal nontidal anomaly of
+ * spread `sdM`.
  */
-export function tidalFloodDays(dailyMaxima: readonly number[], gauge: Gauge, riseM: number, thresholdNavd88: number): number {
-  const thresholdAboveMsl = thresholdNavd88 - mslAboveNavd88(gauge);
+export function expectedFloodDays(dailyMaxima: readonly number[], shiftM: number, thresholdAboveMsl: number, sdM: number): number {
   let days = 0;
-  for (const level of dailyMaxima) if (level + riseM >= thresholdAboveMsl) days++;
+  for (const level of dailyMaxima) days += normalUpperTail((thresholdAboveMsl - level - shiftM) / sdM);
   return days;
 }
 
-/** Minor HTF threshold of a gauge, as the flood-day count uses it. */
-export function minorThresholdNavd88(gauge: Gauge): number {
-  return mhhwAboveNavd88(gauge) + gauge.htf_m_above_mhhw.minor;
+/**
+ * The nontidal spread that reproduces the gauge's observed 2007–2016 mean of minor flood days at
+ * that period's sea level (bisection; the count grows with the spread while the threshold lies above
+ * the tides). Undefined when nothing was observed to calibrate on.
+ */
+export function calibrateNontidalSpread(dailyMaxima: readonly number[], shiftM: number, thresholdAboveMsl: number, observedMean: number): number | undefined {
+  if (!(observedMean > 0)) return undefined;
+  let low = 0.005;
+  let high = 0.6;
+  if (expectedFloodDays(dailyMaxima, shiftM, thresholdAboveMsl, high) < observedMean) return high;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (expectedFloodDays(dailyMaxima, shiftM, thresholdAboveMsl, mid) < observedMean) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
 }
+
+/** A year of predicted daily maxima is the expensive part; a warm function keeps the ones it used. */
+const maximaCache = new Map<string, Promise<number[]>>();
+const MAX_CACHED_YEARS = 64;
+
+function cachedDailyHighestTides(tides: TidePredictor, gauge: Gauge, year: number): Promise<number[]> {
+  const key = `${gauge.noaa_id}|${year}`;
+  let maxima = maximaCache.get(key);
+  if (!maxima) {
+    if (maximaCache.size >= MAX_CACHED_YEARS) maximaCache.clear();
+    maxima = dailyHighestTides(tides, gauge, year);
+    maximaCache.set(key, maxima);
+    maxima.catch(() => maximaCache.delete(key));
+  }
+  return maxima;
+}
+
+export interface FloodDayProjection {
+  days: number;
+  expected_days: number;
+  observed_mean_2007_2016: number | null;
+  floored_at_observed_mean: boolean;
+  nontidal_sd_m: number;
+  calibrated: boolean;
+}
+
+/**
+ * Projected minor high tide flood days at a gauge in a year, after Sweet et al. (2018, 2022): the
+ * distribution of daily highest water levels shifted by sea level rise. Here that distribution is
+ * the year's daily highest astronomical tides plus a normal nontidal anomaly whose spread is
+ * calibrated on the gauge's observed 2007–2016 flood days; the level shift is the rise from the
+ * datum epoch (1992) to 2000 plus the projected rise since 2000. A projection never falls below the
+ * recent observed mean.
+ */
+export async function projectFloodDays(tides: TidePredictor, gauge: Gauge, scenario: ScenarioId, percentile: Percentile, year: number): Promise<FloodDayProjection> {
+  const atGauge = { method: 'single_gauge' as const, gauges: [{ gauge, distance_km: 0, weight: 1 }], reason: '' };
+  const riseSince2000 = localSeaLevelRise(atGauge, scenario, percentile, year);
+  // 2012 lies between the baseline (0 in 2000) and the first projected decade.
+  const riseSince2000In2012 = 0.6 * localSeaLevelRise(atGauge, 'intermediate', '50', 2020);
+  const thresholdAboveMsl = minorThresholdNavd88(gauge) - mslAboveNavd88(gauge);
+  const epoch = gauge.rise_1992_to_2000_m['50'];
+  const observedMean = recentObservedMean(gauge);
+  const sd = calibrateNontidalSpread(await cachedDailyHighestTides(tides, gauge, CALIBRATION_TIDE_YEAR), epoch + riseSince2000In2012, thresholdAboveMsl, observedMean ?? 0);
+  const spread = sd ?? DEFAULT_NONTIDAL_SD_M;
+  const expected = expectedFloodDays(await cachedDailyHighestTides(tides, gauge, year), epoch + riseSince2000, thresholdAboveMsl, spread);
+  const floor = observedMean ?? 0;
+  return {
+    days: Math.max(expected, floor),
+    expected_days: expected,
+    observed_mean_2007_2016: observedMean,
+    floored_at_observed_mean: expected < floor,
+    nontidal_sd_m: spread,
+    calibrated: sd !== undefined,
+  };
+}
+
+export const FLOOD_DAY_METHOD = 'Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water levels shifted by sea level rise. Daily highest astronomical tides of the year (NOAA harmonic constants) plus a normal nontidal anomaly whose spread reproduces the gauge\'s observed 2007–2016 mean of minor flood days (TR 086 counts) at that period\'s sea level; shifted by the rise 1992→2000 and the projected rise since 2000; counted against the NOAA minor threshold (0.04·GT + 0.50 m above MHHW). Never below the 2007–2016 observed mean. Expected days per year, not a forecast of a given year.';

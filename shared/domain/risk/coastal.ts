@@ -1,5 +1,4 @@
 import coastalData from '../../data/v1/fl-coastal-counties.json';
-import { bundledFloodEvents } from '../hazards/flood-events';
 import type { LatLon } from '../hazards/geo';
 import { selectGauges, type Gauge } from '../hazards/gauges';
 import { localSeaLevelRise } from '../hazards/local-slr';
@@ -8,8 +7,8 @@ import { describeGaugeSelection } from '../hazards/responses';
 import { scenarioReport } from '../hazards/scenario-report';
 import { statuteDefaults } from '../hazards/statute';
 import { htfThresholdsNavd88, mhhwAboveNavd88 } from '../hazards/tidal';
-import { dailyHighestTides, tidalFloodDays, type TidePredictor } from '../hazards/tide-flood-days';
-import { length } from '../hazards/units';
+import { FLOOD_DAY_METHOD, observedFloodDays, projectFloodDays, recentObservedMean, type TidePredictor } from '../hazards/tide-flood-days';
+import { length, roundTo } from '../hazards/units';
 
 const COASTAL_FIPS: ReadonlySet<string> = new Set(coastalData.counties.map((c) => c.fips));
 
@@ -19,33 +18,19 @@ export function isCoastalCounty(fips: string): boolean {
   return COASTAL_FIPS.has(fips);
 }
 
-/** Observed high tide flood days are listed for this many of the gauge's latest years. */
+/** Observed high tide flood days are listed for this many of the record's latest years. */
 const OBSERVED_YEARS = 5;
 const PROJECTION_PERCENTILE = '50';
 
-/** A year of predicted daily maxima is the expensive part; a warm function keeps the few it has used. */
-const maximaCache = new Map<string, Promise<number[]>>();
-const MAX_CACHED_YEARS = 64;
-
-function dailyMaxima(tides: TidePredictor, gauge: Gauge, year: number): Promise<number[]> {
-  const key = `${gauge.noaa_id}|${year}`;
-  let maxima = maximaCache.get(key);
-  if (!maxima) {
-    if (maximaCache.size >= MAX_CACHED_YEARS) maximaCache.clear();
-    maxima = dailyHighestTides(tides, gauge, year);
-    maximaCache.set(key, maxima);
-    maxima.catch(() => maximaCache.delete(key));
-  }
-  return maxima;
-}
-
-function observedFloodDays(gauge: Gauge) {
-  const prefix = `htf:${gauge.noaa_id}:`;
-  return bundledFloodEvents()
-    .filter((e) => e.source === 'noaa_htf' && e.event_id.startsWith(prefix))
-    .map((e) => ({ year: Number(e.date.slice(0, 4)), days: e.magnitude.flood_days! }))
-    .sort((a, b) => b.year - a.year)
-    .slice(0, OBSERVED_YEARS);
+function observedRecord(gauge: Gauge) {
+  const record = observedFloodDays(gauge);
+  if (!record) return null;
+  const years = [...record.keys()].sort((a, b) => a - b);
+  return {
+    period: `${years[0]}–${years.at(-1)}`,
+    mean_days_2007_2016: recentObservedMean(gauge),
+    latest_years: years.slice(-OBSERVED_YEARS).reverse().map((year) => ({ year, days: record.get(year)! })),
+  };
 }
 
 /**
@@ -66,8 +51,14 @@ export async function coastalFigures(point: LatLon, label: string, assessmentYea
     const projected = [];
     for (const scenario of statute.scenarios) {
       for (const year of statute.horizons) {
-        const rise = localSeaLevelRise(single, scenario, PROJECTION_PERCENTILE, year);
-        projected.push({ scenario, year, sea_level_rise: length(rise), minor_flood_days: tidalFloodDays(await dailyMaxima(tides, gauge, year), gauge, rise, thresholds.minor) });
+        const days = await projectFloodDays(tides, gauge, scenario, PROJECTION_PERCENTILE, year);
+        projected.push({
+          scenario,
+          year,
+          sea_level_rise: length(localSeaLevelRise(single, scenario, PROJECTION_PERCENTILE, year)),
+          minor_flood_days: roundTo(days.days, 1),
+          floored_at_observed_mean: days.floored_at_observed_mean,
+        });
       }
     }
     byGauge.push({
@@ -77,8 +68,8 @@ export async function coastalFigures(point: LatLon, label: string, assessmentYea
       weight: Math.round(weight * 10_000) / 10_000,
       mhhw_navd88: length(mhhwAboveNavd88(gauge)),
       thresholds_navd88: { minor: length(thresholds.minor), moderate: length(thresholds.moderate), major: length(thresholds.major) },
-      observed_flood_days: observedFloodDays(gauge),
-      projected: projected,
+      observed_flood_days: observedRecord(gauge),
+      projected,
     });
   }
   return {
@@ -96,7 +87,7 @@ export async function coastalFigures(point: LatLon, label: string, assessmentYea
       gauge_selection: describeGaugeSelection(selection),
       gauges: byGauge,
       projection_percentile: Number(PROJECTION_PERCENTILE),
-      method: 'Minor/moderate/major thresholds: NOAA (Sweet et al. 2018) above each gauge\'s MHHW, as NAVD88 heights. Observed days: NOAA annual counts at the gauge. Projected days: days whose highest predicted astronomical tide (NOAA harmonic constituents) plus the gauge\'s median projected rise reaches the minor threshold; weather is not predicted, so observed counts run higher.',
+      method: `Thresholds: NOAA minor/moderate/major high tide flood levels above each gauge's MHHW (Sweet et al. 2018), as NAVD88 heights. Observed: NOAA TR 086 annual minor flood days at the gauge. Projected, median rise: ${FLOOD_DAY_METHOD}`,
       sources: sourcesOf(['noaa_htf', 'noaa_datums', 'noaa_tr2022']),
     },
   };
