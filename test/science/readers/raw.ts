@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import * as hdf5 from 'jsfive';
+
+/** The raw files the science tests read: byte-for-byte copies of the public sources (test/fixtures/raw/SOURCES in shared/data/SOURCES.md). */
+export const RAW = path.join(__dirname, '../../fixtures/raw');
+
+export const csv = (file: string) => parse(readFileSync(path.join(RAW, file)), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+
+/** F.A.C. 62S-7.012(1)(b)'s gauges with NOAA ids, transcribed here from the rule independently of the product's data. */
+export const RULE_GAUGE_IDS = [
+  '8720030', '8720218', '8721604', '8722670', '8723214', '8723970', '8724580', '8725110', '8725520', '8726384',
+  '8726520', '8726724', '8727520', '8728690', '8729108', '8729210', '8729840', '8735180', '8670870',
+];
+
+export const NC_SCENARIOS = { low: 'Low', intermediate_low: 'IntLow', intermediate: 'Int', intermediate_high: 'IntHigh', high: 'High' } as const;
+
+export interface NcGauge {
+  id: string;
+  name: string;
+  lat: number;
+  lon: number;
+  qc: number;
+  geq30: number;
+  /** mm relative to 2000: [scenario][percentile index][year] */
+  total: (scenario: keyof typeof NC_SCENARIOS, percentileIndex: number, year: number) => number;
+  trajectory: (percentileIndex: number, year: number) => number;
+}
+
+let cached: NcGauge[] | undefined;
+
+/** Every rule gauge present in TR_local_projections.nc, read with a generic HDF5 reader (netCDF4 is HDF5). */
+export function ncGauges(): NcGauge[] {
+  if (cached) return cached;
+  const bytes = readFileSync(path.join(RAW, 'TR_local_projections.nc'));
+  const file = new hdf5.File(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), 'nc');
+  const v = (name: string) => file.get(name).value as ArrayLike<number>;
+  const names = file.get('tg').value as string[];
+  const years = Array.from(v('years'), Number);
+  const ng = names.length;
+  const ny = years.length;
+  const stations = JSON.parse(readFileSync(path.join(RAW, 'stations.json'), 'utf8')) as Record<string, { id: string; scn_name: string; lat: number; lon: number }>;
+  const variables = Object.fromEntries(Object.values(NC_SCENARIOS).map((s) => [s, v(`rsl_total_${s}`)]));
+  const trajectory = v('rsl_trajectory');
+  const qc = v('QC_flag');
+  const geq30 = v('number_of_observation_years_for_trajectory_estimation_geq_30');
+  cached = RULE_GAUGE_IDS.flatMap((id) => {
+    const station = stations[id];
+    const g = station ? names.indexOf(station.scn_name) : -1;
+    if (g < 0) return [];
+    return [{
+      id, name: station!.scn_name, lat: station!.lat, lon: station!.lon, qc: Number(qc[g]), geq30: Number(geq30[g]),
+      total: (scenario, p, year) => variables[NC_SCENARIOS[scenario]]![(p * ny + years.indexOf(year)) * ng + g]!,
+      trajectory: (p, year) => trajectory[(p * ny + years.indexOf(year)) * ng + g]!,
+    }];
+  });
+  return cached;
+}
+
+/** NOAA datums straight from @neaps/tide-database (ESM-only, so read in a child Node process). */
+export function packageDatums(ids: string[]): Record<string, Record<string, number>> {
+  const script = `import { stationsById } from '@neaps/tide-database';
+const ids = ${JSON.stringify(ids)};
+process.stdout.write(JSON.stringify(Object.fromEntries(ids.map((id) => [id, stationsById.get('noaa/' + id).datums]))));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.join(__dirname, '../../..') }).toString('utf8'));
+}
+
+/** Great-circle distance (km), written here again so the gauge weights are recomputed independently. */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
+}

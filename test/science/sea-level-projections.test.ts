@@ -1,0 +1,123 @@
+import { gaugeById, GAUGES, selectGauges, epochRise } from '../../shared/domain/hazards/gauges';
+import { localSeaLevelRise } from '../../shared/domain/hazards/local-slr';
+import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
+import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
+import { htfThresholdsNavd88, mhhwAboveNavd88, mslAboveNavd88 } from '../../shared/domain/hazards/tidal';
+import type { ElevationSource } from '../../shared/domain/hazards/elevation';
+import { distanceKm, NC_SCENARIOS, ncGauges, packageDatums, RULE_GAUGE_IDS } from './readers/raw';
+
+const DECADES = Array.from({ length: 14 }, (_, i) => 2020 + 10 * i);
+const PERCENTILES = ['17', '50', '83'] as const;
+const SCENARIOS = Object.keys(NC_SCENARIOS) as (keyof typeof NC_SCENARIOS)[];
+/** Answers are rounded to 0.1 mm; the data keep the file's value to 0.01 mm. */
+const TOL = 0.00006;
+
+const nc = ncGauges();
+const usable = nc.filter((g) => g.qc === 0 && g.geq30 === 1);
+const datums = packageDatums(nc.map((g) => g.id));
+
+/** Points along the whole coast, Perdido Key to Fernandina Beach, with the Keys and the bays. */
+const COAST = [
+  [30.28, -87.55], [30.33, -87.14], [30.39, -86.5], [30.37, -86.2], [30.23, -85.9], [30.15, -85.66], [29.95, -85.4], [29.68, -85.1],
+  [29.9, -84.5], [30.08, -84.18], [29.99, -83.75], [29.63, -83.4], [29.15, -83.03], [28.92, -82.7], [28.55, -82.65], [28.2, -82.77],
+  [27.97, -82.8], [27.77, -82.63], [27.5, -82.7], [27.1, -82.45], [26.7, -82.25], [26.45, -81.95], [26.14, -81.8], [25.85, -81.4],
+  [25.15, -80.9], [24.55, -81.78], [24.67, -81.35], [24.72, -81.05], [24.93, -80.6], [25.3, -80.3], [25.77, -80.13], [26.12, -80.1],
+  [26.7, -80.03], [27.2, -80.16], [27.6, -80.35], [28.4, -80.6], [28.9, -80.82], [29.2, -81.0], [29.9, -81.3], [30.33, -81.4], [30.67, -81.44],
+];
+
+describe('NOAA 2022 projections, recomputed from TR_local_projections.nc', () => {
+  it('holds every gauge of the rule that the file has, Dauphin Island AL and Fort Pulaski GA included', () => {
+    expect(nc.map((g) => g.id)).toEqual(expect.arrayContaining(['8735180', '8670870']));
+    expect(GAUGES.map((g) => g.noaa_id).sort()).toEqual(nc.map((g) => g.id).sort());
+    // Lake Worth Pier and Port Manatee are in the rule but not in the file.
+    expect(nc.map((g) => g.id)).not.toContain('8722670');
+    expect(nc.map((g) => g.id)).not.toContain('8726384');
+    expect(RULE_GAUGE_IDS.length + 1).toBe(20); // + East Bay, which has no NOAA id here
+  });
+
+  it('leaves exactly the gauges with a QC flag or a trajectory from fewer than 30 years out of interpolation', () => {
+    for (const g of nc) expect(gaugeById(g.id)!.data_warnings.length > 0).toBe(g.qc !== 0 || g.geq30 !== 1);
+  });
+
+  it('serves every gauge, scenario, percentile and decade as the file has it (mm → m)', () => {
+    for (const g of nc) {
+      const report = scenarioReport({ target: { gauge: gaugeById(g.id)! }, years: DECADES, scenarios: SCENARIOS, assessmentYear: 2026 });
+      for (const s of report.scenarios) {
+        for (const projection of s.projections) {
+          PERCENTILES.forEach((p, pi) => {
+            const expected = g.total(s.scenario, pi, projection.year) / 1000;
+            const served = projection[`p${p}` as 'p17' | 'p50' | 'p83'];
+            if (Math.abs(served.m - expected) > TOL) throw new Error(`${g.id} ${s.scenario} p${p} ${projection.year}: ${served.m} ≠ ${expected}`);
+            expect(served.ft).toBeCloseTo(expected / 0.3048, 3);
+          });
+        }
+      }
+    }
+  });
+
+  it.each(COAST.map(([lat, lon]) => ({ lat: lat!, lon: lon! })))('interpolates at $lat,$lon between the two closest usable gauges by inverse distance', (point) => {
+    const byDistance = usable.map((g) => ({ g, d: distanceKm(point, g) })).sort((a, b) => a.d - b.d);
+    const selection = selectGauges(point);
+    if (byDistance[0]!.d > 100 * 1.609344) {
+      expect(selection.method).toBe('regional_fallback');
+      return;
+    }
+    expect(selection.method).toBe('inverse_distance_two_gauges');
+    const [a, b] = byDistance;
+    expect(selection.gauges.map((w) => w.gauge.noaa_id)).toEqual([a!.g.id, b!.g.id]);
+    const wa = (1 / a!.d) / (1 / a!.d + 1 / b!.d);
+    const wb = 1 - wa;
+    for (const scenario of SCENARIOS) {
+      for (const year of [2030, 2050, 2080, 2100]) {
+        PERCENTILES.forEach((p, pi) => {
+          const expected = (wa * a!.g.total(scenario, pi, year) + wb * b!.g.total(scenario, pi, year)) / 1000;
+          expect(Math.abs(localSeaLevelRise(selection, scenario, p, year) - expected)).toBeLessThanOrEqual(TOL);
+        });
+      }
+    }
+    const epoch = (wa * (a!.g.trajectory(1, 2000) - a!.g.trajectory(1, 1992)) + wb * (b!.g.trajectory(1, 2000) - b!.g.trajectory(1, 1992))) / 1000;
+    expect(Math.abs(epochRise(selection) - epoch)).toBeLessThanOrEqual(TOL);
+    expect(epoch).toBeGreaterThan(0.015);
+    expect(epoch).toBeLessThan(0.04);
+  });
+});
+
+describe('datums and thresholds, recomputed from the NOAA datums (@neaps/tide-database)', () => {
+  it.each(nc.map((g) => g.id))('gauge %s: MHHW − NAVD88, MSL − NAVD88 and the TR 086 minor/moderate/major formulas from GT', (id) => {
+    const d = datums[id]!;
+    const gauge = gaugeById(id)!;
+    const mhhw = d.MHHW! - d.NAVD88!;
+    expect(mhhwAboveNavd88(gauge)).toBeCloseTo(mhhw, 3);
+    expect(mslAboveNavd88(gauge)).toBeCloseTo(d.MSL! - d.NAVD88!, 3);
+    const t = htfThresholdsNavd88(gauge);
+    expect(t.minor).toBeCloseTo(mhhw + 0.04 * d.GT! + 0.5, 3);
+    expect(t.moderate).toBeCloseTo(mhhw + 0.03 * d.GT! + 0.8, 3);
+    expect(t.major).toBeCloseTo(mhhw + 0.04 * d.GT! + 1.17, 3);
+  });
+
+  it('Key West and Pensacola MHHW above NAVD88 are +0.013 m and +0.285 m', () => {
+    expect(mhhwAboveNavd88(gaugeById('8724580')!)).toBeCloseTo(0.013, 3);
+    expect(mhhwAboveNavd88(gaugeById('8729840')!)).toBeCloseTo(0.285, 3);
+  });
+});
+
+describe('projected MHHW at sampled coastal points', () => {
+  const noElevation: ElevationSource = { info: () => ({ name: 'none', vertical_datum: 'NAVD88', native_resolution: 'none' }), grid: async () => undefined };
+
+  it.each(COAST.filter((_, i) => i % 3 === 0).map(([lat, lon]) => ({ lat: lat!, lon: lon! })))('$lat,$lon: MHHW (NAVD88) + rise 1992→2000 + projected rise', async (point) => {
+    const byDistance = usable.map((g) => ({ g, d: distanceKm(point, g) })).sort((a, b) => a.d - b.d);
+    if (byDistance[0]!.d > 100 * 1.609344) return;
+    const [a, b] = byDistance;
+    const wa = (1 / a!.d) / (1 / a!.d + 1 / b!.d);
+    const wb = 1 - wa;
+    const mhhw = (g: typeof a) => datums[g!.g.id]!.MHHW! - datums[g!.g.id]!.NAVD88!;
+    const epoch = (g: typeof a) => (g!.g.trajectory(1, 2000) - g!.g.trajectory(1, 1992)) / 1000;
+    for (const [scenario, year] of [['intermediate_low', 2050], ['intermediate', 2074], ['high', 2100]] as const) {
+      const rise = (wa * a!.g.total(scenario, 1, year) + wb * b!.g.total(scenario, 1, year)) / 1000;
+      const expected = wa * (mhhw(a) + epoch(a)) + wb * (mhhw(b) + epoch(b)) + rise;
+      const answer = await assessSlrImpact({ point, scenario, planningHorizon: year, percentile: '50', radiusKm: 1, includeGeoJson: false }, { elevation: noElevation, assets: [] });
+      expect(Math.abs(answer.projected_mhhw_navd88.m - expected)).toBeLessThanOrEqual(0.0011);
+      expect(Math.abs(answer.datum_epoch.rise_1992_to_2000.m - (wa * epoch(a) + wb * epoch(b)))).toBeLessThanOrEqual(TOL);
+    }
+  });
+});
