@@ -37,7 +37,7 @@ function observedRecord(gauge: Gauge) {
  * This API's own sea level rise and high tide flooding figures at a coastal point: the statute's
  * scenario pair and planning horizons (2024 rule set) at the gauges the statute's rule selects,
  * NOAA's flood thresholds at each gauge, the latest observed flood-day counts, and projected minor
- * flood days (astronomical tide plus the median projected rise).
+ * flood days under the median projected rise (the hazards domain's method).
  */
 export async function coastalFigures(point: LatLon, label: string, assessmentYear: number, tides: TidePredictor) {
   const statute = statuteDefaults(assessmentYear);
