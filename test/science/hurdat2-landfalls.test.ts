@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundledFloodEvents } from '../../shared/domain/hazards/flood-events';
+import { RAW } from './readers/raw';
+
+/** HURDAT2 track rows (`dfp.csv`): the landfall records (identifier `L`), read with a plain line split. */
+function landfallRecords() {
+  const lines = readFileSync(path.join(RAW, 'dfp.csv'), 'utf8').trim().split('\n');
+  const header = lines[0]!.split(',');
+  const col = (name: string) => header.indexOf(name);
+  return lines.slice(1).map((line) => line.split(',')).filter((f) => f[col('landfall_marker')] === 'L').map((f) => {
+    const [lon, lat] = /POINT \(([^ ]+) ([^)]+)\)/.exec(f.slice(col('geometry')).join(','))!.slice(1).map(Number);
+    return { storm: f[col('storm_id')]!, time: f[col('datetime')]!, wind: Number(f[col('wind_speed')]), lat: lat!, lon: lon! };
+  });
+}
+
+const records = landfallRecords();
+const events = bundledFloodEvents().filter((e) => e.source === 'hurdat2');
+
+describe('hurricane landfalls from HURDAT2\'s own landfall records', () => {
+  it('every landfall event is a HURDAT2 `L` record, with its exact time, position and wind', () => {
+    expect(events.length).toBeGreaterThan(150);
+    for (const e of events) {
+      const storm = e.event_id.split(':')[1];
+      const match = records.find((r) => r.storm === storm && `${r.time.replace(' ', 'T')}Z` === e.time_utc);
+      if (!match) throw new Error(`${e.event_id} is not a landfall record`);
+      expect([e.location.lat, e.location.lon, e.magnitude.wind_kt]).toEqual([match.lat, match.lon, match.wind]);
+    }
+  });
+
+  it.each([
+    ['Michael 2018 at Mexico Beach', 'AL142018', '2018-10-10 17:30:00', 'Bay', 140],
+    ['Idalia 2023 at Keaton Beach', 'AL102023', '2023-08-30 11:45:00', 'Taylor', 100],
+    ['Irma 2017 at Cudjoe Key', 'AL112017', '2017-09-10 13:00:00', 'Monroe', 115],
+    ['Irma 2017 at Marco Island', 'AL112017', '2017-09-10 19:30:00', 'Collier', 100],
+    ['Ian 2022 at Cayo Costa', 'AL092022', '2022-09-28 19:05:00', 'Lee', 130],
+    ['Andrew 1992 near Homestead', 'AL041992', '1992-08-24 09:05:00', 'Miami-Dade', 145],
+  ])('%s', (_name, storm, time, county, wind) => {
+    const record = records.find((r) => r.storm === storm && r.time === time);
+    expect(record).toBeDefined();
+    expect(record!.wind).toBe(wind);
+    const event = events.find((e) => e.event_id.startsWith(`hurdat2:${storm}:`) && e.time_utc === `${time.replace(' ', 'T')}Z`);
+    expect(event).toBeDefined();
+    expect(event!.location.county).toBe(county);
+    expect(event!.type).toBe('hurricane');
+  });
+
+  it('keeps every landfall record whose position lies well inside Florida\'s coast (not Alabama or Georgia)', () => {
+    // Florida peninsula and Keys, south of Georgia and east of Perdido Bay.
+    const inPeninsula = records.filter((r) => r.lat < 30.5 && r.lat > 24.4 && r.lon > -87.4 && r.lon < -80 && !(r.lat > 29.9 && r.lon > -82 && r.lon < -81.9));
+    const florida = inPeninsula.filter((r) => r.lon > -85 || r.lat > 29.5);
+    for (const r of florida) {
+      const found = events.some((e) => e.event_id.startsWith(`hurdat2:${r.storm}:`) && e.time_utc === `${r.time.replace(' ', 'T')}Z`);
+      if (!found) throw new Error(`${r.storm} ${r.time} at ${r.lat},${r.lon} missing`);
+    }
+  });
+});
