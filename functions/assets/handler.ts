@@ -4,8 +4,8 @@ import type { RouteImplementation } from '../../shared/http/types';
 import { assetDeps } from './deps';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { validateGisData } from './gis';
-import { getAssetImport, importAssets, startAssetImport } from './imports';
-import { listAssets, updateAssetVulnerability } from './inventory';
+import { deleteAssetImport, getAssetImport, importAssets, startAssetImport } from './imports';
+import { deleteAsset, listAssets, updateAssetVulnerability } from './inventory';
 
 /** Imports create records: a repeated `Idempotency-Key` replays the first answer (DESIGN §3). */
 const idempotent = (operation: RouteImplementation): RouteImplementation => (request) => withIdempotency(request, assetDeps.idempotency(), () => operation(request));
@@ -14,6 +14,8 @@ export const handler = createGroupHandler('assets', {
   importAssets: idempotent(importAssets),
   startAssetImport: idempotent(startAssetImport),
   getAssetImport,
+  deleteAssetImport,
+  deleteAsset,
   listAssets,
   updateAssetVulnerability,
   validateGisData,

@@ -252,3 +252,22 @@ export async function processS3Event(event: S3Event, options: RunOptions = {}): 
     await processUpload(key, record.s3.object.size, options);
   }
 }
+
+/**
+ * DELETE /assets/imports/{import_id}: undoes an import — every asset it created goes (those it
+ * only updated stay, as the earlier import left them but for its changes), then the import. An
+ * import still running is a 409: delete it once it has finished.
+ */
+export async function deleteAssetImport(request: RouteRequest): Promise<RouteResult> {
+  const { import_id: importId } = request.params as { import_id: string };
+  const accountId = request.account!.accountId;
+  const record = await assetDeps.imports().get(accountId, importId);
+  if (!record) throw new HttpError('not_found', `No import ${importId}.`);
+  if (record.status === 'processing' || (record.status === 'pending' && record.object_key && record.progress.phase !== 'waiting_for_upload')) {
+    throw new HttpError('conflict', `Import ${importId} is still running; delete it once it is complete or failed.`);
+  }
+  // Assets first: a retry after a failure in between finds the import and finishes the job.
+  await assetDeps.assets().deleteCreatedBy(accountId, importId);
+  await assetDeps.imports().delete(accountId, importId);
+  return { status: 204 };
+}

@@ -118,3 +118,10 @@ export async function updateAssetVulnerability(request: RouteRequest): Promise<R
   if (updated === 'conflict') throw stale(`newer than ${asset.version}`);
   return { status: 200, body: assetWithHistoryView(updated), headers: { ETag: `"${updated.version}"` } };
 }
+
+/** DELETE /assets/{asset_id} */
+export async function deleteAsset(request: RouteRequest): Promise<RouteResult> {
+  const { asset_id: assetId } = request.params as { asset_id: string };
+  if (!(await assetDeps.assets().delete(request.account!.accountId, assetId))) throw new HttpError('not_found', `No asset ${assetId}.`);
+  return { status: 204 };
+}

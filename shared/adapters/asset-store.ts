@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './aws-clients';
+import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { ImportedAsset } from '../domain/assets/import-rows';
 import type { AssetFilter, AssetPage, AssetStore, ExposureChange, StoredAsset, VulnerabilityChange, WriteCounts } from '../domain/assets/ports';
@@ -126,6 +127,7 @@ export class DynamoAssetStore implements AssetStore {
       account_id: accountId,
       ...asset,
       import_id: importId,
+      created_by_import: importId,
       vulnerability: null,
       vulnerability_level: NOT_ASSESSED,
       impact_timeline: NOT_ASSESSED,
@@ -174,10 +176,36 @@ export class DynamoAssetStore implements AssetStore {
     return found;
   }
 
-  /** BatchWriteItem, 25 items per call, unprocessed items retried with exponential backoff. */
+  async delete(accountId: string, assetId: string): Promise<boolean> {
+    try {
+      await dynamo().send(new DeleteCommand({ TableName: this.table, Key: assetKey(accountId, assetId), ConditionExpression: 'attribute_exists(pk)' }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async deleteCreatedBy(accountId: string, importId: string): Promise<number> {
+    const items = await queryAll({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      FilterExpression: 'created_by_import = :import',
+      ExpressionAttributeValues: { ':p': partition(accountId), ':s': 'ASSET#', ':import': importId },
+      ProjectionExpression: 'pk, sk',
+    });
+    await this.batchWrite(items.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+    return items.length;
+  }
+
   private async batchPut(items: Record<string, unknown>[]): Promise<void> {
-    for (const batch of chunks(items, 25)) {
-      let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+    await this.batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+  }
+
+  /** BatchWriteItem, 25 requests per call, unprocessed ones retried with exponential backoff. */
+  private async batchWrite(all: ({ PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } })[]): Promise<void> {
+    for (const batch of chunks(all, 25)) {
+      let requests = batch;
       for (let attempt = 0; requests.length > 0; attempt++) {
         if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed items');
         if (attempt > 0) await sleep(25 * 2 ** attempt);

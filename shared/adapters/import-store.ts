@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
@@ -147,6 +147,10 @@ export class DynamoImportStore implements ImportStore {
       ExpressionAttributeValues: { ':p': LEASED, ':now': now.toISOString() },
     });
     return items.map(toRecord);
+  }
+
+  async delete(accountId: string, importId: string): Promise<void> {
+    await dynamo().send(new DeleteCommand({ TableName: this.table, Key: importKey(accountId, importId) }));
   }
 
   async listPending(since: Date): Promise<ImportRecord[]> {

@@ -70,6 +70,20 @@ export const assetRoutes = [
     responses: { 200: ok('The import: status, progress (rows processed) and, once complete, the report.', ImportSchema), ...NOT_FOUND, ...KEYED_ERRORS },
   }),
   defineRoute({
+    id: 'deleteAssetImport', method: 'DELETE', path: '/assets/imports/{import_id}', group: 'assets', auth: 'api_key', minTier: 'pro',
+    contractRow: '9', tags: ['Assets'], summary: 'Undo an import: delete every asset it created',
+    description: 'Deletes every asset the import created, then the import itself (a later `GET` is 404). Assets the import only updated (created by an earlier import) stay. An import still running answers 409 `conflict`: delete it once it is complete or failed.',
+    request: { params: z.object({ import_id: z.string().regex(/^imp_[a-z0-9]{10,40}$/, 'Not an import id') }) },
+    responses: { 204: { description: 'Deleted, with the assets it created.' }, ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS },
+  }),
+  defineRoute({
+    id: 'deleteAsset', method: 'DELETE', path: '/assets/{asset_id}', group: 'assets', auth: 'api_key', minTier: 'pro',
+    contractRow: '10', tags: ['Assets'], summary: 'Delete an asset',
+    description: 'Removes the asset and its vulnerability history. Importing its row again creates it anew (with the same id).',
+    request: { params: z.object({ asset_id: z.string().regex(/^a_[0-9a-f]{24}$/, 'Not an asset id') }) },
+    responses: { 204: { description: 'Deleted.' }, ...NOT_FOUND, ...KEYED_ERRORS },
+  }),
+  defineRoute({
     id: 'listAssets', method: 'GET', path: '/assets', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '10', tags: ['Assets'], summary: 'Critical assets of a jurisdiction (JSON, GeoJSON, CSV, XLSX)',
     description: 'Filters combine. `format=json` pages with `limit`/`cursor`; `geojson` answers `application/geo+json` (a FeatureCollection of points, WGS84), `csv` and `xlsx` a table for the vulnerability assessment report (`Content-Disposition: attachment`), each with every matching asset. Exports larger than 5 MB answer 303 to a short-lived download URL.',

@@ -346,4 +346,25 @@ describe('critical asset inventory over HTTP', () => {
     expect(pro.filter((id) => enterprise.includes(id))).toEqual([]);
     expect(await ids(app.keys.pro)).toEqual(pro);
   });
+
+  it('deletes an asset, and undoes an import by deleting only the assets it created', async () => {
+    const first = await upload(app.keys.pro, { file: { filename: 'a.csv', data: 'facility_id,name,type,lat,lon\nGD-1,Station One,Fire Station,29.95,-84.98\nGD-2,Station Two,Fire Station,29.96,-84.97\n' }, jurisdiction: 'Gadsden County' });
+    expect(first.status).toBe(201);
+    // The second import updates GD-2 (renamed) and creates GD-3.
+    const second = await upload(app.keys.pro, { file: { filename: 'b.csv', data: 'facility_id,name,type,lat,lon\nGD-2,Station Two (new),Fire Station,29.96,-84.97\nGD-3,Station Three,Fire Station,29.97,-84.96\n' }, jurisdiction: 'Gadsden County' });
+    expect(second.json.report.written).toEqual({ created: 1, updated: 1, unchanged: 0 });
+    const names = async () => ((await app.request('GET', '/assets?jurisdiction=Gadsden%20County', { key: app.keys.pro })).json.data as { name: string; asset_id: string }[]);
+
+    expect((await app.request('DELETE', `/assets/imports/${second.json.import_id}`, { key: app.keys.enterprise })).status).toBe(404);
+    const undo = await app.request('DELETE', `/assets/imports/${second.json.import_id}`, { key: app.keys.pro });
+    expect(undo.status).toBe(204);
+    expect((await names()).map((a) => a.name).sort()).toEqual(['Station One', 'Station Two (new)']);
+    expect((await app.request('GET', `/assets/imports/${second.json.import_id}`, { key: app.keys.pro })).status).toBe(404);
+
+    const one = (await names()).find((a) => a.name === 'Station One')!;
+    expect((await app.request('DELETE', `/assets/${one.asset_id}`, { key: app.keys.enterprise })).status).toBe(404);
+    expect((await app.request('DELETE', `/assets/${one.asset_id}`, { key: app.keys.pro })).status).toBe(204);
+    expect((await app.request('DELETE', `/assets/${one.asset_id}`, { key: app.keys.pro })).status).toBe(404);
+    expect((await names()).map((a) => a.name)).toEqual(['Station Two (new)']);
+  });
 });

@@ -9,7 +9,7 @@ import type { StoredAsset } from './ports';
  */
 
 export function assetView(asset: StoredAsset) {
-  const { content_hash: _hash, vulnerability_history: _history, ...rest } = asset;
+  const { content_hash: _hash, vulnerability_history: _history, created_by_import: _creator, ...rest } = asset;
   return {
     ...rest,
     asset_type_label: asset.asset_type ? assetTypeInfo(asset.asset_type)?.label ?? null : null,

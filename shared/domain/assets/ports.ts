@@ -12,7 +12,10 @@ export interface VulnerabilityChange {
 }
 
 export interface StoredAsset extends ImportedAsset {
+  /** The last import that wrote the asset. */
   import_id: string;
+  /** The import that created it (absent on assets stored before imports could be deleted). */
+  created_by_import?: string;
   vulnerability: VulnerabilityAssessment | null;
   vulnerability_level: string;
   impact_timeline: string;
@@ -50,6 +53,10 @@ export interface AssetStore {
   saveImported(accountId: string, assets: ImportedAsset[], importId: string, now: Date): Promise<WriteCounts>;
   get(accountId: string, assetId: string): Promise<StoredAsset | undefined>;
   list(accountId: string, filter: AssetFilter, page: { limit: number; cursor?: string }): Promise<AssetPage>;
+  /** False when there is no such asset. */
+  delete(accountId: string, assetId: string): Promise<boolean>;
+  /** Deletes every asset the import created (not those it only updated); returns how many. */
+  deleteCreatedBy(accountId: string, importId: string): Promise<number>;
   /** Conditional on `asset.version` (as read): `conflict` when the asset changed meanwhile. */
   setVulnerability(accountId: string, asset: StoredAsset, assessment: VulnerabilityAssessment, now: Date): Promise<StoredAsset | 'conflict'>;
   /** Writes a flood analysis's exposure (and the vulnerability it gives, when known) onto many assets; returns how many were written. */
@@ -116,6 +123,7 @@ export interface ImportStore {
   progress(accountId: string, importId: string, owner: string, progress: ImportRecord['progress'], now: Date, leaseMs: number): Promise<boolean>;
   /** Ends the import (the lease holder's, when `owner` is given). False when `owner` no longer holds it. */
   finish(accountId: string, importId: string, outcome: { report: ImportReport } | { error: { code: string; detail: string } }, now: Date, owner?: string): Promise<boolean>;
+  delete(accountId: string, importId: string): Promise<void>;
   /** Imports still waiting for their upload, created after `since` (the local upload watcher polls these). */
   listPending(since: Date): Promise<ImportRecord[]>;
   /** Processing imports whose lease expired before `now` (their worker was lost). */
