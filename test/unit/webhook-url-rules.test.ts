@@ -30,7 +30,7 @@ const RANGES: Array<{ range: string; category: Category; inside: string[]; outsi
   { range: 'fd00:ec2::254/128', category: 'metadata', inside: ['fd00:ec2::254'], outside: [['fd00:ec2::253', 'private'], ['fd00:ec2::255', 'private']] },
   { range: '64:ff9b:1::/48', category: 'private', inside: ['64:ff9b:1::', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff'], outside: [['64:ff9b:0:ffff:ffff:ffff:ffff:ffff', 'public'], ['64:ff9b:2::', 'public']] },
   { range: '100::/64', category: 'reserved', inside: ['100::', '100::ffff:ffff:ffff:ffff'], outside: [['ff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'public'], ['100:0:0:1::', 'public']] },
-  { range: '2001::/32', category: 'reserved', inside: ['2001::', '2001:0:ffff:ffff:ffff:ffff:ffff:ffff'], outside: [['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'public'], ['2001:1::', 'public']] },
+  { range: '2001::/23', category: 'reserved', inside: ['2001::', '2001:0:ffff:ffff:ffff:ffff:ffff:ffff', '2001:2::1', '2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff'], outside: [['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'public'], ['2001:200::', 'public']] },
   { range: '2001:db8::/32', category: 'reserved', inside: ['2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff'], outside: [['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', 'public'], ['2001:db9::', 'public']] },
   { range: 'fc00::/7', category: 'private', inside: ['fc00::', 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], outside: [['fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'public'], ['fe00::', 'public']] },
   { range: 'fe80::/10', category: 'link_local', inside: ['fe80::', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fe80::1%eth0'], outside: [['fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'public'], ['fec0::', 'private']] },

@@ -48,7 +48,7 @@ export const IPV6_DENIED: readonly Range<ipaddr.IPv6>[] = [
   v6('fd00:ec2::254/128', 'metadata', 'the cloud instance metadata address (fd00:ec2::254)'),
   v6('64:ff9b:1::/48', 'private', 'local-use NAT64 (64:ff9b:1::/48)'),
   v6('100::/64', 'reserved', 'discard-only (100::/64)'),
-  v6('2001::/32', 'reserved', 'Teredo tunnelling (2001::/32)'),
+  v6('2001::/23', 'reserved', 'IETF protocol assignments, Teredo included (2001::/23)'),
   v6('2001:db8::/32', 'reserved', 'documentation (2001:db8::/32)'),
   v6('fc00::/7', 'private', 'unique local (fc00::/7)'),
   v6('fe80::/10', 'link_local', 'link-local (fe80::/10)'),
