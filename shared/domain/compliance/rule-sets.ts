@@ -51,8 +51,19 @@ export interface RuleSet {
     verification: VerificationStatus;
     source: string;
   };
+  /** The 2022 amendment: items a jurisdiction without tidal exposure does not need. */
+  noncoastal_variant: {
+    applies_from: string;
+    not_required_items: string[];
+    description: string;
+    verification: VerificationStatus;
+    source: string;
+  };
   items: RuleItem[];
 }
+
+/** `noncoastal`: a jurisdiction without tidal exposure (2022 amendment); `coastal` otherwise. */
+export type CoastalSetting = 'coastal' | 'noncoastal';
 
 export const RULE_SETS: readonly RuleSet[] = [ruleSet2021 as RuleSet, ruleSet2024 as RuleSet];
 
@@ -86,9 +97,14 @@ export function ruleSetFor(date: string): RuleSet {
   return found;
 }
 
-/** The item versions of the rule set that apply on `date`, in statute order (A–N). */
-export function itemsFor(ruleSet: RuleSet, date: string): RuleItem[] {
-  return ruleSet.items.filter((item) => within(date, item.applies_from, item.applies_to));
+/**
+ * The item versions of the rule set that apply on `date`, in statute order (A–N); for a
+ * noncoastal jurisdiction from the 2022 amendment on, without the tidal and surge items.
+ */
+export function itemsFor(ruleSet: RuleSet, date: string, setting: CoastalSetting = 'coastal'): RuleItem[] {
+  const variant = ruleSet.noncoastal_variant;
+  const exempt = setting === 'noncoastal' && date >= variant.applies_from ? new Set(variant.not_required_items) : new Set<string>();
+  return ruleSet.items.filter((item) => within(date, item.applies_from, item.applies_to) && !exempt.has(item.id));
 }
 
 /** Horizons the rule set requires for an assessment dated `date`. */
@@ -111,7 +127,7 @@ export function scenarioRequirements(ruleSet: RuleSet, date: string): Checklist[
 }
 
 /** The checklist as `GET /compliance/checklist` serves it. */
-export function checklistFor(date: string): Checklist {
+export function checklistFor(date: string, setting: CoastalSetting = 'coastal'): Checklist {
   const ruleSet = ruleSetFor(date);
   return {
     rule_set: ruleSet.rule_set,
@@ -122,6 +138,6 @@ export function checklistFor(date: string): Checklist {
     verification: ruleSet.verification,
     source: ruleSet.source,
     scenario_requirements: scenarioRequirements(ruleSet, date),
-    items: itemsFor(ruleSet, date).map(({ check: _check, id, ...item }) => ({ item: id, ...item })),
+    items: itemsFor(ruleSet, date, setting).map(({ check: _check, id, ...item }) => ({ item: id, ...item })),
   };
 }
