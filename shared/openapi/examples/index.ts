@@ -7,6 +7,8 @@ import { hazardExamples } from './hazards';
 import { libraryExamples } from './library';
 import { metaExamples } from './meta';
 import type { OperationExample } from './types';
+import { v1RiskExamples } from './v1-risk';
+import { v1TrainingExamples } from './v1-training';
 
 export type { ExampleFile, OperationExample } from './types';
 
@@ -20,6 +22,8 @@ export const OPERATION_EXAMPLES: readonly OperationExample[] = [
   ...grantExamples,
   ...complianceExamples,
   ...accountExamples,
+  ...v1RiskExamples,
+  ...v1TrainingExamples,
 ];
 
 /** The documented example of each operation: the first one that is not a setup step. */
