@@ -113,6 +113,19 @@ describe('enrolment and completion', () => {
   });
 });
 
+describe('concurrent requests', () => {
+  it('records one enrolment and one completion when the same request races itself', async () => {
+    const user = testUser();
+    const enrolments = await Promise.all([1, 2, 3].map(() => invoke('POST', '/v1/courses/enroll', { user, json: { course_code: 'IS-22' } })));
+    expect(enrolments.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const id = enrolments.find((r) => r.status === 201)!.json.enrollment_id;
+    const completions = await Promise.all([1, 2, 3].map(() => invoke('POST', `/v1/courses/enrollments/${id}/complete`, { user, json: { completed_on: today() } })));
+    expect(completions.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const certifications = await invoke('GET', '/v1/certifications', { user });
+    expect(certifications.json.data).toHaveLength(1);
+  });
+});
+
 describe('certifications', () => {
   it('issues the programme credential when its last course is completed, and filters by status', async () => {
     const user = testUser();
