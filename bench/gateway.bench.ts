@@ -18,11 +18,15 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 // Unmeasured requests before the first round of each target (JIT, lazily loaded modules, caches).
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1000);
 const PRO_REQUESTS = 3600;
+const SETTLE_MS = 8000;
 const ROUTE = '/grants/deadlines';
 
+/** One round of one target, with the CPU time this process spent on it (server and load generator). */
+type Measured = LoadResult & { cpuMsPerRequest: number };
+
 interface Comparison {
-  gateway: LoadResult[];
-  bare: LoadResult[];
+  gateway: Measured[];
+  bare: Measured[];
 }
 
 async function compare(gatewayUrl: string, bareUrl: string, options: Omit<LoadOptions, 'url'>, rounds: number): Promise<Comparison> {
@@ -30,7 +34,12 @@ async function compare(gatewayUrl: string, bareUrl: string, options: Omit<LoadOp
   for (let round = 0; round < rounds; round++) {
     const order: Array<keyof Comparison> = round % 2 === 0 ? ['gateway', 'bare'] : ['bare', 'gateway'];
     for (const target of order) {
-      result[target].push(await runLoad({ url: target === 'gateway' ? gatewayUrl : bareUrl, ...options, warmup: round === 0 ? options.warmup : 0 }));
+      const url = target === 'gateway' ? gatewayUrl : bareUrl;
+      if (round === 0) await runLoad({ url, ...options, requests: options.warmup, warmup: 0 });
+      const cpu = process.cpuUsage();
+      const load = await runLoad({ url, ...options, warmup: 0 });
+      const used = process.cpuUsage(cpu);
+      result[target].push({ ...load, cpuMsPerRequest: (used.user + used.system) / 1000 / load.requests });
     }
   }
   return result;
@@ -50,9 +59,14 @@ function total(results: LoadResult[]): LoadResult {
   };
 }
 
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 function report(label: string, comparison: Comparison): number {
   const ratios = comparison.gateway.map((g, i) => g.requestsPerSecond / comparison.bare[i]!.requestsPerSecond).sort((a, b) => a - b);
-  const median = ratios[Math.floor(ratios.length / 2)]!;
+  const median = medianOf(ratios);
+  // Wall-clock rates move with the machine's load; CPU time per request much less so.
+  const gatewayCpu = medianOf(comparison.gateway.map((r) => r.cpuMsPerRequest));
+  const bareCpu = medianOf(comparison.bare.map((r) => r.cpuMsPerRequest));
   console.log('');
   console.log(`${label}:`);
   printTable([
@@ -60,12 +74,15 @@ function report(label: string, comparison: Comparison): number {
     { name: 'bare node:http', result: total(comparison.bare) },
   ]);
   console.log(`throughput gateway/bare per round: ${ratios.map((r) => r.toFixed(3)).join(', ')}; median ${median.toFixed(3)}`);
+  console.log(`CPU per request (median of rounds, this process: server and load generator): gateway ${(gatewayCpu * 1000).toFixed(0)} µs, bare ${(bareCpu * 1000).toFixed(0)} µs; requests per CPU-second gateway/bare ${(bareCpu / gatewayCpu).toFixed(3)}`);
   return [...comparison.gateway, ...comparison.bare].reduce((sum, r) => sum + r.errors, 0);
 }
 
 async function main(): Promise<void> {
   const app = await startBenchApp();
   try {
+    // The background workers load their handlers in the first seconds after start: not the gateway's cost.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const enterprise = { 'X-API-Key': app.keys.enterprise };
     const gatewayUrl = `${app.baseUrl}${ROUTE}`;
     const recorded = await recordResponse(gatewayUrl, enterprise);

@@ -10,7 +10,16 @@ export const FLORIDA_TIME_ZONE = 'America/New_York';
 // en-CA formats dates as YYYY-MM-DD; built once, formatting is the hot part.
 const FLORIDA_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: FLORIDA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
+let lastMinute = Number.NaN;
+let lastDate = '';
+
 /** The Florida (Eastern) calendar date of an instant, as YYYY-MM-DD. */
 export function floridaDate(instant: Date): string {
-  return FLORIDA_DATE.format(instant);
+  // Formatting costs microseconds on every request; the date cannot change within a minute.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDate = FLORIDA_DATE.format(instant);
+    lastMinute = minute;
+  }
+  return lastDate;
 }

@@ -20,13 +20,21 @@ export interface HourWindow {
   resetSeconds: number;
 }
 
+const HOUR_MS = 3600_000;
+// Every request needs its window: the id and reset time are built once per hour.
+let currentHour: { start: number; id: string; resetAt: Date } | undefined;
+
 export function hourWindow(now: Date): HourWindow {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), now.getUTCHours()));
-  const resetAt = new Date(start.getTime() + 3600_000);
+  const ms = now.getTime();
+  // UTC hours are whole multiples of an hour since the epoch (no leap seconds in epoch time).
+  const start = ms - (((ms % HOUR_MS) + HOUR_MS) % HOUR_MS);
+  if (currentHour?.start !== start) {
+    currentHour = { start, id: new Date(start).toISOString().slice(0, 13), resetAt: new Date(start + HOUR_MS) };
+  }
   return {
-    id: start.toISOString().slice(0, 13),
-    resetAt,
-    resetSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)),
+    id: currentHour.id,
+    resetAt: currentHour.resetAt,
+    resetSeconds: Math.max(1, Math.ceil((start + HOUR_MS - ms) / 1000)),
   };
 }
 

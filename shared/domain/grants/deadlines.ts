@@ -65,8 +65,15 @@ export function nextOccurrence(deadline: ProgramDeadline, today: string): { next
   return { next_date: new Date(target).toISOString().slice(0, 10), days_remaining: Math.round((target - start) / DAY_MS) };
 }
 
-/** Both deadlines from `today`, soonest first. */
-export function upcomingDeadlines(today: string): UpcomingDeadline[] {
+let lastDay: { today: string; deadlines: readonly UpcomingDeadline[] } | undefined;
+
+/** Both deadlines from `today`, soonest first (computed once per day asked, the answer being the same all day). */
+export function upcomingDeadlines(today: string): readonly UpcomingDeadline[] {
+  if (lastDay?.today !== today) lastDay = { today, deadlines: deadlinesFrom(today) };
+  return lastDay.deadlines;
+}
+
+function deadlinesFrom(today: string): UpcomingDeadline[] {
   return PROGRAM_DEADLINES
     .map((deadline) => ({
       id: deadline.id,

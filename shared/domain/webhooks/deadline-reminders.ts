@@ -12,7 +12,7 @@ export interface DueReminder {
   days_before: number;
 }
 
-/** The reminders due on `today` (YYYY-MM-DD, UTC). */
+/** The reminders due on `today`, a Florida date (YYYY-MM-DD, see florida-time.ts). */
 export function remindersDueOn(today: string): DueReminder[] {
   return upcomingDeadlines(today)
     .filter((deadline) => (REMINDER_OFFSETS_DAYS as readonly number[]).includes(deadline.days_remaining))
