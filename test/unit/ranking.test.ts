@@ -147,7 +147,9 @@ describe('RankingRequestSchema', () => {
 });
 
 describe('POST /grants/ranking through the pipeline', () => {
-  const handler = createGroupHandler('grants', { rankGrantProject }, {
+  // Every route of the group needs an implementation; only ranking is called here.
+  const notCalled = async () => ({ status: 500 });
+  const handler = createGroupHandler('grants', { rankGrantProject, checkGrantEligibility: notCalled, listGrantDeadlines: notCalled }, {
     usage: () => ({ consume: async () => ({ used: 1, allowed: true }), used: async () => 1 }),
     clock: () => new Date('2026-05-01T12:00:00Z'),
   });
