@@ -11,7 +11,7 @@ import {
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
-import { Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -28,6 +28,8 @@ export interface ApiGatewayProps {
   config: StageConfig;
   functions: Record<FunctionGroup, IFunction>;
   authorizer: IFunction;
+  /** Verifies the /v1 bearer tokens (functions/bearer-authorizer). */
+  bearerAuthorizer: IFunction;
 }
 
 /**
@@ -72,6 +74,14 @@ export class ApiGateway extends Construct {
       resultsCacheTtl: config.authorizerCacheTtl,
     });
 
+    // Not cached and no identity source: a request without a token must reach it too, so that the
+    // function answers 401 invalid_token (API Gateway's own 401 is shaped for a missing API key).
+    const bearerAuthorizer = new RequestAuthorizer(this, 'BearerAuthorizer', {
+      handler: props.bearerAuthorizer,
+      identitySources: [],
+      resultsCacheTtl: Duration.seconds(0),
+    });
+
     // One invoke permission per function for the whole API keeps its resource policy small.
     const integrations = Object.fromEntries(FUNCTION_GROUPS.map((group) => [
       group,
@@ -83,12 +93,22 @@ export class ApiGateway extends Construct {
         operationName: route.id,
         ...(route.auth === 'api_key'
           ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true }
-          : { authorizationType: AuthorizationType.NONE }),
+          : route.auth === 'bearer'
+            ? { authorizer: bearerAuthorizer, authorizationType: AuthorizationType.CUSTOM }
+            : { authorizationType: AuthorizationType.NONE }),
       });
       if (route.auth === 'none') {
         Validations.of(method).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public by contract (health check and API documentation need no key).`,
+          reason: route.path.startsWith('/v1/users/')
+            ? `${route.method} ${route.path} is how a caller obtains credentials (sign-up and sign-in), public by contract and limited per client address.`
+            : `${route.method} ${route.path} is public by contract (health check and API documentation need no key).`,
+        });
+      }
+      if (route.auth === 'bearer') {
+        Validations.of(method).acknowledge({
+          id: 'AwsSolutions-COG4',
+          reason: 'Cognito access tokens are verified by a Lambda authorizer built on aws-jwt-verify (issuer, token_use, client_id, expiry, RS256 only): a Cognito user-pools authorizer would answer failures with the API-wide 401 gateway response, which is shaped for a missing API key, not 401 invalid_token with WWW-Authenticate: Bearer.',
         });
       }
     }
@@ -109,7 +129,7 @@ export class ApiGateway extends Construct {
     });
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-COG4',
-      reason: 'Clients are machines identified by API keys, checked by the Lambda REQUEST authorizer on every keyed route; there are no end-user identities for a Cognito user pool.',
+      reason: 'The current API\'s clients are machines identified by API keys, checked by the Lambda REQUEST authorizer on every keyed route; the /v1 routes use Cognito access tokens, verified by the bearer Lambda authorizer (see each method).',
     });
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',

@@ -3,9 +3,10 @@ import type { Construct } from 'constructs';
 import { ApiFunctions } from './api-functions';
 import { AppFunction, type EntryResolver } from './app-function';
 import { BackgroundJobs, WEBHOOK_DISPATCHER_TIMEOUT } from './background-jobs';
-import { bindApiKeyLookup } from './bindings';
+import { bindApiKeyLookup, bindTable } from './bindings';
 import { CredentialSigningKey } from './credentials';
 import { DataStore } from './data-store';
+import { Identity, bindAuthorizerCacheFlush } from './identity';
 import { acknowledgeStackFindings } from './nag-suppressions';
 import { ApiGateway } from './rest-api';
 import type { StageConfig } from './stage-config';
@@ -23,6 +24,8 @@ export class ComplianceApiStack extends Stack {
   readonly functions: ApiFunctions;
   readonly jobs: BackgroundJobs;
   readonly authorizer: AppFunction;
+  readonly identity: Identity;
+  readonly bearerAuthorizer: AppFunction;
   readonly gateway: ApiGateway;
   readonly usagePlans: TierUsagePlans;
   readonly credentialKey: CredentialSigningKey;
@@ -47,13 +50,32 @@ export class ComplianceApiStack extends Stack {
     });
     bindApiKeyLookup(this.authorizer, this.data.table);
 
-    this.gateway = new ApiGateway(this, 'Gateway', { config, functions: this.functions.byGroup, authorizer: this.authorizer });
+    this.identity = new Identity(this, 'Identity', { config });
+    this.bearerAuthorizer = new AppFunction(this, 'BearerAuthorizer', {
+      name: 'bearer-authorizer',
+      description: '/v1 bearer authorizer: Cognito access token → user, account and tier',
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      config,
+      entry,
+    });
+    this.identity.bindVerifier(this.bearerAuthorizer);
+    this.identity.bindUserLookup(this.bearerAuthorizer, this.data.table);
+
+    this.gateway = new ApiGateway(this, 'Gateway', {
+      config, functions: this.functions.byGroup, authorizer: this.authorizer, bearerAuthorizer: this.bearerAuthorizer,
+    });
+    this.identity.bindUserManagement(this.functions.byGroup['v1-identity']);
+    bindTable(this.functions.byGroup['v1-identity'], this.data.table, 'readWrite');
+    bindAuthorizerCacheFlush(this.functions.byGroup['v1-identity'], this.gateway.api);
     this.usagePlans = new TierUsagePlans(this, 'UsagePlans', { api: this.gateway.api, config });
     this.usagePlans.bindAuthorizer(this.authorizer);
 
     new CfnOutput(this, 'BaseUrl', { description: 'Base URL of the API (ends in /api)', value: this.gateway.api.url });
     new CfnOutput(this, 'BucketName', { value: this.data.bucket.bucketName });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.identity.client.userPoolClientId });
 
     acknowledgeStackFindings(this);
   }

@@ -81,6 +81,12 @@ describe('REST API', () => {
       const [method] = Object.values(template.findResources('AWS::ApiGateway::Method', { Properties: { OperationName: route.id } }));
       if (route.auth === 'api_key') {
         expect(method.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
+      } else if (route.auth === 'bearer') {
+        // The /v1 bearer routes: see test/infra/v1-identity.test.ts.
+        expect(method.Properties.AuthorizationType).toBe('CUSTOM');
+        expect(method.Properties.AuthorizerId).not.toEqual({ Ref: authorizerId });
+      } else if (route.path.startsWith('/v1/users/')) {
+        expect(method.Properties.AuthorizationType).toBe('NONE');
       } else {
         expect(route.path).toMatch(/^\/(health|openapi\.json|docs)$/);
         expect(method.Properties.AuthorizationType).toBe('NONE');
