@@ -26,7 +26,7 @@ const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
   account: { description: 'Account usage and webhooks', memorySize: 256, timeoutSeconds: 10 },
   // The reference page serves Swagger UI's own files from swagger-ui-dist.
   docs: { description: 'Health, OpenAPI document and the Swagger UI reference', memorySize: 256, timeoutSeconds: 10, nodeModules: ['swagger-ui-dist'] },
-  'v1-risk': { description: '/v1 FEMA National Risk Index, hazards at a location and supply kits', memorySize: 1536, timeoutSeconds: 20 },
+  'v1-risk': { description: '/v1 FEMA National Risk Index, hazards at a location and supply kits', memorySize: 1536, timeoutSeconds: 20, nodeModules: ['pdfkit'] },
   'v1-training': { description: '/v1 course catalogue, enrolment and signed certifications', memorySize: 512, timeoutSeconds: 10 },
   'v1-identity': { description: '/v1 users (Cognito sign-up and sign-in), profile, security events and API keys', memorySize: 512, timeoutSeconds: 10 },
 };

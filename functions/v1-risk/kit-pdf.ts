@@ -1,3 +1,5 @@
+// pdfkit is shipped as a module of the function, not bundled (lib/api-functions.ts): its ESM build finds
+// its colour profile through import.meta.url, which the CommonJS bundle does not have.
 import PDFDocument from 'pdfkit';
 import type { Kit } from '../../shared/domain/preparedness/kit';
 
