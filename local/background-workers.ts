@@ -22,6 +22,7 @@ export function startBackgroundWorkers(resources: LocalResources): BackgroundWor
     loadHandler: async () => (await import('../functions/webhook-dispatcher/handler')).handler,
   });
   const timer = startReminderTimer(async (time) => (await import('../functions/deadline-reminder/handler')).handler({ time: time.toISOString() }));
+  const deliverables = startDeliverablePoller();
   let sweeping: Promise<void> | undefined;
   const sweeper = setInterval(() => {
     sweeping ??= import('../functions/hazard-job-worker/handler')
@@ -36,8 +37,34 @@ export function startBackgroundWorkers(resources: LocalResources): BackgroundWor
     async stop() {
       clearInterval(sweeper);
       await sweeping;
+      await deliverables.stop();
       await timer.stop();
       await poller.stop();
+    },
+  };
+}
+
+/** Deliverable jobs: what the table stream starts in AWS, a poll of the open jobs here. */
+function startDeliverablePoller(intervalMs = 500): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    if (stopped) return;
+    running = (async () => {
+      try {
+        await (await import('../functions/deliverables/worker')).runOpenJobs();
+      } catch (error) {
+        console.error('Deliverable poll failed', (error as Error).message);
+      }
+      if (!stopped) timer = setTimeout(tick, intervalMs);
+    })();
+  };
+  let timer = setTimeout(tick, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
     },
   };
 }

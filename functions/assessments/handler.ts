@@ -12,8 +12,10 @@ import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
 import { AssessmentService } from '../../shared/domain/assessments/service';
 import { etagOf, viewOf, type Assessment } from '../../shared/domain/assessments/model';
 import type {
-  createAssessmentRoute, getAssessmentRoute, listAssessmentsRoute, recordDepConfirmationRoute, submitAssessmentRoute, updateAssessmentRoute,
+  createAssessmentRoute, createDeliverablesRoute, getAssessmentRoute, getDeliverablesRoute, listAssessmentsRoute, recordDepConfirmationRoute, submitAssessmentRoute, updateAssessmentRoute,
 } from '../../shared/routes/assessments';
+import { deliverableView, startDeliverables } from '../../shared/domain/deliverables/service';
+import { deliverableDeps } from '../deliverables/deps';
 
 // Created on first use (cold start), after the environment is in place.
 let service: AssessmentService | undefined;
@@ -67,6 +69,20 @@ const recordDepConfirmation: RouteImplementation<typeof recordDepConfirmationRou
   body: await assessments().recordDepConfirmation(accountOf(request), request.params.assessment_id, request.body, request.now),
 });
 
+const createDeliverables: RouteImplementation<typeof createDeliverablesRoute> = async (request) => {
+  const job = await startDeliverables(deliverableDeps(), accountOf(request), request.params.assessment_id);
+  return {
+    status: 202,
+    headers: { Location: `${request.baseUrl}/assessments/${job.assessment_id}/deliverables/${job.deliverable_id}` },
+    body: await deliverableView(deliverableDeps(), job),
+  };
+};
+
+const getDeliverables: RouteImplementation<typeof getDeliverablesRoute> = async (request) => ({
+  status: 200,
+  body: await deliverableView(deliverableDeps(), { account_id: accountOf(request), ...request.params }),
+});
+
 export const handler = createGroupHandler('assessments', {
-  createAssessment, listAssessments, getAssessment, updateAssessment, submitAssessment, recordDepConfirmation,
+  createAssessment, listAssessments, getAssessment, updateAssessment, submitAssessment, recordDepConfirmation, createDeliverables, getDeliverables,
 }, defaultPipelineDeps);

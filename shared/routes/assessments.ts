@@ -1,6 +1,6 @@
 import {
   AssessmentListSchema, AssessmentParams, AssessmentSchema, CreateAssessmentHeaders, CreateAssessmentSchema, ListAssessmentsQuery,
-  RecordDepConfirmationSchema, SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
+  DeliverableParams, DeliverableSchema, RecordDepConfirmationSchema, SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
 } from '../schemas/assessments';
 import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
 import { defineRoute, type ResponseDef } from './types';
@@ -56,4 +56,21 @@ export const recordDepConfirmationRoute = defineRoute({
   responses: { 200: ok('The submission with DEP\'s confirmation.', SubmissionSchema), ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS },
 });
 
-export const assessmentRoutes = [createAssessmentRoute, listAssessmentsRoute, getAssessmentRoute, updateAssessmentRoute, submitAssessmentRoute, recordDepConfirmationRoute];
+const LOCATION_HEADER = { Location: { description: 'URL of the deliverable job.', schema: { type: 'string' as const } } };
+
+export const createDeliverablesRoute = defineRoute({
+  id: 'createDeliverables', method: 'POST', path: '/assessments/{assessment_id}/deliverables', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  tags: ['Assessments'], summary: 'Generate the deliverable package of an assessment (job)',
+  description: 'Starts a job that generates, from the assessment, its linked flood analyses and the jurisdiction\'s assets: the vulnerability assessment report (`report_pdf`: methodology and data sources with versions, maps of the boundary, assets and inundation per scenario and horizon over the county outlines, scenario tables per gauge, exposure summary, prioritized asset list, checklist status with evidence), the GIS package (`gis_package`: a GeoPackage and one zipped Shapefile per layer — boundary, assets with exposure attributes, inundation extents — in EPSG:3087 Florida GDL Albers, each with FGDC CSDGM metadata; they pass `POST /compliance/gis-validation`) and the prioritized asset list (`asset_list_xlsx`). Answers 202 with `Location`; poll it until `status` is `succeeded`. Files are served by signed URLs valid 15 minutes (read the job again for fresh ones).',
+  request: { params: AssessmentParams },
+  responses: { 202: { ...ok('The job, queued.', DeliverableSchema), headers: LOCATION_HEADER }, ...NOT_FOUND, ...KEYED_ERRORS },
+});
+
+export const getDeliverablesRoute = defineRoute({
+  id: 'getDeliverables', method: 'GET', path: '/assessments/{assessment_id}/deliverables/{deliverable_id}', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  tags: ['Assessments'], summary: 'Status and files of a deliverable job',
+  request: { params: DeliverableParams },
+  responses: { 200: ok('The job with its files.', DeliverableSchema), ...NOT_FOUND, ...KEYED_ERRORS },
+});
+
+export const assessmentRoutes = [createAssessmentRoute, listAssessmentsRoute, getAssessmentRoute, updateAssessmentRoute, submitAssessmentRoute, recordDepConfirmationRoute, createDeliverablesRoute, getDeliverablesRoute];

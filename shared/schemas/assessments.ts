@@ -50,8 +50,8 @@ export const SubmitAssessmentSchema = z.strictObject({
   }),
   final_report_url: z.url({ protocol: /^https$/, error: 'Use an https URL' }).max(2000),
   gis_data_url: z.url({ protocol: /^https$/, error: 'Use an https URL' }).max(2000),
-  final_report_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional().describe('sha256 of the report file, recorded in the manifest.'),
-  gis_data_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  final_report_sha256: z.string().max(64).regex(/^[0-9a-f]{64}$/).optional().describe('sha256 of the report file, recorded in the manifest.'),
+  gis_data_sha256: z.string().max(64).regex(/^[0-9a-f]{64}$/).optional(),
 }).openapi('SubmitAssessmentRequest');
 
 const DateRange = z.string().max(22)
@@ -137,6 +137,29 @@ export const RecordDepConfirmationSchema = z.strictObject({
   received_on: IsoDate.describe('The date DEP received the filing (YYYY-MM-DD); not before the submission, not in the future.'),
 }).openapi('RecordDepConfirmationRequest');
 
+
+export const DeliverableParams = z.object({
+  assessment_id: z.string().min(1).max(64),
+  deliverable_id: z.string().regex(/^dlv_[A-Za-z0-9_-]{16}$/, 'Not a deliverable id'),
+});
+
+export const DeliverableSchema = z.object({
+  deliverable_id: z.string().max(40),
+  assessment_id: z.string().max(64),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  error: z.object({ code: z.string().max(40), detail: z.string().max(500) }).nullable(),
+  files: z.array(z.object({
+    name: z.string().max(200),
+    kind: z.enum(['report_pdf', 'gis_package', 'asset_list_xlsx']).describe('`report_pdf`: the vulnerability assessment report; `gis_package`: the GeoPackage and one zipped Shapefile per layer, in EPSG:3087 with FGDC CSDGM metadata; `asset_list_xlsx`: the prioritized asset list.'),
+    content_type: z.string().max(100),
+    bytes: z.number().int().min(0),
+    sha256: z.string().max(64),
+    url: z.string().max(4000).describe('Short-lived signed download URL.'),
+    url_expires_at: Timestamp,
+  })).max(20).describe('Empty until the job succeeded.'),
+}).openapi('Deliverable');
 
 export type CreateAssessmentInput = z.infer<typeof CreateAssessmentSchema>;
 export type UpdateAssessmentInput = z.infer<typeof UpdateAssessmentSchema>;

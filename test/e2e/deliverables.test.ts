@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { startTestApp } from '../helpers/local-app';
 import { multipartBody } from '../fixtures/assets/multipart';
 import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-fixtures';
@@ -9,6 +12,10 @@ import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-f
  * schools of Monroe County), analyse flooding over the county with `apply_to_assets` linked to
  * the assessment, read the prioritized list, validate the assessment by id against the evidence.
  */
+// better-sqlite3 ships no type declarations: the little of it used here.
+type Sqlite = { prepare(sql: string): { all(): any[]; get(): any }; close(): void };
+const Database: new (file: string, options?: { readonly?: boolean }) => Sqlite = require('better-sqlite3');
+
 const FIXTURE = readFileSync(path.join(__dirname, '../fixtures/deliverables/monroe-critical-assets.csv'));
 const FIXTURE_ROWS = FIXTURE.toString('utf8').trim().split('\n').length - 1;
 
@@ -150,4 +157,109 @@ describe('from inventory to evidence (Monroe County)', () => {
     const missing = await app.request('POST', '/compliance/validate', { key: key(), json: { assessment_id: 'va_00000000000000000000000000' } });
     expect(missing.status).toBe(404);
   });
+
+  it('generates the deliverable package as a job, each file readable on its own', async () => {
+    const started = await app.request('POST', `/assessments/${assessmentId}/deliverables`, { key: key() });
+    expect(started.status).toBe(202);
+    const location = started.headers.get('location')!;
+    expect(location).toBe(`${app.baseUrl}/assessments/${assessmentId}/deliverables/${started.json.deliverable_id}`);
+    let job = started.json;
+    const deadline = Date.now() + 240_000;
+    while (job.status !== 'succeeded' && job.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      job = (await app.request('GET', location.slice(app.baseUrl.length), { key: key() }).catch(() => ({ json: job }))).json;
+    }
+    expect(job).toMatchObject({ status: 'succeeded', error: null });
+    const kinds = job.files.map((f: any) => f.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['report_pdf', 'gis_package', 'asset_list_xlsx']));
+    const download = async (file: any) => {
+      const body = Buffer.from(await (await fetch(file.url)).arrayBuffer());
+      expect(body.length).toBe(file.bytes);
+      return body;
+    };
+
+    // The PDF: its own small reader inflates the content streams and decodes pdfkit's hex strings.
+    const pdf = await download(job.files.find((f: any) => f.kind === 'report_pdf'));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const section of ['Methodology and data sources', 'Maps', 'Scenario tables per gauge', 'Exposure summary', 'Prioritized asset list', 'Checklist status with evidence']) {
+      expect(text).toContain(section);
+    }
+    expect(text).toContain('DEPOO HOSPITAL');
+    expect(text).toContain('NOAA 8724580 Key West');
+
+    // The GeoPackage opens with SQLite and holds the three layers in EPSG:3087 with their metadata.
+    const dir = mkdtempSync(path.join(tmpdir(), 'gpkg-test-'));
+    try {
+      const file = path.join(dir, 'package.gpkg');
+      writeFileSync(file, await download(job.files.find((f: any) => f.name.endsWith('.gpkg'))));
+      const db = new Database(file, { readonly: true });
+      const contents = db.prepare('SELECT table_name, data_type, srs_id FROM gpkg_contents ORDER BY table_name').all();
+      expect(contents).toEqual([
+        { table_name: 'assets', data_type: 'features', srs_id: 3087 },
+        { table_name: 'boundary', data_type: 'features', srs_id: 3087 },
+        { table_name: 'inundation', data_type: 'features', srs_id: 3087 },
+      ]);
+      expect((db.prepare('SELECT organization, organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = 3087').get())).toEqual({ organization: 'EPSG', organization_coordsys_id: 3087 });
+      expect((db.prepare('SELECT COUNT(*) AS n FROM assets').get() as { n: number }).n).toBe(FIXTURE_ROWS);
+      const references = db.prepare('SELECT r.table_name, m.metadata FROM gpkg_metadata_reference r JOIN gpkg_metadata m ON m.id = r.md_file_id').all() as { table_name: string; metadata: string }[];
+      expect(references.map((r) => r.table_name).sort()).toEqual(['assets', 'boundary', 'inundation']);
+      expect(references.every((r) => r.metadata.includes('<metstdn>FGDC Content Standard for Digital Geospatial Metadata</metstdn>'))).toBe(true);
+      // A point of the layer, read back from its GeoPackage binary, lies in Florida GDL Albers metres.
+      const geom = (db.prepare('SELECT geom FROM assets LIMIT 1').get() as { geom: Buffer }).geom;
+      const headerLength = 8 + [0, 32, 48, 48, 64][(geom[3]! >> 1) & 7]!;
+      const x = geom.readDoubleLE(headerLength + 5);
+      expect(x).toBeGreaterThan(400_000 + 150_000);
+      expect(x).toBeLessThan(400_000 + 450_000);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // The zipped Shapefile of the assets passes this API's own GIS validation.
+    const shp = job.files.find((f: any) => f.name.endsWith('-assets-epsg3087-shp.zip'));
+    const { body, contentType } = await multipartBody({ file: { filename: shp.name, data: await download(shp) }, coordinate_system: 'EPSG:3087' });
+    const validation = await app.request('POST', '/compliance/gis-validation', { key: key(), body, headers: { 'Content-Type': contentType } });
+    expect(validation.status).toBe(200);
+    expect(validation.json).toMatchObject({ valid: true, feature_count: FIXTURE_ROWS, crs: { detected_epsg: 3087 }, metadata: { standard: 'fgdc_csdgm', source: 'archive' } });
+
+    // The workbook's rows are the sorted prioritized list.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download(job.files.find((f: any) => f.kind === 'asset_list_xlsx')) as never);
+    const sheet = workbook.getWorksheet('Prioritized assets')!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const idColumn = header.indexOf('ASSET_ID') + 1;
+    const rows: string[] = [];
+    sheet.eachRow((row, n) => { if (n > 1) rows.push(String(row.getCell(idColumn).value)); });
+    const sorted = await app.request('GET', '/assets?jurisdiction=Monroe%20County&sort=-vulnerability_score&limit=100', { key: key() });
+    expect(rows).toEqual(sorted.json.data.map((a: any) => a.asset_id));
+  }, 300_000);
+
+  it('answers 404 for another account\'s deliverable and an unknown assessment', async () => {
+    expect((await app.request('POST', '/assessments/va_00000000000000000000000000/deliverables', { key: key() })).status).toBe(404);
+    expect((await app.request('GET', `/assessments/${assessmentId}/deliverables/dlv_AAAAAAAAAAAAAAAA`, { key: key() })).status).toBe(404);
+    expect((await app.request('GET', `/assessments/${assessmentId}/deliverables/not-an-id`, { key: key() })).status).toBe(400);
+  });
 });
+
+/** Text of a PDF written by pdfkit: inflate each content stream and decode its hex text strings. */
+function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  const latin = pdf.toString('latin1');
+  const streams = /stream\r?\n/g;
+  let match: RegExpExecArray | null;
+  while ((match = streams.exec(latin))) {
+    const start = match.index + match[0].length;
+    const end = latin.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const array of content.match(/\[(?:<[0-9a-fA-F]*>|[^\]])*\]\s*TJ/g) ?? []) {
+      out.push((array.match(/<([0-9a-fA-F]*)>/g) ?? []).map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join(''));
+    }
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,24 @@
+import { DynamoAssessmentStore } from '../../shared/adapters/assessment-store';
+import { DynamoAssetStore } from '../../shared/adapters/asset-store';
+import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
+import { DynamoEvidenceStore, inventoryAssetCounter } from '../../shared/adapters/evidence-store';
+import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
+import { logger } from '../../shared/http/logger';
+import { gatherEvidence } from '../../shared/domain/compliance/evidence';
+import type { DeliverableDeps } from '../../shared/domain/deliverables/service';
+
+let deps: DeliverableDeps | undefined;
+
+/** The stores the deliverable routes and worker use, created on first use (cold start). */
+export function deliverableDeps(): DeliverableDeps {
+  deps ??= {
+    jobs: new DynamoDeliverableStore(),
+    assessments: new DynamoAssessmentStore(),
+    assets: new DynamoAssetStore(),
+    blobs: new S3BlobStore(),
+    evidence: (assessment) => gatherEvidence({ assets: inventoryAssetCounter, evidence: new DynamoEvidenceStore() }, assessment.account_id, assessment.jurisdiction, assessment.assessment_id),
+    clock: () => new Date(),
+    warn: (message, details) => logger.warn(message, details),
+  };
+  return deps;
+}

@@ -1,0 +1,117 @@
+import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson';
+import type { StoredAsset } from '../assets/ports';
+import { assetTypeInfo } from '../assets/classification';
+import type { InundationExtent } from './inundation-extents';
+
+/**
+ * The three layers of the GIS deliverable in WGS 84 (the writers project them to EPSG:3087):
+ * the jurisdiction's boundary, the assets with their exposure attributes and the inundation
+ * extents per scenario × horizon. Attribute names fit the 10 characters of a dBASE field.
+ */
+export type LayerName = 'boundary' | 'assets' | 'inundation';
+
+export interface GisLayer {
+  name: LayerName;
+  title: string;
+  abstract: string;
+  geometryType: 'POINT' | 'MULTIPOLYGON';
+  collection: FeatureCollection;
+  /** Attribute definitions, in column order (FGDC `eainfo`). */
+  attributes: { name: string; type: 'TEXT' | 'REAL' | 'INTEGER'; definition: string }[];
+}
+
+const SCENARIO_CODES: Record<string, string> = { low: 'L', intermediate_low: 'IL', intermediate: 'I', intermediate_high: 'IH', high: 'H' };
+
+/** `D_IL_2046`: depth in feet for Intermediate-Low in 2046. */
+export const depthField = (scenario: string, year: number) => `D_${SCENARIO_CODES[scenario] ?? scenario.slice(0, 2).toUpperCase()}_${year}`;
+
+export function boundaryLayer(name: string, geometry: Polygon | MultiPolygon): GisLayer {
+  const multi: MultiPolygon = geometry.type === 'Polygon' ? { type: 'MultiPolygon', coordinates: [geometry.coordinates] } : geometry;
+  return {
+    name: 'boundary',
+    title: `${name} boundary`,
+    abstract: `Boundary of ${name} used for the vulnerability assessment (U.S. Census Bureau cartographic boundary, 1:10,000,000, via us-atlas).`,
+    geometryType: 'MULTIPOLYGON',
+    collection: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: multi, properties: { NAME: name, TYPE: 'jurisdiction boundary' } }] },
+    attributes: [
+      { name: 'NAME', type: 'TEXT', definition: 'Name of the jurisdiction.' },
+      { name: 'TYPE', type: 'TEXT', definition: 'Feature type: jurisdiction boundary.' },
+    ],
+  };
+}
+
+export function assetLayer(assets: readonly StoredAsset[], combos: readonly { scenario: string; planning_horizon: number }[]): GisLayer {
+  const features: Feature[] = assets.map((asset, index) => {
+    const depths = new Map((asset.exposure?.depths ?? []).map((d) => [`${d.scenario}|${d.planning_horizon}`, d.depth_ft]));
+    return {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [asset.lon, asset.lat] },
+      properties: {
+        PRIORITY: index + 1,
+        ASSET_ID: asset.asset_id,
+        NAME: asset.name,
+        ASSET_TYPE: asset.asset_type ? assetTypeInfo(asset.asset_type)?.label ?? asset.asset_type : 'unclassified',
+        CATEGORY: asset.category,
+        OWNER: asset.owner ?? '',
+        ADDRESS: asset.address ?? '',
+        SOURCE_ID: asset.source_id ?? '',
+        VULN_SCORE: asset.vulnerability?.vulnerability_score ?? null,
+        VULN_LEVEL: asset.vulnerability_level,
+        TIMELINE: asset.impact_timeline,
+        FIRST_EXP: asset.vulnerability?.first_exposed_year ?? asset.exposure?.first_exposed_year ?? null,
+        MAX_DEP_FT: asset.exposure?.max_depth_ft ?? null,
+        GROUND_M: asset.exposure?.ground_elevation_navd88_m ?? null,
+        ...Object.fromEntries(combos.map((c) => [depthField(c.scenario, c.planning_horizon), depths.get(`${c.scenario}|${c.planning_horizon}`) ?? null])),
+      },
+    };
+  });
+  return {
+    name: 'assets',
+    title: 'Critical assets with flood exposure',
+    abstract: 'Critical and regionally significant assets of the inventory (s. 380.093(2)(a) categories), in priority order, with the flood depth per sea level rise scenario and planning horizon, first exposed year and vulnerability score written by the flood analysis.',
+    geometryType: 'POINT',
+    collection: { type: 'FeatureCollection', features },
+    attributes: [
+      { name: 'PRIORITY', type: 'INTEGER', definition: 'Rank in the prioritized list (1 = highest vulnerability score).' },
+      { name: 'ASSET_ID', type: 'TEXT', definition: 'Identifier of the asset in the inventory.' },
+      { name: 'NAME', type: 'TEXT', definition: 'Asset name.' },
+      { name: 'ASSET_TYPE', type: 'TEXT', definition: 'Statute asset type (s. 380.093(2)(a)).' },
+      { name: 'CATEGORY', type: 'TEXT', definition: 'Statute category.' },
+      { name: 'OWNER', type: 'TEXT', definition: 'Owner as imported.' },
+      { name: 'ADDRESS', type: 'TEXT', definition: 'Address as imported.' },
+      { name: 'SOURCE_ID', type: 'TEXT', definition: 'Identifier in the source file.' },
+      { name: 'VULN_SCORE', type: 'REAL', definition: 'Vulnerability = exposure × sensitivity × (1 − adaptive capacity), 0–1.' },
+      { name: 'VULN_LEVEL', type: 'TEXT', definition: 'Vulnerability level (low, moderate, high, very_high, not_assessed).' },
+      { name: 'TIMELINE', type: 'TEXT', definition: 'Impact timeline from the first exposed year.' },
+      { name: 'FIRST_EXP', type: 'INTEGER', definition: 'Earliest planning horizon with a flood depth above 0.' },
+      { name: 'MAX_DEP_FT', type: 'REAL', definition: 'Largest flood depth over scenarios and horizons, feet.' },
+      { name: 'GROUND_M', type: 'REAL', definition: 'Ground elevation at the asset, metres NAVD88 (screening-level DEM).' },
+      ...combos.map((c) => ({ name: depthField(c.scenario, c.planning_horizon), type: 'REAL' as const, definition: `Flood depth in feet, NOAA 2022 ${c.scenario} scenario, ${c.planning_horizon}.` })),
+    ],
+  };
+}
+
+export function inundationLayer(extents: readonly InundationExtent[]): GisLayer {
+  return {
+    name: 'inundation',
+    title: 'Inundation extents per scenario and planning horizon',
+    abstract: 'Land inundated by the highest design water level of the flood components analysed (tidal: projected MHHW; surge and rainfall: the 100-year event), per NOAA 2022 sea level rise scenario and planning horizon, traced on the elevation grid of the analysis. Screening level.',
+    geometryType: 'MULTIPOLYGON',
+    collection: {
+      type: 'FeatureCollection',
+      features: extents.filter((e) => e.geometry.coordinates.length > 0).map((e) => ({
+        type: 'Feature',
+        geometry: e.geometry as Geometry,
+        properties: { NAME: `${e.scenario} ${e.planning_horizon} inundation`, TYPE: 'inundation extent', SCENARIO: e.scenario, HORIZON: e.planning_horizon, COMPONENTS: e.components.join('+'), AREA_KM2: e.area_km2 },
+      })),
+    },
+    attributes: [
+      { name: 'NAME', type: 'TEXT', definition: 'Scenario, horizon and layer.' },
+      { name: 'TYPE', type: 'TEXT', definition: 'Feature type: inundation extent.' },
+      { name: 'SCENARIO', type: 'TEXT', definition: 'NOAA 2022 sea level rise scenario.' },
+      { name: 'HORIZON', type: 'INTEGER', definition: 'Planning horizon (year).' },
+      { name: 'COMPONENTS', type: 'TEXT', definition: 'Flood components enveloped.' },
+      { name: 'AREA_KM2', type: 'REAL', definition: 'Inundated land area, km².' },
+    ],
+  };
+}

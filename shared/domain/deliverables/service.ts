@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import type { MultiPolygon, Polygon } from 'geojson';
+import { HttpError } from '../../http/problem';
+import type { BlobStore } from '../../ports';
+import { sha256Hex } from '../content-hash';
+import type { Assessment } from '../assessments/model';
+import { complianceOf } from '../assessments/model';
+import type { AssessmentStore } from '../assessments/ports';
+import type { AssetStore, StoredAsset } from '../assets/ports';
+import type { ComplianceEvidence } from '../compliance/evidence';
+import { countyBoundaryByFips } from '../hazards/florida-counties';
+import { assetListXlsx } from './asset-list-xlsx';
+import { sortAssets } from './asset-priority';
+import { fgdcMetadata, geoPackage, shapefileZip } from './gis-package';
+import { assetLayer, boundaryLayer, inundationLayer, type GisLayer } from './gis-layers';
+import type { InundationExtent } from './inundation-extents';
+import { DELIVERABLE_LEASE_MS, isRunnable, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
+import { mapSvg, renderPng } from './maps';
+import type { AnalysisEvidence } from './ports';
+import { reportPdf, type ReportInput, type ScenarioRow } from './report-pdf';
+
+export interface DeliverableDeps {
+  jobs: DeliverableStore;
+  assessments: Pick<AssessmentStore, 'get'>;
+  assets: Pick<AssetStore, 'list'>;
+  blobs: BlobStore;
+  evidence: (assessment: Assessment) => Promise<ComplianceEvidence>;
+  clock: () => Date;
+  warn: (message: string, details: Record<string, unknown>) => void;
+}
+
+export const SIGNED_URL_SECONDS = 900;
+const PUBLISHER = 'Vulnerability Assessment Compliance API';
+const notFound = (what: string) => new HttpError('not_found', `No ${what} in this account.`);
+
+interface BuiltFile {
+  name: string;
+  kind: DeliverableKind;
+  contentType: string;
+  content: Buffer;
+}
+
+/** `POST /assessments/{id}/deliverables`: a queued job for an assessment of the account. */
+export async function startDeliverables(deps: DeliverableDeps, accountId: string, assessmentId: string): Promise<DeliverableJob> {
+  if (!(await deps.assessments.get(accountId, assessmentId))) throw notFound(`assessment ${assessmentId}`);
+  const at = deps.clock().toISOString();
+  const job: DeliverableJob = {
+    deliverable_id: `dlv_${randomBytes(12).toString('base64url')}`,
+    assessment_id: assessmentId,
+    account_id: accountId,
+    status: 'queued',
+    created_at: at,
+    updated_at: at,
+    error: null,
+    files: [],
+    lease_owner: null,
+    lease_until: null,
+    attempts: 0,
+  };
+  await deps.jobs.create(job);
+  return job;
+}
+
+/** The job as the API answers it, its files behind short-lived signed URLs. */
+export async function deliverableView(deps: Pick<DeliverableDeps, 'jobs' | 'blobs' | 'clock'>, ref: DeliverableRef) {
+  const job = await deps.jobs.get(ref);
+  if (!job) throw notFound(`deliverable ${ref.deliverable_id} of assessment ${ref.assessment_id}`);
+  const expires = new Date(deps.clock().getTime() + SIGNED_URL_SECONDS * 1000).toISOString();
+  return {
+    deliverable_id: job.deliverable_id,
+    assessment_id: job.assessment_id,
+    status: job.status,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+    error: job.error,
+    files: await Promise.all(job.files.map(async (file) => ({
+      name: file.name,
+      kind: file.kind,
+      content_type: file.content_type,
+      bytes: file.bytes,
+      sha256: file.sha256,
+      url: await deps.blobs.signedGetUrl(file.key, SIGNED_URL_SECONDS, file.name),
+      url_expires_at: expires,
+    }))),
+  };
+}
+
+/**
+ * Runs a job once under a lease: builds every file, stores them, then records them. A failure
+ * is recorded without internals; the files of a failed build are removed.
+ */
+export async function runDeliverableJob(deps: DeliverableDeps, ref: DeliverableRef, owner: string): Promise<void> {
+  const job = await deps.jobs.claim(ref, owner, deps.clock(), DELIVERABLE_LEASE_MS);
+  if (!job) return;
+  const stored: string[] = [];
+  try {
+    const built = await buildFiles(deps, job);
+    const files: DeliverableFile[] = [];
+    for (const file of built) {
+      const key = `deliverables/${job.account_id}/${job.assessment_id}/${job.deliverable_id}/${file.name}`;
+      await deps.blobs.put(key, file.content, file.contentType);
+      stored.push(key);
+      files.push({ name: file.name, kind: file.kind, content_type: file.contentType, bytes: file.content.length, sha256: sha256Hex(file.content), key });
+    }
+    if (!(await deps.jobs.finish(job, owner, { files }, deps.clock()))) throw new Error('lease lost');
+  } catch (error) {
+    deps.warn('Deliverable job failed', { deliverable_id: job.deliverable_id, error: (error as Error).message });
+    await Promise.all(stored.map((key) => deps.blobs.delete(key)));
+    await deps.jobs.finish(job, owner, { error: { code: 'internal_error', detail: `The deliverables could not be generated. Quote ${job.deliverable_id} when reporting it.` } }, deps.clock());
+  }
+}
+
+/** Runs every open job whose turn it is (the local worker's poll). */
+export async function runOpenDeliverableJobs(deps: DeliverableDeps, owner: string): Promise<void> {
+  const now = deps.clock();
+  for (const job of await deps.jobs.listOpen()) {
+    if (isRunnable(job, now)) await runDeliverableJob(deps, job, owner);
+  }
+}
+
+async function jurisdictionAssets(deps: DeliverableDeps, accountId: string, jurisdictionId: string): Promise<StoredAsset[]> {
+  const assets: StoredAsset[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await deps.assets.list(accountId, { jurisdictionId }, { limit: 1000, cursor });
+    assets.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return assets;
+}
+
+async function readJson<T>(blobs: BlobStore, key: string | null): Promise<T | undefined> {
+  if (!key) return undefined;
+  const body = await blobs.get(key);
+  return body ? JSON.parse(body.toString('utf8')) as T : undefined;
+}
+
+interface AnalysisAnswer {
+  sources?: { name: string; version?: string; url?: string }[];
+  gauge_selection?: { gauges?: { noaa_id: string; name: string; weight?: number }[] };
+  components?: { tidal?: { results?: { scenario: string; planning_horizon: number; sea_level_rise?: { ft: number }; design_water_level_navd88?: { ft: number }; tidal_flood_days_per_year?: { by_gauge?: { noaa_id: string; days: number }[] } }[] } };
+}
+
+async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<BuiltFile[]> {
+  const assessment = await deps.assessments.get(job.account_id, job.assessment_id);
+  if (!assessment) throw new Error('assessment gone');
+  const evidence = await deps.evidence(assessment);
+  const checklist = complianceOf(assessment, evidence).dep_checklist_status;
+  const analyses: AnalysisEvidence[] = evidence.analyses;
+  const latest = analyses[analyses.length - 1];
+  const answer = latest ? await readJson<AnalysisAnswer>(deps.blobs, latest.result_key) ?? {} : {};
+  const extents = latest ? await readJson<InundationExtent[]>(deps.blobs, latest.extents_key) ?? [] : [];
+  const assets = sortAssets(await jurisdictionAssets(deps, job.account_id, assessment.jurisdiction.id), '-vulnerability_score');
+  const combos = [...new Map(analyses.flatMap((a) => a.scenarios.flatMap((scenario) => a.planning_horizons.map((year) => [`${scenario}|${year}`, { scenario, planning_horizon: year }] as const)))).values()]
+    .sort((a, b) => a.planning_horizon - b.planning_horizon || a.scenario.localeCompare(b.scenario));
+
+  const county = countyBoundaryByFips(assessment.jurisdiction.county_fips)!;
+  const boundaryName = assessment.jurisdiction.type === 'county' ? assessment.jurisdiction.display_name : `${county.name} County (county of ${assessment.jurisdiction.display_name})`;
+  const boundary = county.geometry as Polygon | MultiPolygon;
+  const layers: GisLayer[] = [boundaryLayer(boundaryName, boundary), assetLayer(assets, combos), inundationLayer(extents)];
+  const sources = (answer.sources ?? []).map((s) => `${s.name}${s.version ? ` (${s.version})` : ''}`);
+  const context = { jurisdiction: assessment.jurisdiction.display_name, publisher: PUBLISHER, generatedAt: deps.clock().toISOString(), sources };
+  const metadata = new Map(layers.map((layer) => [layer.name, fgdcMetadata(layer, context)]));
+  const slug = assessment.jurisdiction.display_name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+  const dots = assets.map((a) => ({ lon: a.lon, lat: a.lat, level: a.vulnerability_level }));
+  const maps = [
+    { caption: `${assessment.jurisdiction.display_name}: boundary and critical assets`, png: renderPng(mapSvg({ boundary, assets: dots })) },
+    ...extents.map((e) => ({ caption: `Inundation, NOAA 2022 ${e.scenario.replace('_', '-')}, ${e.planning_horizon} (${e.components.join(' + ')}; ${e.area_km2} km²)`, png: renderPng(mapSvg({ boundary, assets: dots, inundation: e.geometry })) })),
+  ];
+  const report: ReportInput = {
+    title: 'Vulnerability Assessment Report',
+    jurisdiction: assessment.jurisdiction.display_name,
+    generatedAt: context.generatedAt,
+    assessment: {
+      assessment_id: assessment.assessment_id, type: assessment.type, scope: assessment.scope, start_date: assessment.timeline.start_date, status: assessment.status,
+      vertical_datum: assessment.methodology.vertical_datum ?? null, dem: assessment.methodology.dem ? `${assessment.methodology.dem.source} (${assessment.methodology.dem.year})` : null,
+    },
+    analyses,
+    sources: answer.sources ?? [],
+    gauges: (answer.gauge_selection?.gauges ?? []).map((g) => ({
+      noaa_id: g.noaa_id,
+      name: g.name,
+      weight: g.weight ?? null,
+      rows: (answer.components?.tidal?.results ?? []).map((r): ScenarioRow => ({
+        scenario: r.scenario,
+        planning_horizon: r.planning_horizon,
+        sea_level_rise_ft: r.sea_level_rise?.ft ?? null,
+        design_level_ft: r.design_water_level_navd88?.ft ?? null,
+        flood_days: r.tidal_flood_days_per_year?.by_gauge?.find((b) => b.noaa_id === g.noaa_id)?.days ?? null,
+      })),
+    })),
+    exposure: {
+      combos: combos.map((c) => ({
+        ...c,
+        exposed: assets.filter((a) => (a.exposure?.depths.find((d) => d.scenario === c.scenario && d.planning_horizon === c.planning_horizon)?.depth_m ?? 0) > 0).length,
+        inundated_km2: extents.find((e) => e.scenario === c.scenario && e.planning_horizon === c.planning_horizon)?.area_km2 ?? null,
+      })),
+      analysed: assets.filter((a) => a.exposure).length,
+      unknownElevation: assets.filter((a) => a.exposure?.status === 'unknown_elevation').length,
+    },
+    assets: assets.map((a, i) => ({
+      priority: i + 1, name: a.name, category: a.category, score: a.vulnerability?.vulnerability_score ?? null, level: a.vulnerability_level,
+      firstExposedYear: a.vulnerability?.first_exposed_year ?? a.exposure?.first_exposed_year ?? null, maxDepthFt: a.exposure?.max_depth_ft ?? null,
+    })),
+    maps,
+    checklist,
+  };
+
+  return [
+    { name: `${slug}-vulnerability-assessment-report.pdf`, kind: 'report_pdf', contentType: 'application/pdf', content: await reportPdf(report) },
+    { name: `${slug}-gis-epsg3087.gpkg`, kind: 'gis_package', contentType: 'application/geopackage+sqlite3', content: await geoPackage(layers, metadata) },
+    ...layers.filter((layer) => layer.collection.features.length > 0).map((layer): BuiltFile => ({ name: `${slug}-${layer.name}-epsg3087-shp.zip`, kind: 'gis_package', contentType: 'application/zip', content: shapefileZip(layer, metadata.get(layer.name)!) })),
+    { name: `${slug}-prioritized-assets.xlsx`, kind: 'asset_list_xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: await assetListXlsx(layers[1]!, `Prioritized critical assets, ${assessment.jurisdiction.display_name}`) },
+  ];
+}
