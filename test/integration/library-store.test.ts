@@ -59,7 +59,8 @@ describe('resource store (DynamoDB) and library seeding', () => {
   it('a corrected catalogue reaches a data directory seeded from an older one, on the next start', async () => {
     // As an earlier catalogue stored it: a plain-http third-party copy as the entry's address.
     const corrected = seed.resources.find((r: { mirror_url?: string; url: string | null }) => r.url === null && r.mirror_url?.startsWith('http://'));
-    await store.upsert([{ ...asStored(corrected), url: corrected.mirror_url, file_path: null }]);
+    const { mirror_url: mirrorUrl, ...entry } = corrected;
+    await store.upsert([{ ...entry, url: mirrorUrl, file_path: null }]);
     expect(await store.get(corrected.id)).toMatchObject({ url: corrected.mirror_url, url_status: 'confirmed' });
     expect(await seedLibrary(store)).toBe(60);
     expect(await store.get(corrected.id)).toMatchObject({ url: null, url_status: 'unconfirmed' });
