@@ -4,7 +4,7 @@ import { ROUTES } from '../routes';
 import type { RouteDef } from '../routes/types';
 import { apiDescription, TAG_DESCRIPTIONS } from './api-guide';
 import { attachExamples } from './attach-examples';
-import { boundSchemas } from './bounds';
+import { deriveBounds } from './derived-bounds';
 import { documentedExamples } from './examples';
 import { ProblemSchema } from '../schemas/common';
 import { API_KEY_SCHEME, BEARER_SCHEME, operationsOf, RESPONSE_HEADERS } from './operations';
@@ -59,11 +59,29 @@ export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES): Open
     webhooks: sortKeys(generated.webhooks ?? {}),
     components: sortKeys(generated.components ?? {}),
   };
-  boundSchemas(document.paths);
-  boundSchemas(document.webhooks);
-  boundSchemas(document.components);
+  fixNullableRefs(document);
+  deriveBounds(document);
   attachExamples(document.paths ?? {}, documentedExamples());
   return document;
+}
+
+/**
+ * zod-to-openapi writes a nullable reference as `allOf: [{$ref}, {type: [T, 'null']}]`, which
+ * no null satisfies (allOf needs the referenced object too); OpenAPI 3.1 says it with anyOf.
+ */
+function fixNullableRefs(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(fixNullableRefs);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, any>;
+  const parts = schema.allOf;
+  if (Array.isArray(parts) && parts.length === 2 && parts[0]?.$ref && Array.isArray(parts[1]?.type) && parts[1].type.includes('null') && Object.keys(parts[1]).length === 1) {
+    delete schema.allOf;
+    schema.anyOf = [parts[0], { type: 'null' }];
+  }
+  Object.values(schema).forEach(fixNullableRefs);
 }
 
 /** The committed file's bytes: two-space JSON with a final newline. */

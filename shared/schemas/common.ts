@@ -15,7 +15,7 @@ export const ProblemSchema = z.object({
   })).max(500).optional(),
 }).openapi('Problem', { description: 'RFC 9457 problem details with a stable machine `code`.' });
 
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date');
+export const IsoDate = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date');
 
 export const LimitParam = z.coerce.number().int().min(1).max(100).default(20).describe('Page size (1–100).');
 export const CursorParam = z.string().min(1).max(2000).optional().describe('Opaque cursor from `next_cursor` of the previous page.');

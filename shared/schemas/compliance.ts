@@ -71,14 +71,14 @@ export const MethodologySchema = z.strictObject({
     planning_horizons: z.array(z.number().int().min(2000).max(2200)).max(20),
   }).optional(),
   tide_gauges: z.strictObject({
-    station_ids: z.array(z.string().regex(/^\d{7}$/, 'NOAA station ids have 7 digits')).max(10),
+    station_ids: z.array(z.string().max(7).regex(/^\d{7}$/, 'NOAA station ids have 7 digits')).max(10),
     single_gauge_rationale: Rationale.optional(),
   }).optional(),
   deliverables: z.strictObject({
     report: z.boolean(),
     gis_data: z.strictObject({
       format: z.enum(['shapefile', 'file_geodatabase', 'geojson', 'geopackage', 'other']),
-      coordinate_system: z.string().regex(/^EPSG:\d{4,6}$/, 'Use an EPSG code, e.g. EPSG:3087'),
+      coordinate_system: z.string().max(11).regex(/^EPSG:\d{4,6}$/, 'Use an EPSG code, e.g. EPSG:3087'),
       metadata: z.boolean(),
     }).optional(),
     prioritized_asset_list: z.boolean(),
@@ -92,7 +92,7 @@ export const JurisdictionFields = {
 };
 
 export const ValidateBodySchema = z.strictObject({
-  assessment_id: z.string().regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id').optional()
+  assessment_id: z.string().max(29).regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id').optional()
     .describe('Validate this stored assessment, cross-checked against the evidence linked to it; send nothing else with it.'),
   jurisdiction: JurisdictionFields.jurisdiction.optional(),
   jurisdiction_type: JurisdictionFields.jurisdiction_type,

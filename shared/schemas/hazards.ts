@@ -23,7 +23,7 @@ const Loose = (description: string) => z.looseObject({}).describe(description);
 const gaugeChoiceFields = {
   gauge_method: z.enum(['two_gauge', 'single']).default('two_gauge')
     .describe('`two_gauge` (default): inverse-distance interpolation between the two closest gauges without data warnings (F.A.C. 62S-7.012(1)(b)). `single`: one gauge, allowed only when the two closest are more than 100 miles apart and that gauge is more representative — give `representative_gauge` and `gauge_choice_reason`.'),
-  representative_gauge: z.string().regex(/^\d{7}$/, 'A 7-digit NOAA station id').optional().describe('With gauge_method=single: the NOAA id of the gauge judged more representative.'),
+  representative_gauge: z.string().max(7).regex(/^\d{7}$/, 'A 7-digit NOAA station id').optional().describe('With gauge_method=single: the NOAA id of the gauge judged more representative.'),
   gauge_choice_reason: z.string().trim().min(10).max(1000).optional().describe('With gauge_method=single: why that gauge is more representative (recorded in the answer).'),
 };
 
@@ -139,7 +139,7 @@ export const FloodAnalysisBody = z.object({
   boundary_geojson: BoundaryGeometry.optional().describe('The area to analyse; or send `jurisdiction` instead.'),
   jurisdiction: z.string().trim().min(2).max(120).optional()
     .describe('A Florida county ("Monroe County") whose boundary (Census cartographic boundary) is analysed, instead of `boundary_geojson`.'),
-  assessment_id: z.string().regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id').optional()
+  assessment_id: z.string().max(29).regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id').optional()
     .describe('Links the analysis to this assessment: what it ran (components, scenarios, horizons, elevation) becomes the evidence its checklist is checked against.'),
   apply_to_assets: z.boolean().default(false)
     .describe('Write each analysed asset\'s exposure (depth per scenario × horizon, first exposed year) and the vulnerability it gives onto the asset, all in one go.'),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildOpenApiDocument, serializeOpenApiDocument } from '../../shared/openapi/document';
-import { boundSchemas } from '../../shared/openapi/bounds';
+import { deriveBounds } from '../../shared/openapi/derived-bounds';
 import { describeDrift } from '../../shared/openapi/drift';
 import { ROUTES } from '../../shared/routes';
 import { PROBLEM_TYPES } from '../../shared/http/problem';
@@ -188,31 +188,37 @@ describe('drift message', () => {
   });
 });
 
-describe('schema bounds', () => {
-  it('adds format lengths, the payload bound and integer ranges without touching data keywords', () => {
-    const schema: Json = {
-      type: 'object',
-      properties: {
-        day: { type: 'string', format: 'date' },
-        note: { type: ['string', 'null'] },
-        kind: { type: 'string', enum: ['a'] },
-        list: { type: 'array', items: { type: 'integer', minimum: 0, exclusiveMinimum: 0 } },
-        default: { type: 'string', maxLength: 5 },
+describe('derived bounds', () => {
+  it('bounds formats and integers everywhere, parameters by the gateway, and response-only schemas by the response payload; never a request body', () => {
+    const document: Json = {
+      paths: {
+        '/x': {
+          post: {
+            parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Input' } } } },
+            responses: { 200: { headers: { Location: { schema: { type: 'string' } } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Output' } } } } },
+          },
+        },
       },
-      example: { note: { type: 'string' } },
+      components: {
+        schemas: {
+          Input: { type: 'object', properties: { note: { type: 'string' }, day: { type: 'string', format: 'date' }, list: { type: 'array', items: { type: 'integer', minimum: 0, exclusiveMinimum: 0 } } }, example: { note: { type: 'string' } } },
+          Output: { type: 'object', properties: { text: { type: ['string', 'null'] }, kind: { type: 'string', enum: ['a'] }, count: { type: 'integer', minimum: 1, maximum: 100 } } },
+        },
+      },
     };
-    boundSchemas(schema);
-    expect(schema.properties.day.maxLength).toBe(10);
-    expect(schema.properties.note.maxLength).toBe(6 * 1024 * 1024);
-    expect(schema.properties.kind.maxLength).toBeUndefined();
-    expect(schema.properties.list.maxItems).toBe(6 * 1024 * 1024);
-    expect(schema.properties.list.items).toEqual({ type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' });
-    expect(schema.example).toEqual({ note: { type: 'string' } });
-  });
-
-  it('picks int32 when the range fits', () => {
-    const schema: Json = { type: 'integer', minimum: 1, maximum: 100 };
-    boundSchemas(schema);
-    expect(schema.format).toBe('int32');
+    deriveBounds(document);
+    const input = document.components.schemas.Input.properties;
+    expect(input.note.maxLength).toBeUndefined();
+    expect(input.list.maxItems).toBeUndefined();
+    expect(input.day.maxLength).toBe(10);
+    expect(input.list.items).toEqual({ type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' });
+    expect(document.components.schemas.Input.example).toEqual({ note: { type: 'string' } });
+    const output = document.components.schemas.Output.properties;
+    expect(output.text.maxLength).toBe(6 * 1024 * 1024);
+    expect(output.kind.maxLength).toBeUndefined();
+    expect(output.count.format).toBe('int32');
+    expect(document.paths['/x'].post.parameters[0].schema.maxLength).toBe(10_240);
+    expect(document.paths['/x'].post.responses[200].headers.Location.schema.maxLength).toBe(10_240);
   });
 });
