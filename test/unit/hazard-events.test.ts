@@ -31,11 +31,12 @@ describe('NCEI Storm Events rows', () => {
 });
 
 describe('bundled events', () => {
-  it('places Hurricane Milton (2024) at its HURDAT2 landfall near Sarasota, 105 kt', () => {
+  // HURDAT2's landfall record (L, 00:30 UTC, 100 kt), not the 6-hourly point around it (105 kt).
+  it('places Hurricane Milton (2024) at its HURDAT2 landfall record near Sarasota, 100 kt', () => {
     const rows = readFileSync(path.join(__dirname, '../../shared/data/hazards/hurdat2-florida-landfalls.json'), 'utf8');
     expect(rows).toContain('AL142024');
-    const milton = bundledFloodEvents().find((e) => e.event_id === 'hurdat2:AL142024')!;
-    expect(milton).toMatchObject({ type: 'hurricane', date: '2024-10-10', magnitude: { wind_kt: 105 } });
+    const milton = bundledFloodEvents().find((e) => e.event_id === 'hurdat2:AL142024:202410100030')!;
+    expect(milton).toMatchObject({ type: 'hurricane', date: '2024-10-10', time_utc: '2024-10-10T00:30:00Z', magnitude: { wind_kt: 100 } });
     const sarasota = { lat: 27.34, lon: -82.53 };
     const [near] = selectFloodEvents([milton], { centre: sarasota, radiusKm: 50 });
     expect(near!.distance_km).toBeLessThan(20);

@@ -7,8 +7,12 @@ import type { BBox } from '../../domain/hazards/geo';
 const SAMPLES_PER_DEGREE = 3600;
 const TILE_SIZE = 3601;
 const VOID = -32768;
-/** SRTM's water-body editing sets sea and bay surfaces to exactly 0 m. */
-const WATER = 0;
+/**
+ * SRTM's water-body editing sets sea and bay surfaces to 0 m; the few negative samples along the
+ * Florida shore are radar noise at the water's edge (no Florida land lies below mean sea level), so
+ * they are water too.
+ */
+const WATER_AT_OR_BELOW = 0;
 /** Decompressed tiles are 26 MB each; a few stay in memory for the next request. */
 const CACHED_TILES = 4;
 
@@ -23,8 +27,8 @@ function tileName(lat: number, lon: number): string {
 /**
  * SRTM 1 arc-second `.hgt.zip` tiles read from disk (the bundled coastal-Florida tiles in local
  * mode): 3601×3601 big-endian int16 samples, row 0 at the tile's north edge, void = −32768.
- * Heights are metres on the EGM96 geoid; cells holding exactly 0 are the edited sea and bay
- * surface and come flagged as water.
+ * Heights are metres on the EGM96 geoid; cells at or below 0 are the edited sea and bay surface
+ * (and its edge noise) and come flagged as water.
  */
 export class SrtmTileSource implements ElevationSource {
   private readonly available: Set<string>;
@@ -65,7 +69,7 @@ export class SrtmTileSource implements ElevationSource {
         const sample = tile.getInt16((tileRow * TILE_SIZE + (x - tileLon * SAMPLES_PER_DEGREE)) * 2, false);
         if (sample === VOID) continue;
         values[row * width + col] = sample;
-        if (sample === WATER) water[row * width + col] = 1;
+        if (sample <= WATER_AT_OR_BELOW) water[row * width + col] = 1;
         covered = true;
       }
     }

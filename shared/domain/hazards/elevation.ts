@@ -18,8 +18,8 @@ export interface ElevationGrid {
   source: string;
   /**
    * Open water as the source marks it (1 = water), decided from the raw values before any datum
-   * shift: SRTM sea cells hold exactly 0. Absent when the source has no water flag (a bare-earth
-   * DEM); then water is ground at or below the local mean sea surface.
+   * shift: SRTM sea cells hold 0 (and negative edge noise beside them). Absent when the source has
+   * no water flag (a bare-earth DEM); then water is ground at or below the local mean sea surface.
    */
   water?: Uint8Array;
 }

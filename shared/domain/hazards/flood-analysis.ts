@@ -275,7 +275,7 @@ function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, sour
     coverage_fraction: roundTo(area_.coverage!, 4),
     cell_size_m: cellSizeMetres(area_.model.grid),
     vertical_datum_correction: area_.correction,
-    method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed. Open water is never counted as land: SRTM sea and bay cells (0 in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.',
+    method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed. Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.',
     screening_level: SCREENING_NOTICE,
   };
 }
@@ -368,7 +368,7 @@ function gaugeSurgeComponent(
       return_period_years: rp,
       annual_exceedance_probability: 1 / rp,
       design_water_level_navd88: length(returnLevel(rp) + base),
-      note: 'No sea level rise beyond 2000: the statute\'s initial (current 100-year) event.',
+      note: rp === 100 ? 'No sea level rise beyond 2000: the statute\'s initial (current 100-year) event.' : 'No sea level rise beyond 2000.',
     })),
     noaa_official_1pct: officialOnePercent(gauge),
     results: combos.flatMap(({ scenario, year }) => SURGE_RETURN_PERIODS.map((rp) => {

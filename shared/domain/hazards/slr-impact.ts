@@ -122,7 +122,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     inundation_area: {
       ...area(inundation.area_m2),
       radius_km: request.radiusKm,
-      method: 'Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW. Open water is never counted: SRTM sea and bay cells (0 in the raw model) are marked as water before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.',
+      method: 'Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW. Open water is never counted: SRTM sea and bay cells (0 or below in the raw model) are marked as water before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.',
       ...(request.includeGeoJson ? { geojson: inundationFeature(grid, inundation.mask, level) } : {}),
     },
     affected_assets: { count: affected.length, assets: affected },
@@ -137,7 +137,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
  * No open water within the radius: the point has no tidal connection there, so no coastal water
  * level is presented as a depth at it. What applies inland is said instead.
  */
-function inlandAnswer(common: Record<string, unknown>, source: ReturnType<ElevationSource['info']>, radiusKm: number, epoch: number) {
+function inlandAnswer<T extends object>(common: T, source: ReturnType<ElevationSource['info']>, radiusKm: number, epoch: number) {
   return {
     ...common,
     elevation: { status: 'covered', source, note: `No open water (sea or bay) lies within ${radiusKm} km in the elevation model.` },
