@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoAccountStore } from '../shared/adapters/account-store';
+import { DynamoUserStore } from '../shared/adapters/user-store';
 import { hashApiKey, looksLikeApiKey, newApiKey } from '../shared/domain/api-keys';
 import { TIER_ORDER, type Tier } from '../shared/routes/types';
 import { CliError, openOperatorStorage, runCli } from './operator-storage';
@@ -10,9 +11,15 @@ Usage:
   npm run accounts -- create --name "City of Example" --tier free|pro|enterprise
   npm run accounts -- list
   npm run accounts -- revoke --key vac_...
+  npm run accounts -- tier --account acct_... --tier free|pro|enterprise
+  npm run accounts -- link --email user@example.org --account acct_...
 
 create prints the new account's API key once: only its sha256 hash is stored.
 revoke makes a key answer 403 invalid_api_key (in AWS, within the authorizer cache time).
+tier moves an account, with every key it holds, to another tier (a registered user's own
+account starts on free).
+link moves a registered /v1 user to an existing account: their keys and hourly limit are then
+that account's.
 
 Where it writes: APP_MODE=aws uses TABLE_NAME (and BUCKET_NAME) with the usual AWS credentials;
 otherwise the local data directory DATA_DIR (default .data) — stop \`npm start\` first.
@@ -29,10 +36,16 @@ async function main(args: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  if (!['create', 'list', 'revoke'].includes(command)) throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
+  if (!['create', 'list', 'revoke', 'tier', 'link'].includes(command)) throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
   const name = option(args, 'name')?.trim();
   const tier = option(args, 'tier') as Tier | undefined;
   const key = option(args, 'key');
+  const accountId = option(args, 'account');
+  const email = option(args, 'email')?.trim().toLowerCase();
+  if (command === 'tier' && (!accountId || !tier || !TIER_ORDER.includes(tier))) {
+    throw new CliError(`tier needs --account and --tier (one of ${TIER_ORDER.join(', ')}).`, 2);
+  }
+  if (command === 'link' && (!accountId || !email)) throw new CliError('link needs --email of a registered user and --account.', 2);
   if (command === 'create' && (!name || !tier || !TIER_ORDER.includes(tier))) {
     throw new CliError(`create needs --name and --tier (one of ${TIER_ORDER.join(', ')}).`, 2);
   }
@@ -50,6 +63,16 @@ async function main(args: string[]): Promise<void> {
       for (const account of await accounts.listAccounts()) {
         process.stdout.write(`${account.account_id}\t${account.tier}\t${account.created_at}\t${account.name}\n`);
       }
+    } else if (command === 'tier') {
+      if (!(await accounts.setTier(accountId!, tier!))) throw new CliError(`No account ${accountId}.`);
+      process.stdout.write(`${accountId} is now on the ${tier} tier.\n`);
+    } else if (command === 'link') {
+      const users = new DynamoUserStore();
+      const user = await users.findByEmail(email!);
+      if (!user) throw new CliError(`No registered user ${email}.`);
+      if (!(await accounts.getAccount(accountId!))) throw new CliError(`No account ${accountId}.`);
+      await users.linkAccount(user.user_id, accountId!, new Date());
+      process.stdout.write(`${email} now belongs to ${accountId} (was ${user.account_id}).\n`);
     } else {
       if (!(await accounts.revokeKey(hashApiKey(key!), new Date()))) throw new CliError('No such API key.');
       process.stdout.write('Key revoked.\n');
