@@ -149,6 +149,9 @@ describe('certifications', () => {
     const rest = await invoke('GET', `/v1/certifications?limit=10&cursor=${page.json.next_cursor}`, { user });
     expect([...page.json.data, ...rest.json.data].map((c: any) => c.certification_id)).toEqual(all.json.data.map((c: any) => c.certification_id));
     expect(rest.json.next_cursor).toBeNull();
+    // A cursor of another filter, or not a cursor at all, is refused rather than misread.
+    expect((await invoke('GET', `/v1/certifications?status=active&cursor=${page.json.next_cursor}`, { user })).json).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect((await invoke('GET', '/v1/certifications?cursor=bm90LWEtY3Vyc29y', { user })).json).toMatchObject({ status: 400, code: 'invalid_request' });
   });
 
   it('verifies with the served JWKS (jose), fails a tampered token, and reports a revoked one', async () => {

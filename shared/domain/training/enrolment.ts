@@ -1,5 +1,5 @@
 import type { CredentialSigner } from '../credentials/jws';
-import { credentialStatus, expiryFor, issueCredential, type CredentialRecord, type CredentialStatus, type Issuer } from '../credentials/open-badge';
+import { credentialStatus, expiryFor, issueCredential, verificationUrl, type CredentialRecord, type CredentialStatus, type Issuer } from '../credentials/open-badge';
 import { InvalidCursorError } from '../invalid-cursor';
 import { courseByCode, CREDENTIAL_POLICY, PROGRAMMES, type Programme } from './catalogue';
 
@@ -190,24 +190,25 @@ export async function listCertifications(user: TrainingUser, query: Certificatio
     .map((c) => ({ record: c, status: credentialStatus(c, deps.now, CREDENTIAL_POLICY) }))
     .filter((c) => !query.status || c.status === query.status)
     .sort((a, b) => (a.record.issued_at === b.record.issued_at ? a.record.certification_id.localeCompare(b.record.certification_id) : a.record.issued_at < b.record.issued_at ? 1 : -1));
-  let start = 0;
-  if (query.cursor !== undefined) {
-    let after: unknown;
-    try {
-      after = (JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8')) as { after?: unknown; s?: unknown });
-    } catch {
-      throw new InvalidCursorError();
-    }
-    const { after: id, s } = after as { after?: unknown; s?: unknown };
-    const index = all.findIndex((c) => c.record.certification_id === id);
-    if (typeof id !== 'string' || s !== (query.status ?? '') || index < 0) throw new InvalidCursorError();
-    start = index + 1;
-  }
+  const start = query.cursor === undefined ? 0 : positionAfter(query.cursor, query.status ?? '', all.map((c) => c.record.certification_id));
   const page = all.slice(start, start + query.limit);
   return {
     data: page.map((c) => certificationView(c.record, c.status, deps.issuer)),
     next_cursor: start + query.limit < all.length ? Buffer.from(JSON.stringify({ after: page.at(-1)!.record.certification_id, s: query.status ?? '' })).toString('base64url') : null,
   };
+}
+
+/** A cursor names the last certification of the page and the status filter it was issued for. */
+function positionAfter(cursor: string, status: string, ids: readonly string[]): number {
+  let decoded: { after?: unknown; s?: unknown };
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof decoded;
+  } catch {
+    throw new InvalidCursorError();
+  }
+  const index = typeof decoded?.after === 'string' && decoded.s === status ? ids.indexOf(decoded.after) : -1;
+  if (index < 0) throw new InvalidCursorError();
+  return index + 1;
 }
 
 export function certificationView(record: CredentialRecord, status: CredentialStatus, issuer: Issuer) {
@@ -222,7 +223,7 @@ export function certificationView(record: CredentialRecord, status: CredentialSt
     expires_at: record.expires_at,
     status,
     certificate_number: record.certificate_number,
-    verification_url: `${issuer.id}/certifications/${encodeURIComponent(record.certification_id)}/verify`,
+    verification_url: verificationUrl(issuer, record.certification_id),
     credential_jwt: record.credential_jwt,
   };
 }
