@@ -4,12 +4,13 @@ import { SELF_SERVICE_ROLES, USER_ROLES } from '../domain/identity/roles';
 import { SECURITY_EVENT_TYPES } from '../domain/identity/security-events';
 import { PASSWORD_POLICY } from '../domain/identity/pool-settings';
 import { TIER_ORDER } from '../routes/types';
+import { isFloridaCountyFips } from '../domain/identity/profile';
 
 const Email = z.string().trim().toLowerCase().max(254).email('Not an email address').describe('The user name: an email address (case-insensitive).');
 // Length and character classes are checked by the route (400 `weak_password`), not here, so the
 // answer names the policy instead of a schema message; the cap only bounds the request.
 const Password = z.string().min(1).max(256).describe(`At least ${PASSWORD_POLICY.minLength} characters with lower- and upper-case letters, a digit and a symbol. Never stored or logged by this API.`);
-const CountyFips = z.string().max(5).regex(/^12\d{3}$/, 'A Florida county FIPS code (12001–12133)').describe('Florida county FIPS code, e.g. `12103` (Pinellas).');
+const CountyFips = z.string().max(5).regex(/^12\d{3}$/, 'A Florida county FIPS code (12001–12133)').refine(isFloridaCountyFips, 'Not a Florida county FIPS code').describe('Florida county FIPS code, e.g. `12103` (Pinellas).');
 const Name = z.string().trim().min(1).max(120);
 const Organization = z.string().trim().min(1).max(200);
 const Preferences = z.record(z.string().min(1).max(64), z.union([z.string().max(500), z.number(), z.boolean()]))

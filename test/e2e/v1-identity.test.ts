@@ -53,7 +53,7 @@ describe('/v1 identity over HTTP', () => {
 
     it('refuses admin as a self-chosen role, unknown fields and a county outside Florida', async () => {
       const base = { email: `x-${Date.now()}@example.org`, password: strongPassword(), name: 'X' };
-      for (const json of [{ ...base, role: 'admin' }, { ...base, role: 'resident', is_admin: true }, { ...base, role: 'resident', county_fips: '13001' }]) {
+      for (const json of [{ ...base, role: 'admin' }, { ...base, role: 'resident', is_admin: true }, { ...base, role: 'resident', county_fips: '13001' }, { ...base, role: 'resident', county_fips: '12999' }]) {
         const response = await app.request('POST', '/v1/users/register', { json });
         expect(response.status).toBe(400);
         expect(response.json.code).toBe('invalid_request');
