@@ -74,6 +74,7 @@ export const logoutRoute = defineRoute({
 export const getProfileRoute = defineRoute({
   id: 'getProfile', method: 'GET', path: '/v1/users/profile', group: 'v1-identity', auth: 'bearer', minTier: 'free',
   tags: ['Users'], summary: 'The signed-in user\'s profile',
+  description: 'With the user\'s account and its tier (the tier of the keys issued by `POST /v1/keys`). The `ETag` is the profile\'s version, for `If-Match` on `PUT /v1/users/update`.',
   responses: { 200: { ...ok('The profile.', ProfileSchema), headers: ETAG }, ...BEARER_ERRORS },
 });
 
