@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readCsvRows } from '../helpers/v1-risk-csv';
-import { calculateRisk } from '../../shared/domain/risk/answers';
+import { calculateRisk, hazardsAtLocation } from '../../shared/domain/risk/answers';
 import { resolvePlace } from '../../shared/domain/risk/place';
 import { NRI_RATINGS } from '../../shared/domain/risk/nri';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
@@ -95,6 +95,23 @@ describe('FEMA National Risk Index served as published', () => {
     if (!place.ok) throw new Error(place.message);
     const answer = await calculateRisk(place.place, { hazards: ['HRCN', 'CFLD'], assessmentYear: 2026, tides: flatSea });
     expect(answer.hazards.map((h) => h.code)).toEqual(['CFLD', 'HRCN']);
+  });
+});
+
+describe('hazards at a location', () => {
+  it('applies a hazard FEMA rates, not one it does not, and leaves insufficient data open', async () => {
+    const place = resolvePlace({ lat: 28.5383, lon: -81.3792 });
+    if (!place.ok) throw new Error(place.message);
+    const answer = await hazardsAtLocation(place.place, { assessmentYear: 2026, tides: flatSea });
+    const orange = rows.find((r) => r.STCOFIPS === '12095')!;
+    for (const hazard of answer.hazards) {
+      const rating = orange[`${hazard.code}_RISKR`]!;
+      expect(hazard.rating).toBe(rating);
+      expect(hazard.applies).toBe(NUMERIC.has(rating) ? true : rating === 'Insufficient Data' ? null : false);
+    }
+    expect(answer.hazards.find((h) => h.code === 'TSUN')!.applies).toBeNull();
+    expect(answer.flood_zone.status).toBe('unknown');
+    expect(answer.sea_level_rise).toBeNull();
   });
 });
 
