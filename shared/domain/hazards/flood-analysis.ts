@@ -57,6 +57,9 @@ export interface AnalysedSurfaces {
   surfaces: ReadonlyMap<string, WaterSurface>;
 }
 
+/** Lets the process answer other requests between the long synchronous passes of an analysis. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Work units used to decide between an immediate answer and a job. */
 export function estimateFloodAnalysisWork(request: Omit<FloodAnalysisRequest, 'boundary'> & { boundary: Pick<ValidBoundary, 'area_km2'> }, assetCount: number): number {
   const passes = request.components.length * request.scenarios.length * request.horizons.length;
@@ -181,7 +184,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
       ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, (s, y, rp, surface) => rp === 100 && surfaces.set(key('surge', s, y), surface))
       : inland
         ? inlandComponent('storm surge')
-        : gaugeSurgeComponent(centre, selection, epoch, area_, combos, rise, comboHeader, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
+        : await gaugeSurgeComponent(centre, selection, epoch, area_, combos, rise, comboHeader, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
     usedSources.push(layers.length > 0 ? 'operator_layers' : 'gev_wong');
     if (wanted.has('surge')) components.surge = surge;
   }
@@ -297,6 +300,7 @@ async function tidalComponent(
   const gauges = selection.gauges.filter((g) => g.weight > 0 || selection.method === 'regional_fallback');
   const results = [];
   for (const { scenario, year } of combos) {
+    await yieldToEventLoop();
     const floodDays = [];
     for (const { gauge, weight } of gauges) {
       floodDays.push({ gauge, weight, projection: await projectFloodDays(tides, gauge, scenario, PERCENTILE, year) });
@@ -337,7 +341,7 @@ async function tidalComponent(
   };
 }
 
-function gaugeSurgeComponent(
+async function gaugeSurgeComponent(
   centre: { lat: number; lon: number },
   selection: GaugeSelection,
   epoch: number,
@@ -371,19 +375,28 @@ function gaugeSurgeComponent(
       note: rp === 100 ? 'No sea level rise beyond 2000: the statute\'s initial (current 100-year) event.' : 'No sea level rise beyond 2000.',
     })),
     noaa_official_1pct: officialOnePercent(gauge),
-    results: combos.flatMap(({ scenario, year }) => SURGE_RETURN_PERIODS.map((rp) => {
-      const level = returnLevel(rp) + base + rise(scenario, year);
-      const surface = connectedLevelSurface(level, area_.model);
-      if (rp === 100) keep(scenario, year, surface);
-      return {
-        ...header(scenario, year),
-        return_period_years: rp,
-        annual_exceedance_probability: 1 / rp,
-        design_water_level_navd88: length(level),
-        ...exposure(surface, area_),
-      };
-    })),
+    results: await surgeResults(),
   };
+
+  async function surgeResults() {
+    const results = [];
+    for (const { scenario, year } of combos) {
+      for (const rp of SURGE_RETURN_PERIODS) {
+        await yieldToEventLoop();
+        const level = returnLevel(rp) + base + rise(scenario, year);
+        const surface = connectedLevelSurface(level, area_.model);
+        if (rp === 100) keep(scenario, year, surface);
+        results.push({
+          ...header(scenario, year),
+          return_period_years: rp,
+          annual_exceedance_probability: 1 / rp,
+          design_water_level_navd88: length(level),
+          ...exposure(surface, area_),
+        });
+      }
+    }
+    return results;
+  }
 }
 
 function layerComponent(
