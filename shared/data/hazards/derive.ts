@@ -1,6 +1,8 @@
 /**
- * Rebuilds the JSON files of this folder from the reference data collection (its `raw/` and
- * `derived/` folders) and the `@neaps/tide-database` package. Run once when the sources change:
+ * Rebuilds the regional series, GEV fits, flood-day counts, storm events, FEMA declarations and
+ * SRTM tiles of this folder from the reference data collection (its `raw/` and `derived/`
+ * folders). Run once when the sources change, after `scripts/derive-hazard-gauges.ts` (gauges,
+ * scenarios, datums) and with `scripts/derive-hurdat2-landfalls.ts` (landfalls):
  *   npx tsx shared/data/hazards/derive.ts <reference-data-folder>
  * Conversions only (CSV → JSON, column selection, joins); every value keeps its source precision.
  */
