@@ -40,10 +40,10 @@ export function bindUsageCounter(fn: LambdaFunction, table: ITable): void {
   fn.addToRolePolicy(leadingKeyStatement(table, ['dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:Query'], 'USAGE#*'));
 }
 
-/** The authorizer's only table access: GetItem on `APIKEY#<hash>` items. */
+/** The authorizer's only table access: `APIKEY#<hash>` items, read, and their `last_used_at` stamped. */
 export function bindApiKeyLookup(fn: LambdaFunction, table: ITable): void {
   fn.addEnvironment('TABLE_NAME', table.tableName);
-  fn.addToRolePolicy(leadingKeyStatement(table, ['dynamodb:GetItem'], 'APIKEY#*'));
+  fn.addToRolePolicy(leadingKeyStatement(table, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], 'APIKEY#*'));
 }
 
 /**

@@ -19,6 +19,8 @@ export interface Account {
 
 export interface AccountStore {
   findByKeyHash(keyHash: string): Promise<AccountContext | undefined>;
+  /** Stamps a key's `last_used_at` (at most once a minute); stores that do not track use leave it out. */
+  recordKeyUse?(keyHash: string, at: Date): Promise<void>;
   createAccount(account: Account, keyHash: string): Promise<void>;
   getAccount(accountId: string): Promise<Account | undefined>;
   /** Every account, by query on an index (used by the daily reminder). */

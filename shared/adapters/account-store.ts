@@ -60,6 +60,21 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
     }));
   }
 
+  async recordKeyUse(keyHash: string, at: Date): Promise<void> {
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: apiKeyKey(keyHash),
+        UpdateExpression: 'SET last_used_at = :at',
+        // One write a minute per key at most: the list shows use to the minute.
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR last_used_at < :minuteAgo)',
+        ExpressionAttributeValues: { ':at': at.toISOString(), ':minuteAgo': new Date(at.getTime() - 60_000).toISOString() },
+      }));
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
   async listKeys(accountId: string): Promise<AccountKey[]> {
     const items = await this.accountKeyItems(accountId);
     return items.filter((item) => item.status === 'active').map((item) => ({

@@ -1,5 +1,6 @@
 import type { AccountContext, AccountStore } from '../ports';
 import { hashApiKey, looksLikeApiKey } from '../domain/api-keys';
+import { logger } from './logger';
 
 export type AuthOutcome =
   | { ok: true; account: AccountContext }
@@ -14,7 +15,10 @@ export async function authenticateApiKey(store: AccountStore, headerValue: strin
   if (!rawKey) return { ok: false, code: 'missing_api_key' };
   if (!looksLikeApiKey(rawKey)) return { ok: false, code: 'invalid_api_key' };
   const account = await store.findByKeyHash(hashApiKey(rawKey));
-  return account ? { ok: true, account } : { ok: false, code: 'invalid_api_key' };
+  if (!account) return { ok: false, code: 'invalid_api_key' };
+  // Bookkeeping for the key list: a failure here must not refuse a valid key.
+  await store.recordKeyUse?.(account.keyHash, new Date()).catch((error: unknown) => logger.warn('Key use not recorded', { error: error as Error }));
+  return { ok: true, account };
 }
 
 /** What the authorizer hands to the function (API Gateway stringifies context values). */

@@ -271,6 +271,8 @@ describe('/v1 identity over HTTP', () => {
 
       const call = await app.request('GET', '/grants/deadlines', { key: created.json.key });
       expect(call.status).toBe(200);
+      const used = (await app.request('GET', '/v1/keys', { headers: user.headers })).json.data[0].last_used_at;
+      expect(Date.parse(used)).toBeGreaterThanOrEqual(Date.parse(created.json.created_at));
       const paid = await app.request('POST', '/compliance/validate', { key: created.json.key, json: {} });
       expect(paid.status).toBe(403);
       expect(paid.json.code).toBe('subscription_required');

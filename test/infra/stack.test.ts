@@ -312,7 +312,7 @@ describe('least privilege', () => {
   test('the authorizer only reads API key items and the three tier keys', () => {
     const statements = statementsOf(stack.authorizer).filter((s) => !actionsOf(s).every((a) => a.startsWith('xray:')));
     expect(statements).toHaveLength(2);
-    expect(statements[0]).toMatchObject({ Action: 'dynamodb:GetItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] } } });
+    expect(statements[0]).toMatchObject({ Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] } } });
     expect(statements[1]!.Action).toBe('apigateway:GET');
     const keyResources = JSON.stringify(statements[1]!.Resource);
     for (const tier of TIER_ORDER) expect(keyResources).toContain(`"Ref":"${logicalId(stack.usagePlans.keys[tier])}"`);
