@@ -1,0 +1,76 @@
+import { attemptsInWindow, secondsUntilAllowed, LOGIN_FAILURES_PER_EMAIL } from '../../shared/domain/identity/attempts';
+import { passwordPolicyViolations } from '../../shared/domain/identity/pool-settings';
+import { applyProfileUpdate, countyName, etagOf, type UserRecord } from '../../shared/domain/identity/profile';
+
+const MINUTE = 60_000;
+
+describe('sliding-window attempt limits', () => {
+  const policy = { limit: 3, windowMs: 15 * MINUTE };
+  const now = Date.parse('2026-11-23T12:00:00Z');
+
+  it('keeps only attempts inside the window, oldest first', () => {
+    expect(attemptsInWindow([now - 16 * MINUTE, now - MINUTE, now - 15 * MINUTE, now - 14 * MINUTE, now + 1], now, policy))
+      .toEqual([now - 14 * MINUTE, now - MINUTE]);
+  });
+
+  it('allows below the limit and blocks at it until the blocking attempt leaves the window', () => {
+    expect(secondsUntilAllowed([now - 2 * MINUTE, now - MINUTE], now, policy)).toBe(0);
+    // Three in the window: the oldest (10 min ago) leaves it in 5 minutes.
+    expect(secondsUntilAllowed([now - 10 * MINUTE, now - 2 * MINUTE, now - MINUTE], now, policy)).toBe(5 * 60);
+    // Four in the window: the count drops below 3 only when the second oldest (8 min ago) leaves.
+    expect(secondsUntilAllowed([now - 10 * MINUTE, now - 8 * MINUTE, now - 2 * MINUTE, now - MINUTE], now, policy)).toBe(7 * 60);
+  });
+
+  it('never answers less than one second while blocked', () => {
+    expect(secondsUntilAllowed([now - 15 * MINUTE + 1, now - 1, now], now, policy)).toBe(1);
+  });
+
+  it('is 10 failures in 15 minutes per email, as the contract fixes', () => {
+    expect(LOGIN_FAILURES_PER_EMAIL).toEqual({ limit: 10, windowMs: 900_000 });
+    const nine = Array.from({ length: 9 }, (_, i) => now - i * MINUTE);
+    expect(secondsUntilAllowed(nine, now, LOGIN_FAILURES_PER_EMAIL)).toBe(0);
+    expect(secondsUntilAllowed([...nine, now], now, LOGIN_FAILURES_PER_EMAIL)).toBe(15 * 60 - 8 * 60);
+  });
+});
+
+describe('password policy', () => {
+  it.each([
+    ['Abcdefghij1!', []],
+    ['Abcdefghi1!', ['at least 12 characters']],
+    ['abcdefghijk1!', ['an upper-case letter']],
+    ['ABCDEFGHIJK1!', ['a lower-case letter']],
+    ['Abcdefghijkl!', ['a digit']],
+    ['Abcdefghijkl1', ['a symbol']],
+    ['Abcdefghijk 1', []],
+    ['', ['at least 12 characters', 'a lower-case letter', 'an upper-case letter', 'a digit', 'a symbol']],
+  ])('%j breaks %j', (password, expected) => {
+    expect(passwordPolicyViolations(password)).toEqual(expected);
+  });
+});
+
+describe('profile updates', () => {
+  const user: UserRecord = {
+    user_id: 'u1', email: 'a@example.org', name: 'A', role: 'resident', organization: null, county_fips: null, preferences: {},
+    account_id: 'acct_1', status: 'active', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', version: 4,
+  };
+  const now = new Date('2026-11-23T12:00:00Z');
+
+  it('bumps the version and names only the fields that changed', () => {
+    const { user: next, changed } = applyProfileUpdate(user, { name: 'A', county_fips: '12086', preferences: { units: 'ft' } }, now);
+    expect(changed).toEqual(['county_fips', 'preferences']);
+    expect(next).toMatchObject({ version: 5, updated_at: now.toISOString(), county_fips: '12086', name: 'A' });
+    expect(etagOf(next)).toBe('"5"');
+  });
+
+  it('changes nothing, not even the version, when nothing differs', () => {
+    const { user: next, changed } = applyProfileUpdate(user, { name: 'A', organization: null }, now);
+    expect(changed).toEqual([]);
+    expect(next).toEqual(user);
+  });
+
+  it('names Florida counties by FIPS and nothing else', () => {
+    expect(countyName('12086')).toBe('Miami-Dade');
+    expect(countyName('12999')).toBeNull();
+    expect(countyName(null)).toBeNull();
+  });
+});
