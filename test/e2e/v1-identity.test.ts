@@ -61,6 +61,20 @@ describe('/v1 identity over HTTP', () => {
     });
   });
 
+  describe('confirm', () => {
+    it('answers a wrong code and an unknown email alike with 400, and a malformed code as invalid', async () => {
+      const wrong = await app.request('POST', '/v1/users/confirm', { json: { email: alice.email, code: '000000' } });
+      const unknown = await app.request('POST', '/v1/users/confirm', { json: { email: 'nobody-here@example.org', code: '000000' } });
+      for (const response of [wrong, unknown]) {
+        expect(response.status).toBe(400);
+        expect(response.json).toMatchObject({ code: 'invalid_request', errors: [{ field: 'code', in: 'body', message: 'Wrong or expired code' }] });
+      }
+      expect((await app.request('POST', '/v1/users/confirm', { json: { email: alice.email, code: 'abc' } })).status).toBe(400);
+      // The confirmed user is untouched.
+      expect((await app.request('POST', '/v1/users/login', { json: { email: alice.email, password: alice.password } })).status).toBe(200);
+    });
+  });
+
   describe('login', () => {
     it('returns Bearer tokens valid one hour, not cacheable', async () => {
       const response = await app.request('POST', '/v1/users/login', { json: { email: alice.email, password: alice.password } });
