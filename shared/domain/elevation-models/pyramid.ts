@@ -1,0 +1,156 @@
+import { gunzipSync, gzipSync } from 'fflate';
+import type { ElevationGrid } from '../hazards/elevation';
+import type { BBox } from '../hazards/geo';
+import type { GeoLattice } from './reproject';
+
+export const TILE_SIZE = 256;
+export const PYRAMID_FORMAT = 'float32-tile-pyramid/1';
+/** Overviews are added until the coarsest level is at most this many cells a side. */
+const COARSEST_SIDE = 64;
+
+export interface PyramidLevel {
+  level: number;
+  width: number;
+  height: number;
+  cell_lon: number;
+  cell_lat: number;
+  /** Tiles holding at least one sample, as `tx-ty`; the others are all no-data and not stored. */
+  tiles: string[];
+}
+
+/**
+ * The index of a processed model: a pyramid of 256×256 tiles on a lon/lat lattice, level 0 at
+ * native resolution, each level taking every second post of the one below. Every tile is its own
+ * object (gzip of little-endian Float32 metres, NaN = no data, then one water byte per cell), so a
+ * window is read by fetching only the tiles it touches, from S3 or disk alike.
+ */
+export interface PyramidIndex {
+  format: typeof PYRAMID_FORMAT;
+  west: number;
+  north: number;
+  bbox: BBox;
+  resolution_m: number;
+  vertical_datum: 'NAVD88' | 'EGM96';
+  has_water_flag: boolean;
+  levels: PyramidLevel[];
+}
+
+export function tileKey(level: number, tile: string): string {
+  return `${level}/${tile}.bin.gz`;
+}
+
+export interface BuiltPyramid { index: PyramidIndex; tiles: Map<string, Uint8Array> }
+
+export function buildPyramid(lattice: GeoLattice, verticalDatum: 'NAVD88' | 'EGM96'): BuiltPyramid {
+  const tiles = new Map<string, Uint8Array>();
+  const levels: PyramidLevel[] = [];
+  for (let level = 0, step = 1; ; level++, step *= 2) {
+    const width = Math.ceil(lattice.width / step), height = Math.ceil(lattice.height / step);
+    const present: string[] = [];
+    for (let ty = 0; ty * TILE_SIZE < height; ty++) {
+      for (let tx = 0; tx * TILE_SIZE < width; tx++) {
+        const n = TILE_SIZE * TILE_SIZE;
+        const bytes = new Uint8Array(n * 5);
+        const values = new Float32Array(bytes.buffer, 0, n).fill(Number.NaN);
+        let any = false;
+        for (let r = 0; r < TILE_SIZE; r++) {
+          const row = ty * TILE_SIZE + r;
+          if (row >= height) break;
+          for (let c = 0; c < TILE_SIZE; c++) {
+            const col = tx * TILE_SIZE + c;
+            if (col >= width) break;
+            const src = row * step * lattice.width + col * step;
+            const v = lattice.values[src]!;
+            if (Number.isNaN(v)) continue;
+            values[r * TILE_SIZE + c] = v;
+            bytes[n * 4 + r * TILE_SIZE + c] = lattice.water?.[src] ?? 0;
+            any = true;
+          }
+        }
+        if (!any) continue;
+        const name = `${tx}-${ty}`;
+        present.push(name);
+        tiles.set(tileKey(level, name), gzipSync(bytes, { level: 6, mtime: 0 }));
+      }
+    }
+    levels.push({ level, width, height, cell_lon: lattice.cellLon * step, cell_lat: lattice.cellLat * step, tiles: present });
+    if (width <= COARSEST_SIDE && height <= COARSEST_SIDE) break;
+  }
+  const east = lattice.west + (lattice.width - 1) * lattice.cellLon;
+  const south = lattice.north - (lattice.height - 1) * lattice.cellLat;
+  return {
+    index: {
+      format: PYRAMID_FORMAT, west: lattice.west, north: lattice.north, bbox: [lattice.west, south, east, lattice.north],
+      resolution_m: lattice.resolution_m, vertical_datum: verticalDatum, has_water_flag: lattice.water !== undefined, levels,
+    },
+    tiles,
+  };
+}
+
+export function decodeTile(bytes: Uint8Array): { values: Float32Array; water: Uint8Array } {
+  const raw = gunzipSync(bytes);
+  const n = TILE_SIZE * TILE_SIZE;
+  if (raw.byteLength !== n * 5) throw new Error(`Elevation tile has ${raw.byteLength} bytes, expected ${n * 5}.`);
+  const copy = raw.slice();
+  return { values: new Float32Array(copy.buffer, 0, n), water: copy.subarray(n * 4) };
+}
+
+export type TileLoader = (key: string) => Promise<Uint8Array>;
+
+/**
+ * The model's samples over `box` as an ElevationGrid, from the finest level whose window has at most
+ * `maxCells` cells; undefined when the box misses the model.
+ */
+export async function readWindow(index: PyramidIndex, box: BBox, maxCells: number, load: TileLoader, source: string): Promise<ElevationGrid | undefined> {
+  const [bw, bs, be, bn] = box;
+  const [mw, ms, me, mn] = index.bbox;
+  if (be < mw || bw > me || bn < ms || bs > mn) return undefined;
+  const levelOf = (l: PyramidLevel) => {
+    const c0 = Math.max(0, Math.floor((bw - index.west) / l.cell_lon)), c1 = Math.min(l.width - 1, Math.ceil((be - index.west) / l.cell_lon));
+    const r0 = Math.max(0, Math.floor((index.north - bn) / l.cell_lat)), r1 = Math.min(l.height - 1, Math.ceil((index.north - bs) / l.cell_lat));
+    return { l, c0, c1, r0, r1, cells: (c1 - c0 + 1) * (r1 - r0 + 1) };
+  };
+  const window = index.levels.map(levelOf).find((w) => w.cells <= maxCells) ?? levelOf(index.levels.at(-1)!);
+  const { l, c0, c1, r0, r1 } = window;
+  if (c1 < c0 || r1 < r0) return undefined;
+  const width = c1 - c0 + 1, height = r1 - r0 + 1;
+  const values = new Float32Array(width * height).fill(Number.NaN);
+  const water = new Uint8Array(width * height);
+  const present = new Set(l.tiles);
+  for (let ty = Math.floor(r0 / TILE_SIZE); ty <= Math.floor(r1 / TILE_SIZE); ty++) {
+    for (let tx = Math.floor(c0 / TILE_SIZE); tx <= Math.floor(c1 / TILE_SIZE); tx++) {
+      if (!present.has(`${tx}-${ty}`)) continue;
+      const tile = decodeTile(await load(tileKey(l.level, `${tx}-${ty}`)));
+      const rowStart = Math.max(r0, ty * TILE_SIZE), rowEnd = Math.min(r1, ty * TILE_SIZE + TILE_SIZE - 1);
+      const colStart = Math.max(c0, tx * TILE_SIZE), colEnd = Math.min(c1, tx * TILE_SIZE + TILE_SIZE - 1);
+      for (let row = rowStart; row <= rowEnd; row++) {
+        for (let col = colStart; col <= colEnd; col++) {
+          const t = (row - ty * TILE_SIZE) * TILE_SIZE + (col - tx * TILE_SIZE);
+          const out = (row - r0) * width + (col - c0);
+          values[out] = tile.values[t]!;
+          water[out] = tile.water[t]!;
+        }
+      }
+    }
+  }
+  if (!values.some((v) => !Number.isNaN(v))) return undefined;
+  return {
+    values, width, height,
+    ...(index.has_water_flag ? { water } : {}),
+    west: index.west + c0 * l.cell_lon,
+    north: index.north - r0 * l.cell_lat,
+    cellLon: l.cell_lon, cellLat: l.cell_lat,
+    verticalDatum: index.vertical_datum,
+    source,
+  };
+}
+
+/** Ground at a point, interpolated bilinearly between the four surrounding cells (NaN outside data). */
+export function sampleBilinear(grid: ElevationGrid, lat: number, lon: number): number {
+  const fc = (lon - grid.west) / grid.cellLon, fr = (grid.north - lat) / grid.cellLat;
+  const c0 = Math.floor(fc), r0 = Math.floor(fr);
+  if (c0 < 0 || r0 < 0 || c0 + 1 >= grid.width || r0 + 1 >= grid.height) return Number.NaN;
+  const tx = fc - c0, ty = fr - r0;
+  const at = (r: number, c: number) => grid.values[r * grid.width + c]!;
+  return (at(r0, c0) * (1 - tx) + at(r0, c0 + 1) * tx) * (1 - ty) + (at(r0 + 1, c0) * (1 - tx) + at(r0 + 1, c0 + 1) * tx) * ty;
+}
