@@ -50,15 +50,22 @@ async function main(): Promise<void> {
   write('gev-return-levels.json', readCsv(derived('fl_tide_gauge_gev_return_levels_wong.csv')).map((r) => ({
     noaa_id: r.noaa_id, site: r.site_formal, first_year: Number(r.first_year), last_year: Number(r.last_year),
     n_annual_maxima: Number(r.n_annual_maxima), record_max_m: Number(r.record_max_m), record_max_year: Number(r.record_max_year),
-    gev_mm: { mu: Number(r.gev_mu_mm), sigma: Number(r.gev_sigma_mm), xi: Number(r.gev_xi) },
     return_levels_m_above_annual_msl: {
       '2': Number(r.rl_aep50pct_m), '10': Number(r.rl_aep10pct_m), '50': Number(r.rl_aep2pct_m), '100': Number(r.rl_aep1pct_m), '500': Number(r.rl_aep0p2pct_m),
     },
     reliable: r.reliability === 'ok', reliability: r.reliability,
   })));
 
+  // Annual maxima for the project's own GEV fits (shared/domain/hazards/gev-fit.ts).
+  const maxima = readCsv(derived('fl_tide_gauge_annual_maxima_wong.csv'));
+  write('tide-gauge-annual-maxima.json', [...new Set(maxima.map((r) => r.noaa_id!))].map((id) => ({
+    noaa_id: id,
+    years: maxima.filter((r) => r.noaa_id === id).map((r) => [Number(r.year), Number(r.annual_max_above_annual_mean_sl_m)]),
+  })));
+
   const htf = readCsv(derived('fl_htf_days_tr086.csv')).filter((r) => r.series === 'floods_historical');
-  write('htf-days-historical.json', gaugeIds.map((id) => ({
+  // TR 086 covers the Florida gauges only; gauges without counts get no record (not zeros).
+  write('htf-days-historical.json', gaugeIds.filter((id) => htf.some((r) => r.noaa_id === id)).map((id) => ({
     noaa_id: id,
     years: htf.filter((r) => r.noaa_id === id).map((r) => [Number(r.year), Number(r.flood_days)]),
   })));

@@ -355,7 +355,7 @@ async function gaugeSurgeComponent(
   if (!basis.ok) return { status: 'no_data', reason: basis.reason, data_needed: LAYER_DATA_NEEDED.surge };
   const { gauge } = basis;
   const gev = gauge.gev!;
-  const returnLevel = (rp: number) => gevReturnLevel(gev.gev_mm.mu, gev.gev_mm.sigma, gev.gev_mm.xi, rp) / 1000;
+  const returnLevel = (rp: number) => gevReturnLevel(gev.gev_m.mu, gev.gev_m.sigma, gev.gev_m.xi, rp);
   // Above the annual mean sea level → NAVD88 at the location, at the sea level of 2000.
   const base = basis.mslNavd88 + epoch;
   return {
@@ -365,7 +365,7 @@ async function gaugeSurgeComponent(
     gauge: {
       noaa_id: gauge.noaa_id, name: gauge.name, distance_km: roundTo(basis.distance_km, 1), surge_regime: basis.regime,
       record: `${gev.first_year}–${gev.last_year} (${gev.n_annual_maxima} annual maxima)`, record_max_above_annual_msl: length(gev.record_max_m),
-      gev_parameters: { mu_m: gev.gev_mm.mu / 1000, sigma_m: gev.gev_mm.sigma / 1000, xi: gev.gev_mm.xi },
+      gev_parameters: { mu_m: roundTo(gev.gev_m.mu, 5), sigma_m: roundTo(gev.gev_m.sigma, 5), xi: roundTo(gev.gev_m.xi, 4), method: 'Maximum likelihood, fitted by this API to the annual maxima.' },
     },
     conversion: `Return level above the annual mean sea level (z = μ + σ/ξ·((−ln(1 − 1/T))^−ξ − 1)) + this location's MSL − NAVD88 (${basis.mslNavd88.toFixed(3)} m, NOAA datums of the selected gauges, 1983–2001 epoch) + rise 1992→2000 (${epoch.toFixed(3)} m) + projected rise since 2000.`,
     current_conditions: SURGE_RETURN_PERIODS.map((rp) => ({

@@ -1,6 +1,8 @@
 import gaugeData from '../../data/hazards/gauges.json';
 import tideStationData from '../../data/hazards/tide-stations.json';
 import gevData from '../../data/hazards/gev-return-levels.json';
+import annualMaxima from '../../data/hazards/tide-gauge-annual-maxima.json';
+import { fitGev, type GevParameters } from './gev-fit';
 import gaugeRule from '../../data/hazards/fac-62s-7-gauges.json';
 import { haversineKm, KM_PER_MILE, type LatLon } from './geo';
 import type { RegionId } from './scenarios';
@@ -29,8 +31,8 @@ export interface GevFit {
   n_annual_maxima: number;
   record_max_m: number;
   record_max_year: number;
-  /** Stationary GEV parameters of the annual maxima (location and scale in mm above the annual mean sea level). */
-  gev_mm: { mu: number; sigma: number; xi: number };
+  /** The project's own maximum-likelihood GEV fit of the annual maxima (μ and σ in metres above the annual mean sea level). */
+  gev_m: GevParameters;
   /** Return period in years → metres above that year's mean sea level. */
   return_levels_m_above_annual_msl: Record<'2' | '10' | '50' | '100' | '500', number>;
   reliable: boolean;
@@ -58,7 +60,8 @@ export interface Gauge extends LatLon {
 const SOUTHEAST_GAUGES = new Set(['8670870', '8720030', '8720218', '8721604', '8723214']);
 
 const stations = new Map(tideStationData.map((s) => [s.noaa_id, s]));
-const gevFits = new Map((gevData as (GevFit & { noaa_id: string })[]).map((g) => [g.noaa_id, g]));
+const maximaById = new Map(annualMaxima.map((m) => [m.noaa_id, m.years.map(([, level]) => level!)]));
+const gevFits = new Map((gevData as (Omit<GevFit, 'gev_m'> & { noaa_id: string })[]).map((g) => [g.noaa_id, { ...g, gev_m: fitGev(maximaById.get(g.noaa_id)!) }]));
 
 /** Every gauge of the rule's list that the NOAA 2022 file holds, with its datums. */
 export const GAUGES: readonly Gauge[] = gaugeData.map((g) => {

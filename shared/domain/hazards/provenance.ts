@@ -34,7 +34,7 @@ export const SOURCES = {
   gev_wong: {
     id: 'gev_wong',
     version: 'annual maxima of tonyewong/surge_comparison @ cfaa837a (UHSLC data to 2018)',
-    name: 'Stationary GEV fits to annual maximum hourly sea levels (UHSLC research-quality data to 2018; T. Wong, surge_comparison)',
+    name: 'Annual maximum hourly sea levels (UHSLC research-quality data to 2018; T. Wong, surge_comparison), fitted here with a stationary GEV by maximum likelihood',
     url: 'https://github.com/tonyewong/surge_comparison',
     note: 'Return levels in metres above each year\'s mean sea level; tide-gauge statistics, not FEMA base flood elevations.',
   },

@@ -34,7 +34,7 @@ export function gevReturnLevel(mu: number, sigma: number, xi: number, returnPeri
   return Math.abs(xi) < 1e-9 ? mu - sigma * Math.log(y) : mu + (sigma / xi) * (y ** -xi - 1);
 }
 
-export const GEV_LABEL = 'Research product: a stationary GEV fit to annual maximum hourly water levels at a tide gauge (University of Hawaii Sea Level Center data to 2018, T. Wong), not a NOAA or FEMA storm surge model and not a base flood elevation; wave setup and run-up are not included.';
+export const GEV_LABEL = 'Research product: a stationary GEV distribution fitted by this API (maximum likelihood) to the annual maximum hourly water levels of a tide gauge (University of Hawaii Sea Level Center data to 2018, annual maxima compiled by T. Wong), not a NOAA or FEMA storm surge model and not a base flood elevation; wave setup and run-up are not included.';
 
 export type SurgeBasis =
   | { ok: true; gauge: Gauge; distance_km: number; regime: string; mslNavd88: number }
