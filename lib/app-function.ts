@@ -8,7 +8,7 @@ import type { FunctionGroup } from '../shared/routes/types';
 import type { StageConfig } from './stage-config';
 
 /** Every Lambda of the application: one per API group plus the authorizer and background jobs. */
-export type FunctionName = FunctionGroup | 'authorizer' | 'bearer-authorizer' | 'webhook-dispatcher' | 'deadline-reminder' | 'outbox-relay' | 'hazard-job-worker' | 'asset-import-worker';
+export type FunctionName = FunctionGroup | 'authorizer' | 'bearer-authorizer' | 'webhook-dispatcher' | 'deadline-reminder' | 'outbox-relay' | 'hazard-job-worker' | 'asset-import-worker' | 'deliverables-worker';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
@@ -16,6 +16,12 @@ export const PROJECT_ROOT = path.resolve(__dirname, '..');
 export type EntryResolver = (name: FunctionName) => string;
 
 export const handlerEntry: EntryResolver = (name) => path.join(PROJECT_ROOT, 'functions', name, 'handler.ts');
+
+/** The Node 22 runtime ships AWS SDK v3: functions use it instead of bundling their own copy. */
+export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*'];
+
+/** esbuild settings of every function bundle; the bundle-budget test builds with the same ones. */
+export const BUNDLE_SETTINGS = { minify: true, target: 'node22', format: OutputFormat.CJS } as const;
 
 /** API Gateway gives up on an integration after 29 s. */
 export const API_TIMEOUT_LIMIT_SECONDS = 29;
@@ -29,6 +35,8 @@ export interface AppFunctionProps {
   entry?: EntryResolver;
   /** Packages installed beside the bundle instead of bundled: their files are read at run time. */
   nodeModules?: string[];
+  /** Shell commands run in the bundle's directory once it is complete (to leave out unused files). */
+  afterBundling?: (outputDir: string) => string[];
 }
 
 /**
@@ -50,11 +58,11 @@ export class AppFunction extends NodejsFunction {
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
       bundling: {
-        minify: true,
+        ...BUNDLE_SETTINGS,
         sourceMap: true,
-        target: 'node22',
-        format: OutputFormat.CJS,
+        externalModules: RUNTIME_PROVIDED_MODULES,
         ...(props.nodeModules ? { nodeModules: props.nodeModules } : {}),
+        ...(props.afterBundling ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: (_input: string, output: string) => props.afterBundling!(output) } } : {}),
       },
       environment: {
         APP_MODE: 'aws',

@@ -38,6 +38,7 @@ export class BackgroundJobs extends Construct {
   readonly outboxRelay: AppFunction;
   readonly hazardJobWorker: AppFunction;
   readonly assetImportWorker: AppFunction;
+  readonly deliverablesWorker: AppFunction;
 
   constructor(scope: Construct, id: string, props: BackgroundJobsProps) {
     super(scope, id);
@@ -124,8 +125,34 @@ export class BackgroundJobs extends Construct {
     bindTable(this.assetImportWorker, table, 'readWrite');
     bindBucket(this.assetImportWorker, bucket, 'read', [UPLOADS_PREFIX]);
     bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.assetImportWorker), { prefix: UPLOADS_PREFIX });
+    // Jobs carry a lease: imports and hazard jobs whose worker was lost are resumed or failed here.
+    new Rule(this, 'LostJobSweep', {
+      description: 'Every 5 minutes: resume or fail asset imports, and fail hazard jobs, whose worker lease expired',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(this.assetImportWorker, { retryAttempts: 0 }), new LambdaFunction(this.hazardJobWorker, { retryAttempts: 0 })],
+    });
 
-    for (const streamReader of [this.outboxRelay, this.hazardJobWorker]) {
+    // POST /assessments/{id}/deliverables inserts a job item; the insert starts the job here. The
+    // PDF, rendering and GeoPackage libraries read their own files (fonts, native modules) at run time.
+    this.deliverablesWorker = jobFunction('DeliverablesWorker', {
+      name: 'deliverables-worker',
+      description: 'Generates the deliverable package of an assessment: report PDF, GeoPackage and Shapefiles, asset list XLSX',
+      memorySize: 2048,
+      timeout: Duration.minutes(10),
+      nodeModules: ['pdfkit', '@resvg/resvg-js', 'better-sqlite3', '@ngageoint/geopackage'],
+    });
+    bindTable(this.deliverablesWorker, table, 'readWrite');
+    bindBucket(this.deliverablesWorker, bucket, 'read', ['evidence/']);
+    bindBucket(this.deliverablesWorker, bucket, 'readWrite', ['deliverables/']);
+    this.deliverablesWorker.addEventSource(new DynamoEventSource(table, {
+      startingPosition: StartingPosition.LATEST,
+      batchSize: 1,
+      retryAttempts: 2,
+      maxRecordAge: Duration.hours(1),
+      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: FilterRule.isEqual('deliverable_job') } } } })],
+    }));
+
+    for (const streamReader of [this.outboxRelay, this.hazardJobWorker, this.deliverablesWorker]) {
       Validations.of(streamReader.role!).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
         reason: 'dynamodb:ListStreams (stream discovery by the event source) and the X-Ray tracing actions do not support resource-level permissions; reading records is granted on this table\'s stream only.',

@@ -52,7 +52,7 @@ function startDeliverablePoller(intervalMs = 500): { stop(): Promise<void> } {
     if (stopped) return;
     running = (async () => {
       try {
-        await (await import('../functions/deliverables/worker')).runOpenJobs();
+        await (await import('../functions/deliverables-worker/handler')).runOpenJobs();
       } catch (error) {
         console.error('Deliverable poll failed', (error as Error).message);
       }

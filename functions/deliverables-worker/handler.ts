@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { runDeliverableJob, runOpenDeliverableJobs } from '../../shared/domain/deliverables/service';
-import { deliverableDeps } from './deps';
+import { deliverableDeps } from '../deliverables/deps';
 
 /** This worker instance, as lease owner. */
 const OWNER = `deliverables-${randomUUID()}`;

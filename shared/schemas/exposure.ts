@@ -6,7 +6,7 @@ export const AssetExposureSchema = z.object({
   analysis_id: z.string().max(40),
   assessment_id: z.string().max(40).nullable(),
   analysed_at: z.string().max(40),
-  status: z.enum(['exposed', 'not_exposed', 'unknown_elevation']).describe('`unknown_elevation`: no elevation data at the asset, so no depth (its vulnerability is left as it was).'),
+  status: z.enum(['exposed', 'not_exposed', 'unknown_elevation', 'existing_water']).describe('`unknown_elevation`: no elevation data at the asset; `existing_water`: the elevation model shows open water at the asset (e.g. an SRTM sea cell), so its ground is unknown. In both cases no depth is given and the vulnerability is left as it was: survey the ground or first-floor elevation.'),
   ground_elevation_navd88_m: z.number().nullable(),
   components: z.array(z.enum(['tidal', 'surge', 'rainfall'])).max(3).describe('Components whose design levels were enveloped (surge and rainfall: the 100-year event).'),
   depths: z.array(z.object({

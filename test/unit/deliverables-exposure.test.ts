@@ -94,3 +94,14 @@ describe('prioritized asset list', () => {
     expect(() => sortedPage([1, 2, 3], query, 2, 'not-a-cursor')).toThrow(InvalidCursorError);
   });
 });
+
+describe('assets on open water of the elevation model', () => {
+  it('are existing_water without depth or vulnerability, not "not exposed"', () => {
+    const model = { grid: { values: new Float32Array([-0.2, 2]), width: 2, height: 1 }, water: new Uint8Array([1, 0]), spill: new Float32Array(2) } as unknown as AnalysedSurfaces['model'];
+    const sites = [{ ...site('sea', -0.2), cell: 0 }, { ...site('land', 2), cell: 1 }];
+    const map = assetExposures({ model, mask: undefined, sites, surfaces: new Map([['tidal|intermediate|2046', flat(0.5)]]) }, meta);
+    expect(map.get('sea')).toMatchObject({ status: 'existing_water', ground_elevation_navd88_m: null, max_depth_ft: null });
+    expect(vulnerabilityFromExposure(map.get('sea')!, { category: 'community_emergency', vulnerability: null }, NOW)).toBeUndefined();
+    expect(map.get('land')).toMatchObject({ status: 'not_exposed', ground_elevation_navd88_m: 2 });
+  });
+});

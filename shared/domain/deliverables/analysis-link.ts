@@ -49,6 +49,7 @@ export interface AppliedSummary {
   exposed: number;
   not_exposed: number;
   unknown_elevation: number;
+  existing_water: number;
 }
 
 export class AnalysisFollowUp {
@@ -99,7 +100,7 @@ export class AnalysisFollowUp {
     } while (cursor);
     const written = await this.deps.assets.applyExposures(this.accountId, changes, now);
     const count = (status: AssetExposure['status']) => changes.filter((c) => c.exposure.status === status).length;
-    return { assets_written: written, exposed: count('exposed'), not_exposed: count('not_exposed'), unknown_elevation: count('unknown_elevation') };
+    return { assets_written: written, exposed: count('exposed'), not_exposed: count('not_exposed'), unknown_elevation: count('unknown_elevation'), existing_water: count('existing_water') };
   }
 
   private async recordEvidence(assessmentId: string, answer: Record<string, unknown>, applied: AppliedSummary | null): Promise<void> {

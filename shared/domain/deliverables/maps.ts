@@ -1,5 +1,5 @@
 import { geoConicEqualArea, geoPath } from 'd3-geo';
-import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
 import { Resvg } from '@resvg/resvg-js';
 import { floridaCountyBoundaries } from '../hazards/florida-counties';
 
@@ -19,6 +19,12 @@ export interface MapInput {
   inundation?: MultiPolygon;
 }
 
+/** d3-geo reads rings spherically: exteriors must wind clockwise (RFC 7946 has them counter-clockwise), else a polygon means the rest of the globe. */
+function forD3(geometry: MultiPolygon): MultiPolygon {
+  const area = (ring: Position[]) => ring.reduce((sum, p, i) => (i === 0 ? 0 : sum + (ring[i - 1]![0]! * p[1]! - p[0]! * ring[i - 1]![1]!)), 0);
+  return { type: 'MultiPolygon', coordinates: geometry.coordinates.map((polygon) => polygon.map((ring, i) => ((area(ring) > 0) === (i === 0) ? [...ring].reverse() : ring))) };
+}
+
 const WIDTH = 1200;
 const HEIGHT = 800;
 
@@ -32,7 +38,7 @@ export function mapSvg(input: MapInput): string {
     return point ? `<circle cx="${point[0].toFixed(1)}" cy="${point[1].toFixed(1)}" r="6" fill="${LEVEL_COLOURS[a.level] ?? LEVEL_COLOURS.not_assessed}" stroke="#222" stroke-width="1"/>` : '';
   }).join('');
   const water = input.inundation && input.inundation.coordinates.length > 0
-    ? `<path d="${path({ type: 'Feature', geometry: input.inundation, properties: {} }) ?? ''}" fill="#2166ac" fill-opacity="0.65" stroke="none"/>`
+    ? `<path d="${path({ type: 'Feature', geometry: forD3(input.inundation), properties: {} }) ?? ''}" fill="#2166ac" fill-opacity="0.65" stroke="none"/>`
     : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`
     + `<rect width="${WIDTH}" height="${HEIGHT}" fill="#eaf2f8"/>`

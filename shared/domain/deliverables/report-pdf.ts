@@ -57,6 +57,9 @@ export interface ReportInput {
 const MARGIN = 50;
 const num = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? '—' : value.toFixed(digits));
 
+/** The standard PDF fonts speak WinAnsi: no minus sign (U+2212) or other signs beyond it. */
+const winAnsi = (text: string) => text.replace(/\u2212/g, '-').replace(/\u2192/g, '->').replace(/[\u2264]/g, '<=').replace(/[\u2265]/g, '>=');
+
 class Writer {
   constructor(readonly doc: PDFKit.PDFDocument) {}
 
@@ -67,7 +70,7 @@ class Writer {
   }
 
   para(text: string) {
-    this.doc.font('Helvetica').fontSize(10).fillColor('#000').text(text, { width: this.doc.page.width - 2 * MARGIN });
+    this.doc.font('Helvetica').fontSize(10).fillColor('#000').text(winAnsi(text), { width: this.doc.page.width - 2 * MARGIN });
     this.doc.moveDown(0.4);
   }
 
@@ -75,7 +78,7 @@ class Writer {
   table(headers: string[], widths: number[], rows: (string | number)[][]) {
     const { doc } = this;
     const row = (cells: (string | number)[], bold: boolean) => {
-      const height = Math.max(...cells.map((c, i) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).heightOfString(String(c), { width: widths[i]! - 4 }))) + 4;
+      const height = Math.max(...cells.map((c, i) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).heightOfString(winAnsi(String(c)), { width: widths[i]! - 4 }))) + 4;
       if (doc.y + height > doc.page.height - MARGIN) {
         doc.addPage();
         doc.y = MARGIN;
@@ -84,7 +87,7 @@ class Writer {
       const y = doc.y;
       let x = MARGIN;
       cells.forEach((cell, i) => {
-        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).fillColor('#000').text(String(cell), x + 2, y + 2, { width: widths[i]! - 4 });
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).fillColor('#000').text(winAnsi(String(cell)), x + 2, y + 2, { width: widths[i]! - 4 });
         x += widths[i]!;
       });
       doc.moveTo(MARGIN, y + height).lineTo(x, y + height).strokeColor('#cccccc').lineWidth(0.5).stroke();
@@ -143,7 +146,7 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
   }
 
   w.heading(REPORT_SECTIONS[3]);
-  w.para(`${input.exposure.analysed} assets analysed; ${input.exposure.unknownElevation} without elevation data at their location.`);
+  w.para(`${input.exposure.analysed} assets analysed; ${input.exposure.unknownElevation} without a usable ground elevation (no elevation data, or open water in the elevation model at the asset: survey their ground or first-floor elevation).`);
   w.table(['Scenario', 'Horizon', 'Assets exposed', 'Inundated land (km²)'], [150, 80, 120, 162], input.exposure.combos.map((c) => [c.scenario, c.planning_horizon, c.exposed, num(c.inundated_km2)]));
 
   w.heading(REPORT_SECTIONS[4]);

@@ -197,7 +197,7 @@ async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<B
         inundated_km2: extents.find((e) => e.scenario === c.scenario && e.planning_horizon === c.planning_horizon)?.area_km2 ?? null,
       })),
       analysed: assets.filter((a) => a.exposure).length,
-      unknownElevation: assets.filter((a) => a.exposure?.status === 'unknown_elevation').length,
+      unknownElevation: assets.filter((a) => a.exposure?.status === 'unknown_elevation' || a.exposure?.status === 'existing_water').length,
     },
     assets: assets.map((a, i) => ({
       priority: i + 1, name: a.name, category: a.category, score: a.vulnerability?.vulnerability_score ?? null, level: a.vulnerability_level,

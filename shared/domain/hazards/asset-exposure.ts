@@ -17,6 +17,7 @@
  */
 import type { AnalysedSurfaces, AssetSite } from './flood-analysis';
 import type { WaterSurface } from './flood-surfaces';
+import { isOpenWater } from './inundation';
 import type { ScenarioId } from './vocabulary';
 import { assessVulnerability, type HazardType, type VulnerabilityAssessment } from '../assets/vulnerability';
 
@@ -57,7 +58,8 @@ export interface AssetExposure {
   analysis_id: string;
   assessment_id: string | null;
   analysed_at: string;
-  status: 'exposed' | 'not_exposed' | 'unknown_elevation';
+  /** `existing_water`: the elevation model marks the asset's cell as open water, so its ground is unknown. */
+  status: 'exposed' | 'not_exposed' | 'unknown_elevation' | 'existing_water';
   ground_elevation_navd88_m: number | null;
   components: AnalysedComponent[];
   depths: ScenarioHorizonDepth[];
@@ -89,7 +91,10 @@ export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: s
     .sort((a, b) => a.year - b.year || a.scenario.localeCompare(b.scenario));
   const components = ANALYSED_COMPONENTS.filter((c) => keyed.some((k) => k.component === c));
   const out = new Map<string, AssetExposure>();
-  for (const site of analysed.sites) out.set(site.asset.asset_id, exposureOf(site, keyed, combos, components, meta));
+  for (const site of analysed.sites) {
+    const onWater = analysed.model !== undefined && site.cell !== undefined && isOpenWater(analysed.model, site.cell);
+    out.set(site.asset.asset_id, onWater ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta), status: 'existing_water' } : exposureOf(site, keyed, combos, components, meta));
+  }
   return out;
 }
 
@@ -141,7 +146,7 @@ export function horizonWeight(planningHorizon: number, assessmentYear: number): 
 
 /** The exposure score (0–1) of the formula above; undefined when the ground elevation is unknown. */
 export function exposureScore(exposure: AssetExposure, assessmentYear: number): number | undefined {
-  if (exposure.status === 'unknown_elevation') return undefined;
+  if (exposure.status === 'unknown_elevation' || exposure.status === 'existing_water') return undefined;
   let score = 0;
   for (const d of exposure.depths) {
     if (d.depth_ft === null) continue;
