@@ -6,6 +6,7 @@ import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { requireFormat } from '../../shared/domain/assets/file-formats';
 import type { AssetCategory } from '../../shared/domain/assets/classification';
 import type { ImportRecord } from '../../shared/domain/assets/ports';
+import type { ImportOptions } from '../../shared/domain/assets/import-options';
 import { HttpError } from '../../shared/http/problem';
 import { logger } from '../../shared/http/logger';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
@@ -60,7 +61,7 @@ function importView(record: ImportRecord, now: Date) {
   };
 }
 
-function newRecord(request: RouteRequest, fields: { jurisdiction: { id: string; name: string }; asset_category?: string; filename: string }, mode: ImportRecord['mode']): ImportRecord {
+function newRecord(request: RouteRequest, fields: { jurisdiction: { id: string; name: string }; asset_category?: string; filename: string; options: ImportOptions }, mode: ImportRecord['mode']): ImportRecord {
   const now = request.now.toISOString();
   return {
     import_id: newImportId(),
@@ -71,6 +72,7 @@ function newRecord(request: RouteRequest, fields: { jurisdiction: { id: string; 
     format: requireFormat(fields.filename),
     jurisdiction: fields.jurisdiction,
     asset_category: fields.asset_category ?? null,
+    options: fields.options,
     object_key: null,
     progress: { phase: mode === 'direct' ? 'validating' : 'waiting_for_upload', rows_processed: 0 },
     report: null,
@@ -79,6 +81,12 @@ function newRecord(request: RouteRequest, fields: { jurisdiction: { id: string; 
     updated_at: now,
     upload_expires_at: null,
   };
+}
+
+/** The optional reading fields of either import route, as stored on the import. */
+function importOptions(fields: ImportOptions): ImportOptions {
+  const { outside_jurisdiction, crs, header_row, column_map } = fields;
+  return Object.fromEntries(Object.entries({ outside_jurisdiction, crs, header_row, column_map }).filter(([, v]) => v !== undefined));
 }
 
 const uploadKey = (accountId: string, importId: string, filename: string) => `uploads/${accountId}/${importId}/${filename.replace(/[^A-Za-z0-9._-]/g, '_')}`;
@@ -93,13 +101,14 @@ export async function importAssets(request: RouteRequest): Promise<RouteResult> 
   const file = requireFilePart(form, 'file');
   const fields = validateFields(ImportFields, form.fields);
   const jurisdiction = requireJurisdiction(fields.jurisdiction, 'body');
-  const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: fields.asset_category, filename: file.filename }, 'direct'));
+  const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: fields.asset_category, filename: file.filename, options: importOptions(fields) }, 'direct'));
   const outcome = await readingFile(() => importAssetFile(assetDeps.assets(), {
     accountId: record.account_id,
     importId: record.import_id,
     jurisdictionId: jurisdiction.id,
     category: fields.asset_category,
     format: record.format,
+    options: record.options,
     open: () => Readable.from([file.data]),
     now: request.now,
   }, INLINE_IMPORT));
@@ -121,7 +130,7 @@ export async function importAssets(request: RouteRequest): Promise<RouteResult> 
 export async function startAssetImport(request: RouteRequest): Promise<RouteResult> {
   const body = request.body as z.infer<typeof StartImportBody>;
   const jurisdiction = requireJurisdiction(body.jurisdiction, 'body');
-  const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: body.asset_category, filename: body.filename }, 'upload'));
+  const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: body.asset_category, filename: body.filename, options: importOptions(body) }, 'upload'));
   const seconds = assetDeps.signedUrlSeconds();
   const key = uploadKey(record.account_id, record.import_id, body.filename);
   const expiresAt = new Date(request.now.getTime() + seconds * 1000).toISOString();
@@ -188,6 +197,7 @@ export async function runClaimedImport(record: ImportRecord, options: RunOptions
       jurisdictionId: record.jurisdiction.id,
       category: (record.asset_category ?? undefined) as AssetCategory | undefined,
       format: record.format,
+      options: record.options,
       open: () => assetDeps.uploads().open(record.object_key!),
       now: now(),
       deadline: options.runDeadline ?? new Date(now().getTime() + IMPORT_RUN_BUDGET_MS),

@@ -3,6 +3,9 @@ import { CursorParam, LimitParam } from './common';
 import { ASSET_CATEGORIES, ASSET_TYPE_IDS } from '../domain/assets/classification';
 import { HAZARD_TYPES, IMPACT_TIMELINES, NOT_ASSESSED, SLR_SCENARIOS, VULNERABILITY_LEVELS } from '../domain/assets/vulnerability';
 import { ASSET_FILE_FORMATS } from '../domain/assets/file-formats';
+import { MAPPED_FIELDS } from '../domain/assets/columns';
+import { parseCrsReference } from '../domain/assets/crs-reference';
+import { OUTSIDE_JURISDICTION_MODES } from '../domain/assets/import-options';
 import { ASSET_SORTS } from '../domain/deliverables/asset-priority';
 import { AssetExposureSchema } from './exposure';
 
@@ -14,10 +17,43 @@ const Timestamp = z.string().max(40).describe('ISO 8601 date-time (UTC).');
 export const JurisdictionParam = z.string().trim().min(2).max(120)
   .describe('A Florida county or municipality ("Monroe County", "City of Key West") or its id (`county:12087`, `municipality:120168`).');
 
+const OutsideJurisdiction = z.enum(OUTSIDE_JURISDICTION_MODES)
+  .describe('Rows whose position is outside the jurisdiction (its county boundary; for a municipality, its county or counties — municipal boundaries are not available): `reject` (default: refused with reason `outside_jurisdiction`), `warn` (imported, listed in `validation.warnings`) or `accept`.');
+const CrsField = z.string().trim().max(60).transform((text, ctx) => {
+  const code = parseCrsReference(text);
+  if (code === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'An EPSG code such as EPSG:2236' });
+    return z.NEVER;
+  }
+  return code;
+}).describe('Coordinate system of a table\'s coordinates, as `EPSG:<code>` (Florida State Plane in US feet: EPSG:2236 East, 2237 West, 2238 North; also the HARN and 2011 variants, in feet or metres, UTM 16N/17N and Florida GDL Albers). The table then gives `x`/`y` (or `easting`/`northing`) columns. Without it, coordinates are WGS84 decimal degrees. GeoJSON and Shapefiles state their own system.');
+const HeaderRow = z.coerce.number().int().min(1).max(1000).describe('1-based row of a table\'s header; rows above it (a title, notes) are skipped. Default: the first row.');
+const ColumnMapObject = z.record(z.string().min(1).max(200), z.enum(MAPPED_FIELDS)).refine((map) => Object.keys(map).length <= 50, 'At most 50 columns')
+  .describe(`File column → field, ahead of the name aliases. Fields: ${MAPPED_FIELDS.join(', ')}.`);
+const ColumnMapText = z.string().max(10_000).transform((text, ctx) => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'A JSON object, e.g. {"FAC_NAME": "name"}' });
+    return z.NEVER;
+  }
+  const parsed = ColumnMapObject.safeParse(value);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Not a column map' });
+    return z.NEVER;
+  }
+  return parsed.data;
+}).describe(`A JSON object: file column → field, ahead of the name aliases (e.g. {"FAC_NAME": "name", "KIND": "asset_type"}). Fields: ${MAPPED_FIELDS.join(', ')}.`);
+
 export const ImportMultipartBody = z.object({
   file: z.string().max(6_000_000).openapi({ format: 'binary' }).describe('CSV, Excel (.xlsx), GeoJSON FeatureCollection (.geojson/.json) or zipped Shapefile (.zip with .shp, .shx, .dbf, .prj). The file name\'s extension states the format.'),
   jurisdiction: JurisdictionParam,
   asset_category: Category.optional().describe('Category of every asset in the file: rules then choose only among its asset types, and assets no rule matches still get it.'),
+  outside_jurisdiction: OutsideJurisdiction.optional(),
+  crs: CrsField.optional(),
+  header_row: HeaderRow.optional(),
+  column_map: ColumnMapText.optional(),
 }).openapi('AssetImportForm');
 
 /** The text fields of the multipart import (the file part is checked on its own). */
@@ -29,12 +65,16 @@ export const StartImportBody = z.object({
     .describe('Name of the file you will upload; its extension states the format.'),
   jurisdiction: JurisdictionParam,
   asset_category: Category.optional(),
+  outside_jurisdiction: OutsideJurisdiction.optional(),
+  crs: CrsField.optional(),
+  header_row: z.number().int().min(1).max(1000).optional().describe(HeaderRow.description!),
+  column_map: ColumnMapObject.optional(),
 }).strict().openapi('AssetImportStart');
 
 export const RowErrorSchema = z.object({
   row: z.number().int().describe('CSV/XLSX: the row number a spreadsheet shows (header = 1). GeoJSON/Shapefile: the 1-based feature number.'),
   field: Text(300).describe('Column (or `geometry`) at fault.'),
-  code: z.enum(['required', 'invalid_number', 'coordinate_order', 'outside_florida', 'out_of_range', 'no_geometry', 'invalid_geometry', 'duplicate', 'malformed_row']),
+  code: z.enum(['required', 'invalid_number', 'coordinate_order', 'outside_florida', 'out_of_range', 'no_geometry', 'invalid_geometry', 'duplicate', 'malformed_row', 'outside_jurisdiction']),
   message: Text(1000),
 });
 
@@ -51,6 +91,12 @@ export const ImportReportSchema = z.object({
     rejected: z.number().int().min(0),
     errors: z.array(RowErrorSchema).max(500).describe('Per-row errors (the first 500).'),
     errors_truncated: z.boolean(),
+    warnings: z.array(RowErrorSchema).max(500).describe('Rows imported with a remark (`outside_jurisdiction=warn`), the first 500.'),
+    outside_jurisdiction: z.object({
+      mode: z.enum(OUTSIDE_JURISDICTION_MODES),
+      rows: z.number().int().min(0).describe('Rows outside the jurisdiction (rejected, or imported with a warning).'),
+      checked_against: Text(300).nullable().describe('The area the rows were checked against; null with `accept`.'),
+    }),
     unclassified_types: z.array(z.object({ text: Text(100), count: z.number().int() })).max(100)
       .describe('Type texts (or names) no rule matched, most frequent first: add a type column or an `asset_category`.'),
   }),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { parse } from 'csv-parse/sync';
+import proj4 from 'proj4';
 import { startTestApp } from '../helpers/local-app';
 import { multipartBody } from '../fixtures/assets/multipart';
 import { PRJ, zippedShapefile } from '../fixtures/assets/shapefile-writer';
@@ -30,7 +31,8 @@ describe('critical asset inventory over HTTP', () => {
   };
 
   it('imports the HIFLD hospitals CSV, classifies them, and a re-import duplicates nothing', async () => {
-    const first = await upload(app.keys.pro, { file: { filename: 'Hospitals.csv', data: HOSPITALS }, jurisdiction: 'Monroe County' });
+    // A statewide file: every row is kept only on request (by default rows outside Monroe are rejected, tested below).
+    const first = await upload(app.keys.pro, { file: { filename: 'Hospitals.csv', data: HOSPITALS }, jurisdiction: 'Monroe County', outside_jurisdiction: 'accept' });
     expect(first.status).toBe(201);
     expect(first.headers.get('location')).toMatch(/\/assets\/imports\/imp_/);
     expect(first.json).toMatchObject({
@@ -39,7 +41,7 @@ describe('critical asset inventory over HTTP', () => {
       categorization: { by_category: { community_emergency: hospitalRows.length } },
       report: { validation: { accepted: hospitalRows.length, rejected: 0 }, categorization: { by_category: { community_emergency: hospitalRows.length } }, written: { created: hospitalRows.length } },
     });
-    const again = await upload(app.keys.pro, { file: { filename: 'Hospitals.csv', data: HOSPITALS }, jurisdiction: 'county:12087' });
+    const again = await upload(app.keys.pro, { file: { filename: 'Hospitals.csv', data: HOSPITALS }, jurisdiction: 'county:12087', outside_jurisdiction: 'accept' });
     expect(again.json.report.written).toEqual({ created: 0, updated: 0, unchanged: hospitalRows.length });
     const stored = await app.request('GET', `/assets/imports/${first.json.import_id}`, { key: app.keys.pro });
     expect(stored.status).toBe(200);
@@ -208,7 +210,7 @@ describe('critical asset inventory over HTTP', () => {
   };
 
   it('runs a large import through a presigned upload and reports progress and the result', async () => {
-    const start = await app.request('POST', '/assets/imports', { key: app.keys.pro, json: { filename: 'Hospitals.csv', jurisdiction: 'Pinellas County' } });
+    const start = await app.request('POST', '/assets/imports', { key: app.keys.pro, json: { filename: 'Hospitals.csv', jurisdiction: 'Pinellas County', outside_jurisdiction: 'accept' } });
     expect(start.status).toBe(201);
     expect(start.json).toMatchObject({ status: 'pending', progress: { phase: 'waiting_for_upload', rows_processed: 0 }, upload_method: 'PUT' });
     expect(new URL(start.json.upload_url).hostname).toBe('127.0.0.1');
@@ -348,10 +350,10 @@ describe('critical asset inventory over HTTP', () => {
   });
 
   it('deletes an asset, and undoes an import by deleting only the assets it created', async () => {
-    const first = await upload(app.keys.pro, { file: { filename: 'a.csv', data: 'facility_id,name,type,lat,lon\nGD-1,Station One,Fire Station,29.95,-84.98\nGD-2,Station Two,Fire Station,29.96,-84.97\n' }, jurisdiction: 'Gadsden County' });
+    const first = await upload(app.keys.pro, { file: { filename: 'a.csv', data: 'facility_id,name,type,lat,lon\nGD-1,Station One,Fire Station,30.58,-84.58\nGD-2,Station Two,Fire Station,30.59,-84.57\n' }, jurisdiction: 'Gadsden County' });
     expect(first.status).toBe(201);
     // The second import updates GD-2 (renamed) and creates GD-3.
-    const second = await upload(app.keys.pro, { file: { filename: 'b.csv', data: 'facility_id,name,type,lat,lon\nGD-2,Station Two (new),Fire Station,29.96,-84.97\nGD-3,Station Three,Fire Station,29.97,-84.96\n' }, jurisdiction: 'Gadsden County' });
+    const second = await upload(app.keys.pro, { file: { filename: 'b.csv', data: 'facility_id,name,type,lat,lon\nGD-2,Station Two (new),Fire Station,30.59,-84.57\nGD-3,Station Three,Fire Station,30.60,-84.56\n' }, jurisdiction: 'Gadsden County' });
     expect(second.json.report.written).toEqual({ created: 1, updated: 1, unchanged: 0 });
     const names = async () => ((await app.request('GET', '/assets?jurisdiction=Gadsden%20County', { key: app.keys.pro })).json.data as { name: string; asset_id: string }[]);
 
@@ -366,5 +368,35 @@ describe('critical asset inventory over HTTP', () => {
     expect((await app.request('DELETE', `/assets/${one.asset_id}`, { key: app.keys.pro })).status).toBe(204);
     expect((await app.request('DELETE', `/assets/${one.asset_id}`, { key: app.keys.pro })).status).toBe(404);
     expect((await names()).map((a) => a.name)).toEqual(['Station Two (new)']);
+  });
+
+  it('rejects rows outside the named jurisdiction by default, and reads State Plane tables with a title row', async () => {
+    const inBroward = hospitalRows.filter((h) => h.COUNTY === 'BROWARD');
+    const res = await upload(app.keys.pro, { file: { filename: 'Hospitals.csv', data: HOSPITALS }, jurisdiction: 'Broward County' });
+    expect(res.status).toBe(201);
+    // One Broward hospital sits on the Palm Beach line; the boundary check is allowed its tolerance.
+    expect(Math.abs(res.json.asset_count - inBroward.length)).toBeLessThanOrEqual(1);
+    expect(res.json.validation).toMatchObject({ outside_jurisdiction: { mode: 'reject', checked_against: 'Broward County' } });
+    expect(res.json.validation.errors[0]).toMatchObject({ code: 'outside_jurisdiction' });
+
+    const stateplane = require('epsg-index/s/2236.json').proj4 as string;
+    const rows = inBroward.slice(0, 5).map((h) => {
+      const [x, y] = proj4('EPSG:4326', stateplane, [Number(h.LONGITUDE), Number(h.LATITUDE)]);
+      return `${h.ID};${h.NAME};Hospital;${x!.toFixed(3)};${y!.toFixed(3)}`;
+    });
+    const csv = ['Broward hospitals, State Plane East (US ft)', 'KEY;FACILITY;KIND;X;Y', ...rows].join('\n');
+    const table = await upload(app.keys.pro, { file: { filename: 'sp.csv', data: csv }, jurisdiction: 'Broward County', crs: 'EPSG:2236', header_row: '2', column_map: JSON.stringify({ KEY: 'source_id', FACILITY: 'name', KIND: 'asset_type' }) });
+    expect(table.status).toBe(201);
+    expect(table.json.report).toMatchObject({ asset_count: 5, columns: { name: 'FACILITY', source_id: 'KEY', longitude: 'X', latitude: 'Y', type_columns: ['KIND'] } });
+    const imported = (await exported(app.keys.pro, 'Broward County')).filter((f) => (f as unknown as { properties: { import_id: string } }).properties.import_id === table.json.import_id);
+    expect(imported).toHaveLength(5);
+    for (const feature of imported as unknown as { geometry: { coordinates: [number, number] }; properties: { source_id: string } }[]) {
+      const source = inBroward.find((h) => h.ID === feature.properties.source_id)!;
+      expect(feature.geometry.coordinates[0]).toBeCloseTo(Number(source.LONGITUDE), 6);
+      expect(feature.geometry.coordinates[1]).toBeCloseTo(Number(source.LATITUDE), 6);
+    }
+    const bad = await upload(app.keys.pro, { file: { filename: 'sp.csv', data: csv }, jurisdiction: 'Broward County', crs: 'State Plane', column_map: '{"KEY": "nonsense"}' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['column_map', 'crs']);
   });
 });

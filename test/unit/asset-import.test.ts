@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { zipSync } from 'fflate';
 import proj4 from 'proj4';
-import { importAssetFile } from '../../shared/domain/assets/import-assets';
+import { importAssetFile, type ImportOptions } from '../../shared/domain/assets/import-assets';
 import type { AssetFileFormat } from '../../shared/domain/assets/formats';
 import type { ImportedAsset } from '../../shared/domain/assets/import-rows';
 import type { AssetStore, WriteCounts } from '../../shared/domain/assets/ports';
@@ -37,10 +37,11 @@ class MemoryAssetStore implements Pick<AssetStore, 'saveImported' | 'idKey'> {
   }
 }
 
-async function runImport(format: AssetFileFormat, data: Buffer | string, store = new MemoryAssetStore(), category?: 'transportation') {
+/** Parsing tests read statewide sample files: the jurisdiction check is tested on its own below. */
+async function runImport(format: AssetFileFormat, data: Buffer | string, store = new MemoryAssetStore(), category?: 'transportation', options: ImportOptions = { outside_jurisdiction: 'accept' }) {
   const bytes = Buffer.from(data);
   const report = await importAssetFile(store as unknown as AssetStore, {
-    accountId: 'acct_1', importId: 'imp_test', jurisdictionId: 'county:12087', category, format,
+    accountId: 'acct_1', importId: 'imp_test', jurisdictionId: 'county:12087', category, format, options,
     open: () => Readable.from([bytes]), now: new Date('2026-01-15T00:00:00Z'),
   });
   return { report, store };
@@ -216,7 +217,7 @@ describe('GeoJSON import', () => {
     ['no geometry at all', featureCollection([{ type: 'Feature', properties: { name: 'A' }, geometry: null }]), 'no_geometry'],
     ['[lat, lon] positions', featureCollection([pointFeature({ name: 'A' }, [25.7, -80.2]), pointFeature({ name: 'B' }, [24.55, -81.8])]), 'coordinate_order'],
     ['positions outside Florida', featureCollection([pointFeature({ name: 'A' }, [-74.0, 40.7])]), 'outside_florida'],
-    ['an unknown crs', featureCollection([pointFeature({ name: 'A' }, [1, 2])], { crs: { type: 'name', properties: { name: 'EPSG:2236' } } }), 'unsupported_crs'],
+    ['an unknown crs', featureCollection([pointFeature({ name: 'A' }, [1, 2])], { crs: { type: 'name', properties: { name: 'EPSG:99999' } } }), 'unsupported_crs'],
     ['JSON that is not an object', '[1, 2, 3]', 'invalid_geojson'],
   ])('refuses %s', async (_label, data, code) => {
     await expectRefused('geojson', data, code);
@@ -255,7 +256,6 @@ describe('zipped Shapefile import', () => {
     ['two layers in one zip', () => Buffer.from(zipSync({ 'a.shp': new Uint8Array(100), 'b.shp': new Uint8Array(100) })), 'malformed_zip'],
     ['a .shp without .dbf', () => zippedShapefile({ kind: 'Point', fields, records, prj: PRJ.harnGdlAlbers, omit: ['dbf'] }), 'malformed_shapefile'],
     ['a corrupt .shp', () => Buffer.from(zipSync({ 'a.shp': new Uint8Array(20).fill(7), 'a.dbf': new Uint8Array(40).fill(3) })), 'malformed_shapefile'],
-    ['an unsupported projection (State Plane)', () => zippedShapefile({ kind: 'Point', fields, records, prj: PRJ.stateplaneFloridaEastFeet }), 'unsupported_crs'],
     ['an unreadable .prj', () => zippedShapefile({ kind: 'Point', fields, records, prj: 'PROJCS["broken",' }), 'unsupported_crs'],
     ['projected positions without .prj', () => zippedShapefile({ kind: 'Point', fields, records }), 'outside_florida'],
   ])('refuses %s', async (_label, make, code) => {
@@ -266,7 +266,7 @@ describe('zipped Shapefile import', () => {
 describe('asset ids and the synchronous budget', () => {
   const file = 'facility_id,name,type,lat,lon\nKW-1,Lift Station 1,Lift Station,24.55,-81.78\nKW-2,Fire Station 2,Fire Station,24.56,-81.77\n';
   const request = (accountId: string, extra: Partial<Parameters<typeof importAssetFile>[1]> = {}) => ({
-    accountId, importId: 'imp_ids', jurisdictionId: 'county:12087', format: 'csv' as const,
+    accountId, importId: 'imp_ids', jurisdictionId: 'county:12087', format: 'csv' as const, options: { outside_jurisdiction: 'accept' as const },
     open: () => Readable.from([Buffer.from(file)]), now: new Date('2026-01-15T00:00:00Z'), ...extra,
   });
 
@@ -319,3 +319,82 @@ describe('asset ids and the synchronous budget', () => {
     await expect(late).rejects.toMatchObject({ name: 'ImportDeadlineError' });
   });
 });
+
+describe('safe inventory: jurisdiction, coordinate systems and table layouts', () => {
+  const hospitals = csvRows('fl-hospitals-hifld.csv');
+  const hospitalsFile = readFileSync(path.join(DATA, 'fl-hospitals-hifld.csv'));
+  const inMonroe = hospitals.filter((h) => h.COUNTY === 'MONROE');
+
+  it('rejects rows outside the named county by default, warns or accepts on request', async () => {
+    expect(inMonroe.length).toBeGreaterThan(0);
+    const rejected = await runImport('csv', hospitalsFile, undefined, undefined, {});
+    expect(rejected.report).toMatchObject({
+      asset_count: inMonroe.length,
+      validation: { rejected: hospitals.length - inMonroe.length, outside_jurisdiction: { mode: 'reject', rows: hospitals.length - inMonroe.length, checked_against: 'Monroe County' } },
+    });
+    expect(new Set([...rejected.store.assets.values()].map((a) => a.source_id))).toEqual(new Set(inMonroe.map((h) => h.ID)));
+    expect(rejected.report.validation.errors.every((e) => e.code === 'outside_jurisdiction')).toBe(true);
+
+    const warned = await runImport('csv', hospitalsFile, undefined, undefined, { outside_jurisdiction: 'warn' });
+    expect(warned.report).toMatchObject({ asset_count: hospitals.length, validation: { outside_jurisdiction: { mode: 'warn', rows: hospitals.length - inMonroe.length } } });
+    expect(warned.report.validation.warnings).toHaveLength(hospitals.length - inMonroe.length);
+    const accepted = await runImport('csv', hospitalsFile, undefined, undefined, { outside_jurisdiction: 'accept' });
+    expect(accepted.report).toMatchObject({ asset_count: hospitals.length, validation: { warnings: [], outside_jurisdiction: { rows: 0 } } });
+  });
+
+  it('refuses a file whose rows are all in another county, saying so', async () => {
+    const store = new MemoryAssetStore();
+    await expect(runImport('csv', 'name,type,lat,lon\nCapitol,Government,30.438,-84.281\n', store, undefined, {})).rejects.toMatchObject({ code: 'outside_jurisdiction' });
+    expect(store.calls).toBe(0);
+  });
+
+  /** Florida State Plane East, US feet, as the EPSG registry (epsg-index) defines it. */
+  const stateplaneEast = require('epsg-index/s/2236.json').proj4 as string;
+  const miami = hospitals.filter((h) => h.COUNTY === 'MIAMI-DADE').slice(0, 20);
+  const toStatePlane = (h: Record<string, string>) => proj4('EPSG:4326', stateplaneEast, [Number(h.LONGITUDE), Number(h.LATITUDE)]) as [number, number];
+  const expectAtSource = (store: MemoryAssetStore) => {
+    expect(store.assets.size).toBe(miami.length);
+    for (const h of miami) {
+      const asset = [...store.assets.values()].find((a) => a.source_id === h.ID)!;
+      expect(asset.lon).toBeCloseTo(Number(h.LONGITUDE), 6);
+      expect(asset.lat).toBeCloseTo(Number(h.LATITUDE), 6);
+    }
+  };
+
+  it('reads a table in Florida State Plane feet (crs EPSG:2236) from its easting/northing columns', async () => {
+    const csv = ['ID,NAME,TYPE,EASTING,NORTHING', ...miami.map((h) => [h.ID, h.NAME, h.TYPE, ...toStatePlane(h).map((v) => v.toFixed(4))].join(','))].join('\n');
+    const { store } = await runImport('csv', csv, undefined, undefined, { crs: 2236, outside_jurisdiction: 'accept' });
+    expectAtSource(store);
+    await expectRefusedWith('csv', csv, { crs: 99999 }, 'unsupported_crs');
+  });
+
+  it('reads a zipped Shapefile in State Plane from its ESRI .prj', async () => {
+    const zip = zippedShapefile({
+      kind: 'Point',
+      fields: [{ name: 'NAME', type: 'C', length: 80 }, { name: 'ID', type: 'C', length: 12 }],
+      records: miami.map((h) => ({ geometry: { type: 'Point', coordinates: toStatePlane(h) }, attributes: { NAME: h.NAME!, ID: h.ID! } })),
+      prj: PRJ.stateplaneFloridaEastFeet,
+    });
+    expectAtSource((await runImport('shapefile', zip)).store);
+  });
+
+  it('takes a title row above the header, a column_map and a detected delimiter', async () => {
+    const rows = [['Anlage', 'Art', 'Breite', 'Laenge'], ['Lift Station 12', 'Lift Station', '24.556', '-81.783'], ['Fire Station 3', 'Fire Station', '24.557', '-81.771']];
+    const columnMap = { Anlage: 'name', Art: 'asset_type', Breite: 'latitude', Laenge: 'longitude' } as const;
+    for (const delimiter of [';', '\t', '|', ',']) {
+      const csv = [`Key West critical facilities${delimiter}exported 2026-01-01`, ...rows.map((r) => r.join(delimiter))].join('\n');
+      const { report } = await runImport('csv', csv, undefined, undefined, { header_row: 2, column_map: columnMap });
+      expect([delimiter, report.asset_count, report.categorization.by_asset_type]).toEqual([delimiter, 2, { wastewater_treatment_facilities_and_lift_stations: 1, fire_stations: 1 }]);
+      expect(report.columns).toMatchObject({ name: 'Anlage', latitude: 'Breite', longitude: 'Laenge', type_columns: ['Art'] });
+    }
+    const xlsx = await workbook([['Key West critical facilities'], ...rows.map((r, i) => (i === 0 ? r : [r[0], r[1], Number(r[2]), Number(r[3])]))]);
+    expect((await runImport('xlsx', xlsx, undefined, undefined, { header_row: 2, column_map: columnMap })).report.asset_count).toBe(2);
+    await expectRefusedWith('csv', rows.map((r) => r.join(',')).join('\n'), { column_map: { Missing: 'name' } }, 'unknown_column');
+  });
+});
+
+async function expectRefusedWith(format: AssetFileFormat, data: Buffer | string, options: ImportOptions, code: string) {
+  const store = new MemoryAssetStore();
+  await expect(runImport(format, data, store, undefined, options)).rejects.toMatchObject({ name: 'AssetFileError', code });
+  expect(store.calls).toBe(0);
+}

@@ -7,8 +7,8 @@
 export const COLUMN_ALIASES = {
   name: ['name', 'asset_name', 'facility_name', 'facility', 'site_name', 'feature_name', 'fac_name', 'libname', 'station_name', 'common_name', 'title', 'label'],
   asset_type: ['asset_type', 'assettype', 'type_of_asset', 'facility_type', 'facilitytype', 'feature_type', 'subtype', 'type', 'asset_class', 'class', 'category', 'use', 'naics_desc', 'c_out_ty', 'descript', 'description'],
-  latitude: ['lat', 'latitude', 'y', 'lat_dd', 'latitude_dd', 'point_y', 'y_coord', 'ycoord', 'y_coordinate'],
-  longitude: ['lon', 'lng', 'long', 'longitude', 'x', 'long_dd', 'lon_dd', 'longitude_dd', 'point_x', 'x_coord', 'xcoord', 'x_coordinate'],
+  latitude: ['lat', 'latitude', 'y', 'lat_dd', 'latitude_dd', 'point_y', 'y_coord', 'ycoord', 'y_coordinate', 'northing'],
+  longitude: ['lon', 'lng', 'long', 'longitude', 'x', 'long_dd', 'lon_dd', 'longitude_dd', 'point_x', 'x_coord', 'xcoord', 'x_coordinate', 'easting'],
   source_id: ['asset_id', 'source_id', 'facility_id', 'site_id', 'id', 'libid', 'ncesid', 'gcid', 'globalid', 'guid', 'uid', 'unique_id'],
   address: ['address', 'street_address', 'site_address', 'location_address', 'addr', 'street'],
   city: ['city', 'municipality', 'town'],
@@ -17,6 +17,7 @@ export const COLUMN_ALIASES = {
 } as const;
 
 export type MappedField = keyof typeof COLUMN_ALIASES;
+export const MAPPED_FIELDS = Object.keys(COLUMN_ALIASES) as [MappedField, ...MappedField[]];
 
 export interface ColumnMapping {
   name?: string;
@@ -48,13 +49,17 @@ export function uniqueHeaders(headers: readonly string[]): string[] {
   });
 }
 
-export function matchColumns(headers: readonly string[]): ColumnMapping {
+/** A `column_map`: file column → field, taking precedence over the aliases. */
+export type ColumnMap = Record<string, MappedField>;
+
+export function matchColumns(headers: readonly string[], columnMap: ColumnMap = {}): ColumnMapping {
   const byNormalized = new Map<string, string>();
   for (const header of headers) {
     const key = normalizeHeader(header);
     if (key && !byNormalized.has(key)) byNormalized.set(key, header);
   }
-  const first = (field: MappedField) => COLUMN_ALIASES[field].map((alias) => byNormalized.get(alias)).find((h) => h !== undefined);
+  const mapped = (field: MappedField) => Object.keys(columnMap).filter((column) => columnMap[column] === field && headers.includes(column));
+  const first = (field: MappedField) => mapped(field)[0] ?? COLUMN_ALIASES[field].map((alias) => byNormalized.get(alias)).find((h) => h !== undefined && !(h in columnMap));
   const mapping: ColumnMapping = {
     name: first('name'),
     latitude: first('latitude'),
@@ -64,7 +69,7 @@ export function matchColumns(headers: readonly string[]): ColumnMapping {
     city: first('city'),
     county: first('county'),
     owner: first('owner'),
-    type_columns: COLUMN_ALIASES.asset_type.map((alias) => byNormalized.get(alias)).filter((h): h is string => h !== undefined),
+    type_columns: [...new Set([...mapped('asset_type'), ...COLUMN_ALIASES.asset_type.map((alias) => byNormalized.get(alias)).filter((h): h is string => h !== undefined && !(h in columnMap))])],
     other_columns: [],
   };
   const used = new Set<string>([...mapping.type_columns, ...(['name', 'latitude', 'longitude', 'source_id', 'address', 'city', 'county', 'owner'] as const).map((f) => mapping[f]).filter((h): h is string => !!h)]);

@@ -1,5 +1,6 @@
 import proj4 from 'proj4';
 import { child, find, parseWkt, type WktNode } from './wkt';
+export { parseCrsReference } from './crs-reference';
 
 /**
  * The coordinate systems the API understands, with proj4 definitions written from their published
@@ -27,6 +28,30 @@ export const KNOWN_CRS: readonly KnownCrs[] = [
   { epsg: 4269, name: 'NAD83', projected: false, proj4: NAD83_GEOGRAPHIC, depAccepted: false },
   { epsg: 4152, name: 'NAD83(HARN)', projected: false, proj4: NAD83_GEOGRAPHIC, depAccepted: false },
   { epsg: 6318, name: 'NAD83(2011)', projected: false, proj4: NAD83_GEOGRAPHIC, depAccepted: false },
+  // Florida State Plane (East, West, North; US feet and metres; NAD83, HARN, 2011) and UTM 16N/17N,
+  // in which county CAD and GIS exports arrive; proj4 definitions as published in epsg-index.
+  { epsg: 2236, name: "NAD83 / Florida East (ftUS)", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-81 +k=0.999941177 +x_0=200000.0001016 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs", depAccepted: false },
+  { epsg: 2237, name: "NAD83 / Florida West (ftUS)", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-82 +k=0.999941177 +x_0=200000.0001016 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs", depAccepted: false },
+  { epsg: 2238, name: "NAD83 / Florida North (ftUS)", projected: true, proj4: "+proj=lcc +lat_0=29 +lon_0=-84.5 +lat_1=30.75 +lat_2=29.5833333333333 +x_0=600000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs", depAccepted: false },
+  { epsg: 2881, name: "NAD83(HARN) / Florida East (ftUS)", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-81 +k=0.999941177 +x_0=200000.0001016 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs", depAccepted: false },
+  { epsg: 2882, name: "NAD83(HARN) / Florida West (ftUS)", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-82 +k=0.999941177 +x_0=200000.0001016 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs", depAccepted: false },
+  { epsg: 2883, name: "NAD83(HARN) / Florida North (ftUS)", projected: true, proj4: "+proj=lcc +lat_0=29 +lon_0=-84.5 +lat_1=30.75 +lat_2=29.5833333333333 +x_0=600000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs", depAccepted: false },
+  { epsg: 6437, name: "NAD83(2011) / Florida East", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-81 +k=0.999941177 +x_0=200000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 6438, name: "NAD83(2011) / Florida East (ftUS)", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-81 +k=0.999941177 +x_0=200000.0001016 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs", depAccepted: false },
+  { epsg: 6440, name: "NAD83(2011) / Florida North", projected: true, proj4: "+proj=lcc +lat_0=29 +lon_0=-84.5 +lat_1=30.75 +lat_2=29.5833333333333 +x_0=600000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 6441, name: "NAD83(2011) / Florida North (ftUS)", projected: true, proj4: "+proj=lcc +lat_0=29 +lon_0=-84.5 +lat_1=30.75 +lat_2=29.5833333333333 +x_0=600000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs", depAccepted: false },
+  { epsg: 6442, name: "NAD83(2011) / Florida West", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-82 +k=0.999941177 +x_0=200000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 6443, name: "NAD83(2011) / Florida West (ftUS)", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-82 +k=0.999941177 +x_0=200000.0001016 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=us-ft +no_defs", depAccepted: false },
+  { epsg: 26958, name: "NAD83 / Florida East", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-81 +k=0.999941177 +x_0=200000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 26959, name: "NAD83 / Florida West", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-82 +k=0.999941177 +x_0=200000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 26960, name: "NAD83 / Florida North", projected: true, proj4: "+proj=lcc +lat_0=29 +lon_0=-84.5 +lat_1=30.75 +lat_2=29.5833333333333 +x_0=600000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 2777, name: "NAD83(HARN) / Florida East", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-81 +k=0.999941177 +x_0=200000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 2778, name: "NAD83(HARN) / Florida West", projected: true, proj4: "+proj=tmerc +lat_0=24.3333333333333 +lon_0=-82 +k=0.999941177 +x_0=200000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 2779, name: "NAD83(HARN) / Florida North", projected: true, proj4: "+proj=lcc +lat_0=29 +lon_0=-84.5 +lat_1=30.75 +lat_2=29.5833333333333 +x_0=600000 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 26916, name: "NAD83 / UTM zone 16N", projected: true, proj4: "+proj=utm +zone=16 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 26917, name: "NAD83 / UTM zone 17N", projected: true, proj4: "+proj=utm +zone=17 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs", depAccepted: false },
+  { epsg: 32616, name: "WGS 84 / UTM zone 16N", projected: true, proj4: "+proj=utm +zone=16 +datum=WGS84 +units=m +no_defs", depAccepted: false },
+  { epsg: 32617, name: "WGS 84 / UTM zone 17N", projected: true, proj4: "+proj=utm +zone=17 +datum=WGS84 +units=m +no_defs", depAccepted: false },
 ];
 
 const byEpsg = new Map(KNOWN_CRS.map((crs) => [crs.epsg, crs]));
@@ -41,14 +66,6 @@ export interface DetectedCrs {
   epsg: number | null;
   name: string;
   projected: boolean;
-}
-
-/** "EPSG:3087", "3087", "urn:ogc:def:crs:EPSG::3087", "http://www.opengis.net/def/crs/EPSG/0/3087"; CRS84 is 4326. */
-export function parseCrsReference(text: string): number | undefined {
-  const value = text.trim();
-  if (/^(urn:ogc:def:crs:OGC:(1\.3)?:CRS84|OGC:CRS84|CRS84)$/i.test(value)) return 4326;
-  const match = /^(?:EPSG:{1,2}|urn:ogc:def:crs:EPSG:[\d.]*:|https?:\/\/www\.opengis\.net\/def\/crs\/EPSG\/\d+\/)?(\d{4,6})$/i.exec(value);
-  return match ? Number(match[1]) : undefined;
 }
 
 const squash = (value: unknown) => String(value ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -131,6 +148,18 @@ export type Reprojector = (x: number, y: number) => [number, number];
 const identity: Reprojector = (x, y) => [x, y];
 
 /** A function from the known system's coordinates to WGS84 longitude/latitude. */
+/** From any WKT that proj4 can read (a `.prj` of a system outside the list above); undefined if it cannot. */
+export function wktToWgs84(wkt: string): Reprojector | undefined {
+  try {
+    const converter = proj4(wkt, 'EPSG:4326');
+    const probe = converter.forward([0, 0]) as number[];
+    if (!probe.every(Number.isFinite)) return undefined;
+    return (x, y) => converter.forward([x, y]) as [number, number];
+  } catch {
+    return undefined;
+  }
+}
+
 export function toWgs84(epsg: number): Reprojector {
   const crs = byEpsg.get(epsg);
   if (!crs) throw new Error(`Unknown EPSG:${epsg}`);

@@ -18,6 +18,8 @@ export type FileErrorCode =
   | 'outside_florida'
   | 'unsupported_crs'
   | 'no_valid_rows'
+  | 'outside_jurisdiction'
+  | 'unknown_column'
   | 'file_too_large';
 
 export class AssetFileError extends Error {

@@ -1,9 +1,24 @@
 import type { AssetCategory } from './classification';
+import { KNOWN_CRS, knownCrs, toWgs84 } from './crs';
+import { AssetFileError } from './file-error';
 import { openAssetFile, type AssetFileFormat, type ByteSource } from './formats';
 import { AssetRowProcessor, type ImportedAsset } from './import-rows';
+import type { ImportOptions } from './import-options';
+
+export type { ImportOptions } from './import-options';
+import { jurisdictionArea } from './jurisdiction-area';
 import type { AssetStore, ImportRecord, ImportReport, WriteCounts } from './ports';
 
+/** A table's coordinates to WGS84, for a `crs` the importer knows. */
+function tableReprojector(epsg: number) {
+  if (!knownCrs(epsg)) {
+    throw new AssetFileError('unsupported_crs', `EPSG:${epsg} is not a coordinate system the importer knows. Known: ${KNOWN_CRS.map((c) => `EPSG:${c.epsg} (${c.name})`).join(', ')}.`);
+  }
+  return toWgs84(epsg);
+}
+
 export interface ImportRequest {
+  options?: ImportOptions;
   accountId: string;
   importId: string;
   jurisdictionId: string;
@@ -33,10 +48,17 @@ const PROGRESS_INTERVAL_MS = 1000;
 
 /** Opens the file and a row processor for one pass over it. */
 async function openPass(request: ImportRequest, idKey: string, phase: 'validating' | 'writing', stop?: (rows: number) => boolean) {
-  const file = await openAssetFile(request.format, request.open);
+  const options = request.options ?? {};
+  const table = request.format === 'csv' || request.format === 'xlsx';
+  const reproject = table && options.crs !== undefined ? tableReprojector(options.crs) : undefined;
+  const file = await openAssetFile(request.format, request.open, { headerRow: options.header_row });
   const processor = new AssetRowProcessor({
     jurisdictionId: request.jurisdictionId,
     idKey,
+    area: jurisdictionArea(request.jurisdictionId),
+    outsideJurisdiction: options.outside_jurisdiction,
+    columnMap: options.column_map,
+    reproject,
     category: request.category,
     hasGeometry: file.hasGeometry,
     headers: file.headers,

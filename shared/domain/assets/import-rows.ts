@@ -2,9 +2,12 @@ import { createHash, createHmac } from 'node:crypto';
 import type { Geometry } from 'geojson';
 import { z } from '../../schemas/zod';
 import { classifyAsset, normalizeTypeText, type AssetCategory, type Classification } from './classification';
-import { matchColumns, COLUMN_ALIASES, type ColumnMapping } from './columns';
+import { matchColumns, COLUMN_ALIASES, type ColumnMap, type ColumnMapping } from './columns';
+import type { Reprojector } from './crs';
 import { AssetFileError } from './file-error';
 import { checkCoordinates } from './florida-extent';
+import type { JurisdictionArea } from './jurisdiction-area';
+import type { OutsideJurisdictionMode } from './import-options';
 import { representativePoint, structuralProblems } from './geometry';
 
 /** One record of an input file, before validation. */
@@ -43,7 +46,7 @@ export interface ImportedAsset {
 
 export type RowErrorCode =
   | 'required' | 'invalid_number' | 'coordinate_order' | 'outside_florida' | 'out_of_range'
-  | 'no_geometry' | 'invalid_geometry' | 'duplicate' | 'malformed_row';
+  | 'no_geometry' | 'invalid_geometry' | 'duplicate' | 'malformed_row' | 'outside_jurisdiction';
 
 export interface RowError {
   row: number;
@@ -65,7 +68,10 @@ export interface ImportSummary {
     rejected: number;
     errors: RowError[];
     errors_truncated: boolean;
+    /** Rows imported with a remark (`outside_jurisdiction=warn`), the first 500. */
+    warnings: RowError[];
     unclassified_types: { text: string; count: number }[];
+    outside_jurisdiction: { mode: OutsideJurisdictionMode; rows: number; checked_against: string | null };
   };
   columns: Omit<ColumnMapping, 'other_columns'>;
 }
@@ -132,6 +138,8 @@ export class AssetRowProcessor {
   private readonly featureMappings = new Map<string, ColumnMapping>();
   private readonly seen = new Set<string>();
   private readonly errors: RowError[] = [];
+  private readonly warnings: RowError[] = [];
+  private outsideArea = 0;
   private errorCount = 0;
   private total = 0;
   private accepted = 0;
@@ -153,6 +161,13 @@ export class AssetRowProcessor {
     /** The file's columns when the reader knows them up front (features vary in properties). */
     headers?: string[];
     maxReportedErrors?: number;
+    /** The jurisdiction's area; rows outside it are handled per `outsideJurisdiction` (default reject). */
+    area?: JurisdictionArea;
+    outsideJurisdiction?: OutsideJurisdictionMode;
+    /** `column_map`: file column → field, ahead of the aliases. */
+    columnMap?: ColumnMap;
+    /** Tables in a projected system (`crs`): their x/y (easting/northing) columns to WGS84. */
+    reproject?: Reprojector;
   }) {}
 
   /** The asset of a valid record; invalid records are counted and reported, never thrown. */
@@ -182,6 +197,12 @@ export class AssetRowProcessor {
     if (!parsed.success) for (const issue of parsed.error.issues) reject(mapping[issue.path[0] as 'name'] ?? String(issue.path[0]), 'required', issue.message);
 
     const point = this.locate(record, mapping, reject);
+    if (point && this.outsideJurisdiction(point)) {
+      const message = `The position is outside ${this.options.area!.description}.`;
+      const field = mapping.longitude && mapping.latitude ? `${mapping.latitude},${mapping.longitude}` : 'geometry';
+      if ((this.options.outsideJurisdiction ?? 'reject') === 'reject') reject(field, 'outside_jurisdiction', message);
+      else if (this.warnings.length < (this.options.maxReportedErrors ?? 500)) this.warnings.push({ row: record.row, field, code: 'outside_jurisdiction', message });
+    }
     if (!parsed.success || !point || rowErrors.length > 0) return this.rejectRow(rowErrors);
     const row = parsed.data;
 
@@ -244,14 +265,18 @@ export class AssetRowProcessor {
     const signature = keys.join('\u0000');
     let mapping = this.featureMappings.get(signature);
     if (!mapping) {
-      mapping = matchColumns(keys);
+      mapping = matchColumns(keys, this.options.columnMap);
       if (this.featureMappings.size < MAX_CACHED_MAPPINGS) this.featureMappings.set(signature, mapping);
     }
     return mapping;
   }
 
   private mapColumns(headers: string[]): ColumnMapping {
-    const mapping = matchColumns(headers);
+    const absent = Object.keys(this.options.columnMap ?? {}).filter((column) => !headers.includes(column));
+    if (absent.length > 0 && !this.options.hasGeometry) {
+      throw new AssetFileError('unknown_column', `column_map names ${absent.map((c) => `"${c}"`).join(', ')}, not a column of the file.`, { columns: headers.slice(0, 100) });
+    }
+    const mapping = matchColumns(headers, this.options.columnMap);
     if (!mapping.name) {
       throw new AssetFileError('missing_name_column', `No column with the asset name. Name it one of: ${COLUMN_ALIASES.name.join(', ')}.`, { columns: headers.slice(0, 100) });
     }
@@ -294,6 +319,7 @@ export class AssetRowProcessor {
         return undefined;
       }
       ({ longitude: lon, latitude: lat } = parsed.data);
+      if (this.options.reproject) [lon, lat] = this.options.reproject(lon, lat);
     }
     this.withCoordinates++;
     const verdict = checkCoordinates(lon, lat);
@@ -303,6 +329,13 @@ export class AssetRowProcessor {
     const code = verdict === 'swapped' ? 'coordinate_order' : verdict;
     reject(lonField === latField ? lonField : `${latField},${lonField}`, code, COORDINATE_MESSAGES[code]);
     return undefined;
+  }
+
+  private outsideJurisdiction(point: { lon: number; lat: number }): boolean {
+    if (!this.options.area || this.options.outsideJurisdiction === 'accept') return false;
+    if (this.options.area.contains(point.lon, point.lat)) return false;
+    this.outsideArea++;
+    return true;
   }
 
   private rejectRow(rowErrors: RowError[]): undefined {
@@ -336,6 +369,9 @@ export class AssetRowProcessor {
     if (this.outside * 2 > this.withCoordinates) {
       throw new AssetFileError('outside_florida', `${this.outside} of ${this.withCoordinates} positions are outside Florida (lon −87.7…−79.8, lat 24.3…31.1). Coordinates must be WGS84 decimal degrees, or the file a zipped Shapefile with its .prj.`, { outside_rows: this.outside });
     }
+    if (this.accepted === 0 && this.outsideArea > 0 && this.outsideArea * 2 > this.total) {
+      throw new AssetFileError('outside_jurisdiction', `${this.outsideArea} of ${this.total} rows are outside ${this.options.area!.description} and none is inside: check the jurisdiction, or send outside_jurisdiction=warn (or accept) to import them anyway.`, { outside_rows: this.outsideArea });
+    }
     if (this.accepted === 0) {
       throw new AssetFileError('no_valid_rows', `None of the ${this.total} rows is valid.`, { errors: this.errors.slice(0, 50) });
     }
@@ -349,6 +385,12 @@ export class AssetRowProcessor {
         rejected: this.total - this.accepted,
         errors: this.errors,
         errors_truncated: this.errorCount > this.errors.length,
+        warnings: this.warnings,
+        outside_jurisdiction: {
+          mode: this.options.outsideJurisdiction ?? 'reject',
+          rows: this.outsideArea,
+          checked_against: this.options.area && this.options.outsideJurisdiction !== 'accept' ? this.options.area.description : null,
+        },
         unclassified_types: [...this.unclassifiedTypes].map(([text, count]) => ({ text, count })).sort((a, b) => b.count - a.count),
       },
       columns,

@@ -1,5 +1,6 @@
 import type { ImportedAsset, ImportSummary } from './import-rows';
 import type { AssetFileFormat } from './file-formats';
+import type { ImportOptions } from './import-options';
 import type { VulnerabilityAssessment } from './vulnerability';
 import type { AssetExposure } from '../hazards/asset-exposure';
 
@@ -85,6 +86,8 @@ export interface ImportRecord {
   format: AssetFileFormat;
   jurisdiction: { id: string; name: string };
   asset_category: string | null;
+  /** `outside_jurisdiction`, `crs`, `header_row`, `column_map` as given. */
+  options?: ImportOptions;
   object_key: string | null;
   progress: { phase: 'waiting_for_upload' | 'validating' | 'writing' | 'done'; rows_processed: number };
   report: ImportReport | null;

@@ -11,15 +11,38 @@ function checkText(head: Buffer): AssetFileError | undefined {
   return undefined;
 }
 
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
 /**
- * Streams CSV records (csv-parse, values kept as text: the row schema casts them). A record with
- * the wrong number of fields or a stray quote becomes a row error; an unclosed quote, which
- * swallows the rest of the file, makes the file malformed.
+ * The delimiter of a table: the one of `,` `;` tab `|` found most often, outside quotes, in the
+ * header line (`headerRow`, 1-based) of the file's first bytes; a comma when none is.
  */
-export async function* readCsv(input: Readable): AsyncGenerator<SourceRecord> {
+export function detectDelimiter(head: Buffer, headerRow = 1): string {
+  const line = head.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/)[headerRow - 1] ?? '';
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const ch of line) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+  }
+  let best: string = ',';
+  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
+  return best;
+}
+
+/**
+ * Streams CSV records (csv-parse, values kept as text: the row schema casts them). The header is
+ * line `headerRow` (lines above it, such as a title, are skipped) and the delimiter is detected.
+ * A record with the wrong number of fields or a stray quote becomes a row error; an unclosed
+ * quote, which swallows the rest of the file, makes the file malformed.
+ */
+export async function* readCsv(input: Readable, options: { headerRow?: number } = {}): AsyncGenerator<SourceRecord> {
   const skipped: SourceRecord[] = [];
+  const source = await checkedStart(input, checkText);
   const parser = parse({
     columns: uniqueHeaders,
+    delimiter: detectDelimiter(source.head, options.headerRow),
+    from_line: options.headerRow ?? 1,
     bom: true,
     trim: true,
     skip_empty_lines: true,
@@ -34,7 +57,6 @@ export async function* readCsv(input: Readable): AsyncGenerator<SourceRecord> {
     }
     skipped.push({ row: Number(error.lines), properties: {}, malformed: error.message });
   });
-  const source = await checkedStart(input, checkText);
   pipeline(source.stream, parser, () => undefined);
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {

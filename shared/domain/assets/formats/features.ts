@@ -1,5 +1,5 @@
 import type { Geometry } from 'geojson';
-import { detectCrsFromWkt, parseCrsReference, knownCrs, toWgs84, type DetectedCrs } from '../crs';
+import { detectCrsFromWkt, parseCrsReference, knownCrs, toWgs84, wktToWgs84, type DetectedCrs } from '../crs';
 import { AssetFileError } from '../file-error';
 import { reprojectGeometry, structuralProblems } from '../geometry';
 import type { SourceRecord } from '../import-rows';
@@ -22,6 +22,8 @@ export interface CrsStatement {
   detected?: DetectedCrs;
   /** The statement could not be read (broken WKT, unknown `crs` member). */
   unreadable?: string;
+  /** The `.prj` text, for systems outside the known list that proj4 reads itself. */
+  wkt?: string;
 }
 
 export interface FeatureFile {
@@ -46,21 +48,21 @@ export function crsFromGeoJsonMember(crs: unknown): CrsStatement {
 export function crsFromPrj(prj: string | undefined): CrsStatement {
   if (prj === undefined) return { source: 'none' };
   try {
-    return { source: 'prj', detected: detectCrsFromWkt(prj) };
+    return { source: 'prj', detected: detectCrsFromWkt(prj), wkt: prj };
   } catch (error) {
-    return { source: 'prj', unreadable: (error as Error).message };
+    return { source: 'prj', unreadable: (error as Error).message, wkt: prj };
   }
 }
 
 /** The coordinate system the importer can reproject from, or a 400 saying why not. */
 export function importReprojector(crs: CrsStatement): ((geometry: Geometry) => Geometry) {
+  const known = crs.detected?.epsg != null && knownCrs(crs.detected.epsg) ? crs.detected.epsg : undefined;
+  // A .prj outside the known systems is read by proj4 itself (ESRI and OGC WKT1).
+  const project = known !== undefined ? toWgs84(known) : crs.wkt !== undefined ? wktToWgs84(crs.wkt) : undefined;
+  if (project) return (geometry) => reprojectGeometry(geometry, project);
   if (crs.unreadable) throw new AssetFileError('unsupported_crs', `The coordinate system cannot be read: ${crs.unreadable}`);
   if (!crs.detected) return (geometry) => geometry; // no .prj: positions are taken as WGS84, and checked against Florida
-  if (crs.detected.epsg === null || !knownCrs(crs.detected.epsg)) {
-    throw new AssetFileError('unsupported_crs', `Unsupported coordinate system "${crs.detected.name}". Export in WGS84 (EPSG:4326), NAD83 or Florida GDL Albers (EPSG:3086, 3087, 6439).`);
-  }
-  const project = toWgs84(crs.detected.epsg);
-  return (geometry) => reprojectGeometry(geometry, project);
+  throw new AssetFileError('unsupported_crs', `Unsupported coordinate system "${crs.detected.name}". Export in WGS84 (EPSG:4326), NAD83, Florida GDL Albers (EPSG:3086, 3087, 6439) or Florida State Plane.`);
 }
 
 /** Features as importer records: positions in WGS84; structurally broken geometry passed on for the row check. */

@@ -27,10 +27,10 @@ export interface OpenedAssetFile {
   records: AsyncIterable<SourceRecord>;
 }
 
-export async function openAssetFile(format: AssetFileFormat, open: ByteSource): Promise<OpenedAssetFile> {
+export async function openAssetFile(format: AssetFileFormat, open: ByteSource, options: { headerRow?: number } = {}): Promise<OpenedAssetFile> {
   switch (format) {
-    case 'csv': return { hasGeometry: false, records: readCsv(await open()) };
-    case 'xlsx': return { hasGeometry: false, records: readXlsx(await open()) };
+    case 'csv': return { hasGeometry: false, records: readCsv(await open(), options) };
+    case 'xlsx': return { hasGeometry: false, records: readXlsx(await open(), undefined, options) };
     case 'geojson':
     case 'shapefile': {
       const file = await readFeatureFile(format, open);

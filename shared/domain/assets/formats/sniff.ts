@@ -9,6 +9,8 @@ export function isZip(head: Uint8Array): boolean {
 
 export interface CheckedStream {
   stream: Readable;
+  /** The first bytes, as checked. */
+  head: Buffer;
   /** An error of the source stream: the parser then only sees the input end early. */
   sourceError(): unknown;
 }
@@ -46,7 +48,7 @@ export async function checkedStart(
       failure = error;
     }
   }
-  return { stream: Readable.from(rest(), { objectMode: false }), sourceError: () => failure };
+  return { stream: Readable.from(rest(), { objectMode: false }), head, sourceError: () => failure };
 }
 
 /** Reads a whole stream, refusing more than `maxBytes` (GeoJSON and zipped Shapefiles are parsed in memory). */

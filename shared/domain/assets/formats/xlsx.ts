@@ -36,10 +36,10 @@ export function cellValue(value: unknown): string | number | boolean | undefined
 
 /**
  * Streams the rows of the first worksheet (exceljs WorkbookReader: shared strings cached, styles
- * and hyperlinks ignored). The first non-empty row is the header. The archive is inflated on the
+ * and hyperlinks ignored). The first non-empty row (from `headerRow` on) is the header. The archive is inflated on the
  * side under `XLSX_BUDGET` as exceljs reads it, and a watchdog ends a read that stalls.
  */
-export async function* readXlsx(input: Readable, limits: WatchdogLimits = DEFAULT_WATCHDOG): AsyncGenerator<SourceRecord> {
+export async function* readXlsx(input: Readable, limits: WatchdogLimits = DEFAULT_WATCHDOG, options: { headerRow?: number } = {}): AsyncGenerator<SourceRecord> {
   const watchdog = new ReadWatchdog(limits, (reason) => new AssetFileError('malformed_xlsx', reason === 'ended'
     ? 'The workbook ends before its last part: the file is truncated or damaged.'
     : `The workbook stopped arriving (nothing read for ${Math.round(limits.idleMs / 1000)} s).`));
@@ -67,6 +67,8 @@ export async function* readXlsx(input: Readable, limits: WatchdogLimits = DEFAUL
         for await (const row of watchdog.guard(sheet)) {
           // A budget passed upstream ends exceljs's input: stop at once rather than read what it buffered.
           if (source.sourceError()) throw source.sourceError();
+          // Rows above `headerRow` (a title, notes) are not data.
+          if (options.headerRow !== undefined && row.number < options.headerRow) continue;
           const values = (row.values as unknown[]).slice(1).map(cellValue);
           if (values.every((v) => v === undefined || v === '')) continue;
           if (!headers) {
