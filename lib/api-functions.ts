@@ -14,6 +14,7 @@ interface GroupSettings {
   /** At most API_TIMEOUT_LIMIT_SECONDS: API Gateway stops waiting after 29 s. */
   timeoutSeconds: number;
   nodeModules?: string[];
+  afterBundling?: (outputDir: string) => string[];
 }
 
 const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
@@ -25,7 +26,15 @@ const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
   compliance: { description: 'Compliance validation and checklist', memorySize: 512, timeoutSeconds: 15 },
   account: { description: 'Account usage and webhooks', memorySize: 256, timeoutSeconds: 10 },
   // The reference page serves Swagger UI's own files from swagger-ui-dist.
-  docs: { description: 'Health, OpenAPI document and the Swagger UI reference', memorySize: 256, timeoutSeconds: 10, nodeModules: ['swagger-ui-dist'] },
+  docs: {
+    description: 'Health, OpenAPI document and the Swagger UI reference', memorySize: 256, timeoutSeconds: 10, nodeModules: ['swagger-ui-dist'],
+    // Of swagger-ui-dist's 12 MB the page loads two files; the licence files ship with them.
+    // (@scarf/scarf is its install-time analytics package, never loaded.)
+    afterBundling: (outputDir) => [
+      `find "${outputDir}/node_modules/swagger-ui-dist" -type f ! -name package.json ! -name swagger-ui.css ! -name swagger-ui-bundle.js ! -name LICENSE ! -name NOTICE -delete`,
+      `rm -rf "${outputDir}/node_modules/@scarf"`,
+    ],
+  },
   'v1-risk': { description: '/v1 FEMA National Risk Index, hazards at a location and supply kits', memorySize: 1536, timeoutSeconds: 20, nodeModules: ['pdfkit'] },
   'v1-training': { description: '/v1 course catalogue, enrolment and signed certifications', memorySize: 512, timeoutSeconds: 10 },
   'v1-identity': { description: '/v1 users (Cognito sign-up and sign-in), profile, security events and API keys', memorySize: 512, timeoutSeconds: 10 },
@@ -54,6 +63,7 @@ export class ApiFunctions extends Construct {
         config: props.config,
         entry: props.entry,
         nodeModules: settings.nodeModules,
+        afterBundling: settings.afterBundling,
       })];
     })) as Record<FunctionGroup, AppFunction>;
     this.byGroup = fns;
