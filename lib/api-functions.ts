@@ -17,7 +17,7 @@ interface GroupSettings {
   afterBundling?: (outputDir: string) => string[];
 }
 
-const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
+export const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
   library: { description: 'Resource library: list, detail, download', memorySize: 512, timeoutSeconds: 10 },
   assessments: { description: 'Vulnerability assessments: create, update, submit', memorySize: 512, timeoutSeconds: 15 },
   assets: { description: 'Critical asset inventory: imports, listing, vulnerability, GIS validation', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS },

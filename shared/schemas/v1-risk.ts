@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { NRI_HAZARD_CODES, NRI_RATINGS } from '../domain/risk/nri';
+import { NRI_HAZARD_CODES, NRI_RATINGS } from '../domain/risk/nri-vocabulary';
 import { DEFAULT_KIT_DAYS, KIT_HAZARDS, MAX_KIT_DAYS, MIN_KIT_DAYS } from '../domain/preparedness/kit';
 
 const Latitude = z.coerce.number().min(-90).max(90).describe('Latitude, WGS84 degrees.');

@@ -1,7 +1,7 @@
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import countiesTopology from 'us-atlas/counties-10m.json';
+import countiesTopology from '../../data/jurisdictions/fl-county-boundaries.topo.json';
 import { bboxOfPositions, type BBox } from './geo';
 
 export interface CountyBoundary {
@@ -17,12 +17,11 @@ function positionsOf(geometry: Polygon | MultiPolygon): number[][] {
 
 let boundaries: CountyBoundary[] | undefined;
 
-/** Florida's 67 county boundaries (Census cartographic boundaries 2017 via `us-atlas`), built on first use. */
+/** Florida's 67 county boundaries (Census cartographic boundaries 2017, `us-atlas` cut to Florida), built on first use. */
 export function floridaCountyBoundaries(): readonly CountyBoundary[] {
   if (!boundaries) {
     const topology = countiesTopology as unknown as Topology<{ counties: GeometryCollection<{ name: string }> }>;
-    const florida = { ...topology.objects.counties, geometries: topology.objects.counties.geometries.filter((g) => String(g.id).startsWith('12')) };
-    const collection = feature(topology, florida) as unknown as { features: Feature<Polygon | MultiPolygon, { name: string }>[] };
+    const collection = feature(topology, topology.objects.counties) as unknown as { features: Feature<Polygon | MultiPolygon, { name: string }>[] };
     boundaries = collection.features.map((f) => ({
       fips: String(f.id),
       name: f.properties.name,

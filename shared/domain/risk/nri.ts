@@ -1,4 +1,5 @@
 import nriData from '../../data/v1/nri/fl-counties-nri.json';
+import { NRI_HAZARD_CODES, NRI_RATINGS, type NriRating } from './nri-vocabulary';
 
 /**
  * FEMA's National Risk Index for Florida's counties, as published (v1.19.0, March 2023). Values
@@ -6,12 +7,7 @@ import nriData from '../../data/v1/nri/fl-counties-nri.json';
  * factor, so nothing here is recomputed from other fields.
  */
 
-/** FEMA's rating vocabulary; the last four carry no score. */
-export const NRI_RATINGS = [
-  'Very High', 'Relatively High', 'Relatively Moderate', 'Relatively Low', 'Very Low',
-  'No Rating', 'Not Applicable', 'Insufficient Data', 'No Expected Annual Losses',
-] as const;
-export type NriRating = (typeof NRI_RATINGS)[number];
+export { NRI_HAZARD_CODES, NRI_RATINGS, type NriRating } from './nri-vocabulary';
 
 const SCORED_RATINGS: ReadonlySet<NriRating> = new Set(['Very High', 'Relatively High', 'Relatively Moderate', 'Relatively Low', 'Very Low']);
 
@@ -70,7 +66,10 @@ const data = nriData as unknown as {
 };
 
 export const NRI_HAZARDS: readonly NriHazardInfo[] = data.hazards;
-export const NRI_HAZARD_CODES = data.hazards.map((h) => h.code) as readonly string[];
+// The request schemas take the codes from the vocabulary leaf (without this file's data): both must agree.
+if (data.hazards.map((h) => h.code).join() !== NRI_HAZARD_CODES.join()) {
+  throw new Error('NRI data hazards differ from NRI_HAZARD_CODES');
+}
 
 export const NRI_SOURCE = {
   dataset: data.dataset,

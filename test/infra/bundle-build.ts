@@ -1,0 +1,47 @@
+import { build, type Metafile } from 'esbuild';
+import { GROUP_SETTINGS } from '../../lib/api-functions';
+import { BUNDLE_SETTINGS, handlerEntry, PROJECT_ROOT, RUNTIME_PROVIDED_MODULES, type FunctionName } from '../../lib/app-function';
+import type { FunctionGroup } from '../../shared/routes/types';
+
+export interface FunctionBundle {
+  name: FunctionName;
+  code: string;
+  bytes: number;
+  /** Package name → bytes it contributes to the bundle. */
+  packages: Map<string, number>;
+}
+
+/** The externals as the stack sets them: the runtime's AWS SDK plus the packages installed beside the bundle. */
+function externalsOf(name: FunctionName): string[] {
+  const nodeModules = name in GROUP_SETTINGS ? GROUP_SETTINGS[name as FunctionGroup].nodeModules ?? [] : [];
+  return [...RUNTIME_PROVIDED_MODULES, ...nodeModules];
+}
+
+function packageOf(input: string): string {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  return match ? match[1]! : '(project)';
+}
+
+/** Builds one function in memory as the stack does (source maps aside, they ship as a separate file). */
+export async function buildFunctionBundle(name: FunctionName): Promise<FunctionBundle> {
+  const result = await build({
+    entryPoints: [handlerEntry(name)],
+    absWorkingDir: PROJECT_ROOT,
+    bundle: true,
+    platform: 'node',
+    minify: BUNDLE_SETTINGS.minify,
+    target: BUNDLE_SETTINGS.target,
+    format: BUNDLE_SETTINGS.format,
+    external: externalsOf(name),
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const [output] = Object.values((result.metafile as Metafile).outputs);
+  const packages = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output!.inputs)) {
+    const key = packageOf(input);
+    packages.set(key, (packages.get(key) ?? 0) + bytesInOutput);
+  }
+  return { name, code: result.outputFiles[0]!.text, bytes: output!.bytes, packages };
+}
