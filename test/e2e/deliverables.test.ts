@@ -16,8 +16,15 @@ import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-f
 type Sqlite = { prepare(sql: string): { all(): any[]; get(): any }; close(): void };
 const Database: new (file: string, options?: { readonly?: boolean }) => Sqlite = require('better-sqlite3');
 
+// HIFLD hospitals and NCES schools in WGS 84 (three Miami-Dade hospitals among them), and three more
+// Monroe schools in Florida State Plane East, US feet (EPSG:2236), as county GIS exports come.
 const FIXTURE = readFileSync(path.join(__dirname, '../fixtures/deliverables/monroe-critical-assets.csv'));
-const FIXTURE_ROWS = FIXTURE.toString('utf8').trim().split('\n').length - 1;
+const STATE_PLANE = readFileSync(path.join(__dirname, '../fixtures/deliverables/monroe-schools-fl-east-ftus.csv'));
+const csvRows = (file: Buffer) => file.toString('utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+const COUNTY_COLUMN = 5;
+const OUTSIDE_ROWS = csvRows(FIXTURE).filter((row) => row[COUNTY_COLUMN] !== 'MONROE').length;
+const STATE_PLANE_ROWS = csvRows(STATE_PLANE).length;
+const FIXTURE_ROWS = csvRows(FIXTURE).length - OUTSIDE_ROWS + STATE_PLANE_ROWS;
 
 // The vulnerability formula as README and DOMAIN §7 state it, written out here on its own.
 const FULL_DEPTH_FT = 3;
@@ -41,8 +48,15 @@ describe('from inventory to evidence (Monroe County)', () => {
   it('imports the inventory and creates the assessment with an over-confident methodology', async () => {
     const { body, contentType } = await multipartBody({ file: { filename: 'monroe-critical-assets.csv', data: FIXTURE }, jurisdiction: 'Monroe County' });
     const imported = await app.request('POST', '/assets/import', { key: key(), body, headers: { 'Content-Type': contentType } });
-    expect([200, 201]).toContain(imported.status);
-    expect(imported.json.asset_count).toBe(FIXTURE_ROWS);
+    expect(imported.status).toBe(201);
+    expect(OUTSIDE_ROWS).toBe(3);
+    expect(imported.json.asset_count).toBe(FIXTURE_ROWS - STATE_PLANE_ROWS);
+    expect(imported.json.validation.rejected).toBe(OUTSIDE_ROWS);
+    expect(JSON.stringify(imported.json.validation.errors)).toContain('outside_jurisdiction');
+    const statePlane = await multipartBody({ file: { filename: 'monroe-schools-fl-east-ftus.csv', data: STATE_PLANE }, jurisdiction: 'Monroe County', crs: 'EPSG:2236' });
+    const projected = await app.request('POST', '/assets/import', { key: key(), body: statePlane.body, headers: { 'Content-Type': statePlane.contentType } });
+    expect(projected.status).toBe(201);
+    expect(projected.json.asset_count).toBe(STATE_PLANE_ROWS);
 
     // Claims a lidar DEM, 52 assets and a rainfall analysis: what the issue found passing unchecked.
     const methodology = compliantMethodology('2024', 2026) as any;
