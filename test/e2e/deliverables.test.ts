@@ -252,6 +252,23 @@ describe('from inventory to evidence (Monroe County)', () => {
     expect(rows).toEqual(sorted.json.data.map((a: any) => a.asset_id));
   }, 300_000);
 
+  it('refuses analysis requests it cannot honour before any work', async () => {
+    const post = (json: unknown) => app.request('POST', '/hazards/flood-analysis', { key: key(), json });
+    const square = { type: 'Polygon', coordinates: [[[-81.8, 24.54], [-81.75, 24.54], [-81.75, 24.58], [-81.8, 24.58], [-81.8, 24.54]]] };
+    const both = await post({ boundary_geojson: square, jurisdiction: 'Monroe County' });
+    expect(both.status).toBe(400);
+    const neither = await post({ components: ['tidal'] });
+    expect(neither.status).toBe(400);
+    const city = await post({ jurisdiction: 'City of Key West' });
+    expect(city.status).toBe(400);
+    expect(city.json.errors[0]).toMatchObject({ field: 'jurisdiction' });
+    const unknown = await post({ boundary_geojson: square, assessment_id: 'va_00000000000000000000000000' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors[0]).toMatchObject({ field: 'assessment_id' });
+    const foreign = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.enterprise, json: { boundary_geojson: square, assessment_id: assessmentId } });
+    expect(foreign.status).toBe(400);
+  });
+
   it('answers 404 for another account\'s deliverable and an unknown assessment', async () => {
     expect((await app.request('POST', '/assessments/va_00000000000000000000000000/deliverables', { key: key() })).status).toBe(404);
     expect((await app.request('GET', `/assessments/${assessmentId}/deliverables/dlv_AAAAAAAAAAAAAAAA`, { key: key() })).status).toBe(404);

@@ -1,0 +1,72 @@
+import { evaluateCompliance } from '../../shared/domain/compliance/evaluate';
+import type { ComplianceEvidence } from '../../shared/domain/compliance/evidence';
+import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
+import type { Methodology } from '../../shared/schemas/compliance';
+import { compliantMethodology } from '../helpers/assessment-fixtures';
+
+const analysis = (overrides: Partial<AnalysisEvidence> = {}): AnalysisEvidence => ({
+  analysis_id: 'fa_1', assessment_id: 'va_1', analysed_at: '2026-02-01T00:00:00.000Z',
+  boundary: { source: 'jurisdiction', jurisdiction_id: 'county:12087', area_km2: 3895, counties: ['Monroe'] },
+  components: [{ component: 'tidal', status: 'ok' }, { component: 'surge', status: 'ok' }, { component: 'rainfall', status: 'ok' }, { component: 'compound', status: 'ok' }],
+  scenarios: ['intermediate_low', 'intermediate', 'high'], planning_horizons: [2046, 2076, 2100],
+  elevation: { status: 'partial', source_name: 'NOAA OCM 2018 Florida Keys lidar DEM', native_resolution: '1 m', cell_size_m: 3 },
+  gauges: ['8724580', '8723970'], assets_inside: 412, assets_applied: 412, result_key: 'r', extents_key: null,
+  ...overrides,
+});
+
+const evidence = (overrides: Partial<ComplianceEvidence> = {}): ComplianceEvidence => ({
+  jurisdiction_id: 'county:12087', jurisdiction_name: 'Monroe County',
+  assets: { total: 412, by_category: { community_emergency: 400, transportation: 12 } },
+  analyses: [analysis()],
+  ...overrides,
+});
+
+const methodology = compliantMethodology('2024', 2026) as Methodology;
+const input = { scope: 'full_jurisdiction' as const, methodology };
+const byItem = (evaluation: ReturnType<typeof evaluateCompliance>) => Object.fromEntries(evaluation.dep_checklist_status.items.map((i) => [i.item, i]));
+
+describe('checklist cross-checked against the evidence', () => {
+  it('verifies statements the evidence agrees with and passes', () => {
+    const result = evaluateCompliance(input, '2026-01-15', evidence());
+    expect(result.compliant).toBe(true);
+    expect(result.dep_checklist_status.contradictions).toEqual([]);
+    const items = byItem(result);
+    for (const letter of ['B', 'C', 'E', 'G', 'H', 'I', 'K', 'L', 'M']) expect(items[letter]!.evidence.status).toBe('verified');
+    for (const letter of ['A', 'D', 'J', 'N']) expect(items[letter]!.evidence.status).toBe('attested');
+  });
+
+  it('fails each contradicted item and lists the contradiction by item', () => {
+    const result = evaluateCompliance(input, '2026-01-15', evidence({
+      assets: { total: 397, by_category: { community_emergency: 397 } },
+      analyses: [analysis({
+        elevation: { status: 'covered', source_name: 'SRTM 1 arc-second tiles (bundled, coastal Florida)', native_resolution: '1 arc-second (~30 m)', cell_size_m: 206 },
+        components: [{ component: 'tidal', status: 'ok' }, { component: 'surge', status: 'ok' }, { component: 'rainfall', status: 'no_data' }],
+        scenarios: ['intermediate_low', 'intermediate'], planning_horizons: [2046, 2076], gauges: ['8724580'],
+      })],
+    }));
+    expect(result.compliant).toBe(false);
+    const contradictions = result.dep_checklist_status.contradictions;
+    expect(contradictions.map((c) => c.item)).toEqual(['B', 'C', 'H', 'I', 'K', 'L', 'M']);
+    expect(contradictions[0]).toEqual({ item: 'B', field: 'methodology.critical_assets.asset_count', claimed: '412', found: 'the API holds 397 assets for Monroe County (community_emergency 397)' });
+    expect(contradictions.find((c) => c.item === 'H')!.found).toContain('status no_data');
+    expect(contradictions.find((c) => c.item === 'I')!.found).toContain('did not run it');
+    expect(contradictions.find((c) => c.item === 'K')!.found).toMatch(/^high never analysed/);
+    const items = byItem(result);
+    expect(items.B).toMatchObject({ status: 'fail', evidence: { status: 'contradicted' } });
+    expect(items.B!.reason).toMatch(/^Contradicted by the API's evidence/);
+    expect(result.missing_items.map((m) => m.item)).toEqual(['B', 'C', 'H', 'I', 'K', 'L', 'M']);
+  });
+
+  it('leaves statements attested when the API holds nothing to check them against', () => {
+    const result = evaluateCompliance(input, '2026-01-15', evidence({ assets: { total: 0, by_category: {} }, analyses: [] }));
+    expect(result.compliant).toBe(true);
+    expect(result.dep_checklist_status.items.every((i) => i.evidence.status === 'attested')).toBe(true);
+    expect(result.dep_checklist_status.evidence_summary).toMatchObject({ assets_held: 0, analyses: [] });
+  });
+
+  it('says a body validated without an assessment was not cross-checked', () => {
+    const result = evaluateCompliance(input, '2026-01-15');
+    expect(result.dep_checklist_status.evidence_summary).toBeNull();
+    expect(result.dep_checklist_status.items[0]!.evidence.detail).toMatch(/send assessment_id/);
+  });
+});
