@@ -41,7 +41,7 @@ export class SrtmTileSource implements ElevationSource {
   }
 
   info(): ElevationSourceInfo {
-    return { name: 'SRTM 1 arc-second tiles (bundled, coastal Florida)', vertical_datum: 'EGM96', native_resolution: '1 arc-second (~30 m)' };
+    return { name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)', vertical_datum: 'EGM96', native_resolution: '1 arc-second (~30 m)' };
   }
 
   async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {

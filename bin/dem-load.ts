@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { processDem } from '../shared/adapters/elevation/geotiff-dem';
+import { writeModelDirectory } from '../shared/adapters/elevation/tiled-model';
+import type { ElevationModelRecord } from '../shared/domain/elevation-models/model';
+import { RasterError } from '../shared/domain/elevation-models/reproject';
+import { VerticalReferenceError, type DemUnits, type DemVerticalDatum } from '../shared/domain/elevation-models/vertical';
+
+const USAGE = `Process a GeoTIFF DEM into an elevation model (tile pyramid + model.json).
+
+Usage: npx tsx bin/dem-load.ts FILE.tif --id ID --name NAME --units m|ft
+         --vertical-datum NAVD88|EGM96|NGVD29 [--ngvd29-to-navd88-m M] [--vertical-accuracy-m M]
+         [--water-value V] [--surface-model] [--source TEXT] --out DIR
+
+FILE.tif   single-band GeoTIFF in any EPSG CRS the service reprojects (Florida State Plane in
+           US feet or metres, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic).
+--ngvd29-to-navd88-m   the shift stated in the DEM's metadata (required for NGVD29), metres;
+                       give a negative value with '=': --ngvd29-to-navd88-m=-0.265.
+--water-value          raw value the DEM uses for open water (USGS quads: 0), flagged as water.
+--out DIR              directory written: tiles first, model.json last.`;
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv, allowPositionals: true,
+    options: {
+      id: { type: 'string' }, name: { type: 'string' }, units: { type: 'string' }, 'vertical-datum': { type: 'string' },
+      'ngvd29-to-navd88-m': { type: 'string' }, 'vertical-accuracy-m': { type: 'string' }, 'water-value': { type: 'string' },
+      'surface-model': { type: 'boolean' }, source: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' },
+    },
+  });
+  const file = positionals[0];
+  const units = values.units as DemUnits | undefined;
+  const datum = values['vertical-datum'] as DemVerticalDatum | undefined;
+  if (values.help || !file || !values.id || !values.name || !values.out || !['m', 'ft'].includes(units ?? '') || !['NAVD88', 'EGM96', 'NGVD29'].includes(datum ?? '')) {
+    throw new RasterError(USAGE);
+  }
+  const number = (text: string | undefined, flag: string) => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!Number.isFinite(n)) throw new RasterError(`${flag} must be a number, got "${text}".`);
+    return n;
+  };
+  const shift = number(values['ngvd29-to-navd88-m'], '--ngvd29-to-navd88-m');
+  const water = number(values['water-value'], '--water-value');
+  const processed = await processDem(await readFile(file), {
+    vertical_datum: datum!, units: units!,
+    ...(shift === undefined ? {} : { ngvd29_to_navd88_m: shift }),
+    ...(water === undefined ? {} : { water_raw_value: water }),
+  });
+  const record: ElevationModelRecord = {
+    elevation_model_id: values.id, name: values.name, crs: processed.crs,
+    resolution_m: Math.round(processed.index.resolution_m * 100) / 100,
+    bbox: processed.index.bbox, vertical_datum: processed.index.vertical_datum, source_vertical_datum: datum!,
+    vertical_conversion: processed.vertical_conversion,
+    vertical_accuracy_m: number(values['vertical-accuracy-m'], '--vertical-accuracy-m') ?? null,
+    surface_model: values['surface-model'] ?? false,
+    ...(values.source ? { source: values.source } : {}),
+    pyramid: processed.index,
+  };
+  await writeModelDirectory(values.out, record, processed.tiles);
+  console.log(`${record.elevation_model_id}: ${record.crs.name}, ${record.resolution_m} m, bbox ${record.bbox.map((v) => v.toFixed(4)).join(', ')}, ${processed.tiles.size} tiles → ${path.resolve(values.out)}`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const known = error instanceof RasterError || error instanceof VerticalReferenceError
+    || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+  console.error(known ? (error as Error).message : error);
+  process.exit(known ? 2 : 1);
+});

@@ -1,0 +1,39 @@
+import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
+import type { BBox } from '../../domain/hazards/geo';
+import type { TiledModelSource } from './tiled-model';
+
+function contains([w, s, e, n]: BBox, lon: number, lat: number): boolean {
+  return lon >= w && lon <= e && lat >= s && lat <= n;
+}
+
+/**
+ * Elevation models first, a fallback elsewhere: a window is read from the first model that covers
+ * its centre (the point asked about), else from the fallback (SRTM, a surface model). A model's
+ * window may be partly uncovered; the answer's coverage fraction says so rather than mixing datums.
+ */
+export class LayeredElevationSource implements ElevationSource {
+  constructor(private readonly models: readonly TiledModelSource[], private readonly fallback: ElevationSource) {}
+
+  private pick(box: BBox): ElevationSource {
+    const lon = (box[0] + box[2]) / 2, lat = (box[1] + box[3]) / 2;
+    return this.models.find((m) => contains(m.record.bbox, lon, lat)) ?? this.fallback;
+  }
+
+  info(): ElevationSourceInfo {
+    const fallback = this.fallback.info();
+    return {
+      name: `${this.models.map((m) => m.record.name).join('; ')} where they cover the point; elsewhere ${fallback.name}`,
+      vertical_datum: fallback.vertical_datum,
+      native_resolution: fallback.native_resolution,
+    };
+  }
+
+  /** The source that answers for `box`, named with its own datum and resolution. */
+  infoFor(box: BBox): ElevationSourceInfo {
+    return this.pick(box).info();
+  }
+
+  grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
+    return this.pick(box).grid(box, maxCells);
+  }
+}
