@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TiledModelSource } from '../../shared/adapters/elevation/tiled-model';
+
+const ROOT = path.join(__dirname, '../..');
+const FIXTURE = path.join(ROOT, 'test/fixtures/dem/tampa_clip_fl_west_ftus_ngvd29.tif');
+const out = mkdtempSync(path.join(tmpdir(), 'dem-load-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function demLoad(...args: string[]) {
+  return spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['bin/dem-load.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+}
+
+describe('bin/dem-load.ts (operator CLI)', () => {
+  it('processes a State Plane feet GeoTIFF into a model directory that reads back', async () => {
+    const dir = path.join(out, 'clip');
+    const run = demLoad(FIXTURE, '--id', 'clip', '--name', 'Tampa clip', '--units', 'ft', '--vertical-datum', 'NGVD29',
+      '--ngvd29-to-navd88-m=-0.2652', '--vertical-accuracy-m', '0.76', '--water-value', '0', '--out', dir);
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.status).toBe(0);
+    const model = await TiledModelSource.open(dir);
+    expect(model.record).toMatchObject({ elevation_model_id: 'clip', crs: { epsg: 2237 }, vertical_datum: 'NAVD88', source_vertical_datum: 'NGVD29', vertical_accuracy_m: 0.76 });
+    expect(model.record.resolution_m).toBeCloseTo(30.48, 1);
+    expect(model.info()).toEqual({ name: 'Tampa clip', vertical_datum: 'NAVD88', native_resolution: '30.5 m' });
+    expect((await model.grid(model.record.bbox, 1e6))!.values.some((v) => !Number.isNaN(v))).toBe(true);
+  });
+
+  it.each([
+    ['an NGVD29 model without its shift', [FIXTURE, '--units', 'ft', '--vertical-datum', 'NGVD29'], /ngvd29_to_navd88_m/],
+    ['a file that is not a GeoTIFF', [path.join(ROOT, 'package.json'), '--units', 'm', '--vertical-datum', 'NAVD88'], /not a readable GeoTIFF/],
+    ['a missing unit', [FIXTURE, '--vertical-datum', 'NAVD88'], /Usage/],
+    ['a shift that is not a number', [FIXTURE, '--units', 'ft', '--vertical-datum', 'NGVD29', '--ngvd29-to-navd88-m', 'abc'], /must be a number/],
+  ])('refuses %s with exit status 2, a reason, and writes nothing', (_name, args, reason) => {
+    const dir = path.join(out, 'refused');
+    const run = demLoad(...args, '--id', 'x', '--name', 'x', '--out', dir);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(reason);
+    expect(() => readdirSync(dir)).toThrow();
+  });
+});
