@@ -72,6 +72,7 @@ describe('bundled bare-earth models (USGS 7.5-minute quads)', () => {
     expect((await layered.grid([...inTampa], 10_000))!.verticalDatum).toBe('NAVD88');
     expect(layered.infoFor([...keyWest]).name).toMatch(/surface model/);
     expect((await layered.grid([...keyWest], 10_000))!.verticalDatum).toBe('EGM96');
-    expect(layered.info().name).toContain(tampa.record.name);
+    expect(layered.info().name).toMatch(/^SRTM .*, except where a bare-earth model covers the point: .*USGS 7\.5-minute DEM TAMPA/);
+    expect(new LayeredElevationSource([], new SrtmTileSource()).info()).toEqual(new SrtmTileSource().info());
   });
 });

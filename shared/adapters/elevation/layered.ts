@@ -19,13 +19,14 @@ export class LayeredElevationSource implements ElevationSource {
     return this.models.find((m) => contains(m.record.bbox, lon, lat)) ?? this.fallback;
   }
 
+  /**
+   * Without a box the fallback's description leads (its first word names the DEM family that
+   * evidence checks match), followed by the models that take precedence where they cover a point.
+   */
   info(): ElevationSourceInfo {
     const fallback = this.fallback.info();
-    return {
-      name: `${this.models.map((m) => m.record.name).join('; ')} where they cover the point; elsewhere ${fallback.name}`,
-      vertical_datum: fallback.vertical_datum,
-      native_resolution: fallback.native_resolution,
-    };
+    if (this.models.length === 0) return fallback;
+    return { ...fallback, name: `${fallback.name}, except where a bare-earth model covers the point: ${this.models.map((m) => m.record.name).join('; ')}` };
   }
 
   /** The source that answers for `box`, named with its own datum and resolution. */
