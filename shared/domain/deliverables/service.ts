@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import type { MultiPolygon, Polygon } from 'geojson';
-import { HttpError } from '../../http/problem';
 import type { BlobStore } from '../../ports';
 import { sha256Hex } from '../content-hash';
 import type { Assessment } from '../assessments/model';
@@ -14,7 +12,7 @@ import { sortAssets } from './asset-priority';
 import { fgdcMetadata, geoPackage, shapefileZip } from './gis-package';
 import { assetLayer, boundaryLayer, inundationLayer, type GisLayer } from './gis-layers';
 import type { InundationExtent } from './inundation-extents';
-import { DELIVERABLE_LEASE_MS, isRunnable, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
+import { DELIVERABLE_LEASE_MS, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
 import { mapSvg, renderPng } from './maps';
 import type { AnalysisEvidence } from './ports';
 import { reportPdf, type ReportInput, type ScenarioRow } from './report-pdf';
@@ -29,60 +27,13 @@ export interface DeliverableDeps {
   warn: (message: string, details: Record<string, unknown>) => void;
 }
 
-export const SIGNED_URL_SECONDS = 900;
 const PUBLISHER = 'Vulnerability Assessment Compliance API';
-const notFound = (what: string) => new HttpError('not_found', `No ${what} in this account.`);
 
 interface BuiltFile {
   name: string;
   kind: DeliverableKind;
   contentType: string;
   content: Buffer;
-}
-
-/** `POST /assessments/{id}/deliverables`: a queued job for an assessment of the account. */
-export async function startDeliverables(deps: DeliverableDeps, accountId: string, assessmentId: string): Promise<DeliverableJob> {
-  if (!(await deps.assessments.get(accountId, assessmentId))) throw notFound(`assessment ${assessmentId}`);
-  const at = deps.clock().toISOString();
-  const job: DeliverableJob = {
-    deliverable_id: `dlv_${randomBytes(12).toString('base64url')}`,
-    assessment_id: assessmentId,
-    account_id: accountId,
-    status: 'queued',
-    created_at: at,
-    updated_at: at,
-    error: null,
-    files: [],
-    lease_owner: null,
-    lease_until: null,
-    attempts: 0,
-  };
-  await deps.jobs.create(job);
-  return job;
-}
-
-/** The job as the API answers it, its files behind short-lived signed URLs. */
-export async function deliverableView(deps: Pick<DeliverableDeps, 'jobs' | 'blobs' | 'clock'>, ref: DeliverableRef) {
-  const job = await deps.jobs.get(ref);
-  if (!job) throw notFound(`deliverable ${ref.deliverable_id} of assessment ${ref.assessment_id}`);
-  const expires = new Date(deps.clock().getTime() + SIGNED_URL_SECONDS * 1000).toISOString();
-  return {
-    deliverable_id: job.deliverable_id,
-    assessment_id: job.assessment_id,
-    status: job.status,
-    created_at: job.created_at,
-    updated_at: job.updated_at,
-    error: job.error,
-    files: await Promise.all(job.files.map(async (file) => ({
-      name: file.name,
-      kind: file.kind,
-      content_type: file.content_type,
-      bytes: file.bytes,
-      sha256: file.sha256,
-      url: await deps.blobs.signedGetUrl(file.key, SIGNED_URL_SECONDS, file.name),
-      url_expires_at: expires,
-    }))),
-  };
 }
 
 /**
@@ -110,11 +61,14 @@ export async function runDeliverableJob(deps: DeliverableDeps, ref: DeliverableR
   }
 }
 
-/** Runs every open job whose turn it is (the local worker's poll). */
+/** Runs every open job whose turn it is (the local worker's poll); one lost on its last attempt is failed. */
 export async function runOpenDeliverableJobs(deps: DeliverableDeps, owner: string): Promise<void> {
   const now = deps.clock();
   for (const job of await deps.jobs.listOpen()) {
     if (isRunnable(job, now)) await runDeliverableJob(deps, job, owner);
+    else if (job.status === 'running' && job.attempts >= MAX_ATTEMPTS && job.lease_until !== null && job.lease_until < now.toISOString()) {
+      await deps.jobs.finish(job, job.lease_owner!, { error: { code: 'internal_error', detail: `The deliverables could not be generated after ${MAX_ATTEMPTS} attempts. Quote ${job.deliverable_id} when reporting it.` } }, now);
+    }
   }
 }
 

@@ -1,0 +1,55 @@
+import { startTestApp } from '../helpers/local-app';
+import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
+import { isRunnable, MAX_ATTEMPTS, type DeliverableJob } from '../../shared/domain/deliverables/jobs';
+import { runOpenDeliverableJobs, type DeliverableDeps } from '../../shared/domain/deliverables/service';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+
+// No background workers: the poller would take these jobs itself.
+beforeAll(async () => { app = await startTestApp({ backgroundWorkers: false }); });
+afterAll(async () => { await app?.stop(); });
+
+const job = (id: string, at: string): DeliverableJob => ({
+  deliverable_id: id, assessment_id: 'va_1', account_id: 'acct_1', status: 'queued', created_at: at, updated_at: at,
+  error: null, files: [], lease_owner: null, lease_until: null, attempts: 0,
+});
+
+describe('deliverable job store', () => {
+  it('lets one worker claim a job, keeps it from the other until the lease expires, and finishes it for the holder only', async () => {
+    const store = new DynamoDeliverableStore();
+    const ref = job('dlv_lease_once', '2026-11-23T10:00:00.000Z');
+    await store.create(ref);
+    const t0 = new Date('2026-11-23T10:00:01.000Z');
+    const claims = await Promise.all([store.claim(ref, 'a', t0, 60_000), store.claim(ref, 'b', t0, 60_000)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const holder = claims[0] ? 'a' : 'b';
+    const other = holder === 'a' ? 'b' : 'a';
+    expect(await store.claim(ref, other, new Date(t0.getTime() + 30_000), 60_000)).toBeUndefined();
+    // The holder is lost: after the lease the other takes it over, one attempt more.
+    const takeover = await store.claim(ref, other, new Date(t0.getTime() + 61_000), 60_000);
+    expect(takeover).toMatchObject({ status: 'running', lease_owner: other, attempts: 2 });
+    expect(await store.finish(ref, holder, { files: [] }, new Date())).toBe(false);
+    expect(await store.finish(ref, other, { files: [] }, new Date())).toBe(true);
+    expect(await store.get(ref)).toMatchObject({ status: 'succeeded', lease_until: null });
+    expect((await store.listOpen()).map((j) => j.deliverable_id)).not.toContain('dlv_lease_once');
+  });
+
+  it('stops taking over a job after the last attempt', async () => {
+    const store = new DynamoDeliverableStore();
+    const ref = job('dlv_attempts', '2026-11-23T11:00:00.000Z');
+    await store.create(ref);
+    let now = new Date('2026-11-23T11:00:01.000Z');
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await store.claim(ref, `w${attempt}`, now, 1000)).toMatchObject({ attempts: attempt });
+      now = new Date(now.getTime() + 2000);
+    }
+    const stuck = (await store.get(ref))!;
+    expect(isRunnable(stuck, now)).toBe(false);
+    expect(await store.claim(ref, 'late', now, 1000)).toBeUndefined();
+    expect((await store.listOpen()).map((j) => j.deliverable_id)).toContain('dlv_attempts');
+    // The poll fails it for good once its last lease has run out.
+    await runOpenDeliverableJobs({ jobs: store, clock: () => now } as unknown as DeliverableDeps, 'poller');
+    expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'internal_error' } });
+    expect((await store.listOpen()).map((j) => j.deliverable_id)).not.toContain('dlv_attempts');
+  });
+});
