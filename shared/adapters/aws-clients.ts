@@ -1,37 +1,47 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 
 /**
- * One client per service per process. Endpoints come from the standard `AWS_ENDPOINT_URL_*`
- * variables, which the local runner points at the loopback emulators; the only local-specific
- * setting is path-style S3 addressing (no wildcard DNS on loopback).
+ * One client per service per process, each SDK package loaded on first use: a function pays the
+ * load time of the services it calls only (the authorizer reads DynamoDB alone). Endpoints come
+ * from the standard `AWS_ENDPOINT_URL_*` variables, which the local runner points at the loopback
+ * emulators; the only local-specific setting is path-style S3 addressing (no wildcard DNS on loopback).
  */
 let documentClient: DynamoDBDocumentClient | undefined;
 let s3Client: S3Client | undefined;
 let sqsClient: SQSClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  });
+  if (!documentClient) {
+    const { DynamoDBClient } = require('@aws-sdk/client-dynamodb') as typeof import('@aws-sdk/client-dynamodb');
+    const { DynamoDBDocumentClient: DocumentClient } = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
+    documentClient = DocumentClient.from(new DynamoDBClient({}), {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
   return documentClient;
 }
 
 export function s3(): S3Client {
-  s3Client ??= new S3Client({
-    forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
-    // The local S3 emulator stores aws-chunked framing verbatim unless checksums are on demand only.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  if (!s3Client) {
+    const { S3Client: Client } = require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+    s3Client = new Client({
+      forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
+      // The local S3 emulator stores aws-chunked framing verbatim unless checksums are on demand only.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
   return s3Client;
 }
 
 export function sqs(): SQSClient {
-  // With an endpoint override (the local emulator), send to it rather than to the queue URL's host.
-  sqsClient ??= new SQSClient({ useQueueUrlAsEndpoint: !process.env.AWS_ENDPOINT_URL_SQS });
+  if (!sqsClient) {
+    const { SQSClient: Client } = require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs');
+    // With an endpoint override (the local emulator), send to it rather than to the queue URL's host.
+    sqsClient = new Client({ useQueueUrlAsEndpoint: !process.env.AWS_ENDPOINT_URL_SQS });
+  }
   return sqsClient;
 }
 

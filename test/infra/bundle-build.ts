@@ -5,7 +5,6 @@ import type { FunctionGroup } from '../../shared/routes/types';
 
 export interface FunctionBundle {
   name: FunctionName;
-  code: string;
   bytes: number;
   /** Package name → bytes it contributes to the bundle. */
   packages: Map<string, number>;
@@ -22,8 +21,11 @@ function packageOf(input: string): string {
   return match ? match[1]! : '(project)';
 }
 
-/** Builds one function in memory as the stack does (source maps aside, they ship as a separate file). */
-export async function buildFunctionBundle(name: FunctionName): Promise<FunctionBundle> {
+/**
+ * Builds one function as the stack does: in memory, or into `outfile` with its source map beside
+ * it (the deployed form, for load-time measurements).
+ */
+export async function buildFunctionBundle(name: FunctionName, outfile?: string): Promise<FunctionBundle> {
   const result = await build({
     entryPoints: [handlerEntry(name)],
     absWorkingDir: PROJECT_ROOT,
@@ -34,14 +36,14 @@ export async function buildFunctionBundle(name: FunctionName): Promise<FunctionB
     format: BUNDLE_SETTINGS.format,
     external: externalsOf(name),
     metafile: true,
-    write: false,
+    ...(outfile ? { outfile, sourcemap: true, write: true } : { write: false }),
     logLevel: 'silent',
   });
-  const [output] = Object.values((result.metafile as Metafile).outputs);
+  const [output] = Object.entries((result.metafile as Metafile).outputs).filter(([file]) => !file.endsWith('.map')).map(([, value]) => value);
   const packages = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output!.inputs)) {
     const key = packageOf(input);
     packages.set(key, (packages.get(key) ?? 0) + bytesInOutput);
   }
-  return { name, code: result.outputFiles[0]!.text, bytes: output!.bytes, packages };
+  return { name, bytes: output!.bytes, packages };
 }

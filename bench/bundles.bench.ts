@@ -1,0 +1,58 @@
+/**
+ * Function bundle sizes and module load times as deployed: each function built with the stack's
+ * esbuild settings and loaded in a fresh Node process, with and without `--enable-source-maps`
+ * (the stack's NODE_OPTIONS). Load time is reported minus the load of a 1 KB baseline module
+ * measured in the same run; each figure is the median of RUNS processes.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FunctionName } from '../lib/app-function';
+import { PROJECT_ROOT } from '../lib/app-function';
+import { FUNCTION_GROUPS } from '../shared/routes/types';
+import { buildFunctionBundle } from '../test/infra/bundle-build';
+
+const RUNS = 7;
+const LOAD_BUDGET_MS = 80;
+// Inside the project so the bundles resolve the AWS SDK from node_modules, as the runtime provides it.
+const OUT_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'bundle-bench');
+const FUNCTIONS: FunctionName[] = [...FUNCTION_GROUPS, 'authorizer', 'bearer-authorizer', 'asset-import-worker', 'hazard-job-worker', 'webhook-dispatcher'];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Milliseconds to `require` the file in a fresh process (process start-up excluded). */
+function loadMs(file: string, sourceMaps: boolean): number {
+  const script = `const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
+  const args = [...(sourceMaps ? ['--enable-source-maps'] : []), '-e', script];
+  return median(Array.from({ length: RUNS }, () => Number(execFileSync(process.execPath, args, { cwd: OUT_DIR, env: { ...process.env, NODE_OPTIONS: '' } }))));
+}
+
+async function main(): Promise<void> {
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  mkdirSync(OUT_DIR, { recursive: true });
+  const baselineFile = path.join(OUT_DIR, 'baseline.js');
+  writeFileSync(baselineFile, `"use strict";module.exports.handler=async()=>(${JSON.stringify('x'.repeat(1000))});\n`);
+  const baseline = { plain: loadMs(baselineFile, false), maps: loadMs(baselineFile, true) };
+  console.log(`baseline 1 KB module: ${baseline.plain.toFixed(1)} ms (${baseline.maps.toFixed(1)} ms with source maps)`);
+  console.log(`${'function'.padEnd(22)} ${'KB'.padStart(6)} ${'load ms'.padStart(8)} ${'+maps ms'.padStart(9)}  within ${LOAD_BUDGET_MS} ms`);
+  for (const name of FUNCTIONS) {
+    const file = path.join(OUT_DIR, `${name}.js`);
+    const bundle = await buildFunctionBundle(name, file).catch((error: Error) => error);
+    if (bundle instanceof Error) {
+      console.log(`${name.padEnd(22)} does not build: ${bundle.message.split('\n')[0]}`);
+      continue;
+    }
+    const plain = loadMs(file, false) - baseline.plain;
+    const maps = loadMs(file, true) - baseline.maps;
+    console.log(`${name.padEnd(22)} ${(bundle.bytes / 1024).toFixed(0).padStart(6)} ${plain.toFixed(1).padStart(8)} ${maps.toFixed(1).padStart(9)}  ${maps < LOAD_BUDGET_MS ? 'yes' : 'no'}`);
+  }
+  rmSync(OUT_DIR, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
