@@ -7,6 +7,7 @@ import { hazardExamples } from './hazards';
 import { libraryExamples } from './library';
 import { metaExamples } from './meta';
 import type { OperationExample } from './types';
+import { v1IdentityExamples } from './v1-identity';
 import { v1RiskExamples } from './v1-risk';
 import { v1TrainingExamples } from './v1-training';
 
@@ -22,6 +23,7 @@ export const OPERATION_EXAMPLES: readonly OperationExample[] = [
   ...grantExamples,
   ...complianceExamples,
   ...accountExamples,
+  ...v1IdentityExamples,
   ...v1RiskExamples,
   ...v1TrainingExamples,
 ];
