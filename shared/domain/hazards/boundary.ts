@@ -1,6 +1,6 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import booleanClockwise from '@turf/boolean-clockwise';
-import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import booleanIntersects from '@turf/boolean-intersects';
 import kinks from '@turf/kinks';
 import turfArea from '@turf/area';
 import { bboxesIntersect, bboxOfPositions, type BBox } from './geo';
@@ -102,16 +102,7 @@ export function validateBoundary(geometry: Polygon | MultiPolygon): BoundaryVali
   };
 }
 
-/**
- * Overlap screened by vertices: a boundary vertex inside the county or a county vertex inside the
- * boundary. Misses only shapes that cross without containing each other's vertices.
- */
+/** Shared area or crossing edges: a corridor across a county counts even with no vertex inside it. */
 function overlapsCounty(geometry: Polygon | MultiPolygon, county: CountyBoundary): boolean {
-  for (const position of positionsOf(geometry)) {
-    if (booleanPointInPolygon(position, county.geometry)) return true;
-  }
-  for (const position of positionsOf(county.geometry)) {
-    if (booleanPointInPolygon(position, geometry)) return true;
-  }
-  return false;
+  return booleanIntersects(geometry, county.geometry);
 }
