@@ -6,7 +6,8 @@ import { meterRequest, rateLimitHeaders } from '../../../shared/http/quota';
 import { requiredIfMatch, versionOfEtag } from '../../../shared/http/if-match';
 import { authenticateApiKey, authorizerContext } from '../../../shared/http/auth';
 import { routesOfGroup } from '../../../shared/routes';
-import type { FunctionGroup, RouteDef, Tier } from '../../../shared/routes/types';
+import type { FunctionGroup, Tier } from '../../../shared/routes/types';
+import type { RouteImplementation, RouteResult } from '../../../shared/http/types';
 import type { AccountContext, AccountStore, UsageCounter } from '../../../shared/ports';
 import { hashApiKey } from '../../../shared/domain/api-keys';
 
@@ -166,16 +167,17 @@ describe('hourly quota and tiers', () => {
 
 type Echo = { route: string; params: unknown; query: unknown; body: unknown; headers: Record<string, string>; ifMatch?: number; account?: AccountContext; rawBody: string; baseUrl: string; requestId: string; rate: unknown };
 
-function handlerFor(group: FunctionGroup, usedBefore = 0, override: Partial<Record<string, () => Promise<unknown>>> = {}) {
-  const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, async (request: { route: RouteDef } & Record<string, unknown>) => {
-    if (override[route.id]) return override[route.id]!();
+function handlerFor(group: FunctionGroup, usedBefore = 0, override: Partial<Record<string, () => Promise<RouteResult>>> = {}) {
+  const echoRoute = (id: string): RouteImplementation => async (request) => {
+    if (override[id]) return override[id]!();
     const echo: Echo = {
-      route: request.route.id, params: request.params, query: request.query, body: request.body, headers: request.headers as Record<string, string>,
-      ifMatch: request.ifMatch as number | undefined, account: request.account as AccountContext, rawBody: (request.rawBody as Buffer).toString('utf8'),
-      baseUrl: request.baseUrl as string, requestId: request.requestId as string, rate: request.rate,
+      route: request.route.id, params: request.params, query: request.query, body: request.body, headers: request.headers,
+      ifMatch: request.ifMatch, account: request.account, rawBody: request.rawBody.toString('utf8'),
+      baseUrl: request.baseUrl, requestId: request.requestId, rate: request.rate,
     };
     return { status: 200, body: echo };
-  }]));
+  };
+  const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, echoRoute(route.id)]));
   const { usage, calls } = fakeUsage(usedBefore);
   const handler = createGroupHandler(group, implementations, { usage: () => usage, clock: () => NOW });
   return { handler, calls };
