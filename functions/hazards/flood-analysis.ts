@@ -8,6 +8,7 @@ import { analyzeFlooding, estimateFloodAnalysisWork, SYNC_WORK_BUDGET, type Floo
 import type { HazardJob } from '../../shared/domain/hazards/jobs';
 import { statuteDefaults } from '../../shared/domain/hazards/statute';
 import type { FloodComponent, ScenarioId } from '../../shared/domain/hazards/vocabulary';
+import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { HazardDeps } from './deps';
 import { gaugeChoiceParam } from './gauge-choice';
@@ -68,10 +69,71 @@ export function floodAnalysisRoute(deps: HazardDeps) {
     if (estimateFloodAnalysisWork(analysis, assets.length) > SYNC_WORK_BUDGET) {
       return startJob(deps, accountId, stored, request, `The account has ${assets.length} assets; the analysis exceeds what can be answered within the API time limit.`);
     }
-    const result = await runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) =>
-      analyzeFlooding(analysis, { elevation: deps.elevation(), layers: deps.layers(), tides: deps.tides, assets, onSurfaces }));
+    const result = await withinTimeLimit((progress, checkpoint) => runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) =>
+      analyzeFlooding(analysis, { elevation: deps.elevation(), layers: deps.layers(), tides: stoppingTides(deps.tides, checkpoint), assets, onSurfaces, progress })));
+    if (result === LATE) {
+      return startJob(deps, accountId, stored, request, 'The analysis takes longer than can be answered within the API time limit (uncached tide predictions or a loaded server).');
+    }
     return { status: 200, body: result };
   };
+}
+
+/**
+ * Time an immediate analysis may take before it is handed to a job: API Gateway ends a request at
+ * 29 s, and the work estimate cannot foresee tide predictions not yet cached or a loaded machine.
+ */
+export const SYNC_TIME_LIMIT_MS = 15_000;
+export const LATE = Symbol('late');
+
+class AnalysisAbandoned extends Error {}
+
+/**
+ * Tide predictions that stop an abandoned analysis before it starts another year of predictions
+ * (seconds of synchronous work each), so the job it was handed to gets the event loop. The check
+ * comes first in a year's computation: a shared cached year is never failed half-way.
+ */
+function stoppingTides(tides: TidePredictor, checkpoint: () => void): TidePredictor {
+  return {
+    highWaters: (gauge, start, end) => tides.highWaters(gauge, start, end),
+    levelsAt: async (gauge, times) => {
+      checkpoint();
+      return tides.levelsAt(gauge, times);
+    },
+  };
+}
+
+/**
+ * Runs an analysis, or gives up on it once the time limit passes: the analysis then stops at its
+ * next progress step, before it has stored anything, and the caller starts a job instead. Once the
+ * analysis has reached its end it is always awaited, so a linked analysis is stored exactly once.
+ */
+export async function withinTimeLimit<R>(
+  run: (progress: (fraction: number) => void, checkpoint: () => void) => Promise<R>,
+  limitMs = SYNC_TIME_LIMIT_MS,
+): Promise<R | typeof LATE> {
+  // An object: the analysis changes the state while this function awaits.
+  const analysisState: { state: 'running' | 'finishing' | 'abandoned' } = { state: 'running' };
+  const checkpoint = () => {
+    if (analysisState.state === 'abandoned') throw new AnalysisAbandoned('Handed to a job.');
+  };
+  const progress = (fraction: number) => {
+    checkpoint();
+    if (fraction >= 1) analysisState.state = 'finishing';
+  };
+  const analysis = run(progress, checkpoint);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => { timer = setTimeout(() => resolve(LATE), limitMs); });
+  try {
+    const first = await Promise.race([analysis, late]);
+    if (first !== LATE || analysisState.state === 'finishing') return await analysis;
+    analysisState.state = 'abandoned';
+    analysis.catch((error: unknown) => {
+      if (!(error instanceof AnalysisAbandoned)) logger.warn('Abandoned immediate flood analysis failed', { error: error as Error });
+    });
+    return LATE;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function startJob(deps: HazardDeps, accountId: string, stored: StoredAnalysisRequest, request: RouteRequest, reason: string): Promise<RouteResult> {
