@@ -14,7 +14,7 @@ import { etagOf, viewOf, type Assessment } from '../../shared/domain/assessments
 import type {
   createAssessmentRoute, createDeliverablesRoute, getAssessmentRoute, getDeliverablesRoute, listAssessmentsRoute, recordDepConfirmationRoute, submitAssessmentRoute, updateAssessmentRoute,
 } from '../../shared/routes/assessments';
-import { deliverableView, startDeliverables } from '../../shared/domain/deliverables/service';
+import { deliverableView, startDeliverables } from '../../shared/domain/deliverables/requests';
 import { deliverableDeps } from '../deliverables/deps';
 
 // Created on first use (cold start), after the environment is in place.

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { HttpError } from '../../http/problem';
+import type { BlobStore } from '../../ports';
+import type { AssessmentStore } from '../assessments/ports';
+import type { DeliverableJob, DeliverableRef, DeliverableStore } from './jobs';
+
+/**
+ * What the API does with deliverables: queue a job and show it. Kept apart from the builder
+ * (`service.ts`) so the API function never loads the renderers (pdfkit, resvg, GeoPackage),
+ * which only the deliverables worker ships.
+ */
+export interface DeliverableRequestDeps {
+  jobs: Pick<DeliverableStore, 'create' | 'get'>;
+  assessments: Pick<AssessmentStore, 'get'>;
+  blobs: Pick<BlobStore, 'signedGetUrl'>;
+  clock: () => Date;
+}
+
+export const SIGNED_URL_SECONDS = 900;
+const notFound = (what: string) => new HttpError('not_found', `No ${what} in this account.`);
+
+/** `POST /assessments/{id}/deliverables`: a queued job for an assessment of the account. */
+export async function startDeliverables(deps: DeliverableRequestDeps, accountId: string, assessmentId: string): Promise<DeliverableJob> {
+  if (!(await deps.assessments.get(accountId, assessmentId))) throw notFound(`assessment ${assessmentId}`);
+  const at = deps.clock().toISOString();
+  const job: DeliverableJob = {
+    deliverable_id: `dlv_${randomBytes(12).toString('base64url')}`,
+    assessment_id: assessmentId,
+    account_id: accountId,
+    status: 'queued',
+    created_at: at,
+    updated_at: at,
+    error: null,
+    files: [],
+    lease_owner: null,
+    lease_until: null,
+    attempts: 0,
+  };
+  await deps.jobs.create(job);
+  return job;
+}
+
+/** The job as the API answers it, its files behind short-lived signed URLs. */
+export async function deliverableView(deps: Pick<DeliverableRequestDeps, 'jobs' | 'blobs' | 'clock'>, ref: DeliverableRef) {
+  const job = await deps.jobs.get(ref);
+  if (!job) throw notFound(`deliverable ${ref.deliverable_id} of assessment ${ref.assessment_id}`);
+  const expires = new Date(deps.clock().getTime() + SIGNED_URL_SECONDS * 1000).toISOString();
+  return {
+    deliverable_id: job.deliverable_id,
+    assessment_id: job.assessment_id,
+    status: job.status,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+    error: job.error,
+    files: await Promise.all(job.files.map(async (file) => ({
+      name: file.name,
+      kind: file.kind,
+      content_type: file.content_type,
+      bytes: file.bytes,
+      sha256: file.sha256,
+      url: await deps.blobs.signedGetUrl(file.key, SIGNED_URL_SECONDS, file.name),
+      url_expires_at: expires,
+    }))),
+  };
+}
