@@ -9,6 +9,7 @@ import { calculateRisk, hazardsAtLocation } from '../../shared/domain/risk/answe
 import { resolvePlace, type PlaceQuery, type RiskPlace } from '../../shared/domain/risk/place';
 import type { calculateRiskRoute, generateSuppliesRoute, hazardsAtLocationRoute } from '../../shared/routes/v1-risk';
 import { kitPdf } from './kit-pdf';
+import { floridaDate } from '../../shared/domain/florida-time';
 
 export interface RiskDeps {
   tides: TidePredictor;
@@ -43,7 +44,7 @@ export function createRiskHandler(deps: RiskDeps) {
       return { status: 200, rawBody: kitCsv(kit), contentType: 'text/csv; charset=utf-8', headers: { 'Content-Disposition': `attachment; filename="${name}.csv"` } };
     }
     if (format === 'pdf') {
-      return { status: 200, rawBody: await kitPdf(kit, request.now.toISOString().slice(0, 10)), contentType: 'application/pdf', headers: { 'Content-Disposition': `attachment; filename="${name}.pdf"` } };
+      return { status: 200, rawBody: await kitPdf(kit, floridaDate(request.now)), contentType: 'application/pdf', headers: { 'Content-Disposition': `attachment; filename="${name}.pdf"` } };
     }
     return { status: 200, body: kit };
   };

@@ -1,4 +1,5 @@
 import type { Assessment, DepFilingRecord } from './model';
+import { floridaDate } from '../florida-time';
 
 /**
  * This service does not transmit anything to DEP. After `submit` freezes the assessment, the
@@ -51,10 +52,9 @@ export function depConfirmationProblem(assessment: Assessment, input: { confirma
   if (recorded && (recorded.confirmation_number !== input.confirmation_number || recorded.received_on !== input.received_on)) {
     return { field: 'confirmation_number', message: `DEP's confirmation ${recorded.confirmation_number} (received ${recorded.received_on}) is already recorded.` };
   }
-  const submittedOn = assessment.submitted_at!.slice(0, 10);
+  const submittedOn = floridaDate(new Date(assessment.submitted_at!));
   if (input.received_on < submittedOn) return { field: 'received_on', message: `received_on ${input.received_on} is before the submission on ${submittedOn}.` };
-  // A day of slack: DEP's date is Florida time, the clock here is UTC.
-  const latest = new Date(today.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const latest = floridaDate(today);
   if (input.received_on > latest) return { field: 'received_on', message: `received_on ${input.received_on} is in the future.` };
   return undefined;
 }

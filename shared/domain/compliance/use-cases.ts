@@ -8,11 +8,12 @@ import { complianceOf } from '../assessments/model';
 import type { AssessmentStore } from '../assessments/ports';
 import { invalidField, requireRuleSetDate, resolveApplicant } from './inputs';
 import { checklistFor, defaultDateOfYear } from './rule-sets';
+import { floridaDate } from '../florida-time';
 
 type ValidateInput = z.infer<typeof ValidateBodySchema>;
 type ChecklistQuery = z.infer<typeof ChecklistQuerySchema>;
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const isoDay = floridaDate;
 
 export interface ValidateDeps {
   assessments: Pick<AssessmentStore, 'get'>;

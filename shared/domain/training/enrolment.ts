@@ -2,6 +2,7 @@ import type { CredentialSigner } from '../credentials/jws';
 import { credentialStatus, expiryFor, issueCredential, verificationUrl, type CredentialRecord, type CredentialStatus, type Issuer } from '../credentials/open-badge';
 import { InvalidCursorError } from '../invalid-cursor';
 import { courseByCode, CREDENTIAL_POLICY, PROGRAMMES, type Programme } from './catalogue';
+import { floridaDate } from '../florida-time';
 
 export interface Enrollment {
   enrollment_id: string;
@@ -142,7 +143,7 @@ export async function completeEnrollment(
   if (enrollment.status === 'completed') {
     throw new TrainingError('conflict', `Enrolment ${enrollmentId} was already completed on ${enrollment.completed_on}; a completion is recorded once.`);
   }
-  const today = deps.now.toISOString().slice(0, 10);
+  const today = floridaDate(deps.now);
   if (!ISO_DATE.test(input.completed_on) || Number.isNaN(Date.parse(input.completed_on)) || input.completed_on > today) {
     throw new TrainingError('invalid_request', `completed_on must be a date (YYYY-MM-DD) no later than today (${today}).`, { errors: [{ field: 'completed_on', in: 'body', message: 'Not a past or present date' }] });
   }

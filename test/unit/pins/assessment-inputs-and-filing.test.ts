@@ -91,7 +91,7 @@ describe('DEP filing records', () => {
     ['a submitted one with another number recorded', submitted({ confirmation_number: 'RF-999', received_on: '2026-09-03', recorded_at: 'x' }), input, 'confirmation_number'],
     ['a submitted one with another date recorded', submitted({ confirmation_number: 'RF-123', received_on: '2026-09-04', recorded_at: 'x' }), input, 'confirmation_number'],
     ['a receipt before the submission', submitted(), { ...input, received_on: '2026-08-31' }, 'received_on'],
-    ['a receipt two days ahead of UTC', submitted(), { ...input, received_on: '2026-11-25' }, 'received_on'],
+    ['a receipt dated tomorrow in Florida', submitted(), { ...input, received_on: '2026-11-24' }, 'received_on'],
   ])('refuses %s', (_label, assessment, given, field) => {
     expect(depConfirmationProblem(assessment, given, TODAY)).toMatchObject({ field });
   });
@@ -99,9 +99,16 @@ describe('DEP filing records', () => {
   it.each([
     ['the same record again', submitted({ ...input, recorded_at: 'x' }), input],
     ['a receipt on the day of submission', submitted(), { ...input, received_on: '2026-09-01' }],
-    ['a receipt dated tomorrow (Florida time against UTC)', submitted(), { ...input, received_on: '2026-11-24' }],
   ])('accepts %s', (_label, assessment, given) => {
     expect(depConfirmationProblem(assessment, given, TODAY)).toBeUndefined();
+  });
+
+  it('dates the receipt on the Florida calendar, not the UTC one', () => {
+    const receivedToday = { ...input, received_on: '2026-11-24' };
+    // 22:30 EST on 23 November is already 24 November in UTC: DEP cannot have received it yet.
+    expect(depConfirmationProblem(submitted(), receivedToday, new Date('2026-11-24T03:30:00Z'))).toMatchObject({ field: 'received_on' });
+    // 00:30 EST on 24 November.
+    expect(depConfirmationProblem(submitted(), receivedToday, new Date('2026-11-24T05:30:00Z'))).toBeUndefined();
   });
 
   it('shows a submitted assessment\'s receipt and filing status in its summary', () => {
