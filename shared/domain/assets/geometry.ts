@@ -1,4 +1,5 @@
 import kinks from '@turf/kinks';
+import pointOnFeature from '@turf/point-on-feature';
 import type { Geometry, Position } from 'geojson';
 import type { Reprojector } from './crs';
 
@@ -122,24 +123,14 @@ export function reprojectGeometry(geometry: Geometry, project: Reprojector): Geo
 }
 
 /**
- * The point an asset is stored at: the point itself, or for lines and areas the mean of their
- * vertices (the outer ring for polygons). Good enough to place an asset for screening; the
- * original geometry type is kept with the asset.
+ * The point an asset is stored at: a point on the asset itself (Turf point-on-feature: the centre
+ * of its extent when that lies on the shape, else its nearest vertex), so a concave or multi-part
+ * area is never placed outside itself. The original geometry type is kept with the asset.
  */
 export function representativePoint(geometry: Geometry): [number, number] | undefined {
-  const positions: Position[] = [];
-  switch (geometry.type) {
-    case 'Point': return [geometry.coordinates[0]!, geometry.coordinates[1]!];
-    case 'Polygon': positions.push(...(geometry.coordinates[0] ?? []).slice(0, -1)); break;
-    case 'MultiPolygon': for (const polygon of geometry.coordinates) positions.push(...(polygon[0] ?? []).slice(0, -1)); break;
-    default: forEachPosition(geometry, (p) => positions.push(p));
-  }
-  if (positions.length === 0) return undefined;
-  let lon = 0;
-  let lat = 0;
-  for (const p of positions) {
-    lon += p[0]!;
-    lat += p[1]!;
-  }
-  return [lon / positions.length, lat / positions.length];
+  let positions = 0;
+  forEachPosition(geometry, () => { positions += 1; });
+  if (positions === 0) return undefined;
+  const [lon, lat] = pointOnFeature(geometry).geometry.coordinates;
+  return [lon!, lat!];
 }
