@@ -138,7 +138,10 @@ export async function startGateway(options: GatewayOptions): Promise<{ server: S
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 5000;
+  // Longer than any client's idle keep-alive (undici keeps a socket 4 s): a server closing first races
+  // the client's next request on that socket, which then fails with ECONNRESET. Headers must outlast it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
