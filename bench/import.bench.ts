@@ -70,7 +70,7 @@ async function rawCsvParse(file: string): Promise<number> {
 
 async function pipeline(format: AssetFileFormat, file: string): Promise<number> {
   const opened = await openAssetFile(format, () => createReadStream(file));
-  const processor = new AssetRowProcessor({ jurisdictionId: 'county:12057', hasGeometry: false });
+  const processor = new AssetRowProcessor({ jurisdictionId: 'county:12057', idKey: 'bench-asset-id-key', hasGeometry: false });
   for await (const record of opened.records) processor.process(record);
   return processor.finish().asset_count;
 }

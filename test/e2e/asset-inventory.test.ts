@@ -267,7 +267,7 @@ describe('critical asset inventory over HTTP', () => {
   const exported = async (key: string, jurisdiction: string) => {
     const response = await fetch(`${app.baseUrl}/assets?jurisdiction=${encodeURIComponent(jurisdiction)}&format=geojson`, { headers: { 'X-API-Key': key } });
     expect(response.status).toBe(200);
-    return (await response.json()).features as { id: string; properties: { source_id: string } }[];
+    return ((await response.json()) as { features: { id: string; properties: { source_id: string } }[] }).features;
   };
 
   /** A CSV of `count` synthetic assets, each inside Miami-Dade County's boundary. */
