@@ -4,7 +4,7 @@ import type { RouteRequest, RouteResult } from '../../shared/http/types';
 import { HttpError } from '../../shared/http/problem';
 import { logger } from '../../shared/http/logger';
 import { validateBoundary, type ValidBoundary } from '../../shared/domain/hazards/boundary';
-import { analyzeFlooding, estimateFloodAnalysisWork, SYNC_WORK_BUDGET, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
+import { analyzeFlooding, estimateFloodAnalysisWork, SYNC_WORK_BUDGET, TIME_LIMITED_WORK, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
 import type { HazardJob } from '../../shared/domain/hazards/jobs';
 import { statuteDefaults } from '../../shared/domain/hazards/statute';
 import type { FloodComponent, ScenarioId } from '../../shared/domain/hazards/vocabulary';
@@ -66,11 +66,13 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       return startJob(deps, accountId, stored, request, `The boundary covers ${Math.round(boundary.area_km2)} km²; the analysis exceeds what can be answered within the API time limit.`);
     }
     const assets = await deps.assets().listAssets(accountId);
-    if (estimateFloodAnalysisWork(analysis, assets.length) > SYNC_WORK_BUDGET) {
+    const work = estimateFloodAnalysisWork(analysis, assets.length);
+    if (work > SYNC_WORK_BUDGET) {
       return startJob(deps, accountId, stored, request, `The account has ${assets.length} assets; the analysis exceeds what can be answered within the API time limit.`);
     }
-    const result = await withinTimeLimit((progress, checkpoint) => runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) =>
-      analyzeFlooding(analysis, { elevation: deps.elevation(), layers: deps.layers(), tides: stoppingTides(deps.tides, checkpoint), assets, onSurfaces, progress })));
+    const run = (progress: (fraction: number) => void, checkpoint: () => void) => runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) =>
+      analyzeFlooding(analysis, { elevation: deps.elevation(), layers: deps.layers(), tides: stoppingTides(deps.tides, checkpoint), assets, onSurfaces, progress }));
+    const result = work > TIME_LIMITED_WORK ? await withinTimeLimit(run) : await run(() => undefined, () => undefined);
     if (result === LATE) {
       return startJob(deps, accountId, stored, request, 'The analysis takes longer than can be answered within the API time limit (uncached tide predictions or a loaded server).');
     }

@@ -70,6 +70,13 @@ export function estimateFloodAnalysisWork(request: Omit<FloodAnalysisRequest, 'b
 /** Above this many work units an analysis runs as a job (a few seconds, well inside API Gateway's 29 s). */
 export const SYNC_WORK_BUDGET = 3_000_000;
 
+/**
+ * Above this many work units an immediate analysis is also held to a wall-clock limit (uncached tide
+ * predictions, a loaded server); below it the answer is always immediate, so whether a request gets
+ * its result or a job depends on the request alone, never on the load of the moment.
+ */
+export const TIME_LIMITED_WORK = SYNC_WORK_BUDGET / 2;
+
 export interface AssetSite {
   asset: AssetPoint;
   cell: number | undefined;
