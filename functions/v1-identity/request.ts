@@ -3,7 +3,7 @@ import {
   KeyLimitReachedError, ProfileNotFoundError, StaleVersionError, TooManyAttemptsError, type ClientInfo,
 } from '../../shared/domain/identity/use-cases';
 import {
-  EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, WeakPasswordError,
+  AttemptCounterBusyError, EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, WeakPasswordError,
 } from '../../shared/domain/identity/ports';
 import type { RouteRequest } from '../../shared/http/types';
 import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
@@ -19,6 +19,9 @@ export async function answering<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof TooManyAttemptsError) {
       throw new HttpError('too_many_attempts', `${error.message} Try again in ${error.retryAfterSeconds} seconds.`, { headers: { 'Retry-After': String(error.retryAfterSeconds) } });
+    }
+    if (error instanceof AttemptCounterBusyError) {
+      throw new HttpError('too_many_attempts', 'Too many attempts at once from this client. Try again in 1 second.', { headers: { 'Retry-After': '1' } });
     }
     if (error instanceof InvalidCredentialsError) throw new HttpError('invalid_credentials', 'The email or password is not correct, or the refresh token is no longer valid.');
     if (error instanceof WeakPasswordError) throw new HttpError('weak_password', error.message || 'The password does not meet the policy.');

@@ -3,8 +3,9 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './aws-clients';
 import { requiredSetting } from '../config';
 import { attemptsInWindow, type AttemptPolicy } from '../domain/identity/attempts';
-import type { AttemptStore } from '../domain/identity/ports';
+import { AttemptCounterBusyError, type AttemptStore } from '../domain/identity/ports';
 
+const RECORD_TRIES = 8;
 const attemptKey = (subject: string) => ({ pk: `ATTEMPTS#${subject}`, sk: 'ATTEMPTS' });
 
 /**
@@ -20,7 +21,9 @@ export class DynamoAttemptStore implements AttemptStore {
   }
 
   async record(subject: string, now: Date, policy: AttemptPolicy): Promise<void> {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < RECORD_TRIES; attempt++) {
+      // Jittered pause after a lost race, so concurrent writers stop colliding in lockstep.
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
       const { times, version } = await this.read(subject);
       // Keep what can still count, bounded: more than the limit never changes the answer.
       const kept = [...attemptsInWindow(times, now.getTime(), policy), now.getTime()].slice(-(policy.limit + 1));
@@ -36,7 +39,7 @@ export class DynamoAttemptStore implements AttemptStore {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
     }
-    throw new Error('Attempt counter kept changing under concurrent writes');
+    throw new AttemptCounterBusyError('Attempt counter kept changing under concurrent writes');
   }
 
   async clear(subject: string): Promise<void> {

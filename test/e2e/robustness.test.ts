@@ -42,6 +42,14 @@ describe('no input produces a 5xx', () => {
     expect(res.status).toBeLessThan(500);
   });
 
+  it('answers concurrent registrations from one client without a 5xx (the attempt counter is contended)', async () => {
+    const password = 'Tide-Robust-Rise!9';
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => app.request('POST', '/v1/users/register', {
+      json: { email: `robust${i}@example.org`, password, name: 'Robust Reg', role: 'staff' },
+    })));
+    expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
+  });
+
   it('still answers afterwards', async () => {
     expect((await app.request('GET', '/health')).status).toBe(200);
   });

@@ -20,6 +20,8 @@ export class WeakPasswordError extends Error {}
 /** Wrong password, unknown email, unconfirmed user: deliberately one error. */
 export class InvalidCredentialsError extends Error {}
 export class InvalidConfirmationCodeError extends Error {}
+/** Concurrent attempts of one subject kept changing its counter: answered as too many attempts, never as a failure. */
+export class AttemptCounterBusyError extends Error {}
 
 /** The identity provider (Cognito in AWS, cognito-local on the machine): it alone sees passwords. */
 export interface IdentityProvider {
