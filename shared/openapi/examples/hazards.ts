@@ -28,7 +28,7 @@ export const hazardExamples: OperationExample[] = [
         quantity: 'Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).',
         units: 'm and ft (1 ft = 0.3048 m)',
         interpolation: 'Years between the decadal values are interpolated linearly (`interpolated: true`).',
-        baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992); the rise between 1992 and 2000 is not added, so projected levels may be low by that amount.',
+        baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.',
         assessment_year: 2026,
         statute_rule_sets: [
           {
@@ -51,9 +51,18 @@ export const hazardExamples: OperationExample[] = [
                 year: 2050,
                 interpolated: false,
                 statute_horizon_for: [],
-                p17: { m: 0.276, ft: 0.9055 },
-                p50: { m: 0.34, ft: 1.1155 },
-                p83: { m: 0.422, ft: 1.3845 },
+                p17: {
+                  m: 0.2761,
+                  ft: 0.9058,
+                },
+                p50: {
+                  m: 0.3401,
+                  ft: 1.1158,
+                },
+                p83: {
+                  m: 0.4221,
+                  ft: 1.3848,
+                },
               },
             ],
           },
@@ -61,11 +70,52 @@ export const hazardExamples: OperationExample[] = [
         sources: [
           {
             id: 'noaa_tr2022',
+            version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
             name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
             url: 'https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html',
             note: 'Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.',
           },
         ],
+        provenance: {
+          datasets: [
+            {
+              id: 'noaa_tr2022',
+              name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
+              version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
+            },
+          ],
+          gauge_rule: {
+            rule: 'F.A.C. 62S-7.012(1)(b)',
+            url: 'https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012',
+            verification: 'verified',
+            text: 'Local sea level is interpolated between "the two closest coastal tide gauges that do not have data warnings associated with them", "using the project\'s distance away from the gauges as the independent variable".',
+            gauge_list_verification: 'reconstructed',
+            gauge_list_note: 'The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.',
+            gauges_used: ['8720030 Fernandina Beach, FL', '8723970 Vaca Key, FL', '8724580 Key West, FL', '8725110 Naples, FL', '8725520 Fort Myers, FL'],
+            gauges_excluded_for_data_warnings: [
+              {
+                noaa_id: '8720218',
+                name: 'Mayport, FL',
+                warnings: ['NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30.'],
+              },
+            ],
+            gauges_without_noaa_2022_projections: ['Lake Worth Pier, FL', 'Port Manatee, FL', 'East Bay, FL'],
+          },
+          statute: {
+            rule: 's. 380.093(3)(d), F.S.',
+            verification: 'reconstructed',
+            note: 'Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).',
+          },
+          datum_epoch: {
+            tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
+            scenario_baseline_year: 2000,
+            rise_1992_to_2000: {
+              m: 0.027,
+              ft: 0.0885,
+            },
+            method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
+          },
+        },
       },
     },
   },
@@ -75,14 +125,17 @@ export const hazardExamples: OperationExample[] = [
     response: {
       status: 200,
       body: {
-        location: { lat: 24.5551, lon: -81.78 },
+        location: {
+          lat: 24.5551,
+          lon: -81.78,
+        },
         scenario: 'intermediate',
         scenario_name: 'Intermediate',
         planning_horizon: 2070,
         percentile: 50,
         gauge_selection: {
           method: 'inverse_distance_two_gauges',
-          reason: 'Interpolated between the two closest gauges (45.4 miles apart) by inverse distance.',
+          reason: 'Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).',
           gauge_separation_miles: 45.4,
           gauges: [
             {
@@ -97,19 +150,48 @@ export const hazardExamples: OperationExample[] = [
           ],
         },
         elevation_change: {
-          m: 0.5667,
-          ft: 1.8592,
-          percentiles: { p17: { m: 0.4647, ft: 1.5245 }, p50: { m: 0.5667, ft: 1.8592 }, p83: { m: 0.6909, ft: 2.2667 } },
+          m: 0.5668,
+          ft: 1.8594,
+          percentiles: {
+            p17: {
+              m: 0.4648,
+              ft: 1.5248,
+            },
+            p50: {
+              m: 0.5668,
+              ft: 1.8594,
+            },
+            p83: {
+              m: 0.691,
+              ft: 2.267,
+            },
+          },
           baseline_year: 2000,
         },
-        mhhw_navd88: { m: 0.0082, ft: 0.0268 },
-        projected_mhhw_navd88: { m: 0.5748, ft: 1.8859 },
+        mhhw_navd88: {
+          m: 0.0082,
+          ft: 0.0268,
+        },
+        datum_epoch: {
+          tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
+          scenario_baseline_year: 2000,
+          rise_1992_to_2000: {
+            m: 0.0272,
+            ft: 0.0891,
+          },
+          method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
+        },
+        projected_mhhw_navd88: {
+          m: 0.6021,
+          ft: 1.9753,
+        },
+        projected_mhhw_basis: 'MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.',
         vertical_datum: 'NAVD88',
-        baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992); the rise between 1992 and 2000 is not added, so projected levels may be low by that amount.',
+        baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.',
         elevation: {
           status: 'covered',
           source: {
-            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida)',
+            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth), except where a bare-earth model covers the point: USGS 7.5-minute DEM CAPE CANAVERAL, FL (bare earth, 1999; NGVD29 → NAVD88 -0.40 m); USGS 7.5-minute DEM CEDAR KEY, FL (bare earth, 1999; NGVD29 → N…',
             vertical_datum: 'EGM96',
             native_resolution: '1 arc-second (~30 m)',
           },
@@ -122,24 +204,79 @@ export const hazardExamples: OperationExample[] = [
             uncertainty: 'The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…',
           },
         },
-        ground_elevation_navd88: { m: 1.7346, ft: 5.6909 },
-        water_depth: { m: 0, ft: 0, inundated: false },
-        inundation_area: {
-          acres: 52.22,
-          km2: 0.2113,
-          radius_km: 2,
-          method: 'Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW; open water = cells at or below local mean sea level.',
+        ground_elevation_navd88: {
+          m: 1.7346,
+          ft: 5.6909,
         },
-        affected_assets: { count: 0, assets: [] },
+        water_depth: {
+          m: 0,
+          ft: 0,
+          inundated: false,
+        },
+        inundation_area: {
+          acres: 0,
+          km2: 0,
+          radius_km: 2,
+          method: 'Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW. Open water is never counted: SRTM sea and bay cells (0 or below in the raw model) are marked as water before the datum shift; for DEMs without a water flag, cells at or below local mean sea lev…',
+        },
+        affected_assets: {
+          count: 0,
+          assets: [],
+        },
+        location_setting: {
+          setting: 'coastal',
+          note: 'Open water lies within the radius: the tidal level applies where low ground connects to it.',
+        },
         screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
         sources: [
           {
             id: 'noaa_tr2022',
+            version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
             name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
             url: 'https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html',
             note: 'Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.',
           },
         ],
+        provenance: {
+          datasets: [
+            {
+              id: 'noaa_tr2022',
+              name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
+              version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
+            },
+          ],
+          gauge_rule: {
+            rule: 'F.A.C. 62S-7.012(1)(b)',
+            url: 'https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012',
+            verification: 'verified',
+            text: 'Local sea level is interpolated between "the two closest coastal tide gauges that do not have data warnings associated with them", "using the project\'s distance away from the gauges as the independent variable".',
+            gauge_list_verification: 'reconstructed',
+            gauge_list_note: 'The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.',
+            gauges_used: ['8720030 Fernandina Beach, FL', '8723970 Vaca Key, FL', '8724580 Key West, FL', '8725110 Naples, FL', '8725520 Fort Myers, FL'],
+            gauges_excluded_for_data_warnings: [
+              {
+                noaa_id: '8720218',
+                name: 'Mayport, FL',
+                warnings: ['NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30.'],
+              },
+            ],
+            gauges_without_noaa_2022_projections: ['Lake Worth Pier, FL', 'Port Manatee, FL', 'East Bay, FL'],
+          },
+          statute: {
+            rule: 's. 380.093(3)(d), F.S.',
+            verification: 'reconstructed',
+            note: 'Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).',
+          },
+          datum_epoch: {
+            tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
+            scenario_baseline_year: 2000,
+            rise_1992_to_2000: {
+              m: 0.0272,
+              ft: 0.0891,
+            },
+            method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
+          },
+        },
       },
     },
   },
@@ -160,17 +297,25 @@ export const hazardExamples: OperationExample[] = [
       status: 200,
       body: {
         boundary: {
-          area: { acres: 6669.3, km2: 26.9897 },
+          area: {
+            acres: 6669.3,
+            km2: 26.9897,
+          },
           bbox: [-81.81, 24.54, -81.75, 24.58],
           vertex_count: 5,
-          counties: [{ fips: '12087', name: 'Monroe' }],
+          counties: [
+            {
+              fips: '12087',
+              name: 'Monroe',
+            },
+          ],
           warnings: [],
         },
         scenarios: ['intermediate_low', 'intermediate'],
         planning_horizons: [2046, 2076],
         gauge_selection: {
           method: 'inverse_distance_two_gauges',
-          reason: 'Interpolated between the two closest gauges (45.4 miles apart) by inverse distance.',
+          reason: 'Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).',
           gauge_separation_miles: 45.4,
           gauges: [
             {
@@ -187,7 +332,7 @@ export const hazardExamples: OperationExample[] = [
         elevation: {
           status: 'covered',
           source: {
-            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida)',
+            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth), except where a bare-earth model covers the point: USGS 7.5-minute DEM CAPE CANAVERAL, FL (bare earth, 1999; NGVD29 → NAVD88 -0.40 m); USGS 7.5-minute DEM CEDAR KEY, FL (bare earth, 1999; NGVD29 → N…',
             vertical_datum: 'EGM96',
             native_resolution: '1 arc-second (~30 m)',
           },
@@ -199,79 +344,153 @@ export const hazardExamples: OperationExample[] = [
             method: 'SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.',
             uncertainty: 'The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…',
           },
-          method: 'Cells connected (8-neighbour) to open water below the water level count as exposed; open water = cells at or below local mean sea level.',
+          method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed. Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.',
           screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
         },
-        assets: { inside_boundary: 2, source: 'The caller\'s imported assets (points).' },
+        assets: {
+          inside_boundary: 0,
+          source: 'The caller\'s imported assets (points).',
+        },
         components: {
           tidal: {
             status: 'ok',
-            mhhw_navd88: { m: 0.0079, ft: 0.026 },
-            high_tide_flood_thresholds_navd88: {
-              minor: { m: 0.5275, ft: 1.7307 },
-              moderate: { m: 0.8179, ft: 2.6835 },
-              major: { m: 1.1975, ft: 3.9289 },
+            mhhw_navd88: {
+              m: 0.0079,
+              ft: 0.026,
             },
+            high_tide_flood_thresholds_navd88: {
+              minor: {
+                m: 0.5295,
+                ft: 1.7374,
+              },
+              moderate: {
+                m: 0.8241,
+                ft: 2.7039,
+              },
+              major: {
+                m: 1.1995,
+                ft: 3.9355,
+              },
+            },
+            thresholds_basis: 'NOAA (Sweet et al. 2018): minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major 0.04·GT + 1.17 m above MHHW (GT = great diurnal range of the NOAA datums), weighted as the gauges are.',
             results: [
               {
                 scenario: 'intermediate_low',
                 scenario_name: 'Intermediate-Low',
                 planning_horizon: 2046,
                 percentile: 50,
-                sea_level_rise: { m: 0.2757, ft: 0.9045 },
-                design_water_level_navd88: { m: 0.2836, ft: 0.9305 },
-                design_water_level_basis: 'Projected MHHW: MHHW (NAVD88) + sea level rise.',
-                depth_above_minor_threshold: { m: 0, ft: 0 },
-                tidal_flood_days_per_year: {
-                  minor: 0,
-                  year: 2046,
-                  by_gauge: [{ noaa_id: '8724580', name: 'Key West, FL', days: 0 }],
-                  method: 'Days whose highest predicted astronomical tide (NOAA harmonic constituents, @neaps/tide-predictor) plus the gauge\'s projected rise reaches the NOAA minor flood threshold. Weather and seasonal anomalies are not predicted, so observed counts run higher.',
+                sea_level_rise: {
+                  m: 0.2758,
+                  ft: 0.9048,
                 },
-                exposed_area: { acres: 148.07, km2: 0.5992 },
-                exposed_assets: { count: 0, assets_without_elevation: 0, truncated: false, assets: [] },
+                design_water_level_navd88: {
+                  m: 0.3109,
+                  ft: 1.0199,
+                },
+                design_water_level_basis: 'Projected MHHW: MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000.',
+                depth_above_minor_threshold: {
+                  m: 0,
+                  ft: 0,
+                },
+                tidal_flood_days_per_year: {
+                  minor: 21.3,
+                  year: 2046,
+                  by_gauge: [
+                    {
+                      noaa_id: '8724580',
+                      name: 'Key West, FL',
+                      days: 21.2,
+                      observed_mean_2007_2016: 0,
+                      floored_at_observed_mean: false,
+                      nontidal_sd_m: 0.1,
+                      calibrated_on_observed_days: false,
+                    },
+                  ],
+                  method: 'Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water levels shifted by sea level rise. Daily highest astronomical tides of the year (NOAA harmonic constants) plus a normal nontidal anomaly whose spread reproduces the gauge\'s observed 2007–2016 mean of minor floo…',
+                },
+                exposed_area: {
+                  acres: 0,
+                  km2: 0,
+                },
+                exposed_assets: {
+                  count: 0,
+                  assets_without_elevation: 0,
+                  truncated: false,
+                  assets: [],
+                },
               },
             ],
           },
           surge: {
             status: 'ok',
             basis: 'tide_gauge_statistics',
-            label: 'Tide-gauge statistical estimate (GEV return level), not a FEMA base flood elevation; wave setup and run-up are not included.',
+            label: 'Research product: a stationary GEV distribution fitted by this API (maximum likelihood) to the annual maximum hourly water levels of a tide gauge (University of Hawaii Sea Level Center data to 2018, annual maxima compiled by T. Wong), not a NOAA or FEMA storm surge model and not a base flood elevati…',
             gauge: {
               noaa_id: '8724580',
               name: 'Key West, FL',
               distance_km: 3,
+              surge_regime: 'keys',
               record: '1913–2018 (102 annual maxima)',
-              record_max_above_annual_msl: { m: 1.154, ft: 3.7861 },
+              record_max_above_annual_msl: {
+                m: 1.154,
+                ft: 3.7861,
+              },
+              gev_parameters: {
+                mu_m: 0.55796,
+                sigma_m: 0.04265,
+                xi: 0.2569,
+                method: 'Maximum likelihood, fitted by this API to the annual maxima.',
+              },
             },
-            conversion: 'Return level above annual mean sea level + MSL − NAVD88 of the gauge (-0.266 m, NOAA datums) + sea level rise.',
+            conversion: 'Return level above the annual mean sea level (z = μ + σ/ξ·((−ln(1 − 1/T))^−ξ − 1)) + this location\'s MSL − NAVD88 (-0.265 m, NOAA datums of the selected gauges, 1983–2001 epoch) + rise 1992→2000 (0.027 m) + projected rise since 2000.',
+            current_conditions: [
+              {
+                return_period_years: 100,
+                annual_exceedance_probability: 0.01,
+                design_water_level_navd88: {
+                  m: 0.695,
+                  ft: 2.28,
+                },
+                note: 'No sea level rise beyond 2000: the statute\'s initial (current 100-year) event.',
+              },
+            ],
+            noaa_official_1pct: {
+              source: 'NOAA CO-OPS extreme water levels, Key West 8724580 (1 % annual exceedance probability level above MHHW)',
+              above_mhhw: {
+                m: 0.74,
+                ft: 2.4278,
+              },
+              navd88: {
+                m: 0.753,
+                ft: 2.4705,
+              },
+              note: 'NOAA\'s published level, shown beside the GEV estimate; MHHW of the 1983–2001 epoch.',
+            },
             results: [
               {
                 scenario: 'intermediate_low',
                 scenario_name: 'Intermediate-Low',
                 planning_horizon: 2046,
                 percentile: 50,
-                sea_level_rise: { m: 0.2757, ft: 0.9045 },
+                sea_level_rise: {
+                  m: 0.2758,
+                  ft: 0.9048,
+                },
                 return_period_years: 100,
                 annual_exceedance_probability: 0.01,
-                design_water_level_navd88: { m: 0.9427, ft: 3.0929 },
-                exposed_area: { acres: 503.08, km2: 2.0359 },
+                design_water_level_navd88: {
+                  m: 0.9707,
+                  ft: 3.1848,
+                },
+                exposed_area: {
+                  acres: 352.01,
+                  km2: 1.4245,
+                },
                 exposed_assets: {
-                  count: 1,
+                  count: 0,
                   assets_without_elevation: 0,
                   truncated: false,
-                  assets: [
-                    {
-                      asset_id: 'a_5e27f9493284bd629bd39b11',
-                      name: 'Lift Station 12',
-                      category: 'critical_infrastructure',
-                      lat: 24.5557,
-                      lon: -81.7826,
-                      ground_elevation_navd88: { m: 0.7346, ft: 2.4102 },
-                      water_level_navd88: { m: 0.9427, ft: 3.0929 },
-                      depth: { m: 0.2081, ft: 0.6827 },
-                    },
-                  ],
+                  assets: [],
                 },
               },
             ],
@@ -279,16 +498,66 @@ export const hazardExamples: OperationExample[] = [
         },
         vertical_datum: 'NAVD88',
         units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
-        baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992); the rise between 1992 and 2000 is not added, so projected levels may be low by that amount.',
+        baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.',
+        datum_epoch: {
+          tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
+          scenario_baseline_year: 2000,
+          rise_1992_to_2000: {
+            m: 0.0272,
+            ft: 0.0891,
+          },
+          method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
+        },
         screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
         sources: [
           {
             id: 'noaa_tr2022',
+            version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
             name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
             url: 'https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html',
             note: 'Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.',
           },
         ],
+        provenance: {
+          datasets: [
+            {
+              id: 'noaa_tr2022',
+              name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
+              version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
+            },
+          ],
+          gauge_rule: {
+            rule: 'F.A.C. 62S-7.012(1)(b)',
+            url: 'https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012',
+            verification: 'verified',
+            text: 'Local sea level is interpolated between "the two closest coastal tide gauges that do not have data warnings associated with them", "using the project\'s distance away from the gauges as the independent variable".',
+            gauge_list_verification: 'reconstructed',
+            gauge_list_note: 'The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.',
+            gauges_used: ['8720030 Fernandina Beach, FL', '8723970 Vaca Key, FL', '8724580 Key West, FL', '8725110 Naples, FL', '8725520 Fort Myers, FL'],
+            gauges_excluded_for_data_warnings: [
+              {
+                noaa_id: '8720218',
+                name: 'Mayport, FL',
+                warnings: ['NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30.'],
+              },
+            ],
+            gauges_without_noaa_2022_projections: ['Lake Worth Pier, FL', 'Port Manatee, FL', 'East Bay, FL'],
+          },
+          statute: {
+            rule: 's. 380.093(3)(d), F.S.',
+            verification: 'reconstructed',
+            note: 'Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).',
+          },
+          datum_epoch: {
+            tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
+            scenario_baseline_year: 2000,
+            rise_1992_to_2000: {
+              m: 0.0272,
+              ft: 0.0891,
+            },
+            method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
+          },
+        },
       },
     },
   },
@@ -347,22 +616,68 @@ export const hazardExamples: OperationExample[] = [
             end_date: '2023-09-04',
             type: 'disaster_declaration',
             name: 'Hurricane Idalia (Major Disaster 4734, declared 2023-08-31)',
-            location: { lat: null, lon: null, county: null, county_fips: null, scope: 'state' },
-            magnitude: { incident_type: 'Hurricane', declaration_type: 'Major Disaster' },
+            location: {
+              lat: null,
+              lon: null,
+              county: null,
+              county_fips: null,
+              scope: 'state',
+            },
+            magnitude: {
+              incident_type: 'Hurricane',
+              declaration_type: 'Major Disaster',
+            },
             distance_km: null,
           },
         ],
         next_cursor: 'eyJkIjoiMjAyMy0wOC0yNyIsImkiOiJmZW1hOkVNLTM1OTYifQ',
-        location: { query: 'City of Key West', lat: 24.55524, lon: -81.78163 },
+        location: {
+          query: 'City of Key West',
+          lat: 24.55524,
+          lon: -81.78163,
+        },
         radius_km: 50,
         sources: [
           {
             id: 'hurdat2',
+            version: 'hurdat2-1851-2024-040425 (via Benjreggio/HurdatFlorida @ 6d2f4bfe)',
             name: 'NHC HURDAT2 Atlantic best tracks 1851–2024, Florida landfalls 1900–2024 (HurdatFlorida derivation)',
             url: 'https://www.nhc.noaa.gov/data/#hurdat',
             note: 'Landfall position = best-track point at the landfall time.',
           },
         ],
+        provenance: {
+          datasets: [
+            {
+              id: 'hurdat2',
+              name: 'NHC HURDAT2 Atlantic best tracks 1851–2024, Florida landfalls 1900–2024 (HurdatFlorida derivation)',
+              version: 'hurdat2-1851-2024-040425 (via Benjreggio/HurdatFlorida @ 6d2f4bfe)',
+            },
+          ],
+          gauge_rule: {
+            rule: 'F.A.C. 62S-7.012(1)(b)',
+            url: 'https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012',
+            verification: 'verified',
+            text: 'Local sea level is interpolated between "the two closest coastal tide gauges that do not have data warnings associated with them", "using the project\'s distance away from the gauges as the independent variable".',
+            gauge_list_verification: 'reconstructed',
+            gauge_list_note: 'The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.',
+            gauges_used: ['8720030 Fernandina Beach, FL', '8723970 Vaca Key, FL', '8724580 Key West, FL', '8725110 Naples, FL', '8725520 Fort Myers, FL'],
+            gauges_excluded_for_data_warnings: [
+              {
+                noaa_id: '8720218',
+                name: 'Mayport, FL',
+                warnings: ['NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30.'],
+              },
+            ],
+            gauges_without_noaa_2022_projections: ['Lake Worth Pier, FL', 'Port Manatee, FL', 'East Bay, FL'],
+          },
+          statute: {
+            rule: 's. 380.093(3)(d), F.S.',
+            verification: 'reconstructed',
+            note: 'Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).',
+          },
+          datum_epoch: null,
+        },
       },
     },
   },
