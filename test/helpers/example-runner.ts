@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROUTES } from '../../shared/routes';
-import type { ExampleFile, OperationExample } from '../../shared/openapi/examples/types';
+import { floridaDate } from '../../shared/domain/florida-time';
+import { EXAMPLE_TODAY, type ExampleFile, type OperationExample } from '../../shared/openapi/examples/types';
 import type { LocalApp } from '../../local/app';
 import type { TestRequest, TestResponse } from './local-app';
 
@@ -9,7 +10,8 @@ type App = Pick<LocalApp, 'keys'> & { request: TestRequest };
 /**
  * Sends the documented examples to a running API in order. Ids the API assigns (an assessment's,
  * an import's…) differ from the ones in the examples: each answer's ids are matched to the
- * example answer's, and later requests use the live ones. Bearer routes use the `access_token`
+ * example answer's, and later requests use the live ones; `EXAMPLE_TODAY` in a request is sent as
+ * today's date. Bearer routes use the `access_token`
  * of the last sign-in example.
  */
 export function exampleRunner(app: App): (example: OperationExample) => Promise<TestResponse> {
@@ -57,6 +59,7 @@ function recordIds(example: unknown, live: unknown, ids: Map<string, string>, ke
 }
 
 function substituteIds<T>(value: T, ids: Map<string, string>): T {
+  if (value === EXAMPLE_TODAY) return floridaDate(new Date()) as T;
   if (typeof value === 'string') return (ids.get(value) ?? value) as T;
   if (Array.isArray(value)) return value.map((item) => substituteIds(item, ids)) as T;
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, substituteIds(item, ids)])) as T;

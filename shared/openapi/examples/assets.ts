@@ -37,6 +37,8 @@ export const assetExamples: OperationExample[] = [
           errors: [{ row: 4, field: 'latitude', code: 'required', message: 'Required' }],
           errors_truncated: false,
           unclassified_types: [],
+          warnings: [],
+          outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'Monroe County (the municipality\'s county: municipal boundaries are not available)' },
         },
         report: {
           total_rows: 3,
@@ -52,6 +54,8 @@ export const assetExamples: OperationExample[] = [
             errors: [{ row: 4, field: 'latitude', code: 'required', message: 'Required' }],
             errors_truncated: false,
             unclassified_types: [],
+            warnings: [],
+            outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'Monroe County (the municipality\'s county: municipal boundaries are not available)' },
           },
           columns: {
             name: 'name',
@@ -93,6 +97,8 @@ export const assetExamples: OperationExample[] = [
           errors: [{ row: 4, field: 'latitude', code: 'required', message: 'Required' }],
           errors_truncated: false,
           unclassified_types: [],
+          warnings: [],
+          outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'Monroe County (the municipality\'s county: municipal boundaries are not available)' },
         },
         report: {
           total_rows: 3,
@@ -108,6 +114,8 @@ export const assetExamples: OperationExample[] = [
             errors: [{ row: 4, field: 'latitude', code: 'required', message: 'Required' }],
             errors_truncated: false,
             unclassified_types: [],
+            warnings: [],
+            outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'Monroe County (the municipality\'s county: municipal boundaries are not available)' },
           },
           columns: {
             name: 'name',
@@ -344,5 +352,15 @@ export const assetExamples: OperationExample[] = [
         issues_truncated: false,
       },
     },
+  },
+  {
+    operationId: 'deleteAsset',
+    request: { params: { asset_id: 'a_5e27f9493284bd629bd39b11' } },
+    response: { status: 204 },
+  },
+  {
+    operationId: 'deleteAssetImport',
+    request: { params: { import_id: 'imp_979d06b57fd04ae3825b157c9110fcd9' } },
+    response: { status: 204 },
   },
 ];

@@ -51,6 +51,7 @@ export const complianceExamples: OperationExample[] = [
         compliant: false,
         jurisdiction: 'City of Key West',
         jurisdiction_id: 'municipality:120168',
+        assessment_id: null,
         missing_items: [
           {
             item: 'A',
@@ -73,6 +74,8 @@ export const complianceExamples: OperationExample[] = [
             planning_horizons: [2046, 2076],
             planning_horizon_rule: '20 and 50 years after the assessment year',
           },
+          contradictions: [],
+          evidence_summary: { jurisdiction_id: 'municipality:120168', assets_held: 0, assets_by_category: {}, analyses: [] },
           compliant: false,
           passed: 1,
           failed: 13,
@@ -86,6 +89,7 @@ export const complianceExamples: OperationExample[] = [
               reason: 'Scope not stated.',
               conditional: false,
               verification: 'verified',
+              evidence: { status: 'attested', detail: 'The caller\'s statement; the API holds no evidence for this item.' },
             },
           ],
         },

@@ -5,6 +5,13 @@
  * example that no longer matches the API fails the build.
  */
 
+/**
+ * The day the examples were recorded. A request value equal to it is sent as today's date (in
+ * Florida) by the end-to-end test, so a date that must not be in the future or before a record
+ * made during the run (DEP's `received_on`) stays valid on any day.
+ */
+export const EXAMPLE_TODAY = '2026-11-23';
+
 /** A file part of a multipart request. */
 export interface ExampleFile {
   filename: string;
