@@ -13,11 +13,12 @@ const DEFAULT_TARGET = 700 * KB;
  * grow unnoticed. The causes: the whole zod namespace (~450 KB) because `extendZodWithOpenApi(z)`
  * keeps every export alive, and the route table of every group in every function (its schemas
  * import data: municipalities, courses, classification rules). An entry must go once its function
- * meets the target (the test says so).
+ * meets the target (the test says so). docs (+20 KB) and hazards (+40 KB) were raised when the
+ * route table's OpenAPI examples and the flood-analysis and elevation work took them past.
  */
 const OVER_TARGET_CEILING: Partial<Record<FunctionName, number>> = {
-  library: 800 * KB, assessments: 860 * KB, grants: 800 * KB, compliance: 820 * KB, account: 800 * KB, docs: 860 * KB,
-  'v1-identity': 800 * KB, 'v1-training': 800 * KB, 'v1-risk': 1360 * KB, hazards: 1480 * KB,
+  library: 800 * KB, assessments: 860 * KB, grants: 800 * KB, compliance: 820 * KB, account: 800 * KB, docs: 880 * KB,
+  'v1-identity': 800 * KB, 'v1-training': 800 * KB, 'v1-risk': 1360 * KB, hazards: 1520 * KB,
   assets: 2620 * KB,
 };
 
