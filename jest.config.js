@@ -1,6 +1,9 @@
 /** Tests run through SWC (no type-check here: `npm run typecheck` does that). */
 module.exports = {
   testEnvironment: 'node',
+  // The Lambda runtime helpers leave a store on the global object between test files; keep it
+  // rather than soft-delete it with a deprecation warning per worker.
+  testEnvironmentOptions: { globalsCleanup: 'off' },
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // The headless-browser tests need a system Chromium: `npm run test:browser` (jest.browser.config.js).
