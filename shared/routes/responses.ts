@@ -3,7 +3,8 @@ import type { ResponseDef } from './types';
 import type * as z from 'zod';
 
 /** Response fragments shared by route declarations, so each route lists only what is its own. */
-const problem = (description: string): ResponseDef => ({ description, schema: ProblemSchema, contentType: 'application/problem+json' });
+/** A problem+json response (RFC 9457) with its description. */
+export const problem = (description: string): ResponseDef => ({ description, schema: ProblemSchema, contentType: 'application/problem+json' });
 
 export const ok = (description: string, schema: z.ZodType): ResponseDef => ({ description, schema });
 

@@ -1,12 +1,11 @@
-import { IfMatchHeaders, ProblemSchema } from '../schemas/common';
+import { IfMatchHeaders } from '../schemas/common';
 import {
   ActivityListSchema, ActivityQuery, ConfirmRequestSchema, CreateKeyRequestSchema, CreatedKeySchema, KeyListSchema, KeyParams, LoginRequestSchema,
   LogoutRequestSchema, ProfileSchema, RegisterRequestSchema, RegisteredUserSchema, TokenResponseSchema, UpdateProfileRequestSchema,
 } from '../schemas/v1-identity';
-import { CONFLICT, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
+import { CONFLICT, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
-const problem = (description: string): ResponseDef => ({ description, schema: ProblemSchema, contentType: 'application/problem+json' });
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer error="invalid_token"` (RFC 6750).', schema: { type: 'string' as const } } };
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until another attempt is accepted.', schema: { type: 'integer' as const } } };
 

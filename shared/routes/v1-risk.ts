@@ -1,25 +1,10 @@
-import { ProblemSchema } from '../schemas/common';
 import { HazardsAtLocationResponse, LocationQuery, RiskQuery, RiskResponse, SuppliesQuery, SuppliesResponse } from '../schemas/v1-risk';
-import { NOT_FOUND, ok } from './responses';
+import { NOT_FOUND, ok, problem } from './responses';
+import { BEARER_ERRORS } from './v1-identity';
 import { defineRoute, type ResponseDef } from './types';
 
-const problem = (description: string): ResponseDef => ({ description, schema: ProblemSchema, contentType: 'application/problem+json' });
-
-/** Errors of the bearer routes of the risk and training groups. */
-export const V1_BEARER_ERRORS: Record<number, ResponseDef> = {
-  400: problem('Invalid request (`invalid_request`, `malformed_body`); `errors` lists each bad field.'),
-  401: {
-    ...problem('Missing, expired or tampered access token (`invalid_token`).'),
-    headers: { 'WWW-Authenticate': { description: '`Bearer error="invalid_token"` (RFC 6750).', schema: { type: 'string' as const } } },
-  },
-  413: problem('Body too large (`payload_too_large`).'),
-  415: problem('Wrong content type (`unsupported_media_type`).'),
-  429: problem('The account\'s hourly request limit is reached (`rate_limit_exceeded`); see `Retry-After`.'),
-  500: problem('Unexpected error (`internal_error`); no internals are returned.'),
-};
-
 const OUTSIDE_FLORIDA: Record<number, ResponseDef> = {
-  422: { description: 'The point is not in a Florida county, or the FIPS code is another state\'s (`location_outside_florida`).', schema: ProblemSchema, contentType: 'application/problem+json' },
+  422: problem('The point is not in a Florida county, or the FIPS code is another state\'s (`location_outside_florida`).'),
 };
 
 export const calculateRiskRoute = defineRoute({
@@ -27,7 +12,7 @@ export const calculateRiskRoute = defineRoute({
   tags: ['Risk and preparedness'], summary: 'FEMA National Risk Index for a Florida county, by FIPS, name or point',
   description: 'FEMA\'s published composite and per-hazard values, scores and ratings (NRI v1.19.0, March 2023, county level) for the county given by `county_fips`, `county` or the point `lat`/`lon` (placed in a county by the Census boundaries; a waterfront point within 5 km of a county\'s shoreline goes to the nearest county, and says so). Values are served as published, never recomputed; ratings without a score (`No Rating`, `Not Applicable`, `Insufficient Data`, `No Expected Annual Losses`) come with `null` scores. FEMA\'s planning-only disclaimer is part of every answer. For Florida\'s 35 coastal counties `coastal` adds this API\'s own NOAA 2022 sea level rise (statute scenarios and horizons) and high tide flooding figures, with their provenance.',
   request: { query: RiskQuery },
-  responses: { 200: ok('The risk profile.', RiskResponse), ...NOT_FOUND, ...OUTSIDE_FLORIDA, ...V1_BEARER_ERRORS },
+  responses: { 200: ok('The risk profile.', RiskResponse), ...NOT_FOUND, ...OUTSIDE_FLORIDA, ...BEARER_ERRORS },
 });
 
 export const hazardsAtLocationRoute = defineRoute({
@@ -35,7 +20,7 @@ export const hazardsAtLocationRoute = defineRoute({
   tags: ['Risk and preparedness'], summary: 'Hazards at a point in Florida',
   description: 'Which FEMA NRI hazards apply in the point\'s county and how strongly (rating and score, strongest first); coastal or inland; for coastal counties the NOAA 2022 sea level rise of the statute\'s scenario pair at its planning horizons from the two nearest gauges, and NOAA high tide flood thresholds with observed and projected flood days; HURDAT2 hurricane and tropical storm landfalls within 100 km; the flood zone stated as unknown, with how to obtain it. Points outside Florida: 422 `location_outside_florida`.',
   request: { query: LocationQuery },
-  responses: { 200: ok('The hazards at the point.', HazardsAtLocationResponse), ...OUTSIDE_FLORIDA, ...V1_BEARER_ERRORS },
+  responses: { 200: ok('The hazards at the point.', HazardsAtLocationResponse), ...OUTSIDE_FLORIDA, ...BEARER_ERRORS },
 });
 
 export const generateSuppliesRoute = defineRoute({
@@ -49,7 +34,7 @@ export const generateSuppliesRoute = defineRoute({
       schema: SuppliesResponse,
       headers: { 'Content-Disposition': { description: 'For csv and pdf: `attachment; filename=…`.', schema: { type: 'string' as const } } },
     },
-    ...V1_BEARER_ERRORS,
+    ...BEARER_ERRORS,
   },
 });
 

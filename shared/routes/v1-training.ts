@@ -1,20 +1,17 @@
-import { ProblemSchema } from '../schemas/common';
 import {
   CertificationList, CertificationParams, CertificationsQuery, CompleteBody, CompletionResponse, CourseList, CoursesQuery, EnrollBody, EnrollHeaders,
   Enrollment, EnrollmentList, EnrollmentParams, Jwks, RevokeBody, VerificationResponse,
 } from '../schemas/v1-training';
-import { IDEMPOTENCY_REUSED, NOT_FOUND, PUBLIC_ERRORS, ok } from './responses';
-import { defineRoute, type ResponseDef } from './types';
-import { V1_BEARER_ERRORS } from './v1-risk';
-
-const problem = (description: string): ResponseDef => ({ description, schema: ProblemSchema, contentType: 'application/problem+json' });
+import { IDEMPOTENCY_REUSED, NOT_FOUND, PUBLIC_ERRORS, ok, problem } from './responses';
+import { defineRoute } from './types';
+import { BEARER_ERRORS } from './v1-identity';
 
 export const listCoursesRoute = defineRoute({
   id: 'listCourses', method: 'GET', path: '/v1/courses', group: 'v1-training', auth: 'bearer', minTier: 'free',
   tags: ['Training and certification'], summary: 'The course catalogue',
   description: '34 FEMA EMI and floodplain-management courses. `verified: false` marks a row whose hours (and CEUs) are not confirmed in a public source yet; `evidence` says what was. `enrolled` is true for the caller\'s courses. Filters combine; a `cursor` is valid only with the filters it was issued for.',
   request: { query: CoursesQuery },
-  responses: { 200: ok('A page of courses.', CourseList), ...V1_BEARER_ERRORS },
+  responses: { 200: ok('A page of courses.', CourseList), ...BEARER_ERRORS },
 });
 
 export const enrollRoute = defineRoute({
@@ -27,7 +24,7 @@ export const enrollRoute = defineRoute({
     ...NOT_FOUND,
     409: problem('Already enrolled in the course (`already_enrolled`), or its prerequisites are not completed (`prerequisites_not_met`, with `missing_prerequisites`).'),
     ...IDEMPOTENCY_REUSED,
-    ...V1_BEARER_ERRORS,
+    ...BEARER_ERRORS,
   },
 });
 
@@ -35,7 +32,7 @@ export const listEnrollmentsRoute = defineRoute({
   id: 'listEnrollments', method: 'GET', path: '/v1/courses/enrollments', group: 'v1-training', auth: 'bearer', minTier: 'free',
   tags: ['Training and certification'], summary: 'The caller\'s enrolments',
   description: 'Newest first, every enrolment on one page (at most one per course).',
-  responses: { 200: ok('The enrolments.', EnrollmentList), ...V1_BEARER_ERRORS },
+  responses: { 200: ok('The enrolments.', EnrollmentList), ...BEARER_ERRORS },
 });
 
 export const completeEnrollmentRoute = defineRoute({
@@ -43,7 +40,7 @@ export const completeEnrollmentRoute = defineRoute({
   tags: ['Training and certification'], summary: 'Record a course completion',
   description: 'Moves the enrolment from `enrolled` to `completed` once, with the completion date and optional certificate number, and issues the course credential; completing the last course of a programme (e.g. the "Resilient Florida vulnerability assessment" track) also issues the programme credential. A second completion is 409 `conflict`.',
   request: { params: EnrollmentParams, body: CompleteBody, maxBodyBytes: 4 * 1024 },
-  responses: { 200: ok('The completed enrolment and the credentials issued.', CompletionResponse), ...NOT_FOUND, 409: problem('Already completed (`conflict`).'), ...V1_BEARER_ERRORS },
+  responses: { 200: ok('The completed enrolment and the credentials issued.', CompletionResponse), ...NOT_FOUND, 409: problem('Already completed (`conflict`).'), ...BEARER_ERRORS },
 });
 
 export const listCertificationsRoute = defineRoute({
@@ -51,7 +48,7 @@ export const listCertificationsRoute = defineRoute({
   tags: ['Training and certification'], summary: 'The caller\'s certifications',
   description: 'Open Badges 3.0 credentials signed as JWTs (ES256), newest first. A credential is valid three years from the completion date (this service\'s policy); `expiring` within 90 days of the end, then `expired`; revoked ones show `revoked` and are left out of the status filter.',
   request: { query: CertificationsQuery },
-  responses: { 200: ok('A page of certifications.', CertificationList), ...V1_BEARER_ERRORS },
+  responses: { 200: ok('A page of certifications.', CertificationList), ...BEARER_ERRORS },
 });
 
 export const revokeCertificationRoute = defineRoute({
@@ -59,7 +56,7 @@ export const revokeCertificationRoute = defineRoute({
   tags: ['Training and certification'], summary: 'Revoke a certification',
   description: 'The holder withdraws their credential, or an `admin` revokes anyone\'s. From then on verification answers `valid: false, status: "revoked"`. Revoking twice is 409 `conflict`.',
   request: { params: CertificationParams, body: RevokeBody, maxBodyBytes: 4 * 1024 },
-  responses: { 200: ok('The verification answer after revocation.', VerificationResponse), ...NOT_FOUND, 409: problem('Already revoked (`conflict`).'), ...V1_BEARER_ERRORS },
+  responses: { 200: ok('The verification answer after revocation.', VerificationResponse), ...NOT_FOUND, 409: problem('Already revoked (`conflict`).'), ...BEARER_ERRORS },
 });
 
 export const verifyCertificationRoute = defineRoute({
