@@ -1,4 +1,4 @@
-import { z } from '../schemas/zod';
+import * as z from '../schemas/zod';
 import { IdempotencyHeaders, IfMatchHeaders } from '../schemas/common';
 import {
   AssetListSchema, AssetWithHistorySchema, GisMultipartBody, GisReportSchema, ImportMultipartBody, ImportSchema,

@@ -1,4 +1,4 @@
-import { z } from '../schemas/zod';
+import * as z from '../schemas/zod';
 import { ProblemSchema } from '../schemas/common';
 import { PUBLIC_ERRORS, ok } from './responses';
 import { defineRoute } from './types';

@@ -1,4 +1,4 @@
-import { z } from '../schemas/zod';
+import * as z from '../schemas/zod';
 import { LibraryStatsSchema, ResourceIdParams, ResourceListSchema, ResourceSchema, ResourceSearchSchema, ResourcesQuery } from '../schemas/library';
 import { KEYED_ERRORS, NOT_FOUND, ok } from './responses';
 import { defineRoute } from './types';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 export const UsageSchema = z.object({
   requests_used: z.number().int().min(0).describe('Requests counted for this key in the current clock hour (UTC), this one included.'),

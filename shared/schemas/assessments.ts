@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { CursorParam, IdempotencyHeaders, IfMatchHeaders, IsoDate, LimitParam } from './common';
 import { ChecklistStatusSchema, JurisdictionFields, MethodologySchema, ScopeSchema, TimelineSchema } from './compliance';
 

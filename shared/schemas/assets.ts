@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { CursorParam, LimitParam } from './common';
 import { ASSET_CATEGORIES, ASSET_TYPE_IDS } from '../domain/assets/classification';
 import { HAZARD_TYPES, IMPACT_TIMELINES, NOT_ASSESSED, SLR_SCENARIOS, VULNERABILITY_LEVELS } from '../domain/assets/vulnerability';

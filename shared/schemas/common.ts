@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { PROBLEM_TYPES } from '../http/problem';
 
 export const ProblemSchema = z.object({

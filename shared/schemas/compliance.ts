@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { IsoDate } from './common';
 
 /** Wire names of sea level rise scenarios (NOAA names in labels); `extreme` exists in the 2017 family only. */

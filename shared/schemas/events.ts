@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 /**
  * Events delivered to webhook endpoints (Standard Webhooks). The dispatcher signs the serialised

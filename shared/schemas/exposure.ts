@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { SCENARIOS } from '../domain/hazards/vocabulary';
 
 /** An asset's exposure as the last flood analysis applied to it (`apply_to_assets`) wrote it. */

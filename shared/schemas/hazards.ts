@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { CursorParam, IsoDate, LimitParam } from './common';
 import {
   DEFAULT_IMPACT_RADIUS_KM, FIRST_YEAR, FLOOD_COMPONENTS, FLOOD_EVENT_TYPES, LAST_YEAR, MAX_IMPACT_RADIUS_KM, SCENARIOS,

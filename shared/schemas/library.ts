@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 export const RESOURCE_CATEGORIES = ['legal', 'guidance', 'science', 'data', 'gis_standards', 'funding', 'case_study'] as const;
 export const RESOURCE_FILE_TYPES = ['pdf', 'html', 'xlsx', 'csv', 'zip', 'json', 'xml', 'docx', 'geojson', 'txt', 'api'] as const;

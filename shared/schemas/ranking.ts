@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { CURRENT_RANKING_RUBRIC, rubricEnumValues } from '../domain/grants/ranking-rubric';
 
 // Enum facts accept exactly the values the current rubric scores.

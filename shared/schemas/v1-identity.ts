@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { CursorParam, LimitParam } from './common';
 import { SELF_SERVICE_ROLES, USER_ROLES } from '../domain/identity/roles';
 import { SECURITY_EVENT_TYPES } from '../domain/identity/security-events';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { NRI_HAZARD_CODES, NRI_RATINGS } from '../domain/risk/nri-vocabulary';
 import { DEFAULT_KIT_DAYS, KIT_HAZARDS, MAX_KIT_DAYS, MIN_KIT_DAYS } from '../domain/preparedness/kit';
 

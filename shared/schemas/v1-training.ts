@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { CursorParam, IdempotencyHeaders, IsoDate, LimitParam } from './common';
 import { COURSE_TOPICS } from '../domain/training/catalogue';
 import { CREDENTIAL_STATUSES } from '../domain/credentials/open-badge';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { CursorParam, LimitParam } from './common';
 import { WEBHOOK_EVENT_TYPES } from './events';
 import { DELIVERY_ERROR_CLASSES } from '../domain/webhooks/ports';

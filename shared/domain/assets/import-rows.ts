@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Geometry } from 'geojson';
-import { z } from '../../schemas/zod';
+import * as z from '../../schemas/zod';
 import { classifyAsset, normalizeTypeText, type AssetCategory, type Classification } from './classification';
 import { matchColumns, COLUMN_ALIASES, type ColumnMap, type ColumnMapping } from './columns';
 import type { Reprojector } from './crs';
