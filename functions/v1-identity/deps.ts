@@ -19,6 +19,7 @@ export function identityDeps(): IdentityDeps {
     events: new DynamoSecurityEventStore(),
     clock: () => new Date(),
     newId: () => randomUUID(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
   return deps;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApp } from '../helpers/local-app';
-import { bearerHeaders, registerAndLogin, strongPassword, type V1User } from '../helpers/v1-user';
+import { bearerHeaders, recordSignInPauses, registerAndLogin, strongPassword, type V1User } from '../helpers/v1-user';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { dynamo } from '../../shared/adapters/aws-clients';
 import { logger } from '../../shared/http/logger';
@@ -17,6 +17,8 @@ describe('/v1 identity over HTTP', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ backgroundWorkers: false });
+    // Repeated failures below are slowed; the pauses are recorded, not waited (v1-identity-slowdown.test.ts checks them).
+    recordSignInPauses();
     alice = await registerAndLogin(app.request, { name: 'Alice Mangrove', role: 'staff', organization: 'City of Cedar Key', county_fips: '12075' });
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestRequest } from './local-app';
+import { identityDeps } from '../../functions/v1-identity/deps';
 
 export interface V1User {
   user_id: string;
@@ -52,4 +53,17 @@ export async function registerAndLogin(
 
 export function bearerHeaders(accessToken: string): Record<string, string> {
   return { Authorization: `Bearer ${accessToken}` };
+}
+
+/**
+ * Replaces the sign-in slowdown's timer of the app running in this process with a recorder: each
+ * pause the API would wait is pushed to the returned list and the answer comes at once. Call it
+ * after the app has started (the identity adapters read its settings).
+ */
+export function recordSignInPauses(): number[] {
+  const pauses: number[] = [];
+  identityDeps().sleep = async (ms) => {
+    pauses.push(ms);
+  };
+  return pauses;
 }

@@ -1,4 +1,6 @@
-import { attemptsInWindow, secondsUntilAllowed, LOGIN_FAILURES_PER_EMAIL } from '../../shared/domain/identity/attempts';
+import {
+  attemptsInWindow, secondsUntilAllowed, slowdownMs, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL,
+} from '../../shared/domain/identity/attempts';
 import { passwordPolicyViolations } from '../../shared/domain/identity/pool-settings';
 import { applyProfileUpdate, countyName, etagOf, type UserRecord } from '../../shared/domain/identity/profile';
 
@@ -30,6 +32,19 @@ describe('sliding-window attempt limits', () => {
     const nine = Array.from({ length: 9 }, (_, i) => now - i * MINUTE);
     expect(secondsUntilAllowed(nine, now, LOGIN_FAILURES_PER_EMAIL)).toBe(0);
     expect(secondsUntilAllowed([...nine, now], now, LOGIN_FAILURES_PER_EMAIL)).toBe(15 * 60 - 8 * 60);
+  });
+});
+
+describe('sign-in slowdown before the refusal', () => {
+  it('costs nothing for the first failures, then doubles from 1 s and stays at 4 s', () => {
+    const policy = { free: 2, firstDelayMs: 1000, maxDelayMs: 4000 };
+    expect([0, 1, 2, 3, 4, 5, 6, 40].map((failures) => slowdownMs(failures, policy))).toEqual([0, 0, 1000, 2000, 4000, 4000, 4000, 4000]);
+  });
+
+  it('slows an email from its 4th attempt and an address from its 21st, each well before its refusal', () => {
+    expect(LOGIN_SLOWDOWN_PER_EMAIL).toEqual({ free: 3, firstDelayMs: 1000, maxDelayMs: 4000 });
+    expect(LOGIN_SLOWDOWN_PER_ADDRESS).toEqual({ free: 20, firstDelayMs: 1000, maxDelayMs: 4000 });
+    expect(LOGIN_SLOWDOWN_PER_EMAIL.free).toBeLessThan(LOGIN_FAILURES_PER_EMAIL.limit);
   });
 });
 

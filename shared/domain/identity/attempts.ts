@@ -17,6 +17,28 @@ export function attemptsInWindow(times: readonly number[], now: number, policy: 
   return times.filter((t) => t > now - policy.windowMs && t <= now).sort((a, b) => a - b);
 }
 
+/**
+ * Before the refusal, repeated failures are slowed: the first `free` failures in the window cost
+ * nothing, then every sign-in attempt of the subject (right password or not, so a fast answer
+ * never tells a guess was right) waits `firstDelayMs`, doubling with each further failure up to
+ * `maxDelayMs`. The wait does not depend on whether the email is registered.
+ */
+export interface SlowdownPolicy {
+  free: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+// At most 4 s, so a slowed sign-in still answers well inside the identity function's 10 s limit.
+export const LOGIN_SLOWDOWN_PER_EMAIL: SlowdownPolicy = { free: 3, firstDelayMs: 1000, maxDelayMs: 4000 };
+export const LOGIN_SLOWDOWN_PER_ADDRESS: SlowdownPolicy = { free: 20, firstDelayMs: 1000, maxDelayMs: 4000 };
+
+/** Milliseconds to wait before trying the next attempt, given the failures still in the window. */
+export function slowdownMs(failuresInWindow: number, policy: SlowdownPolicy): number {
+  if (failuresInWindow < policy.free) return 0;
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** (failuresInWindow - policy.free));
+}
+
 /** Whole seconds until one more attempt is allowed, or 0 when it is allowed now. */
 export function secondsUntilAllowed(times: readonly number[], now: number, policy: AttemptPolicy): number {
   const recent = attemptsInWindow(times, now, policy);

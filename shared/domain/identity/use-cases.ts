@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { hashApiKey, newApiKey } from '../api-keys';
 import type { Tier } from '../../routes/types';
 import {
-  LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, secondsUntilAllowed, type AttemptPolicy,
+  LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS,
+  secondsUntilAllowed, slowdownMs, type AttemptPolicy,
 } from './attempts';
 import { passwordPolicyViolations } from './pool-settings';
 import {
@@ -21,6 +22,8 @@ export interface IdentityDeps {
   events: SecurityEventStore;
   clock: () => Date;
   newId: () => string;
+  /** The pause of the sign-in slowdown (a timer; tests record it instead of waiting). */
+  sleep: (ms: number) => Promise<void>;
 }
 
 /** Where a request came from, as recorded with security events. */
@@ -44,10 +47,12 @@ export const MAX_ACTIVE_KEYS = 20;
 const emailSubject = (email: string) => `login-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
 const addressSubject = (kind: 'login' | 'register', ip: string) => `${kind}-address#${ip}`;
 
-async function assertAllowed(deps: IdentityDeps, subject: string, policy: AttemptPolicy, message: string): Promise<void> {
+async function assertAllowed(deps: IdentityDeps, subject: string, policy: AttemptPolicy, message: string): Promise<number[]> {
   const now = deps.clock();
-  const wait = secondsUntilAllowed(await deps.attempts.recent(subject, now, policy), now.getTime(), policy);
+  const recent = await deps.attempts.recent(subject, now, policy);
+  const wait = secondsUntilAllowed(recent, now.getTime(), policy);
   if (wait > 0) throw new TooManyAttemptsError(wait, message);
+  return recent;
 }
 
 async function record(deps: IdentityDeps, type: SecurityEventType, userId: string, client: ClientInfo, details: SecurityEvent['details'] = {}): Promise<void> {
@@ -115,14 +120,16 @@ export async function confirmRegistration(deps: IdentityDeps, email: string, cod
 }
 
 /**
- * Password sign-in with the failure limits of both the email and the client address. Failures
- * for a registered email are also recorded in that user's activity.
+ * Password sign-in with the failure limits of both the email and the client address: slowed
+ * first, then refused. Failures for a registered email are also recorded in that user's activity.
  */
 export async function signIn(deps: IdentityDeps, email: string, password: string, client: ClientInfo): Promise<TokenSet> {
   const perEmail = emailSubject(email);
   const perAddress = addressSubject('login', client.ip);
-  await assertAllowed(deps, perEmail, LOGIN_FAILURES_PER_EMAIL, 'Too many failed sign-ins for this email.');
-  await assertAllowed(deps, perAddress, LOGIN_FAILURES_PER_ADDRESS, 'Too many failed sign-ins from this address.');
+  const emailFailures = await assertAllowed(deps, perEmail, LOGIN_FAILURES_PER_EMAIL, 'Too many failed sign-ins for this email.');
+  const addressFailures = await assertAllowed(deps, perAddress, LOGIN_FAILURES_PER_ADDRESS, 'Too many failed sign-ins from this address.');
+  const delay = Math.max(slowdownMs(emailFailures.length, LOGIN_SLOWDOWN_PER_EMAIL), slowdownMs(addressFailures.length, LOGIN_SLOWDOWN_PER_ADDRESS));
+  if (delay > 0) await deps.sleep(delay);
   try {
     const tokens = await deps.provider.signIn(email, password);
     const user = await deps.users.findByEmail(email);
