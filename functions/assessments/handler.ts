@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { assessmentRoutes } from '../../shared/routes/assessments';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { logger } from '../../shared/http/logger';
 import { withIdempotency, type IdempotencyStore } from '../../shared/http/idempotency';
@@ -83,6 +84,6 @@ const getDeliverables: RouteImplementation<typeof getDeliverablesRoute> = async 
   body: await deliverableView(deliverableDeps(), { account_id: accountOf(request), ...request.params }),
 });
 
-export const handler = createGroupHandler('assessments', {
+export const handler = createGroupHandler(assessmentRoutes, {
   createAssessment, listAssessments, getAssessment, updateAssessment, submitAssessment, recordDepConfirmation, createDeliverables, getDeliverables,
 }, defaultPipelineDeps);

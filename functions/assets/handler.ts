@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { assetRoutes } from '../../shared/routes/assets';
 import { withIdempotency } from '../../shared/http/idempotency';
 import type { RouteImplementation } from '../../shared/http/types';
 import { assetDeps } from './deps';
@@ -10,7 +11,7 @@ import { deleteAsset, listAssets, updateAssetVulnerability } from './inventory';
 /** Imports create records: a repeated `Idempotency-Key` replays the first answer (DESIGN §3). */
 const idempotent = (operation: RouteImplementation): RouteImplementation => (request) => withIdempotency(request, assetDeps.idempotency(), () => operation(request));
 
-export const handler = createGroupHandler('assets', {
+export const handler = createGroupHandler(assetRoutes, {
   importAssets: idempotent(importAssets),
   startAssetImport: idempotent(startAssetImport),
   getAssetImport,

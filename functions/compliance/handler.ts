@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { complianceRoutes } from '../../shared/routes/compliance';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import type { RouteImplementation } from '../../shared/http/types';
 import { checklistForQuery, validateAssessment, type ValidateDeps } from '../../shared/domain/compliance/use-cases';
@@ -23,4 +24,4 @@ const getComplianceChecklist: RouteImplementation<typeof getComplianceChecklistR
   body: checklistForQuery(request.query, request.now),
 });
 
-export const handler = createGroupHandler('compliance', { validateCompliance, getComplianceChecklist }, defaultPipelineDeps);
+export const handler = createGroupHandler(complianceRoutes, { validateCompliance, getComplianceChecklist }, defaultPipelineDeps);

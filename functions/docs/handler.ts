@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { docsRoutes } from '../../shared/routes/docs';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { API_TITLE, API_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from '../../shared/openapi/document';
 import { CONTENT_SECURITY_POLICY, DOCS_ASSETS, referencePageHtml } from '../../shared/openapi/reference-page';
@@ -23,7 +24,7 @@ function publication(): Published {
 const CACHE = { 'Cache-Control': 'public, max-age=300' };
 const PAGE_HEADERS = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
 
-export const handler = createGroupHandler('docs', {
+export const handler = createGroupHandler(docsRoutes, {
   getHealth: async () => ({ status: 200, body: { status: 'ok', version: API_VERSION }, headers: { 'Cache-Control': 'no-store' } }),
   getOpenApi: async () => ({
     status: 200,

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { hazardRoutes } from '../../shared/routes/hazards';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { defaultHazardDeps, type HazardDeps } from './deps';
 import { floodAnalysisRoute, hazardJobRoute, runFloodAnalysisJob } from './flood-analysis';
@@ -8,7 +9,7 @@ import { slrImpactRoute } from './slr-impact';
 
 /** The hazards API with its dependencies; tests pass their own. */
 export function createHazardsHandler(deps: HazardDeps) {
-  return createGroupHandler('hazards', {
+  return createGroupHandler(hazardRoutes, {
     getSlrScenarios,
     assessSlrImpact: slrImpactRoute(deps),
     analyzeFlooding: floodAnalysisRoute(deps),

@@ -1,6 +1,7 @@
 import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { v1RiskRoutes } from '../../shared/routes/v1-risk';
 import { HttpError } from '../../shared/http/problem';
 import type { RouteImplementation } from '../../shared/http/types';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
@@ -49,7 +50,7 @@ export function createRiskHandler(deps: RiskDeps) {
     return { status: 200, body: kit };
   };
 
-  return createGroupHandler('v1-risk', { calculateRisk: calculate, hazardsAtLocation: atLocation, generateSupplies: supplies }, defaultPipelineDeps);
+  return createGroupHandler(v1RiskRoutes, { calculateRisk: calculate, hazardsAtLocation: atLocation, generateSupplies: supplies }, defaultPipelineDeps);
 }
 
 export const handler = createRiskHandler({ tides: harmonicTides });

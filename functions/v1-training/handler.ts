@@ -14,6 +14,7 @@ import { defaultPipelineDeps } from '../../shared/http/deps';
 import { withIdempotency, type IdempotencyStore } from '../../shared/http/idempotency';
 import { logger } from '../../shared/http/logger';
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { v1TrainingRoutes } from '../../shared/routes/v1-training';
 import { HttpError } from '../../shared/http/problem';
 import type { RouteImplementation, RouteRequest } from '../../shared/http/types';
 import type {
@@ -123,7 +124,7 @@ export function createTrainingHandler(deps: TrainingHandlerDeps) {
     headers: { 'Cache-Control': 'public, max-age=300' },
   });
 
-  return createGroupHandler('v1-training', {
+  return createGroupHandler(v1TrainingRoutes, {
     listCourses: courses,
     enrollInCourse: enrollIn,
     listEnrollments: enrollments,

@@ -2,8 +2,7 @@ import middy from '@middy/core';
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { routesOfGroup } from '../routes';
-import type { FunctionGroup, RouteDef, Tier } from '../routes/types';
+import type { RouteDef, Tier } from '../routes/types';
 import type { AccountContext, UsageCounter } from '../ports';
 import { meterRequest, rateLimitHeaders } from './quota';
 import { requiredIfMatch } from './if-match';
@@ -31,18 +30,19 @@ interface PipelineState {
 type PipelineRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { pipeline: PipelineState }>;
 
 /**
- * Builds the Lambda handler of one function group. Middlewares run in this order: route
+ * Builds the Lambda handler of one function group from the group's own routes (its route module,
+ * not the whole table: a function bundles only its routes' schemas and data). Middlewares run in this order: route
  * resolution → quota (tier, then the hourly count; see quota.ts) → request parsing and validation → the route's
  * implementation; errors of any step become RFC 9457 problems (the error middleware is last).
  * Every route the table gives the group needs its implementation: a missing one stops the function
  * at load, so the table never lists a route that cannot answer.
  */
 export function createGroupHandler(
-  group: FunctionGroup,
+  routes: readonly RouteDef[],
   implementations: Partial<Record<string, RouteImplementation<any>>>,
   deps: PipelineDeps,
 ) {
-  const routes = routesOfGroup(group);
+  const group = routes[0]?.group ?? 'unknown';
   const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
   const unimplemented = routes.filter((route) => !implementations[route.id]).map((route) => route.id);
   if (unimplemented.length > 0) throw new Error(`The ${group} function has no implementation of ${unimplemented.join(', ')}.`);

@@ -11,11 +11,10 @@ const DEFAULT_TARGET = 700 * KB;
 /**
  * Functions still over their target, each with a ceiling just above its measured size so it cannot
  * grow unnoticed. An entry must go once its function meets the target (the test says so).
- * v1-risk carries the jurisdiction data of its kit and the tide predictor; hazards the whole
- * tide-station database and the GeoTIFF decoders.
+ * v1-risk carries the jurisdiction data of its kit and the tide predictor.
  */
 const OVER_TARGET_CEILING: Partial<Record<FunctionName, number>> = {
-  'v1-risk': 1000 * KB, hazards: 1160 * KB,
+  'v1-risk': 870 * KB,
 };
 
 /** Only the functions that read uploaded files may carry the file-format libraries. */

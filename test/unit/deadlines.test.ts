@@ -1,6 +1,7 @@
 import { nextOccurrence, PROGRAM_DEADLINES, upcomingDeadlines } from '../../shared/domain/grants/deadlines';
 import { floridaDate } from '../../shared/domain/florida-time';
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { grantRoutes } from '../../shared/routes/grants';
 import { listGrantDeadlines } from '../../functions/grants/deadlines';
 
 const proposals = PROGRAM_DEADLINES.find((d) => d.id === 'project_proposals')!;
@@ -44,7 +45,7 @@ describe('Florida time for "today"', () => {
   });
 
   describe('GET /grants/deadlines at 23:30 Eastern', () => {
-    const at = (instant: string) => createGroupHandler('grants', { checkGrantEligibility: async () => ({ status: 500 }), listGrantDeadlines, rankGrantProject: async () => ({ status: 500 }) }, {
+    const at = (instant: string) => createGroupHandler(grantRoutes, { checkGrantEligibility: async () => ({ status: 500 }), listGrantDeadlines, rankGrantProject: async () => ({ status: 500 }) }, {
       usage: () => ({ consume: async () => ({ used: 1, allowed: true }), used: async () => 1 }),
       clock: () => new Date(instant),
     });

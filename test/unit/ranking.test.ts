@@ -5,6 +5,7 @@ import { rankProject } from '../../shared/domain/grants/ranking';
 import { CURRENT_RANKING_RUBRIC, parseRankingRubric } from '../../shared/domain/grants/ranking-rubric';
 import { RankingRequestSchema } from '../../shared/schemas/ranking';
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { grantRoutes } from '../../shared/routes/grants';
 import { rankGrantProject } from '../../functions/grants/ranking';
 
 const rubricFile = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/grants/ranking-rubric-v1.json'), 'utf8'));
@@ -149,7 +150,7 @@ describe('RankingRequestSchema', () => {
 describe('POST /grants/ranking through the pipeline', () => {
   // Every route of the group needs an implementation; only ranking is called here.
   const notCalled = async () => ({ status: 500 });
-  const handler = createGroupHandler('grants', { rankGrantProject, checkGrantEligibility: notCalled, listGrantDeadlines: notCalled }, {
+  const handler = createGroupHandler(grantRoutes, { rankGrantProject, checkGrantEligibility: notCalled, listGrantDeadlines: notCalled }, {
     usage: () => ({ consume: async () => ({ used: 1, allowed: true }), used: async () => 1 }),
     clock: () => new Date('2026-05-01T12:00:00Z'),
   });

@@ -179,7 +179,7 @@ function handlerFor(group: FunctionGroup, usedBefore = 0, override: Partial<Reco
   };
   const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, echoRoute(route.id)]));
   const { usage, calls } = fakeUsage(usedBefore);
-  const handler = createGroupHandler(group, implementations, { usage: () => usage, clock: () => NOW });
+  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW });
   return { handler, calls };
 }
 
