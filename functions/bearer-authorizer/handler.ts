@@ -1,6 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
-import { DynamoUserStore, userDirectory } from '../../shared/adapters/user-store';
+import { DynamoSessionRevocationStore, DynamoUserStore, userDirectory } from '../../shared/adapters/user-store';
 import { appConfig, requiredSetting } from '../../shared/config';
 import { authenticateBearer, bearerAuthorizerContext, createAccessTokenVerifier, type BearerOutcome } from '../../shared/http/bearer';
 import { logger } from '../../shared/http/logger';
@@ -17,8 +17,10 @@ export function bearerAuthenticator(): (header: string | undefined) => Promise<B
   });
   let users: DynamoUserStore | undefined;
   let accounts: DynamoAccountStore | undefined;
+  let revocations: DynamoSessionRevocationStore | undefined;
   const directory = userDirectory(() => (users ??= new DynamoUserStore()), () => (accounts ??= new DynamoAccountStore()));
-  return (header) => authenticateBearer(header, verify, directory);
+  const isRevoked = (userId: string, sessionId: string) => (revocations ??= new DynamoSessionRevocationStore()).isRevoked(userId, sessionId);
+  return (header) => authenticateBearer(header, verify, directory, isRevoked);
 }
 
 /**

@@ -3,7 +3,7 @@ import { CognitoIdentityProvider } from '../../shared/adapters/cognito-identity-
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { DynamoAttemptStore } from '../../shared/adapters/login-attempt-store';
 import { DynamoSecurityEventStore } from '../../shared/adapters/security-event-store';
-import { DynamoUserStore } from '../../shared/adapters/user-store';
+import { DynamoSessionRevocationStore, DynamoUserStore } from '../../shared/adapters/user-store';
 import { authorizerCacheFlusher } from '../../shared/adapters/authorizer-cache';
 import type { IdentityDeps } from '../../shared/domain/identity/use-cases';
 
@@ -16,6 +16,7 @@ export function identityDeps(): IdentityDeps {
     users: new DynamoUserStore(),
     accounts: new DynamoAccountStore(),
     attempts: new DynamoAttemptStore(),
+    sessions: new DynamoSessionRevocationStore(),
     events: new DynamoSecurityEventStore(),
     clock: () => new Date(),
     newId: () => randomUUID(),

@@ -30,7 +30,7 @@ export const login: RouteImplementation<typeof loginRoute> = async (request) => 
 });
 
 export const logout: RouteImplementation<typeof logoutRoute> = async (request) => answering(async () => {
-  await signOut(identityDeps(), request.user!.user_id, request.body.refresh_token, clientOf(request));
+  await signOut(identityDeps(), request.user!.user_id, request.user!.session, request.body.refresh_token, clientOf(request));
   return { status: 204 };
 });
 

@@ -2,12 +2,13 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
 import { requiredSetting } from '../config';
-import type { UserStore } from '../domain/identity/ports';
+import type { SessionRevocationStore, UserStore } from '../domain/identity/ports';
 import type { UserRecord } from '../domain/identity/profile';
 import type { AccountStore } from '../ports';
-import type { BearerUser, UserDirectory } from '../http/bearer';
+import type { BearerUser, SessionRevocations, UserDirectory } from '../http/bearer';
 
 const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
+const revokedSessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `REVOKED#${sessionId}` });
 const emailIndexKey = (email: string) => `USEREMAIL#${email.toLowerCase()}`;
 
 /** Users of /v1 in the application table: `USER#<sub>`, found by email through gsi1. No password is ever stored. */
@@ -87,6 +88,28 @@ function toUser(item: Record<string, unknown>): UserRecord {
     created_at: item.created_at as string,
     updated_at: item.updated_at as string,
     version: Number(item.version),
+  };
+}
+
+/**
+ * Signed-out sessions beside their user (`USER#<sub>`, `REVOKED#<session>`), kept until the
+ * session's last access token expires: the bearer authorizer, which may read only `USER#` and
+ * `ACCOUNT#` items, refuses their tokens.
+ */
+export class DynamoSessionRevocationStore implements SessionRevocationStore {
+  constructor(private readonly tableName = requiredSetting('TABLE_NAME')) {}
+
+  async revoke(userId: string, sessionId: string, until: Date): Promise<void> {
+    await dynamo().send(new PutCommand({
+      TableName: this.tableName,
+      Item: { ...revokedSessionKey(userId, sessionId), type: 'revoked_session', expires_at: Math.ceil(until.getTime() / 1000) },
+    }));
+  }
+
+  /** The table's TTL deletes late, so an expired record is read as absent (its tokens have expired anyway). */
+  readonly isRevoked: SessionRevocations = async (userId, sessionId) => {
+    const { Item } = await dynamo().send(new GetCommand({ TableName: this.tableName, Key: revokedSessionKey(userId, sessionId) }));
+    return Item !== undefined && Number(Item.expires_at) * 1000 > Date.now();
   };
 }
 

@@ -30,6 +30,19 @@ export interface BearerUser {
   /** The account the user's API keys and hourly limit belong to. */
   account_id: string;
   tier: Tier;
+  /** The sign-in session of the token the request came with (set by the token verifier). */
+  session?: BearerSession;
+}
+
+/**
+ * A signed-out session's access tokens are refused until they expire: the session is Cognito's
+ * `origin_jti` (shared by every access token refreshed from one sign-in, when the pool has token
+ * revocation on), or the token's own `jti` where there is none (the local emulator).
+ */
+export interface BearerSession {
+  id: string;
+  /** The token's `exp` (epoch seconds): a revocation record need not outlive it. */
+  expires_at: number;
 }
 
 export type BearerOutcome = { ok: true; user: BearerUser } | { ok: false; detail: string };
@@ -37,8 +50,11 @@ export type BearerOutcome = { ok: true; user: BearerUser } | { ok: false; detail
 /** Looks up who a verified token's `sub` is (profile and account), or undefined if unknown. */
 export type UserDirectory = (userId: string) => Promise<BearerUser | undefined>;
 
-/** Verifies an access token; throws on anything but a valid one. Returns the `sub`. */
-export type AccessTokenVerifier = (token: string) => Promise<{ sub: string }>;
+/** Verifies an access token; throws on anything but a valid one. Returns the `sub` and its session. */
+export type AccessTokenVerifier = (token: string) => Promise<{ sub: string; session?: BearerSession }>;
+
+/** Whether the user signed this session out (POST /v1/users/logout). */
+export type SessionRevocations = (userId: string, sessionId: string) => Promise<boolean>;
 
 /** RFC 8725: only the algorithm the issuer signs with; `none`, HS256 key confusion and the rest are refused. */
 export const ALLOWED_ALGORITHMS = ['RS256'] as const;
@@ -49,7 +65,9 @@ export const BEARER_CHALLENGE = 'Bearer error="invalid_token"';
  * The one bearer step: header → verified access token → user and account. Every failure is the
  * same `invalid_token` outcome (the detail says which check failed, never echoing the token).
  */
-export async function authenticateBearer(header: string | undefined, verify: AccessTokenVerifier, directory: UserDirectory): Promise<BearerOutcome> {
+export async function authenticateBearer(
+  header: string | undefined, verify: AccessTokenVerifier, directory: UserDirectory, isRevoked?: SessionRevocations,
+): Promise<BearerOutcome> {
   const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/.exec(header?.trim() ?? '');
   if (!match) return { ok: false, detail: header ? 'The Authorization header is not `Bearer <access token>`.' : 'Send an access token in the Authorization header: `Bearer <access_token>` (from POST /v1/users/login).' };
   const token = match[1]!;
@@ -57,14 +75,23 @@ export async function authenticateBearer(header: string | undefined, verify: Acc
   if (!alg || !(ALLOWED_ALGORITHMS as readonly string[]).includes(alg)) {
     return { ok: false, detail: `Tokens signed with ${alg ? `"${alg}"` : 'no algorithm'} are not accepted.` };
   }
-  let sub: string;
+  let verified: Awaited<ReturnType<AccessTokenVerifier>>;
   try {
-    ({ sub } = await verify(token));
+    verified = await verify(token);
   } catch (error) {
     return { ok: false, detail: verificationFailure(error) };
   }
-  const user = await directory(sub);
-  return user ? { ok: true, user } : { ok: false, detail: 'The token belongs to no registered user of this API.' };
+  const { sub, session } = verified;
+  const [user, revoked] = await Promise.all([directory(sub), session && isRevoked ? isRevoked(sub, session.id) : false]);
+  if (revoked) return { ok: false, detail: 'The token\'s session was signed out (POST /v1/users/logout); log in again.' };
+  if (!user) return { ok: false, detail: 'The token belongs to no registered user of this API.' };
+  return { ok: true, user: session ? { ...user, session } : user };
+}
+
+/** The session of a verified token, from the `jti`/`origin_jti` and `exp` every Cognito access token carries. */
+function sessionOf(payload: { jti?: unknown; origin_jti?: unknown; exp?: unknown }): BearerSession | undefined {
+  const id = typeof payload.origin_jti === 'string' && payload.origin_jti !== '' ? payload.origin_jti : payload.jti;
+  return typeof id === 'string' && id !== '' && typeof payload.exp === 'number' ? { id, expires_at: payload.exp } : undefined;
 }
 
 function headerAlgorithm(token: string): string | undefined {
@@ -106,7 +133,10 @@ export interface VerifierSettings {
 export function createAccessTokenVerifier(settings: VerifierSettings): AccessTokenVerifier {
   if (!settings.localEndpoint) {
     const verifier = CognitoJwtVerifier.create({ userPoolId: settings.userPoolId, tokenUse: 'access', clientId: settings.clientId });
-    return async (token) => verifier.verify(token);
+    return async (token) => {
+      const payload = await verifier.verify(token);
+      return { sub: payload.sub, session: sessionOf(payload) };
+    };
   }
   const issuer = `${settings.localEndpoint.replace(/\/$/, '')}/${settings.userPoolId}`;
   const verifier = JwtRsaVerifier.create({
@@ -131,7 +161,7 @@ export function createAccessTokenVerifier(settings: VerifierSettings): AccessTok
   return async (token) => {
     await loadJwks();
     const payload = await verifier.verify(token);
-    return { sub: String(payload.sub) };
+    return { sub: String(payload.sub), session: sessionOf(payload) };
   };
 }
 
@@ -139,7 +169,10 @@ export function createAccessTokenVerifier(settings: VerifierSettings): AccessTok
 export function bearerAuthorizerContext(outcome: BearerOutcome): Record<string, string> {
   if (!outcome.ok) return { auth: 'bearer', bearer_error: outcome.detail };
   const { user } = outcome;
-  return { auth: 'bearer', user_id: user.user_id, email: user.email, name: user.name, role: user.role, account_id: user.account_id, tier: user.tier };
+  return {
+    auth: 'bearer', user_id: user.user_id, email: user.email, name: user.name, role: user.role, account_id: user.account_id, tier: user.tier,
+    ...(user.session ? { session_id: user.session.id, session_expires_at: String(user.session.expires_at) } : {}),
+  };
 }
 
 /** The pipeline's side: a verified user, or the reason there is none. */
@@ -151,7 +184,10 @@ export function bearerUserFromContext(context: Record<string, unknown> | null | 
     || !isUserRole(role) || !TIER_ORDER.includes(tier as Tier)) {
     return { ok: false, detail: 'The request did not pass bearer authentication.' };
   }
-  return { ok: true, user: { user_id, email, name, role, account_id, tier: tier as Tier } };
+  const user: BearerUser = { user_id, email, name, role, account_id, tier: tier as Tier };
+  const expiresAt = Number(context.session_expires_at);
+  if (typeof context.session_id === 'string' && Number.isInteger(expiresAt)) user.session = { id: context.session_id, expires_at: expiresAt };
+  return { ok: true, user };
 }
 
 /** The subject the hourly limit counts a user's v1 requests against: their account. */

@@ -115,6 +115,25 @@ describe('/v1 identity over HTTP', () => {
       expect(after.json.code).toBe('invalid_credentials');
     });
 
+    it('after logout the access token of that session is refused with 401 invalid_token; another session of the user still works', async () => {
+      const user = await registerAndLogin(app.request);
+      const other = await app.request('POST', '/v1/users/login', { json: { email: user.email, password: user.password } });
+      expect(other.status).toBe(200);
+      expect((await app.request('GET', '/v1/users/profile', { headers: user.headers })).status).toBe(200);
+
+      expect((await app.request('POST', '/v1/users/logout', { headers: user.headers, json: { refresh_token: user.refresh_token } })).status).toBe(204);
+      for (const [method, route] of [['GET', '/v1/users/profile'], ['GET', '/v1/keys'], ['GET', '/v1/courses']] as const) {
+        const refused = await app.request(method, route, { headers: user.headers });
+        expect(refused.status).toBe(401);
+        expect(refused.json.code).toBe('invalid_token');
+        expect(refused.json.detail).toMatch(/signed out/);
+        expect(refused.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+      }
+      // Logging out again with the revoked token is refused too, before any handler runs.
+      expect((await app.request('POST', '/v1/users/logout', { headers: user.headers, json: { refresh_token: user.refresh_token } })).status).toBe(401);
+      expect((await app.request('GET', '/v1/users/profile', { headers: bearerHeaders(other.json.access_token) })).status).toBe(200);
+    });
+
     it('refuses the 11th attempt within 15 minutes for one email with 429 and Retry-After, even with the right password', async () => {
       const user = await registerAndLogin(app.request);
       for (let i = 0; i < 10; i++) {

@@ -47,6 +47,11 @@ export interface UserStore {
   linkAccount(userId: string, accountId: string, at: Date): Promise<void>;
 }
 
+/** Signed-out sessions, whose access tokens the bearer step refuses until they expire. */
+export interface SessionRevocationStore {
+  revoke(userId: string, sessionId: string, until: Date): Promise<void>;
+}
+
 export interface AttemptStore {
   /** Attempt times (epoch ms) recorded for the subject inside the policy's window. */
   recent(subject: string, now: Date, policy: AttemptPolicy): Promise<number[]>;

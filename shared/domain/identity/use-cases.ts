@@ -8,7 +8,7 @@ import {
 import { passwordPolicyViolations } from './pool-settings';
 import {
   InvalidCredentialsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptStore, type IdentityProvider,
-  type SecurityEventStore, type TokenSet, type UserStore,
+  type SecurityEventStore, type SessionRevocationStore, type TokenSet, type UserStore,
 } from './ports';
 import { applyProfileUpdate, countyName, etagOf, type ProfileUpdate, type UserRecord } from './profile';
 import type { SecurityEvent, SecurityEventType } from './security-events';
@@ -19,6 +19,7 @@ export interface IdentityDeps {
   users: UserStore;
   accounts: AccountKeyStore & { getAccount(accountId: string): Promise<{ tier: Tier } | undefined> };
   attempts: AttemptStore;
+  sessions: SessionRevocationStore;
   events: SecurityEventStore;
   clock: () => Date;
   newId: () => string;
@@ -148,7 +149,20 @@ export async function signIn(deps: IdentityDeps, email: string, password: string
   }
 }
 
-export async function signOut(deps: IdentityDeps, userId: string, refreshToken: string, client: ClientInfo): Promise<void> {
+/** The signed-in session (as the bearer step gave it), if any, and the refresh token. */
+export interface SignedInSession {
+  id: string;
+  /** Epoch seconds: when the session's access token expires. */
+  expires_at: number;
+}
+
+/**
+ * Ends a session: its access tokens are refused from the next request (the bearer step checks the
+ * revocation record; Cognito's own revocation binds only its APIs, not a JWT verifier), and the
+ * refresh token is revoked at the identity provider.
+ */
+export async function signOut(deps: IdentityDeps, userId: string, session: SignedInSession | undefined, refreshToken: string, client: ClientInfo): Promise<void> {
+  if (session) await deps.sessions.revoke(userId, session.id, new Date(session.expires_at * 1000));
   await deps.provider.revoke(refreshToken);
   await record(deps, 'sign_out', userId, client);
 }
