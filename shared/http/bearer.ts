@@ -4,7 +4,8 @@ import {
   CognitoJwtInvalidClientIdError, CognitoJwtInvalidTokenUseError, JwtExpiredError, JwtInvalidIssuerError, JwtInvalidSignatureError,
   JwtWithoutValidKidError, KidNotFoundInJwksError,
 } from 'aws-jwt-verify/error';
-import type { Tier } from '../routes/types';
+import type { RouteDef, Tier } from '../routes/types';
+import { HttpError } from './problem';
 import { isUserRole, type UserRole } from '../domain/identity/roles';
 import { TIER_ORDER } from '../routes/types';
 
@@ -60,6 +61,18 @@ export type SessionRevocations = (userId: string, sessionId: string) => Promise<
 export const ALLOWED_ALGORITHMS = ['RS256'] as const;
 
 export const BEARER_CHALLENGE = 'Bearer error="invalid_token"';
+export const INSUFFICIENT_SCOPE_CHALLENGE = 'Bearer error="insufficient_scope"';
+
+/**
+ * A route limited to some roles (the Cognito group in the token's user record) refuses the others
+ * with 403 `insufficient_scope` (RFC 6750 §3.1), before the request counts against the hourly limit.
+ */
+export function assertRoleAllowed(route: Pick<RouteDef, 'roles' | 'path'>, user: BearerUser): void {
+  if (!route.roles || route.roles.includes(user.role)) return;
+  throw new HttpError('insufficient_scope', `${route.path} is for the roles ${route.roles.join(', ')}; this user is a ${user.role}.`, {
+    headers: { 'WWW-Authenticate': INSUFFICIENT_SCOPE_CHALLENGE },
+  });
+}
 
 /**
  * The one bearer step: header → verified access token → user and account. Every failure is the

@@ -8,8 +8,9 @@ import { meterRequest, rateLimitHeaders } from './quota';
 import { requiredIfMatch } from './if-match';
 import { HttpError, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, problemBody, type FieldError } from './problem';
 import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } from './types';
-import { logger } from './logger';
-import { BEARER_CHALLENGE, accountRateSubject, bearerUserFromContext, type BearerUser } from './bearer';
+import { attachLambdaContext, logger } from './logger';
+import { countApiAnswer, publishMetrics } from './metrics';
+import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext, type BearerUser } from './bearer';
 
 /** API Gateway's own payload limit; routes may set a lower `maxBodyBytes`. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -83,6 +84,12 @@ export function createGroupHandler(
     },
   };
 
+  // First in, so its error hook runs last, once the problem answer exists. One metrics flush per request.
+  const observe: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+    after: (request) => observeAnswer(group, request as PipelineRequest),
+    onError: (request) => observeAnswer(group, request as PipelineRequest),
+  };
+
   const base = async (_event: APIGatewayProxyEvent, context: Context & { pipeline: PipelineState }): Promise<APIGatewayProxyResult> => {
     const state = context.pipeline;
     const route = state.route!;
@@ -92,15 +99,31 @@ export function createGroupHandler(
   };
 
   const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { pipeline: PipelineState }>(base)
+    .use(observe)
     .use(resolveRoute)
     .use(enforceQuota)
     .use(parseRequest)
     .use(problems);
-  const handler: ApiHandler = (event, context) => chain(event, context as Context & { pipeline: PipelineState });
+  const handler: ApiHandler = (event, context) => {
+    attachLambdaContext(context);
+    return chain(event, context as Context & { pipeline: PipelineState });
+  };
   return handler;
 }
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+function observeAnswer(group: string, request: PipelineRequest): void {
+  const state = request.context.pipeline ?? {};
+  countApiAnswer({
+    group,
+    routeId: state.route?.id,
+    tier: state.account?.tier,
+    status: request.response?.statusCode ?? 500,
+    problemCode: request.error instanceof HttpError ? request.error.code : undefined,
+  });
+  publishMetrics();
+}
 
 function initState(request: PipelineRequest): PipelineState {
   request.context.pipeline = {};
@@ -117,6 +140,7 @@ function accountFromAuthorizer(event: APIGatewayProxyEvent): AccountContext | un
 function bearerAccount(event: APIGatewayProxyEvent, state: PipelineState): AccountContext {
   const outcome = bearerUserFromContext(event.requestContext?.authorizer);
   if (!outcome.ok) throw new HttpError('invalid_token', outcome.detail, { headers: { 'WWW-Authenticate': BEARER_CHALLENGE } });
+  assertRoleAllowed(state.route!, outcome.user);
   state.user = outcome.user;
   return { accountId: outcome.user.account_id, tier: outcome.user.tier, keyHash: accountRateSubject(outcome.user.account_id) };
 }

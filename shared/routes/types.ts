@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import type { UserRole } from '../domain/identity/roles';
 
 export type Tier = 'free' | 'pro' | 'enterprise';
 export const TIER_ORDER: readonly Tier[] = ['free', 'pro', 'enterprise'];
@@ -46,6 +47,8 @@ export interface RouteDef {
   metered?: false;
   /** Conditional update: the pipeline answers 428 `precondition_required` when `If-Match` is missing. */
   requiresIfMatch?: true;
+  /** Bearer routes only these roles may use; others answer 403 `insufficient_scope` (see shared/http/bearer.ts). */
+  roles?: readonly UserRole[];
   summary: string;
   description?: string;
   tags: string[];

@@ -7,6 +7,10 @@ import { CONFLICT, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './respo
 import { defineRoute, type ResponseDef } from './types';
 
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer error="invalid_token"` (RFC 6750).', schema: { type: 'string' as const } } };
+/** A bearer route limited to some roles (`roles` in the route): 403 `insufficient_scope` for the others. */
+export const ROLE_ERRORS: Record<number, ResponseDef> = {
+  403: { ...problem('The signed-in user\'s role may not use this route (`insufficient_scope`).'), headers: { 'WWW-Authenticate': { description: '`Bearer error="insufficient_scope"` (RFC 6750).', schema: { type: 'string' as const } } } },
+};
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until another attempt is accepted.', schema: { type: 'integer' as const } } };
 
 /** Errors of the public sign-up and sign-in routes. */

@@ -27,6 +27,23 @@ describe('a resident: risk at my address, then my kit', () => {
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('refuses the training routes to a resident with 403 insufficient_scope, without counting them against the hourly limit', async () => {
+    const kit = (n: number) => app.request('GET', `/v1/supplies/generate?adults=${n}`, { headers: resident.headers });
+    const before = Number((await kit(1)).headers.get('ratelimit-remaining'));
+    for (const [method, route, json] of [
+      ['GET', '/v1/courses', undefined], ['POST', '/v1/courses/enroll', { course_code: 'IS-393.b' }], ['GET', '/v1/courses/enrollments', undefined], ['GET', '/v1/certifications', undefined],
+    ] as const) {
+      const refused = await app.request(method, route, { headers: resident.headers, json });
+      expect(refused.status).toBe(403);
+      expect(refused.json.code).toBe('insufficient_scope');
+      expect(refused.json.detail).toContain('resident');
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope"');
+    }
+    expect(Number((await kit(2)).headers.get('ratelimit-remaining'))).toBe(before - 1);
+    // The same routes answer a staff member, and verification stays public.
+    expect((await app.request('GET', '/v1/courses?limit=1', { headers: staff.headers })).status).toBe(200);
+  });
+
   it('refuses a missing or tampered token with 401 invalid_token', async () => {
     const none = await app.request('GET', '/v1/risks/calculate?county=Monroe');
     expect(none.status).toBe(401);
