@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProvider } from '../../shared/adapters/cognito-identity-provider';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { DynamoAttemptStore } from '../../shared/adapters/login-attempt-store';
+import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
 import { DynamoSecurityEventStore } from '../../shared/adapters/security-event-store';
 import { DynamoSessionRevocationStore, DynamoUserStore } from '../../shared/adapters/user-store';
 import { authorizerCacheFlusher } from '../../shared/adapters/authorizer-cache';
@@ -23,6 +24,13 @@ export function identityDeps(): IdentityDeps {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
   return deps;
+}
+
+let idempotency: DynamoIdempotencyStore | undefined;
+
+export function idempotencyStore(): DynamoIdempotencyStore {
+  idempotency ??= new DynamoIdempotencyStore();
+  return idempotency;
 }
 
 let flush: (() => Promise<void>) | undefined;

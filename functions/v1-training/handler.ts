@@ -10,6 +10,7 @@ import { courseByCode, CREDENTIAL_POLICY, listCourses } from '../../shared/domai
 import {
   certificationView, completeEnrollment, enroll, listCertifications, listEnrollments, revokeCertification, TrainingError, type Enrollment, type TrainingStore, type TrainingUser,
 } from '../../shared/domain/training/enrolment';
+import { perUserIdempotency } from '../../shared/http/bearer';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { withIdempotency, type IdempotencyStore } from '../../shared/http/idempotency';
 import { logger } from '../../shared/http/logger';
@@ -78,9 +79,7 @@ export function createTrainingHandler(deps: TrainingHandlerDeps) {
   });
 
   const enrollIn: RouteImplementation<typeof enrollRoute> = (request) => {
-    // Keys are the user's own, not shared by every user of the account.
-    const scoped = { ...request, account: { ...request.account!, accountId: `${request.account!.accountId}/user/${request.user!.user_id}` } };
-    return withIdempotency(scoped, deps.idempotency(), () => mapped(async () => ({
+    return withIdempotency(perUserIdempotency(request), deps.idempotency(), () => mapped(async () => ({
       status: 201,
       body: enrollmentView(await enroll(userOf(request), request.body.course_code, { store: deps.store(), now: request.now, newId: deps.newId })),
     })));

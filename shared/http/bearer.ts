@@ -5,6 +5,7 @@ import {
   JwtWithoutValidKidError, KidNotFoundInJwksError,
 } from 'aws-jwt-verify/error';
 import type { RouteDef, Tier } from '../routes/types';
+import type { RouteRequest } from './types';
 import { HttpError } from './problem';
 import { isUserRole, type UserRole } from '../domain/identity/roles';
 import { TIER_ORDER } from '../routes/types';
@@ -201,6 +202,14 @@ export function bearerUserFromContext(context: Record<string, unknown> | null | 
   const expiresAt = Number(context.session_expires_at);
   if (typeof context.session_id === 'string' && Number.isInteger(expiresAt)) user.session = { id: context.session_id, expires_at: expiresAt };
   return { ok: true, user };
+}
+
+/**
+ * `Idempotency-Key`s of a bearer route are the user's own, not shared by every user of the
+ * account: the request as withIdempotency should see it.
+ */
+export function perUserIdempotency(request: RouteRequest): RouteRequest {
+  return { ...request, account: { ...request.account!, accountId: `${request.account!.accountId}/user/${request.user!.user_id}` } };
 }
 
 /** The subject the hourly limit counts a user's v1 requests against: their account. */

@@ -1,9 +1,9 @@
-import { IfMatchHeaders } from '../schemas/common';
+import { IdempotencyHeaders, IfMatchHeaders } from '../schemas/common';
 import {
   ActivityListSchema, ActivityQuery, ConfirmRequestSchema, CreateKeyRequestSchema, CreatedKeySchema, KeyListSchema, KeyParams, LoginRequestSchema,
   LogoutRequestSchema, ProfileSchema, RegisterRequestSchema, RegisteredUserSchema, TokenResponseSchema, UpdateProfileRequestSchema,
 } from '../schemas/v1-identity';
-import { CONFLICT, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
+import { CONFLICT, IDEMPOTENCY_REUSED, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer error="invalid_token"` (RFC 6750).', schema: { type: 'string' as const } } };
@@ -108,9 +108,9 @@ export const listKeysRoute = defineRoute({
 export const createKeyRoute = defineRoute({
   id: 'createAccountKey', method: 'POST', path: '/v1/keys', group: 'v1-identity', auth: 'bearer', minTier: 'free',
   tags: ['API keys'], summary: 'Issue an API key for the current API',
-  description: 'The key works at the account\'s tier (Free until an operator moves the account). Its value is in this response only and is stored as a hash, so a retried request cannot replay it: `Idempotency-Key` is not offered here; list the keys and revoke any you do not need. At most 20 active keys per account (409 `conflict`).',
-  request: { body: CreateKeyRequestSchema, maxBodyBytes: 4 * 1024 },
-  responses: { 201: ok('The key, shown once.', CreatedKeySchema), ...CONFLICT, ...BEARER_ERRORS },
+  description: 'The key works at the account\'s tier (Free until an operator moves the account). Its value is in this response only and is stored as a hash. Send `Idempotency-Key` to retry safely: the same key and body create no second key and answer the first response again (`Idempotent-Replayed: true`) with the same `key_id` and `prefix` but `key: null`, since the value is never shown twice — if the first answer was lost, revoke that `key_id` and create another. Another body with the same key is 422 `idempotency_key_reused`. Keys are the user\'s own. At most 20 active keys per account (409 `conflict`).',
+  request: { body: CreateKeyRequestSchema, headers: IdempotencyHeaders, maxBodyBytes: 4 * 1024 },
+  responses: { 201: ok('The key, shown once (`null` on a replay).', CreatedKeySchema), ...CONFLICT, ...IDEMPOTENCY_REUSED, ...BEARER_ERRORS },
 });
 
 export const revokeKeyRoute = defineRoute({

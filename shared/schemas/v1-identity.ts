@@ -106,7 +106,7 @@ export const AccountKeySchema = z.object({
 export const CreatedKeySchema = z.object({
   key_id: z.string().max(64),
   name: z.string().max(100),
-  key: z.string().max(64).describe('The API key for `X-API-Key`. Shown only in this response; only its hash is stored.'),
+  key: z.string().max(64).nullable().describe('The API key for `X-API-Key`. Shown only in the first response; only its hash is stored, so a replay of the request (same `Idempotency-Key`) answers `null` here.'),
   prefix: z.string().max(16),
   subscription_tier: z.enum(TIER_ORDER as [typeof TIER_ORDER[number], ...typeof TIER_ORDER[number][]]),
   created_at: z.string().max(40),

@@ -344,6 +344,37 @@ describe('/v1 identity over HTTP', () => {
       expect(paid.status).not.toBe(403);
     });
 
+    it('honours Idempotency-Key: a repeat creates no second key and answers the first response without the key value', async () => {
+      const user = await registerAndLogin(app.request);
+      const send = (name: string) => app.request('POST', '/v1/keys', { headers: { ...user.headers, 'Idempotency-Key': 'laptop-key-0001' }, json: { name } });
+      const first = await send('laptop');
+      expect(first.status).toBe(201);
+      expect(first.json.key).toMatch(/^vac_[A-Za-z0-9_-]{32}$/);
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+
+      const again = await send('laptop');
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.headers.get('cache-control')).toBe('no-store');
+      const { key, ...withoutValue } = first.json;
+      expect(again.json).toEqual({ ...withoutValue, key: null });
+      expect(again.text).not.toContain(key);
+
+      const listed = (await app.request('GET', '/v1/keys', { headers: user.headers })).json.data;
+      expect(listed.map((k: { key_id: string }) => k.key_id)).toEqual([first.json.key_id]);
+      expect((await app.request('GET', '/grants/deadlines', { key })).status).toBe(200);
+
+      const reused = await send('desktop');
+      expect(reused.status).toBe(422);
+      expect(reused.json.code).toBe('idempotency_key_reused');
+      // The key is the user's own: another user of any account may use the same Idempotency-Key.
+      const other = await registerAndLogin(app.request);
+      const theirs = await app.request('POST', '/v1/keys', { headers: { ...other.headers, 'Idempotency-Key': 'laptop-key-0001' }, json: { name: 'laptop' } });
+      expect(theirs.status).toBe(201);
+      expect(theirs.json.key).toMatch(/^vac_/);
+      expect(theirs.json.key_id).not.toBe(first.json.key_id);
+    });
+
     it('validates the key name and the key id', async () => {
       expect((await app.request('POST', '/v1/keys', { headers: alice.headers, json: { name: '' } })).status).toBe(400);
       expect((await app.request('DELETE', '/v1/keys/not-a-key', { headers: alice.headers })).status).toBe(400);
