@@ -127,7 +127,12 @@ export const SuppliesResponse = z.object({
     source_ids: z.array(z.string().max(40)).max(5),
     source_text: z.string().max(1000),
   })).max(100),
-  totals: z.object({ water_gallons: z.number(), food_person_days: z.number(), pet_supply_days: z.number() }),
+  totals: z.object({
+    water_gallons: z.number().describe('People\'s water: 1 gallon per person per day.'),
+    food_person_days: z.number(),
+    pet_supply_days: z.number(),
+    pet_water_days: z.number().describe('The pets\' water, in pet-days: the catalogue\'s rule "Pet food and extra water for your pet" (one day\'s supply per pet per day). The sources give no volume per pet, so it is not added to `water_gallons`.'),
+  }),
   notes: z.array(z.string().max(400)).max(10),
   sources: z.array(z.object({ id: z.string().max(40), name: z.string().max(200), url: z.string().max(400) })).max(10),
 }).openapi('SupplyKit');

@@ -33,6 +33,18 @@ describe('household supply kit from the catalogue rules', () => {
     expect(qty('infant')).toBe(h.infants > 0 ? h.infants * h.days : undefined);
     expect(qty('pet_food_water')).toBe(h.pets > 0 ? h.pets * h.days : undefined);
     expect(kit.totals.pet_supply_days).toBe(h.pets * h.days);
+    // Water is per person plus the pets' extra water, which the catalogue's pet rule counts per pet per day (no volume).
+    const petRow = row('pet_food_water');
+    expect(petRow.quantity_per).toBe('pet/day');
+    expect(petRow.source_text).toMatch(/extra water for your pet/);
+    expect(kit.totals.pet_water_days).toBe(amount('pet_food_water') * h.pets * h.days);
+    const waterWhy = kit.items.find((i) => i.id === 'water')!.why;
+    if (h.pets > 0) {
+      expect(waterWhy).toContain(`plus pets: "${petRow.source_text}"`);
+      expect(waterWhy).toContain(`${h.pets} pet${h.pets === 1 ? '' : 's'} × ${h.days} days`);
+    } else {
+      expect(waterWhy).not.toMatch(/pet/);
+    }
     expect(qty('pet_docs')).toBe(h.pets > 0 ? h.pets : undefined);
     expect(qty('rx_meds')).toBe(h.medical_needs ? h.days : undefined);
     expect(qty('kids_activities')).toBe(h.children > 0 ? 1 : undefined);

@@ -100,6 +100,8 @@ function countFor(item: CatalogueItem, household: Household, devices: number): C
 }
 
 const DEVICE_ITEMS = ['radio', 'flashlight'];
+/** The catalogue row whose rule covers the pets' water ("Pet food and extra water for your pet"). */
+const PET_WATER_ITEM = 'pet_food_water';
 
 function unitOf(rule: { unit: string }, counted: Counted): string {
   if (counted.day_unit && rule.unit === "days' supply") return `${counted.day_unit}' supply`;
@@ -125,16 +127,21 @@ export function generateKit(household: Household) {
   // Battery sets follow the kit's own battery-powered items.
   const devices = applicable.filter((c) => DEVICE_ITEMS.includes(c.item.id))
     .reduce((sum, c) => sum + parseRule(c.item.quantity_rule).amount * countFor(c.item, household, 0).multiplier, 0);
+  const petRule = SUPPLY_CATALOGUE.find((item) => item.id === PET_WATER_ITEM)!;
   const items: KitItem[] = applicable.map(({ item, holds }) => {
     const rule = parseRule(item.quantity_rule);
     const counted = countFor(item, household, devices);
+    // Water is per person plus the pets' extra water, which the catalogue counts in pet-days (no volume per pet).
+    const plusPets = item.id === 'water' && household.pets > 0
+      ? `; plus pets: "${petRule.source_text}", ${petRule.quantity_rule} per ${petRule.quantity_per} for ${countFor(petRule, household, 0).why} (${PET_WATER_ITEM}; the sources give no volume per pet)`
+      : '';
     return {
       id: item.id,
       group: item.group,
       item: item.item,
       quantity: rule.amount * counted.multiplier,
       unit: unitOf(rule, counted),
-      why: `${item.quantity_rule} per ${item.quantity_per}: ${counted.why}`,
+      why: `${item.quantity_rule} per ${item.quantity_per}: ${counted.why}${plusPets}`,
       condition: holds === 'unknown' ? CONDITION_TEXT[item.applies_when] ?? item.applies_when : item.applies_when === 'always' ? null : item.applies_when,
       source_id: item.source_ids[0]!,
       source_ids: item.source_ids,
@@ -144,7 +151,7 @@ export function generateKit(household: Household) {
   const used = new Set(items.flatMap((i) => i.source_ids));
   const water = items.find((i) => i.id === 'water')!;
   const food = items.find((i) => i.id === 'food')!;
-  const petSupply = items.find((i) => i.id === 'pet_food_water');
+  const petSupply = items.find((i) => i.id === PET_WATER_ITEM);
   return {
     household: { adults: household.adults, children: household.children, infants: household.infants, pets: household.pets, people, medical_needs: household.medical_needs, hazard: household.hazard },
     days: household.days,
@@ -153,6 +160,8 @@ export function generateKit(household: Household) {
       water_gallons: water.quantity,
       food_person_days: food.quantity,
       pet_supply_days: petSupply?.quantity ?? 0,
+      // The pets' share of the water, in the only measure the catalogue gives for it.
+      pet_water_days: petSupply?.quantity ?? 0,
     },
     notes: [
       `Water: 1 gallon per person per day (Ready.gov; FDEM: "a minimum of 1 gallon daily per person for 7 days") for ${people} people and ${household.days} days.`,

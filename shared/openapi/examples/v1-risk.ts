@@ -484,7 +484,7 @@ export const v1RiskExamples: OperationExample[] = [
             item: 'Water, for drinking and sanitation',
             quantity: 21,
             unit: 'gallons',
-            why: '1 gallon per person/day: 3 people × 7 days',
+            why: '1 gallon per person/day: 3 people × 7 days; plus pets: "Pet food and extra water for your pet", 1 day\'s supply per pet/day for 1 pet × 7 days (pet_food_water; the sources give no volume per pet)',
             condition: null,
             source_id: 'readygov_kit',
             source_ids: ['readygov_kit', 'fdem_kit'],
@@ -495,6 +495,7 @@ export const v1RiskExamples: OperationExample[] = [
           water_gallons: 21,
           food_person_days: 21,
           pet_supply_days: 7,
+          pet_water_days: 7,
         },
         notes: [
           'Water: 1 gallon per person per day (Ready.gov; FDEM: "a minimum of 1 gallon daily per person for 7 days") for 3 people and 7 days.',
