@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './aws-clients';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { ImportedAsset } from '../domain/assets/import-rows';
-import type { AssetFilter, AssetPage, AssetStore, ExposureChange, StoredAsset, VulnerabilityChange, WriteCounts } from '../domain/assets/ports';
+import type { AssetFilter, AssetPage, AssetStore, ExposureChange, ImportWriter, ImportWriteTarget, StoredAsset, VulnerabilityChange, WriteCounts } from '../domain/assets/ports';
+import { BatchWriter, withBackoff } from './batch-writer';
 import { NOT_ASSESSED, type VulnerabilityAssessment } from '../domain/assets/vulnerability';
 import { HttpError } from '../http/problem';
 
@@ -38,8 +39,6 @@ function toAsset(item: Record<string, unknown>): StoredAsset {
 
 const isConditionFailure = (error: unknown) =>
   error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -82,6 +81,157 @@ function decodeCursor(text: string, accountId: string, index: Cursor['index'], p
 
 const idKeyItem = (accountId: string) => ({ pk: partition(accountId), sk: 'ASSETIDKEY' });
 
+/**
+ * The asset count: one item per import that created assets (`ASSETCOUNT#<import id>`), holding
+ * how many of them exist. The import sets it (an absolute value, so a resumed run corrects it),
+ * deleting an asset takes one off its creator's, deleting an import removes it.
+ */
+const TALLY_PREFIX = 'ASSETCOUNT#';
+const tallyKey = (accountId: string, importId: string) => ({ pk: partition(accountId), sk: `${TALLY_PREFIX}${importId}` });
+/**
+ * An import's count is written at its end, and every few seconds while it runs so that a worker
+ * lost for good leaves it at most that far behind (a resumed run sets it right).
+ */
+const TALLY_INTERVAL_MS = 5000;
+/** Above this many assets held per row imported, the import looks its batches up instead of reading the jurisdiction's hashes. */
+const PREFETCH_RATIO = 10;
+
+interface Existing {
+  hash: string;
+  createdBy: string | undefined;
+}
+
+/**
+ * One import run's writes. What is stored already comes from `lookup` (the jurisdiction's hashes
+ * read once, or a batch's keys), never from a read per write: new assets go out in BatchWriteItem
+ * calls (several in flight), changed ones as conditional updates that keep the vulnerability,
+ * unchanged ones not at all.
+ */
+class DynamoImportWriter implements ImportWriter {
+  private readonly counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
+  /** Assets this import created that exist: its share of the account's count. */
+  private mine = 0;
+  private readonly puts: BatchWriter;
+  private readonly updates = new Set<Promise<void>>();
+  private updateFailure: { error: unknown } | undefined;
+  private tallyWritten = false;
+  private lastTally = Date.now();
+  private tallyWrite: Promise<void> = Promise.resolve();
+  private readonly timestamp: string;
+
+  constructor(
+    private readonly table: string,
+    private readonly accountId: string,
+    private readonly target: ImportWriteTarget,
+    private readonly lookup: (assetIds: string[]) => Promise<Map<string, Existing>>,
+  ) {
+    this.timestamp = target.now.toISOString();
+    this.puts = new BatchWriter(table, (requests) => {
+      this.counts.created += requests.length;
+      this.mine += requests.length;
+      if (Date.now() - this.lastTally >= TALLY_INTERVAL_MS) this.writeTally();
+    });
+  }
+
+  get pending(): number {
+    return this.puts.pending + this.updates.size;
+  }
+
+  async write(assets: ImportedAsset[]): Promise<void> {
+    const existing = await this.lookup(assets.map((a) => a.asset_id));
+    for (const asset of assets) {
+      const before = existing.get(asset.asset_id);
+      if (!before) {
+        await this.puts.add({ PutRequest: { Item: this.newItem(asset) } });
+        continue;
+      }
+      if (before.createdBy === this.target.importId) this.mine++;
+      if (before.hash === asset.content_hash) this.counts.unchanged++;
+      else await this.update(asset);
+    }
+  }
+
+  async finish(): Promise<WriteCounts> {
+    while (this.updates.size > 0) await Promise.all(this.updates);
+    if (this.updateFailure) throw this.updateFailure.error;
+    await this.puts.drain();
+    if (this.mine > 0 || this.tallyWritten) this.writeTally();
+    await this.tallyWrite;
+    return this.counts;
+  }
+
+  private newItem(asset: ImportedAsset): Record<string, unknown> {
+    const { accountId, timestamp } = this;
+    return {
+      ...assetKey(accountId, asset.asset_id),
+      ...gsi1(accountId, asset.jurisdiction_id, asset.category, asset.asset_id),
+      ...gsi2(accountId, asset.jurisdiction_id, NOT_ASSESSED, NOT_ASSESSED, asset.asset_id),
+      entity: 'asset',
+      account_id: accountId,
+      ...asset,
+      import_id: this.target.importId,
+      created_by_import: this.target.importId,
+      vulnerability: null,
+      vulnerability_level: NOT_ASSESSED,
+      impact_timeline: NOT_ASSESSED,
+      vulnerability_history: [],
+      version: 1,
+      created_at: timestamp,
+      updated_at: timestamp,
+    };
+  }
+
+  /** Bounded like the puts; an asset deleted since the lookup is created again (and counted). */
+  private async update(asset: ImportedAsset): Promise<void> {
+    while (this.updates.size >= UPDATE_CONCURRENCY) await Promise.race(this.updates);
+    if (this.updateFailure) throw this.updateFailure.error;
+    const call: Promise<void> = this.sendUpdate(asset)
+      .catch((error: unknown) => {
+        this.updateFailure ??= { error };
+      })
+      .finally(() => this.updates.delete(call));
+    this.updates.add(call);
+  }
+
+  private async sendUpdate(asset: ImportedAsset): Promise<void> {
+    const { accountId } = this;
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':one': 1, ':import': this.target.importId, ':now': this.timestamp, ...Object.fromEntries(Object.entries(gsi1(accountId, asset.jurisdiction_id, asset.category, asset.asset_id)).map(([k, v]) => [`:${k}`, v])) };
+    const sets = IMPORTED_FIELDS.map((field, i) => {
+      names[`#f${i}`] = field;
+      values[`:f${i}`] = asset[field];
+      return `#f${i} = :f${i}`;
+    });
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.table,
+        Key: assetKey(accountId, asset.asset_id),
+        UpdateExpression: `SET ${sets.join(', ')}, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, import_id = :import, updated_at = :now, version = version + :one`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }));
+      this.counts.updated++;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      await this.puts.add({ PutRequest: { Item: this.newItem(asset) } });
+    }
+  }
+
+  /** Writes are chained, so a later (larger) count never lands before an earlier one. */
+  private writeTally(): void {
+    const assets = this.mine;
+    this.lastTally = Date.now();
+    this.tallyWritten = true;
+    this.tallyWrite = this.tallyWrite.then(() => dynamo().send(new PutCommand({
+      TableName: this.table,
+      Item: { ...tallyKey(this.accountId, this.target.importId), entity: 'asset_count', import_id: this.target.importId, jurisdiction_id: this.target.jurisdictionId, assets, updated_at: this.timestamp },
+    }))).then(() => undefined);
+    // Kept for `finish` to throw; handled here so a failure in between is not an unhandled rejection.
+    this.tallyWrite.catch(() => undefined);
+  }
+}
+
 export class DynamoAssetStore implements AssetStore {
   private readonly idKeys = new Map<string, string>();
 
@@ -111,81 +261,96 @@ export class DynamoAssetStore implements AssetStore {
     return key!;
   }
 
-  async saveImported(accountId: string, assets: ImportedAsset[], importId: string, now: Date): Promise<WriteCounts> {
-    const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
-    const existing = await this.existingHashes(accountId, assets.map((a) => a.asset_id));
-    const fresh = assets.filter((a) => !existing.has(a.asset_id));
-    const changed = assets.filter((a) => existing.has(a.asset_id) && existing.get(a.asset_id) !== a.content_hash);
-    counts.unchanged = assets.length - fresh.length - changed.length;
-    const timestamp = now.toISOString();
-
-    await this.batchPut(fresh.map((asset) => ({
-      ...assetKey(accountId, asset.asset_id),
-      ...gsi1(accountId, asset.jurisdiction_id, asset.category, asset.asset_id),
-      ...gsi2(accountId, asset.jurisdiction_id, NOT_ASSESSED, NOT_ASSESSED, asset.asset_id),
-      entity: 'asset',
-      account_id: accountId,
-      ...asset,
-      import_id: importId,
-      created_by_import: importId,
-      vulnerability: null,
-      vulnerability_level: NOT_ASSESSED,
-      impact_timeline: NOT_ASSESSED,
-      vulnerability_history: [],
-      version: 1,
-      created_at: timestamp,
-      updated_at: timestamp,
-    })));
-    counts.created = fresh.length;
-
-    await inParallel(changed, UPDATE_CONCURRENCY, async (asset) => {
-      const names: Record<string, string> = {};
-      const values: Record<string, unknown> = { ':one': 1, ':import': importId, ':now': timestamp, ...Object.fromEntries(Object.entries(gsi1(accountId, asset.jurisdiction_id, asset.category, asset.asset_id)).map(([k, v]) => [`:${k}`, v])) };
-      const sets = IMPORTED_FIELDS.map((field, i) => {
-        names[`#f${i}`] = field;
-        values[`:f${i}`] = asset[field];
-        return `#f${i} = :f${i}`;
-      });
-      await dynamo().send(new UpdateCommand({
-        TableName: this.table,
-        Key: assetKey(accountId, asset.asset_id),
-        UpdateExpression: `SET ${sets.join(', ')}, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, import_id = :import, updated_at = :now, version = version + :one`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }));
-    });
-    counts.updated = changed.length;
-    return counts;
+  async importWriter(accountId: string, target: ImportWriteTarget): Promise<ImportWriter> {
+    const inventory = await this.jurisdictionCount(accountId, target.jurisdictionId);
+    // Reading the jurisdiction's ids and hashes once costs about one Query per 1,000 assets held;
+    // an import much smaller than what is held looks its batches up instead (one call per 100).
+    const lookup = inventory > target.rows * PREFETCH_RATIO
+      ? (ids: string[]) => this.existingByKeys(accountId, ids)
+      : await this.existingInJurisdiction(accountId, target.jurisdictionId).then((all) => async () => all);
+    return new DynamoImportWriter(this.table, accountId, target, lookup);
   }
 
-  private async existingHashes(accountId: string, assetIds: string[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
+  async count(accountId: string): Promise<number> {
+    let total = 0;
+    for (const tally of await this.tallies(accountId)) total += tally.assets;
+    return total;
+  }
+
+  private async jurisdictionCount(accountId: string, jurisdictionId: string): Promise<number> {
+    let total = 0;
+    for (const tally of await this.tallies(accountId)) if (tally.jurisdiction_id === jurisdictionId) total += tally.assets;
+    return total;
+  }
+
+  /** One small item per import that created assets: the count is their sum (one Query, whatever the inventory). */
+  private async tallies(accountId: string): Promise<{ jurisdiction_id: string; assets: number }[]> {
+    const items = await queryAll({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':p': partition(accountId), ':s': TALLY_PREFIX },
+      ProjectionExpression: 'jurisdiction_id, assets',
+    });
+    return items as { jurisdiction_id: string; assets: number }[];
+  }
+
+  /** The stored hash of every asset of the jurisdiction, read page by page from gsi1. */
+  private async existingInJurisdiction(accountId: string, jurisdictionId: string): Promise<Map<string, Existing>> {
+    const found = new Map<string, Existing>();
+    const items = await queryAll({
+      TableName: this.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': gsi1(accountId, jurisdictionId, '', '').gsi1pk },
+      ProjectionExpression: 'asset_id, content_hash, created_by_import',
+    });
+    for (const item of items) found.set(item.asset_id as string, { hash: item.content_hash as string, createdBy: item.created_by_import as string | undefined });
+    return found;
+  }
+
+  private async existingByKeys(accountId: string, assetIds: string[]): Promise<Map<string, Existing>> {
+    const found = new Map<string, Existing>();
     for (const ids of chunks(assetIds, 100)) {
       let keys: Record<string, unknown>[] | undefined = ids.map((id) => assetKey(accountId, id));
-      for (let attempt = 0; keys && keys.length > 0; attempt++) {
-        if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed keys');
-        if (attempt > 0) await sleep(25 * 2 ** attempt);
+      await withBackoff(async () => {
         const result: BatchGetCommandOutput = await dynamo().send(new BatchGetCommand({
-          RequestItems: { [this.table]: { Keys: keys, ProjectionExpression: 'asset_id, content_hash' } },
+          RequestItems: { [this.table]: { Keys: keys!, ProjectionExpression: 'asset_id, content_hash, created_by_import' } },
         }));
-        for (const item of result.Responses?.[this.table] ?? []) found.set(item.asset_id as string, item.content_hash as string);
+        for (const item of result.Responses?.[this.table] ?? []) found.set(item.asset_id as string, { hash: item.content_hash as string, createdBy: item.created_by_import as string | undefined });
         keys = result.UnprocessedKeys?.[this.table]?.Keys;
-      }
+        return !keys || keys.length === 0;
+      }, 'DynamoDB kept returning unprocessed keys');
     }
     return found;
   }
 
+  /** The asset goes, and with it one from the count of the import that created it. */
   async delete(accountId: string, assetId: string): Promise<boolean> {
+    let old: Record<string, unknown> | undefined;
     try {
-      await dynamo().send(new DeleteCommand({ TableName: this.table, Key: assetKey(accountId, assetId), ConditionExpression: 'attribute_exists(pk)' }));
-      return true;
+      old = (await dynamo().send(new DeleteCommand({ TableName: this.table, Key: assetKey(accountId, assetId), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }))).Attributes;
     } catch (error) {
       if (isConditionFailure(error)) return false;
       throw error;
     }
+    const createdBy = old?.created_by_import as string | undefined;
+    if (createdBy) {
+      try {
+        await dynamo().send(new UpdateCommand({
+          TableName: this.table,
+          Key: tallyKey(accountId, createdBy),
+          UpdateExpression: 'ADD assets :minus',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':minus': -1 },
+        }));
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    return true;
   }
 
+  /** The import's assets first, then its share of the count: a retry after a failure finishes the job. */
   async deleteCreatedBy(accountId: string, importId: string): Promise<number> {
     const items = await queryAll({
       TableName: this.table,
@@ -194,25 +359,11 @@ export class DynamoAssetStore implements AssetStore {
       ExpressionAttributeValues: { ':p': partition(accountId), ':s': 'ASSET#', ':import': importId },
       ProjectionExpression: 'pk, sk',
     });
-    await this.batchWrite(items.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+    const writer = new BatchWriter(this.table);
+    for (const item of items) await writer.add({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } });
+    await writer.drain();
+    await dynamo().send(new DeleteCommand({ TableName: this.table, Key: tallyKey(accountId, importId) }));
     return items.length;
-  }
-
-  private async batchPut(items: Record<string, unknown>[]): Promise<void> {
-    await this.batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
-  }
-
-  /** BatchWriteItem, 25 requests per call, unprocessed ones retried with exponential backoff. */
-  private async batchWrite(all: ({ PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } })[]): Promise<void> {
-    for (const batch of chunks(all, 25)) {
-      let requests = batch;
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 8) throw new Error('DynamoDB kept returning unprocessed items');
-        if (attempt > 0) await sleep(25 * 2 ** attempt);
-        const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [this.table]: requests } }));
-        requests = (result.UnprocessedItems?.[this.table] ?? []) as typeof requests;
-      }
-    }
   }
 
   async get(accountId: string, assetId: string): Promise<StoredAsset | undefined> {

@@ -1,13 +1,16 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
-import { s3 } from '../../shared/adapters/aws-clients';
+import { Readable } from 'node:stream';
+import { dynamo, s3 } from '../../shared/adapters/aws-clients';
+import { importAssetFile } from '../../shared/domain/assets/import-assets';
+import { instrumentDynamo } from '../../bench/lib/dynamo-calls';
 import { DynamoAssetStore, listAccountAssets } from '../../shared/adapters/asset-store';
 import { DynamoImportStore } from '../../shared/adapters/import-store';
 import { assessVulnerability } from '../../shared/domain/assets/vulnerability';
 import { classifyAsset } from '../../shared/domain/assets/classification';
 import type { ImportedAsset } from '../../shared/domain/assets/import-rows';
 import { startTestApp } from '../helpers/local-app';
-import type { ImportRecord } from '../../shared/domain/assets/ports';
+import type { ImportRecord, WriteCounts } from '../../shared/domain/assets/ports';
 
 function asset(n: number, overrides: Partial<ImportedAsset> = {}): ImportedAsset {
   const classification = classifyAsset([{ field: 'type', text: n % 2 ? 'Fire Station' : 'City Park' }]);
@@ -45,9 +48,22 @@ describe('asset and import stores (emulators)', () => {
     await app.stop();
   });
 
+  /** Writes assets as imports do: one writer per jurisdiction. */
+  async function save(assets: ImportedAsset[], importId: string, accountId = account): Promise<WriteCounts> {
+    const total: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
+    for (const jurisdictionId of new Set(assets.map((a) => a.jurisdiction_id))) {
+      const mine = assets.filter((a) => a.jurisdiction_id === jurisdictionId);
+      const writer = await store.importWriter(accountId, { importId, jurisdictionId, rows: mine.length, now });
+      await writer.write(mine);
+      const counts = await writer.finish();
+      for (const key of ['created', 'updated', 'unchanged'] as const) total[key] += counts[key];
+    }
+    return total;
+  }
+
   it('creates new assets in batches, skips unchanged ones and updates changed ones without losing vulnerability', async () => {
     const assets = Array.from({ length: 80 }, (_, i) => asset(i));
-    expect(await store.saveImported(account, assets, 'imp_a', now)).toEqual({ created: 80, updated: 0, unchanged: 0 });
+    expect(await save(assets, 'imp_a')).toEqual({ created: 80, updated: 0, unchanged: 0 });
 
     const target = (await store.get(account, assets[3]!.asset_id))!;
     const assessed = await store.setVulnerability(account, target, assessVulnerability({ hazard_type: 'storm_surge', exposure: 1, sensitivity: 1, adaptive_capacity: 0, first_exposed_year: 2030 }, now), now);
@@ -55,7 +71,7 @@ describe('asset and import stores (emulators)', () => {
     expect(await store.setVulnerability(account, target, assessVulnerability({ hazard_type: 'storm_surge', vulnerability_score: 0.1, adaptive_capacity: 0, first_exposed_year: null }, now), now)).toBe('conflict');
 
     const changed = assets.map((a, i) => (i === 3 ? { ...a, name: 'Renamed', content_hash: 'hash-new' } : a));
-    expect(await store.saveImported(account, changed, 'imp_b', now)).toEqual({ created: 0, updated: 1, unchanged: 79 });
+    expect(await save(changed, 'imp_b')).toEqual({ created: 0, updated: 1, unchanged: 79 });
     expect(await store.get(account, assets[3]!.asset_id)).toMatchObject({ name: 'Renamed', version: 3, vulnerability_level: 'very_high', import_id: 'imp_b' });
   });
 
@@ -173,6 +189,98 @@ describe('asset and import stores (emulators)', () => {
       expect(await imports.finish(account, 'imp_lost000000000003', { error: { code: 'x', detail: 'x' } }, new Date(), 'worker_a')).toBe(false);
       expect(await imports.progress(account, 'imp_lost000000000003', 'worker_b', { phase: 'writing', rows_processed: 10 }, new Date(), 60_000)).toBe(true);
       expect(await imports.get(account, 'imp_lost000000000003')).toMatchObject({ status: 'processing', lease: { owner: 'worker_b', attempt: 2 }, progress: { rows_processed: 10 } });
+    });
+  });
+
+  describe('the asset count and the calls an import makes', () => {
+    const csv = (rows: { n: number; name: string }[]) => `FACILITY_ID,NAME,TYPE,LATITUDE,LONGITUDE\n${rows.map(({ n, name }) => `F${n},${name},Fire Station,${(25.5 + (n % 500) / 1000).toFixed(6)},${(-80.9 + Math.floor(n / 500) / 1000).toFixed(6)}`).join('\n')}\n`;
+    const rows = (from: number, to: number, name = (n: number) => `Station ${n}`) => Array.from({ length: to - from }, (_, k) => ({ n: from + k, name: name(from + k) }));
+
+    const importCsv = async (accountId: string, importId: string, text: string) => importAssetFile(store, {
+      accountId, importId, jurisdictionId: 'county:12086', format: 'csv', options: { outside_jurisdiction: 'accept' },
+      open: () => Readable.from([Buffer.from(text)]), now,
+    });
+    /** The count, checked against the inventory listed item by item. */
+    const expectCount = async (accountId: string, expected: number) => {
+      expect((await listAccountAssets(accountId)).length).toBe(expected);
+      expect(await store.count(accountId)).toBe(expected);
+    };
+
+    it('stays exact across import, re-import, asset delete and import delete', async () => {
+      const acct = 'acct_count_test';
+      await expectCount(acct, 0);
+      expect((await importCsv(acct, 'imp_c1', csv(rows(0, 30)))).written).toEqual({ created: 30, updated: 0, unchanged: 0 });
+      await expectCount(acct, 30);
+      // The same file again: nothing new.
+      expect((await importCsv(acct, 'imp_c2', csv(rows(0, 30)))).written).toEqual({ created: 0, updated: 0, unchanged: 30 });
+      await expectCount(acct, 30);
+      // Ten known rows, two of them renamed, and five new ones.
+      const third = await importCsv(acct, 'imp_c3', csv([...rows(20, 30, (i) => (i < 22 ? `Renamed ${i}` : `Station ${i}`)), ...rows(30, 35)]));
+      expect(third.written).toEqual({ created: 5, updated: 2, unchanged: 8 });
+      await expectCount(acct, 35);
+
+      const all = await listAccountAssets(acct);
+      const byImport = async (importId: string) => {
+        const found: string[] = [];
+        for (const location of all) if ((await store.get(acct, location.asset_id))!.created_by_import === importId) found.push(location.asset_id);
+        return found;
+      };
+      const [fromFirst, fromThird] = [await byImport('imp_c1'), await byImport('imp_c3')];
+      expect([fromFirst.length, fromThird.length]).toEqual([30, 5]);
+      expect(await store.delete(acct, fromFirst[0]!)).toBe(true);
+      expect(await store.delete(acct, fromFirst[0]!)).toBe(false);
+      expect(await store.delete(acct, fromThird[0]!)).toBe(true);
+      await expectCount(acct, 33);
+
+      // Undoing the first import removes the 29 assets it created that remain; the third's 4 stay.
+      expect(await store.deleteCreatedBy(acct, 'imp_c1')).toBe(29);
+      await expectCount(acct, 4);
+      // Those the third import only updated went with the first: importing the first file again creates all 30 anew, once.
+      expect((await importCsv(acct, 'imp_c4', csv(rows(0, 30)))).written).toEqual({ created: 30, updated: 0, unchanged: 0 });
+      await expectCount(acct, 34);
+    });
+
+    it('writes through the worker with at most 45 DynamoDB calls per 1,000 rows, and re-imports with fewer', async () => {
+      const acct = 'acct_calls_test';
+      // Enough rows that the fixed calls (claim, id key, count, finish) weigh as in a real import.
+      const ROWS = 5000;
+      const text = csv(rows(0, ROWS));
+      const imports = new DynamoImportStore();
+      const { handler } = await import('../../functions/asset-import-worker/handler');
+      const runWorker = async (importId: string) => {
+        const key = `uploads/${acct}/${importId}/assets.csv`;
+        await imports.create({
+          import_id: importId, account_id: acct, status: 'pending', mode: 'upload', filename: 'assets.csv', format: 'csv',
+          jurisdiction: { id: 'county:12086', name: 'Miami-Dade County' }, asset_category: null, options: { outside_jurisdiction: 'accept' }, object_key: key,
+          progress: { phase: 'waiting_for_upload', rows_processed: 0 }, report: null, error: null,
+          created_at: new Date().toISOString(), updated_at: new Date().toISOString(), upload_expires_at: new Date(Date.now() + 60_000).toISOString(),
+        });
+        await s3().send(new PutObjectCommand({ Bucket: app.resources.bucketName, Key: key, Body: text }));
+        let polls = 0;
+        // Every call about this account, whoever makes it (the local upload watcher may claim the import first).
+        const calls = instrumentDynamo(dynamo(), { only: (input) => JSON.stringify(input).includes(acct) });
+        try {
+          await handler({ Records: [{ eventSource: 'aws:s3', s3: { bucket: { name: app.resources.bucketName }, object: { key, size: text.length } } }] } as unknown as S3Event);
+          while ((polls += 1) < 600 && (await imports.get(acct, importId))!.status !== 'complete') await new Promise((resolve) => setTimeout(resolve, 100));
+        } finally {
+          calls.remove();
+        }
+        // The polling reads above are the test's own.
+        calls.byOperation.set('GetItem', calls.byOperation.get('GetItem')! - polls);
+        return { calls, record: (await imports.get(acct, importId))! };
+      };
+
+      const first = await runWorker('imp_calls00000000001');
+      expect(first.record).toMatchObject({ status: 'complete', report: { written: { created: ROWS, updated: 0, unchanged: 0 } } });
+      expect(first.calls.byOperation.get('BatchGetItem')).toBeUndefined();
+      expect(first.calls.byOperation.get('BatchWriteItem')).toBe(ROWS / 25);
+      expect(first.calls.total()).toBeLessThanOrEqual((45 * ROWS) / 1000);
+
+      const again = await runWorker('imp_calls00000000002');
+      expect(again.record).toMatchObject({ status: 'complete', report: { written: { created: 0, updated: 0, unchanged: ROWS } } });
+      expect(again.calls.byOperation.get('BatchWriteItem')).toBeUndefined();
+      expect(again.calls.total()).toBeLessThanOrEqual(first.calls.total());
+      expect(await store.count(acct)).toBe(ROWS);
     });
   });
 

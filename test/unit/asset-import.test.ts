@@ -8,32 +8,37 @@ import proj4 from 'proj4';
 import { importAssetFile, type ImportOptions } from '../../shared/domain/assets/import-assets';
 import type { AssetFileFormat } from '../../shared/domain/assets/formats';
 import type { ImportedAsset } from '../../shared/domain/assets/import-rows';
-import type { AssetStore, WriteCounts } from '../../shared/domain/assets/ports';
+import type { AssetStore, ImportWriter, WriteCounts } from '../../shared/domain/assets/ports';
 import { GDL_ALBERS_PROJ4, PRJ, zippedShapefile, type ShapeRecord } from '../fixtures/assets/shapefile-writer';
 
 const DATA = path.join(__dirname, '../../shared/data/assets');
 const csvRows = (file: string): Record<string, string>[] => parse(readFileSync(path.join(DATA, file)), { columns: true, bom: true });
 
 /** An in-memory store: records what the import wrote, keyed like the real one (account + asset id). */
-class MemoryAssetStore implements Pick<AssetStore, 'saveImported' | 'idKey'> {
+class MemoryAssetStore implements Pick<AssetStore, 'importWriter' | 'idKey'> {
   readonly assets = new Map<string, ImportedAsset>();
   calls = 0;
   async idKey(accountId: string): Promise<string> {
     return `key-of-${accountId}`;
   }
 
-  async saveImported(accountId: string, assets: ImportedAsset[]): Promise<WriteCounts> {
-    this.calls++;
-    const counts = { created: 0, updated: 0, unchanged: 0 };
-    for (const asset of assets) {
-      const key = `${accountId}/${asset.asset_id}`;
-      const before = this.assets.get(key);
-      if (!before) counts.created++;
-      else if (before.content_hash === asset.content_hash) counts.unchanged++;
-      else counts.updated++;
-      this.assets.set(key, asset);
-    }
-    return counts;
+  async importWriter(accountId: string): Promise<ImportWriter> {
+    const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
+    return {
+      pending: 0,
+      write: async (assets) => {
+        this.calls++;
+        for (const asset of assets) {
+          const key = `${accountId}/${asset.asset_id}`;
+          const before = this.assets.get(key);
+          if (!before) counts.created++;
+          else if (before.content_hash === asset.content_hash) counts.unchanged++;
+          else counts.updated++;
+          this.assets.set(key, asset);
+        }
+      },
+      finish: async () => counts,
+    };
   }
 }
 

@@ -7,7 +7,7 @@ import type { ImportOptions } from './import-options';
 
 export type { ImportOptions } from './import-options';
 import { jurisdictionArea } from './jurisdiction-area';
-import type { AssetStore, ImportRecord, ImportReport, WriteCounts } from './ports';
+import type { AssetStore, ImportRecord, ImportReport } from './ports';
 
 /** A table's coordinates to WGS84, for a `crs` the importer knows. */
 function tableReprojector(epsg: number) {
@@ -42,12 +42,12 @@ export class ImportDeadlineError extends Error {
   }
 }
 
-/** Assets written per store call (the store batches them 25 per BatchWriteItem). */
+/** Assets handed to the writer at a time (it sends them 25 per BatchWriteItem, several calls in flight). */
 const WRITE_BATCH = 500;
 const PROGRESS_INTERVAL_MS = 1000;
 
 /** Opens the file and a row processor for one pass over it. */
-async function openPass(request: ImportRequest, idKey: string, phase: 'validating' | 'writing', stop?: (rows: number) => boolean) {
+async function openPass(request: ImportRequest, idKey: string, phase: 'validating' | 'writing', stop?: (rows: number) => boolean, unwritten: () => number = () => 0) {
   const options = request.options ?? {};
   const table = request.format === 'csv' || request.format === 'xlsx';
   const reproject = table && options.crs !== undefined ? tableReprojector(options.crs) : undefined;
@@ -82,7 +82,8 @@ async function openPass(request: ImportRequest, idKey: string, phase: 'validatin
   async function progress(force: boolean) {
     if (!request.onProgress || (!force && clock() - state.lastProgress < PROGRESS_INTERVAL_MS)) return;
     state.lastProgress = clock();
-    await request.onProgress({ phase, rows_processed: state.rows });
+    // Rows whose assets are still being written are not reported: progress never runs ahead of the store.
+    await request.onProgress({ phase, rows_processed: Math.max(0, state.rows - unwritten()) });
   }
   return { processor, assets: validAssets(), state, progress };
 }
@@ -98,7 +99,8 @@ export type InlineOutcome = { report: ImportReport } | { deferred: string };
 /**
  * Imports one file in two passes over the same bytes: the first validates every row and decides
  * whether the file is importable (throwing an AssetFileError if not — nothing is written); the
- * second writes the valid assets in batches. Memory stays flat: neither pass keeps the rows.
+ * second streams the valid assets to the store's writer, which keeps several writes in flight.
+ * Memory stays flat: neither pass keeps the rows.
  * With an `inline` budget the first pass gives up (`deferred`, nothing written) on a file with
  * more rows, or slower to validate, than a request may take on.
  */
@@ -119,24 +121,19 @@ export async function importAssetFile(assets: AssetStore, request: ImportRequest
   if (deferred) return { deferred };
   const summary = validation.processor.finish();
 
-  const written: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
-  const add = (counts: WriteCounts) => {
-    written.created += counts.created;
-    written.updated += counts.updated;
-    written.unchanged += counts.unchanged;
-  };
-  const pass = await openPass(request, idKey, 'writing');
+  const writer = await assets.importWriter(request.accountId, { importId: request.importId, jurisdictionId: request.jurisdictionId, rows: summary.asset_count, now: request.now });
+  const pass = await openPass(request, idKey, 'writing', undefined, () => writer.pending);
   let batch: ImportedAsset[] = [];
   for await (const asset of pass.assets) {
     batch.push(asset);
     if (batch.length >= WRITE_BATCH) {
-      add(await assets.saveImported(request.accountId, batch, request.importId, request.now));
+      await writer.write(batch);
       batch = [];
-      // Reported after the write: rows_processed never runs ahead of what is stored.
       await pass.progress(false);
     }
   }
-  if (batch.length > 0) add(await assets.saveImported(request.accountId, batch, request.importId, request.now));
+  if (batch.length > 0) await writer.write(batch);
+  const written = await writer.finish();
   const report = { ...summary, written };
   return inline ? { report } : report;
 }

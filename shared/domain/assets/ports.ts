@@ -50,8 +50,13 @@ export interface WriteCounts {
 export interface AssetStore {
   /** The account's secret key for asset ids, created at random on first use and kept. */
   idKey(accountId: string): Promise<string>;
-  /** New assets are created; changed ones updated (their vulnerability kept); unchanged ones skipped. */
-  saveImported(accountId: string, assets: ImportedAsset[], importId: string, now: Date): Promise<WriteCounts>;
+  /**
+   * The write pass of one import run: new assets are created, changed ones updated (their
+   * vulnerability kept), unchanged ones skipped, and the account's asset count kept.
+   */
+  importWriter(accountId: string, target: ImportWriteTarget): Promise<ImportWriter>;
+  /** How many assets the account has: a count maintained by the writes, read without listing them. */
+  count(accountId: string): Promise<number>;
   get(accountId: string, assetId: string): Promise<StoredAsset | undefined>;
   list(accountId: string, filter: AssetFilter, page: { limit: number; cursor?: string }): Promise<AssetPage>;
   /** False when there is no such asset. */
@@ -62,6 +67,24 @@ export interface AssetStore {
   setVulnerability(accountId: string, asset: StoredAsset, assessment: VulnerabilityAssessment, now: Date): Promise<StoredAsset | 'conflict'>;
   /** Writes a flood analysis's exposure (and the vulnerability it gives, when known) onto many assets; returns how many were written. */
   applyExposures(accountId: string, changes: ExposureChange[], now: Date): Promise<number>;
+}
+
+export interface ImportWriteTarget {
+  importId: string;
+  /** Every asset of an import belongs to its one jurisdiction. */
+  jurisdictionId: string;
+  /** Valid rows the import will write (from its validation pass). */
+  rows: number;
+  now: Date;
+}
+
+export interface ImportWriter {
+  /** Takes assets to write; resolves once there is room for more (the writes in flight are bounded). */
+  write(assets: ImportedAsset[]): Promise<void>;
+  /** Assets taken whose writes have not completed yet. */
+  readonly pending: number;
+  /** Waits for every write, records the import's share of the asset count and returns what was written. */
+  finish(): Promise<WriteCounts>;
 }
 
 export interface ExposureChange {

@@ -3,6 +3,8 @@ import type { AssetPoint } from './spatial-index';
 /** Secondary port: the caller's imported assets as points, all of them (the analyses index them). */
 export interface AccountAssetSource {
   listAssets(accountId: string): Promise<AssetPoint[]>;
+  /** How many assets the account has, without listing them (decides whether an analysis needs a job). */
+  countAssets(accountId: string): Promise<number>;
 }
 
 /** Above this many assets an account's analysis needs a job anyway; listing stops there. */
