@@ -12,6 +12,7 @@ import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days'
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { HazardDeps } from './deps';
 import { gaugeChoiceParam } from './gauge-choice';
+import { floridaYear } from './slr-impact';
 import { analysisTarget, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLink } from '../../shared/domain/deliverables/analysis-link';
 
 /** What a job stores to replay the analysis. */
@@ -22,6 +23,8 @@ interface StoredAnalysisRequest {
   planning_horizons: number[];
   /** Assessment link and `apply_to_assets` (absent in jobs stored before they existed). */
   link?: AnalysisLink;
+  /** Inundated extents as GeoJSON in the answer. */
+  include_extents?: boolean;
   /** The caller's single-gauge choice (s. 380.093(3)(d) exception), replayed by the job. */
   gauge_choice?: { gauge_method: 'single'; representative_gauge: string; gauge_choice_reason: string };
 }
@@ -32,10 +35,13 @@ function boundaryOrError(geometry: Polygon | MultiPolygon): ValidBoundary {
   return validation.boundary;
 }
 
-function analysisRequest(stored: StoredAnalysisRequest, boundary: ValidBoundary): FloodAnalysisRequest {
+function analysisRequest(stored: StoredAnalysisRequest, boundary: ValidBoundary, now: Date): FloodAnalysisRequest {
   const centre = { lon: (boundary.bbox[0] + boundary.bbox[2]) / 2, lat: (boundary.bbox[1] + boundary.bbox[3]) / 2 };
   const selection = stored.gauge_choice ? gaugeChoiceParam(centre, stored.gauge_choice, 'body') : undefined;
-  return { boundary, components: stored.components, scenarios: stored.scenarios, horizons: stored.planning_horizons, selection };
+  return {
+    boundary, components: stored.components, scenarios: stored.scenarios, horizons: stored.planning_horizons, selection,
+    currentYear: floridaYear(now), includeExtents: stored.include_extents === true,
+  };
 }
 
 export function floodAnalysisRoute(deps: HazardDeps) {
@@ -55,23 +61,22 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       scenarios: body.scenarios ?? defaults.scenarios,
       planning_horizons: horizons,
       link: target.link,
+      ...(body.include_extents ? { include_extents: true } : {}),
       ...(body.gauge_method === 'single'
         ? { gauge_choice: { gauge_method: 'single' as const, representative_gauge: body.representative_gauge!, gauge_choice_reason: body.gauge_choice_reason! } }
         : {}),
     };
     const accountId = request.account!.accountId;
     if (target.link.assessment_id) await requireLinkableAssessment(deps.analysisLink(), accountId, target.link.assessment_id);
-    const analysis = analysisRequest(stored, boundary);
+    const analysis = analysisRequest(stored, boundary, request.now);
     if (estimateFloodAnalysisWork(analysis, 0) > SYNC_WORK_BUDGET) {
       return startJob(deps, accountId, stored, request, `The boundary covers ${Math.round(boundary.area_km2)} km²; the analysis exceeds what can be answered within the API time limit.`);
     }
-    // The maintained count, not the inventory: deciding takes the same time for 10 assets or 100,000.
-    const assetCount = await deps.assets().countAssets(accountId);
-    const work = estimateFloodAnalysisWork(analysis, assetCount);
-    if (work > SYNC_WORK_BUDGET) {
-      return startJob(deps, accountId, stored, request, `The account has ${assetCount} assets; the analysis exceeds what can be answered within the API time limit.`);
-    }
     const assets = await deps.assets().listAssets(accountId);
+    const work = estimateFloodAnalysisWork(analysis, assets.length);
+    if (work > SYNC_WORK_BUDGET) {
+      return startJob(deps, accountId, stored, request, `The account has ${assets.length} assets; the analysis exceeds what can be answered within the API time limit.`);
+    }
     const run = (progress: (fraction: number) => void, checkpoint: () => void) => runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) =>
       analyzeFlooding(analysis, { elevation: deps.elevation(), layers: deps.layers(), tides: stoppingTides(deps.tides, checkpoint), assets, onSurfaces, progress }));
     const result = work > TIME_LIMITED_WORK ? await withinTimeLimit(run) : await run(() => undefined, () => undefined);
@@ -174,7 +179,7 @@ export async function runFloodAnalysisJob(deps: HazardDeps, job: Pick<HazardJob,
     const stored = await store.getDocument(current!.request_key) as StoredAnalysisRequest;
     const boundary = boundaryOrError(stored.boundary_geojson);
     const assets = await deps.assets().listAssets(accountId);
-    const result = await runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) => analyzeFlooding(analysisRequest(stored, boundary), {
+    const result = await runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) => analyzeFlooding(analysisRequest(stored, boundary, deps.clock()), {
       onSurfaces,
       elevation: deps.elevation(),
       layers: deps.layers(),

@@ -6,6 +6,10 @@ import { assessSlrImpact as assess } from '../../shared/domain/hazards/slr-impac
 import type { Percentile } from '../../shared/domain/hazards/scenarios';
 import type { HazardDeps } from './deps';
 import { gaugeChoiceParam } from './gauge-choice';
+import { floridaDate } from '../../shared/domain/florida-time';
+
+/** This year on Florida's calendar: the "today" of existing water. */
+export const floridaYear = (now: Date) => Number(floridaDate(now).slice(0, 4));
 
 export function slrImpactRoute(deps: HazardDeps) {
   return async (request: RouteRequest<typeof assessSlrImpactRoute>): Promise<RouteResult> => {
@@ -25,6 +29,7 @@ export function slrImpactRoute(deps: HazardDeps) {
       radiusKm: body.radius_km,
       includeGeoJson: body.include_geojson,
       selection,
+      currentYear: floridaYear(request.now),
     }, { elevation: deps.elevation(), assets });
     return { status: 200, body: result };
   };

@@ -1,6 +1,7 @@
 import type { AssetStore } from '../domain/assets/ports';
 import { MAX_ANALYSED_ASSETS, type AccountAssetSource } from '../domain/hazards/account-assets';
 import type { AssetPoint } from '../domain/hazards/spatial-index';
+import { surveyedElevation } from '../domain/hazards/surveyed-elevation';
 
 const PAGE_SIZE = 1000;
 
@@ -14,14 +15,11 @@ export class StoredAssetSource implements AccountAssetSource {
     do {
       const page = await this.store.list(accountId, {}, { limit: PAGE_SIZE, cursor });
       for (const asset of page.items) {
-        points.push({ asset_id: asset.asset_id, name: asset.name, category: asset.category, lat: asset.lat, lon: asset.lon });
+        const surveyed = surveyedElevation(asset.attributes);
+        points.push({ asset_id: asset.asset_id, name: asset.name, category: asset.category, lat: asset.lat, lon: asset.lon, ...(surveyed ? { surveyed } : {}) });
       }
       cursor = page.nextCursor;
     } while (cursor && points.length < MAX_ANALYSED_ASSETS);
     return points;
-  }
-
-  countAssets(accountId: string): Promise<number> {
-    return this.store.count(accountId);
   }
 }

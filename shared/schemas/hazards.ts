@@ -103,7 +103,7 @@ export const SlrImpactBody = z.object({
   planning_horizon: Year.describe('Year, e.g. 2070.'),
   percentile: z.union([z.literal(17), z.literal(50), z.literal(83)]).default(50),
   radius_km: z.number().min(0.1).max(MAX_IMPACT_RADIUS_KM).default(DEFAULT_IMPACT_RADIUS_KM).describe('Radius of the inundation analysis around the point.'),
-  include_geojson: z.boolean().default(false).describe('Return the inundated area as a GeoJSON MultiPolygon.'),
+  include_geojson: z.boolean().default(false).describe('Return the inundated land (new and existing) as a GeoJSON Feature: a MultiPolygon traced on the elevation grid, with its area.'),
   ...gaugeChoiceFields,
 }).strict().superRefine(requireSingleGaugeFields).openapi('SlrImpactRequest');
 
@@ -120,6 +120,7 @@ export const SlrImpactResponse = z.looseObject({
   ground_elevation_navd88: Length.nullable(),
   water_depth: Length.extend({ inundated: z.boolean(), note: z.string().optional() }).nullable(),
   inundation_area: AreaSchema.extend({ radius_km: z.number(), method: z.string(), geojson: Loose('GeoJSON Feature (MultiPolygon).').optional() }).nullable(),
+  existing_water: Loose("Open water and land already below today's MHHW within the radius (areas, asset count): apart from newly exposed land.").nullable(),
   affected_assets: z.object({ count: z.number().int(), assets: z.array(Loose('An asset with its ground elevation and depth.')) }).nullable(),
   location_setting: z.object({ setting: z.enum(['coastal', 'inland', 'unknown']), note: z.string() }),
   screening_level: z.string(),
@@ -150,6 +151,8 @@ export const FloodAnalysisBody = z.object({
   planning_horizons: z.array(Year).min(1).max(5).optional().refine((h) => !h || new Set(h).size === h.length, 'Horizons must not repeat.')
     .describe('Default: assessment year + 20 and + 50.'),
   assessment_year: z.number().int().min(2020).max(2100).optional().describe('Default: this year.'),
+  include_extents: z.boolean().default(false)
+    .describe('Return `inundation_extents`: per scenario × horizon, the inundated land (envelope of the components analysed) as a GeoJSON Feature of polygons traced on the elevation grid, with its area.'),
   ...gaugeChoiceFields,
 }).strict().refine((body) => (body.boundary_geojson === undefined) !== (body.jurisdiction === undefined), {
   message: 'Send either boundary_geojson or jurisdiction', path: ['boundary_geojson'],
@@ -163,6 +166,7 @@ export const FloodAnalysisResponse = z.looseObject({
   elevation: Loose('Elevation coverage, cell size and datum correction.'),
   assets: z.object({ inside_boundary: z.number().int(), source: z.string() }),
   components: z.record(z.string(), Loose('Per component: `status` (ok, partial, no_data), method, sources and `results` per scenario and horizon.')),
+  inundation_extents: z.array(Loose('GeoJSON Feature: inundated land of one scenario × horizon, with its area.')).optional(),
   vertical_datum: z.literal('NAVD88'),
   units: z.string(),
   baseline: z.string(),

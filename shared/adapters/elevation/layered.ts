@@ -8,8 +8,9 @@ function contains([w, s, e, n]: BBox, lon: number, lat: number): boolean {
 
 /**
  * Elevation models first, a fallback elsewhere: a window is read from the first model that covers
- * its centre (the point asked about), else from the fallback (SRTM, a surface model). A model's
- * window may be partly uncovered; the answer's coverage fraction says so rather than mixing datums.
+ * its centre (the point asked about), else from the fallback (SRTM, a surface model). Where the
+ * model leaves part of the window uncovered, `layersFor` names the fallback that fills it (the
+ * analyses fill it after both are in NAVD88 and say which share came from which).
  */
 export class LayeredElevationSource implements ElevationSource {
   constructor(private readonly models: readonly TiledModelSource[], private readonly fallback: ElevationSource) {}
@@ -36,5 +37,11 @@ export class LayeredElevationSource implements ElevationSource {
 
   grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
     return this.pick(box).grid(box, maxCells);
+  }
+
+  /** The model that answers for `box`, then the fallback for what it leaves uncovered. */
+  layersFor(box: BBox): ElevationSource[] {
+    const picked = this.pick(box);
+    return picked === this.fallback ? [picked] : [picked, this.fallback];
   }
 }

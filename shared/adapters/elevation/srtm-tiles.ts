@@ -41,7 +41,16 @@ export class SrtmTileSource implements ElevationSource {
   }
 
   info(): ElevationSourceInfo {
-    return { name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)', vertical_datum: 'EGM96', native_resolution: '1 arc-second (~30 m)' };
+    return {
+      name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+      vertical_datum: 'EGM96',
+      native_resolution: '1 arc-second (~30 m)',
+      elevation_model_id: 'srtm-1arcsec',
+      resolution_m: 30,
+      vertical_accuracy_m: 16,
+      vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',
+      surface_model: true,
+    };
   }
 
   async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {

@@ -19,7 +19,15 @@ export class TiledModelSource implements ElevationSource {
   }
 
   info(): ElevationSourceInfo {
-    return { name: this.record.name, vertical_datum: this.record.vertical_datum, native_resolution: modelResolutionText(this.record) };
+    return {
+      name: this.record.name,
+      vertical_datum: this.record.vertical_datum,
+      native_resolution: modelResolutionText(this.record),
+      elevation_model_id: this.record.elevation_model_id,
+      resolution_m: Math.round(this.record.resolution_m * 100) / 100,
+      vertical_accuracy_m: this.record.vertical_accuracy_m,
+      surface_model: this.record.surface_model,
+    };
   }
 
   grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {

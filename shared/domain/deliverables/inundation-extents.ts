@@ -1,26 +1,27 @@
-import { contours } from 'd3-contour';
-import type { MultiPolygon, Position } from 'geojson';
+import type { MultiPolygon } from 'geojson';
 import type { AnalysedSurfaces } from '../hazards/flood-analysis';
 import type { WaterSurface } from '../hazards/flood-surfaces';
-import { isOpenWater } from '../hazards/inundation';
+import { isOpenWater, maskToMultiPolygon } from '../hazards/inundation';
 import { rowCellAreas } from '../hazards/elevation';
 
 /**
  * The inundated land of one flood analysis per scenario × horizon, as polygons: cells of the
  * boundary's mask, not open water, where the highest design level of the components analysed
  * (the compound envelope) lies above the ground — the same cells the analysis counts as exposed
- * area. Traced with d3-contour around the cell mask, so edges follow the elevation grid.
+ * area. Traced by marching squares around the cell mask (see maskToMultiPolygon), so edges follow
+ * the elevation grid.
  */
 export interface InundationExtent {
   scenario: string;
   planning_horizon: number;
   components: string[];
   area_km2: number;
+  /** Unrounded, for answers that give acres. */
+  area_m2: number;
   geometry: MultiPolygon;
 }
 
 const COMPONENTS = new Set(['tidal', 'surge', 'rainfall']);
-const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 export function inundationExtents(analysed: AnalysedSurfaces): InundationExtent[] {
   const { model, mask } = analysed;
@@ -39,7 +40,7 @@ export function inundationExtents(analysed: AnalysedSurfaces): InundationExtent[
   const areas = rowCellAreas(grid);
   const extents: InundationExtent[] = [];
   for (const group of [...groups.values()].sort((a, b) => a.year - b.year || a.scenario.localeCompare(b.scenario))) {
-    const flooded = new Float64Array(grid.values.length);
+    const flooded = new Uint8Array(grid.values.length);
     let area = 0;
     for (let i = 0; i < flooded.length; i++) {
       if (!mask[i]) continue;
@@ -50,15 +51,13 @@ export function inundationExtents(analysed: AnalysedSurfaces): InundationExtent[
         area += areas[Math.floor(i / grid.width)]!;
       }
     }
-    const traced = contours().size([grid.width, grid.height]).thresholds([0.5])(Array.from(flooded))[0]!;
-    // d3-contour puts cell (col, row) on the unit square [col, col+1] × [row, row+1]; grid.west/north are cell centres.
-    const toLonLat = ([x, y]: Position): Position => [round6(grid.west + (x! - 0.5) * grid.cellLon), round6(grid.north - (y! - 0.5) * grid.cellLat)];
     extents.push({
       scenario: group.scenario,
       planning_horizon: group.year,
       components: group.components.sort(),
       area_km2: Math.round(area / 1e4) / 100,
-      geometry: { type: 'MultiPolygon', coordinates: traced.coordinates.map((polygon) => polygon.map((ring) => ring.map(toLonLat))) },
+      area_m2: area,
+      geometry: maskToMultiPolygon(grid, flooded),
     });
   }
   return extents;

@@ -92,7 +92,7 @@ export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: s
   const components = ANALYSED_COMPONENTS.filter((c) => keyed.some((k) => k.component === c));
   const out = new Map<string, AssetExposure>();
   for (const site of analysed.sites) {
-    const onWater = analysed.model !== undefined && site.cell !== undefined && isOpenWater(analysed.model, site.cell);
+    const onWater = site.open_water ?? (analysed.model !== undefined && site.cell !== undefined && isOpenWater(analysed.model, site.cell));
     out.set(site.asset.asset_id, onWater ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta), status: 'existing_water' } : exposureOf(site, keyed, combos, components, meta));
   }
   return out;

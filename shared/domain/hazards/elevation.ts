@@ -28,6 +28,14 @@ export interface ElevationSourceInfo {
   name: string;
   vertical_datum: 'NAVD88' | 'EGM96';
   native_resolution: string;
+  /** The model's id where it has one (processed models, `srtm-1arcsec` for the bundled SRTM). */
+  elevation_model_id?: string;
+  resolution_m?: number;
+  /** Vertical accuracy (m) as the source states it; null when it states none. */
+  vertical_accuracy_m?: number | null;
+  vertical_accuracy_basis?: string;
+  /** true: a surface model (roofs and canopy included), not bare earth. */
+  surface_model?: boolean;
 }
 
 /** Secondary port: where ground elevations come from (bundled SRTM tiles locally, COG DEMs in S3 in AWS). */
@@ -38,6 +46,8 @@ export interface ElevationSource {
    * no tile or DEM covers any part of the box.
    */
   grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined>;
+  /** The source that answers for `box` and those that fill what it leaves uncovered, best first (layered sources). */
+  layersFor?(box: BBox): ElevationSource[];
 }
 
 export function cellIndexAt(grid: ElevationGrid, lat: number, lon: number): number | undefined {
@@ -68,4 +78,9 @@ export function coveredFraction(grid: ElevationGrid): number {
   let covered = 0;
   for (const v of grid.values) if (!Number.isNaN(v)) covered++;
   return grid.values.length === 0 ? 0 : covered / grid.values.length;
+}
+
+/** The description of the source that answers for `box` (a layered source names the model covering it). */
+export function sourceInfoFor(source: ElevationSource, box: BBox): ElevationSourceInfo {
+  return source.layersFor?.(box)[0]?.info() ?? source.info();
 }

@@ -1,8 +1,11 @@
-import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, type ElevationSource } from './elevation';
+import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, sourceInfoFor, type ElevationSource } from './elevation';
+import { describeGround, readGround, siteGround, type GroundGrid, type SiteGround } from './ground';
+import { GROUND_METHOD, projectedMhhw } from './slr-impact';
+import { inundationExtents } from '../deliverables/inundation-extents';
 import type { BBox } from './geo';
 import { epochRise, selectGauges, type GaugeSelection } from './gauges';
 import { LayerSurface, type HazardLayer, type HazardLayerSource } from './hazard-layers';
-import { floodModel, isOpenWater, type FloodModel } from './inundation';
+import { floodModel, isInundated, isOpenWater, siteDepth, type FloodModel } from './inundation';
 import { GEV_LABEL, gevReturnLevel, officialOnePercent, surgeBasis } from './surge';
 import { localSeaLevelRise } from './local-slr';
 import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
@@ -14,7 +17,6 @@ import { FLOOD_DAY_METHOD, projectFloodDays, type TidePredictor } from './tide-f
 import { weightedHtfThresholdsNavd88, weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
 import { area, length, roundTo } from './units';
 import type { ValidBoundary } from './boundary';
-import { toNavd88 } from './vertical-datum';
 import { rasterizePolygon } from './rasterize';
 
 import type { FloodComponent } from './vocabulary';
@@ -34,8 +36,12 @@ export interface FloodAnalysisRequest {
   components: FloodComponent[];
   scenarios: ScenarioId[];
   horizons: number[];
-  /** The caller's single-gauge choice; default: the two-gauge rule at the boundary's centre. */
+  /** The caller's single-gauge choice; default: the two-gauge rule at the boundary's centre and at each asset. */
   selection?: GaugeSelection;
+  /** This year: today's MHHW (same scenario) separates existing water from newly exposed land. Default: 2000, the projections' baseline. */
+  currentYear?: number;
+  /** Return the inundated extent per scenario × horizon as GeoJSON polygons. */
+  includeExtents?: boolean;
 }
 
 export interface FloodAnalysisDeps {
@@ -79,8 +85,14 @@ export const TIME_LIMITED_WORK = SYNC_WORK_BUDGET / 2;
 
 export interface AssetSite {
   asset: AssetPoint;
+  /** The asset's cell of the analysis grid (for its connection to open water). */
   cell: number | undefined;
+  /** Its own ground (surveyed, else the DEM at its location at native resolution), NAVD88 m. */
   ground: number | undefined;
+  ground_basis?: SiteGround['basis'];
+  /** The DEM marks the asset's own location as open water (and no surveyed elevation says otherwise); absent: judged by its cell. */
+  open_water?: boolean;
+  surface_flag?: boolean;
 }
 
 interface AnalysisArea {
@@ -90,13 +102,44 @@ interface AnalysisArea {
   sites: AssetSite[];
 }
 
-function exposure(surface: WaterSurface, area_: AnalysisArea) {
+/** What lies below today's MHHW already (per scenario): reported as existing water, never as newly exposed. */
+interface ExistingWater {
+  today: number;
+  year: number;
+  /** 1 = land cell of the boundary already connected below today's MHHW. */
+  cells: Uint8Array | undefined;
+  openWaterArea: number;
+  landArea: number;
+  sites: Set<AssetSite>;
+}
+
+function existingWater(area_: AnalysisArea, today: number, year: number, todayAtSite: (site: AssetSite) => number): ExistingWater {
+  const { model, mask, rowAreas } = area_;
+  let openWaterArea = 0;
+  let landArea = 0;
+  let cells: Uint8Array | undefined;
+  if (model && mask && rowAreas) {
+    cells = new Uint8Array(mask.length);
+    const { values, width } = model.grid;
+    for (let i = 0; i < values.length; i++) {
+      if (!mask[i] || Number.isNaN(values[i]!)) continue;
+      const rowArea = rowAreas[Math.floor(i / width)]!;
+      if (isOpenWater(model, i)) openWaterArea += rowArea;
+      else if (isInundated(model, i, today)) { cells[i] = 1; landArea += rowArea; }
+    }
+  }
+  const sites = new Set(area_.sites.filter((site) => site.open_water
+    || (site.ground !== undefined && siteDepth(model, site.cell, site.ground, todayAtSite(site)).depth_m > 0)));
+  return { today, year, cells, openWaterArea, landArea, sites };
+}
+
+function exposure(surface: WaterSurface, area_: AnalysisArea, existing: ExistingWater) {
   let exposedArea = 0;
   const { model, mask, rowAreas } = area_;
   if (model && mask && rowAreas) {
     const { values, width } = model.grid;
     for (let i = 0; i < values.length; i++) {
-      if (!mask[i]) continue;
+      if (!mask[i] || existing.cells?.[i]) continue;
       const ground = values[i]!;
       if (Number.isNaN(ground) || isOpenWater(model, i)) continue;
       if (surface.levelAtCell(i) > ground) exposedArea += rowAreas[Math.floor(i / width)]!;
@@ -105,6 +148,7 @@ function exposure(surface: WaterSurface, area_: AnalysisArea) {
   const exposed: { site: AssetSite; level: number; depth: number }[] = [];
   let unknown = 0;
   for (const site of area_.sites) {
+    if (existing.sites.has(site)) continue;
     const level = surface.levelAtPoint(site.asset.lon, site.asset.lat, site.cell);
     if (level === -Infinity) continue;
     if (site.ground === undefined) { unknown++; continue; }
@@ -124,9 +168,18 @@ function exposure(surface: WaterSurface, area_: AnalysisArea) {
         lat: site.asset.lat,
         lon: site.asset.lon,
         ground_elevation_navd88: length(site.ground!),
+        ground_basis: site.ground_basis,
+        ...(site.surface_flag ? { surface_model_flag: true } : {}),
         water_level_navd88: length(level),
         depth: length(depth),
       })),
+    },
+    existing_water: {
+      today_mhhw_navd88: length(existing.today),
+      year: existing.year,
+      open_water: model ? area(existing.openWaterArea) : null,
+      land_below_mhhw: model ? area(existing.landArea) : null,
+      assets: existing.sites.size,
     },
   };
 }
@@ -156,6 +209,26 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   if (area_.model) usedSources.push('srtm');
   await deps.progress?.(0.2);
 
+  // Each site its own gauge interpolation (unless the caller chose one gauge for the whole area).
+  const siteSelections = new Map<string, GaugeSelection>();
+  const selectionAt = (lon: number, lat: number) => {
+    const key = `${lon},${lat}`;
+    let own = siteSelections.get(key);
+    if (!own) siteSelections.set(key, (own = request.selection ?? selectGauges({ lon, lat })));
+    return own;
+  };
+  const currentYear = request.currentYear ?? 2000;
+  const existingByScenario = new Map<ScenarioId, ExistingWater>();
+  const existingFor = (scenario: ScenarioId) => {
+    let existing = existingByScenario.get(scenario);
+    if (!existing) {
+      existing = existingWater(area_, projectedMhhw(selection, scenario, PERCENTILE, currentYear), currentYear,
+        (site) => projectedMhhw(selectionAt(site.asset.lon, site.asset.lat), scenario, PERCENTILE, currentYear));
+      existingByScenario.set(scenario, existing);
+    }
+    return existing;
+  };
+
   const rise = (scenario: ScenarioId, year: number) => localSeaLevelRise(selection, scenario, PERCENTILE, year);
   const wanted = new Set(request.components);
   const needs = (c: FloodComponent) => wanted.has(c) || wanted.has('compound');
@@ -180,7 +253,8 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     usedSources.push('noaa_htf');
     const tidal = inland
       ? inlandComponent('tidal flooding')
-      : await tidalComponent(selection, area_, combos, rise, epoch, comboHeader, deps.tides, (s, y, surface) => surfaces.set(key('tidal', s, y), surface));
+      : await tidalComponent(selection, area_, combos, rise, epoch, comboHeader, deps.tides, existingFor,
+        (s, y) => (lon, lat) => projectedMhhw(selectionAt(lon, lat), s, PERCENTILE, y), (s, y, surface) => surfaces.set(key('tidal', s, y), surface));
     if (wanted.has('tidal')) components.tidal = tidal;
   }
   await deps.progress?.(0.5);
@@ -188,10 +262,10 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   if (needs('surge')) {
     const layers = await deps.layers.layersFor('surge', boundary.bbox);
     const surge = layers.length > 0
-      ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, (s, y, rp, surface) => rp === 100 && surfaces.set(key('surge', s, y), surface))
+      ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, existingFor, (s, y, rp, surface) => rp === 100 && surfaces.set(key('surge', s, y), surface))
       : inland
         ? inlandComponent('storm surge')
-        : await gaugeSurgeComponent(centre, selection, epoch, area_, combos, rise, comboHeader, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
+        : await gaugeSurgeComponent(centre, selection, epoch, area_, combos, rise, comboHeader, existingFor, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
     usedSources.push(layers.length > 0 ? 'operator_layers' : 'gev_wong');
     if (wanted.has('surge')) components.surge = surge;
   }
@@ -200,7 +274,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   if (needs('rainfall')) {
     const layers = await deps.layers.layersFor('rainfall', boundary.bbox);
     const rainfall = layers.length > 0
-      ? layerComponent('rainfall', layers, RAINFALL_RETURN_PERIODS, area_, combos, () => 0, comboHeader, (s, y, rp, surface) => rp === 100 && surfaces.set(key('rainfall', s, y), surface))
+      ? layerComponent('rainfall', layers, RAINFALL_RETURN_PERIODS, area_, combos, () => 0, comboHeader, existingFor, (s, y, rp, surface) => rp === 100 && surfaces.set(key('rainfall', s, y), surface))
       : { status: 'no_data', data_needed: LAYER_DATA_NEEDED.rainfall, note: 'No NOAA Atlas 14 precipitation-frequency table or rainfall flood layer covers this boundary; no level is estimated.' };
     if (layers.length > 0) usedSources.push('operator_layers');
     if (wanted.has('rainfall')) components.rainfall = rainfall;
@@ -218,11 +292,12 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
         components_missing: missing.map((c) => ({ component: c, data_needed: LAYER_DATA_NEEDED[c as 'surge' | 'rainfall'] })),
         results: combos.map(({ scenario, year }) => ({
           ...comboHeader(scenario, year),
-          ...exposure(envelopeSurface(parts.map((c) => surfaces.get(key(c, scenario, year))!)), area_),
+          ...exposure(envelopeSurface(parts.map((c) => surfaces.get(key(c, scenario, year))!)), area_, existingFor(scenario)),
         })),
       };
   }
-  await deps.onSurfaces?.({ model: area_.model, mask: area_.mask, sites: area_.sites, surfaces });
+  const analysed = { model: area_.model, mask: area_.mask, sites: area_.sites, surfaces };
+  await deps.onSurfaces?.(analysed);
   await deps.progress?.(1);
 
   return {
@@ -236,9 +311,10 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     scenarios: request.scenarios,
     planning_horizons: request.horizons,
     gauge_selection: describeGaugeSelection(selection),
-    elevation: describeElevation(area_, deps.elevation, mslNavd88),
+    elevation: describeElevation(area_, deps.elevation, boundary.bbox as BBox, mslNavd88),
     assets: { inside_boundary: insideAssets.length, source: "The caller's imported assets (points)." },
     components,
+    ...(request.includeExtents ? { inundation_extents: inundationExtentFeatures(analysed) } : {}),
     vertical_datum: 'NAVD88',
     units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
     baseline: BASELINE_NOTE,
@@ -249,17 +325,26 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   };
 }
 
-async function analysisArea(source: ElevationSource, boundary: ValidBoundary, mslNavd88: number, assets: AssetPoint[]): Promise<AnalysisArea & { correction?: ReturnType<typeof toNavd88>['correction']; coverage?: number }> {
-  const raw = await source.grid(boundary.bbox as BBox, MAX_ANALYSIS_CELLS);
-  if (!raw) return { model: undefined, mask: undefined, rowAreas: undefined, sites: assets.map((asset) => ({ asset, cell: undefined, ground: undefined })) };
-  const { grid, correction } = toNavd88(raw, mslNavd88);
-  const model = floodModel(grid, mslNavd88);
+async function analysisArea(source: ElevationSource, boundary: ValidBoundary, mslNavd88: number, assets: AssetPoint[]): Promise<AnalysisArea & { ground?: GroundGrid; coverage?: number }> {
+  const ground = await readGround(source, boundary.bbox as BBox, MAX_ANALYSIS_CELLS, mslNavd88);
+  const grid = ground?.grid;
+  const model = grid && floodModel(grid, mslNavd88);
+  const sites: AssetSite[] = [];
+  for (const asset of assets) {
+    // The DEM at the asset's own location is read only where the analysis grid covers it.
+    const site = asset.surveyed || !grid || cellIndexAt(grid, asset.lat, asset.lon) !== undefined ? await siteGround(source, asset, mslNavd88) : undefined;
+    sites.push({
+      asset,
+      cell: grid && cellIndexAt(grid, asset.lat, asset.lon),
+      ground: site && !site.open_water ? site.ground_navd88_m : undefined,
+      ...(site ? { ground_basis: site.basis } : {}),
+      open_water: site?.open_water ?? false,
+      surface_flag: site?.surface_flag ?? false,
+    });
+    if (sites.length % 256 === 0) await yieldToEventLoop();
+  }
+  if (!ground || !grid || !model) return { model: undefined, mask: undefined, rowAreas: undefined, sites };
   const mask = rasterizePolygon(boundary.geometry, grid);
-  const sites = assets.map((asset) => {
-    const cell = cellIndexAt(grid, asset.lat, asset.lon);
-    const ground = cell === undefined ? undefined : grid.values[cell]!;
-    return { asset, cell, ground: ground === undefined || Number.isNaN(ground) ? undefined : ground };
-  });
   let covered = 0;
   let inside = 0;
   for (let i = 0; i < mask.length; i++) {
@@ -267,27 +352,45 @@ async function analysisArea(source: ElevationSource, boundary: ValidBoundary, ms
     inside++;
     if (!Number.isNaN(grid.values[i]!)) covered++;
   }
-  return { model, mask, rowAreas: rowCellAreas(grid), sites, correction, coverage: inside === 0 ? coveredFraction(grid) : covered / inside };
+  return { model, mask, rowAreas: rowCellAreas(grid), sites, ground, coverage: inside === 0 ? coveredFraction(grid) : covered / inside };
 }
 
-function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, source: ElevationSource, mslNavd88: number) {
-  if (!area_.model) {
+function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, source: ElevationSource, box: BBox, mslNavd88: number) {
+  const surveyed = area_.sites.filter((s) => s.ground_basis === 'surveyed_ground' || s.ground_basis === 'surveyed_first_floor').length;
+  const assetGround = {
+    surveyed,
+    from_dem: area_.sites.filter((s) => s.ground_basis === 'dem').length,
+    surface_model_flagged: area_.sites.filter((s) => s.surface_flag).length,
+    method: GROUND_METHOD,
+  };
+  if (!area_.model || !area_.ground) {
     return {
       status: 'not_covered',
-      source: source.info(),
-      note: 'No elevation data covers this boundary: design levels and exposure by level are given, but exposed area and asset depths are not computed.',
+      source: sourceInfoFor(source, box),
+      note: 'No elevation data covers this boundary: design levels and exposure by level are given, but exposed area and asset depths are not computed (except for assets with a surveyed elevation).',
       water_surface_navd88: length(mslNavd88),
+      asset_ground: assetGround,
     };
   }
   return {
     status: area_.coverage! >= 0.999 ? 'covered' : 'partial',
-    source: source.info(),
+    ...describeGround(area_.ground, area_.mask),
     coverage_fraction: roundTo(area_.coverage!, 4),
     cell_size_m: cellSizeMetres(area_.model.grid),
-    vertical_datum_correction: area_.correction,
-    method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed. Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.',
+    vertical_datum_correction: area_.ground.layers[0]!.correction,
+    asset_ground: assetGround,
+    method: "Land cells connected (8-neighbour) to open water below the water level count as exposed, apart from land already below today's MHHW (existing_water). Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.",
     screening_level: SCREENING_NOTICE,
   };
+}
+
+/** The inundated land per scenario × horizon as GeoJSON Features (the compound envelope of the components analysed). */
+function inundationExtentFeatures(analysed: AnalysedSurfaces) {
+  return inundationExtents(analysed).map((extent) => ({
+    type: 'Feature',
+    properties: { scenario: extent.scenario, planning_horizon: extent.planning_horizon, components: extent.components, ...area(extent.area_m2) },
+    geometry: extent.geometry,
+  }));
 }
 
 type ComboHeader = (scenario: ScenarioId, year: number) => Record<string, unknown>;
@@ -300,6 +403,8 @@ async function tidalComponent(
   epoch: number,
   header: ComboHeader,
   tides: TidePredictor,
+  existingFor: (s: ScenarioId) => ExistingWater,
+  levelAtSite: (s: ScenarioId, y: number) => (lon: number, lat: number) => number,
   keep: (s: ScenarioId, y: number, surface: WaterSurface) => void,
 ) {
   const mhhw = weightedMhhwNavd88(selection);
@@ -314,7 +419,7 @@ async function tidalComponent(
     }
     // MHHW is the 1983–2001 epoch's (centre 1992); the scenarios start in 2000.
     const level = mhhw + epoch + rise(scenario, year);
-    const surface = connectedLevelSurface(level, area_.model);
+    const surface = connectedLevelSurface(level, area_.model, levelAtSite(scenario, year));
     keep(scenario, year, surface);
     const weightTotal = floodDays.reduce((s, d) => s + (d.weight || 1), 0);
     results.push({
@@ -336,7 +441,7 @@ async function tidalComponent(
         })),
         method: FLOOD_DAY_METHOD,
       },
-      ...exposure(surface, area_),
+      ...exposure(surface, area_, existingFor(scenario)),
     });
   }
   return {
@@ -356,6 +461,7 @@ async function gaugeSurgeComponent(
   combos: { scenario: ScenarioId; year: number }[],
   rise: (s: ScenarioId, y: number) => number,
   header: ComboHeader,
+  existingFor: (s: ScenarioId) => ExistingWater,
   keep: (s: ScenarioId, y: number, surface: WaterSurface) => void,
 ) {
   const basis = surgeBasis(centre, selection);
@@ -398,7 +504,7 @@ async function gaugeSurgeComponent(
           return_period_years: rp,
           annual_exceedance_probability: 1 / rp,
           design_water_level_navd88: length(level),
-          ...exposure(surface, area_),
+          ...exposure(surface, area_, existingFor(scenario)),
         });
       }
     }
@@ -414,6 +520,7 @@ function layerComponent(
   combos: { scenario: ScenarioId; year: number }[],
   shift: (s: ScenarioId, y: number) => number,
   header: ComboHeader,
+  existingFor: (s: ScenarioId) => ExistingWater,
   keep: (s: ScenarioId, y: number, rp: number, surface: WaterSurface) => void,
 ) {
   const results = [];
@@ -423,7 +530,7 @@ function layerComponent(
     for (const { scenario, year } of combos) {
       const surface = layerSurface(surfaceLayers, shift(scenario, year), area_.model);
       keep(scenario, year, rp, surface);
-      results.push({ ...header(scenario, year), return_period_years: rp, annual_exceedance_probability: 1 / rp, water_surface_shift: length(shift(scenario, year)), ...exposure(surface, area_) });
+      results.push({ ...header(scenario, year), return_period_years: rp, annual_exceedance_probability: 1 / rp, water_surface_shift: length(shift(scenario, year)), ...exposure(surface, area_, existingFor(scenario)) });
     }
   }
   return {

@@ -1,5 +1,5 @@
 import type { FloodModel } from './inundation';
-import { isInundated } from './inundation';
+import { isInundated, reachesSite } from './inundation';
 import type { LayerSurface } from './hazard-layers';
 import { forEachCellInPolygon } from './rasterize';
 
@@ -13,13 +13,20 @@ export interface WaterSurface {
   levelAtPoint(lon: number, lat: number, cell: number | undefined): number;
 }
 
-/** One still-water level spreading from open water over connected low ground (tide, gauge surge statistics). */
-export function connectedLevelSurface(level: number, model: FloodModel | undefined): WaterSurface {
+/**
+ * One still-water level spreading from open water over connected low ground (tide, gauge surge
+ * statistics). `levelAtSite` gives a site its own level (its own gauge interpolation); a site is
+ * reached when its cell is open water or connected below that level (see reachesSite).
+ */
+export function connectedLevelSurface(level: number, model: FloodModel | undefined, levelAtSite?: (lon: number, lat: number) => number): WaterSurface {
   const atCell = (index: number) => (model && isInundated(model, index, level) ? level : -Infinity);
   return {
     levelAtCell: atCell,
     // Without elevation the level is still known; the exposure then reports depth as unknown.
-    levelAtPoint: (_lon, _lat, cell) => (model && cell !== undefined ? atCell(cell) : level),
+    levelAtPoint: (lon, lat, cell) => {
+      const own = levelAtSite ? levelAtSite(lon, lat) : level;
+      return reachesSite(model, cell, own) ? own : -Infinity;
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-import type { MultiPolygon } from 'geojson';
+import { contours } from 'd3-contour';
+import type { MultiPolygon, Position } from 'geojson';
 import { cellIndexAt, rowCellAreas, type ElevationGrid } from './elevation';
 import { spillLevels } from './flood-fill';
 import { haversineKm, type LatLon } from './geo';
@@ -60,49 +61,77 @@ export function depthAtPoint(model: FloodModel, point: LatLon, level: number): P
   return { ground_navd88_m: ground, depth_m: inundated ? level - ground : 0, isolated_low_ground: !inundated && !openWater && ground < level, open_water: openWater };
 }
 
-/** Inundated land within `radiusKm` of the centre: area and the cells (as a mask) for the map. */
-export function inundationWithinRadius(model: FloodModel, centre: LatLon, radiusKm: number, level: number): { area_m2: number; mask: Uint8Array; cells: number } {
+/**
+ * Depth at a site (a point, an asset) from its own ground and its own water level. The water
+ * reaches it when its cell of the analysis grid is open water or is connected to open water below
+ * the level; where the grid has no data there (or no grid at all) the connection is unknown and
+ * the level applies.
+ */
+export function siteDepth(model: FloodModel | undefined, cell: number | undefined, ground: number, level: number): { depth_m: number; connected: boolean } {
+  const connected = reachesSite(model, cell, level);
+  return { depth_m: connected ? Math.max(0, level - ground) : 0, connected };
+}
+
+/** Whether water at `level` reaches a site in `cell` (see siteDepth). */
+export function reachesSite(model: FloodModel | undefined, cell: number | undefined, level: number): boolean {
+  const known = model !== undefined && cell !== undefined && !Number.isNaN(model.grid.values[cell]!);
+  return !known || model.water[cell] === 1 || model.spill[cell]! < level;
+}
+
+export interface RadiusInundation {
+  /** Land newly inundated: below the level, not below today's MHHW (`existing`). */
+  area_m2: number;
+  /** Open water within the radius, and land already connected below today's MHHW (tidal wetlands, flats). */
+  existing: { open_water_m2: number; land_m2: number };
+  /** All land inundated at the level (new and existing), for the map. */
+  mask: Uint8Array;
+}
+
+/** Inundated land within `radiusKm` of the centre at `level`, apart from what lies below `todayLevel` already. */
+export function inundationWithinRadius(model: FloodModel, centre: LatLon, radiusKm: number, level: number, todayLevel = -Infinity): RadiusInundation {
   const { grid } = model;
   const areas = rowCellAreas(grid);
   const mask = new Uint8Array(grid.values.length);
   let area = 0;
-  let cells = 0;
+  let openWater = 0;
+  let existingLand = 0;
   for (let row = 0; row < grid.height; row++) {
     const lat = grid.north - row * grid.cellLat;
     for (let col = 0; col < grid.width; col++) {
       const index = row * grid.width + col;
-      if (!isInundated(model, index, level)) continue;
+      if (Number.isNaN(grid.values[index]!)) continue;
       if (haversineKm(centre, { lat, lon: grid.west + col * grid.cellLon }) > radiusKm) continue;
+      if (isOpenWater(model, index)) { openWater += areas[row]!; continue; }
+      if (!isInundated(model, index, level)) continue;
       mask[index] = 1;
-      area += areas[row]!;
-      cells++;
+      if (isInundated(model, index, todayLevel)) existingLand += areas[row]!;
+      else area += areas[row]!;
     }
   }
-  return { area_m2: area, mask, cells };
+  return { area_m2: area, existing: { open_water_m2: openWater, land_m2: existingLand }, mask };
+}
+
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** Drops the vertices of a closed ring that lie on the straight line between their neighbours. */
+function dropCollinear(ring: Position[]): Position[] {
+  const open = ring.slice(0, -1);
+  const kept = open.filter((p, i) => {
+    const a = open[(i + open.length - 1) % open.length]!;
+    const b = open[(i + 1) % open.length]!;
+    return (p[0]! - a[0]!) * (b[1]! - a[1]!) - (p[1]! - a[1]!) * (b[0]! - a[0]!) !== 0;
+  });
+  return [...kept, kept[0]!];
 }
 
 /**
- * The masked cells as a MultiPolygon of row runs (one rectangle per run of adjacent cells), capped
- * so the response stays small; `truncated` says when runs were left out.
+ * The masked cells as a MultiPolygon traced by marching squares (d3-contour) around the cell
+ * centres: one polygon per connected area (holes kept), edges within half a cell of the cells'
+ * own, straight runs reduced to their end points. Nothing is capped.
  */
-export function maskToMultiPolygon(grid: ElevationGrid, mask: Uint8Array, maxRuns = 20_000): { geometry: MultiPolygon; truncated: boolean } {
-  const polygons: MultiPolygon['coordinates'] = [];
-  const halfLon = grid.cellLon / 2;
-  const halfLat = grid.cellLat / 2;
-  const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
-  for (let row = 0; row < grid.height; row++) {
-    let col = 0;
-    while (col < grid.width) {
-      if (!mask[row * grid.width + col]) { col++; continue; }
-      const start = col;
-      while (col < grid.width && mask[row * grid.width + col]) col++;
-      if (polygons.length === maxRuns) return { geometry: { type: 'MultiPolygon', coordinates: polygons }, truncated: true };
-      const west = r6(grid.west + start * grid.cellLon - halfLon);
-      const east = r6(grid.west + (col - 1) * grid.cellLon + halfLon);
-      const north = r6(grid.north - row * grid.cellLat + halfLat);
-      const south = r6(grid.north - row * grid.cellLat - halfLat);
-      polygons.push([[[west, south], [east, south], [east, north], [west, north], [west, south]]]);
-    }
-  }
-  return { geometry: { type: 'MultiPolygon', coordinates: polygons }, truncated: false };
+export function maskToMultiPolygon(grid: ElevationGrid, mask: ArrayLike<number>): MultiPolygon {
+  const traced = contours().size([grid.width, grid.height]).thresholds([0.5])(Array.from(mask))[0]!;
+  // d3-contour samples cell (col, row) at (col + 0.5, row + 0.5); grid.west/north are cell centres.
+  const toLonLat = ([x, y]: Position): Position => [round6(grid.west + (x! - 0.5) * grid.cellLon), round6(grid.north - (y! - 0.5) * grid.cellLat)];
+  return { type: 'MultiPolygon', coordinates: traced.coordinates.map((polygon) => polygon.map((ring) => dropCollinear(ring).map(toLonLat))) };
 }

@@ -1,7 +1,8 @@
-import { cellIndexAt, cellSizeMetres, coveredFraction, type ElevationSource } from './elevation';
+import { cellIndexAt, cellSizeMetres, coveredFraction, sourceInfoFor, type ElevationSource } from './elevation';
+import { describeGround, groundAtPoint, readGround, siteGround } from './ground';
 import { epochRise, selectGauges, type GaugeSelection } from './gauges';
 import { haversineKm, type BBox, type LatLon } from './geo';
-import { depthAtPoint, floodModel, inundationWithinRadius, isInundated, maskToMultiPolygon, type FloodModel } from './inundation';
+import { floodModel, inundationWithinRadius, maskToMultiPolygon, siteDepth, type FloodModel, type RadiusInundation } from './inundation';
 import { localSeaLevelRise } from './local-slr';
 import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf } from './provenance';
 import { describeGaugeSelection } from './responses';
@@ -9,7 +10,6 @@ import { PERCENTILES, SCENARIO_LABELS, type Percentile, type ScenarioId } from '
 import type { AssetPoint } from './spatial-index';
 import { weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
 import { area, length, roundTo } from './units';
-import { toNavd88 } from './vertical-datum';
 
 const MAX_IMPACT_CELLS = 400_000;
 
@@ -22,6 +22,15 @@ export interface SlrImpactRequest {
   includeGeoJson: boolean;
   /** The caller's single-gauge choice (see `chooseSingleGauge`); default: the two-gauge rule. */
   selection?: GaugeSelection;
+  /** This year: today's MHHW (same scenario) separates existing water from newly exposed land. Default: 2000, the projections' baseline. */
+  currentYear?: number;
+}
+
+export const GROUND_METHOD = "Ground at a point or asset: the asset's surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset's water level uses its own gauge interpolation.";
+
+/** Projected MHHW (NAVD88) in `year`: MHHW of the 1983–2001 epoch + rise 1992→2000 + projected rise since 2000. */
+export function projectedMhhw(selection: GaugeSelection, scenario: ScenarioId, percentile: Percentile, year: number): number {
+  return weightedMhhwNavd88(selection) + epochRise(selection) + localSeaLevelRise(selection, scenario, percentile, year);
 }
 
 function windowAround(point: LatLon, radiusKm: number): BBox {
@@ -44,7 +53,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
   const mslNavd88 = weightedMslNavd88(selection);
   const epoch = epochRise(selection);
   // MHHW is the 1983–2001 epoch's (centre 1992); the scenarios start in 2000.
-  const level = mhhw + epoch + rise;
+  const level = projectedMhhw(selection, request.scenario, request.percentile, request.planningHorizon);
 
   const common = {
     location: { lat: request.point.lat, lon: request.point.lon },
@@ -66,18 +75,17 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     baseline: BASELINE_NOTE,
   };
 
-  const raw = await deps.elevation.grid(windowAround(request.point, request.radiusKm), MAX_IMPACT_CELLS);
-  const pointCovered = raw !== undefined && (() => {
-    const cell = cellIndexAt(raw, request.point.lat, request.point.lon);
-    return cell !== undefined && !Number.isNaN(raw.values[cell]!);
-  })();
-  if (!raw || !pointCovered) {
+  const box = windowAround(request.point, request.radiusKm);
+  const ground = await readGround(deps.elevation, box, MAX_IMPACT_CELLS, mslNavd88);
+  const point = ground && await groundAtPoint(deps.elevation, request.point, mslNavd88);
+  if (!ground || !point) {
     return {
       ...common,
-      elevation: { status: 'not_covered', source: deps.elevation.info(), note: 'No elevation data covers this point: ground elevation, water depth, inundation area and affected assets are not computed. Sea level rise and projected MHHW above are still valid.' },
+      elevation: { status: 'not_covered', source: sourceInfoFor(deps.elevation, box), note: 'No elevation data covers this point: ground elevation, water depth, inundation area and affected assets are not computed. Sea level rise and projected MHHW above are still valid.' },
       ground_elevation_navd88: null,
       water_depth: null,
       inundation_area: null,
+      existing_water: null,
       affected_assets: null,
       location_setting: { setting: 'unknown', note: 'Without elevation data the tidal connection of this point is not known: the projected MHHW is the water level at the coast near the gauges, not a depth here.' },
       screening_level: SCREENING_NOTICE,
@@ -86,44 +94,79 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     };
   }
 
-  const { grid, correction } = toNavd88(raw, mslNavd88);
-  const model = floodModel(grid, mslNavd88);
-  if (!model.water.includes(1)) return inlandAnswer(common, deps.elevation.info(), request.radiusKm, epoch);
-  const depth = depthAtPoint(model, request.point, level)!;
-  const inundation = inundationWithinRadius(model, request.point, request.radiusKm, level);
-  const affected = deps.assets
-    .filter((a) => haversineKm(request.point, a) <= request.radiusKm)
-    .flatMap((asset) => {
-      const cell = cellIndexAt(grid, asset.lat, asset.lon);
-      if (cell === undefined || !isInundated(model, cell, level)) return [];
-      const ground = grid.values[cell]!;
-      return [{ asset_id: asset.asset_id, name: asset.name, category: asset.category, lat: asset.lat, lon: asset.lon, ground_elevation_navd88: length(ground), depth: length(level - ground) }];
-    })
-    .sort((a, b) => b.depth.m - a.depth.m);
-  const coverage = coveredFraction(grid);
+  const model = floodModel(ground.grid, mslNavd88);
+  const described = describeGround(ground);
+  if (!model.water.includes(1)) return inlandAnswer(common, described, request.radiusKm, epoch);
+  const currentYear = request.currentYear ?? 2000;
+  const today = projectedMhhw(selection, request.scenario, request.percentile, currentYear);
+  const pointCell = cellIndexAt(model.grid, request.point.lat, request.point.lon);
+  const pointDepth = siteDepth(model, pointCell, point.ground_navd88_m, level);
+  const pointExisting = point.open_water || siteDepth(model, pointCell, point.ground_navd88_m, today).depth_m > 0;
+  const inundation = inundationWithinRadius(model, request.point, request.radiusKm, level, today);
+
+  const affected = [];
+  let existingAssets = 0;
+  for (const asset of deps.assets) {
+    if (haversineKm(request.point, asset) > request.radiusKm) continue;
+    const site = await siteGround(deps.elevation, asset, mslNavd88);
+    if (!site) continue;
+    const own = request.selection ?? selectGauges(asset);
+    const assetLevel = projectedMhhw(own, request.scenario, request.percentile, request.planningHorizon);
+    const cell = cellIndexAt(model.grid, asset.lat, asset.lon);
+    const depth = siteDepth(model, cell, site.ground_navd88_m, assetLevel);
+    if (depth.depth_m <= 0) continue;
+    if (site.open_water || siteDepth(model, cell, site.ground_navd88_m, projectedMhhw(own, request.scenario, request.percentile, currentYear)).depth_m > 0) {
+      existingAssets++;
+      continue;
+    }
+    affected.push({
+      asset_id: asset.asset_id, name: asset.name, category: asset.category, lat: asset.lat, lon: asset.lon,
+      ground_elevation_navd88: length(site.ground_navd88_m),
+      ground_basis: site.basis,
+      ...(site.column ? { ground_column: site.column } : {}),
+      ...(site.surface_flag ? { surface_model_flag: true } : {}),
+      water_level_navd88: length(assetLevel),
+      depth: length(depth.depth_m),
+    });
+  }
+  affected.sort((a, b) => b.depth.m - a.depth.m);
+  const coverage = coveredFraction(ground.grid);
 
   return {
     ...common,
     elevation: {
       status: coverage >= 0.999 ? 'covered' : 'partial',
-      source: deps.elevation.info(),
+      ...described,
+      point_source: point.source,
+      ...(point.surface_flag ? { point_surface_model_flag: true } : {}),
       coverage_fraction: roundTo(coverage, 4),
-      cell_size_m: cellSizeMetres(grid),
-      vertical_datum_correction: correction,
+      cell_size_m: cellSizeMetres(ground.grid),
+      vertical_datum_correction: ground.layers[0]!.correction,
+      ground_method: GROUND_METHOD,
       ...(coverage < 0.999 ? { note: 'Part of the radius has no elevation data; the area counts covered cells only.' } : {}),
     },
-    ground_elevation_navd88: length(depth.ground_navd88_m),
+    ground_elevation_navd88: length(point.ground_navd88_m),
     water_depth: {
-      ...length(depth.depth_m),
-      inundated: depth.depth_m > 0,
-      ...(depth.open_water ? { note: 'The point is open water (sea or bay surface in the elevation model), not land: no ground elevation or depth applies.' } : {}),
-      ...(depth.isolated_low_ground ? { note: 'The ground is below the projected level but not connected to open water within the radius.' } : {}),
+      ...length(pointDepth.depth_m),
+      inundated: pointDepth.depth_m > 0 && !point.open_water,
+      existing_water: pointExisting,
+      ...(point.open_water ? { note: 'The point is open water (sea or bay surface in the elevation model), not land: no ground elevation or depth applies.' } : {}),
+      ...(!point.open_water && pointExisting ? { note: "The point already lies below today's MHHW and is reached by the tide: existing water (tidal wetland or flat), not newly exposed land." } : {}),
+      ...(!pointDepth.connected && point.ground_navd88_m < level ? { note: 'The ground is below the projected level but not connected to open water within the radius.' } : {}),
     },
     inundation_area: {
       ...area(inundation.area_m2),
       radius_km: request.radiusKm,
-      method: 'Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW. Open water is never counted: SRTM sea and bay cells (0 or below in the raw model) are marked as water before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.',
-      ...(request.includeGeoJson ? { geojson: inundationFeature(grid, inundation.mask, level) } : {}),
+      method: "Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW, less those already below today's MHHW (reported as existing_water). Open water is never counted: SRTM sea and bay cells (0 or below in the raw model) are marked as water before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.",
+      ...(request.includeGeoJson ? { geojson: inundationFeature(model.grid, inundation.mask, level, inundation) } : {}),
+    },
+    existing_water: {
+      today_mhhw_navd88: length(today),
+      year: currentYear,
+      open_water: area(inundation.existing.open_water_m2),
+      land_below_mhhw: area(inundation.existing.land_m2),
+      assets: existingAssets,
+      note: "Open water and land already reached by today's MHHW (same scenario, this year) within the radius; not counted in inundation_area or affected_assets.",
     },
     affected_assets: { count: affected.length, assets: affected },
     location_setting: { setting: 'coastal', note: 'Open water lies within the radius: the tidal level applies where low ground connects to it.' },
@@ -137,13 +180,14 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
  * No open water within the radius: the point has no tidal connection there, so no coastal water
  * level is presented as a depth at it. What applies inland is said instead.
  */
-function inlandAnswer<T extends object>(common: T, source: ReturnType<ElevationSource['info']>, radiusKm: number, epoch: number) {
+function inlandAnswer<T extends object>(common: T, described: ReturnType<typeof describeGround>, radiusKm: number, epoch: number) {
   return {
     ...common,
-    elevation: { status: 'covered', source, note: `No open water (sea or bay) lies within ${radiusKm} km in the elevation model.` },
+    elevation: { status: 'covered', ...described, note: `No open water (sea or bay) lies within ${radiusKm} km in the elevation model.` },
     ground_elevation_navd88: null,
     water_depth: null,
     inundation_area: null,
+    existing_water: null,
     affected_assets: null,
     location_setting: {
       setting: 'inland',
@@ -155,7 +199,7 @@ function inlandAnswer<T extends object>(common: T, source: ReturnType<ElevationS
   };
 }
 
-function inundationFeature(grid: FloodModel['grid'], mask: Uint8Array, level: number) {
-  const { geometry, truncated } = maskToMultiPolygon(grid, mask);
-  return { type: 'Feature', properties: { water_level_navd88_m: roundTo(level, 4), truncated }, geometry };
+function inundationFeature(grid: FloodModel['grid'], mask: Uint8Array, level: number, inundation: RadiusInundation) {
+  const all = inundation.area_m2 + inundation.existing.land_m2;
+  return { type: 'Feature', properties: { water_level_navd88_m: roundTo(level, 4), ...area(all) }, geometry: maskToMultiPolygon(grid, mask) };
 }

@@ -2,6 +2,7 @@ import Flatbush from 'flatbush';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { BBox } from './geo';
+import type { SurveyedElevation } from './surveyed-elevation';
 
 export interface AssetPoint {
   asset_id: string;
@@ -9,6 +10,8 @@ export interface AssetPoint {
   category: string | null;
   lat: number;
   lon: number;
+  /** A surveyed ground or first-floor elevation from the asset's file: used before any DEM. */
+  surveyed?: SurveyedElevation;
 }
 
 /** A static R-tree over asset points: a boundary query visits only the assets in its box. */

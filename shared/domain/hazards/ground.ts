@@ -1,0 +1,188 @@
+import { sampleBilinear } from '../elevation-models/pyramid';
+import { cellIndexAt, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from './elevation';
+import type { BBox, LatLon } from './geo';
+import type { AssetPoint } from './spatial-index';
+import { toNavd88, type DatumCorrection } from './vertical-datum';
+
+/**
+ * Surface-model cells that rise more than this above the lowest ground within `RELIEF_RADIUS`
+ * cells are flagged as probably building or canopy: coastal Florida's bare ground does not climb
+ * 3 m within two 30 m cells outside dunes and spoil banks, while roofs and tree crowns do.
+ */
+export const RELIEF_FLAG_M = 3;
+export const RELIEF_RADIUS = 2;
+export const RELIEF_RULE = `Surface-model (SRTM) cells more than ${RELIEF_FLAG_M} m above the lowest ground within ${RELIEF_RADIUS} cells are flagged as probably building or canopy: their height is not ground.`;
+
+export interface GroundLayer {
+  source: ElevationSourceInfo;
+  /** Cells of the grid this layer supplied (0: read but not needed). */
+  cells: number;
+  correction: DatumCorrection;
+}
+
+/** Ground in NAVD88 over a box: the best model, filled from the next where it leaves cells uncovered. */
+export interface GroundGrid {
+  grid: ElevationGrid;
+  /** Per cell, the index in `layers` of the layer that supplied it (255: no data). */
+  origin: Uint8Array;
+  layers: GroundLayer[];
+  /** 1 = surface-model cell whose neighbourhood relief says building or canopy. */
+  flagged: Uint8Array;
+  flaggedCells: number;
+}
+
+const NO_DATA = 255;
+
+/**
+ * Reads the ground over `box` (at most `maxCells` cells) from the source's layers in NAVD88. The
+ * first layer that covers the box answers; cells it leaves empty are filled from the next layers,
+ * sampled bilinearly at the cell centres after their own datum conversion, so a bare-earth model
+ * that covers part of the box is completed by SRTM and the answer can say which share came from where.
+ */
+export async function readGround(source: ElevationSource, box: BBox, maxCells: number, mslNavd88: number): Promise<GroundGrid | undefined> {
+  const candidates = source.layersFor?.(box) ?? [source];
+  let base: { grid: ElevationGrid; correction: DatumCorrection; info: ElevationSourceInfo } | undefined;
+  const rest: ElevationSource[] = [];
+  for (const layer of candidates) {
+    if (base) { rest.push(layer); continue; }
+    const raw = await layer.grid(box, maxCells);
+    if (raw) base = { ...toNavd88(raw, mslNavd88), info: layer.info() };
+  }
+  if (!base) return undefined;
+
+  const { grid: first } = base;
+  const n = first.values.length;
+  const values = Float32Array.from(first.values);
+  const water = new Uint8Array(n);
+  const origin = new Uint8Array(n).fill(NO_DATA);
+  const surface = Math.fround(mslNavd88);
+  for (let i = 0; i < n; i++) {
+    if (Number.isNaN(values[i]!)) continue;
+    origin[i] = 0;
+    // A model without a water flag: open water is ground at or below the local mean sea surface.
+    water[i] = first.water ? first.water[i]! : values[i]! <= surface ? 1 : 0;
+  }
+  const layers: GroundLayer[] = [{ source: base.info, cells: 0, correction: base.correction }];
+
+  for (const layer of rest) {
+    if (!origin.includes(NO_DATA)) break;
+    const raw = await layer.grid(box, maxCells);
+    if (!raw) continue;
+    const { grid: fill, correction } = toNavd88(raw, mslNavd88);
+    const index = layers.length;
+    layers.push({ source: layer.info(), cells: 0, correction });
+    for (let i = 0; i < n; i++) {
+      if (origin[i] !== NO_DATA) continue;
+      const lat = first.north - Math.floor(i / first.width) * first.cellLat;
+      const lon = first.west + (i % first.width) * first.cellLon;
+      const nearest = cellIndexAt(fill, lat, lon);
+      if (nearest === undefined || Number.isNaN(fill.values[nearest]!)) continue;
+      const bilinear = sampleBilinear(fill, lat, lon);
+      values[i] = Number.isNaN(bilinear) ? fill.values[nearest]! : bilinear;
+      water[i] = fill.water ? fill.water[nearest]! : values[i]! <= surface ? 1 : 0;
+      origin[i] = index;
+    }
+  }
+  for (let i = 0; i < n; i++) if (origin[i] !== NO_DATA) layers[origin[i]!]!.cells++;
+
+  const grid: ElevationGrid = { ...first, values, water, verticalDatum: 'NAVD88' };
+  const { flagged, count } = flagSurfaceRelief(grid, origin, layers.map((l) => l.source.surface_model === true));
+  return { grid, origin, layers, flagged, flaggedCells: count };
+}
+
+/** Flags the surface-model cells that stand out of their neighbourhood (see `RELIEF_FLAG_M`). */
+function flagSurfaceRelief(grid: ElevationGrid, origin: Uint8Array, surfaceLayer: boolean[]): { flagged: Uint8Array; count: number } {
+  const { values, width, height, water } = grid;
+  const flagged = new Uint8Array(values.length);
+  let count = 0;
+  if (!surfaceLayer.includes(true)) return { flagged, count };
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const i = row * width + col;
+      if (origin[i] === NO_DATA || !surfaceLayer[origin[i]!] || water?.[i]) continue;
+      let lowest = values[i]!;
+      for (let r = Math.max(0, row - RELIEF_RADIUS); r <= Math.min(height - 1, row + RELIEF_RADIUS); r++) {
+        for (let c = Math.max(0, col - RELIEF_RADIUS); c <= Math.min(width - 1, col + RELIEF_RADIUS); c++) {
+          const v = values[r * width + c]!;
+          if (v < lowest) lowest = v;
+        }
+      }
+      if (values[i]! - lowest > RELIEF_FLAG_M) { flagged[i] = 1; count++; }
+    }
+  }
+  return { flagged, count };
+}
+
+/** Half-width of the window read around a point: a few native cells of a 1 m to 30 m model. */
+const POINT_WINDOW_DEG = 0.002;
+/** Enough for the point window at 1 m: the point is always read at the model's native resolution. */
+const POINT_WINDOW_CELLS = 250_000;
+
+export interface PointGround {
+  ground_navd88_m: number;
+  source: ElevationSourceInfo;
+  open_water: boolean;
+  /** Surface-model ground that looks like a roof or canopy (see `RELIEF_RULE`). */
+  surface_flag: boolean;
+}
+
+/**
+ * The ground at a point from the DEM at its native resolution (a small window around the point,
+ * never the resampled analysis grid), interpolated bilinearly between the four surrounding posts.
+ * Both the point answer and every asset of an area analysis use it, so they agree.
+ */
+export async function groundAtPoint(source: ElevationSource, point: LatLon, mslNavd88: number): Promise<PointGround | undefined> {
+  const box: BBox = [point.lon - POINT_WINDOW_DEG, point.lat - POINT_WINDOW_DEG, point.lon + POINT_WINDOW_DEG, point.lat + POINT_WINDOW_DEG];
+  const ground = await readGround(source, box, POINT_WINDOW_CELLS, mslNavd88);
+  if (!ground) return undefined;
+  const cell = cellIndexAt(ground.grid, point.lat, point.lon);
+  if (cell === undefined || ground.origin[cell] === NO_DATA) return undefined;
+  const bilinear = sampleBilinear(ground.grid, point.lat, point.lon);
+  return {
+    ground_navd88_m: Number.isNaN(bilinear) ? ground.grid.values[cell]! : bilinear,
+    source: ground.layers[ground.origin[cell]!]!.source,
+    open_water: ground.grid.water![cell] === 1,
+    surface_flag: ground.flagged[cell] === 1,
+  };
+}
+
+export interface SiteGround {
+  ground_navd88_m: number;
+  basis: 'surveyed_ground' | 'surveyed_first_floor' | 'dem';
+  /** The asset file's column (surveyed) or the DEM that gave the ground. */
+  column?: string;
+  source?: ElevationSourceInfo;
+  open_water: boolean;
+  surface_flag: boolean;
+}
+
+/** An asset's ground: its surveyed elevation when its file has one, else the DEM at its own location. */
+export async function siteGround(source: ElevationSource, asset: AssetPoint, mslNavd88: number): Promise<SiteGround | undefined> {
+  if (asset.surveyed) {
+    return { ground_navd88_m: asset.surveyed.navd88_m, basis: asset.surveyed.kind === 'ground' ? 'surveyed_ground' : 'surveyed_first_floor', column: asset.surveyed.column, open_water: false, surface_flag: false };
+  }
+  const dem = await groundAtPoint(source, asset, mslNavd88);
+  return dem && { ground_navd88_m: dem.ground_navd88_m, basis: 'dem', source: dem.source, open_water: dem.open_water, surface_flag: dem.surface_flag };
+}
+
+/** How an answer names its ground: the model that answers, the share each source supplied and the surface-model flags. */
+export function describeGround(ground: GroundGrid, inside?: Uint8Array) {
+  const counted = new Array<number>(ground.layers.length).fill(0);
+  let flagged = 0;
+  let total = 0;
+  for (let i = 0; i < ground.origin.length; i++) {
+    if (ground.origin[i] === NO_DATA || (inside && !inside[i])) continue;
+    counted[ground.origin[i]!]!++;
+    total++;
+    if (ground.flagged[i]) flagged++;
+  }
+  const share = (cells: number) => (total === 0 ? 0 : Math.round((cells / total) * 10_000) / 10_000);
+  const used = ground.layers.map((layer, i) => ({ layer, cells: counted[i]! })).filter((l) => l.cells > 0);
+  return {
+    source: ground.layers[0]!.source,
+    sources: used.map(({ layer, cells }) => ({ ...layer.source, share_of_cells: share(cells), vertical_datum_correction: layer.correction })),
+    ...(ground.layers.some((l) => l.source.surface_model)
+      ? { surface_model_flags: { cells: flagged, share_of_cells: share(flagged), rule: RELIEF_RULE } }
+      : {}),
+  };
+}
