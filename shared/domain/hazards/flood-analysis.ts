@@ -336,7 +336,7 @@ async function analysisArea(source: ElevationSource, boundary: ValidBoundary, ms
     sites.push({
       asset,
       cell: grid && cellIndexAt(grid, asset.lat, asset.lon),
-      ground: site && !site.open_water ? site.ground_navd88_m : undefined,
+      ground: site?.ground_navd88_m,
       ...(site ? { ground_basis: site.basis } : {}),
       open_water: site?.open_water ?? false,
       surface_flag: site?.surface_flag ?? false,
