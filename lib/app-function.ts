@@ -4,7 +4,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { FunctionGroup } from '../shared/routes/types';
+import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
 import type { StageConfig } from './stage-config';
 
 /** Every Lambda of the application: one per API group plus the authorizer and background jobs. */
@@ -22,6 +22,15 @@ export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*'];
 
 /** esbuild settings of every function bundle; the bundle-budget test builds with the same ones. */
 export const BUNDLE_SETTINGS = { minify: true, target: 'node22', format: OutputFormat.CJS } as const;
+
+/**
+ * Node options by function. `--enable-source-maps` parses the whole map at load (100–500 ms of cold
+ * start): the API functions go without it and map a stack only when they log one
+ * (shared/http/source-mapped-stack.ts); the authorizers and background jobs keep Node's own mapping.
+ */
+export function nodeOptionsOf(name: FunctionName): string | undefined {
+  return (FUNCTION_GROUPS as readonly FunctionName[]).includes(name) ? undefined : '--enable-source-maps';
+}
 
 /** API Gateway gives up on an integration after 29 s. */
 export const API_TIMEOUT_LIMIT_SECONDS = 29;
@@ -69,7 +78,7 @@ export class AppFunction extends NodejsFunction {
         POWERTOOLS_SERVICE_NAME: 'va-compliance-api',
         POWERTOOLS_METRICS_NAMESPACE: 'VaComplianceApi',
         POWERTOOLS_LOG_LEVEL: props.config.logLevel,
-        NODE_OPTIONS: '--enable-source-maps',
+        ...(nodeOptionsOf(props.name) ? { NODE_OPTIONS: nodeOptionsOf(props.name)! } : {}),
       },
       logGroup: new LogGroup(scope, `${id}Logs`, {
         retention: props.config.logRetention,

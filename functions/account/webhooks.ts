@@ -13,8 +13,7 @@ import { SqsDeliveryQueue } from '../../shared/adapters/delivery-queue';
 import { checkWebhookUrl } from '../../shared/domain/webhooks/url-rules';
 import { newSigningSecret } from '../../shared/domain/webhooks/signing';
 import { firstDelivery, type DeliveryAttempt } from '../../shared/domain/webhooks/delivery';
-import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
-import { WebhookLimitError, type Page, type Webhook } from '../../shared/domain/webhooks/ports';
+import { WebhookLimitError, type Webhook } from '../../shared/domain/webhooks/ports';
 import type { QueuedEvent } from '../../shared/ports';
 
 /** A soft cap per account: fan-out cost grows with it. */
@@ -44,17 +43,6 @@ const publicWebhook = ({ webhook_id, webhook_url, events, description, created_a
 });
 
 const publicAttempt = ({ account_id: _account, ...attempt }: DeliveryAttempt) => attempt;
-
-async function page<T>(load: () => Promise<Page<T>>): Promise<Page<T>> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof InvalidCursorError) {
-      throw new HttpError('invalid_request', error.message, { errors: [{ field: 'cursor', in: 'query', message: 'Use the next_cursor of the previous page of this list.' }] });
-    }
-    throw error;
-  }
-}
 
 async function ownedWebhook(accountId: string, webhookId: string): Promise<Webhook> {
   const webhook = await webhookDeps().webhooks.get(accountId, webhookId);
@@ -88,7 +76,7 @@ export const createWebhook: RouteImplementation<typeof createWebhookRoute> = (re
 });
 
 export const listWebhooks: RouteImplementation<typeof listWebhooksRoute> = async ({ query, account }) => {
-  const result = await page(() => webhookDeps().webhooks.list(account!.accountId, query.limit, query.cursor));
+  const result = await webhookDeps().webhooks.list(account!.accountId, query.limit, query.cursor);
   return { status: 200, body: { data: result.items.map(publicWebhook), next_cursor: result.nextCursor ?? null } };
 };
 
@@ -99,7 +87,7 @@ export const deleteWebhook: RouteImplementation<typeof deleteWebhookRoute> = asy
 
 export const listWebhookDeliveries: RouteImplementation<typeof listWebhookDeliveriesRoute> = async ({ params, query, account }) => {
   const webhook = await ownedWebhook(account!.accountId, params.id);
-  const result = await page(() => webhookDeps().deliveries.list(webhook.webhook_id, query.limit, query.cursor));
+  const result = await webhookDeps().deliveries.list(webhook.webhook_id, query.limit, query.cursor);
   return { status: 200, body: { data: result.items.map(publicAttempt), next_cursor: result.nextCursor ?? null } };
 };
 

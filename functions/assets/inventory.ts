@@ -8,7 +8,6 @@ import type { ListAssetsQuery, VulnerabilityBody } from '../../shared/schemas/as
 import type * as z from 'zod';
 import { assetDeps } from './deps';
 import { sortAssets, sortedPage, type AssetSort } from '../../shared/domain/deliverables/asset-priority';
-import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
 import { requireJurisdiction } from './request';
 
 /** Exports hold at most this many assets; larger inventories page through `format=json`. */
@@ -39,13 +38,8 @@ async function allMatching(accountId: string, filter: AssetFilter): Promise<Stor
 
 /** A page of the sorted list; a cursor of another list is a 400. */
 function sortedAssetPage(sorted: StoredAsset[], query: { accountId: string; filter: AssetFilter; sort: AssetSort }, limit: number, cursor: string | undefined) {
-  try {
-    const page = sortedPage(sorted, query, limit, cursor);
-    return { data: page.items.map(assetView), next_cursor: page.nextCursor };
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new HttpError('invalid_request', error.message, { errors: [{ field: 'cursor', in: 'query', message: 'Invalid cursor' }] });
-    throw error;
-  }
+  const page = sortedPage(sorted, query, limit, cursor);
+  return { data: page.items.map(assetView), next_cursor: page.nextCursor };
 }
 
 /** GET /assets */

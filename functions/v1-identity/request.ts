@@ -6,7 +6,6 @@ import {
   AttemptCounterBusyError, EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, WeakPasswordError,
 } from '../../shared/domain/identity/ports';
 import type { RouteRequest } from '../../shared/http/types';
-import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
 
 export function clientOf(request: RouteRequest): ClientInfo {
   return { ip: request.clientIp, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
@@ -31,7 +30,6 @@ export async function answering<T>(work: () => Promise<T>): Promise<T> {
     }
     if (error instanceof StaleVersionError) throw new HttpError('conflict', 'The profile changed since you read it: read it again and re-apply your change with the new ETag.');
     if (error instanceof KeyLimitReachedError) throw new HttpError('conflict', 'The account has the maximum number of active keys; revoke one first.');
-    if (error instanceof InvalidCursorError) throw new HttpError('invalid_request', error.message, { errors: [{ field: 'cursor', in: 'query', message: 'Invalid cursor' }] });
     if (error instanceof ProfileNotFoundError) throw new HttpError('not_found', 'No profile for this user.');
     throw error;
   }

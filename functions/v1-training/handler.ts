@@ -5,7 +5,6 @@ import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store'
 import type { CredentialSigner } from '../../shared/domain/credentials/jws';
 import { credentialStatus, ISSUER_NAME, type Issuer } from '../../shared/domain/credentials/open-badge';
 import { verificationAnswer } from '../../shared/domain/credentials/verify';
-import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
 import { courseByCode, CREDENTIAL_POLICY, listCourses } from '../../shared/domain/training/catalogue';
 import {
   certificationView, completeEnrollment, enroll, listCertifications, listEnrollments, revokeCertification, TrainingError, type Enrollment, type TrainingStore, type TrainingUser,
@@ -43,9 +42,6 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof TrainingError) throw new HttpError(error.code, error.message, error.extra);
-    if (error instanceof InvalidCursorError) {
-      throw new HttpError('invalid_request', error.message, { errors: [{ field: 'cursor', in: 'query', message: 'Use the next_cursor of the previous page of this list.' }] });
-    }
     throw error;
   }
 }

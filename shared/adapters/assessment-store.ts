@@ -6,7 +6,7 @@ import { clearOutbox, outboxAttributes } from './outbox';
 import { requiredSetting } from '../config';
 import { canonicalJson, sha256Hex } from '../domain/content-hash';
 import type { Assessment } from '../domain/assessments/model';
-import { InvalidCursorError } from '../domain/invalid-cursor';
+import { InvalidCursorError } from '../domain/errors';
 import type { AssessmentFilter, AssessmentPage, AssessmentStore } from '../domain/assessments/ports';
 import type { QueuedEvent } from '../ports';
 

@@ -1,4 +1,4 @@
-import { InvalidCursorError } from '../domain/invalid-cursor';
+import { InvalidCursorError } from '../domain/errors';
 
 /**
  * Opaque list cursors: the DynamoDB LastEvaluatedKey, base64url JSON. A cursor is accepted only

@@ -8,6 +8,8 @@ import { meterRequest, rateLimitHeaders } from './quota';
 import { requiredIfMatch } from './if-match';
 import { HttpError, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, problemBody, type FieldError } from './problem';
 import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } from './types';
+import { sourceMappedStack } from './source-mapped-stack';
+import { asHttpError } from './domain-problems';
 import { logger } from './logger';
 import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext, type BearerUser } from './bearer';
 
@@ -77,6 +79,9 @@ export function createGroupHandler(
 
   const problems: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     onError: async (request) => {
+      // Domain refusals become their problem here, so later hooks see the answer's code.
+      const httpError = asHttpError(request.error);
+      if (httpError) request.error = httpError;
       const state = (request as PipelineRequest).context.pipeline ?? {};
       const requestId = request.event?.requestContext?.requestId ?? 'unknown';
       request.response = errorResponse(request.error, requestId, state.rate);
@@ -241,9 +246,10 @@ function toLambdaResult(result: RouteResult, requestId: string, rate: RateLimitS
 }
 
 export function errorResponse(error: unknown, requestId: string, rate?: RateLimitState): APIGatewayProxyResult {
-  const httpError = error instanceof HttpError ? error : undefined;
+  const httpError = asHttpError(error);
   if (!httpError) {
     // Internals stay in the logs; the client sees only the request id to quote.
+    if (error instanceof Error && error.stack) error.stack = sourceMappedStack(error.stack);
     logger.error('Unhandled error', { requestId, error: error as Error });
   }
   const problem = httpError

@@ -1,3 +1,5 @@
+import type { FieldIssue } from '../domain/errors';
+
 /**
  * RFC 9457 problem details. Every error the API returns — from a handler, the pipeline, the local
  * gateway or an API Gateway gateway response — is built from this table, so codes stay stable.
@@ -30,11 +32,8 @@ export const PROBLEM_TYPES = {
 
 export type ProblemCode = keyof typeof PROBLEM_TYPES;
 
-export interface FieldError {
-  field: string;
-  in?: 'path' | 'query' | 'header' | 'body';
-  message: string;
-}
+/** A rejected field in a problem's `errors`: the domain's own word for it. */
+export type FieldError = FieldIssue;
 
 export interface ProblemBody {
   type: string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checklistFor, ruleSetFor, assessmentDateProblem } from '../../shared/domain/compliance/rule-sets';
 import { checklistForQuery } from '../../shared/domain/compliance/use-cases';
-import { HttpError } from '../../shared/http/problem';
+import { asHttpError } from '../../shared/http/domain-problems';
 
 const LETTERS = 'ABCDEFGHIJKLMN'.split('');
 const dataFile = (name: string) => JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/compliance', name), 'utf8'));
@@ -72,8 +72,9 @@ describe('checklist query', () => {
     try {
       fn();
     } catch (error) {
-      expect(error).toBeInstanceOf(HttpError);
-      return (error as HttpError).extra.errors?.[0]?.field;
+      const problem = asHttpError(error);
+      expect(problem).toBeDefined();
+      return problem!.extra.errors?.[0]?.field;
     }
     throw new Error('expected an error');
   };

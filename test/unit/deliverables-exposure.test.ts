@@ -2,7 +2,7 @@ import type { AnalysedSurfaces, AssetSite } from '../../shared/domain/hazards/fl
 import type { WaterSurface } from '../../shared/domain/hazards/flood-surfaces';
 import { assetExposures, exposureScore, vulnerabilityFromExposure } from '../../shared/domain/hazards/asset-exposure';
 import { sortAssets, sortedPage } from '../../shared/domain/deliverables/asset-priority';
-import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
+import { InvalidCursorError } from '../../shared/domain/errors';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 
 const flat = (level: number): WaterSurface => ({ levelAtCell: () => level, levelAtPoint: () => level });

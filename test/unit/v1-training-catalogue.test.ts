@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readCsvRows } from '../helpers/v1-risk-csv';
 import { COURSES, CREDENTIAL_POLICY, courseByCode, listCourses, PROGRAMMES } from '../../shared/domain/training/catalogue';
-import { InvalidCursorError } from '../../shared/domain/invalid-cursor';
+import { InvalidCursorError } from '../../shared/domain/errors';
 
 const rows = readCsvRows(path.join(__dirname, '../../shared/data/v1/courses/courses.csv'));
 

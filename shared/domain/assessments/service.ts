@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../../http/problem';
 import type { BlobStore, EventQueue, QueuedEvent } from '../../ports';
 import type {
   AssessmentSummary, CreateAssessmentInput, ListAssessmentsInput, RecordDepConfirmationInput, Submission, SubmitAssessmentInput, UpdateAssessmentInput,
 } from '../../schemas/assessments';
-import { invalidField, requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
+import { requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
+import { ConflictError, invalidField, NotFoundError } from '../errors';
 import { completionEvent } from './events';
 import type { ComplianceEvidence } from '../compliance/evidence';
 import { complianceOf, summaryOf, versionFromIfMatch, type Assessment } from './model';
-import { InvalidCursorError } from '../invalid-cursor';
 import type { AssessmentFilter, AssessmentStore } from './ports';
 import { applyUpdate, TransitionError } from './state-machine';
 import { buildSubmissionPackage, manifestKey, markSubmitted, submissionOf } from './submission';
@@ -28,7 +27,7 @@ export interface AssessmentServiceDeps {
 /** Without `If-Match`, an update is retried on the fresh version this often before a 409. */
 const UNCONDITIONAL_ATTEMPTS = 3;
 
-const notFound = (assessmentId: string) => new HttpError('not_found', `No assessment ${assessmentId} in this account.`);
+const notFound = (assessmentId: string) => new NotFoundError(`No assessment ${assessmentId} in this account.`);
 const JURISDICTION_ID = /^(county:\d{5}|municipality:\d{6})$/;
 
 /** The life of an assessment, create to submission, over the store, blob and queue ports. */
@@ -86,7 +85,7 @@ export class AssessmentService {
     for (let attempt = 0; attempt < attempts; attempt++) {
       const current = await this.get(accountId, assessmentId);
       if (expected !== 'any' && current.version !== expected) {
-        throw new HttpError('conflict', `The assessment is at version ${current.version}, not ${expected}; read it again.`, { current_version: current.version });
+        throw new ConflictError(`The assessment is at version ${current.version}, not ${expected}; read it again.`, { current_version: current.version });
       }
       const { next, completed } = this.transition(current, patch, now);
       const event = completed ? completionEvent(next) : undefined;
@@ -94,16 +93,16 @@ export class AssessmentService {
         if (event) await this.relay(event, next);
         return next;
       }
-      if (expected !== 'any') throw new HttpError('conflict', `The assessment changed after version ${expected}; read it again.`);
+      if (expected !== 'any') throw new ConflictError(`The assessment changed after version ${expected}; read it again.`);
     }
-    throw new HttpError('conflict', 'The assessment kept changing during the update; retry.');
+    throw new ConflictError('The assessment kept changing during the update; retry.');
   }
 
   private transition(current: Assessment, patch: UpdateAssessmentInput, now: Date) {
     try {
       return applyUpdate(current, patch, now);
     } catch (error) {
-      if (error instanceof TransitionError) throw new HttpError('conflict', error.message, { field: error.field, status_now: current.status, phase_now: current.phase });
+      if (error instanceof TransitionError) throw new ConflictError(error.message, { field: error.field, status_now: current.status, phase_now: current.phase });
       throw error;
     }
   }
@@ -125,14 +124,14 @@ export class AssessmentService {
   async submit(accountId: string, assessmentId: string, input: SubmitAssessmentInput, now: Date): Promise<Submission> {
     const current = await this.get(accountId, assessmentId);
     if (current.status === 'submitted') {
-      throw new HttpError('conflict', `The assessment was already submitted (${current.submission?.submission_id}).`, { submission_id: current.submission?.submission_id });
+      throw new ConflictError(`The assessment was already submitted (${current.submission?.submission_id}).`, { submission_id: current.submission?.submission_id });
     }
     if (current.status !== 'complete') {
-      throw new HttpError('conflict', `Only a complete assessment can be submitted; this one is ${current.status} at ${current.completion_percentage} % in the ${current.phase} phase.`, { status_now: current.status });
+      throw new ConflictError(`Only a complete assessment can be submitted; this one is ${current.status} at ${current.completion_percentage} % in the ${current.phase} phase.`, { status_now: current.status });
     }
     const compliance = complianceOf(current, await this.evidenceFor(current));
     if (!compliance.compliant) {
-      throw new HttpError('conflict', `The checklist does not pass: items ${compliance.missing_items.map((m) => m.item).join(', ')} are missing.`, { missing_items: compliance.missing_items });
+      throw new ConflictError(`The checklist does not pass: items ${compliance.missing_items.map((m) => m.item).join(', ')} are missing.`, { missing_items: compliance.missing_items });
     }
 
     const submittedAt = now.toISOString();
@@ -157,7 +156,7 @@ export class AssessmentService {
     }
     if (!written) {
       await this.deps.blobs.delete(key);
-      throw new HttpError('conflict', 'The assessment changed while it was being submitted; read it again.');
+      throw new ConflictError('The assessment changed while it was being submitted; read it again.');
     }
     return submissionOf(next);
   }
@@ -171,7 +170,7 @@ export class AssessmentService {
     const problem = depConfirmationProblem(current, input, now);
     if (problem) {
       if (problem.field === 'received_on' && current.status === 'submitted') throw invalidField('received_on', 'body', problem.message);
-      throw new HttpError('conflict', problem.message, { field: problem.field });
+      throw new ConflictError(problem.message, { field: problem.field });
     }
     if (current.submission!.dep_filing) return submissionOf(current);
     const at = now.toISOString();
@@ -181,7 +180,7 @@ export class AssessmentService {
       updated_at: at,
       submission: { ...current.submission!, dep_filing: { confirmation_number: input.confirmation_number, received_on: input.received_on, recorded_at: at } },
     };
-    if (!(await this.deps.store.update(next, current.version))) throw new HttpError('conflict', 'The assessment changed meanwhile; read it again.');
+    if (!(await this.deps.store.update(next, current.version))) throw new ConflictError('The assessment changed meanwhile; read it again.');
     return submissionOf(next);
   }
 
@@ -191,12 +190,7 @@ export class AssessmentService {
       filter.jurisdictionId = JURISDICTION_ID.test(query.jurisdiction) ? query.jurisdiction : resolveApplicant({ jurisdiction: query.jurisdiction }, 'query').id;
     }
     if (query.date_range) [filter.createdFrom, filter.createdTo] = query.date_range.split('..');
-    try {
-      const page = await this.deps.store.list(accountId, filter, query.limit, query.cursor);
-      return { data: page.items.map(summaryOf), next_cursor: page.nextCursor };
-    } catch (error) {
-      if (error instanceof InvalidCursorError) throw invalidField('cursor', 'query', error.message);
-      throw error;
-    }
+    const page = await this.deps.store.list(accountId, filter, query.limit, query.cursor);
+    return { data: page.items.map(summaryOf), next_cursor: page.nextCursor };
   }
 }

@@ -1,5 +1,4 @@
-import { HttpError } from '../../http/problem';
-import type { FieldError } from '../../http/problem';
+import { invalidField, type InputLocation } from '../errors';
 import { jurisdictionId, resolveJurisdiction } from '../jurisdictions';
 import type { AssessmentJurisdiction } from '../assessments/model';
 import { assessmentDateProblem } from './rule-sets';
@@ -12,17 +11,12 @@ export interface ApplicantInput {
   jurisdiction_county?: string;
 }
 
-type Location = NonNullable<FieldError['in']>;
-
-export const invalidField = (field: string, location: Location, message: string) =>
-  new HttpError('invalid_request', message, { errors: [{ field, in: location, message }] });
-
 /**
  * The Florida county or municipality an assessment is for (s. 380.093(3) applicants). Unknown
  * places and ambiguous names are 400s naming the field to fix; in a query, where there is no
  * `jurisdiction_type`, an ambiguous name lists the candidates' ids instead.
  */
-export function resolveApplicant(input: ApplicantInput, location: Location = 'body'): AssessmentJurisdiction {
+export function resolveApplicant(input: ApplicantInput, location: InputLocation = 'body'): AssessmentJurisdiction {
   const lookup = resolveJurisdiction(input.jurisdiction, { type: input.jurisdiction_type, county: input.jurisdiction_county });
   if (lookup.status === 'not_found') {
     throw invalidField('jurisdiction', location, `"${input.jurisdiction}" is not a Florida county or municipality${input.jurisdiction_type ? ` of type ${input.jurisdiction_type}` : ''}.`);
@@ -40,7 +34,7 @@ export function resolveApplicant(input: ApplicantInput, location: Location = 'bo
 }
 
 /** An assessment date must fall where a rule set exists: 2021 up to the current year + 5. */
-export function requireRuleSetDate(date: string, today: Date, field: string, location: Location = 'body'): string {
+export function requireRuleSetDate(date: string, today: Date, field: string, location: InputLocation = 'body'): string {
   const problem = assessmentDateProblem(date, today);
   if (problem) throw invalidField(field, location, problem);
   return date;

@@ -3,10 +3,10 @@ import type { z } from '../../schemas/zod';
 import type { ChecklistQuerySchema, ValidateBodySchema } from '../../schemas/compliance';
 import { evaluateCompliance, type ComplianceEvaluation } from './evaluate';
 import type { ComplianceEvidence } from './evidence';
-import { HttpError } from '../../http/problem';
+import { invalidField, NotFoundError } from '../errors';
 import { complianceOf } from '../assessments/model';
 import type { AssessmentStore } from '../assessments/ports';
-import { invalidField, requireRuleSetDate, resolveApplicant } from './inputs';
+import { requireRuleSetDate, resolveApplicant } from './inputs';
 import { checklistFor, defaultDateOfYear } from './rule-sets';
 import { floridaDate } from '../florida-time';
 
@@ -28,7 +28,7 @@ export interface ValidateDeps {
 export async function validateAssessment(deps: ValidateDeps, accountId: string, input: ValidateInput, today: Date) {
   if (input.assessment_id !== undefined) {
     const assessment = await deps.assessments.get(accountId, input.assessment_id);
-    if (!assessment) throw new HttpError('not_found', `No assessment ${input.assessment_id} in this account.`);
+    if (!assessment) throw new NotFoundError(`No assessment ${input.assessment_id} in this account.`);
     const evaluation = complianceOf(assessment, await deps.evidence(accountId, assessment.jurisdiction, assessment.assessment_id));
     return resultOf(assessment.assessment_id, assessment.jurisdiction, evaluation);
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../../http/problem';
+import { ConflictError, InvalidInputError } from '../errors';
 import type { BlobStore } from '../../ports';
 import type { AssessmentStore } from '../assessments/ports';
 import type { AssetStore, ExposureChange } from '../assets/ports';
@@ -39,9 +39,9 @@ export const evidenceDocumentKey = (accountId: string, assessmentId: string, ana
 export async function requireLinkableAssessment(deps: Pick<AnalysisLinkDeps, 'assessments'>, accountId: string, assessmentId: string): Promise<void> {
   const assessment = await deps.assessments.get(accountId, assessmentId);
   if (!assessment) {
-    throw new HttpError('invalid_request', `No assessment ${assessmentId} in this account.`, { errors: [{ field: 'assessment_id', in: 'body', message: 'Unknown assessment' }] });
+    throw new InvalidInputError(`No assessment ${assessmentId} in this account.`, [{ field: 'assessment_id', in: 'body', message: 'Unknown assessment' }]);
   }
-  if (assessment.status === 'submitted') throw new HttpError('conflict', `Assessment ${assessmentId} was submitted and is frozen; no analysis can be added to its evidence.`);
+  if (assessment.status === 'submitted') throw new ConflictError(`Assessment ${assessmentId} was submitted and is frozen; no analysis can be added to its evidence.`);
 }
 
 export interface AppliedSummary {

@@ -1,5 +1,5 @@
 import { canonicalJson, sha256Hex } from '../content-hash';
-import { InvalidCursorError } from '../invalid-cursor';
+import { InvalidCursorError } from '../errors';
 import type { StoredAsset } from '../assets/ports';
 
 /**

@@ -1,5 +1,6 @@
 import type { MultiPolygon, Polygon } from 'geojson';
-import { invalidField, resolveApplicant, type ApplicantInput } from '../compliance/inputs';
+import { resolveApplicant, type ApplicantInput } from '../compliance/inputs';
+import { invalidField } from '../errors';
 import type { AssessmentJurisdiction } from '../assessments/model';
 import { countyBoundaryByFips } from '../hazards/florida-counties';
 

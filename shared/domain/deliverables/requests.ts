@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../../http/problem';
+import { NotFoundError } from '../errors';
 import type { BlobStore } from '../../ports';
 import type { AssessmentStore } from '../assessments/ports';
 import type { DeliverableJob, DeliverableRef, DeliverableStore } from './jobs';
@@ -17,7 +17,7 @@ export interface DeliverableRequestDeps {
 }
 
 export const SIGNED_URL_SECONDS = 900;
-const notFound = (what: string) => new HttpError('not_found', `No ${what} in this account.`);
+const notFound = (what: string) => new NotFoundError(`No ${what} in this account.`);
 
 /** `POST /assessments/{id}/deliverables`: a queued job for an assessment of the account. */
 export async function startDeliverables(deps: DeliverableRequestDeps, accountId: string, assessmentId: string): Promise<DeliverableJob> {

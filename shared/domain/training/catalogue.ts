@@ -1,6 +1,6 @@
 import courseData from '../../data/v1/courses/courses.json';
 import programmeData from '../../data/v1/courses/programmes.json';
-import { InvalidCursorError } from '../invalid-cursor';
+import { InvalidCursorError } from '../errors';
 
 export interface Course {
   code: string;

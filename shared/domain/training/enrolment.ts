@@ -1,6 +1,6 @@
 import type { CredentialSigner } from '../credentials/jws';
 import { credentialStatus, expiryFor, issueCredential, verificationUrl, type CredentialRecord, type CredentialStatus, type Issuer } from '../credentials/open-badge';
-import { InvalidCursorError } from '../invalid-cursor';
+import { InvalidCursorError } from '../errors';
 import { courseByCode, CREDENTIAL_POLICY, PROGRAMMES, type Programme } from './catalogue';
 import { floridaDate } from '../florida-time';
 

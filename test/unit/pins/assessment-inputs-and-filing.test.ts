@@ -3,7 +3,7 @@ import { summaryOf, versionFromIfMatch, type Assessment } from '../../../shared/
 import { requireRuleSetDate, resolveApplicant } from '../../../shared/domain/compliance/inputs';
 import { checklistForQuery } from '../../../shared/domain/compliance/use-cases';
 import { hashApiKey, looksLikeApiKey, newApiKey } from '../../../shared/domain/api-keys';
-import { HttpError } from '../../../shared/http/problem';
+import { asHttpError } from '../../../shared/http/domain-problems';
 import { storedAssessment } from '../../helpers/assessment-fixtures';
 
 /** Applicant resolution, rule-set dates, checklist queries, DEP filing records and API keys. */
@@ -13,11 +13,12 @@ function problemOf(fn: () => unknown): { code: string; field: string; in: string
   try {
     fn();
   } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    const { code, extra } = error as HttpError;
+    const problem = asHttpError(error);
+    expect(problem).toBeDefined();
+    const { code, extra } = problem!;
     return { code, ...(extra.errors![0] as { field: string; in: string; message: string }) };
   }
-  throw new Error('expected an HttpError');
+  throw new Error('expected a refusal');
 }
 
 describe('applicants', () => {

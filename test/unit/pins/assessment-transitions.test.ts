@@ -1,7 +1,7 @@
 import { AssessmentService } from '../../../shared/domain/assessments/service';
 import { etagOf, type Assessment } from '../../../shared/domain/assessments/model';
 import type { AssessmentStore } from '../../../shared/domain/assessments/ports';
-import { HttpError } from '../../../shared/http/problem';
+import { asHttpError } from '../../../shared/http/domain-problems';
 import type { BlobStore } from '../../../shared/ports';
 import type { Methodology } from '../../../shared/schemas/compliance';
 import type { AssessmentStatus, UpdateAssessmentInput } from '../../../shared/schemas/assessments';
@@ -68,7 +68,8 @@ async function attempt(from: AssessmentStatus, to: AssessmentStatus, way: 'updat
       }, now);
     }
   } catch (error) {
-    if (error instanceof HttpError) return { accepted: false, code: error.code };
+    const problem = asHttpError(error);
+    if (problem) return { accepted: false, code: problem.code };
     throw error;
   }
   const after = stored();
@@ -114,14 +115,14 @@ describe('pins: assessment status transitions', () => {
     const current = assessmentIn('in_progress');
     const { service } = serviceHolding(current);
     await expect(service.update(current.account_id, current.assessment_id, { status: 'complete' } as UpdateAssessmentInput, etagOf(current.version), now))
-      .rejects.toMatchObject({ code: 'conflict' });
+      .rejects.toMatchObject({ kind: 'conflict' });
   });
 
   it.each(STATUSES)('keeps a %s assessment where it is when the update asks for its own status', async (status) => {
     const current = assessmentIn(status);
     const { service, stored } = serviceHolding(current);
     const update = service.update(current.account_id, current.assessment_id, { status } as UpdateAssessmentInput, etagOf(current.version), now);
-    if (status === 'submitted') await expect(update).rejects.toMatchObject({ code: 'conflict' });
+    if (status === 'submitted') await expect(update).rejects.toMatchObject({ kind: 'conflict' });
     else await update;
     expect(stored().status_history).toEqual(current.status_history);
   });

@@ -1,6 +1,6 @@
 import { decodeCursor, encodeCursor } from '../../../shared/adapters/dynamo-cursor';
 import { isConditionalCheckFailed } from '../../../shared/adapters/conditional-write';
-import { InvalidCursorError } from '../../../shared/domain/invalid-cursor';
+import { InvalidCursorError } from '../../../shared/domain/errors';
 
 /** List cursors are opaque, bound to the partition they were issued for, and bounded in size. */
 const EXPECTED = { pk: 'ACCOUNT#a1' };
