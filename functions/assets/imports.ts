@@ -35,7 +35,8 @@ const RESTART = 'start it again (assets already written are updated, not duplica
 const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 /** A pending import whose upload has not arrived this long after its URL expired is shown as failed. */
 const UPLOAD_GRACE_MS = 15 * 60 * 1000;
-const UPLOAD_KEY = /^uploads\/([^/]+)\/(imp_[a-z0-9]+)\/[^/]+$/;
+/** `uploads/<account>/<import>/<file>`: the key of an import's uploaded file. */
+export const UPLOAD_KEY = /^uploads\/([^/]+)\/(imp_[a-z0-9]+)\/[^/]+$/;
 
 const newImportId = () => `imp_${randomUUID().replace(/-/g, '')}`;
 
@@ -256,11 +257,10 @@ export function isS3Event(event: unknown): event is S3Event {
 }
 
 /** S3 notification keys are URL-encoded, with `+` for spaces. */
+export const notifiedKey = (record: S3Event['Records'][number]): string => decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+
 export async function processS3Event(event: S3Event, options: RunOptions = {}): Promise<void> {
-  for (const record of event.Records) {
-    const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-    await processUpload(key, record.s3.object.size, options);
-  }
+  for (const record of event.Records) await processUpload(notifiedKey(record), record.s3.object.size, options);
 }
 
 /**

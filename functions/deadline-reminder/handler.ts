@@ -5,6 +5,7 @@ import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
 import { floridaDate } from '../../shared/domain/florida-time';
 import { fireDeadlineReminders, type ReminderRun } from '../../shared/domain/webhooks/deadline-reminders';
 import { logger } from '../../shared/http/logger';
+import { observedHandler } from '../../shared/http/metrics';
 
 /**
  * The daily EventBridge schedule: emits `deadline_reminder` 30, 7 and 1 days before each program
@@ -12,7 +13,7 @@ import { logger } from '../../shared/http/logger';
  * The day is the Florida date of the schedule's own `time`, so a late or repeated invocation fires
  * for its day.
  */
-export async function handler(event: Pick<ScheduledEvent, 'time'>): Promise<ReminderRun> {
+export const handler = observedHandler(async (event: Pick<ScheduledEvent, 'time'>): Promise<ReminderRun> => {
   const run = await fireDeadlineReminders(floridaDate(new Date(event.time)), {
     accounts: new DynamoAccountStore(),
     ledger: new DynamoReminderLedger(),
@@ -21,4 +22,4 @@ export async function handler(event: Pick<ScheduledEvent, 'time'>): Promise<Remi
   });
   logger.info('Deadline reminders fired', { date: run.date, due: run.due.length, accounts: run.accounts, emitted: run.emitted, already_sent: run.already_sent });
   return run;
-}
+});

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { countJobEnd, METRIC, observedHandler } from '../../shared/http/metrics';
 import { runDeliverableJob, runOpenDeliverableJobs } from '../../shared/domain/deliverables/service';
 import { deliverableDeps } from '../deliverables/deps';
 
@@ -10,14 +11,18 @@ const OWNER = `deliverables-${randomUUID()}`;
  * AWS entry: the table's stream delivers the insert of each deliverable job item (filtered on
  * `type = deliverable_job`); the job runs here, under its lease, with a longer timeout than the API's.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+export const handler = observedHandler(async (event: DynamoDBStreamEvent): Promise<void> => {
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (record.eventName !== 'INSERT' || image?.type?.S !== 'deliverable_job') continue;
     const job = image.job?.M;
-    await runDeliverableJob(deliverableDeps(), { account_id: job!.account_id!.S!, assessment_id: job!.assessment_id!.S!, deliverable_id: job!.deliverable_id!.S! }, OWNER);
+    const ref = { account_id: job!.account_id!.S!, assessment_id: job!.assessment_id!.S!, deliverable_id: job!.deliverable_id!.S! };
+    const before = await deliverableDeps().jobs.get(ref);
+    await runDeliverableJob(deliverableDeps(), ref, OWNER);
+    const after = await deliverableDeps().jobs.get(ref);
+    countJobEnd(before?.status, after?.status, { succeeded: METRIC.deliverablesRun, failed: METRIC.deliverablesFailed });
   }
-}
+});
 
 /** Local entry: the background worker polls open jobs (and takes over those whose lease expired). */
 export function runOpenJobs(): Promise<void> {

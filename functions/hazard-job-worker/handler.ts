@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { runFloodAnalysisJob } from '../hazards/flood-analysis';
-import { hazardDeps } from '../hazards/handler';
+import { countJobEnd, countMetric, METRIC, observedHandler } from '../../shared/http/metrics';
+import { hazardDeps, runAccountFloodAnalysisJob } from '../hazards/handler';
 import { sweepLostHazardJobs } from './sweep';
 
 /**
@@ -8,14 +8,18 @@ import { sweepLostHazardJobs } from './sweep';
  * (filtered on `type = hazard_job`); the job runs here with a longer timeout than the API's.
  * A schedule calls it as well, to fail the jobs whose worker was lost.
  */
-export async function handler(event: DynamoDBStreamEvent | { source?: string }): Promise<void> {
+export const handler = observedHandler(async (event: DynamoDBStreamEvent | { source?: string }): Promise<void> => {
   if (!('Records' in event)) {
-    await sweepLostHazardJobs(hazardDeps.jobs());
+    countMetric(METRIC.analysesFailed, await sweepLostHazardJobs(hazardDeps.jobs()));
     return;
   }
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (record.eventName !== 'INSERT' || image?.type?.S !== 'hazard_job') continue;
-    await runFloodAnalysisJob(hazardDeps, { account_id: image.account_id!.S!, job_id: image.job_id!.S! });
+    const [accountId, jobId] = [image.account_id!.S!, image.job_id!.S!];
+    const before = await hazardDeps.jobs().get(accountId, jobId);
+    await runAccountFloodAnalysisJob(hazardDeps, { account_id: accountId, job_id: jobId });
+    const after = await hazardDeps.jobs().get(accountId, jobId);
+    countJobEnd(before?.status, after?.status, { succeeded: METRIC.analysesRun, failed: METRIC.analysesFailed });
   }
-}
+});

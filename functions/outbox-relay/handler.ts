@@ -2,6 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { OutboxRelay } from '../../shared/adapters/outbox';
 import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
+import { observedHandler } from '../../shared/http/metrics';
 
 /**
  * The safety net of the outbox in AWS: a DynamoDB Streams consumer. For each changed item that
@@ -22,4 +23,4 @@ async function relayRecord(record: DynamoDBRecord): Promise<void> {
   if (pending) await outbox().relay(pending);
 }
 
-export const handler = (event: DynamoDBStreamEvent, context: Context) => processPartialResponse(event, relayRecord, processor, { context });
+export const handler = observedHandler((event: DynamoDBStreamEvent, context: Context) => processPartialResponse(event, relayRecord, processor, { context }));

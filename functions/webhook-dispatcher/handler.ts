@@ -9,6 +9,7 @@ import { HttpWebhookSender } from '../../shared/adapters/webhook-sender';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../../shared/domain/webhooks/backoff';
 import { dispatchMessage, type DispatchDeps } from '../../shared/domain/webhooks/dispatch';
 import { logger } from '../../shared/http/logger';
+import { countMetric, METRIC, observedHandler } from '../../shared/http/metrics';
 
 let wired: { config: AppConfig; deps: DispatchDeps } | undefined;
 
@@ -39,14 +40,16 @@ export function createDispatcher(override: (deps: DispatchDeps) => DispatchDeps 
     try {
       const outcome = await dispatchMessage(JSON.parse(record.body), override(dispatchDeps()));
       logger.debug('Queue message processed', { messageId: record.messageId, outcome });
+      if (outcome.kind === 'retry_scheduled' || outcome.kind === 'dead_lettered') countMetric(METRIC.webhookDeliveriesFailed);
+      if (outcome.kind === 'dead_lettered') countMetric(METRIC.webhookDeliveriesDeadLettered);
     } catch (error) {
       logger.warn('Queue message failed; it will be redelivered', { messageId: record.messageId, error: error as Error });
       throw error;
     }
   };
   // Failed records are reported for redelivery (partial batch response); the rest are deleted.
-  return (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false });
+  return observedHandler((event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+    processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false }));
 }
 
 export const handler = createDispatcher();

@@ -10,7 +10,8 @@ import { HttpError, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, problemBody, type F
 import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } from './types';
 import { sourceMappedStack } from './source-mapped-stack';
 import { asHttpError } from './domain-problems';
-import { logger } from './logger';
+import { attachLambdaContext, logger } from './logger';
+import { countApiAnswer, publishMetrics } from './metrics';
 import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext, type BearerUser } from './bearer';
 
 /** API Gateway's own payload limit; routes may set a lower `maxBodyBytes`. */
@@ -88,6 +89,12 @@ export function createGroupHandler(
     },
   };
 
+  // First in, so its error hook runs last, once the problem answer exists. One metrics flush per request.
+  const observe: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+    after: (request) => observeAnswer(group, request as PipelineRequest),
+    onError: (request) => observeAnswer(group, request as PipelineRequest),
+  };
+
   const base = async (_event: APIGatewayProxyEvent, context: Context & { pipeline: PipelineState }): Promise<APIGatewayProxyResult> => {
     const state = context.pipeline;
     const route = state.route!;
@@ -97,15 +104,31 @@ export function createGroupHandler(
   };
 
   const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { pipeline: PipelineState }>(base)
+    .use(observe)
     .use(resolveRoute)
     .use(enforceQuota)
     .use(parseRequest)
     .use(problems);
-  const handler: ApiHandler = (event, context) => chain(event, context as Context & { pipeline: PipelineState });
+  const handler: ApiHandler = (event, context) => {
+    attachLambdaContext(context);
+    return chain(event, context as Context & { pipeline: PipelineState });
+  };
   return handler;
 }
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+function observeAnswer(group: string, request: PipelineRequest): void {
+  const state = request.context.pipeline ?? {};
+  countApiAnswer({
+    group,
+    routeId: state.route?.id,
+    tier: state.account?.tier,
+    status: request.response?.statusCode ?? 500,
+    problemCode: request.error instanceof HttpError ? request.error.code : undefined,
+  });
+  publishMetrics();
+}
 
 function initState(request: PipelineRequest): PipelineState {
   request.context.pipeline = {};

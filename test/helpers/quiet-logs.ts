@@ -4,3 +4,5 @@
  * when a failing test needs them.
  */
 process.env.POWERTOOLS_LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'SILENT';
+/** Metrics (EMF lines on stdout) likewise; the metrics tests switch them on to read them. */
+process.env.POWERTOOLS_METRICS_DISABLED = 'true';

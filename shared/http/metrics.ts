@@ -1,0 +1,134 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Context } from 'aws-lambda';
+import type { Tier } from '../routes/types';
+import { attachLambdaContext, SERVICE_NAME } from './logger';
+
+/** CloudWatch namespace of the business metrics (the stack's alarms and dashboard read it). */
+export const METRICS_NAMESPACE = 'VaComplianceApi';
+
+/** The business metrics, each a count. */
+export const METRIC = {
+  /** Every API answer, by route group and tier. */
+  apiRequests: 'ApiRequests',
+  /** Requests refused because the hourly quota was spent (429 rate_limit_exceeded). */
+  quotaRejections: 'QuotaRejections',
+  /** Asset imports the API accepted (imported, queued, or waiting for their upload). */
+  importsAccepted: 'ImportsAccepted',
+  /** Asset imports the API refused as invalid (4xx other than key, tier and quota). */
+  importsRejected: 'ImportsRejected',
+  /** Asset imports that ended failed: in the import worker, or a 5xx of an import route. */
+  importsFailed: 'ImportsFailed',
+  /** Hazard analyses completed: sea level rise impact, flood analysis (answered or run as a job). */
+  analysesRun: 'AnalysesRun',
+  /** Hazard analyses that failed: a 5xx of an analysis route, or a flood-analysis job ended failed. */
+  analysesFailed: 'AnalysesFailed',
+  /** Deliverable packages generated. */
+  deliverablesRun: 'DeliverablesRun',
+  deliverablesFailed: 'DeliverablesFailed',
+  /** Webhook delivery attempts that failed (each retry counts). */
+  webhookDeliveriesFailed: 'WebhookDeliveriesFailed',
+  /** Webhook deliveries given up after the last retry. */
+  webhookDeliveriesDeadLettered: 'WebhookDeliveriesDeadLettered',
+} as const;
+
+export type MetricName = (typeof METRIC)[keyof typeof METRIC];
+
+/**
+ * One buffer per process, flushed once per invocation as one EMF line: CloudWatch turns the line
+ * into metrics, locally it is a log line. Created on first use; `POWERTOOLS_METRICS_DISABLED`
+ * (set for the test suite) silences it.
+ */
+let buffer: Metrics | undefined;
+const metrics = (): Metrics => (buffer ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME }));
+
+/** Counts one occurrence (or `count`) of a business outcome; sent with the invocation's flush. */
+export function countMetric(name: MetricName, count = 1): void {
+  metrics().addMetric(name, MetricUnit.Count, count);
+}
+
+/** Sends what the invocation counted, if anything, as one EMF line. */
+export function publishMetrics(): void {
+  const buffered = metrics();
+  if (buffered.hasStoredMetrics()) buffered.publishStoredMetrics();
+}
+
+/**
+ * Wraps a background function: its log lines carry the invocation, and what it counted is
+ * published once at its end, whether it succeeds or throws.
+ */
+export function observedHandler<A extends [event: unknown, context?: Partial<Context>], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    attachLambdaContext(args[1]);
+    try {
+      return await handler(...args);
+    } finally {
+      publishMetrics();
+    }
+  };
+}
+
+export interface ApiAnswer {
+  group: string;
+  /** Absent when no route matched (404). */
+  routeId: string | undefined;
+  /** Absent on keyless routes and when the caller could not be identified. */
+  tier: Tier | undefined;
+  status: number;
+  /** The problem code of an error answer. */
+  problemCode: string | undefined;
+}
+
+/** Key, tier and quota refusals are counted as such, not as refused imports. */
+const ACCESS_REFUSALS = new Set([401, 403, 429]);
+
+const importOutcome = (status: number): MetricName | undefined => {
+  if (status === 201 || status === 202) return METRIC.importsAccepted;
+  if (status >= 400 && status < 500 && !ACCESS_REFUSALS.has(status)) return METRIC.importsRejected;
+  return status >= 500 ? METRIC.importsFailed : undefined;
+};
+
+/** A flood analysis answered 202 was handed to a job: the job worker counts its outcome. */
+const analysisOutcome = (status: number): MetricName | undefined => {
+  if (status === 200) return METRIC.analysesRun;
+  return status >= 500 ? METRIC.analysesFailed : undefined;
+};
+
+/** What an answer of these routes means for the business, by route id (the route table's). */
+export const ROUTE_OUTCOMES: Readonly<Record<string, (status: number) => MetricName | undefined>> = {
+  importAssets: importOutcome,
+  startAssetImport: importOutcome,
+  assessSlrImpact: analysisOutcome,
+  analyzeFlooding: analysisOutcome,
+};
+
+/**
+ * Counts one API answer: requests by route group and tier (and in total), quota refusals, and the
+ * business outcome of the routes that have one. Every count of the invocation carries both
+ * dimension sets, [service, group, tier] and [service], so alarms read the totals.
+ */
+export function countApiAnswer(answer: ApiAnswer): void {
+  const buffered = metrics();
+  buffered.addDimensions({ group: answer.group, tier: answer.tier ?? 'none' });
+  buffered.addDimensions({});
+  countMetric(METRIC.apiRequests);
+  if (answer.problemCode === 'rate_limit_exceeded') countMetric(METRIC.quotaRejections);
+  const outcome = answer.routeId ? ROUTE_OUTCOMES[answer.routeId]?.(answer.status) : undefined;
+  if (outcome) countMetric(outcome);
+}
+
+/** Final statuses of jobs (analyses, deliverables) and imports. */
+const SUCCEEDED = new Set(['succeeded', 'complete']);
+const FAILED = 'failed';
+
+/**
+ * Counts the outcome of a background job this invocation ended: open before the run, final after
+ * it. A repeated delivery of a job already ended counts nothing.
+ */
+export function countJobEnd(before: string | undefined, after: string | undefined, outcome: { succeeded?: MetricName; failed: MetricName }): void {
+  if (before !== undefined && (SUCCEEDED.has(before) || before === FAILED)) return;
+  if (after !== undefined && SUCCEEDED.has(after)) {
+    if (outcome.succeeded) countMetric(outcome.succeeded);
+  } else if (after === FAILED) {
+    countMetric(outcome.failed);
+  }
+}
