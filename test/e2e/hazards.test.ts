@@ -198,3 +198,47 @@ describe('GET /hazards/flood-events', () => {
     expect((await app.request('GET', '/hazards/flood-events?location=Monroe%20County&cursor=xyz', { key: app.keys.free })).status).toBe(400);
   });
 });
+
+describe('the ground of the hazard answers', () => {
+  it('names the bare-earth model that answers and uses an asset\'s surveyed ground before the DEM', async () => {
+    // 2.0 ft NAVD88 surveyed at the pump station; the bundled Tampa quad reads about 3.1 ft there.
+    const csv = 'facility_id,name,type,latitude,longitude,ground_elevation_ft_navd88\nTPA-PS-3,Pump Station 3,Lift Station,27.93,-82.44,2.0\n';
+    const { body, contentType } = await multipartBody({ file: { filename: 'assets.csv', data: csv }, jurisdiction: 'Hillsborough County' });
+    const imported = await app.request('POST', '/assets/import', { key: app.keys.enterprise, body, headers: { 'Content-Type': contentType } });
+    expect(imported.status).toBe(201);
+
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.enterprise, json: { lat: 27.93, lon: -82.44, scenario: 'intermediate', planning_horizon: 2076, radius_km: 1, include_geojson: true } });
+    expect(res.status).toBe(200);
+    expect(res.json.elevation.source).toMatchObject({ elevation_model_id: 'usgs-24k-tampa', surface_model: false, vertical_accuracy_m: 0.76 });
+    const [asset] = res.json.affected_assets.assets;
+    expect(asset).toMatchObject({ name: 'Pump Station 3', ground_basis: 'surveyed_ground', ground_column: 'ground_elevation_ft_navd88' });
+    expect(asset.ground_elevation_navd88.ft).toBeCloseTo(2.0, 3);
+    expect(asset.depth.m).toBeCloseTo(asset.water_level_navd88.m - 2.0 * 1200 / 3937, 3);
+    // The point's own ground comes from the model, not from the asset.
+    expect(res.json.ground_elevation_navd88.ft).toBeGreaterThan(2.5);
+    expect(res.json.existing_water.open_water.acres).toBeGreaterThan(0);
+    expect(res.json.inundation_area.geojson.properties.acres).toBeGreaterThanOrEqual(res.json.inundation_area.acres);
+  });
+
+  it('flags the SRTM fallback as a surface model and returns extents and existing water per scenario and horizon on request', async () => {
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox, components: ['tidal'], include_extents: true } });
+    expect(res.status).toBe(200);
+    expect(res.json.elevation.source).toMatchObject({ elevation_model_id: 'srtm-1arcsec', surface_model: true });
+    expect(res.json.elevation.surface_model_flags.share_of_cells).toBeGreaterThan(0);
+    expect(res.json.inundation_extents).toHaveLength(4);
+    for (const extent of res.json.inundation_extents) {
+      expect(extent.type).toBe('Feature');
+      expect(extent.geometry.type).toBe('MultiPolygon');
+    }
+    for (const result of res.json.components.tidal.results) {
+      expect(result.existing_water.open_water.acres).toBeGreaterThan(0);
+      expect(result.existing_water.year).toBeGreaterThanOrEqual(2026);
+    }
+  });
+
+  it('rejects include_extents that is not a boolean', async () => {
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox, include_extents: 'yes' } });
+    expect(res.status).toBe(400);
+    expect(res.json.errors[0].field).toBe('include_extents');
+  });
+});
