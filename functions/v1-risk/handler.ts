@@ -9,7 +9,6 @@ import { generateKit, kitCsv } from '../../shared/domain/preparedness/kit';
 import { calculateRisk, hazardsAtLocation } from '../../shared/domain/risk/answers';
 import { resolvePlace, type PlaceQuery, type RiskPlace } from '../../shared/domain/risk/place';
 import type { calculateRiskRoute, generateSuppliesRoute, hazardsAtLocationRoute } from '../../shared/routes/v1-risk';
-import { kitPdf } from './kit-pdf';
 import { floridaDate } from '../../shared/domain/florida-time';
 
 export interface RiskDeps {
@@ -45,6 +44,8 @@ export function createRiskHandler(deps: RiskDeps) {
       return { status: 200, rawBody: kitCsv(kit), contentType: 'text/csv; charset=utf-8', headers: { 'Content-Disposition': `attachment; filename="${name}.csv"` } };
     }
     if (format === 'pdf') {
+      // Loaded on the first PDF only: requiring pdfkit takes 220–370 ms, which JSON and CSV answers need not pay at cold start.
+      const { kitPdf } = await import('./kit-pdf');
       return { status: 200, rawBody: await kitPdf(kit, floridaDate(request.now)), contentType: 'application/pdf', headers: { 'Content-Disposition': `attachment; filename="${name}.pdf"` } };
     }
     return { status: 200, body: kit };

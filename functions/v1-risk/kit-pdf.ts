@@ -1,5 +1,9 @@
-// pdfkit is shipped as a module of the function, not bundled (lib/api-functions.ts): its ESM build finds
-// its colour profile through import.meta.url, which the CommonJS bundle does not have.
+// pdfkit is shipped as a module beside the bundle (lib/api-functions.ts), not bundled: its ESM build
+// computes its colour profile's path from import.meta.url at load (a CommonJS bundle has none: "Invalid
+// URL"), and its CommonJS build loads the standard fonts through createRequire('#standard-fonts/…'),
+// which esbuild cannot follow ("Cannot find module" at the first text). Bundled, it would also add
+// about 900 KB minified (brotli 475 KB and fontkit 230 KB, for fonts this checklist never embeds) to
+// a function budgeted at 870 KB; beside the bundle it is loaded only for a PDF (handler.ts).
 import PDFDocument from 'pdfkit';
 import type { Kit } from '../../shared/domain/preparedness/kit';
 
