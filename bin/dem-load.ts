@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { processDem } from '../shared/adapters/elevation/geotiff-dem';
 import { writeModelDirectory } from '../shared/adapters/elevation/tiled-model';
-import type { ElevationModelRecord } from '../shared/domain/elevation-models/model';
+import { processedModelRecord } from '../shared/adapters/elevation/processed-model';
 import { RasterError } from '../shared/domain/elevation-models/reproject';
 import { VerticalReferenceError, type DemUnits, type DemVerticalDatum } from '../shared/domain/elevation-models/vertical';
 
@@ -48,16 +48,12 @@ async function main(argv: string[]): Promise<void> {
     ...(shift === undefined ? {} : { ngvd29_to_navd88_m: shift }),
     ...(water === undefined ? {} : { water_raw_value: water }),
   });
-  const record: ElevationModelRecord = {
-    elevation_model_id: values.id, name: values.name, crs: processed.crs,
-    resolution_m: Math.round(processed.index.resolution_m * 100) / 100,
-    bbox: processed.index.bbox, vertical_datum: processed.index.vertical_datum, source_vertical_datum: datum!,
-    vertical_conversion: processed.vertical_conversion,
+  const record = processedModelRecord(processed, {
+    elevation_model_id: values.id, name: values.name, source_vertical_datum: datum!,
     vertical_accuracy_m: number(values['vertical-accuracy-m'], '--vertical-accuracy-m') ?? null,
     surface_model: values['surface-model'] ?? false,
     ...(values.source ? { source: values.source } : {}),
-    pyramid: processed.index,
-  };
+  });
   await writeModelDirectory(values.out, record, processed.tiles);
   console.log(`${record.elevation_model_id}: ${record.crs.name}, ${record.resolution_m} m, bbox ${record.bbox.map((v) => v.toFixed(4)).join(', ')}, ${processed.tiles.size} tiles → ${path.resolve(values.out)}`);
 }

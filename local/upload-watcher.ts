@@ -2,6 +2,7 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import { s3 } from '../shared/adapters/aws-clients';
 import { DynamoImportStore } from '../shared/adapters/import-store';
+import { arrivedElevationUploads } from '../functions/elevation-model-worker/arrived-uploads';
 import { logger } from '../shared/http/logger';
 
 /** Pending imports older than this are no longer watched (their upload URL expired long ago). */
@@ -67,7 +68,8 @@ export class TenantScheduler {
 }
 
 /**
- * The local stand-in for the bucket's ObjectCreated notification on `uploads/` and for the
+ * The local stand-in for the bucket's ObjectCreated notifications on `uploads/` and
+ * `elevation-uploads/` (elevation models), and for the
  * schedule that sweeps lost imports: polls the pending imports (a Query on their sparse index, no
  * listing of the bucket), checks whether each one's file has arrived, and hands the import worker
  * the same S3 event AWS would send — through a scheduler, so imports of different accounts run
@@ -104,6 +106,13 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
         id: record.import_id,
         accountId: record.account_id,
         run: async () => (await import('../functions/asset-import-worker/handler')).handler(event),
+      });
+    }
+    for (const upload of stopped ? [] : await arrivedElevationUploads(options.bucket, new Date(Date.now() - WATCH_WINDOW_MS))) {
+      scheduler.add({
+        id: upload.modelId,
+        accountId: upload.accountId,
+        run: async () => (await import('../functions/elevation-model-worker/handler')).handler(upload.event),
       });
     }
     if (Date.now() - lastSweep >= sweepEvery) {

@@ -1,5 +1,8 @@
 import { appConfig } from '../../shared/config';
 import { defaultElevationSource } from '../../shared/adapters/elevation';
+import { AccountElevationModels } from '../../shared/adapters/elevation/processed-account-models';
+import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
+import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { DynamoFloodEventStore, type FloodEventStore } from '../../shared/adapters/flood-event-store';
 import { S3HazardLayerStore } from '../../shared/adapters/hazard-layer-store';
 import { DynamoHazardJobStore } from '../../shared/adapters/hazard-job-store';
@@ -15,7 +18,10 @@ import type { AnalysisLinkDeps } from '../../shared/domain/deliverables/analysis
 
 /** Everything the hazard routes and the job worker reach outside the domain. */
 export interface HazardDeps {
+  /** The elevation source of these deps (see `forAccount`: an account's own models first). */
   elevation: () => ElevationSource;
+  /** The default source with the account's ready elevation models read first where they cover a point. */
+  accountElevation: (accountId: string) => Promise<ElevationSource>;
   layers: () => HazardLayerSource;
   events: () => FloodEventStore;
   jobs: () => HazardJobStore;
@@ -37,13 +43,21 @@ export function inProcessJobRunner(run: (job: HazardJob) => Promise<void>): Haza
 
 export const streamJobRunner: HazardJobRunner = { start: async () => {} };
 
+/** The deps an analysis for one account runs with: its ready elevation models come first. */
+export async function forAccount(deps: HazardDeps, accountId: string): Promise<HazardDeps> {
+  const elevation = await deps.accountElevation(accountId);
+  return { ...deps, elevation: () => elevation };
+}
+
 let layers: S3HazardLayerStore | undefined;
+let accountModels: AccountElevationModels | undefined;
 let events: DynamoFloodEventStore | undefined;
 let jobs: DynamoHazardJobStore | undefined;
 
 export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob) => Promise<void>): HazardDeps {
   const deps: HazardDeps = {
     elevation: defaultElevationSource,
+    accountElevation: (accountId) => (accountModels ??= new AccountElevationModels(new DynamoElevationModelStore(), new S3BlobStore())).elevationFor(accountId),
     layers: () => (layers ??= new S3HazardLayerStore()),
     events: () => (events ??= new DynamoFloodEventStore()),
     jobs: () => (jobs ??= new DynamoHazardJobStore()),

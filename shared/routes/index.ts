@@ -3,6 +3,7 @@ import { assessmentRoutes } from './assessments';
 import { assetRoutes } from './assets';
 import { complianceRoutes } from './compliance';
 import { docsRoutes } from './docs';
+import { elevationModelRoutes } from './elevation-models';
 import { grantRoutes } from './grants';
 import { hazardRoutes } from './hazards';
 import { libraryRoutes } from './library';
@@ -22,6 +23,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...assessmentRoutes,
   ...assetRoutes,
   ...hazardRoutes,
+  ...elevationModelRoutes,
   ...grantRoutes,
   ...complianceRoutes,
   ...accountRoutes,

@@ -2,6 +2,7 @@ import { accountExamples } from './account';
 import { assessmentExamples } from './assessments';
 import { assetExamples } from './assets';
 import { complianceExamples } from './compliance';
+import { elevationModelExamples } from './elevation-models';
 import { grantExamples } from './grants';
 import { hazardExamples } from './hazards';
 import { libraryExamples } from './library';
@@ -20,6 +21,7 @@ export const OPERATION_EXAMPLES: readonly OperationExample[] = [
   ...assessmentExamples,
   ...assetExamples,
   ...hazardExamples,
+  ...elevationModelExamples,
   ...grantExamples,
   ...complianceExamples,
   ...accountExamples,

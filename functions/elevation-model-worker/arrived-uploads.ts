@@ -1,0 +1,39 @@
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import type { S3Event } from 'aws-lambda';
+import { s3 } from '../../shared/adapters/aws-clients';
+import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
+
+export interface ArrivedUpload {
+  modelId: string;
+  accountId: string;
+  /** The notification AWS would send for it. */
+  event: S3Event;
+}
+
+/**
+ * Local mode's stand-in for the bucket notification on elevation uploads: the pending models
+ * (created after `since`, a Query on their sparse index) whose GeoTIFF has arrived.
+ */
+export async function arrivedElevationUploads(bucket: string, since: Date, store = new DynamoElevationModelStore()): Promise<ArrivedUpload[]> {
+  const arrived: ArrivedUpload[] = [];
+  for (const entry of await store.listPending(since)) {
+    let size: number;
+    try {
+      size = (await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: entry.upload_key }))).ContentLength ?? 0;
+    } catch {
+      continue; // not uploaded yet
+    }
+    arrived.push({
+      modelId: entry.elevation_model_id,
+      accountId: entry.account_id,
+      event: {
+        Records: [{
+          eventSource: 'aws:s3',
+          eventName: 'ObjectCreated:Put',
+          s3: { bucket: { name: bucket }, object: { key: encodeURIComponent(entry.upload_key).replace(/%2F/g, '/'), size } },
+        }],
+      } as unknown as S3Event,
+    });
+  }
+  return arrived;
+}

@@ -1,0 +1,172 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './aws-clients';
+import { isConditionalCheckFailed } from './conditional-write';
+import { decodeCursor, encodeCursor } from './dynamo-cursor';
+import { queryAll } from './query-all';
+import { requiredSetting } from '../config';
+import type { BBox } from '../domain/hazards/geo';
+
+export type ElevationModelStatus = 'pending' | 'processing' | 'ready' | 'failed';
+
+/** An account's elevation model as the table keeps it; the processed tiles and `model.json` are in the bucket. */
+export interface ElevationModelEntry {
+  elevation_model_id: string;
+  account_id: string;
+  name: string;
+  status: ElevationModelStatus;
+  vertical_datum: 'NAVD88' | 'EGM96' | 'NGVD29';
+  units: 'm' | 'ft';
+  vertical_accuracy_m: number | null;
+  ngvd29_to_navd88_m: number | null;
+  /** Where the GeoTIFF is uploaded (presigned PUT). */
+  upload_key: string;
+  upload_expires_at: string;
+  crs: { epsg: number; name: string } | null;
+  resolution_m: number | null;
+  bbox: BBox | null;
+  vertical_conversion: string | null;
+  /** The processed model's `model.json` in the bucket (tiles beside it), once ready. */
+  model_key: string | null;
+  error: { code: string; detail: string } | null;
+  processing_started_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ProcessedFields = Pick<ElevationModelEntry, 'crs' | 'resolution_m' | 'bbox' | 'vertical_conversion' | 'model_key'>;
+
+/**
+ * Elevation models in their account's partition (sk `ELEVMODEL#<id>`). While the upload is awaited
+ * the item also sits in the sparse gsi1 partition `ELEVATION_MODELS#pending` (sorted by creation),
+ * so the local upload watcher finds it with a Query; claiming it for processing removes it.
+ */
+const PENDING = 'ELEVATION_MODELS#pending';
+const PREFIX = 'ELEVMODEL#';
+const pkOf = (accountId: string) => `ACCOUNT#${accountId}`;
+const keyOf = (accountId: string, id: string) => ({ pk: pkOf(accountId), sk: `${PREFIX}${id}` });
+
+function toEntry(item: Record<string, unknown>): ElevationModelEntry {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...entry } = item;
+  return entry as unknown as ElevationModelEntry;
+}
+
+export class DynamoElevationModelStore {
+  constructor(private readonly table = requiredSetting('TABLE_NAME')) {}
+
+  async create(entry: ElevationModelEntry): Promise<void> {
+    await dynamo().send(new PutCommand({
+      TableName: this.table,
+      Item: {
+        ...keyOf(entry.account_id, entry.elevation_model_id),
+        gsi1pk: PENDING,
+        gsi1sk: `${entry.created_at}#${entry.account_id}#${entry.elevation_model_id}`,
+        entity: 'elevation_model',
+        ...entry,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }));
+  }
+
+  async get(accountId: string, id: string): Promise<ElevationModelEntry | undefined> {
+    const { Item } = await dynamo().send(new GetCommand({ TableName: this.table, Key: keyOf(accountId, id), ConsistentRead: true }));
+    return Item ? toEntry(Item) : undefined;
+  }
+
+  /** One page of the account's models, oldest first. */
+  async list(accountId: string, limit: number, cursor?: string): Promise<{ items: ElevationModelEntry[]; nextCursor: string | undefined }> {
+    const pk = pkOf(accountId);
+    const page = await dynamo().send(new QueryCommand({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': PREFIX },
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor, { pk }),
+    }));
+    return { items: (page.Items ?? []).map(toEntry), nextCursor: encodeCursor(page.LastEvaluatedKey) };
+  }
+
+  /** The account's ready models, oldest first (one partition query). */
+  async listReady(accountId: string): Promise<ElevationModelEntry[]> {
+    const items = await queryAll({
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: '#status = :ready',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': pkOf(accountId), ':prefix': PREFIX, ':ready': 'ready' },
+    });
+    return items.map(toEntry);
+  }
+
+  /** Models of every account still waiting for their upload, created after `since`. */
+  async listPending(since: Date): Promise<ElevationModelEntry[]> {
+    const items = await queryAll({
+      TableName: this.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk > :since',
+      ExpressionAttributeValues: { ':p': PENDING, ':since': since.toISOString() },
+    });
+    return items.map(toEntry);
+  }
+
+  /** pending → processing; undefined when another worker (or a repeated notification) got there first. */
+  async claim(accountId: string, id: string, now: Date): Promise<ElevationModelEntry | undefined> {
+    try {
+      const { Attributes } = await dynamo().send(new UpdateCommand({
+        TableName: this.table,
+        Key: keyOf(accountId, id),
+        UpdateExpression: 'SET #status = :processing, processing_started_at = :now, updated_at = :now REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now.toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }));
+      return toEntry(Attributes!);
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** processing → ready (with what processing found) or failed (with the reason). */
+  async finish(accountId: string, id: string, outcome: { ready: ProcessedFields } | { error: { code: string; detail: string } }, now: Date): Promise<boolean> {
+    const fields: Record<string, unknown> = 'ready' in outcome
+      ? { ...outcome.ready, status: 'ready', error: null }
+      : { status: 'failed', error: outcome.error };
+    const names = Object.keys(fields);
+    try {
+      await dynamo().send(new UpdateCommand({
+        TableName: this.table,
+        Key: keyOf(accountId, id),
+        UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}, updated_at = :now`,
+        ConditionExpression: '#status = :processing',
+        ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+        ExpressionAttributeValues: { ...Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])), ':processing': 'processing', ':now': now.toISOString() },
+      }));
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Removes the model unless it is being processed — or, with `lostAt`, unless it changed since it
+   * was seen processing at that `updated_at` (its worker lost). False when refused or gone.
+   */
+  async delete(accountId: string, id: string, lostAt?: string): Promise<boolean> {
+    try {
+      await dynamo().send(new DeleteCommand({
+        TableName: this.table,
+        Key: keyOf(accountId, id),
+        ConditionExpression: lostAt === undefined ? 'attribute_exists(pk) AND #status <> :processing' : 'attribute_exists(pk) AND updated_at = :seen',
+        ...(lostAt === undefined
+          ? { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':processing': 'processing' } }
+          : { ExpressionAttributeValues: { ':seen': lostAt } }),
+      }));
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Bucket prefixes of account elevation models, read by the stack (grants, notification, lifecycle)
+ * and by the code that writes them: uploads arrive under the first, processed models live under the second.
+ */
+/**
+ * Largest GeoTIFF accepted: the file is read whole and resampled in memory (about five times its
+ * size at peak for Float32 data), which the worker's 3 GB holds with room to spare.
+ */
+export const MAX_DEM_UPLOAD_BYTES = 256 * 1024 * 1024;
+
+export const ELEVATION_UPLOADS_PREFIX = 'elevation-uploads/';
+export const ACCOUNT_MODELS_PREFIX = 'elevation-models/';
+
+export const elevationUploadKey = (accountId: string, modelId: string) => `${ELEVATION_UPLOADS_PREFIX}${accountId}/${modelId}.tif`;
+export const accountModelPrefix = (accountId: string, modelId: string) => `${ACCOUNT_MODELS_PREFIX}${accountId}/${modelId}/`;
+
+const UPLOAD_KEY = /^elevation-uploads\/([^/]+)\/(em_[a-z0-9]{32})\.tif$/;
+
+/** The account and model an upload key belongs to, or undefined for any other key. */
+export function parseElevationUploadKey(key: string): { accountId: string; modelId: string } | undefined {
+  const match = UPLOAD_KEY.exec(key);
+  return match ? { accountId: match[1]!, modelId: match[2]! } : undefined;
+}

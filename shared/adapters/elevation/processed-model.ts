@@ -1,0 +1,104 @@
+import type { ElevationModelRecord } from '../../domain/elevation-models/model';
+import { readWindow, tileKey, type TileLoader } from '../../domain/elevation-models/pyramid';
+import type { ElevationGrid } from '../../domain/hazards/elevation';
+import type { BBox } from '../../domain/hazards/geo';
+import type { BlobStore } from '../../ports';
+import type { ProcessedDem } from './geotiff-dem';
+import { MODEL_FILE, TiledModelSource } from './tiled-model';
+
+/** Tiles kept in memory per model (a gzip tile is 50–300 KB): the windows of one analysis reuse them. */
+const CACHED_TILES = 48;
+
+/** Every object a processed model consists of: its tiles, then `model.json`. */
+export function processedModelKeys(prefix: string, record: Pick<ElevationModelRecord, 'pyramid'>): string[] {
+  const tiles = record.pyramid.levels.flatMap((level) => level.tiles.map((tile) => `${prefix}${tileKey(level.level, tile)}`));
+  return [...tiles, `${prefix}${MODEL_FILE}`];
+}
+
+/**
+ * Writes a processed model to the blob store: tiles first and `model.json` last, so a model is
+ * never read half-written; if a write fails, what was written is removed and the error rethrown.
+ */
+export async function writeProcessedModel(blobs: BlobStore, prefix: string, record: ElevationModelRecord, tiles: Map<string, Uint8Array>): Promise<string> {
+  const written: string[] = [];
+  try {
+    for (const [key, bytes] of tiles) {
+      await blobs.put(`${prefix}${key}`, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'application/gzip');
+      written.push(`${prefix}${key}`);
+    }
+    const modelKey = `${prefix}${MODEL_FILE}`;
+    await blobs.put(modelKey, `${JSON.stringify(record)}\n`, 'application/json');
+    return modelKey;
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => blobs.delete(key)));
+    throw error;
+  }
+}
+
+export async function deleteProcessedModel(blobs: BlobStore, prefix: string, record: Pick<ElevationModelRecord, 'pyramid'>): Promise<void> {
+  for (const key of processedModelKeys(prefix, record)) await blobs.delete(key);
+}
+
+/** A small least-recently-used cache of tile bytes in front of a loader. */
+function cachedLoader(load: TileLoader, capacity: number): TileLoader {
+  const cache = new Map<string, Promise<Uint8Array>>();
+  return (key) => {
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const loading = load(key);
+    loading.catch(() => cache.delete(key));
+    cache.set(key, loading);
+    if (cache.size > capacity) cache.delete(cache.keys().next().value!);
+    return loading;
+  };
+}
+
+/**
+ * A processed model read from the blob store (S3 in AWS, the S3 emulator locally): each window
+ * fetches only the tiles it touches, whole-object GETs of a few hundred KB at most. It is a tiled
+ * model whose tiles are objects under `prefix` instead of files in a directory.
+ */
+export class BlobModelSource extends TiledModelSource {
+  private readonly load: TileLoader;
+
+  constructor(record: ElevationModelRecord, blobs: BlobStore, prefix: string) {
+    super(record, prefix);
+    this.load = cachedLoader(async (key) => {
+      const bytes = await blobs.get(`${prefix}${key}`);
+      if (!bytes) throw new Error(`Elevation model ${record.elevation_model_id} is missing its tile ${key}.`);
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }, CACHED_TILES);
+  }
+
+  override grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
+    return readWindow(this.record.pyramid, box, maxCells, this.load, this.record.name);
+  }
+}
+
+/** What describes a model besides what processing finds. */
+export interface ModelMetadata {
+  elevation_model_id: string;
+  name: string;
+  source_vertical_datum: ElevationModelRecord['source_vertical_datum'];
+  vertical_accuracy_m: number | null;
+  surface_model: boolean;
+  source?: string;
+}
+
+/** The `model.json` of a processed GeoTIFF (the worker and the operator CLI write the same). */
+export function processedModelRecord(processed: ProcessedDem, meta: ModelMetadata): ElevationModelRecord {
+  return {
+    elevation_model_id: meta.elevation_model_id, name: meta.name, crs: processed.crs,
+    resolution_m: Math.round(processed.index.resolution_m * 100) / 100,
+    bbox: processed.index.bbox, vertical_datum: processed.index.vertical_datum, source_vertical_datum: meta.source_vertical_datum,
+    vertical_conversion: processed.vertical_conversion,
+    vertical_accuracy_m: meta.vertical_accuracy_m,
+    surface_model: meta.surface_model,
+    ...(meta.source ? { source: meta.source } : {}),
+    pyramid: processed.index,
+  };
+}

@@ -1,0 +1,45 @@
+import {
+  CreateElevationModelBody, CreateElevationModelHeaders, CreatedElevationModelSchema, ElevationModelListQuery, ElevationModelListSchema,
+  ElevationModelParams, ElevationModelSchema,
+} from '../schemas/elevation-models';
+import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, ok } from './responses';
+import { defineRoute } from './types';
+
+const PROCESSING = 'PUT a single-band GeoTIFF to `upload_url` (at most 256 MiB, 64 million cells). Any horizontal CRS named by an EPSG code the service reprojects works — Florida State Plane East/West/North in US feet or metres, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic. The worker resamples it bilinearly to a longitude/latitude lattice at its native resolution (fractional values kept), converts the values to metres in the stated datum (NGVD29 to NAVD88 with the stated shift), and tiles it to a pyramid of 256 × 256 Float32 tiles with overviews. The model then turns `ready`, or `failed` with `error.code`: `not_a_geotiff`, `unsupported_crs` (no EPSG code, or one not supported), `unusable_raster` (several bands, rotated or missing geotransform), `invalid_vertical_reference`, `file_too_large`, `upload_expired` (nothing uploaded within 15 minutes of the URL expiring), `worker_lost`.';
+
+const USE = 'Once ready, the account\'s models are read first wherever they cover the point asked about, by `POST /hazards/slr-impact` and `POST /hazards/flood-analysis` (finest resolution first, then the newest), before the bundled bare-earth models and SRTM; answers name the model (`elevation.source.elevation_model_id`), its resolution and its stated vertical accuracy. Other accounts never see or use them.';
+
+export const createElevationModelRoute = defineRoute({
+  id: 'createElevationModel', method: 'POST', path: '/hazards/elevation-models', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  tags: ['Elevation models'], summary: 'Bring your own DEM: create a model and get its upload URL',
+  description: `Creates a pending elevation model (a bare-earth DEM, e.g. a county's lidar DEM) and a presigned S3 \`upload_url\`. ${PROCESSING}\n\n${USE}`,
+  request: { headers: CreateElevationModelHeaders, body: CreateElevationModelBody, maxBodyBytes: 16 * 1024 },
+  responses: {
+    201: { ...ok('The pending model and its upload URL.', CreatedElevationModelSchema), headers: { Location: { description: 'The model URL.', schema: { type: 'string' } } } },
+    ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS,
+  },
+});
+
+export const listElevationModelsRoute = defineRoute({
+  id: 'listElevationModels', method: 'GET', path: '/hazards/elevation-models', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  tags: ['Elevation models'], summary: 'The account\'s elevation models',
+  request: { query: ElevationModelListQuery },
+  responses: { 200: ok('One page of models.', ElevationModelListSchema), ...KEYED_ERRORS },
+});
+
+export const getElevationModelRoute = defineRoute({
+  id: 'getElevationModel', method: 'GET', path: '/hazards/elevation-models/{elevation_model_id}', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  tags: ['Elevation models'], summary: 'Status of an elevation model: CRS, resolution, box, datum, or why it failed',
+  request: { params: ElevationModelParams },
+  responses: { 200: ok('The model.', ElevationModelSchema), ...NOT_FOUND, ...KEYED_ERRORS },
+});
+
+export const deleteElevationModelRoute = defineRoute({
+  id: 'deleteElevationModel', method: 'DELETE', path: '/hazards/elevation-models/{elevation_model_id}', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  tags: ['Elevation models'], summary: 'Delete an elevation model and its tiles',
+  description: 'Analyses no longer use it. A model being processed answers 409 `conflict`: delete it once it is ready or failed.',
+  request: { params: ElevationModelParams },
+  responses: { 204: { description: 'Deleted.' }, ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS },
+});
+
+export const elevationModelRoutes = [createElevationModelRoute, listElevationModelsRoute, getElevationModelRoute, deleteElevationModelRoute];

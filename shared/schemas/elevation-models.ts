@@ -1,0 +1,62 @@
+import * as z from './zod';
+import { CursorParam, IdempotencyHeaders, LimitParam } from './common';
+
+export const ELEVATION_MODEL_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
+
+/** Reasons a model ends `failed`, in `error.code`. */
+export const ELEVATION_MODEL_ERRORS = [
+  'not_a_geotiff', 'unsupported_crs', 'unusable_raster', 'invalid_vertical_reference', 'file_too_large', 'upload_expired', 'worker_lost', 'internal_error',
+] as const;
+
+const Timestamp = z.string().max(40).describe('ISO 8601 (UTC).');
+
+export const ElevationModelParams = z.object({
+  elevation_model_id: z.string().regex(/^em_[a-z0-9]{32}$/, 'Not an elevation model id').describe('The `elevation_model_id`.'),
+});
+
+export const ElevationModelListQuery = z.object({ limit: LimitParam, cursor: CursorParam });
+
+export const CreateElevationModelHeaders = IdempotencyHeaders;
+
+export const CreateElevationModelBody = z.object({
+  name: z.string().trim().min(1).max(200).describe('What answers will call the model, e.g. "Pinellas County 2018 lidar DEM".'),
+  vertical_datum: z.enum(['NAVD88', 'EGM96', 'NGVD29']).describe('Vertical datum of the file\'s values. NGVD29 values are converted to NAVD88 with `ngvd29_to_navd88_m`.'),
+  units: z.enum(['m', 'ft']).describe('Unit of the file\'s values: metres or US survey feet.'),
+  vertical_accuracy_m: z.number().positive().max(50).optional().describe('Vertical accuracy the data producer states (e.g. RMSEz or NVA at 95 %), in metres; named in every answer that uses the model.'),
+  ngvd29_to_navd88_m: z.number().min(-2).max(2).optional().describe('Required with NGVD29: the NGVD29 → NAVD88 shift to add, in metres, as the data\'s metadata states it (Florida: about −0.1 to −0.5 m). No VERTCON grid is applied.'),
+}).strict().superRefine((body, ctx) => {
+  if (body.vertical_datum === 'NGVD29' && body.ngvd29_to_navd88_m === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['ngvd29_to_navd88_m'], message: 'vertical_datum NGVD29 needs ngvd29_to_navd88_m (the shift its metadata states).' });
+  }
+  if (body.vertical_datum !== 'NGVD29' && body.ngvd29_to_navd88_m !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['ngvd29_to_navd88_m'], message: 'ngvd29_to_navd88_m goes with vertical_datum NGVD29 only.' });
+  }
+}).openapi('ElevationModelCreate');
+
+export const ElevationModelSchema = z.object({
+  elevation_model_id: z.string().max(40),
+  name: z.string().max(200),
+  status: z.enum(ELEVATION_MODEL_STATUSES).describe('`pending` until the file arrives, `processing` while it is tiled, then `ready` (used by the hazard analyses) or `failed` (see `error`).'),
+  crs: z.object({ epsg: z.number().int(), name: z.string().max(200) }).nullable().describe('The file\'s horizontal coordinate system, once read.'),
+  resolution_m: z.number().nullable().describe('Native cell size on the ground, metres.'),
+  bbox: z.array(z.number()).length(4).nullable().describe('[west, south, east, north], WGS84 degrees.'),
+  vertical_datum: z.enum(['NAVD88', 'EGM96', 'NGVD29']).describe('As stated at creation.'),
+  units: z.enum(['m', 'ft']),
+  vertical_conversion: z.string().max(400).nullable().describe('The conversion applied to every value (unit, datum shift), once processed.'),
+  vertical_accuracy_m: z.number().nullable(),
+  error: z.object({ code: z.enum(ELEVATION_MODEL_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the model failed: not a GeoTIFF, unknown CRS, unusable raster, missing datum shift, file too large, upload never arrived, worker lost.'),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+}).openapi('ElevationModel');
+
+export const CreatedElevationModelSchema = ElevationModelSchema.extend({
+  upload_url: z.url().max(4000).describe('Presigned S3 URL: PUT the GeoTIFF\'s bytes to it before `upload_expires_at`.'),
+  upload_method: z.literal('PUT'),
+  upload_expires_at: Timestamp,
+  max_upload_bytes: z.number().int(),
+}).openapi('ElevationModelCreated');
+
+export const ElevationModelListSchema = z.object({
+  data: z.array(ElevationModelSchema).max(100),
+  next_cursor: z.string().max(2000).nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
+}).openapi('ElevationModelList');
