@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DynamoAccountStore } from '../shared/adapters/account-store';
 import { DynamoUserStore } from '../shared/adapters/user-store';
 import { hashApiKey, looksLikeApiKey, newApiKey } from '../shared/domain/api-keys';
-import { TIER_ORDER, type Tier } from '../shared/routes/types';
+import { TIER_ORDER, type Tier } from '../shared/domain/tiers';
 import { CliError, openOperatorStorage, runCli } from './operator-storage';
 
 const USAGE = `Manage customer accounts and their API keys.

@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { Tier } from '../shared/routes/types';
+import type { Tier } from '../shared/domain/tiers';
 
 export interface Throttle {
   /** Steady-state requests per second. */

@@ -2,7 +2,7 @@ import { ApiKey, UsagePlan, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { TIER_ORDER, type Tier } from '../shared/routes/types';
+import { TIER_ORDER, type Tier } from '../shared/domain/tiers';
 import { USAGE_KEY_ID_VARIABLES } from '../functions/authorizer/usage-keys';
 import { pascalCase } from './names';
 import type { StageConfig } from './stage-config';

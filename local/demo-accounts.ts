@@ -3,8 +3,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { hashApiKey, newApiKey } from '../shared/domain/api-keys';
 import type { AccountStore } from '../shared/ports';
-import type { Tier } from '../shared/routes/types';
-import { TIER_ORDER } from '../shared/routes/types';
+import type { Tier } from '../shared/domain/tiers';
+import { TIER_ORDER } from '../shared/domain/tiers';
 
 export type DemoKeys = Record<Tier, string>;
 

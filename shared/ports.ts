@@ -1,4 +1,4 @@
-import type { Tier } from './routes/types';
+import type { Tier } from './domain/tiers';
 import type { HourWindow } from './domain/tiers';
 
 /** Secondary ports: the domain and the HTTP pipeline depend on these, adapters implement them. */

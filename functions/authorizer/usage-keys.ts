@@ -1,5 +1,5 @@
 import { APIGatewayClient, GetApiKeyCommand } from '@aws-sdk/client-api-gateway';
-import { TIER_ORDER, type Tier } from '../../shared/routes/types';
+import { TIER_ORDER, type Tier } from '../../shared/domain/tiers';
 
 /**
  * The stack creates one API Gateway key per tier, attached to the tier's usage plan, and passes

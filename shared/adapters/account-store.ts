@@ -5,7 +5,7 @@ import { dynamo } from './aws-clients';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { Account, AccountContext, AccountStore } from '../ports';
-import type { Tier } from '../routes/types';
+import type { Tier } from '../domain/tiers';
 import type { AccountKey, AccountKeyStore } from '../domain/identity/ports';
 
 const accountKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PROFILE' });

@@ -1,5 +1,6 @@
-import type { Tier } from '../routes/types';
-import { TIER_ORDER } from '../routes/types';
+/** The pricing tiers, lowest first: what a key may call and how often. */
+export type Tier = 'free' | 'pro' | 'enterprise';
+export const TIER_ORDER: readonly Tier[] = ['free', 'pro', 'enterprise'];
 
 /** Requests per API key per clock hour (UTC); `null` is unlimited. */
 export const HOURLY_LIMITS: Record<Tier, number | null> = {

@@ -4,11 +4,12 @@ import {
   CognitoJwtInvalidClientIdError, CognitoJwtInvalidTokenUseError, JwtExpiredError, JwtInvalidIssuerError, JwtInvalidSignatureError,
   JwtWithoutValidKidError, KidNotFoundInJwksError,
 } from 'aws-jwt-verify/error';
-import type { RouteDef, Tier } from '../routes/types';
+import type { RouteDef } from '../routes/types';
+import type { Tier } from '../domain/tiers';
 import type { RouteRequest } from './types';
 import { HttpError } from './problem';
 import { isUserRole, type UserRole } from '../domain/identity/roles';
-import { TIER_ORDER } from '../routes/types';
+import { TIER_ORDER } from '../domain/tiers';
 
 /**
  * Bearer authentication of the `/v1` routes (RFC 6750, Cognito access tokens).

@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
-import type { Tier } from '../routes/types';
+import type { Tier } from '../domain/tiers';
 import { attachLambdaContext, SERVICE_NAME } from './logger';
 
 /** CloudWatch namespace of the business metrics (the stack's alarms and dashboard read it). */

@@ -1,6 +1,6 @@
 import { HOURLY_LIMITS } from '../domain/tiers';
 import { PROBLEM_TYPES, type ProblemCode } from '../http/problem';
-import { TIER_ORDER, type Tier } from '../routes/types';
+import { TIER_ORDER, type Tier } from '../domain/tiers';
 
 /**
  * The prose of the reference: what each tag covers, what each tier allows and what each error

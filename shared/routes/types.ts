@@ -1,8 +1,7 @@
 import type * as z from 'zod';
+import type { Tier } from '../domain/tiers';
 import type { UserRole } from '../domain/identity/roles';
 
-export type Tier = 'free' | 'pro' | 'enterprise';
-export const TIER_ORDER: readonly Tier[] = ['free', 'pro', 'enterprise'];
 
 /** One Lambda per group in AWS; the local gateway loads the same handler modules. */
 export type FunctionGroup = 'library' | 'assessments' | 'assets' | 'hazards' | 'grants' | 'compliance' | 'account' | 'docs' | 'v1-identity' | 'v1-risk' | 'v1-training';

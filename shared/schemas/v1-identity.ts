@@ -3,7 +3,7 @@ import { CursorParam, LimitParam } from './common';
 import { SELF_SERVICE_ROLES, USER_ROLES } from '../domain/identity/roles';
 import { SECURITY_EVENT_TYPES } from '../domain/identity/security-events';
 import { PASSWORD_POLICY } from '../domain/identity/pool-settings';
-import { TIER_ORDER } from '../routes/types';
+import { TIER_ORDER } from '../domain/tiers';
 import { isFloridaCountyFips } from '../domain/identity/profile';
 
 const Email = z.string().trim().toLowerCase().max(254).email('Not an email address').describe('The user name: an email address (case-insensitive).');

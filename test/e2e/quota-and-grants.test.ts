@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestApp } from '../helpers/local-app';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { hashApiKey, newApiKey } from '../../shared/domain/api-keys';
-import type { Tier } from '../../shared/routes/types';
+import type { Tier } from '../../shared/domain/tiers';
 
 describe('rate limits, usage and grants over HTTP', () => {
   let app: Awaited<ReturnType<typeof startTestApp>>;

@@ -9,7 +9,7 @@ import { EVENT_MAX_RECEIVE_COUNT } from '../../lib/data-store';
 import { ComplianceApiStack } from '../../lib/stack';
 import { STAGES, stageConfig, type StageConfig } from '../../lib/stage-config';
 import { ROUTES } from '../../shared/routes';
-import { TIER_ORDER } from '../../shared/routes/types';
+import { TIER_ORDER } from '../../shared/domain/tiers';
 
 process.env.CDK_DISABLE_CLI_TELEMETRY = 'true';
 

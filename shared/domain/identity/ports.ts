@@ -1,4 +1,4 @@
-import type { Tier } from '../../routes/types';
+import type { Tier } from '../tiers';
 import type { Account } from '../../ports';
 import type { AttemptPolicy } from './attempts';
 import type { UserRecord } from './profile';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hashApiKey, newApiKey } from '../api-keys';
-import type { Tier } from '../../routes/types';
+import type { Tier } from '../tiers';
 import {
   LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS,
   secondsUntilAllowed, slowdownMs, type AttemptPolicy,

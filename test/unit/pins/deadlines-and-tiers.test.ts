@@ -1,6 +1,6 @@
 import { upcomingDeadlines } from '../../../shared/domain/grants/deadlines';
 import { HOURLY_LIMITS, hourWindow, leaseBlockSize, tierAllows } from '../../../shared/domain/tiers';
-import { TIER_ORDER, type Tier } from '../../../shared/routes/types';
+import { TIER_ORDER, type Tier } from '../../../shared/domain/tiers';
 
 /**
  * Program deadlines (DOMAIN §5, verified): project proposals by September 1, the Statewide Plan by
