@@ -5,6 +5,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApp } from '../helpers/local-app';
 import { bearerHeaders, recordSignInPauses, registerAndLogin, strongPassword, type V1User } from '../helpers/v1-user';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
+import { DynamoSessionRevocationStore } from '../../shared/adapters/user-store';
 import { dynamo } from '../../shared/adapters/aws-clients';
 import { logger } from '../../shared/http/logger';
 
@@ -132,6 +133,18 @@ describe('/v1 identity over HTTP', () => {
       // Logging out again with the revoked token is refused too, before any handler runs.
       expect((await app.request('POST', '/v1/users/logout', { headers: user.headers, json: { refresh_token: user.refresh_token } })).status).toBe(401);
       expect((await app.request('GET', '/v1/users/profile', { headers: bearerHeaders(other.json.access_token) })).status).toBe(200);
+    });
+
+    it('keeps a session revocation only until the session\'s token expires', async () => {
+      const store = new DynamoSessionRevocationStore();
+      const now = Date.now();
+      await store.revoke('user-a', 'session-live', new Date(now + 60_000));
+      await store.revoke('user-a', 'session-over', new Date(now - 1_000));
+      expect(await store.isRevoked('user-a', 'session-live')).toBe(true);
+      // The table's TTL deletes late: a record past its expiry reads as absent.
+      expect(await store.isRevoked('user-a', 'session-over')).toBe(false);
+      expect(await store.isRevoked('user-b', 'session-live')).toBe(false);
+      expect(await store.isRevoked('user-a', 'session-never')).toBe(false);
     });
 
     it('refuses the 11th attempt within 15 minutes for one email with 429 and Retry-After, even with the right password', async () => {

@@ -3,6 +3,7 @@ import {
 } from '../../shared/domain/identity/attempts';
 import { passwordPolicyViolations } from '../../shared/domain/identity/pool-settings';
 import { applyProfileUpdate, countyName, etagOf, type UserRecord } from '../../shared/domain/identity/profile';
+import { signOut, type IdentityDeps } from '../../shared/domain/identity/use-cases';
 
 const MINUTE = 60_000;
 
@@ -87,5 +88,37 @@ describe('profile updates', () => {
     expect(countyName('12086')).toBe('Miami-Dade');
     expect(countyName('12999')).toBeNull();
     expect(countyName(null)).toBeNull();
+  });
+});
+
+describe('sign-out', () => {
+  const client = { ip: '203.0.113.7', userAgent: 'test' };
+  const session = { id: 'origin-1', expires_at: 1_795_000_000 };
+
+  function depsWith(revokeRefresh: () => Promise<void>) {
+    const revoked: [string, string, string][] = [];
+    const events: string[] = [];
+    const deps = {
+      provider: { revoke: revokeRefresh },
+      sessions: { revoke: async (userId: string, sessionId: string, until: Date) => { revoked.push([userId, sessionId, until.toISOString()]); } },
+      events: { append: async (event: { type: string }) => { events.push(event.type); } },
+      clock: () => new Date('2026-11-23T12:00:00Z'),
+      newId: () => 'e1',
+    } as unknown as IdentityDeps;
+    return { deps, revoked, events };
+  }
+
+  it('revokes the refresh token, then records the session as revoked until its token expires', async () => {
+    const { deps, revoked, events } = depsWith(async () => undefined);
+    await signOut(deps, 'u1', session, 'refresh', client);
+    expect(revoked).toEqual([['u1', 'origin-1', new Date(1_795_000_000 * 1000).toISOString()]]);
+    expect(events).toEqual(['sign_out']);
+  });
+
+  it('leaves the access token usable when the identity provider fails, so the logout can be sent again', async () => {
+    const { deps, revoked, events } = depsWith(async () => { throw new Error('provider unavailable'); });
+    await expect(signOut(deps, 'u1', session, 'refresh', client)).rejects.toThrow('provider unavailable');
+    expect(revoked).toEqual([]);
+    expect(events).toEqual([]);
   });
 });

@@ -157,13 +157,14 @@ export interface SignedInSession {
 }
 
 /**
- * Ends a session: its access tokens are refused from the next request (the bearer step checks the
- * revocation record; Cognito's own revocation binds only its APIs, not a JWT verifier), and the
- * refresh token is revoked at the identity provider.
+ * Ends a session: the refresh token is revoked at the identity provider, and the session's access
+ * tokens are refused from the next request (the bearer step checks the revocation record; Cognito's
+ * own revocation binds only its APIs, not a JWT verifier). In this order, so a logout that fails
+ * half-way can be sent again with the same access token (revoking a revoked refresh token is no error).
  */
 export async function signOut(deps: IdentityDeps, userId: string, session: SignedInSession | undefined, refreshToken: string, client: ClientInfo): Promise<void> {
-  if (session) await deps.sessions.revoke(userId, session.id, new Date(session.expires_at * 1000));
   await deps.provider.revoke(refreshToken);
+  if (session) await deps.sessions.revoke(userId, session.id, new Date(session.expires_at * 1000));
   await record(deps, 'sign_out', userId, client);
 }
 
