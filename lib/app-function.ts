@@ -1,14 +1,18 @@
 import path from 'node:path';
-import { Validations, type Duration } from 'aws-cdk-lib';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { PT_VERSION } from '@aws-lambda-powertools/commons';
+import { Stack, Validations, type Duration } from 'aws-cdk-lib';
+import { Architecture, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import { SERVICE_NAME } from '../shared/http/logger';
+import { METRICS_NAMESPACE } from '../shared/http/metrics';
 import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
 import type { StageConfig } from './stage-config';
 
 /** Every Lambda of the application: one per API group plus the authorizer and background jobs. */
-export type FunctionName = FunctionGroup | 'authorizer' | 'bearer-authorizer' | 'webhook-dispatcher' | 'deadline-reminder' | 'outbox-relay' | 'hazard-job-worker' | 'asset-import-worker' | 'deliverables-worker';
+export type FunctionName = FunctionGroup | 'authorizer' | 'bearer-authorizer' | 'webhook-dispatcher' | 'deadline-reminder' | 'outbox-relay' | 'hazard-job-worker' | 'asset-import-worker' | 'deliverables-worker' | 'elevation-model-worker';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
@@ -17,8 +21,26 @@ export type EntryResolver = (name: FunctionName) => string;
 
 export const handlerEntry: EntryResolver = (name) => path.join(PROJECT_ROOT, 'functions', name, 'handler.ts');
 
-/** The Node 22 runtime ships AWS SDK v3: functions use it instead of bundling their own copy. */
-export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*'];
+/**
+ * Modules the functions find at run time instead of bundling their own copy: the Node 22 runtime
+ * ships AWS SDK v3, and the Powertools layer every function has ships Powertools (logger,
+ * metrics, tracer, batch) with the X-Ray SDK, so observability adds nothing to a bundle.
+ */
+export const RUNTIME_PROVIDED_MODULES = ['@aws-sdk/*', '@aws-lambda-powertools/*', 'aws-xray-sdk-core'];
+
+/**
+ * AWS publishes the ARN of each release's public Powertools for AWS Lambda (TypeScript) layer in
+ * every region under this SSM parameter: the layer is the version installed here.
+ */
+export const POWERTOOLS_LAYER_PARAMETER = `/aws/service/powertools/typescript/generic/all/${PT_VERSION}`;
+
+/** One layer reference per stack, resolved at deployment in the stack's region. */
+function powertoolsLayer(scope: Construct): ILayerVersion {
+  const stack = Stack.of(scope);
+  const id = 'PowertoolsLayer';
+  return (stack.node.tryFindChild(id) as ILayerVersion | undefined)
+    ?? LayerVersion.fromLayerVersionArn(stack, id, StringParameter.valueForStringParameter(stack, POWERTOOLS_LAYER_PARAMETER));
+}
 
 /** esbuild settings of every function bundle; the bundle-budget test builds with the same ones. */
 export const BUNDLE_SETTINGS = { minify: true, target: 'node22', format: OutputFormat.CJS } as const;
@@ -50,7 +72,7 @@ export interface AppFunctionProps {
 
 /**
  * The shared settings of every function: Node 22 on arm64, a minified bundle with source maps,
- * X-Ray tracing, Powertools configuration and a log group with the stage's retention. Access to
+ * X-Ray tracing, the Powertools layer and its configuration and a log group with the stage's retention. Access to
  * data is added with the `bind*` helpers, which set the variable and the grant together.
  */
 export class AppFunction extends NodejsFunction {
@@ -64,6 +86,7 @@ export class AppFunction extends NodejsFunction {
       memorySize: props.memorySize,
       timeout: props.timeout,
       tracing: Tracing.ACTIVE,
+      layers: [powertoolsLayer(scope)],
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
       bundling: {
@@ -75,8 +98,8 @@ export class AppFunction extends NodejsFunction {
       },
       environment: {
         APP_MODE: 'aws',
-        POWERTOOLS_SERVICE_NAME: 'va-compliance-api',
-        POWERTOOLS_METRICS_NAMESPACE: 'VaComplianceApi',
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.config.logLevel,
         ...(nodeOptionsOf(props.name) ? { NODE_OPTIONS: nodeOptionsOf(props.name)! } : {}),
       },

@@ -1,4 +1,5 @@
 import { APIGatewayClient, GetApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import { traced } from '../../shared/adapters/aws-clients';
 import { TIER_ORDER, type Tier } from '../../shared/domain/tiers';
 
 /**
@@ -22,7 +23,7 @@ export type UsageKeyLookup = () => Promise<UsageKeyValues>;
  * known at synth time). Without the variables — local mode and tests, where no API Gateway exists —
  * there is nothing to look up and the authorizer omits `usageIdentifierKey`.
  */
-export function usageKeyLookup(env: NodeJS.ProcessEnv = process.env, client = () => new APIGatewayClient({})): UsageKeyLookup {
+export function usageKeyLookup(env: NodeJS.ProcessEnv = process.env, client = () => traced(new APIGatewayClient({}))): UsageKeyLookup {
   let loading: Promise<UsageKeyValues> | undefined;
   const load = async (): Promise<UsageKeyValues> => {
     const configured = TIER_ORDER.filter((tier) => env[USAGE_KEY_ID_VARIABLES[tier]]);

@@ -1,5 +1,6 @@
 import { APIGatewayClient, FlushStageAuthorizersCacheCommand } from '@aws-sdk/client-api-gateway';
 import { appConfig, requiredSetting } from '../config';
+import { traced } from './aws-clients';
 
 /** Caches of authorizer answers in this process: the local gateway's. */
 const localCaches = new Set<() => void>();
@@ -21,7 +22,7 @@ export function authorizerCacheFlusher(): () => Promise<void> {
   }
   const restApiId = requiredSetting('REST_API_ID');
   const stageName = requiredSetting('REST_API_STAGE');
-  const client = new APIGatewayClient({});
+  const client = traced(new APIGatewayClient({}));
   return async () => {
     await client.send(new FlushStageAuthorizersCacheCommand({ restApiId, stageName }));
   };

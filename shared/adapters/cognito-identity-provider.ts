@@ -3,6 +3,7 @@ import {
   InitiateAuthCommand, RevokeTokenCommand, SignUpCommand, type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { appConfig, requiredSetting } from '../config';
+import { traced } from './aws-clients';
 import {
   EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, WeakPasswordError, type IdentityProvider, type TokenSet,
 } from '../domain/identity/ports';
@@ -12,7 +13,7 @@ let client: CognitoIdentityProviderClient | undefined;
 
 /** One client per process; locally `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points it at the emulator. */
 function cognito(): CognitoIdentityProviderClient {
-  client ??= new CognitoIdentityProviderClient({});
+  client ??= traced(new CognitoIdentityProviderClient({}));
   return client;
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import * as z from 'zod';
 import { derToJoseSignature, type CredentialSigner, type PublicJwk } from '../domain/credentials/jws';
+import { traced } from './aws-clients';
 
 /**
  * The credential signing key. In AWS an asymmetric KMS key (ECC_NIST_P256, SIGN_VERIFY): the
@@ -52,7 +53,7 @@ export class LocalKeySigner implements CredentialSigner {
 export class KmsSigner implements CredentialSigner {
   private jwk: Promise<PublicJwk> | undefined;
 
-  constructor(private readonly keyId: string, private readonly kms: Pick<KMSClient, 'send'> = new KMSClient({})) {}
+  constructor(private readonly keyId: string, private readonly kms: Pick<KMSClient, 'send'> = traced(new KMSClient({}))) {}
 
   publicJwk(): Promise<PublicJwk> {
     this.jwk ??= this.kms.send(new GetPublicKeyCommand({ KeyId: this.keyId })).then((answer) => {

@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { isIpLiteral, type AppMode } from '../domain/webhooks/addresses';
+import { activeTracer } from './aws-clients';
 import { checkResolvedAddresses, checkWebhookUrl } from '../domain/webhooks/url-rules';
 import type { DeliveryErrorClass, SendResult, WebhookSender } from '../domain/webhooks/ports';
 
@@ -52,6 +53,8 @@ export class HttpWebhookSender implements WebhookSender {
   private readonly maxResponseBytes: number;
 
   constructor(private readonly options: WebhookSenderOptions) {
+    // In Lambda the tracer captures the POST (it patches https); it must exist before the first send.
+    activeTracer();
     this.resolve = options.resolve ?? systemResolver;
     this.timeoutMs = Math.min(options.timeoutMs ?? SEND_TIMEOUT_MS, SEND_TIMEOUT_MS);
     this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
