@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -286,6 +287,16 @@ describe('asset ids and the synchronous budget', () => {
     expect(a.filter((id) => b.includes(id))).toEqual([]);
     const again = await importAssetFile(store as unknown as AssetStore, request('acct_a'));
     expect(again.written).toEqual({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('derives each id as HMAC-SHA256 of the jurisdiction and source id under the account key, for keys of any length', async () => {
+    for (const key of ['short', 'f'.repeat(64), 'long-'.repeat(40)]) {
+      const store = new MemoryAssetStore();
+      store.idKey = async () => key;
+      await importAssetFile(store as unknown as AssetStore, request('acct_k'));
+      const expected = ['KW-1', 'KW-2'].map((id) => `a_${createHmac('sha256', key).update(`county:12087\nid:facility_id:${id}`).digest('hex').slice(0, 24)}`);
+      expect([...store.assets.values()].map((a) => a.asset_id)).toEqual(expected);
+    }
   });
 
   it('defers a file over the inline row budget without writing anything', async () => {

@@ -58,7 +58,24 @@ export function normalizeTypeText(value: string): string {
   return value.toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
-function matchRule(field: string, text: string, category: AssetCategory | undefined): { rule: CompiledRule; how: string } | undefined {
+type RuleMatch = { rule: CompiledRule; how: string } | undefined;
+
+/**
+ * Type texts repeat (a file has a few dozen distinct ones over thousands of rows): their outcome
+ * is kept, up to a bound, so each distinct text runs through the patterns once.
+ */
+const MAX_REMEMBERED = 20_000;
+const remembered = new Map<string, RuleMatch>();
+
+function matchRule(field: string, text: string, category: AssetCategory | undefined): RuleMatch {
+  const key = `${category ?? ''}\u0000${field}\u0000${text}`;
+  if (remembered.has(key)) return remembered.get(key);
+  const match = findRule(field, text, category);
+  if (remembered.size < MAX_REMEMBERED) remembered.set(key, match);
+  return match;
+}
+
+function findRule(field: string, text: string, category: AssetCategory | undefined): RuleMatch {
   const normalized = normalizeTypeText(text);
   if (!normalized) return undefined;
   const column = field.toLowerCase();

@@ -67,7 +67,10 @@ async function openPass(request: ImportRequest, idKey: string, phase: 'validatin
   const state = { rows: 0, stopped: false, lastProgress: clock() };
   async function* validAssets(): AsyncGenerator<ImportedAsset> {
     for await (const record of file.records) {
-      const asset = processor.process(record);
+      // The validation pass needs the verdicts only; the write pass builds and hashes the assets.
+      let asset: ImportedAsset | undefined;
+      if (phase === 'writing') asset = processor.process(record);
+      else processor.check(record);
       state.rows++;
       if (request.deadline && clock() > request.deadline.getTime()) throw new ImportDeadlineError(state.rows);
       if (stop?.(state.rows)) {

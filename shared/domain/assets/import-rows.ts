@@ -1,7 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { Geometry } from 'geojson';
-import * as z from '../../schemas/zod';
-import { classifyAsset, normalizeTypeText, type AssetCategory, type Classification } from './classification';
+import { classifyAsset, normalizeTypeText, type AssetCategory, type Classification, type ClassifierInput } from './classification';
 import { matchColumns, COLUMN_ALIASES, type ColumnMap, type ColumnMapping } from './columns';
 import type { Reprojector } from './crs';
 import { AssetFileError } from './file-error';
@@ -44,6 +43,18 @@ export interface ImportedAsset {
   content_hash: string;
 }
 
+/** What validation established about a row, from which its asset is built. */
+interface ValidRow {
+  properties: Record<string, unknown>;
+  mapping: ColumnMapping;
+  name: string;
+  point: { lon: number; lat: number; geometryType: ImportedAsset['geometry_type'] };
+  sourceId: string | null;
+  sourceType: string | null;
+  classification: Classification;
+  assetId: string;
+}
+
 export type RowErrorCode =
   | 'required' | 'invalid_number' | 'coordinate_order' | 'outside_florida' | 'out_of_range'
   | 'no_geometry' | 'invalid_geometry' | 'duplicate' | 'malformed_row' | 'outside_jurisdiction';
@@ -81,33 +92,51 @@ const MAX_TEXT = 300;
 const MAX_UNCLASSIFIED_TYPES = 100;
 const MAX_CACHED_MAPPINGS = 100;
 
-/** Spreadsheets give numbers, text with spaces, or empty cells; all become a number or undefined. */
-const Coordinate = z.preprocess((value) => {
+/** A coordinate cell's problem, in the words the row errors use. */
+type CoordinateProblem = 'Required' | 'Not a number';
+
+/**
+ * Spreadsheets give numbers, text with spaces, or empty cells: a finite number, or why not.
+ * Plain code rather than a schema: this runs for every row of files of a million rows.
+ */
+function coordinate(value: unknown): number | CoordinateProblem {
+  let number = value;
   if (typeof value === 'string') {
     const trimmed = value.trim();
-    return trimmed === '' ? undefined : Number(trimmed);
+    if (trimmed === '') return 'Required';
+    number = Number(trimmed);
+  } else if (value === null || value === undefined) {
+    return 'Required';
   }
-  return value === null ? undefined : value;
-}, z.number({ error: (issue) => (issue.input === undefined ? 'Required' : 'Not a number') }).refine(Number.isFinite, 'Not a number'));
+  return typeof number === 'number' && Number.isFinite(number) ? number : 'Not a number';
+}
 
-const OptionalText = z.preprocess(
-  (value) => (value === null || value === undefined ? undefined : String(value).trim().slice(0, MAX_TEXT) || undefined),
-  z.string().optional(),
-);
-
-const RowSchema = z.object({
-  name: z.preprocess((value) => (value === null || value === undefined ? '' : String(value).trim().slice(0, MAX_TEXT)), z.string().min(1, 'Required')),
-  source_id: OptionalText,
-  address: OptionalText,
-  city: OptionalText,
-  county: OptionalText,
-  owner: OptionalText,
-});
-
-const PointSchema = z.object({ latitude: Coordinate, longitude: Coordinate });
+/** A text cell as stored: trimmed, at most MAX_TEXT characters, '' when absent. */
+function cellText(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value).trim().slice(0, MAX_TEXT);
+}
 
 function hash(text: string, length: number): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);
+}
+
+const SHA256_BLOCK = 64;
+
+/**
+ * HMAC-SHA256 with the key's inner and outer states computed once: each message then costs two
+ * hash copies instead of a new HMAC (key padding and all) per row. Same output as `createHmac`.
+ */
+function hmacSha256(key: string): (message: string) => string {
+  let bytes = Buffer.from(key, 'utf8');
+  if (bytes.length > SHA256_BLOCK) bytes = createHash('sha256').update(bytes).digest();
+  const padded = (pad: number) => {
+    const block = Buffer.alloc(SHA256_BLOCK, pad);
+    for (let i = 0; i < bytes.length; i++) block[i] = bytes[i]! ^ pad;
+    return createHash('sha256').update(block);
+  };
+  const inner: Hash = padded(0x36);
+  const outer: Hash = padded(0x5c);
+  return (message) => outer.copy().update(inner.copy().update(message).digest()).digest('hex');
 }
 
 function attributeValue(value: unknown): string | number | boolean | undefined {
@@ -150,6 +179,7 @@ export class AssetRowProcessor {
   private readonly byType: Record<string, number> = {};
   private unclassified = 0;
   private readonly unclassifiedTypes = new Map<string, number>();
+  private readonly assetIdHmac: (message: string) => string;
 
   constructor(private readonly options: {
     jurisdictionId: string;
@@ -168,10 +198,25 @@ export class AssetRowProcessor {
     columnMap?: ColumnMap;
     /** Tables in a projected system (`crs`): their x/y (easting/northing) columns to WGS84. */
     reproject?: Reprojector;
-  }) {}
+  }) {
+    this.assetIdHmac = hmacSha256(options.idKey);
+  }
 
   /** The asset of a valid record; invalid records are counted and reported, never thrown. */
   process(record: SourceRecord): ImportedAsset | undefined {
+    const row = this.validate(record);
+    return row && this.asset(row);
+  }
+
+  /**
+   * Validates, classifies and counts a record as `process` does, without building its asset (nor
+   * hashing it): a validation pass needs the verdicts and the report only.
+   */
+  check(record: SourceRecord): boolean {
+    return this.validate(record) !== undefined;
+  }
+
+  private validate(record: SourceRecord): ValidRow | undefined {
     this.total++;
     const rowErrors: RowError[] = [];
     const reject = (field: string, code: RowErrorCode, message: string) => rowErrors.push({ row: record.row, field, code, message });
@@ -186,15 +231,8 @@ export class AssetRowProcessor {
     }
 
     const p = record.properties;
-    const parsed = RowSchema.safeParse({
-      name: mapping.name ? p[mapping.name] : undefined,
-      source_id: mapping.source_id ? p[mapping.source_id] : undefined,
-      address: mapping.address ? p[mapping.address] : undefined,
-      city: mapping.city ? p[mapping.city] : undefined,
-      county: mapping.county ? p[mapping.county] : undefined,
-      owner: mapping.owner ? p[mapping.owner] : undefined,
-    });
-    if (!parsed.success) for (const issue of parsed.error.issues) reject(mapping[issue.path[0] as 'name'] ?? String(issue.path[0]), 'required', issue.message);
+    const name = cellText(p[mapping.name]);
+    if (name === '') reject(mapping.name, 'required', 'Required');
 
     const point = this.locate(record, mapping, reject);
     if (point && this.outsideJurisdiction(point)) {
@@ -203,54 +241,63 @@ export class AssetRowProcessor {
       if ((this.options.outsideJurisdiction ?? 'reject') === 'reject') reject(field, 'outside_jurisdiction', message);
       else if (this.warnings.length < (this.options.maxReportedErrors ?? 500)) this.warnings.push({ row: record.row, field, code: 'outside_jurisdiction', message });
     }
-    if (!parsed.success || !point || rowErrors.length > 0) return this.rejectRow(rowErrors);
-    const row = parsed.data;
+    if (!point || rowErrors.length > 0) return this.rejectRow(rowErrors);
+    const sourceId = mapping.source_id === undefined ? null : cellText(p[mapping.source_id]) || null;
 
-    const typeInputs = mapping.type_columns
-      .map((column) => ({ field: column, text: attributeValue(p[column]) }))
-      .filter((input): input is { field: string; text: string | number } => input.text !== undefined && typeof input.text !== 'boolean')
-      .map((input) => ({ field: input.field, text: String(input.text) }));
-    const classification = classifyAsset([...typeInputs, { field: mapping.name!, text: row.name }], this.options.category);
+    const typeInputs: ClassifierInput[] = [];
+    for (const column of mapping.type_columns) {
+      const text = attributeValue(p[column]);
+      if (text !== undefined && typeof text !== 'boolean') typeInputs.push({ field: column, text: String(text) });
+    }
     const sourceType = typeInputs[0]?.text ?? null;
+    typeInputs.push({ field: mapping.name, text: name });
+    const classification = classifyAsset(typeInputs, this.options.category);
 
-    const identity = row.source_id
-      ? `id:${mapping.source_id!.toLowerCase()}:${row.source_id}`
-      : `content:${normalizeTypeText(row.name)}|${sourceType ? normalizeTypeText(sourceType) : ''}|${point.lon.toFixed(6)}|${point.lat.toFixed(6)}`;
-    const assetId = `a_${createHmac('sha256', this.options.idKey).update(`${this.options.jurisdictionId}\n${identity}`).digest('hex').slice(0, 24)}`;
+    const identity = sourceId
+      ? `id:${mapping.source_id!.toLowerCase()}:${sourceId}`
+      : `content:${normalizeTypeText(name)}|${sourceType ? normalizeTypeText(sourceType) : ''}|${point.lon.toFixed(6)}|${point.lat.toFixed(6)}`;
+    const assetId = `a_${this.assetIdHmac(`${this.options.jurisdictionId}\n${identity}`).slice(0, 24)}`;
     if (this.seen.has(assetId)) {
-      reject(mapping.source_id ?? mapping.name!, 'duplicate', row.source_id
-        ? `Source id ${row.source_id} appears earlier in the file; the first row is kept.`
+      reject(mapping.source_id ?? mapping.name, 'duplicate', sourceId
+        ? `Source id ${sourceId} appears earlier in the file; the first row is kept.`
         : 'Same name, type and position as an earlier row; the first row is kept.');
       return this.rejectRow(rowErrors);
     }
     this.seen.add(assetId);
+    this.count(classification, sourceType ?? name);
+    return { properties: p, mapping, name, point, sourceId, sourceType, classification, assetId };
+  }
 
+  private asset({ properties: p, mapping, name, point, sourceId, sourceType, classification, assetId }: ValidRow): ImportedAsset {
     const attributes: Record<string, string | number | boolean> = {};
+    let kept = 0;
     for (const column of mapping.other_columns) {
-      if (Object.keys(attributes).length >= MAX_ATTRIBUTES) break;
+      if (kept >= MAX_ATTRIBUTES) break;
       const value = attributeValue(p[column]);
-      if (value !== undefined) attributes[column] = value;
+      if (value !== undefined) {
+        attributes[column] = value;
+        kept++;
+      }
     }
-    const category = classification.category ?? 'unclassified';
+    const optional = (column: string | undefined) => (column === undefined ? null : cellText(p[column]) || null);
     const asset: Omit<ImportedAsset, 'content_hash'> = {
       asset_id: assetId,
       jurisdiction_id: this.options.jurisdictionId,
-      name: row.name,
-      category,
+      name,
+      category: classification.category ?? 'unclassified',
       asset_type: classification.asset_type,
       source_type: sourceType,
       classification,
       lon: point.lon,
       lat: point.lat,
       geometry_type: point.geometryType,
-      source_id: row.source_id ?? null,
-      address: row.address ?? null,
-      city: row.city ?? null,
-      county: row.county ?? null,
-      owner: row.owner ?? null,
+      source_id: sourceId,
+      address: optional(mapping.address),
+      city: optional(mapping.city),
+      county: optional(mapping.county),
+      owner: optional(mapping.owner),
       attributes,
     };
-    this.count(asset, sourceType ?? row.name);
     return { ...asset, content_hash: hash(JSON.stringify(asset), 32) };
   }
 
@@ -310,15 +357,14 @@ export class AssetRowProcessor {
       [lon, lat] = point;
       geometryType = record.geometry!.type;
     } else {
-      const parsed = PointSchema.safeParse({ latitude: record.properties[mapping.latitude!], longitude: record.properties[mapping.longitude!] });
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const field = issue.path[0] === 'latitude' ? mapping.latitude! : mapping.longitude!;
-          reject(field, issue.message === 'Required' ? 'required' : 'invalid_number', issue.message);
-        }
+      const latitude = coordinate(record.properties[mapping.latitude!]);
+      const longitude = coordinate(record.properties[mapping.longitude!]);
+      if (typeof latitude !== 'number' || typeof longitude !== 'number') {
+        if (typeof latitude !== 'number') reject(mapping.latitude!, latitude === 'Required' ? 'required' : 'invalid_number', latitude);
+        if (typeof longitude !== 'number') reject(mapping.longitude!, longitude === 'Required' ? 'required' : 'invalid_number', longitude);
         return undefined;
       }
-      ({ longitude: lon, latitude: lat } = parsed.data);
+      [lon, lat] = [longitude, latitude];
       if (this.options.reproject) [lon, lat] = this.options.reproject(lon, lat);
     }
     this.withCoordinates++;
@@ -345,11 +391,12 @@ export class AssetRowProcessor {
     return undefined;
   }
 
-  private count(asset: Omit<ImportedAsset, 'content_hash'>, typeText: string): void {
+  private count(classification: Classification, typeText: string): void {
     this.accepted++;
-    this.byCategory[asset.category] = (this.byCategory[asset.category] ?? 0) + 1;
-    if (asset.asset_type) {
-      this.byType[asset.asset_type] = (this.byType[asset.asset_type] ?? 0) + 1;
+    const category = classification.category ?? 'unclassified';
+    this.byCategory[category] = (this.byCategory[category] ?? 0) + 1;
+    if (classification.asset_type) {
+      this.byType[classification.asset_type] = (this.byType[classification.asset_type] ?? 0) + 1;
     } else {
       this.unclassified++;
       const key = typeText.slice(0, 100);
