@@ -56,7 +56,7 @@ const getAssessment: RouteImplementation<typeof getAssessmentRoute> = async (req
 };
 
 const updateAssessment: RouteImplementation<typeof updateAssessmentRoute> = async (request) => {
-  const assessment = await assessments().update(accountOf(request), request.params.assessment_id, request.body, request.headers['if-match'], request.now);
+  const assessment = await assessments().update(accountOf(request), request.params.assessment_id, request.body, request.ifMatch, request.now);
   return { status: 200, body: await view(assessment), headers: withVersion(assessment) };
 };
 

@@ -80,28 +80,15 @@ export async function listAssets(request: RouteRequest): Promise<RouteResult> {
   };
 }
 
-/** ETags are the version in quotes; weak or bare forms are accepted too. */
-function ifMatchVersion(header: string | undefined): number | undefined {
-  if (header === undefined) return undefined;
-  const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
-  if (!match) {
-    throw new HttpError('invalid_request', `If-Match ${header} is not an ETag of this API (they look like "3").`, {
-      errors: [{ field: 'if-match', in: 'header', message: 'Send the ETag of the last read, e.g. "3"' }],
-    });
-  }
-  return Number(match[1]);
-}
-
 /** PUT /assets/{asset_id}/vulnerability */
 export async function updateAssetVulnerability(request: RouteRequest): Promise<RouteResult> {
   const { asset_id: assetId } = request.params as { asset_id: string };
   const body = request.body as z.infer<typeof VulnerabilityBody>;
   const accountId = request.account!.accountId;
-  const ifMatch = ifMatchVersion(request.headers['if-match']);
   const asset = await assetDeps.assets().get(accountId, assetId);
   if (!asset) throw new HttpError('not_found', `No asset ${assetId}.`);
 
-  const expected = ifMatch ?? body.version;
+  const expected = request.ifMatch ?? body.version;
   // A stale version (If-Match or `version`) is a version conflict: 409 (DESIGN §3, safety of writes).
   const stale = (current: string) => new HttpError('conflict', `The asset is at version ${current}${expected !== undefined ? `, not ${expected}` : ''}: read it again and retry.`);
   if (expected !== undefined && expected !== asset.version) throw stale(String(asset.version));

@@ -1,5 +1,6 @@
 import { applyUpdate, TransitionError } from '../../shared/domain/assessments/state-machine';
-import { etagOf, versionFromIfMatch } from '../../shared/domain/assessments/model';
+import { etagOf } from '../../shared/domain/assessments/model';
+import { versionOfEtag } from '../../shared/http/if-match';
 import { completionEvent, completionEventId } from '../../shared/domain/assessments/events';
 import { storedAssessment } from '../helpers/assessment-fixtures';
 
@@ -88,12 +89,12 @@ describe('assessment state machine', () => {
     expect(completionEventId('va_other')).not.toBe(completionEventId('va_test'));
   });
 
-  it('reads If-Match in its strong, weak and wildcard forms', () => {
+  it('writes the ETag the API reads back from If-Match, strong or weak; no wildcard', () => {
     expect(etagOf(7)).toBe('"7"');
-    expect(versionFromIfMatch('"7"')).toBe(7);
-    expect(versionFromIfMatch('W/"7"')).toBe(7);
-    expect(versionFromIfMatch('*')).toBe('any');
-    expect(versionFromIfMatch('7')).toBeUndefined();
-    expect(versionFromIfMatch('"abc"')).toBeUndefined();
+    expect(versionOfEtag(etagOf(7))).toBe(7);
+    expect(versionOfEtag('W/"7"')).toBe(7);
+    expect(versionOfEtag('*')).toBeUndefined();
+    expect(versionOfEtag('7')).toBeUndefined();
+    expect(versionOfEtag('"abc"')).toBeUndefined();
   });
 });

@@ -86,10 +86,3 @@ export function etagOf(version: number): string {
   return `"${version}"`;
 }
 
-/** The version an `If-Match` value names: a number, `'any'` for `*`, or undefined when unreadable. */
-export function versionFromIfMatch(value: string): number | 'any' | undefined {
-  const trimmed = value.trim();
-  if (trimmed === '*') return 'any';
-  const match = /^(?:W\/)?"(\d{1,9})"$/.exec(trimmed);
-  return match ? Number(match[1]) : undefined;
-}

@@ -7,7 +7,7 @@ import { requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
 import { ConflictError, invalidField, NotFoundError } from '../errors';
 import { completionEvent } from './events';
 import type { ComplianceEvidence } from '../compliance/evidence';
-import { complianceOf, summaryOf, versionFromIfMatch, type Assessment } from './model';
+import { complianceOf, summaryOf, type Assessment } from './model';
 import type { AssessmentFilter, AssessmentStore } from './ports';
 import { applyUpdate, TransitionError } from './state-machine';
 import { buildSubmissionPackage, manifestKey, markSubmitted, submissionOf } from './submission';
@@ -72,13 +72,12 @@ export class AssessmentService {
   }
 
   /**
-   * Conditional on the version: with `If-Match` the named version must still be current (else
-   * 409); without it the update applies to the latest version. Completing the assessment writes
+   * Conditional on the version: the expected version (the request's `If-Match`) must still be
+   * current (else 409); without one the update applies to the latest version. Completing the assessment writes
    * the `assessment_complete` event into the same item, then relays it.
    */
-  async update(accountId: string, assessmentId: string, patch: UpdateAssessmentInput, ifMatch: string | undefined, now: Date): Promise<Assessment> {
-    const expected = ifMatch === undefined ? 'any' : versionFromIfMatch(ifMatch);
-    if (expected === undefined) throw invalidField('if-match', 'header', 'Send the ETag of the last read, e.g. "3".');
+  async update(accountId: string, assessmentId: string, patch: UpdateAssessmentInput, expectedVersion: number | undefined, now: Date): Promise<Assessment> {
+    const expected = expectedVersion ?? 'any';
     if (patch.timeline) requireRuleSetDate(patch.timeline.start_date, now, 'timeline.start_date');
 
     const attempts = expected === 'any' ? UNCONDITIONAL_ATTEMPTS : 1;

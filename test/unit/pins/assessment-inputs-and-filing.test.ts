@@ -1,5 +1,6 @@
 import { depConfirmationOf, depConfirmationProblem, howToFile } from '../../../shared/domain/assessments/dep-filing';
-import { summaryOf, versionFromIfMatch, type Assessment } from '../../../shared/domain/assessments/model';
+import { summaryOf, type Assessment } from '../../../shared/domain/assessments/model';
+import { versionOfEtag } from '../../../shared/http/if-match';
 import { requireRuleSetDate, resolveApplicant } from '../../../shared/domain/compliance/inputs';
 import { checklistForQuery } from '../../../shared/domain/compliance/use-cases';
 import { hashApiKey, looksLikeApiKey, newApiKey } from '../../../shared/domain/api-keys';
@@ -119,8 +120,8 @@ describe('DEP filing records', () => {
     expect(summaryOf(storedAssessment())).not.toHaveProperty('submission_id');
   });
 
-  it.each([['"4"', 4], ['W/"4"', 4], ['*', 'any'], ['4', undefined], ['"x"', undefined]])('reads If-Match %s as %p', (header, version) => {
-    expect(versionFromIfMatch(header)).toBe(version);
+  it.each([['"4"', 4], ['W/"4"', 4], ['*', undefined], ['4', undefined], ['"x"', undefined]])('reads If-Match %s as %p', (header, version) => {
+    expect(versionOfEtag(header)).toBe(version);
   });
 });
 

@@ -1,5 +1,5 @@
 import { AssessmentService } from '../../../shared/domain/assessments/service';
-import { etagOf, type Assessment } from '../../../shared/domain/assessments/model';
+import type { Assessment } from '../../../shared/domain/assessments/model';
 import type { AssessmentStore } from '../../../shared/domain/assessments/ports';
 import { asHttpError } from '../../../shared/http/domain-problems';
 import type { BlobStore } from '../../../shared/ports';
@@ -59,7 +59,7 @@ async function attempt(from: AssessmentStatus, to: AssessmentStatus, way: 'updat
   const current = assessmentIn(from);
   const { service, stored } = serviceHolding(current);
   try {
-    if (way === 'update') await service.update(current.account_id, current.assessment_id, patchTowards(to), etagOf(current.version), now);
+    if (way === 'update') await service.update(current.account_id, current.assessment_id, patchTowards(to), current.version, now);
     else {
       await service.submit(current.account_id, current.assessment_id, {
         certification: { certifier_name: 'Ana Lopez', certifier_title: 'Resilience Officer', accepted: true },
@@ -114,14 +114,14 @@ describe('pins: assessment status transitions', () => {
   it('refuses asking an in_progress assessment to complete before 100 % in final_report', async () => {
     const current = assessmentIn('in_progress');
     const { service } = serviceHolding(current);
-    await expect(service.update(current.account_id, current.assessment_id, { status: 'complete' } as UpdateAssessmentInput, etagOf(current.version), now))
+    await expect(service.update(current.account_id, current.assessment_id, { status: 'complete' } as UpdateAssessmentInput, current.version, now))
       .rejects.toMatchObject({ kind: 'conflict' });
   });
 
   it.each(STATUSES)('keeps a %s assessment where it is when the update asks for its own status', async (status) => {
     const current = assessmentIn(status);
     const { service, stored } = serviceHolding(current);
-    const update = service.update(current.account_id, current.assessment_id, { status } as UpdateAssessmentInput, etagOf(current.version), now);
+    const update = service.update(current.account_id, current.assessment_id, { status } as UpdateAssessmentInput, current.version, now);
     if (status === 'submitted') await expect(update).rejects.toMatchObject({ kind: 'conflict' });
     else await update;
     expect(stored().status_history).toEqual(current.status_history);
