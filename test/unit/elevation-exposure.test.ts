@@ -4,6 +4,7 @@ import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../
 import { analyzeFlooding, type AnalysedSurfaces } from '../../shared/domain/hazards/flood-analysis';
 import { readGround, RELIEF_FLAG_M } from '../../shared/domain/hazards/ground';
 import { maskToMultiPolygon } from '../../shared/domain/hazards/inundation';
+import { tallyAtNativeResolution } from '../../shared/domain/hazards/native-area';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
 import type { AssetPoint } from '../../shared/domain/hazards/spatial-index';
 import { surveyedElevation } from '../../shared/domain/hazards/surveyed-elevation';
@@ -182,5 +183,21 @@ describe('the ground each answer names', () => {
     for (let i = 0; i < ground.flagged.length; i++) expect(ground.flagged[i] === 1).toBe(block(Math.floor(i / SIZE), i % SIZE));
     const bare = (await readGround(fixedSource((row, col) => (block(row, col) ? 10 : 1)), [WEST, NORTH - 0.039, WEST + 0.039, NORTH], 10_000, -5))!;
     expect(bare.flaggedCells).toBe(0);
+  });
+});
+
+describe('areas at native resolution, window by window', () => {
+  it('counts every cell once across windows and gives the area connected below any level', async () => {
+    // A stated 2 m resolution makes 2 km windows: the 4 km grid is read in several, each cell counted in one core.
+    const source = fixedSource((_row, col) => bandAt(col), { resolution_m: 2 });
+    const box = [colLon(-0.5), rowLat(39.5), colLon(39.5), rowLat(-0.5)] as [number, number, number, number];
+    const ring = [[box[0], box[1]], [box[2], box[1]], [box[2], box[3]], [box[0], box[3]], [box[0], box[1]]];
+    const tally = await tallyAtNativeResolution(source, { type: 'Polygon', coordinates: [ring] }, box, -0.09, async () => {});
+    expect(tally.windows).toBeGreaterThan(3);
+    expectAcres(tally.openWaterM2 / 4046.8564224, bandAcres(0, 5));
+    expectAcres(tally.areaBelow(0.5) / 4046.8564224, bandAcres(5, 15));
+    expectAcres(tally.areaBelow(1) / 4046.8564224, bandAcres(5, 25));
+    expect(tally.areaBelow(0.29)).toBe(0);
+    expectAcres(tally.areaBelow(3.5) / 4046.8564224, bandAcres(5, 40));
   });
 });

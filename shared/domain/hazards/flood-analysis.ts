@@ -1,6 +1,7 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, sourceInfoFor, type ElevationSource } from './elevation';
 import { describeGround, readGround, siteGround, type GroundGrid, type SiteGround } from './ground';
 import { GROUND_METHOD, projectedMhhw } from './slr-impact';
+import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
 import { inundationExtents } from '../deliverables/inundation-extents';
 import type { BBox } from './geo';
 import { epochRise, selectGauges, type GaugeSelection } from './gauges';
@@ -100,6 +101,8 @@ interface AnalysisArea {
   mask: Uint8Array | undefined;
   rowAreas: Float64Array | undefined;
   sites: AssetSite[];
+  /** Areas at the DEM's native resolution, when the analysis grid had to be coarser. */
+  native?: SpillTally;
 }
 
 /** What lies below today's MHHW already (per scenario): reported as existing water, never as newly exposed. */
@@ -128,6 +131,10 @@ function existingWater(area_: AnalysisArea, today: number, year: number, todayAt
       else if (isInundated(model, i, today)) { cells[i] = 1; landArea += rowArea; }
     }
   }
+  if (area_.native) {
+    openWaterArea = area_.native.openWaterM2;
+    landArea = area_.native.areaBelow(today);
+  }
   const sites = new Set(area_.sites.filter((site) => site.open_water
     || (site.ground !== undefined && siteDepth(model, site.cell, site.ground, todayAtSite(site)).depth_m > 0)));
   return { today, year, cells, openWaterArea, landArea, sites };
@@ -135,8 +142,10 @@ function existingWater(area_: AnalysisArea, today: number, year: number, todayAt
 
 function exposure(surface: WaterSurface, area_: AnalysisArea, existing: ExistingWater) {
   let exposedArea = 0;
-  const { model, mask, rowAreas } = area_;
-  if (model && mask && rowAreas) {
+  const { model, mask, rowAreas, native } = area_;
+  if (native && surface.uniformLevel !== undefined) {
+    exposedArea = Math.max(0, native.areaBelow(surface.uniformLevel) - native.areaBelow(existing.today));
+  } else if (model && mask && rowAreas) {
     const { values, width } = model.grid;
     for (let i = 0; i < values.length; i++) {
       if (!mask[i] || existing.cells?.[i]) continue;
@@ -250,7 +259,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   });
 
   if (needs('tidal')) {
-    usedSources.push('noaa_htf');
+    usedSources.push('noaa_htf', 'uhslc_daily_max_peaks');
     const tidal = inland
       ? inlandComponent('tidal flooding')
       : await tidalComponent(selection, area_, combos, rise, epoch, comboHeader, deps.tides, existingFor,
@@ -352,7 +361,10 @@ async function analysisArea(source: ElevationSource, boundary: ValidBoundary, ms
     inside++;
     if (!Number.isNaN(grid.values[i]!)) covered++;
   }
-  return { model, mask, rowAreas: rowCellAreas(grid), sites, ground, coverage: inside === 0 ? coveredFraction(grid) : covered / inside };
+  const native = nativeCellCount(source, boundary.bbox as BBox) > MAX_ANALYSIS_CELLS
+    ? await tallyAtNativeResolution(source, boundary.geometry, boundary.bbox as BBox, mslNavd88, yieldToEventLoop)
+    : undefined;
+  return { model, mask, rowAreas: rowCellAreas(grid), sites, ground, coverage: inside === 0 ? coveredFraction(grid) : covered / inside, ...(native ? { native } : {}) };
 }
 
 function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, source: ElevationSource, box: BBox, mslNavd88: number) {
@@ -377,6 +389,14 @@ function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, sour
     ...describeGround(area_.ground, area_.mask),
     coverage_fraction: roundTo(area_.coverage!, 4),
     cell_size_m: cellSizeMetres(area_.model.grid),
+    ...(area_.native ? {
+      native_resolution_areas: {
+        cell_size_m: roundTo(area_.native.cellSizeM, 2),
+        windows: area_.native.windows,
+        cells_read: area_.native.cellsRead,
+        method: `Areas of still-water levels (tide, gauge surge statistics, their envelope) at the DEM's native resolution, read in windows of ${WINDOW_CELLS}² cells flooded from their own open water with a ${MARGIN_CELLS}-cell margin (a channel leaving a window further than that is not followed); levels to the millimetre. Loaded layer surfaces and the connection of assets use the coarser grid of cell_size_m.`,
+      },
+    } : {}),
     vertical_datum_correction: area_.ground.layers[0]!.correction,
     asset_ground: assetGround,
     method: "Land cells connected (8-neighbour) to open water below the water level count as exposed, apart from land already below today's MHHW (existing_water). Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.",
@@ -438,6 +458,7 @@ async function tidalComponent(
           floored_at_observed_mean: d.projection.floored_at_observed_mean,
           nontidal_sd_m: roundTo(d.projection.nontidal_sd_m, 3),
           calibrated_on_observed_days: d.projection.calibrated,
+          basis: d.projection.basis,
         })),
         method: FLOOD_DAY_METHOD,
       },

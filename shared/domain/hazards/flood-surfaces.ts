@@ -11,6 +11,8 @@ export interface WaterSurface {
   levelAtCell(index: number): number;
   /** Level at a point; `cell` is its grid cell when elevation covers it. */
   levelAtPoint(lon: number, lat: number, cell: number | undefined): number;
+  /** The one still-water level over the area, when the surface is one (its area is then a lookup by spill level). */
+  uniformLevel?: number;
 }
 
 /**
@@ -21,6 +23,7 @@ export interface WaterSurface {
 export function connectedLevelSurface(level: number, model: FloodModel | undefined, levelAtSite?: (lon: number, lat: number) => number): WaterSurface {
   const atCell = (index: number) => (model && isInundated(model, index, level) ? level : -Infinity);
   return {
+    uniformLevel: level,
     levelAtCell: atCell,
     // Without elevation the level is still known; the exposure then reports depth as unknown.
     levelAtPoint: (lon, lat, cell) => {
@@ -52,7 +55,10 @@ export function layerSurface(layer: LayerSurface, shift: number, model: FloodMod
 
 /** The envelope (highest level at each place) of several surfaces: the compound combination. */
 export function envelopeSurface(surfaces: readonly WaterSurface[]): WaterSurface {
+  // Connected still-water levels: connected below the highest is connected below one of them.
+  const uniform = surfaces.every((s) => s.uniformLevel !== undefined) ? Math.max(...surfaces.map((s) => s.uniformLevel!)) : undefined;
   return {
+    ...(uniform !== undefined ? { uniformLevel: uniform } : {}),
     levelAtCell: (index) => Math.max(...surfaces.map((s) => s.levelAtCell(index))),
     levelAtPoint: (lon, lat, cell) => Math.max(...surfaces.map((s) => s.levelAtPoint(lon, lat, cell))),
   };

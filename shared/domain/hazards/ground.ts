@@ -180,7 +180,13 @@ export function describeGround(ground: GroundGrid, inside?: Uint8Array) {
   const used = ground.layers.map((layer, i) => ({ layer, cells: counted[i]! })).filter((l) => l.cells > 0);
   return {
     source: ground.layers[0]!.source,
-    sources: used.map(({ layer, cells }) => ({ ...layer.source, share_of_cells: share(cells), vertical_datum_correction: layer.correction })),
+    sources: used.map(({ layer, cells }) => ({
+      elevation_model_id: layer.source.elevation_model_id ?? null,
+      name: layer.source.name,
+      surface_model: layer.source.surface_model ?? null,
+      share_of_cells: share(cells),
+      vertical_offset_m: layer.correction.applied_offset_m,
+    })),
     ...(ground.layers.some((l) => l.source.surface_model)
       ? { surface_model_flags: { cells: flagged, share_of_cells: share(flagged), rule: RELIEF_RULE } }
       : {}),

@@ -137,7 +137,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     elevation: {
       status: coverage >= 0.999 ? 'covered' : 'partial',
       ...described,
-      point_source: point.source,
+      point_source_id: point.source.elevation_model_id ?? point.source.name,
       ...(point.surface_flag ? { point_surface_model_flag: true } : {}),
       coverage_fraction: roundTo(coverage, 4),
       cell_size_m: cellSizeMetres(ground.grid),
