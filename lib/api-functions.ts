@@ -6,6 +6,7 @@ import { API_TIMEOUT_LIMIT_SECONDS, AppFunction, type EntryResolver } from './ap
 import { pascalCase } from './names';
 import { bindBucket, bindEventQueue, bindTable, bindUsageCounter } from './bindings';
 import { UPLOADS_PREFIX, type DataStore } from './data-store';
+import { ACCOUNT_MODELS_PREFIX, ELEVATION_UPLOADS_PREFIX } from '../shared/adapters/elevation/processed-keys';
 import type { StageConfig } from './stage-config';
 
 interface GroupSettings {
@@ -86,6 +87,8 @@ export class ApiFunctions extends Construct {
     bindTable(fns.hazards, table, 'readWrite');
     bindBucket(fns.hazards, bucket, 'read', ['dem/', 'hazard-layers/']);
     bindBucket(fns.hazards, bucket, 'readWrite', ['hazard-jobs/', 'evidence/']);
+    // Account elevation models: presigned uploads signed (and removed on delete), tiles read and removed.
+    bindBucket(fns.hazards, bucket, 'readWrite', [ELEVATION_UPLOADS_PREFIX, ACCOUNT_MODELS_PREFIX]);
 
     bindUsageCounter(fns.grants, table);
 

@@ -10,6 +10,7 @@ import type { QueuedEvent } from '../shared/ports';
 import { AppFunction, type AppFunctionProps, type EntryResolver } from './app-function';
 import { bindBucket, bindDeadLetterQueue, bindEventQueue, bindTable } from './bindings';
 import { UPLOADS_PREFIX, type DataStore } from './data-store';
+import { ACCOUNT_MODELS_PREFIX, ELEVATION_UPLOADS_PREFIX } from '../shared/adapters/elevation/processed-keys';
 import type { StageConfig } from './stage-config';
 
 /** The dispatcher's timeout; the events queue's visibility timeout is derived from it. */
@@ -39,6 +40,7 @@ export class BackgroundJobs extends Construct {
   readonly hazardJobWorker: AppFunction;
   readonly assetImportWorker: AppFunction;
   readonly deliverablesWorker: AppFunction;
+  readonly elevationModelWorker: AppFunction;
 
   constructor(scope: Construct, id: string, props: BackgroundJobsProps) {
     super(scope, id);
@@ -105,7 +107,7 @@ export class BackgroundJobs extends Construct {
       timeout: Duration.minutes(10),
     });
     bindTable(this.hazardJobWorker, table, 'readWrite');
-    bindBucket(this.hazardJobWorker, bucket, 'read', ['dem/', 'hazard-layers/']);
+    bindBucket(this.hazardJobWorker, bucket, 'read', ['dem/', 'hazard-layers/', ACCOUNT_MODELS_PREFIX]);
     bindBucket(this.hazardJobWorker, bucket, 'readWrite', ['hazard-jobs/', 'evidence/']);
     this.hazardJobWorker.addEventSource(new DynamoEventSource(table, {
       startingPosition: StartingPosition.LATEST,
@@ -125,6 +127,17 @@ export class BackgroundJobs extends Construct {
     bindTable(this.assetImportWorker, table, 'readWrite');
     bindBucket(this.assetImportWorker, bucket, 'read', [UPLOADS_PREFIX]);
     bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.assetImportWorker), { prefix: UPLOADS_PREFIX });
+    // A GeoTIFF uploaded through POST /hazards/elevation-models is tiled here into the account's model.
+    this.elevationModelWorker = jobFunction('ElevationModelWorker', {
+      name: 'elevation-model-worker',
+      description: 'Processes GeoTIFF DEMs uploaded through POST /hazards/elevation-models into tiled account models',
+      memorySize: 3008,
+      timeout: Duration.minutes(15),
+    });
+    bindTable(this.elevationModelWorker, table, 'readWrite');
+    // Reads the upload and deletes it once processed; writes the tiles (and removes them after a failed write).
+    bindBucket(this.elevationModelWorker, bucket, 'readWrite', [ELEVATION_UPLOADS_PREFIX, ACCOUNT_MODELS_PREFIX]);
+    bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.elevationModelWorker), { prefix: ELEVATION_UPLOADS_PREFIX });
     // Jobs carry a lease: imports and hazard jobs whose worker was lost are resumed or failed here.
     new Rule(this, 'LostJobSweep', {
       description: 'Every 5 minutes: resume or fail asset imports, and fail hazard jobs, whose worker lease expired',

@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { ELEVATION_UPLOADS_PREFIX } from '../shared/adapters/elevation/processed-keys';
 import { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/adapters/table-schema';
 import type { StageConfig } from './stage-config';
@@ -71,6 +72,8 @@ export class DataStore extends Construct {
       serverAccessLogsPrefix: 'data-bucket/',
       lifecycleRules: [
         { id: 'expire-uploads', prefix: UPLOADS_PREFIX, expiration: UPLOADS_EXPIRE_AFTER },
+        // The worker deletes each elevation model's GeoTIFF once processed; this catches the rest.
+        { id: 'expire-elevation-uploads', prefix: ELEVATION_UPLOADS_PREFIX, expiration: UPLOADS_EXPIRE_AFTER },
         // Flood-analysis job results live as long as their job items (7-day TTL).
         { id: 'expire-hazard-jobs', prefix: 'hazard-jobs/', expiration: Duration.days(7) },
         { id: 'abort-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },

@@ -279,11 +279,11 @@ describe('stateful resources', () => {
   test('objects created under uploads/ invoke the asset import worker', () => {
     template.hasResourceProperties('Custom::S3BucketNotifications', {
       NotificationConfiguration: {
-        LambdaFunctionConfigurations: [Match.objectLike({
+        LambdaFunctionConfigurations: Match.arrayWith([Match.objectLike({
           Events: ['s3:ObjectCreated:*'],
           Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } },
           LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.jobs.assetImportWorker), 'Arn'] },
-        })],
+        })]),
       },
     });
   });
