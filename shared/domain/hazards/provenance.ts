@@ -31,6 +31,13 @@ export const SOURCES = {
     url: 'https://tidesandcurrents.noaa.gov/publications/techrpt86_PaP_of_HTFlooding.pdf',
     note: 'Minor = 0.04·GT + 0.50 m, moderate = 0.03·GT + 0.80 m, major = 0.04·GT + 1.17 m above MHHW.',
   },
+  uhslc_daily_max_peaks: {
+    id: 'uhslc_daily_max_peaks',
+    version: 'gpd/<Site>_pot.csv of tonyewong/surge_comparison @ cfaa837a (UHSLC data to 2018)',
+    name: 'Daily maximum hourly sea levels above their 99th percentile, declustered over 3 days (UHSLC research-quality data to 2018; T. Wong, surge_comparison), 11 Florida gauges',
+    url: 'https://github.com/tonyewong/surge_comparison',
+    note: 'Levels in metres above each year\'s mean sea level; the observed tail of the daily highest water levels the flood-day projections shift by the rise.',
+  },
   gev_wong: {
     id: 'gev_wong',
     version: 'annual maxima of tonyewong/surge_comparison @ cfaa837a (UHSLC data to 2018)',

@@ -73,3 +73,16 @@ export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lo
   const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
 }
+
+/**
+ * A peaks-over-threshold file of `tonyewong/surge_comparison` (`gpd/<Site>_pot.csv`): per year the
+ * declustered exceedances, the days of data, then each exceedance in mm above that year's mean sea
+ * level ("NA" when none); the 99th-percentile threshold from `thresholds_declustering.csv`. Metres.
+ */
+export function potRecord(site: string): { threshold: number; percentile: number; peaks: number[] } {
+  const dir = path.join(RAW, 'surge_comparison_gpd');
+  const lines = readFileSync(path.join(dir, `${site}_pot.csv`), 'utf8').trim().split('\n').slice(1);
+  const peaks = lines.flatMap((line) => line.split(',').slice(3)).filter((cell) => cell !== 'NA').map((cell) => Number(cell) / 1000);
+  const row = readFileSync(path.join(dir, 'thresholds_declustering.csv'), 'utf8').split('\n').find((line) => line.startsWith(`"${site}",`))!.split(',');
+  return { threshold: Number(row[2]) / 1000, percentile: Number(row[1]), peaks };
+}
