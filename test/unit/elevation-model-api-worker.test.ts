@@ -1,0 +1,151 @@
+import { processDem } from '../../shared/adapters/elevation/geotiff-dem';
+import { AccountElevationModels } from '../../shared/adapters/elevation/processed-account-models';
+import { accountModelPrefix, elevationUploadKey, MAX_DEM_UPLOAD_BYTES } from '../../shared/adapters/elevation/processed-keys';
+import { processedModelKeys, processedModelRecord, writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
+import type { ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
+import { readWindow } from '../../shared/domain/elevation-models/pyramid';
+import { RasterError } from '../../shared/domain/elevation-models/reproject';
+import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
+import type { BlobStore } from '../../shared/ports';
+import { resetConfigForTests } from '../../shared/config';
+import { failureOf, processElevationUpload } from '../../functions/elevation-model-worker/process';
+import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
+
+/** A bucket in memory; `failAfter` puts make the next one fail (a write interrupted half-way). */
+class MemoryBlobs implements BlobStore {
+  readonly objects = new Map<string, Buffer>();
+  gets: string[] = [];
+  constructor(private failAfter = Infinity) {}
+  async put(key: string, body: Buffer | string) {
+    if (this.failAfter-- <= 0) throw new Error('S3 is unreachable');
+    this.objects.set(key, Buffer.from(body));
+  }
+  async get(key: string) { this.gets.push(key); return this.objects.get(key); }
+  async exists(key: string) { return this.objects.has(key); }
+  async delete(key: string) { this.objects.delete(key); }
+  async signedGetUrl() { return ''; }
+  async signedPutUrl() { return ''; }
+}
+
+const ACCOUNT = 'acct_test';
+const MODEL = `em_${'a'.repeat(32)}`;
+
+function entry(overrides: Partial<ElevationModelEntry> = {}): ElevationModelEntry {
+  return {
+    elevation_model_id: MODEL, account_id: ACCOUNT, name: 'Tampa clip', status: 'processing', vertical_datum: 'NGVD29', units: 'ft',
+    vertical_accuracy_m: 0.76, ngvd29_to_navd88_m: TAMPA_SHIFT_M, upload_key: elevationUploadKey(ACCOUNT, MODEL), upload_expires_at: '2026-11-23T21:00:00.000Z',
+    crs: null, resolution_m: null, bbox: null, vertical_conversion: null, model_key: null, error: null, processing_started_at: '2026-11-23T20:55:00.000Z',
+    created_at: '2026-11-23T20:50:00.000Z', updated_at: '2026-11-23T20:55:00.000Z', ...overrides,
+  };
+}
+
+/** The store as the worker sees it: claim succeeds once, finish records the outcome. */
+function fakeStore(claimed: ElevationModelEntry | undefined) {
+  const finished: unknown[] = [];
+  let available = claimed;
+  return {
+    finished,
+    claim: async () => { const e = available; available = undefined; return e; },
+    finish: async (_a: string, _i: string, outcome: unknown) => { finished.push(outcome); return true; },
+  };
+}
+
+let clip: Awaited<ReturnType<typeof readTampaClip>>;
+beforeAll(async () => {
+  // Local mode: the default source is the bundled models, then SRTM.
+  process.env.APP_MODE = 'local';
+  resetConfigForTests();
+  clip = await readTampaClip();
+});
+
+describe('elevation model worker', () => {
+  it('tiles a claimed upload into the account prefix, records what it found and removes the GeoTIFF', async () => {
+    const blobs = new MemoryBlobs();
+    blobs.objects.set(entry().upload_key, clip.bytes);
+    const store = fakeStore(entry());
+    await processElevationUpload({ models: store, blobs, now: () => new Date() }, entry().upload_key, clip.bytes.byteLength);
+    expect(store.finished).toHaveLength(1);
+    const { ready } = store.finished[0] as { ready: { crs: { epsg: number }; model_key: string; resolution_m: number } };
+    expect(ready.crs.epsg).toBe(2237);
+    expect(ready.resolution_m).toBeCloseTo(100 * US_FT, 0);
+    expect(ready.model_key).toBe(`${accountModelPrefix(ACCOUNT, MODEL)}model.json`);
+    const record = JSON.parse(blobs.objects.get(ready.model_key)!.toString('utf8'));
+    for (const key of processedModelKeys(accountModelPrefix(ACCOUNT, MODEL), record)) expect(blobs.objects.has(key)).toBe(true);
+    expect(blobs.objects.has(entry().upload_key)).toBe(false);
+  });
+
+  it('does nothing for a model another worker claimed, or a key that is not an elevation upload', async () => {
+    const blobs = new MemoryBlobs();
+    blobs.objects.set(entry().upload_key, clip.bytes);
+    const store = fakeStore(undefined);
+    await processElevationUpload({ models: store, blobs, now: () => new Date() }, entry().upload_key, 10);
+    await processElevationUpload({ models: fakeStore(entry()), blobs, now: () => new Date() }, `uploads/${ACCOUNT}/imp_x/file.csv`, 10);
+    expect(store.finished).toEqual([]);
+    expect(blobs.gets).toEqual([]);
+    expect(blobs.objects.has(entry().upload_key)).toBe(true);
+  });
+
+  it('refuses an upload over the size limit without reading it', async () => {
+    const blobs = new MemoryBlobs();
+    blobs.objects.set(entry().upload_key, Buffer.from('x'));
+    const store = fakeStore(entry());
+    await processElevationUpload({ models: store, blobs, now: () => new Date() }, entry().upload_key, MAX_DEM_UPLOAD_BYTES + 1);
+    expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'file_too_large' }) }]);
+    expect(blobs.gets).toEqual([]);
+  });
+
+  it('leaves no tile behind when writing the model fails half-way, and records the failure', async () => {
+    // The clip makes one tile and one overview: the second put fails, after one tile was written.
+    const blobs = new MemoryBlobs(1);
+    blobs.objects.set(entry().upload_key, clip.bytes);
+    const store = fakeStore(entry());
+    await processElevationUpload({ models: store, blobs, now: () => new Date() }, entry().upload_key, undefined);
+    expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'internal_error' }) }]);
+    expect([...blobs.objects.keys()].filter((key) => key.startsWith('elevation-models/'))).toEqual([]);
+  });
+
+  it('names each refusal of the reader with a stable code', () => {
+    expect(failureOf(new RasterError('The file is not a readable GeoTIFF (bad magic).'))?.code).toBe('not_a_geotiff');
+    expect(failureOf(new RasterError('The GeoTIFF names no EPSG coordinate system (ProjectedCSTypeGeoKey or GeographicTypeGeoKey).'))?.code).toBe('unsupported_crs');
+    expect(failureOf(new RasterError('EPSG:3857 is not a coordinate system this service reprojects (…).'))?.code).toBe('unsupported_crs');
+    expect(failureOf(new RasterError('The raster has 70000000 cells; the limit is 64000000 (split it into tiles).'))?.code).toBe('file_too_large');
+    expect(failureOf(new RasterError('The GeoTIFF has 3 bands; an elevation model has one.'))?.code).toBe('unusable_raster');
+    expect(failureOf(new VerticalReferenceError('An NGVD29 model needs ngvd29_to_navd88_m'))?.code).toBe('invalid_vertical_reference');
+    expect(failureOf(new Error('socket hang up'))).toBeUndefined();
+  });
+});
+
+describe('account models read from the bucket', () => {
+  async function storedModel(blobs: MemoryBlobs, id: string, resolutionM: number, createdAt: string): Promise<ElevationModelEntry> {
+    const processed = await processDem(clip.bytes, { vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: TAMPA_SHIFT_M });
+    const record = processedModelRecord(processed, { elevation_model_id: id, name: id, source_vertical_datum: 'NGVD29', vertical_accuracy_m: null, surface_model: false });
+    const modelKey = await writeProcessedModel(blobs, accountModelPrefix(ACCOUNT, id), record, processed.tiles);
+    return entry({ elevation_model_id: id, status: 'ready', model_key: modelKey, resolution_m: resolutionM, created_at: createdAt });
+  }
+
+  it('come finest first, then newest, and read the same windows as the tiles they were written from', async () => {
+    const blobs = new MemoryBlobs();
+    const older = await storedModel(blobs, `em_${'1'.repeat(32)}`, 30, '2026-01-01T00:00:00.000Z');
+    const newer = await storedModel(blobs, `em_${'2'.repeat(32)}`, 30, '2026-06-01T00:00:00.000Z');
+    const finer = await storedModel(blobs, `em_${'3'.repeat(32)}`, 3, '2025-01-01T00:00:00.000Z');
+    const models = new AccountElevationModels({ listReady: async () => [older, newer, finer] }, blobs);
+    const sources = await models.sources(ACCOUNT);
+    expect(sources.map((s) => s.record.elevation_model_id)).toEqual([finer, newer, older].map((e) => e.elevation_model_id));
+
+    const [source] = sources;
+    const box = source!.record.bbox;
+    const grid = (await source!.grid(box, 1e9))!;
+    const direct = (await readWindow(source!.record.pyramid, box, 1e9, async (key) => blobs.objects.get(`${accountModelPrefix(ACCOUNT, finer.elevation_model_id)}${key}`)!, 'x'))!;
+    expect(Array.from(grid.values)).toEqual(Array.from(direct.values));
+    expect(source!.info()).toMatchObject({ elevation_model_id: finer.elevation_model_id, surface_model: false, vertical_datum: 'NAVD88' });
+    // Read before the bundled Tampa quad that covers the same ground, with SRTM after both.
+    const layers = (await models.elevationFor(ACCOUNT)).layersFor!(box).map((layer) => layer.info().elevation_model_id);
+    expect(layers).toEqual([finer.elevation_model_id, 'srtm-1arcsec']);
+  });
+
+  it('an account without ready models gets the default source (local mode: bundled models, then SRTM)', async () => {
+    const models = new AccountElevationModels({ listReady: async () => [] }, new MemoryBlobs());
+    const source = await models.elevationFor(ACCOUNT);
+    expect(source.layersFor?.([-82.45, 27.93, -82.44, 27.94])[0]?.info().elevation_model_id).toBe('usgs-24k-tampa');
+  });
+});
