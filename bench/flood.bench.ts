@@ -2,7 +2,9 @@
  * Flood analysis over a real county boundary (Monroe County, us-atlas) with 100,000 SYNTHETIC
  * assets (random points inside real Florida county boundaries, not real facilities): which assets
  * lie inside the boundary, by the flatbush index and by a naive point-in-polygon loop in the same
- * run; the whole 4-component analysis; and the latency of a scenario lookup.
+ * run; the whole 4-component analysis; the latency of a scenario lookup; and a year of predicted
+ * tides per gauge (day-boundary levels in one timeline pass against one prediction per instant, and
+ * the daily highest tides the flood-day projection needs).
  */
 import { performance } from 'node:perf_hooks';
 import { SrtmTileSource } from '../shared/adapters/elevation/srtm-tiles';
@@ -10,6 +12,8 @@ import { harmonicTides } from '../shared/adapters/hazard-tide-predictor';
 import { validateBoundary } from '../shared/domain/hazards/boundary';
 import { analyzeFlooding } from '../shared/domain/hazards/flood-analysis';
 import { countyBoundaryByFips, floridaCountyBoundaries } from '../shared/domain/hazards/florida-counties';
+import { GAUGES } from '../shared/domain/hazards/gauges';
+import { dailyHighestTides } from '../shared/domain/hazards/tide-flood-days';
 import { scenarioReport } from '../shared/domain/hazards/scenario-report';
 import { AssetIndex, assetsWithinNaive } from '../shared/domain/hazards/spatial-index';
 import { syntheticAssets } from '../test/helpers/synthetic-assets';
@@ -61,6 +65,30 @@ async function main(): Promise<void> {
   }
   const elapsed = ms(start);
   console.log(`scenario lookup (location → two gauges, 2 years): ${(ops / (elapsed / 1000)).toFixed(0)} ops/s, ${(elapsed / ops).toFixed(3)} ms each`);
+
+  await tideYears();
+}
+
+/** A year of tides at every gauge: the flood-day projection's expensive part. */
+async function tideYears(): Promise<void> {
+  const { createTidePredictor } = await import('@neaps/tide-predictor');
+  const year = 2050;
+  const start = Date.UTC(year, 0, 1);
+  const boundaries = Array.from({ length: 366 }, (_, i) => new Date(start + i * 86_400_000));
+  await harmonicTides.levelsAt(GAUGES[0]!, boundaries);
+  let begin = performance.now();
+  for (const gauge of GAUGES) {
+    const predictor = createTidePredictor(gauge.constituents);
+    for (const time of boundaries) predictor.getWaterLevelAtTime({ time });
+  }
+  const perInstantMs = ms(begin);
+  begin = performance.now();
+  for (const gauge of GAUGES) await harmonicTides.levelsAt(gauge, boundaries);
+  const timelineMs = ms(begin);
+  console.log(`${year} day-boundary levels at ${GAUGES.length} gauges (366 instants each): one prediction per instant ${perInstantMs.toFixed(0)} ms, one timeline per gauge ${timelineMs.toFixed(0)} ms (${(perInstantMs / timelineMs).toFixed(1)}x)`);
+  begin = performance.now();
+  for (const gauge of GAUGES) await dailyHighestTides(harmonicTides, gauge, year);
+  console.log(`${year} daily highest tides at ${GAUGES.length} gauges (high waters + day boundaries): ${ms(begin).toFixed(0)} ms, ${(ms(begin) / GAUGES.length).toFixed(1)} ms per gauge-year`);
 }
 
 main().catch((error: Error) => {

@@ -6,7 +6,7 @@ import { gaugeById, GAUGES } from '../../shared/domain/hazards/gauges';
 import { htfThresholdsNavd88, mhhwAboveNavd88 } from '../../shared/domain/hazards/tidal';
 import { dailyHighestTides, expectedFloodDays, minorThresholdNavd88 } from '../../shared/domain/hazards/tide-flood-days';
 import { mslAboveNavd88 } from '../../shared/domain/hazards/tidal';
-import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
+import { harmonicTides, timelineStepSeconds } from '../../shared/adapters/hazard-tide-predictor';
 
 /** Station datums read from @neaps/tide-database itself (ESM-only, so in a child Node process). */
 function packageDatums(ids: string[]): Record<string, Record<string, number>> {
@@ -59,5 +59,32 @@ describe('tidal flood days from harmonic predictions', () => {
     for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeGreaterThanOrEqual(counts[i - 1]!);
     expect(counts[0]).toBeLessThan(1);
     expect(counts[counts.length - 1]).toBeCloseTo(365, 0);
+  });
+});
+
+describe('tide levels at many instants', () => {
+  it('evenly spaced instants on the step grid are one timeline, equal to a prediction per instant', async () => {
+    const { createTidePredictor } = await import('@neaps/tide-predictor');
+    const gauge = gaugeById('8729840')!;
+    const start = Date.UTC(2050, 0, 1);
+    const days = Array.from({ length: 366 }, (_, i) => new Date(start + i * 86_400_000));
+    expect(timelineStepSeconds(days)).toBe(86_400);
+    const levels = await harmonicTides.levelsAt(gauge, days);
+    const predictor = createTidePredictor(gauge.constituents);
+    expect(levels).toHaveLength(days.length);
+    // The timeline refreshes node corrections daily; one prediction per instant computes them at the instant.
+    days.forEach((time, i) => expect(Math.abs(levels[i]! - predictor.getWaterLevelAtTime({ time }).level)).toBeLessThan(1e-4));
+  });
+
+  it('uneven or off-grid instants are predicted one by one', async () => {
+    const gauge = gaugeById('8724580')!;
+    const times = [new Date('2030-03-01T00:00:00Z'), new Date('2030-03-01T06:00:00Z'), new Date('2030-03-01T07:30:00Z')];
+    expect(timelineStepSeconds(times)).toBeUndefined();
+    expect(timelineStepSeconds([new Date('2030-03-01T00:00:07Z'), new Date('2030-03-02T00:00:07Z')])).toBeUndefined();
+    expect(timelineStepSeconds([new Date('2030-03-01T00:00:00Z')])).toBeUndefined();
+    const { createTidePredictor } = await import('@neaps/tide-predictor');
+    const predictor = createTidePredictor(gauge.constituents);
+    const levels = await harmonicTides.levelsAt(gauge, times);
+    times.forEach((time, i) => expect(levels[i]).toBeCloseTo(predictor.getWaterLevelAtTime({ time }).level, 9));
   });
 });
