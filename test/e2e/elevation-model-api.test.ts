@@ -94,6 +94,27 @@ describe('elevation models through the API', () => {
     expect(Math.abs(res.json.ground_elevation_navd88.m - expected)).toBeLessThan(0.03);
   });
 
+  it('is used first by flood-analysis over a boundary inside it', async () => {
+    const [west, north] = clip.lonLatOf(20, 20);
+    const [east, south] = clip.lonLatOf(clip.height - 20, clip.width - 20);
+    const boundary = { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] };
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: boundary, components: ['tidal'], scenarios: ['intermediate'], planning_horizons: [2050] } });
+    expect(res.status).toBe(200);
+    expect(res.json.elevation.source).toMatchObject({ elevation_model_id: modelId, surface_model: false });
+  });
+
+  it('replays a creation repeated with the same Idempotency-Key instead of creating a second model', async () => {
+    const body = { name: 'Idempotent', vertical_datum: 'EGM96', units: 'm' };
+    const headers = { 'Idempotency-Key': 'dem-create-once-1' };
+    const first = await app.request('POST', '/hazards/elevation-models', { key: app.keys.pro, json: body, headers });
+    const again = await app.request('POST', '/hazards/elevation-models', { key: app.keys.pro, json: body, headers });
+    expect(again.status).toBe(201);
+    expect(again.json.elevation_model_id).toBe(first.json.elevation_model_id);
+    const other = await app.request('POST', '/hazards/elevation-models', { key: app.keys.pro, json: { ...body, name: 'Other' }, headers });
+    expect(other.json).toMatchObject({ code: 'idempotency_key_reused' });
+    expect((await app.request('DELETE', `/hazards/elevation-models/${first.json.elevation_model_id}`, { key: app.keys.pro })).status).toBe(204);
+  });
+
   it('is invisible to another account: 404, not listed, not used', async () => {
     expect((await get(app.keys.enterprise, modelId)).status).toBe(404);
     expect((await app.request('DELETE', `/hazards/elevation-models/${modelId}`, { key: app.keys.enterprise })).status).toBe(404);
