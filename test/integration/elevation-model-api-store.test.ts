@@ -1,0 +1,92 @@
+import { DynamoElevationModelStore, type ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
+import { elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
+import { modelView } from '../../functions/elevation-models/routes';
+import { startTestApp } from '../helpers/local-app';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let store: DynamoElevationModelStore;
+
+beforeAll(async () => {
+  app = await startTestApp({ backgroundWorkers: false });
+  store = new DynamoElevationModelStore();
+});
+afterAll(async () => { await app?.stop(); });
+
+let counter = 0;
+function pending(accountId: string, createdAt = new Date()): ElevationModelEntry {
+  const id = `em_${(++counter).toString().padStart(32, '0')}`;
+  return {
+    elevation_model_id: id, account_id: accountId, name: `model ${counter}`, status: 'pending', vertical_datum: 'NAVD88', units: 'm',
+    vertical_accuracy_m: null, ngvd29_to_navd88_m: null, upload_key: elevationUploadKey(accountId, id),
+    upload_expires_at: new Date(createdAt.getTime() + 300_000).toISOString(),
+    crs: null, resolution_m: null, bbox: null, vertical_conversion: null, model_key: null, error: null, processing_started_at: null,
+    created_at: createdAt.toISOString(), updated_at: createdAt.toISOString(),
+  };
+}
+
+const READY = { crs: { epsg: 2237, name: 'NAD83 / Florida West (ftUS)' }, resolution_m: 30.46, bbox: [-82.47, 27.92, -82.44, 27.94] as [number, number, number, number], vertical_conversion: 'NAVD88 metres', model_key: 'elevation-models/a/b/model.json' };
+
+describe('elevation model store (DynamoDB emulator)', () => {
+  it('is claimed once: a second claim (a repeated notification) gets nothing, and the model leaves the pending index', async () => {
+    const since = new Date(Date.now() - 1000);
+    const model = pending('acct_claim');
+    await store.create(model);
+    expect((await store.listPending(since)).map((m) => m.elevation_model_id)).toContain(model.elevation_model_id);
+    const [first, second] = await Promise.all([store.claim('acct_claim', model.elevation_model_id, new Date()), store.claim('acct_claim', model.elevation_model_id, new Date())]);
+    expect([first, second].filter(Boolean)).toHaveLength(1);
+    expect((first ?? second)!.status).toBe('processing');
+    expect((await store.listPending(since)).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+  });
+
+  it('finishes only a model being processed, and lists only ready ones as usable', async () => {
+    const model = pending('acct_finish');
+    await store.create(model);
+    expect(await store.finish('acct_finish', model.elevation_model_id, { ready: READY }, new Date())).toBe(false);
+    await store.claim('acct_finish', model.elevation_model_id, new Date());
+    expect(await store.finish('acct_finish', model.elevation_model_id, { ready: READY }, new Date())).toBe(true);
+    expect(await store.finish('acct_finish', model.elevation_model_id, { error: { code: 'internal_error', detail: 'late' } }, new Date())).toBe(false);
+    const failed = pending('acct_finish');
+    await store.create(failed);
+    await store.claim('acct_finish', failed.elevation_model_id, new Date());
+    await store.finish('acct_finish', failed.elevation_model_id, { error: { code: 'not_a_geotiff', detail: 'x' } }, new Date());
+    const ready = await store.listReady('acct_finish');
+    expect(ready.map((m) => m.elevation_model_id)).toEqual([model.elevation_model_id]);
+    expect(ready[0]).toMatchObject({ ...READY, status: 'ready', error: null });
+    expect(await store.listReady('acct_other')).toEqual([]);
+  });
+
+  it('refuses to delete a model being processed unless its worker was seen lost at that version', async () => {
+    const model = pending('acct_delete');
+    await store.create(model);
+    const claimed = (await store.claim('acct_delete', model.elevation_model_id, new Date()))!;
+    expect(await store.delete('acct_delete', model.elevation_model_id)).toBe(false);
+    expect(await store.delete('acct_delete', model.elevation_model_id, '2000-01-01T00:00:00.000Z')).toBe(false);
+    expect(await store.delete('acct_delete', model.elevation_model_id, claimed.updated_at)).toBe(true);
+    expect(await store.get('acct_delete', model.elevation_model_id)).toBeUndefined();
+    expect(await store.delete('acct_delete', model.elevation_model_id)).toBe(false);
+  });
+
+  it('pages the account\'s models with a cursor that only that account can use', async () => {
+    for (let i = 0; i < 3; i++) await store.create(pending('acct_pages'));
+    const first = await store.list('acct_pages', 2);
+    expect(first.items).toHaveLength(2);
+    const rest = await store.list('acct_pages', 2, first.nextCursor);
+    expect(rest.items).toHaveLength(1);
+    expect(new Set([...first.items, ...rest.items].map((m) => m.elevation_model_id)).size).toBe(3);
+    await expect(store.list('acct_claim', 2, first.nextCursor)).rejects.toThrow(/cursor/);
+  });
+});
+
+describe('the status a client sees', () => {
+  it('shows a pending model whose upload never came as failed (upload_expired) 15 minutes after its URL expired', () => {
+    const model = pending('acct_view', new Date('2026-11-23T10:00:00Z'));
+    expect(modelView(model, new Date('2026-11-23T10:19:00Z'))).toMatchObject({ status: 'pending', error: null });
+    expect(modelView(model, new Date('2026-11-23T10:21:00Z'))).toMatchObject({ status: 'failed', error: { code: 'upload_expired' } });
+  });
+
+  it('shows a model processing for more than 20 minutes as failed (worker_lost)', () => {
+    const model = { ...pending('acct_view'), status: 'processing' as const, processing_started_at: '2026-11-23T10:00:00.000Z' };
+    expect(modelView(model, new Date('2026-11-23T10:15:00Z'))).toMatchObject({ status: 'processing', error: null });
+    expect(modelView(model, new Date('2026-11-23T10:21:00Z'))).toMatchObject({ status: 'failed', error: { code: 'worker_lost' } });
+  });
+});
