@@ -191,10 +191,30 @@ export const hazardExamples: OperationExample[] = [
         elevation: {
           status: 'covered',
           source: {
-            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth), except where a bare-earth model covers the point: USGS 7.5-minute DEM CAPE CANAVERAL, FL (bare earth, 1999; NGVD29 → NAVD88 -0.40 m); USGS 7.5-minute DEM CEDAR KEY, FL (bare earth, 1999; NGVD29 → N…',
+            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
             vertical_datum: 'EGM96',
             native_resolution: '1 arc-second (~30 m)',
+            elevation_model_id: 'srtm-1arcsec',
+            resolution_m: 30,
+            vertical_accuracy_m: 16,
+            vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',
+            surface_model: true,
           },
+          sources: [
+            {
+              elevation_model_id: 'srtm-1arcsec',
+              name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+              surface_model: true,
+              share_of_cells: 1,
+              vertical_offset_m: -0.265,
+            },
+          ],
+          surface_model_flags: {
+            cells: 3035,
+            share_of_cells: 0.1586,
+            rule: 'Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground.',
+          },
+          point_source_id: 'srtm-1arcsec',
           coverage_fraction: 1,
           cell_size_m: 29,
           vertical_datum_correction: {
@@ -203,6 +223,7 @@ export const hazardExamples: OperationExample[] = [
             method: 'SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.',
             uncertainty: 'The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…',
           },
+          ground_method: 'Ground at a point or asset: the asset\'s surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset\'s water level uses its own gauge inte…',
         },
         ground_elevation_navd88: {
           m: 1.7346,
@@ -212,12 +233,30 @@ export const hazardExamples: OperationExample[] = [
           m: 0,
           ft: 0,
           inundated: false,
+          existing_water: false,
         },
         inundation_area: {
           acres: 0,
           km2: 0,
           radius_km: 2,
-          method: 'Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW. Open water is never counted: SRTM sea and bay cells (0 or below in the raw model) are marked as water before the datum shift; for DEMs without a water flag, cells at or below local mean sea lev…',
+          method: 'Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW, less those already below today\'s MHHW (reported as existing_water). Open water is never counted: SRTM sea and bay cells (0 or below in the raw model) are marked as water before the datum shift;…',
+        },
+        existing_water: {
+          today_mhhw_navd88: {
+            m: 0.1847,
+            ft: 0.606,
+          },
+          year: 2026,
+          open_water: {
+            acres: 1401.03,
+            km2: 5.6698,
+          },
+          land_below_mhhw: {
+            acres: 0,
+            km2: 0,
+          },
+          assets: 0,
+          note: 'Open water and land already reached by today\'s MHHW (same scenario, this year) within the radius; not counted in inundation_area or affected_assets.',
         },
         affected_assets: {
           count: 0,
@@ -332,9 +371,28 @@ export const hazardExamples: OperationExample[] = [
         elevation: {
           status: 'covered',
           source: {
-            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth), except where a bare-earth model covers the point: USGS 7.5-minute DEM CAPE CANAVERAL, FL (bare earth, 1999; NGVD29 → NAVD88 -0.40 m); USGS 7.5-minute DEM CEDAR KEY, FL (bare earth, 1999; NGVD29 → N…',
+            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
             vertical_datum: 'EGM96',
             native_resolution: '1 arc-second (~30 m)',
+            elevation_model_id: 'srtm-1arcsec',
+            resolution_m: 30,
+            vertical_accuracy_m: 16,
+            vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',
+            surface_model: true,
+          },
+          sources: [
+            {
+              elevation_model_id: 'srtm-1arcsec',
+              name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+              surface_model: true,
+              share_of_cells: 1,
+              vertical_offset_m: -0.265,
+            },
+          ],
+          surface_model_flags: {
+            cells: 5702,
+            share_of_cells: 0.1825,
+            rule: 'Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground.',
           },
           coverage_fraction: 1,
           cell_size_m: 29,
@@ -344,7 +402,13 @@ export const hazardExamples: OperationExample[] = [
             method: 'SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.',
             uncertainty: 'The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…',
           },
-          method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed. Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.',
+          asset_ground: {
+            surveyed: 0,
+            from_dem: 0,
+            surface_model_flagged: 0,
+            method: 'Ground at a point or asset: the asset\'s surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset\'s water level uses its own gauge inte…',
+          },
+          method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed, apart from land already below today\'s MHHW (existing_water). Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water …',
           screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
         },
         assets: {
@@ -417,6 +481,22 @@ export const hazardExamples: OperationExample[] = [
                   assets_without_elevation: 0,
                   truncated: false,
                   assets: [],
+                },
+                existing_water: {
+                  today_mhhw_navd88: {
+                    m: 0.1797,
+                    ft: 0.5896,
+                  },
+                  year: 2026,
+                  open_water: {
+                    acres: 3517.09,
+                    km2: 14.2332,
+                  },
+                  land_below_mhhw: {
+                    acres: 0,
+                    km2: 0,
+                  },
+                  assets: 0,
                 },
               },
             ],
@@ -491,6 +571,22 @@ export const hazardExamples: OperationExample[] = [
                   assets_without_elevation: 0,
                   truncated: false,
                   assets: [],
+                },
+                existing_water: {
+                  today_mhhw_navd88: {
+                    m: 0.1797,
+                    ft: 0.5896,
+                  },
+                  year: 2026,
+                  open_water: {
+                    acres: 3517.09,
+                    km2: 14.2332,
+                  },
+                  land_below_mhhw: {
+                    acres: 0,
+                    km2: 0,
+                  },
+                  assets: 0,
                 },
               },
             ],
