@@ -8,6 +8,7 @@ import { CredentialSigningKey } from './credentials';
 import { DataStore } from './data-store';
 import { Identity, bindAuthorizerCacheFlush } from './identity';
 import { acknowledgeStackFindings } from './nag-suppressions';
+import { Observability } from './observability';
 import { ApiGateway } from './rest-api';
 import type { StageConfig } from './stage-config';
 import { TierUsagePlans } from './usage-plans';
@@ -29,6 +30,7 @@ export class ComplianceApiStack extends Stack {
   readonly gateway: ApiGateway;
   readonly usagePlans: TierUsagePlans;
   readonly credentialKey: CredentialSigningKey;
+  readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: ComplianceApiStackProps) {
     super(scope, id, props);
@@ -76,6 +78,14 @@ export class ComplianceApiStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.identity.client.userPoolClientId });
+
+    // Last, so every function of the stack has its alarm.
+    this.observability = new Observability(this, 'Observability', {
+      api: this.gateway.api,
+      deadLetterQueue: this.data.eventDeadLetterQueue,
+      functions: this.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction),
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { description: 'Subscribe to receive the alarms', value: this.observability.alarmTopic.topicArn });
 
     acknowledgeStackFindings(this);
   }
