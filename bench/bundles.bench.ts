@@ -3,15 +3,15 @@
  * esbuild settings and loaded in a fresh Node process with the NODE_OPTIONS the stack gives it
  * (the API functions run without `--enable-source-maps`, see `nodeOptionsOf`). Load time is
  * reported minus the load of a 1 KB baseline module measured in the same run, in total and with
- * the AWS SDK packages the bundle requires already loaded (the project's own code: the runtime
- * provides the SDK, whose load is the same for any code using it). Each figure is the median of
- * RUNS processes.
+ * the runtime-provided packages the bundle requires already loaded (the AWS SDK from the runtime,
+ * Powertools and the X-Ray SDK from the layer): what remains is the project's own code. Each
+ * figure is the median of RUNS processes.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FunctionName } from '../lib/app-function';
-import { nodeOptionsOf, PROJECT_ROOT } from '../lib/app-function';
+import { nodeOptionsOf, PROJECT_ROOT, RUNTIME_PROVIDED_MODULES } from '../lib/app-function';
 import { FUNCTION_GROUPS } from '../shared/routes/types';
 import { buildFunctionBundle } from '../test/infra/bundle-build';
 
@@ -33,9 +33,10 @@ function loadMs(file: string, nodeOptions: string | undefined, preload: string[]
   return median(Array.from({ length: RUNS }, () => Number(execFileSync(process.execPath, args, { cwd: OUT_DIR, env: { ...process.env, NODE_OPTIONS: '' } }))));
 }
 
-/** The AWS SDK packages a bundle loads (they are external: the runtime provides them). */
-function sdkPackagesOf(file: string): string[] {
-  return [...new Set([...readFileSync(file, 'utf8').matchAll(/require\("(@aws-sdk\/[^"]+)"\)/g)].map((match) => match[1]!))];
+/** The runtime-provided packages a bundle requires (externals matching RUNTIME_PROVIDED_MODULES). */
+function runtimePackagesOf(file: string): string[] {
+  const provided = (name: string) => RUNTIME_PROVIDED_MODULES.some((pattern) => (pattern.endsWith('/*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern));
+  return [...new Set([...readFileSync(file, 'utf8').matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]!).filter(provided))];
 }
 
 async function main(): Promise<void> {
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     const nodeOptions = nodeOptionsOf(name);
     const base = nodeOptions ? baseline.maps : baseline.plain;
     const total = loadMs(file, nodeOptions) - base;
-    const own = loadMs(file, nodeOptions, sdkPackagesOf(file)) - base;
+    const own = loadMs(file, nodeOptions, runtimePackagesOf(file)) - base;
     console.log(`${name.padEnd(22)} ${(bundle.bytes / 1024).toFixed(0).padStart(6)} ${(nodeOptions ? 'yes' : 'no').padStart(5)} ${total.toFixed(1).padStart(8)} ${own.toFixed(1).padStart(7)}  ${own < LOAD_BUDGET_MS ? 'yes' : 'no'}`);
   }
   rmSync(OUT_DIR, { recursive: true, force: true });

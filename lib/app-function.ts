@@ -54,6 +54,14 @@ export function nodeOptionsOf(name: FunctionName): string | undefined {
   return (FUNCTION_GROUPS as readonly FunctionName[]).includes(name) ? undefined : '--enable-source-maps';
 }
 
+/**
+ * Compile-time constants by function. Only the docs function builds the OpenAPI document; the
+ * others bundle `.openapi()` as a no-op, without the generator's extension (shared/schemas/zod.ts).
+ */
+export function bundleDefinesOf(name: FunctionName): Record<string, string> {
+  return { 'process.env.OPENAPI_METADATA': JSON.stringify(name === 'docs' ? 'on' : 'off') };
+}
+
 /** API Gateway gives up on an integration after 29 s. */
 export const API_TIMEOUT_LIMIT_SECONDS = 29;
 
@@ -92,6 +100,7 @@ export class AppFunction extends NodejsFunction {
       bundling: {
         ...BUNDLE_SETTINGS,
         sourceMap: true,
+        define: bundleDefinesOf(props.name),
         externalModules: RUNTIME_PROVIDED_MODULES,
         ...(props.nodeModules ? { nodeModules: props.nodeModules } : {}),
         ...(props.afterBundling ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: (_input: string, output: string) => props.afterBundling!(output) } } : {}),
