@@ -23,6 +23,7 @@ export const createElevationModelRoute = defineRoute({
 export const listElevationModelsRoute = defineRoute({
   id: 'listElevationModels', method: 'GET', path: '/hazards/elevation-models', group: 'hazards', auth: 'api_key', minTier: 'pro',
   tags: ['Elevation models'], summary: 'The account\'s elevation models',
+  description: 'Every model of the calling account in any status, one page at a time (`limit`, `cursor` from `next_cursor`). Other accounts\' models are never listed.',
   request: { query: ElevationModelListQuery },
   responses: { 200: ok('One page of models.', ElevationModelListSchema), ...KEYED_ERRORS },
 });
@@ -30,6 +31,7 @@ export const listElevationModelsRoute = defineRoute({
 export const getElevationModelRoute = defineRoute({
   id: 'getElevationModel', method: 'GET', path: '/hazards/elevation-models/{elevation_model_id}', group: 'hazards', auth: 'api_key', minTier: 'pro',
   tags: ['Elevation models'], summary: 'Status of an elevation model: CRS, resolution, box, datum, or why it failed',
+  description: 'Poll after the upload: `pending` → `processing` → `ready` (with `crs`, `resolution_m`, `bbox` and the `vertical_conversion` applied) or `failed` (with `error.code` and `detail`). Another account\'s model is 404.',
   request: { params: ElevationModelParams },
   responses: { 200: ok('The model.', ElevationModelSchema), ...NOT_FOUND, ...KEYED_ERRORS },
 });
