@@ -27,7 +27,7 @@ const gsi2 = (accountId: string, jurisdictionId: string, level: string, timeline
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'account_id'] as const;
 /** Fields an import sets; vulnerability and history belong to the vulnerability route and are never overwritten here. */
-const IMPORTED_FIELDS = ['name', 'category', 'asset_type', 'source_type', 'classification', 'lon', 'lat', 'geometry_type', 'source_id', 'address', 'city', 'county', 'owner', 'attributes', 'content_hash'] as const;
+const IMPORTED_FIELDS = ['name', 'category', 'asset_type', 'source_type', 'classification', 'lon', 'lat', 'geometry_type', 'geometry', 'source_id', 'address', 'city', 'county', 'owner', 'attributes', 'content_hash'] as const;
 const HISTORY_KEPT = 50;
 const UPDATE_CONCURRENCY = 8;
 
@@ -199,7 +199,7 @@ class DynamoImportWriter implements ImportWriter {
     const values: Record<string, unknown> = { ':one': 1, ':import': this.target.importId, ':now': this.timestamp, ...Object.fromEntries(Object.entries(gsi1(accountId, asset.jurisdiction_id, asset.category, asset.asset_id)).map(([k, v]) => [`:${k}`, v])) };
     const sets = IMPORTED_FIELDS.map((field, i) => {
       names[`#f${i}`] = field;
-      values[`:f${i}`] = asset[field];
+      values[`:f${i}`] = asset[field] ?? null; // a point's geometry is null (lon/lat)
       return `#f${i} = :f${i}`;
     });
     try {

@@ -86,7 +86,7 @@ export const assetRoutes = [
   defineRoute({
     id: 'listAssets', method: 'GET', path: '/assets', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '10', tags: ['Assets'], summary: 'Critical assets of a jurisdiction (JSON, GeoJSON, CSV, XLSX)',
-    description: 'Filters combine. `format=json` pages with `limit`/`cursor`; `geojson` answers `application/geo+json` (a FeatureCollection of points, WGS84), `csv` and `xlsx` a table for the vulnerability assessment report (`Content-Disposition: attachment`), each with every matching asset. Exports larger than 5 MB answer 303 to a short-lived download URL.',
+    description: 'Filters combine. `format=json` pages with `limit`/`cursor`; `geojson` answers `application/geo+json` (a FeatureCollection, WGS84, of each asset\'s whole geometry: lines and areas as imported), `csv` and `xlsx` a table for the vulnerability assessment report (the geometry in a `wkt` column) (`Content-Disposition: attachment`), each with every matching asset. Exports larger than 5 MB answer 303 to a short-lived download URL.',
     request: { query: ListAssetsQuery },
     responses: {
       200: ok('A page of assets, or the export in the requested format.', AssetListSchema),

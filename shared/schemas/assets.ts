@@ -74,7 +74,7 @@ export const StartImportBody = z.object({
 export const RowErrorSchema = z.object({
   row: z.number().int().describe('CSV/XLSX: the row number a spreadsheet shows (header = 1). GeoJSON/Shapefile: the 1-based feature number.'),
   field: Text(300).describe('Column (or `geometry`) at fault.'),
-  code: z.enum(['required', 'invalid_number', 'coordinate_order', 'outside_florida', 'out_of_range', 'no_geometry', 'invalid_geometry', 'duplicate', 'malformed_row', 'outside_jurisdiction']),
+  code: z.enum(['required', 'invalid_number', 'coordinate_order', 'outside_florida', 'out_of_range', 'no_geometry', 'invalid_geometry', 'geometry_too_large', 'duplicate', 'malformed_row', 'outside_jurisdiction']),
   message: Text(1000),
 });
 
@@ -184,7 +184,12 @@ export const AssetSchema = z.object({
   jurisdiction_id: Text(40),
   lat: z.number(),
   lon: z.number(),
-  geometry_type: Text(30).describe('Geometry of the source feature; lines and areas are placed at the mean of their vertices.'),
+  geometry_type: Text(30).describe('Geometry of the source feature; `lat`/`lon` place a line or an area at a point on itself (for lists and flood exposure).'),
+  geometry: z.object({
+    type: z.enum(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']),
+    coordinates: z.array(z.unknown()).max(5000).optional(),
+    geometries: z.array(z.unknown()).max(5000).optional(),
+  }).describe('The whole geometry as imported (GeoJSON, WGS84): a point, or a line or area kept with all its vertices (up to 5,000; larger ones are refused with `geometry_too_large`).'),
   source_id: Text(300).nullable(),
   address: Text(300).nullable(),
   city: Text(300).nullable(),
@@ -294,6 +299,7 @@ export const GisReportSchema = z.object({
     missing_required: z.array(Text(100)).max(50),
     missing_recommended: z.array(Text(100)).max(50),
     problem: z.enum(['not_xml', 'unknown_standard']).optional(),
+    detail: Text(200).optional().describe('With `not_xml`: where and why the XML is not well-formed.'),
   }),
   errors: z.array(GisIssueSchema).max(200),
   warnings: z.array(GisIssueSchema).max(200),

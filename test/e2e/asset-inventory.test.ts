@@ -399,4 +399,69 @@ describe('critical asset inventory over HTTP', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['column_map', 'crs']);
   });
+
+  it('keeps lines and areas whole from a GeoJSON and a GDL Albers Shapefile through storage and the GeoJSON, CSV and XLSX exports', async () => {
+    const area = [[[-81.8021, 24.5512], [-81.7905, 24.5509], [-81.7899, 24.5601], [-81.7960, 24.5644], [-81.8030, 24.5590], [-81.8021, 24.5512]],
+      [[-81.7990, 24.5540], [-81.7950, 24.5540], [-81.7950, 24.5570], [-81.7990, 24.5540]]];
+    const line = [[-81.7880, 24.5560], [-81.7840, 24.5575], [-81.7800, 24.5570], [-81.7770, 24.5590]];
+    const circle = Array.from({ length: 5200 }, (_, i) => [-81.79 + 0.004 * Math.cos((2 * Math.PI * i) / 5200), 24.556 + 0.004 * Math.sin((2 * Math.PI * i) / 5200)]);
+    const features = [
+      { type: 'Feature', properties: { NAME: 'Bayview Park', TYPE: 'Park', GID: 'G-AREA' }, geometry: { type: 'Polygon', coordinates: area } },
+      { type: 'Feature', properties: { NAME: 'Truman Avenue', TYPE: 'Road', GID: 'G-LINE' }, geometry: { type: 'LineString', coordinates: line } },
+      { type: 'Feature', properties: { NAME: 'Too detailed', TYPE: 'Park', GID: 'G-BIG' }, geometry: { type: 'Polygon', coordinates: [[...circle, circle[0]]] } },
+    ];
+    const res = await upload(app.keys.enterprise, { file: { filename: 'shapes.geojson', data: JSON.stringify({ type: 'FeatureCollection', features }) }, jurisdiction: 'City of Key West', column_map: JSON.stringify({ GID: 'source_id' }) });
+    expect(res.status).toBe(201);
+    expect(res.json.asset_count).toBe(2);
+    expect(res.json.validation.errors).toEqual([expect.objectContaining({ row: 3, field: 'geometry', code: 'geometry_too_large' })]);
+
+    // The same area as a Shapefile in Florida GDL Albers: every vertex comes back in WGS84.
+    const albers = proj4('EPSG:4326', require('epsg-index/s/3087.json').proj4 as string);
+    const projectedArea = area.map((ring) => ring.map((p) => albers.forward(p) as [number, number]));
+    const zip = zippedShapefile({ kind: 'Polygon', fields: [{ name: 'NAME', type: 'C', length: 30 }, { name: 'GID', type: 'C', length: 10 }], records: [{ geometry: { type: 'Polygon', coordinates: projectedArea }, attributes: { NAME: 'Bayview Park (shp)', GID: 'S-AREA' } }], prj: PRJ.harnGdlAlbers });
+    const shp = await upload(app.keys.enterprise, { file: { filename: 'parks.zip', data: zip }, jurisdiction: 'City of Key West', column_map: JSON.stringify({ GID: 'source_id' }) });
+    expect(shp.status).toBe(201);
+    expect(shp.json.asset_count).toBe(1);
+
+    const close = (actual: unknown, expected: unknown, digits: number) => {
+      const flat = (c: unknown): number[] => (Array.isArray(c) ? c.flatMap(flat) : [c as number]);
+      const a = flat(actual);
+      const e = flat(expected);
+      expect(a).toHaveLength(e.length);
+      a.forEach((v, i) => expect(v).toBeCloseTo(e[i]!, digits));
+    };
+    const geo = await exported(app.keys.enterprise, 'City of Key West') as unknown as { id: string; geometry: { type: string; coordinates: unknown }; properties: { source_id: string; lon: number; lat: number } }[];
+    const bySource = new Map(geo.map((f) => [f.properties.source_id, f]));
+    expect(bySource.get('G-AREA')!.geometry).toEqual({ type: 'Polygon', coordinates: area });
+    expect(bySource.get('G-LINE')!.geometry).toEqual({ type: 'LineString', coordinates: line });
+    // A Shapefile ring may be stored turned (ESRI: outer rings clockwise); the same vertices either way.
+    const shpArea = bySource.get('S-AREA')!.geometry as { type: string; coordinates: number[][][] };
+    expect(shpArea.type).toBe('Polygon');
+    shpArea.coordinates.forEach((ring, i) => close([...ring].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!), [...area[i]!].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!), 7));
+    expect(bySource.has('G-BIG')).toBe(false);
+
+    const page = await app.request('GET', '/assets?jurisdiction=City%20of%20Key%20West&limit=100', { key: app.keys.enterprise });
+    const one = page.json.data.find((a: { asset_id: string }) => a.asset_id === bySource.get('G-LINE')!.id);
+    expect(one).toMatchObject({ geometry_type: 'LineString', geometry: { type: 'LineString', coordinates: line } });
+    // lat/lon stay a point on the line itself, for lists and exposure.
+    expect(line.some(([x, y]) => x === one.lon && y === one.lat)).toBe(true);
+
+    const csv = await app.request('GET', '/assets?jurisdiction=City%20of%20Key%20West&format=csv', { key: app.keys.enterprise });
+    const table: Record<string, string>[] = parse(csv.text, { columns: true });
+    const wktNumbers = (wkt: string) => [...wkt.matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
+    const areaRow = table.find((r) => r.source_id === 'G-AREA')!;
+    expect(areaRow.wkt.startsWith('POLYGON ((')).toBe(true);
+    close(wktNumbers(areaRow.wkt), area, 10);
+    const lineRow = table.find((r) => r.source_id === 'G-LINE')!;
+    expect(lineRow.wkt.startsWith('LINESTRING (')).toBe(true);
+    close(wktNumbers(lineRow.wkt), line, 10);
+
+    const response = await fetch(`${app.baseUrl}/assets?jurisdiction=City%20of%20Key%20West&format=xlsx`, { headers: { 'X-API-Key': app.keys.enterprise } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const header = sheet.getRow(1).values as unknown[];
+    const rowOf = (source: string) => { let found: ExcelJS.Row | undefined; sheet.eachRow((row) => { if (row.getCell(header.indexOf('source_id')).value === source) found = row; }); return found!; };
+    close(wktNumbers(String(rowOf('G-AREA').getCell(header.indexOf('wkt')).value)), area, 10);
+  });
 });

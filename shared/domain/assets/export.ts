@@ -1,17 +1,24 @@
 import ExcelJS from 'exceljs';
-import type { FeatureCollection } from 'geojson';
+import type { FeatureCollection, Geometry } from 'geojson';
 import { assetTypeInfo } from './classification';
+import { toWkt } from './geometry';
 import type { StoredAsset } from './ports';
 
 /**
  * The asset inventory as the public sees it, and as the tables and layers a vulnerability
- * assessment report needs (GeoJSON points, CSV, Excel).
+ * assessment report needs (GeoJSON, CSV, Excel), each with the asset's whole geometry.
  */
+
+/** The asset's geometry as imported: lines and areas are stored whole, points as their lon/lat. */
+export function assetGeometry(asset: Pick<StoredAsset, 'lon' | 'lat' | 'geometry'>): Geometry {
+  return asset.geometry ?? { type: 'Point', coordinates: [asset.lon, asset.lat] };
+}
 
 export function assetView(asset: StoredAsset) {
   const { content_hash: _hash, vulnerability_history: _history, created_by_import: _creator, ...rest } = asset;
   return {
     ...rest,
+    geometry: assetGeometry(asset),
     asset_type_label: asset.asset_type ? assetTypeInfo(asset.asset_type)?.label ?? null : null,
   };
 }
@@ -32,6 +39,9 @@ const TABLE_COLUMNS: { header: string; value: (a: StoredAsset) => string | numbe
   { header: 'jurisdiction_id', value: (a) => a.jurisdiction_id, width: 20 },
   { header: 'lat', value: (a) => a.lat, width: 12 },
   { header: 'lon', value: (a) => a.lon, width: 12 },
+  { header: 'geometry_type', value: (a) => a.geometry_type, width: 16 },
+  // The whole geometry (OGC WKT, WGS84); lat/lon above are its representative point.
+  { header: 'wkt', value: (a) => toWkt(assetGeometry(a)), width: 40 },
   { header: 'address', value: (a) => a.address, width: 30 },
   { header: 'city', value: (a) => a.city, width: 18 },
   { header: 'county', value: (a) => a.county, width: 16 },
@@ -75,13 +85,16 @@ export async function assetsToXlsx(assets: StoredAsset[]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** RFC 7946 FeatureCollection of points (WGS84 longitude, latitude), the asset's fields as properties. */
+/**
+ * RFC 7946 FeatureCollection (WGS84) of each asset's whole geometry, its fields as properties
+ * (`lon`/`lat` among them: the representative point).
+ */
 export function assetsToGeoJson(assets: StoredAsset[]): FeatureCollection {
   return {
     type: 'FeatureCollection',
     features: assets.map((asset) => {
-      const { lon, lat, ...properties } = assetView(asset);
-      return { type: 'Feature', id: asset.asset_id, geometry: { type: 'Point', coordinates: [lon, lat] }, properties };
+      const { geometry, ...properties } = assetView(asset);
+      return { type: 'Feature', id: asset.asset_id, geometry, properties };
     }),
   };
 }

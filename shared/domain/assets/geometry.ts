@@ -134,3 +134,40 @@ export function representativePoint(geometry: Geometry): [number, number] | unde
   const [lon, lat] = pointOnFeature(geometry).geometry.coordinates;
   return [lon!, lat!];
 }
+
+/**
+ * Lines and areas are stored whole beside their representative point. Beyond this many vertices an
+ * asset is refused (`geometry_too_large`): with its attributes it must fit one DynamoDB item (400 KB),
+ * and an asset outline finer than this belongs simplified (a parcel or a plant needs far fewer).
+ */
+export const MAX_STORED_VERTICES = 5000;
+/** The geometry as JSON text; about 40 bytes a vertex at full precision, so the vertex cap meets it first. */
+export const MAX_STORED_GEOMETRY_BYTES = 250_000;
+
+/**
+ * What an asset keeps of its geometry: null for a point (its lon/lat say it all), else the whole
+ * geometry; `too_large` past the caps above.
+ */
+export function storedGeometry(geometry: Geometry): Geometry | null | 'too_large' {
+  if (geometry.type === 'Point') return null;
+  if (vertexCount(geometry) > MAX_STORED_VERTICES) return 'too_large';
+  if (JSON.stringify(geometry).length > MAX_STORED_GEOMETRY_BYTES) return 'too_large';
+  return geometry;
+}
+
+function wktPositions(positions: Position[]): string {
+  return `(${positions.map((p) => `${p[0]} ${p[1]}`).join(', ')})`;
+}
+
+/** OGC Well-Known Text of a GeoJSON geometry (two dimensions, as the table exports carry it). */
+export function toWkt(geometry: Geometry): string {
+  switch (geometry.type) {
+    case 'Point': return `POINT (${geometry.coordinates[0]} ${geometry.coordinates[1]})`;
+    case 'MultiPoint': return `MULTIPOINT ${wktPositions(geometry.coordinates)}`;
+    case 'LineString': return `LINESTRING ${wktPositions(geometry.coordinates)}`;
+    case 'MultiLineString': return `MULTILINESTRING (${geometry.coordinates.map(wktPositions).join(', ')})`;
+    case 'Polygon': return `POLYGON (${geometry.coordinates.map(wktPositions).join(', ')})`;
+    case 'MultiPolygon': return `MULTIPOLYGON (${geometry.coordinates.map((p) => `(${p.map(wktPositions).join(', ')})`).join(', ')})`;
+    case 'GeometryCollection': return `GEOMETRYCOLLECTION (${geometry.geometries.map(toWkt).join(', ')})`;
+  }
+}

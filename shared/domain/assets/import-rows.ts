@@ -7,7 +7,7 @@ import { AssetFileError } from './file-error';
 import { checkCoordinates } from './florida-extent';
 import type { JurisdictionArea } from './jurisdiction-area';
 import type { OutsideJurisdictionMode } from './import-options';
-import { representativePoint, structuralProblems } from './geometry';
+import { MAX_STORED_VERTICES, representativePoint, storedGeometry, structuralProblems } from './geometry';
 
 /** One record of an input file, before validation. */
 export interface SourceRecord {
@@ -33,6 +33,8 @@ export interface ImportedAsset {
   lon: number;
   lat: number;
   geometry_type: Geometry['type'] | 'Point';
+  /** Lines and areas whole (WGS84); null (or absent, on assets stored before) for a point, whose lon/lat are its geometry. */
+  geometry?: Geometry | null;
   source_id: string | null;
   address: string | null;
   city: string | null;
@@ -43,12 +45,20 @@ export interface ImportedAsset {
   content_hash: string;
 }
 
+/** Where a row is: its representative point, and its whole geometry when it is a line or an area. */
+interface Located {
+  lon: number;
+  lat: number;
+  geometryType: ImportedAsset['geometry_type'];
+  geometry: Geometry | null;
+}
+
 /** What validation established about a row, from which its asset is built. */
 interface ValidRow {
   properties: Record<string, unknown>;
   mapping: ColumnMapping;
   name: string;
-  point: { lon: number; lat: number; geometryType: ImportedAsset['geometry_type'] };
+  point: Located;
   sourceId: string | null;
   sourceType: string | null;
   classification: Classification;
@@ -57,7 +67,7 @@ interface ValidRow {
 
 export type RowErrorCode =
   | 'required' | 'invalid_number' | 'coordinate_order' | 'outside_florida' | 'out_of_range'
-  | 'no_geometry' | 'invalid_geometry' | 'duplicate' | 'malformed_row' | 'outside_jurisdiction';
+  | 'no_geometry' | 'invalid_geometry' | 'geometry_too_large' | 'duplicate' | 'malformed_row' | 'outside_jurisdiction';
 
 export interface RowError {
   row: number;
@@ -291,6 +301,7 @@ export class AssetRowProcessor {
       lon: point.lon,
       lat: point.lat,
       geometry_type: point.geometryType,
+      geometry: point.geometry,
       source_id: sourceId,
       address: optional(mapping.address),
       city: optional(mapping.city),
@@ -337,10 +348,11 @@ export class AssetRowProcessor {
     record: SourceRecord,
     mapping: ColumnMapping,
     reject: (field: string, code: RowErrorCode, message: string) => void,
-  ): { lon: number; lat: number; geometryType: ImportedAsset['geometry_type'] } | undefined {
+  ): Located | undefined {
     let lon: number;
     let lat: number;
     let geometryType: ImportedAsset['geometry_type'] = 'Point';
+    let geometry: Geometry | null = null;
     const lonField = mapping.longitude ?? 'geometry';
     const latField = mapping.latitude ?? 'geometry';
     if (this.options.hasGeometry) {
@@ -354,8 +366,14 @@ export class AssetRowProcessor {
         reject('geometry', 'no_geometry', 'The feature has no position.');
         return undefined;
       }
+      const stored = storedGeometry(record.geometry!);
+      if (stored === 'too_large') {
+        reject('geometry', 'geometry_too_large', `The geometry has more than ${MAX_STORED_VERTICES} vertices (or is too large to store): simplify it in your GIS (e.g. "Simplify" in QGIS or ArcGIS Pro) and import it again.`);
+        return undefined;
+      }
       [lon, lat] = point;
       geometryType = record.geometry!.type;
+      geometry = stored;
     } else {
       const latitude = coordinate(record.properties[mapping.latitude!]);
       const longitude = coordinate(record.properties[mapping.longitude!]);
@@ -369,7 +387,7 @@ export class AssetRowProcessor {
     }
     this.withCoordinates++;
     const verdict = checkCoordinates(lon, lat);
-    if (verdict === 'ok') return { lon, lat, geometryType };
+    if (verdict === 'ok') return { lon, lat, geometryType, geometry };
     if (verdict === 'swapped') this.swapped++;
     if (verdict === 'outside_florida' || verdict === 'out_of_range') this.outside++;
     const code = verdict === 'swapped' ? 'coordinate_order' : verdict;

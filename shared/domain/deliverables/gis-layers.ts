@@ -1,20 +1,22 @@
-import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson';
+import type { Feature, FeatureCollection, Geometry, MultiLineString, MultiPolygon, Polygon } from 'geojson';
 import type { StoredAsset } from '../assets/ports';
 import { assetTypeInfo } from '../assets/classification';
 import type { InundationExtent } from './inundation-extents';
 
 /**
- * The three layers of the GIS deliverable in WGS 84 (the writers project them to EPSG:3087):
- * the jurisdiction's boundary, the assets with their exposure attributes and the inundation
- * extents per scenario × horizon. Attribute names fit the 10 characters of a dBASE field.
+ * The layers of the GIS deliverable in WGS 84 (the writers project them to EPSG:3087): the
+ * jurisdiction's boundary, the assets with their exposure attributes and the inundation extents
+ * per scenario × horizon. Every asset is in `assets` at its representative point; line and area
+ * assets are also in `asset_lines` / `asset_areas` whole, with the same attributes (a Shapefile
+ * holds one shape type). Attribute names fit the 10 characters of a dBASE field.
  */
-export type LayerName = 'boundary' | 'assets' | 'inundation';
+export type LayerName = 'boundary' | 'assets' | 'asset_lines' | 'asset_areas' | 'inundation';
 
 export interface GisLayer {
   name: LayerName;
   title: string;
   abstract: string;
-  geometryType: 'POINT' | 'MULTIPOLYGON';
+  geometryType: 'POINT' | 'MULTILINESTRING' | 'MULTIPOLYGON';
   collection: FeatureCollection;
   /** Attribute definitions, in column order (FGDC `eainfo`). */
   attributes: { name: string; type: 'TEXT' | 'REAL' | 'INTEGER'; definition: string }[];
@@ -38,6 +40,36 @@ export function boundaryLayer(name: string, geometry: Polygon | MultiPolygon): G
       { name: 'TYPE', type: 'TEXT', definition: 'Feature type: jurisdiction boundary.' },
     ],
   };
+}
+
+/** A line or area asset's whole geometry as one multi-part shape; undefined for points (and multipoints or collections, kept at their point here). */
+function footprint(asset: StoredAsset): MultiLineString | MultiPolygon | undefined {
+  const geometry = asset.geometry;
+  switch (geometry?.type) {
+    case 'LineString': return { type: 'MultiLineString', coordinates: [geometry.coordinates] };
+    case 'Polygon': return { type: 'MultiPolygon', coordinates: [geometry.coordinates] };
+    case 'MultiLineString': case 'MultiPolygon': return geometry;
+    default: return undefined;
+  }
+}
+
+/**
+ * The asset layer (every asset at its representative point, in priority order) and, when the
+ * inventory has them, the layers of line and area assets drawn whole.
+ */
+export function assetLayers(assets: readonly StoredAsset[], combos: readonly { scenario: string; planning_horizon: number }[]): GisLayer[] {
+  const points = assetLayer(assets, combos);
+  const shaped = (type: 'MultiLineString' | 'MultiPolygon'): Feature[] => points.collection.features.flatMap((feature, i) => {
+    const shape = footprint(assets[i]!);
+    return shape?.type === type ? [{ ...feature, geometry: shape }] : [];
+  });
+  const lines = shaped('MultiLineString');
+  const areas = shaped('MultiPolygon');
+  return [
+    points,
+    ...(lines.length > 0 ? [{ ...points, name: 'asset_lines' as const, title: 'Critical assets drawn as lines', geometryType: 'MULTILINESTRING' as const, collection: { type: 'FeatureCollection' as const, features: lines } }] : []),
+    ...(areas.length > 0 ? [{ ...points, name: 'asset_areas' as const, title: 'Critical assets drawn as areas', geometryType: 'MULTIPOLYGON' as const, collection: { type: 'FeatureCollection' as const, features: areas } }] : []),
+  ];
 }
 
 export function assetLayer(assets: readonly StoredAsset[], combos: readonly { scenario: string; planning_horizon: number }[]): GisLayer {

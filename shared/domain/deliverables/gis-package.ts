@@ -92,11 +92,14 @@ const oriented = (ring: Position[], clockwise: boolean) => ((ringArea(ring) < 0)
 function projectFeature(feature: Feature): Feature {
   const geometry = feature.geometry;
   if (geometry.type === 'Point') return { ...feature, geometry: { type: 'Point', coordinates: projectPosition(geometry.coordinates) } };
+  if (geometry.type === 'MultiLineString') return { ...feature, geometry: { type: 'MultiLineString', coordinates: geometry.coordinates.map((line) => line.map(projectPosition)) } };
   if (geometry.type === 'MultiPolygon') {
     return { ...feature, geometry: { type: 'MultiPolygon', coordinates: geometry.coordinates.map((polygon) => polygon.map((ring, i) => oriented(ring.map(projectPosition), i === 0))) } };
   }
   throw new Error(`Unsupported geometry ${geometry.type}`);
 }
+
+const SHAPE_TYPES = { POINT: 'POINT', MULTILINESTRING: 'POLYLINE', MULTIPOLYGON: 'POLYGON' } as const;
 
 /** One layer as a zipped Shapefile in EPSG:3087 with its metadata. */
 export function shapefileZip(layer: GisLayer, metadataXml: string): Buffer {
@@ -104,7 +107,8 @@ export function shapefileZip(layer: GisLayer, metadataXml: string): Buffer {
   const rows = features.map((f) => Object.fromEntries(layer.attributes.map((a) => [a.name, f.properties?.[a.name] ?? (a.type === 'TEXT' ? '' : null)])));
   const geometries = features.map((f) => (f.geometry as { coordinates: unknown }).coordinates);
   let files: { shp: DataView; shx: DataView; dbf: DataView } | undefined;
-  writeShapefile(rows, layer.geometryType === 'POINT' ? 'POINT' : 'POLYGON', geometries as never, (_error: unknown, written: typeof files) => { files = written; });
+  const shapeType = SHAPE_TYPES[layer.geometryType];
+  writeShapefile(rows, shapeType, geometries as never, (_error: unknown, written: typeof files) => { files = written; });
   const bytes = (view: DataView) => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
   return Buffer.from(zipSync({
     [`${layer.name}.shp`]: bytes(files!.shp),

@@ -10,7 +10,7 @@ import { countyBoundaryByFips } from '../hazards/florida-counties';
 import { assetListXlsx } from './asset-list-xlsx';
 import { sortAssets } from './asset-priority';
 import { fgdcMetadata, geoPackage, shapefileZip } from './gis-package';
-import { assetLayer, boundaryLayer, inundationLayer, type GisLayer } from './gis-layers';
+import { assetLayers, boundaryLayer, inundationLayer, type GisLayer } from './gis-layers';
 import type { InundationExtent } from './inundation-extents';
 import { DELIVERABLE_LEASE_MS, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
 import { mapSvg, renderPng } from './maps';
@@ -111,7 +111,7 @@ async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<B
   const county = countyBoundaryByFips(assessment.jurisdiction.county_fips)!;
   const boundaryName = assessment.jurisdiction.type === 'county' ? assessment.jurisdiction.display_name : `${county.name} County (county of ${assessment.jurisdiction.display_name})`;
   const boundary = county.geometry as Polygon | MultiPolygon;
-  const layers: GisLayer[] = [boundaryLayer(boundaryName, boundary), assetLayer(assets, combos), inundationLayer(extents)];
+  const layers: GisLayer[] = [boundaryLayer(boundaryName, boundary), ...assetLayers(assets, combos), inundationLayer(extents)];
   const sources = (answer.sources ?? []).map((s) => `${s.name}${s.version ? ` (${s.version})` : ''}`);
   const context = { jurisdiction: assessment.jurisdiction.display_name, publisher: PUBLISHER, generatedAt: deps.clock().toISOString(), sources };
   const metadata = new Map(layers.map((layer) => [layer.name, fgdcMetadata(layer, context)]));
