@@ -4,7 +4,7 @@ import type { RouteRequest, RouteResult } from '../../shared/http/types';
 import { HttpError } from '../../shared/http/problem';
 import { logger } from '../../shared/http/logger';
 import { validateBoundary, type ValidBoundary } from '../../shared/domain/hazards/boundary';
-import { analyzeFlooding, estimateFloodAnalysisWork, SYNC_WORK_BUDGET, TIME_LIMITED_WORK, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
+import { analyzeFlooding, estimateFloodAnalysisWork, nativePassCells, SYNC_WORK_BUDGET, TIME_LIMITED_WORK, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
 import type { HazardJob } from '../../shared/domain/hazards/jobs';
 import { statuteDefaults } from '../../shared/domain/hazards/statute';
 import type { FloodComponent, ScenarioId } from '../../shared/domain/hazards/vocabulary';
@@ -69,14 +69,18 @@ export function floodAnalysisRoute(deps: HazardDeps) {
     const accountId = request.account!.accountId;
     if (target.link.assessment_id) await requireLinkableAssessment(deps.analysisLink(), accountId, target.link.assessment_id);
     const analysis = analysisRequest(stored, boundary, request.now);
-    if (estimateFloodAnalysisWork(analysis, 0) > SYNC_WORK_BUDGET) {
+    // A DEM finer than the analysis grid adds a native-resolution pass (a 1 m lidar model: a million cells a km²).
+    const nativeCells = nativePassCells(deps.elevation(), boundary.bbox);
+    if (estimateFloodAnalysisWork(analysis, 0, nativeCells) > SYNC_WORK_BUDGET) {
       return startJob(deps, accountId, stored, request, `The boundary covers ${Math.round(boundary.area_km2)} km²; the analysis exceeds what can be answered within the API time limit.`);
     }
-    const assets = await deps.assets().listAssets(accountId);
-    const work = estimateFloodAnalysisWork(analysis, assets.length);
+    // The maintained count, not the inventory: deciding takes the same time for 10 assets or 100,000.
+    const assetCount = await deps.assets().countAssets(accountId);
+    const work = estimateFloodAnalysisWork(analysis, assetCount, nativeCells);
     if (work > SYNC_WORK_BUDGET) {
-      return startJob(deps, accountId, stored, request, `The account has ${assets.length} assets; the analysis exceeds what can be answered within the API time limit.`);
+      return startJob(deps, accountId, stored, request, `The account has ${assetCount} assets; the analysis exceeds what can be answered within the API time limit.`);
     }
+    const assets = await deps.assets().listAssets(accountId);
     const run = (progress: (fraction: number) => void, checkpoint: () => void) => runLinkedAnalysis(deps.analysisLink(), accountId, stored.link, (onSurfaces) =>
       analyzeFlooding(analysis, { elevation: deps.elevation(), layers: deps.layers(), tides: stoppingTides(deps.tides, checkpoint), assets, onSurfaces, progress }));
     const result = work > TIME_LIMITED_WORK ? await withinTimeLimit(run) : await run(() => undefined, () => undefined);

@@ -22,4 +22,8 @@ export class StoredAssetSource implements AccountAssetSource {
     } while (cursor && points.length < MAX_ANALYSED_ASSETS);
     return points;
   }
+
+  countAssets(accountId: string): Promise<number> {
+    return this.store.count(accountId);
+  }
 }

@@ -67,11 +67,20 @@ export interface AnalysedSurfaces {
 /** Lets the process answer other requests between the long synchronous passes of an analysis. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Work units used to decide between an immediate answer and a job. */
-export function estimateFloodAnalysisWork(request: Omit<FloodAnalysisRequest, 'boundary'> & { boundary: Pick<ValidBoundary, 'area_km2'> }, assetCount: number): number {
+/**
+ * Work units used to decide between an immediate answer and a job; `nativeCells` are the cells the
+ * native-resolution pass reads (see nativePassCells), one unit each.
+ */
+export function estimateFloodAnalysisWork(request: Omit<FloodAnalysisRequest, 'boundary'> & { boundary: Pick<ValidBoundary, 'area_km2'> }, assetCount: number, nativeCells = 0): number {
   const passes = request.components.length * request.scenarios.length * request.horizons.length;
   const cells = Math.min(MAX_ANALYSIS_CELLS, request.boundary.area_km2 * 1100);
-  return passes * (cells + assetCount * 20);
+  return passes * (cells + assetCount * 20) + nativeCells;
+}
+
+/** Cells of the native-resolution pass over `box`: none when the analysis grid is already native. */
+export function nativePassCells(source: ElevationSource, box: BBox): number {
+  const native = nativeCellCount(source, box);
+  return native > MAX_ANALYSIS_CELLS ? native : 0;
 }
 
 /** Above this many work units an analysis runs as a job (a few seconds, well inside API Gateway's 29 s). */
@@ -361,7 +370,7 @@ async function analysisArea(source: ElevationSource, boundary: ValidBoundary, ms
     inside++;
     if (!Number.isNaN(grid.values[i]!)) covered++;
   }
-  const native = nativeCellCount(source, boundary.bbox as BBox) > MAX_ANALYSIS_CELLS
+  const native = nativePassCells(source, boundary.bbox as BBox) > 0
     ? await tallyAtNativeResolution(source, boundary.geometry, boundary.bbox as BBox, mslNavd88, yieldToEventLoop)
     : undefined;
   return { model, mask, rowAreas: rowCellAreas(grid), sites, ground, coverage: inside === 0 ? coveredFraction(grid) : covered / inside, ...(native ? { native } : {}) };
