@@ -1,7 +1,7 @@
 import type { Polygon } from 'geojson';
 import { validateBoundary, type ValidBoundary } from '../../shared/domain/hazards/boundary';
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
-import { analyzeFlooding, type AnalysedSurfaces } from '../../shared/domain/hazards/flood-analysis';
+import { analyzeFlooding, estimateFloodAnalysisWork, nativePassCells, SYNC_WORK_BUDGET, type AnalysedSurfaces } from '../../shared/domain/hazards/flood-analysis';
 import { readGround, RELIEF_FLAG_M } from '../../shared/domain/hazards/ground';
 import { maskToMultiPolygon } from '../../shared/domain/hazards/inundation';
 import { tallyAtNativeResolution } from '../../shared/domain/hazards/native-area';
@@ -199,5 +199,22 @@ describe('areas at native resolution, window by window', () => {
     expectAcres(tally.areaBelow(1) / 4046.8564224, bandAcres(5, 25));
     expect(tally.areaBelow(0.29)).toBe(0);
     expectAcres(tally.areaBelow(3.5) / 4046.8564224, bandAcres(5, 40));
+  });
+});
+
+describe('the native pass in the immediate-or-job decision', () => {
+  const request = { components: ['tidal' as const], scenarios: ['intermediate' as const], horizons: [2070], boundary: { area_km2: 4 } };
+  const box = [-82.47, 27.9, -82.45, 27.92] as [number, number, number, number];
+
+  it('adds nothing where the analysis grid is already native, and the cells of a fine DEM where it is not', () => {
+    const coarse = fixedSource(() => 1, { resolution_m: 30 });
+    const lidar = fixedSource(() => 1, { resolution_m: 1 });
+    expect(nativePassCells(coarse, box)).toBe(0);
+    // 0.02° × 0.02° at 1 m: about 2,220 × 1,960 cells.
+    const fine = nativePassCells(lidar, box);
+    expect(fine).toBeGreaterThan(4_000_000);
+    expect(fine).toBeLessThan(4_600_000);
+    expect(estimateFloodAnalysisWork(request, 0, nativePassCells(coarse, box))).toBeLessThan(SYNC_WORK_BUDGET);
+    expect(estimateFloodAnalysisWork(request, 0, fine)).toBeGreaterThan(SYNC_WORK_BUDGET);
   });
 });
