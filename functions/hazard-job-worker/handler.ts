@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { countJobEnd, countMetric, METRIC, observedHandler } from '../../shared/http/metrics';
-import { hazardDeps, runAccountFloodAnalysisJob } from '../hazards/handler';
+import { hazardDeps, runAccountFloodAnalysisJob } from '../hazards/jobs';
 import { sweepLostHazardJobs } from './sweep';
 
 /**

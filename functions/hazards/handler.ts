@@ -4,9 +4,9 @@ import { elevationModelRoutes } from '../../shared/routes/elevation-models';
 import { elevationModelDeps } from '../elevation-models/deps';
 import { elevationModelRoutes as elevationModelImplementations } from '../elevation-models/routes';
 import { defaultPipelineDeps } from '../../shared/http/deps';
-import { defaultHazardDeps, forAccount, type HazardDeps } from './deps';
-import type { HazardJob } from '../../shared/domain/hazards/jobs';
-import { floodAnalysisRoute, hazardJobRoute, runFloodAnalysisJob } from './flood-analysis';
+import { forAccount, type HazardDeps } from './deps';
+import { floodAnalysisRoute, hazardJobRoute } from './flood-analysis';
+import { hazardDeps } from './jobs';
 import { floodEventsRoute } from './flood-events';
 import { getSlrScenarios } from './slr-scenarios';
 import { slrImpactRoute } from './slr-impact';
@@ -22,12 +22,5 @@ export function createHazardsHandler(deps: HazardDeps) {
     ...elevationModelImplementations(elevationModelDeps),
   }, defaultPipelineDeps);
 }
-
-/** A queued analysis runs with its account's elevation models, like the request that queued it. */
-export async function runAccountFloodAnalysisJob(deps: HazardDeps, job: Pick<HazardJob, 'account_id' | 'job_id'>): Promise<void> {
-  await runFloodAnalysisJob(await forAccount(deps, job.account_id), job);
-}
-
-export const hazardDeps = defaultHazardDeps(runAccountFloodAnalysisJob);
 
 export const handler = createHazardsHandler(hazardDeps);
