@@ -23,7 +23,10 @@ describe('bin/dem-load.ts (operator CLI)', () => {
     const model = await TiledModelSource.open(dir);
     expect(model.record).toMatchObject({ elevation_model_id: 'clip', crs: { epsg: 2237 }, vertical_datum: 'NAVD88', source_vertical_datum: 'NGVD29', vertical_accuracy_m: 0.76 });
     expect(model.record.resolution_m).toBeCloseTo(30.48, 1);
-    expect(model.info()).toEqual({ name: 'Tampa clip', vertical_datum: 'NAVD88', native_resolution: '30.5 m' });
+    expect(model.info()).toEqual({
+      name: 'Tampa clip', vertical_datum: 'NAVD88', native_resolution: '30.5 m',
+      elevation_model_id: 'clip', resolution_m: 30.46, vertical_accuracy_m: 0.76, surface_model: false,
+    });
     expect((await model.grid(model.record.bbox, 1e6))!.values.some((v) => !Number.isNaN(v))).toBe(true);
   });
 
