@@ -142,12 +142,25 @@ const RuleSetFields = {
   scenario_requirements: ScenarioRequirementsSchema,
 };
 
+export const CoastalSettingSchema = z.object({
+  setting: z.enum(['coastal', 'noncoastal']).describe('`noncoastal`: a jurisdiction without tidal exposure (2022 amendment), decided from its county.'),
+  basis: z.string().max(1000),
+  not_required_items: z.array(z.string().max(2)).max(14).describe('Items this jurisdiction does not need on the assessment date (left out of the list).'),
+  variant: z.object({
+    applies_from: IsoDate,
+    description: z.string().max(1000),
+    verification: z.enum(VERIFICATION_STATUSES),
+    source: z.string().max(1000),
+  }),
+}).openapi('CoastalSetting');
+
 export const ChecklistSchema = z.object({
   ...RuleSetFields,
   rule_set_applies_from: IsoDate,
   rule_set_applies_to: IsoDate.nullable(),
   verification: z.enum(VERIFICATION_STATUSES),
   source: z.string().max(1000),
+  coastal_setting: CoastalSettingSchema,
   items: z.array(ChecklistItemSchema).max(30),
 }).openapi('ComplianceChecklist');
 
@@ -155,6 +168,9 @@ export const ChecklistQuerySchema = z.strictObject({
   assessment_year: z.coerce.number().int().min(2021, 'Assessment requirements of s. 380.093(3) apply from 2021; no rule set exists for earlier years')
     .optional().describe('Year of the assessment (2021 to the current year + 5); defaults to the current year.'),
   assessment_date: IsoDate.optional().describe('Exact date (YYYY-MM-DD); decides 2024, split on 2024-07-01. Without it a year is taken at July 1, so 2024 → rule set 2024.'),
+  jurisdiction: JurisdictionFields.jurisdiction.optional().describe('Florida county or municipality: a noncoastal one gets the checklist without the tidal and surge items (from 2022-07-01). Without it, the full checklist.'),
+  jurisdiction_type: JurisdictionFields.jurisdiction_type,
+  jurisdiction_county: JurisdictionFields.jurisdiction_county,
 });
 
 export const ItemResultSchema = z.object({
@@ -181,6 +197,7 @@ export const ContradictionSchema = z.object({
 
 export const ChecklistStatusSchema = z.object({
   ...RuleSetFields,
+  coastal_setting: CoastalSettingSchema,
   compliant: z.boolean().describe('No item fails.'),
   passed: z.number().int().min(0),
   failed: z.number().int().min(0),

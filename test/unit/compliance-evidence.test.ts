@@ -1,8 +1,12 @@
 import { evaluateCompliance } from '../../shared/domain/compliance/evaluate';
+import { settingOf } from '../../shared/domain/compliance/setting';
 import type { ComplianceEvidence } from '../../shared/domain/compliance/evidence';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
 import type { Methodology } from '../../shared/schemas/compliance';
 import { compliantMethodology } from '../helpers/assessment-fixtures';
+
+/** A coastal jurisdiction (Monroe County): every item applies. */
+const COASTAL = settingOf({ county_fips: '12087', display_name: 'Monroe County' });
 
 const analysis = (overrides: Partial<AnalysisEvidence> = {}): AnalysisEvidence => ({
   analysis_id: 'fa_1', assessment_id: 'va_1', analysed_at: '2026-02-01T00:00:00.000Z',
@@ -27,7 +31,7 @@ const byItem = (evaluation: ReturnType<typeof evaluateCompliance>) => Object.fro
 
 describe('checklist cross-checked against the evidence', () => {
   it('verifies statements the evidence agrees with and passes', () => {
-    const result = evaluateCompliance(input, '2026-01-15', evidence());
+    const result = evaluateCompliance(input, '2026-01-15', COASTAL, evidence());
     expect(result.compliant).toBe(true);
     expect(result.dep_checklist_status.contradictions).toEqual([]);
     const items = byItem(result);
@@ -36,7 +40,7 @@ describe('checklist cross-checked against the evidence', () => {
   });
 
   it('fails each contradicted item and lists the contradiction by item', () => {
-    const result = evaluateCompliance(input, '2026-01-15', evidence({
+    const result = evaluateCompliance(input, '2026-01-15', COASTAL, evidence({
       assets: { total: 397, by_category: { community_emergency: 397 } },
       analyses: [analysis({
         elevation: { status: 'covered', source_name: 'SRTM 1 arc-second tiles (bundled, coastal Florida)', native_resolution: '1 arc-second (~30 m)', cell_size_m: 206 },
@@ -58,14 +62,14 @@ describe('checklist cross-checked against the evidence', () => {
   });
 
   it('leaves statements attested when the API holds nothing to check them against', () => {
-    const result = evaluateCompliance(input, '2026-01-15', evidence({ assets: { total: 0, by_category: {} }, analyses: [] }));
+    const result = evaluateCompliance(input, '2026-01-15', COASTAL, evidence({ assets: { total: 0, by_category: {} }, analyses: [] }));
     expect(result.compliant).toBe(true);
     expect(result.dep_checklist_status.items.every((i) => i.evidence.status === 'attested')).toBe(true);
     expect(result.dep_checklist_status.evidence_summary).toMatchObject({ assets_held: 0, analyses: [] });
   });
 
   it('says a body validated without an assessment was not cross-checked', () => {
-    const result = evaluateCompliance(input, '2026-01-15');
+    const result = evaluateCompliance(input, '2026-01-15', COASTAL);
     expect(result.dep_checklist_status.evidence_summary).toBeNull();
     expect(result.dep_checklist_status.items[0]!.evidence.detail).toMatch(/send assessment_id/);
   });

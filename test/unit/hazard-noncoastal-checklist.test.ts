@@ -1,9 +1,10 @@
 import { checklistFor, itemsFor, ruleSetFor } from '../../shared/domain/compliance/rule-sets';
+import { settingOf } from '../../shared/domain/compliance/setting';
 
 describe('noncoastal checklist variant (2022 amendment)', () => {
   it('drops the tidal (E, F) and surge (G) items for a jurisdiction without tidal exposure, from 2022-07-01', () => {
     const coastal = checklistFor('2025-03-01').items.map((i) => i.item);
-    const noncoastal = checklistFor('2025-03-01', 'noncoastal').items.map((i) => i.item);
+    const noncoastal = checklistFor('2025-03-01', settingOf({ county_fips: '12105', display_name: 'Polk County' })).items.map((i) => i.item);
     expect(coastal).toEqual(expect.arrayContaining(['E', 'F', 'G', 'M']));
     expect(noncoastal).toEqual(coastal.filter((id) => !['E', 'F', 'G'].includes(id)));
   });

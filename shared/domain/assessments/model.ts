@@ -1,6 +1,7 @@
 import type { AssessmentPhase, AssessmentStatus, AssessmentSummary, AssessmentType, AssessmentView } from '../../schemas/assessments';
 import type { Methodology, Scope, Timeline } from '../../schemas/compliance';
 import { evaluateCompliance, type ComplianceEvaluation } from '../compliance/evaluate';
+import { settingOf } from '../compliance/setting';
 import type { ComplianceEvidence } from '../compliance/evidence';
 import { depConfirmationOf } from './dep-filing';
 
@@ -55,8 +56,8 @@ export interface Assessment {
 }
 
 /** The checklist rule set is chosen by the date work on the assessment began; `evidence` cross-checks the methodology. */
-export function complianceOf(assessment: Pick<Assessment, 'scope' | 'scope_rationale' | 'methodology' | 'timeline'>, evidence?: ComplianceEvidence): ComplianceEvaluation {
-  return evaluateCompliance(assessment, assessment.timeline.start_date, evidence);
+export function complianceOf(assessment: Pick<Assessment, 'scope' | 'scope_rationale' | 'methodology' | 'timeline' | 'jurisdiction'>, evidence?: ComplianceEvidence): ComplianceEvaluation {
+  return evaluateCompliance(assessment, assessment.timeline.start_date, settingOf(assessment.jurisdiction), evidence);
 }
 
 export function summaryOf(assessment: Assessment): AssessmentSummary {

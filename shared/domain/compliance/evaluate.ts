@@ -1,5 +1,6 @@
 import type { ChecklistStatus, CheckStatus, Methodology, MissingItem, Scope } from '../../schemas/compliance';
-import { itemsFor, requiredHorizons, ruleSetFor, scenarioRequirements, type CheckSpec, type RuleItem, type RuleSet, type SimpleCheckKind } from './rule-sets';
+import { describeSetting, itemsFor, requiredHorizons, ruleSetFor, scenarioRequirements, type CheckSpec, type RuleItem, type RuleSet, type SimpleCheckKind } from './rule-sets';
+import type { SettingDecision } from './setting';
 import { crossCheck, type ComplianceEvidence, type EvidenceCheck } from './evidence';
 
 /** What the checklist reads: an assessment's scope and methodology (stored or still a draft). */
@@ -164,14 +165,15 @@ function withEvidence(outcome: Outcome, check: EvidenceCheck): Outcome {
 }
 
 /**
- * Evaluates every checklist item of the rule set in force on `assessmentDate`, cross-checked
+ * Evaluates every checklist item of the rule set in force on `assessmentDate` that the
+ * jurisdiction's setting requires (a noncoastal one skips the tidal and surge items), cross-checked
  * against `evidence` (what the API holds and ran) when given. The one home of compliance:
  * `POST /compliance/validate`, `GET /assessments/{id}` and the submit gate call it.
  */
-export function evaluateCompliance(input: ComplianceInput, assessmentDate: string, evidence?: ComplianceEvidence): ComplianceEvaluation {
+export function evaluateCompliance(input: ComplianceInput, assessmentDate: string, setting: SettingDecision, evidence?: ComplianceEvidence): ComplianceEvaluation {
   const ruleSet = ruleSetFor(assessmentDate);
   const context = { ruleSet, date: assessmentDate };
-  const items = itemsFor(ruleSet, assessmentDate);
+  const items = itemsFor(ruleSet, assessmentDate, setting.setting);
   const checks = evidence ? crossCheck(items.map((item) => item.check.kind), input.methodology ?? {}, evidence) : undefined;
   const results = items.map((item) => {
     const check = checks?.get(item.check.kind) ?? UNCHECKED;
@@ -193,6 +195,7 @@ export function evaluateCompliance(input: ComplianceInput, assessmentDate: strin
       label: ruleSet.label,
       assessment_date: assessmentDate,
       scenario_requirements: scenarioRequirements(ruleSet, assessmentDate),
+      coastal_setting: describeSetting(ruleSet, assessmentDate, setting),
       compliant: failed.length === 0,
       passed: count('pass'),
       failed: failed.length,

@@ -1,6 +1,7 @@
 import ruleSet2021 from '../../data/compliance/rule-set-2021.json';
 import ruleSet2024 from '../../data/compliance/rule-set-2024.json';
 import type { Checklist, RuleSetId, ScenarioFamily, SlrScenario, VerificationStatus } from '../../schemas/compliance';
+import { settingOf, type SettingDecision } from './setting';
 
 /**
  * The checklist A–N lives in versioned rule sets kept as data (`shared/data/compliance/`), so a
@@ -102,9 +103,24 @@ export function ruleSetFor(date: string): RuleSet {
  * noncoastal jurisdiction from the 2022 amendment on, without the tidal and surge items.
  */
 export function itemsFor(ruleSet: RuleSet, date: string, setting: CoastalSetting = 'coastal'): RuleItem[] {
-  const variant = ruleSet.noncoastal_variant;
-  const exempt = setting === 'noncoastal' && date >= variant.applies_from ? new Set(variant.not_required_items) : new Set<string>();
+  const exempt = new Set(notRequiredItems(ruleSet, date, setting));
   return ruleSet.items.filter((item) => within(date, item.applies_from, item.applies_to) && !exempt.has(item.id));
+}
+
+/** The items a jurisdiction in `setting` does not need on `date` (the noncoastal variant from its start date). */
+export function notRequiredItems(ruleSet: RuleSet, date: string, setting: CoastalSetting): string[] {
+  const variant = ruleSet.noncoastal_variant;
+  return setting === 'noncoastal' && date >= variant.applies_from ? variant.not_required_items : [];
+}
+
+/** The setting an answer was given for, with why and what it leaves out. */
+export function describeSetting(ruleSet: RuleSet, date: string, decision: SettingDecision) {
+  const variant = ruleSet.noncoastal_variant;
+  return {
+    ...decision,
+    not_required_items: notRequiredItems(ruleSet, date, decision.setting),
+    variant: { applies_from: variant.applies_from, description: variant.description, verification: variant.verification, source: variant.source },
+  };
 }
 
 /** Horizons the rule set requires for an assessment dated `date`. */
@@ -127,7 +143,7 @@ export function scenarioRequirements(ruleSet: RuleSet, date: string): Checklist[
 }
 
 /** The checklist as `GET /compliance/checklist` serves it. */
-export function checklistFor(date: string, setting: CoastalSetting = 'coastal'): Checklist {
+export function checklistFor(date: string, decision: SettingDecision = settingOf(undefined)): Checklist {
   const ruleSet = ruleSetFor(date);
   return {
     rule_set: ruleSet.rule_set,
@@ -138,6 +154,7 @@ export function checklistFor(date: string, setting: CoastalSetting = 'coastal'):
     verification: ruleSet.verification,
     source: ruleSet.source,
     scenario_requirements: scenarioRequirements(ruleSet, date),
-    items: itemsFor(ruleSet, date, setting).map(({ check: _check, id, ...item }) => ({ item: id, ...item })),
+    coastal_setting: describeSetting(ruleSet, date, decision),
+    items: itemsFor(ruleSet, date, decision.setting).map(({ check: _check, id, ...item }) => ({ item: id, ...item })),
   };
 }

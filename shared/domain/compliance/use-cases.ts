@@ -8,6 +8,7 @@ import { complianceOf } from '../assessments/model';
 import type { AssessmentStore } from '../assessments/ports';
 import { requireRuleSetDate, resolveApplicant } from './inputs';
 import { checklistFor, defaultDateOfYear } from './rule-sets';
+import { settingOf } from './setting';
 import { floridaDate } from '../florida-time';
 
 type ValidateInput = z.infer<typeof ValidateBodySchema>;
@@ -36,7 +37,7 @@ export async function validateAssessment(deps: ValidateDeps, accountId: string, 
   const date = input.timeline
     ? requireRuleSetDate(input.timeline.start_date, today, 'timeline.start_date')
     : isoDay(today);
-  return resultOf(null, jurisdiction, evaluateCompliance(input, date, await deps.evidence(accountId, jurisdiction)));
+  return resultOf(null, jurisdiction, evaluateCompliance(input, date, settingOf(jurisdiction), await deps.evidence(accountId, jurisdiction)));
 }
 
 function resultOf(assessmentId: string | null, jurisdiction: { id: string; display_name: string }, evaluation: ComplianceEvaluation) {
@@ -50,12 +51,16 @@ function resultOf(assessmentId: string | null, jurisdiction: { id: string; displ
   };
 }
 
-/** `GET /compliance/checklist`: a date decides; a year alone is taken at July 1; nothing means today. */
+/**
+ * `GET /compliance/checklist`: a date decides; a year alone is taken at July 1; nothing means
+ * today. A jurisdiction decides the coastal setting; without one, the full checklist.
+ */
 export function checklistForQuery(query: ChecklistQuery, today: Date): Checklist {
   const { assessment_year: year, assessment_date: date } = query;
+  const jurisdiction = query.jurisdiction === undefined ? undefined : resolveApplicant({ ...query, jurisdiction: query.jurisdiction }, 'query');
   if (year !== undefined && date !== undefined && Number(date.slice(0, 4)) !== year) {
     throw invalidField('assessment_date', 'query', `assessment_date ${date} is not in assessment_year ${year}.`);
   }
   const chosen = date ?? (year !== undefined ? defaultDateOfYear(year) : isoDay(today));
-  return checklistFor(requireRuleSetDate(chosen, today, date !== undefined ? 'assessment_date' : 'assessment_year', 'query'));
+  return checklistFor(requireRuleSetDate(chosen, today, date !== undefined ? 'assessment_date' : 'assessment_year', 'query'), settingOf(jurisdiction));
 }

@@ -4,7 +4,7 @@ import type { OperationExample } from './types';
 export const complianceExamples: OperationExample[] = [
   {
     operationId: 'getComplianceChecklist',
-    request: { query: { assessment_year: '2025' } },
+    request: { query: { assessment_year: '2025', jurisdiction: 'Polk County' } },
     response: {
       status: 200,
       body: {
@@ -23,6 +23,17 @@ export const complianceExamples: OperationExample[] = [
           source: 'Single third-party source; not confirmed against the statute text or DEP guidance.',
           planning_horizons: [2045, 2075],
           planning_horizon_rule: '20 and 50 years after the assessment year',
+        },
+        coastal_setting: {
+          setting: 'noncoastal',
+          basis: 'Polk County lies in none of Florida\'s 35 counties whose boundary reaches the open coast (county 12105). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline). No tidal exposure is assumed; a jurisdiction on a tidal river (e.g. the lower St. Johns) should still analyse tidal flooding and surge.',
+          not_required_items: ['E', 'F', 'G'],
+          variant: {
+            applies_from: '2022-07-01',
+            description: 'A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.',
+            verification: 'reconstructed',
+            source: '2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project\'s domain reference §3; effective date 2022-07-01 assumed.',
+          },
         },
         items: [
           {
@@ -73,6 +84,17 @@ export const complianceExamples: OperationExample[] = [
             source: 'Single third-party source; not confirmed against the statute text or DEP guidance.',
             planning_horizons: [2046, 2076],
             planning_horizon_rule: '20 and 50 years after the assessment year',
+          },
+          coastal_setting: {
+            setting: 'coastal',
+            basis: 'City of Key West lies in one of Florida\'s 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).',
+            not_required_items: [],
+            variant: {
+              applies_from: '2022-07-01',
+              description: 'A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.',
+              verification: 'reconstructed',
+              source: '2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project\'s domain reference §3; effective date 2022-07-01 assumed.',
+            },
           },
           contradictions: [],
           evidence_summary: { jurisdiction_id: 'municipality:120168', assets_held: 0, assets_by_category: {}, analyses: [] },

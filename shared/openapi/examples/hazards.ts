@@ -457,20 +457,21 @@ export const hazardExamples: OperationExample[] = [
                   ft: 0,
                 },
                 tidal_flood_days_per_year: {
-                  minor: 21.3,
+                  minor: 11.7,
                   year: 2046,
                   by_gauge: [
                     {
                       noaa_id: '8724580',
                       name: 'Key West, FL',
-                      days: 21.2,
+                      days: 11.2,
                       observed_mean_2007_2016: 0,
                       floored_at_observed_mean: false,
-                      nontidal_sd_m: 0.1,
+                      nontidal_sd_m: 0.068,
                       calibrated_on_observed_days: false,
+                      basis: 'observed_daily_max_peaks',
                     },
                   ],
-                  method: 'Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water levels shifted by sea level rise. Daily highest astronomical tides of the year (NOAA harmonic constants) plus a normal nontidal anomaly whose spread reproduces the gauge\'s observed 2007–2016 mean of minor floo…',
+                  method: 'Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water levels shifted by sea level rise, counted against the NOAA minor threshold (0.04·GT + 0.50 m above MHHW) less the rise 1992→2000 and the projected rise since 2000. Where a UHSLC peak record covers the gauge (b…',
                 },
                 exposed_area: {
                   acres: 0,
