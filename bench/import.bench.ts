@@ -10,8 +10,9 @@
  *   of the worker. Each size runs in its own process, with the emulators in yet another, so RSS is
  *   the worker's alone. The anchor is the emulator itself taking BatchWriteItem calls of
  *   import-sized items, 8 in flight, with the same latency.
- * Sizes: BENCH_IMPORT_ROWS (CPU, default 100,000); end to end 10,000 and 100,000, plus 1,000,000
- * with BENCH_IMPORT_MILLION=1 (several minutes). Every phase has a fixed size and ends by itself.
+ * - Memory: both passes with the writes discarded, rows handled → RSS, each size in its own process.
+ * Sizes: BENCH_IMPORT_ROWS (CPU, default 100,000); memory and end to end 10,000 and 100,000, plus
+ * 1,000,000 with BENCH_IMPORT_MILLION=1 (many minutes end to end on the emulator). Every phase has a fixed size and ends by itself.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -30,6 +31,7 @@ import { dynamo, s3 } from '../shared/adapters/aws-clients';
 import { DynamoAssetStore } from '../shared/adapters/asset-store';
 import { DynamoImportStore, S3UploadReader } from '../shared/adapters/import-store';
 import { importAssetFile } from '../shared/domain/assets/import-assets';
+import type { AssetStore, ImportWriter } from '../shared/domain/assets/ports';
 import { requiredSetting } from '../shared/config';
 import { instrumentDynamo } from './lib/dynamo-calls';
 
@@ -99,6 +101,32 @@ async function importPass(format: AssetFileFormat, file: string, pass: 'check' |
 }
 
 const perSecond = (rows: number, seconds: number) => Math.round(rows / seconds).toLocaleString('en-US');
+
+/**
+ * Both passes over `rows` rows with the writes discarded, in this (child) process: what the
+ * worker itself holds as a file grows (the DynamoDB side is bounded by the calls in flight).
+ * Prints one JSON line of rows handled → RSS.
+ */
+async function memory(rows: number): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vac-import-mem-'));
+  try {
+    const file = path.join(dir, 'assets.csv');
+    await writeCsv(file, rows);
+    const discard: ImportWriter = { pending: 0, write: async () => undefined, finish: async () => ({ created: 0, updated: 0, unchanged: 0 }) };
+    const store = { idKey: async () => 'bench-asset-id-key', importWriter: async () => discard } as unknown as AssetStore;
+    const rss: { rows: number; rssMb: number }[] = [];
+    const { result, seconds, peakRssMb } = await measured(async () => (await importAssetFile(store, {
+      accountId: 'acct_bench', importId: 'imp_bench', jurisdictionId: JURISDICTION.id, format: 'csv', now: new Date(),
+      open: () => createReadStream(file),
+      onProgress: async (progress) => {
+        rss.push({ rows: progress.phase === 'writing' ? rows + progress.rows_processed : progress.rows_processed, rssMb: process.memoryUsage().rss / 1048576 });
+      },
+    })).asset_count);
+    console.log(JSON.stringify({ rows, assets: result, seconds, peakRssMb, rss }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The local app in its own process; resolves with the environment that points clients at it. */
 async function startHost(): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
@@ -212,11 +240,18 @@ interface EndToEnd {
   rss: { rows: number; rssMb: number }[];
 }
 
-function runEndToEnd(rows: number): EndToEnd {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', __filename, 'e2e', String(rows)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+/** Runs one `e2e` or `memory` measurement in a process of its own. */
+function inChild<T>(mode: 'e2e' | 'memory', rows: number): T {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', __filename, mode, String(rows)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const line = child.stdout.split('\n').find((l) => l.startsWith('{"rows"'));
-  if (child.status !== 0 || !line) throw new Error(`end-to-end import of ${rows} rows failed: ${child.stderr.slice(-2000)}`);
-  return JSON.parse(line) as EndToEnd;
+  if (child.status !== 0 || !line) throw new Error(`${mode} run of ${rows} rows failed: ${child.stderr.slice(-2000)}`);
+  return JSON.parse(line) as T;
+}
+
+/** A few of the samples, first and last included. */
+function rssSamples(rss: { rows: number; rssMb: number }[]): string {
+  const step = Math.max(1, Math.floor(rss.length / 6));
+  return rss.filter((_, i) => i % step === 0 || i === rss.length - 1).map((s) => `${s.rows.toLocaleString('en-US')} → ${s.rssMb.toFixed(0)} MB`).join(', ');
 }
 
 async function main(): Promise<void> {
@@ -251,15 +286,20 @@ async function main(): Promise<void> {
     console.log(`CSV write pass CPU (assets built and hashed, no writes) : ${perSecond(ROWS, writeCpu.seconds)} rows/s (${writeCpu.seconds.toFixed(2)} s)`);
     console.log(`XLSX validation pass (exceljs streaming reader)         : ${perSecond(ROWS, xlsxPass.seconds)} rows/s (${xlsxPass.seconds.toFixed(2)} s), peak RSS ${xlsxPass.peakRssMb.toFixed(0)} MB`);
 
+    console.log('\nMemory of both passes (writes discarded), each size in its own process: rows handled (validation + write pass) → RSS');
+    for (const rows of E2E_SIZES) {
+      const run = inChild<{ rows: number; seconds: number; peakRssMb: number; rss: { rows: number; rssMb: number }[] }>('memory', rows);
+      console.log(`${rows.toLocaleString('en-US').padStart(9)} rows: ${run.seconds.toFixed(1)} s, peak RSS ${run.peakRssMb.toFixed(0)} MB; ${rssSamples(run.rss)}`);
+    }
+
     console.log(`\nEnd to end as the worker runs it, ${LATENCY_MS} ms held before every DynamoDB request (S3 emulator → validation pass + write pass → DynamoDB emulator; emulators in another process):`);
     for (const rows of E2E_SIZES) {
-      const run = runEndToEnd(rows);
+      const run = inChild<EndToEnd>('e2e', rows);
       const total = Object.values(run.calls).reduce((sum, n) => sum + n, 0);
       const anchorRate = run.anchor.items / run.anchor.seconds;
       console.log(`${rows.toLocaleString('en-US').padStart(9)} rows: ${run.assets.toLocaleString('en-US')} assets in ${run.seconds.toFixed(1)} s = ${perSecond(run.assets, run.seconds)} rows/s; emulator alone ${Math.round(anchorRate).toLocaleString('en-US')} items/s (${run.anchor.items.toLocaleString('en-US')} items in ${run.anchor.seconds.toFixed(1)} s), import/emulator ${(run.assets / run.seconds / anchorRate).toFixed(2)}; peak RSS ${run.peakRssMb.toFixed(0)} MB`);
       console.log(`           DynamoDB calls ${total.toLocaleString('en-US')} = ${((total * 1000) / rows).toFixed(1)} per 1,000 rows (${Object.entries(run.calls).map(([op, n]) => `${op} ${n}`).join(', ')})`);
-      const samples = run.rss.filter((_, i) => i % Math.max(1, Math.floor(run.rss.length / 6)) === 0 || i === run.rss.length - 1);
-      console.log(`           rows handled (both passes) → RSS: ${samples.map((s) => `${s.rows.toLocaleString('en-US')} → ${s.rssMb.toFixed(0)} MB`).join(', ')}`);
+      console.log(`           rows handled (both passes) → RSS: ${rssSamples(run.rss)}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -267,7 +307,7 @@ async function main(): Promise<void> {
 }
 
 const [mode, size] = process.argv.slice(2);
-(mode === 'e2e' ? endToEnd(Number(size)) : main()).catch((error: unknown) => {
+(mode === 'e2e' ? endToEnd(Number(size)) : mode === 'memory' ? memory(Number(size)) : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

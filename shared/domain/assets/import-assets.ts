@@ -91,6 +91,16 @@ async function openPass(request: ImportRequest, idKey: string, phase: 'validatin
   return { processor, assets: validAssets(), state, progress };
 }
 
+/**
+ * The first pass: every row validated, the file's verdict and report; undefined when `stop` ended
+ * it. Its own function so that what it holds (the ids seen) is released before the write pass.
+ */
+async function validationPass(request: ImportRequest, idKey: string, stop?: (rows: number) => boolean) {
+  const validation = await openPass(request, idKey, 'validating', stop);
+  for await (const _asset of validation.assets);
+  return validation.state.stopped ? undefined : validation.processor.finish();
+}
+
 /** What a synchronous import may take on before it goes to the background. */
 export interface InlineBudget {
   maxRows: number;
@@ -119,10 +129,8 @@ export async function importAssetFile(assets: AssetStore, request: ImportRequest
     else if (clock() - started > inline.maxValidationMs) deferred = `The file takes more than ${inline.maxValidationMs / 1000} s to validate`;
     return deferred !== undefined;
   });
-  const validation = await openPass(request, idKey, 'validating', stop || undefined);
-  for await (const _asset of validation.assets);
-  if (deferred) return { deferred };
-  const summary = validation.processor.finish();
+  const summary = await validationPass(request, idKey, stop || undefined);
+  if (deferred || !summary) return { deferred: deferred! };
 
   const writer = await assets.importWriter(request.accountId, { importId: request.importId, jurisdictionId: request.jurisdictionId, rows: summary.asset_count, now: request.now });
   const pass = await openPass(request, idKey, 'writing', undefined, () => writer.pending);

@@ -62,7 +62,8 @@ interface ValidRow {
   sourceId: string | null;
   sourceType: string | null;
   classification: Classification;
-  assetId: string;
+  /** What the asset id is derived from: the same identity, the same id. */
+  identity: string;
 }
 
 export type RowErrorCode =
@@ -166,7 +167,7 @@ const COORDINATE_MESSAGES = {
 
 /**
  * Validates, normalises and classifies the records of one file, one at a time (memory stays flat:
- * only counters, the first errors and the ids seen are kept), and decides at the end whether the
+ * only counters, the first errors and the identities seen are kept), and decides at the end whether the
  * file as a whole is importable. Asset ids are stable per jurisdiction and source id (or, without
  * an id column, per name + type + position), so a re-import updates instead of duplicating; they
  * are keyed with the account's own random `idKey`, so the same row gives another id in every
@@ -266,19 +267,20 @@ export class AssetRowProcessor {
     const identity = sourceId
       ? `id:${mapping.source_id!.toLowerCase()}:${sourceId}`
       : `content:${normalizeTypeText(name)}|${sourceType ? normalizeTypeText(sourceType) : ''}|${point.lon.toFixed(6)}|${point.lat.toFixed(6)}`;
-    const assetId = `a_${this.assetIdHmac(`${this.options.jurisdictionId}\n${identity}`).slice(0, 24)}`;
-    if (this.seen.has(assetId)) {
+    // Duplicates are found by identity (one jurisdiction per file): the keyed id is computed only
+    // for the assets the write pass builds.
+    if (this.seen.has(identity)) {
       reject(mapping.source_id ?? mapping.name, 'duplicate', sourceId
         ? `Source id ${sourceId} appears earlier in the file; the first row is kept.`
         : 'Same name, type and position as an earlier row; the first row is kept.');
       return this.rejectRow(rowErrors);
     }
-    this.seen.add(assetId);
+    this.seen.add(identity);
     this.count(classification, sourceType ?? name);
-    return { properties: p, mapping, name, point, sourceId, sourceType, classification, assetId };
+    return { properties: p, mapping, name, point, sourceId, sourceType, classification, identity };
   }
 
-  private asset({ properties: p, mapping, name, point, sourceId, sourceType, classification, assetId }: ValidRow): ImportedAsset {
+  private asset({ properties: p, mapping, name, point, sourceId, sourceType, classification, identity }: ValidRow): ImportedAsset {
     const attributes: Record<string, string | number | boolean> = {};
     let kept = 0;
     for (const column of mapping.other_columns) {
@@ -291,7 +293,7 @@ export class AssetRowProcessor {
     }
     const optional = (column: string | undefined) => (column === undefined ? null : cellText(p[column]) || null);
     const asset: Omit<ImportedAsset, 'content_hash'> = {
-      asset_id: assetId,
+      asset_id: `a_${this.assetIdHmac(`${this.options.jurisdictionId}\n${identity}`).slice(0, 24)}`,
       jurisdiction_id: this.options.jurisdictionId,
       name,
       category: classification.category ?? 'unclassified',
