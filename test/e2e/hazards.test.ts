@@ -210,6 +210,9 @@ describe('the ground of the hazard answers', () => {
     const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.enterprise, json: { lat: 27.93, lon: -82.44, scenario: 'intermediate', planning_horizon: 2076, radius_km: 1, include_geojson: true } });
     expect(res.status).toBe(200);
     expect(res.json.elevation.source).toMatchObject({ elevation_model_id: 'usgs-24k-tampa', surface_model: false, vertical_accuracy_m: 0.76 });
+    // The quad alone answers here: SRTM is not among the answer's sources.
+    expect(res.json.elevation.sources.map((source: { elevation_model_id: string }) => source.elevation_model_id)).toEqual(['usgs-24k-tampa']);
+    expect(res.json.sources.map((source: { id: string }) => source.id)).not.toContain('srtm');
     const [asset] = res.json.affected_assets.assets;
     expect(asset).toMatchObject({ name: 'Pump Station 3', ground_basis: 'surveyed_ground', ground_column: 'ground_elevation_ft_navd88' });
     expect(asset.ground_elevation_navd88.ft).toBeCloseTo(2.0, 3);
@@ -225,6 +228,7 @@ describe('the ground of the hazard answers', () => {
     expect(res.status).toBe(200);
     expect(res.json.elevation.source).toMatchObject({ elevation_model_id: 'srtm-1arcsec', surface_model: true });
     expect(res.json.elevation.surface_model_flags.share_of_cells).toBeGreaterThan(0);
+    expect(res.json.sources.map((source: { id: string }) => source.id)).toContain('srtm');
     expect(res.json.inundation_extents).toHaveLength(4);
     for (const extent of res.json.inundation_extents) {
       expect(extent.type).toBe('Feature');

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
-import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
+import { SRTM_MODEL_ID, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from '../../domain/hazards/elevation';
 import type { BBox } from '../../domain/hazards/geo';
 
 const SAMPLES_PER_DEGREE = 3600;
@@ -45,7 +45,7 @@ export class SrtmTileSource implements ElevationSource {
       name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
       vertical_datum: 'EGM96',
       native_resolution: '1 arc-second (~30 m)',
-      elevation_model_id: 'srtm-1arcsec',
+      elevation_model_id: SRTM_MODEL_ID,
       resolution_m: 30,
       vertical_accuracy_m: 16,
       vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',

@@ -80,6 +80,9 @@ export function coveredFraction(grid: ElevationGrid): number {
   return grid.values.length === 0 ? 0 : covered / grid.values.length;
 }
 
+/** The bundled SRTM's model id: answers that used it list the SRTM dataset among their sources. */
+export const SRTM_MODEL_ID = 'srtm-1arcsec';
+
 /** The description of the source that answers for `box` (a layered source names the model covering it). */
 export function sourceInfoFor(source: ElevationSource, box: BBox): ElevationSourceInfo {
   return source.layersFor?.(box)[0]?.info() ?? source.info();

@@ -1,5 +1,5 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, sourceInfoFor, type ElevationSource } from './elevation';
-import { describeGround, readGround, siteGround, type GroundGrid, type SiteGround } from './ground';
+import { describeGround, readGround, siteGround, usesSrtm, type GroundGrid, type SiteGround } from './ground';
 import { GROUND_METHOD, projectedMhhw } from './slr-impact';
 import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
 import { inundationExtents } from '../deliverables/inundation-extents';
@@ -224,7 +224,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
 
   const insideAssets = new AssetIndex(deps.assets).within(boundary.geometry, boundary.bbox);
   const area_ = await analysisArea(deps.elevation, boundary, mslNavd88, insideAssets);
-  if (area_.model) usedSources.push('srtm');
+  if (area_.ground && usesSrtm(area_.ground)) usedSources.push('srtm');
   await deps.progress?.(0.2);
 
   // Each site its own gauge interpolation (unless the caller chose one gauge for the whole area).

@@ -1,5 +1,5 @@
 import { sampleBilinear } from '../elevation-models/pyramid';
-import { cellIndexAt, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from './elevation';
+import { cellIndexAt, SRTM_MODEL_ID, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from './elevation';
 import type { BBox, LatLon } from './geo';
 import type { AssetPoint } from './spatial-index';
 import { toNavd88, type DatumCorrection } from './vertical-datum';
@@ -163,6 +163,11 @@ export async function siteGround(source: ElevationSource, asset: AssetPoint, msl
   }
   const dem = await groundAtPoint(source, asset, mslNavd88);
   return dem && { ground_navd88_m: dem.ground_navd88_m, basis: 'dem', source: dem.source, open_water: dem.open_water, surface_flag: dem.surface_flag };
+}
+
+/** Whether SRTM supplied any cell of the ground. */
+export function usesSrtm(ground: GroundGrid): boolean {
+  return ground.layers.some((layer) => layer.cells > 0 && layer.source.elevation_model_id === SRTM_MODEL_ID);
 }
 
 /** How an answer names its ground: the model that answers, the share each source supplied and the surface-model flags. */

@@ -1,10 +1,10 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, sourceInfoFor, type ElevationSource } from './elevation';
-import { describeGround, groundAtPoint, readGround, siteGround } from './ground';
+import { describeGround, groundAtPoint, readGround, siteGround, usesSrtm } from './ground';
 import { epochRise, selectGauges, type GaugeSelection } from './gauges';
 import { haversineKm, type BBox, type LatLon } from './geo';
 import { floodModel, inundationWithinRadius, maskToMultiPolygon, siteDepth, type FloodModel, type RadiusInundation } from './inundation';
 import { localSeaLevelRise } from './local-slr';
-import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf } from './provenance';
+import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
 import { describeGaugeSelection } from './responses';
 import { PERCENTILES, SCENARIO_LABELS, type Percentile, type ScenarioId } from './scenarios';
 import type { AssetPoint } from './spatial-index';
@@ -96,7 +96,8 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
 
   const model = floodModel(ground.grid, mslNavd88);
   const described = describeGround(ground);
-  if (!model.water.includes(1)) return inlandAnswer(common, described, request.radiusKm, epoch);
+  const used: SourceId[] = usesSrtm(ground) ? ['noaa_tr2022', 'noaa_datums', 'srtm'] : ['noaa_tr2022', 'noaa_datums'];
+  if (!model.water.includes(1)) return inlandAnswer(common, described, request.radiusKm, epoch, used);
   const currentYear = request.currentYear ?? 2000;
   const today = projectedMhhw(selection, request.scenario, request.percentile, currentYear);
   const pointCell = cellIndexAt(model.grid, request.point.lat, request.point.lon);
@@ -171,8 +172,8 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     affected_assets: { count: affected.length, assets: affected },
     location_setting: { setting: 'coastal', note: 'Open water lies within the radius: the tidal level applies where low ground connects to it.' },
     screening_level: SCREENING_NOTICE,
-    sources: sourcesOf(['noaa_tr2022', 'noaa_datums', 'srtm']),
-    provenance: provenance(['noaa_tr2022', 'noaa_datums', 'srtm'], epoch),
+    sources: sourcesOf(used),
+    provenance: provenance(used, epoch),
   };
 }
 
@@ -180,7 +181,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
  * No open water within the radius: the point has no tidal connection there, so no coastal water
  * level is presented as a depth at it. What applies inland is said instead.
  */
-function inlandAnswer<T extends object>(common: T, described: ReturnType<typeof describeGround>, radiusKm: number, epoch: number) {
+function inlandAnswer<T extends object>(common: T, described: ReturnType<typeof describeGround>, radiusKm: number, epoch: number, used: SourceId[]) {
   return {
     ...common,
     elevation: { status: 'covered', ...described, note: `No open water (sea or bay) lies within ${radiusKm} km in the elevation model.` },
@@ -194,8 +195,8 @@ function inlandAnswer<T extends object>(common: T, described: ReturnType<typeof 
       note: `Inland: no tidal water within ${radiusKm} km, so sea level rise does not reach this point through a tidal connection and the projected MHHW above (the level at the coast near the gauges) is not a water level here. What applies is rainfall-induced flooding (100- and 500-year storms, s. 380.093(3)(d)) and, near the coast, higher groundwater and tailwater as sea level rises; use POST /hazards/flood-analysis with rainfall layers.`,
     },
     screening_level: SCREENING_NOTICE,
-    sources: sourcesOf(['noaa_tr2022', 'noaa_datums', 'srtm']),
-    provenance: provenance(['noaa_tr2022', 'noaa_datums', 'srtm'], epoch),
+    sources: sourcesOf(used),
+    provenance: provenance(used, epoch),
   };
 }
 
