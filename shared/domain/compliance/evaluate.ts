@@ -207,7 +207,7 @@ export function evaluateCompliance(input: ComplianceInput, assessmentDate: strin
         assets_by_category: evidence.assets.by_category,
         analyses: evidence.analyses.map((a) => ({
           analysis_id: a.analysis_id, analysed_at: a.analysed_at, components: a.components, scenarios: a.scenarios,
-          planning_horizons: a.planning_horizons, elevation_source: a.elevation.source_name, gauges: a.gauges,
+          planning_horizons: a.planning_horizons, elevation_source: a.elevation.source_name, gauges: a.gauges, gauge_selection: a.gauge_selection ?? null,
         })),
       } : null,
       items: results.map(({ item, outcome, check }) => ({

@@ -44,6 +44,12 @@ const NO_ANALYSES = 'No flood analysis is linked to this assessment (POST /hazar
 const list = (values: readonly (string | number)[]) => values.join(', ');
 const ran = (analyses: AnalysisEvidence[]) => `the ${analyses.length} linked analys${analyses.length === 1 ? 'is' : 'es'}`;
 
+/** The single-gauge choices the linked analyses recorded, with their reasons (empty when none). */
+function gaugeChoices(analyses: AnalysisEvidence[]): string {
+  const single = analyses.filter((a) => a.gauge_selection?.method === 'single_gauge');
+  return single.map((a) => ` Analysis ${a.analysis_id} used one gauge (${list(a.gauges)}) by a recorded choice: ${a.gauge_selection!.reason}`).join('');
+}
+
 /** The first word of a DEM's name (e.g. "SRTM"), the part a claim must name to match. */
 const demToken = (name: string) => name.trim().split(/[\s(,]+/)[0]!.toLowerCase();
 
@@ -111,12 +117,16 @@ function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvi
       const stations = methodology.tide_gauges?.station_ids;
       if (analyses.length === 0) return attested(NO_ANALYSES);
       const used = [...new Set(analyses.flatMap((a) => a.gauges))];
-      if (!stations || used.length === 0) return attested(used.length > 0 ? `${ran(analyses)} used NOAA gauges ${list(used)}.` : 'No gauge recorded by the analyses.');
+      const choices = gaugeChoices(analyses);
+      if (!stations || used.length === 0) return attested(`${used.length > 0 ? `${ran(analyses)} used NOAA gauges ${list(used)}.` : 'No gauge recorded by the analyses.'}${choices}`);
       const unused = stations.filter((s) => !used.includes(s));
-      return checked(
-        unused.length === 0 ? [] : [{ field: 'methodology.tide_gauges.station_ids', claimed: list(stations), found: `${ran(analyses)} used NOAA gauges ${list(used)}` }],
-        `NOAA gauges ${list(stations)} used by ${ran(analyses)}.`,
-      );
+      const contradictions: Contradiction[] = unused.length === 0 ? [] : [{ field: 'methodology.tide_gauges.station_ids', claimed: list(stations), found: `${ran(analyses)} used NOAA gauges ${list(used)}` }];
+      // A single gauge is a recorded judgement (s. 380.093(3)(d)): claiming one while the analyses interpolated is a contradiction.
+      const interpolated = analyses.filter((a) => a.gauge_selection && a.gauge_selection.method !== 'single_gauge');
+      if (methodology.tide_gauges?.single_gauge_rationale && interpolated.length > 0) {
+        contradictions.push({ field: 'methodology.tide_gauges.single_gauge_rationale', claimed: 'one gauge', found: `${ran(interpolated)} interpolated between gauges ${list([...new Set(interpolated.flatMap((a) => a.gauges))])}` });
+      }
+      return checked(contradictions, `NOAA gauges ${list(stations)} used by ${ran(analyses)}.${choices}`);
     }
     default:
       return attested('The caller\'s statement; the API holds no evidence for this item.');

@@ -123,7 +123,7 @@ interface ResultShape {
   planning_horizons?: number[];
   components?: Record<string, { status?: string }>;
   elevation?: { status?: string; source?: { name?: string; native_resolution?: string }; cell_size_m?: number };
-  gauge_selection?: { gauges?: { noaa_id?: string }[] };
+  gauge_selection?: { method?: string; reason?: string; gauges?: { noaa_id?: string }[] };
   assets?: { inside_boundary?: number };
 }
 
@@ -148,6 +148,7 @@ export function evidenceOf(answer: Record<string, unknown>, meta: {
       cell_size_m: result.elevation?.cell_size_m ?? null,
     },
     gauges: (result.gauge_selection?.gauges ?? []).map((g) => g.noaa_id ?? '').filter(Boolean),
+    ...(result.gauge_selection?.method ? { gauge_selection: { method: result.gauge_selection.method, reason: result.gauge_selection.reason ?? '' } } : {}),
     assets_inside: result.assets?.inside_boundary ?? 0,
     assets_applied: meta.applied?.assets_written ?? null,
     result_key: meta.resultKey,

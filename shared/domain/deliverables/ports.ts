@@ -12,6 +12,8 @@ export interface AnalysisEvidence {
   planning_horizons: number[];
   elevation: { status: string; source_name: string | null; native_resolution: string | null; cell_size_m: number | null };
   gauges: string[];
+  /** How the gauges were chosen and why (a single gauge only on the caller's recorded choice); absent in evidence kept before it was recorded. */
+  gauge_selection?: { method: string; reason: string };
   assets_inside: number;
   /** Assets whose exposure was written (`apply_to_assets`), null when not applied. */
   assets_applied: number | null;
