@@ -113,6 +113,22 @@ describe('existing water apart from newly exposed land', () => {
   });
 });
 
+describe('today for existing water', () => {
+  it('without a current year it is 2000, the projections\' baseline: MHHW plus the 1992→2000 rise, no projected rise', async () => {
+    const answer = await assessSlrImpact({ point: centre, scenario: 'intermediate', planningHorizon: 2050, percentile: '50', radiusKm: 3, includeGeoJson: false }, { elevation: fixedSource((_row, col) => bandAt(col)), assets: [] });
+    expect(answer.existing_water!.year).toBe(2000);
+    expect(answer.existing_water!.today_mhhw_navd88.m).toBeCloseTo(answer.mhhw_navd88.m + answer.datum_epoch.rise_1992_to_2000.m, 3);
+  });
+
+  it('between 2000 and 2020, where the projections have no value, it rises linearly to the 2020 value', async () => {
+    const at = (currentYear: number) => assessSlrImpact({ point: centre, scenario: 'intermediate', planningHorizon: 2050, percentile: '50', radiusKm: 3, includeGeoJson: false, currentYear }, { elevation: fixedSource((_row, col) => bandAt(col)), assets: [] });
+    const [y2000, y2010, y2020] = await Promise.all([at(2000), at(2010), at(2020)]);
+    const today = (a: typeof y2000) => a.existing_water!.today_mhhw_navd88.m;
+    expect(today(y2010)).toBeCloseTo((today(y2000) + today(y2020)) / 2, 3);
+    expect(today(y2020)).toBeGreaterThan(today(y2000));
+  });
+});
+
 function boundaryOf(ring: number[][]): ValidBoundary {
   const validation = validateBoundary({ type: 'Polygon', coordinates: [ring] } as Polygon);
   if (!validation.ok) throw new Error('bad test boundary');

@@ -28,9 +28,15 @@ export interface SlrImpactRequest {
 
 export const GROUND_METHOD = "Ground at a point or asset: the asset's surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset's water level uses its own gauge interpolation.";
 
+/** The NOAA 2022 projections start in 2020; before it the rise since 2000 is taken linearly from 0 in 2000. */
+const FIRST_PROJECTED_YEAR = 2020;
+
 /** Projected MHHW (NAVD88) in `year`: MHHW of the 1983–2001 epoch + rise 1992→2000 + projected rise since 2000. */
 export function projectedMhhw(selection: GaugeSelection, scenario: ScenarioId, percentile: Percentile, year: number): number {
-  return weightedMhhwNavd88(selection) + epochRise(selection) + localSeaLevelRise(selection, scenario, percentile, year);
+  const rise = year >= FIRST_PROJECTED_YEAR
+    ? localSeaLevelRise(selection, scenario, percentile, year)
+    : localSeaLevelRise(selection, scenario, percentile, FIRST_PROJECTED_YEAR) * Math.max(0, year - 2000) / (FIRST_PROJECTED_YEAR - 2000);
+  return weightedMhhwNavd88(selection) + epochRise(selection) + rise;
 }
 
 function windowAround(point: LatLon, radiusKm: number): BBox {
