@@ -1,0 +1,132 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { createGroupHandler } from '../../shared/http/pipeline';
+import { BEARER_CHALLENGE, INSUFFICIENT_SCOPE_CHALLENGE, bearerAuthorizerContext, type BearerUser } from '../../shared/http/bearer';
+import { PROBLEM_CONTENT_TYPE } from '../../shared/http/problem';
+import { routesOfGroup } from '../../shared/routes';
+import type { FunctionGroup } from '../../shared/routes/types';
+import type { RouteImplementation } from '../../shared/http/types';
+import type { UsageCounter } from '../../shared/ports';
+
+/**
+ * The pipeline's three ways in (DESIGN §3 and §6): routes without authentication, bearer routes
+ * (the authorizer's verdict, the role check, the account's hourly limit) and multipart bodies,
+ * which the pipeline hands over unparsed. Route implementations echo what they are given.
+ */
+
+const NOW = new Date('2026-11-23T05:45:00Z');
+
+function harness(group: FunctionGroup) {
+  const consumed: string[] = [];
+  const usage: UsageCounter = {
+    consume: async (keyHash) => {
+      consumed.push(keyHash);
+      return { allowed: true, used: consumed.length };
+    },
+    used: async () => consumed.length,
+  };
+  const echo: RouteImplementation = async (request) => ({
+    status: 200,
+    body: { route: request.route.id, account: request.account ?? null, user: request.user ?? null, body: request.body ?? null, rawBody: request.rawBody.toString('utf8') },
+  });
+  const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, echo]));
+  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW });
+  const call = async (event: APIGatewayProxyEvent) => {
+    const result: APIGatewayProxyResult = await handler(event, {} as Context);
+    return { ...result, json: JSON.parse(result.body) };
+  };
+  return { call, consumed };
+}
+
+function event(method: string, resource: string, authorizer: Record<string, unknown> | null, options: { headers?: Record<string, string>; body?: string } = {}): APIGatewayProxyEvent {
+  return {
+    httpMethod: method, resource, path: resource, headers: options.headers ?? {}, multiValueHeaders: {},
+    body: options.body ?? null, isBase64Encoded: false, pathParameters: null, queryStringParameters: null,
+    multiValueQueryStringParameters: null, stageVariables: null,
+    requestContext: { requestId: 'req-7', stage: 'api', authorizer } as unknown as APIGatewayProxyEvent['requestContext'],
+  } as APIGatewayProxyEvent;
+}
+
+describe('routes without authentication', () => {
+  it('answers without a key, without counting and without RateLimit headers', async () => {
+    const { call, consumed } = harness('docs');
+    const result = await call(event('GET', '/health', null));
+    expect(result.statusCode).toBe(200);
+    expect(result.json).toMatchObject({ route: 'getHealth', account: null, user: null });
+    expect(Object.keys(result.headers!).filter((name) => name.startsWith('RateLimit'))).toEqual([]);
+    expect(consumed).toEqual([]);
+  });
+
+  it('ignores an API key authorizer context on such a route', async () => {
+    const { call, consumed } = harness('docs');
+    const result = await call(event('GET', '/health', { accountId: 'acct_1', tier: 'pro', keyHash: 'h' }));
+    expect(result.json.account).toBeNull();
+    expect(consumed).toEqual([]);
+  });
+});
+
+describe('bearer routes', () => {
+  const staff: BearerUser = { user_id: 'u-1', email: 'a@example.org', name: 'Ana', role: 'staff', account_id: 'acct_9', tier: 'free' };
+
+  it('hands the verified user on and counts the request against the user\'s account', async () => {
+    const { call, consumed } = harness('v1-training');
+    const result = await call(event('GET', '/v1/courses', bearerAuthorizerContext({ ok: true, user: staff })));
+    expect(result.statusCode).toBe(200);
+    expect(result.json.user).toEqual(staff);
+    expect(result.json.account).toEqual({ accountId: 'acct_9', tier: 'free', keyHash: 'account:acct_9' });
+    expect(consumed).toEqual(['account:acct_9']);
+    expect(result.headers).toMatchObject({ 'RateLimit-Limit': '25', 'RateLimit-Remaining': '24' });
+  });
+
+  it.each([
+    ['the authorizer\'s refusal', bearerAuthorizerContext({ ok: false, detail: 'The token has expired.' }), 'The token has expired.'],
+    ['no authorizer context', null, 'The request did not pass bearer authentication.'],
+    ['an API key context on a bearer route', { accountId: 'acct_1', tier: 'pro', keyHash: 'h' }, 'The request did not pass bearer authentication.'],
+  ])('answers %s with 401 invalid_token and the challenge, uncounted', async (_label, authorizer, detail) => {
+    const { call, consumed } = harness('v1-training');
+    const result = await call(event('GET', '/v1/courses', authorizer));
+    expect([result.statusCode, result.json.code, result.json.detail]).toEqual([401, 'invalid_token', detail]);
+    expect(result.headers).toMatchObject({ 'Content-Type': PROBLEM_CONTENT_TYPE, 'WWW-Authenticate': BEARER_CHALLENGE });
+    expect(consumed).toEqual([]);
+  });
+
+  it('refuses a role the route does not admit with 403 insufficient_scope, uncounted', async () => {
+    const { call, consumed } = harness('v1-training');
+    const result = await call(event('GET', '/v1/courses', bearerAuthorizerContext({ ok: true, user: { ...staff, role: 'resident' } })));
+    expect([result.statusCode, result.json.code]).toEqual([403, 'insufficient_scope']);
+    expect(result.headers).toMatchObject({ 'WWW-Authenticate': INSUFFICIENT_SCOPE_CHALLENGE });
+    expect(consumed).toEqual([]);
+  });
+
+  it('admits every role on a bearer route without a role list', async () => {
+    const { call } = harness('v1-identity');
+    const result = await call(event('GET', '/v1/users/profile', bearerAuthorizerContext({ ok: true, user: { ...staff, role: 'resident' } })));
+    expect([result.statusCode, result.json.user.role]).toEqual([200, 'resident']);
+  });
+});
+
+describe('multipart bodies', () => {
+  const KEYED = { accountId: 'acct_1', tier: 'pro', keyHash: 'hash-pro' };
+  const multipart = (body: string, contentType = 'multipart/form-data; boundary=XyZ') =>
+    event('POST', '/compliance/gis-validation', KEYED, { headers: { 'Content-Type': contentType }, body });
+  const BODY = '--XyZ\r\nContent-Disposition: form-data; name="coordinate_system"\r\n\r\nEPSG:3087\r\n--XyZ--\r\n';
+
+  it('hands the raw bytes to the route, neither parsed as JSON nor validated against the field schema', async () => {
+    const { call } = harness('assets');
+    const result = await call(multipart(BODY));
+    expect(result.statusCode).toBe(200);
+    expect(result.json).toMatchObject({ route: 'validateGisData', body: null, rawBody: BODY });
+  });
+
+  it('leaves an empty multipart body to the route (no "JSON body required")', async () => {
+    const { call } = harness('assets');
+    const result = await call(multipart(''));
+    expect([result.statusCode, result.json.rawBody]).toEqual([200, '']);
+  });
+
+  it('refuses JSON sent to a multipart route with 415, naming the wanted type', async () => {
+    const { call } = harness('assets');
+    const result = await call(multipart('{"file": "x"}', 'application/json'));
+    expect([result.statusCode, result.json.code]).toEqual([415, 'unsupported_media_type']);
+    expect(result.json.detail).toBe('Send the body as multipart/form-data, not application/json.');
+  });
+});
