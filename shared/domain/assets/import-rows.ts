@@ -264,9 +264,10 @@ export class AssetRowProcessor {
     typeInputs.push({ field: mapping.name, text: name });
     const classification = classifyAsset(typeInputs, this.options.category);
 
+    // Joined rather than concatenated: one flat string is kept per row seen, not a tree of its parts.
     const identity = sourceId
-      ? `id:${mapping.source_id!.toLowerCase()}:${sourceId}`
-      : `content:${normalizeTypeText(name)}|${sourceType ? normalizeTypeText(sourceType) : ''}|${point.lon.toFixed(6)}|${point.lat.toFixed(6)}`;
+      ? ['id:', mapping.source_id!.toLowerCase(), ':', sourceId].join('')
+      : ['content:', normalizeTypeText(name), '|', sourceType ? normalizeTypeText(sourceType) : '', '|', point.lon.toFixed(6), '|', point.lat.toFixed(6)].join('');
     // Duplicates are found by identity (one jurisdiction per file): the keyed id is computed only
     // for the assets the write pass builds.
     if (this.seen.has(identity)) {
