@@ -74,3 +74,29 @@ describe('checklist cross-checked against the evidence', () => {
     expect(result.dep_checklist_status.items[0]!.evidence.detail).toMatch(/send assessment_id/);
   });
 });
+
+describe('item M and the recorded gauge choice', () => {
+  const single = (id: string, reason: string) => analysis({ analysis_id: id, gauges: ['8724580'], gauge_selection: { method: 'single_gauge', reason } });
+  const oneGauge = { ...methodology, tide_gauges: { station_ids: ['8724580'], single_gauge_rationale: 'Key West alone is representative.' } } as Methodology;
+
+  it('names each recorded choice with its reason, within the documented length however many there are', () => {
+    const long = 'r'.repeat(1000);
+    const result = evaluateCompliance({ ...input, methodology: oneGauge }, '2026-01-15', COASTAL, evidence({ analyses: [single('fa_1', 'Same open-ocean exposure.'), single('fa_2', long), single('fa_3', long)] }));
+    const m = byItem(result).M!;
+    expect(m.status).toBe('pass');
+    expect(m.evidence.status).toBe('verified');
+    expect(m.evidence.detail).toContain('fa_1 used one gauge (8724580) by a recorded choice: Same open-ocean exposure.');
+    expect(m.evidence.detail).toContain('1 more analyses used one gauge');
+    expect(m.evidence.detail.length).toBeLessThanOrEqual(2000);
+  });
+
+  it('contradicts a claimed single gauge when a linked analysis interpolated, and says nothing of choices that were not recorded', () => {
+    const interpolated = analysis({ gauge_selection: { method: 'inverse_distance_two_gauges', reason: 'Two closest gauges.' } });
+    const result = evaluateCompliance({ ...input, methodology: oneGauge }, '2026-01-15', COASTAL, evidence({ analyses: [interpolated] }));
+    expect(byItem(result).M!.status).toBe('fail');
+    expect(result.dep_checklist_status.contradictions).toContainEqual(expect.objectContaining({ item: 'M', field: 'methodology.tide_gauges.single_gauge_rationale' }));
+    // Evidence kept before the choice was recorded has no gauge_selection: no contradiction can be drawn from it.
+    const older = evaluateCompliance({ ...input, methodology: oneGauge }, '2026-01-15', COASTAL, evidence({ analyses: [analysis({ gauges: ['8724580'] })] }));
+    expect(older.dep_checklist_status.contradictions.filter((c) => c.item === 'M')).toEqual([]);
+  });
+});

@@ -44,10 +44,19 @@ const NO_ANALYSES = 'No flood analysis is linked to this assessment (POST /hazar
 const list = (values: readonly (string | number)[]) => values.join(', ');
 const ran = (analyses: AnalysisEvidence[]) => `the ${analyses.length} linked analys${analyses.length === 1 ? 'is' : 'es'}`;
 
+/** Single-gauge choices named in an item's evidence, each reason cut, so the detail stays within its documented length. */
+const SHOWN_CHOICES = 2;
+const SHOWN_REASON_CHARS = 400;
+
 /** The single-gauge choices the linked analyses recorded, with their reasons (empty when none). */
 function gaugeChoices(analyses: AnalysisEvidence[]): string {
   const single = analyses.filter((a) => a.gauge_selection?.method === 'single_gauge');
-  return single.map((a) => ` Analysis ${a.analysis_id} used one gauge (${list(a.gauges)}) by a recorded choice: ${a.gauge_selection!.reason}`).join('');
+  const shown = single.slice(0, SHOWN_CHOICES).map((a) => {
+    const reason = a.gauge_selection!.reason;
+    return ` Analysis ${a.analysis_id} used one gauge (${list(a.gauges)}) by a recorded choice: ${reason.length > SHOWN_REASON_CHARS ? `${reason.slice(0, SHOWN_REASON_CHARS)}…` : reason}`;
+  });
+  const more = single.length - shown.length;
+  return `${shown.join('')}${more > 0 ? ` ${more} more analyses used one gauge by a recorded choice.` : ''}`;
 }
 
 /** The first word of a DEM's name (e.g. "SRTM"), the part a claim must name to match. */
