@@ -177,7 +177,7 @@ function checkMetadataText(text: string | undefined, source: 'request' | 'archiv
     issues.add('error', {
       code: check.problem === 'not_xml' ? 'metadata_not_xml' : 'metadata_standard_unknown',
       field: 'metadata',
-      message: check.problem === 'not_xml' ? 'The metadata is not XML.' : 'The metadata is neither FGDC CSDGM nor ISO 19115 XML (ArcGIS item metadata must be exported to one of them).',
+      message: check.problem === 'not_xml' ? `The metadata is not well-formed XML${check.detail ? ` (${check.detail})` : ''}.` : 'The metadata is neither FGDC CSDGM nor ISO 19115 XML (ArcGIS item metadata must be exported to one of them).',
       hint: 'Export the metadata as FGDC CSDGM XML (Florida\'s convention) or ISO 19115/19139 XML.',
     });
   }
