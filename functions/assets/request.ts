@@ -1,8 +1,9 @@
 import type * as z from 'zod';
 import { countyByFipsCode, FLORIDA_MUNICIPALITIES, jurisdictionId, resolveJurisdiction, type Jurisdiction } from '../../shared/domain/jurisdictions';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
-import { HttpError, type FieldError } from '../../shared/http/problem';
+import { HttpError } from '../../shared/http/problem';
 import { parseMultipart, type MultipartFile, type MultipartForm } from '../../shared/http/multipart';
+import { fieldErrorsOf, invalidRequest } from '../../shared/http/zod-errors';
 import { MULTIPART_MAX_BYTES } from '../../shared/routes/assets';
 import type { RouteRequest } from '../../shared/http/types';
 
@@ -28,10 +29,7 @@ function fieldError(field: string, message: string): HttpError {
 export function validateFields<T>(schema: z.ZodType<T>, fields: Record<string, string>): T {
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
-  const errors: FieldError[] = result.error.issues.flatMap((issue) => issue.code === 'unrecognized_keys'
-    ? issue.keys.map((key) => ({ field: key, in: 'body' as const, message: 'Unknown field' }))
-    : [{ field: issue.path.map(String).join('.') || '(root)', in: 'body' as const, message: issue.message }]);
-  throw new HttpError('invalid_request', `${errors.length} field${errors.length > 1 ? 's are' : ' is'} invalid: ${errors.map((e) => e.field).join(', ')}.`, { errors });
+  throw invalidRequest(fieldErrorsOf(result.error, 'body'));
 }
 
 function byId(text: string): Jurisdiction | undefined {

@@ -11,6 +11,7 @@ import { HttpError, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, problemBody, type F
 import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } from './types';
 import { sourceMappedStack } from './source-mapped-stack';
 import { asHttpError } from './domain-problems';
+import { fieldErrorsOf, invalidRequest } from './zod-errors';
 import { attachLambdaContext, logger } from './logger';
 import { countApiAnswer, publishMetrics } from './metrics';
 import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext, type BearerUser } from './bearer';
@@ -171,18 +172,11 @@ function flatQuery(event: APIGatewayProxyEvent): Record<string, string> {
   return query;
 }
 
-function validate<T>(schema: z.ZodType<T> | undefined, input: unknown, location: FieldError['in'], errors: FieldError[]): T | undefined {
+function validate<T>(schema: z.ZodType<T> | undefined, input: unknown, location: NonNullable<FieldError['in']>, errors: FieldError[]): T | undefined {
   if (!schema) return undefined;
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) errors.push({ field: path ? `${path}.${key}` : key, in: location, message: 'Unknown field' });
-    } else {
-      errors.push({ field: path || '(root)', in: location, message: issue.message });
-    }
-  }
+  errors.push(...fieldErrorsOf(result.error, location));
   return undefined;
 }
 
@@ -224,9 +218,7 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
   const parsedBody = spec.body && (spec.bodyContentType ?? 'application/json') === 'application/json'
     ? validate(spec.body, body, 'body', errors)
     : undefined;
-  if (errors.length > 0) {
-    throw new HttpError('invalid_request', `${errors.length} field${errors.length > 1 ? 's are' : ' is'} invalid: ${errors.map((e) => e.field).join(', ')}.`, { errors });
-  }
+  if (errors.length > 0) throw invalidRequest(errors);
 
   return {
     route,
