@@ -4,7 +4,8 @@ import { isConditionalCheckFailed } from './conditional-write';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { DeliverableJob, DeliverableRef, DeliverableStore } from '../domain/deliverables/jobs';
-import { MAX_ATTEMPTS } from '../domain/deliverables/jobs';
+import { isRunnable } from '../domain/deliverables/jobs';
+import { newLease } from '../domain/job-lease';
 
 /**
  * Deliverable jobs in their account's partition (sk `DELIVERABLE#<assessment>#<id>`, `type`
@@ -31,17 +32,20 @@ export class DynamoDeliverableStore implements DeliverableStore {
   }
 
   async claim(ref: DeliverableRef, owner: string, now: Date, leaseMs: number): Promise<DeliverableJob | undefined> {
-    const at = now.toISOString();
+    const seen = await this.get(ref);
+    if (!seen || !isRunnable(seen, now)) return undefined;
+    // Only the job as read is claimed (queued, or the expired lease seen): of two workers, one wins.
+    const lease = newLease(owner, now, leaseMs, (seen.lease?.attempt ?? 0) + 1);
     try {
       const result = await dynamo().send(new UpdateCommand({
         TableName: this.table,
         Key: keyOf(ref),
-        UpdateExpression: 'SET #j.#status = :running, #j.lease_owner = :owner, #j.lease_until = :until, #j.attempts = #j.attempts + :one, #j.updated_at = :now',
-        ConditionExpression: '#j.#status = :queued OR (#j.#status = :running AND #j.lease_until < :now AND #j.attempts < :max)',
+        UpdateExpression: 'SET #j.#status = :running, #j.lease = :lease, #j.updated_at = :now',
+        ConditionExpression: seen.status === 'queued' ? '#j.#status = :queued' : '#j.#status = :running AND #j.lease.expires_at = :seen',
         ExpressionAttributeNames: { '#j': 'job', '#status': 'status' },
         ExpressionAttributeValues: {
-          ':running': 'running', ':queued': 'queued', ':owner': owner, ':until': new Date(now.getTime() + leaseMs).toISOString(),
-          ':one': 1, ':now': at, ':max': MAX_ATTEMPTS,
+          ':running': 'running', ':lease': lease, ':now': now.toISOString(),
+          ...(seen.status === 'queued' ? { ':queued': 'queued' } : { ':seen': seen.lease!.expires_at }),
         },
         ReturnValues: 'ALL_NEW',
       }));
@@ -58,12 +62,12 @@ export class DynamoDeliverableStore implements DeliverableStore {
       await dynamo().send(new UpdateCommand({
         TableName: this.table,
         Key: keyOf(ref),
-        UpdateExpression: 'SET #j.#status = :status, #j.files = :files, #j.#error = :error, #j.updated_at = :now, #j.lease_until = :none REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: '#j.lease_owner = :owner AND #j.#status = :running',
-        ExpressionAttributeNames: { '#j': 'job', '#status': 'status', '#error': 'error' },
+        UpdateExpression: 'SET #j.#status = :status, #j.files = :files, #j.#error = :error, #j.updated_at = :now REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#j.lease.#owner = :owner AND #j.#status = :running',
+        ExpressionAttributeNames: { '#j': 'job', '#status': 'status', '#error': 'error', '#owner': 'owner' },
         ExpressionAttributeValues: {
           ':status': succeeded ? 'succeeded' : 'failed', ':files': succeeded ? outcome.files : [], ':error': succeeded ? null : outcome.error,
-          ':now': now.toISOString(), ':none': null, ':owner': owner, ':running': 'running',
+          ':now': now.toISOString(), ':owner': owner, ':running': 'running',
         },
       }));
       return true;

@@ -2,11 +2,12 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
-import { queryAll } from './query-all';
+import { leasedIndexKeys, queryExpiredLeases } from './job-lease';
 import { requiredSetting } from '../config';
 import type { BlobStore } from '../ports';
 import { S3BlobStore } from './s3-blob-store';
 import { JOB_RETENTION_SECONDS, type HazardJob, type HazardJobStatus, type HazardJobStore } from '../domain/hazards/jobs';
+import { newLease } from '../domain/job-lease';
 
 export const HAZARD_JOB_PREFIX = 'hazard-jobs/';
 const jobKey = (accountId: string, jobId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `HAZARDJOB#${jobId}` });
@@ -47,17 +48,18 @@ export class DynamoHazardJobStore implements HazardJobStore {
   }
 
   async transition(accountId: string, jobId: string, from: HazardJobStatus[], changes: Partial<Pick<HazardJob, 'status' | 'progress' | 'error' | 'result_key'>>, now: Date): Promise<boolean> {
-    const expiresAt = new Date(now.getTime() + HAZARD_JOB_LEASE_MS).toISOString();
+    const taken = newLease(WORKER_ID, now, HAZARD_JOB_LEASE_MS);
+    const expiresAt = taken.expires_at;
     const lease: Record<string, unknown> = {};
     const removals: string[] = [];
     if (changes.status === 'running') {
-      Object.assign(lease, { lease: { owner: WORKER_ID, expires_at: expiresAt, attempt: 1 }, gsi1pk: LEASED, gsi1sk: `${expiresAt}#${accountId}#${jobId}` });
+      Object.assign(lease, { lease: taken, ...leasedIndexKeys(LEASED, expiresAt, accountId, jobId) });
     } else if (changes.status === 'succeeded' || changes.status === 'failed') {
       lease.lease = null;
       removals.push('gsi1pk', 'gsi1sk');
     } else if (changes.status === undefined && from.length === 1 && from[0] === 'running') {
       // Progress of a running job renews its lease.
-      Object.assign(lease, { 'lease.expires_at': expiresAt, gsi1sk: `${expiresAt}#${accountId}#${jobId}` });
+      Object.assign(lease, { 'lease.expires_at': expiresAt, gsi1sk: leasedIndexKeys(LEASED, expiresAt, accountId, jobId).gsi1sk });
     }
     const entries = Object.entries({ ...changes, ...lease, updated_at: now.toISOString() });
     const path = (name: string, i: number) => name.split('.').map((_, j) => `#f${i}_${j}`).join('.');
@@ -82,12 +84,7 @@ export class DynamoHazardJobStore implements HazardJobStore {
   }
 
   async listExpiredLeases(now: Date): Promise<HazardJob[]> {
-    const items = await queryAll({
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :now',
-      ExpressionAttributeValues: { ':p': LEASED, ':now': now.toISOString() },
-    });
+    const items = await queryExpiredLeases(this.tableName, LEASED, now);
     return items.map((item) => {
       const { pk: _pk, sk: _sk, type: _type, expires_at: _exp, gsi1pk: _g1, gsi1sk: _g2, ...job } = item;
       return job as unknown as HazardJob;

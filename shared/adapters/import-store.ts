@@ -4,6 +4,8 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { dynamo, s3 } from './aws-clients';
 import { queryAll } from './query-all';
+import { leasedIndexKeys, queryExpiredLeases } from './job-lease';
+import { newLease } from '../domain/job-lease';
 import { requiredSetting } from '../config';
 import type { ClaimLease, ImportRecord, ImportReport, ImportStore } from '../domain/assets/ports';
 
@@ -17,7 +19,7 @@ import type { ClaimLease, ImportRecord, ImportReport, ImportStore } from '../dom
 
 const PENDING = 'ASSET_IMPORTS#pending';
 const LEASED = 'ASSET_IMPORTS#leased';
-const leaseSortKey = (expiresAt: string, accountId: string, importId: string) => `${expiresAt}#${accountId}#${importId}`;
+const leaseSortKey = (expiresAt: string, accountId: string, importId: string) => leasedIndexKeys(LEASED, expiresAt, accountId, importId).gsi1sk;
 const importKey = (accountId: string, importId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `ASSETIMPORT#${importId}` });
 
 function toRecord(item: Record<string, unknown>): ImportRecord {
@@ -65,7 +67,8 @@ export class DynamoImportStore implements ImportStore {
   }
 
   private async lease(accountId: string, importId: string, lease: ClaimLease, attempt: number, condition: string, extra: { update: string; values: Record<string, unknown> }): Promise<ImportRecord | undefined> {
-    const expiresAt = new Date(lease.now.getTime() + lease.leaseMs).toISOString();
+    const taken = newLease(lease.owner, lease.now, lease.leaseMs, attempt);
+    const expiresAt = taken.expires_at;
     try {
       const result = await dynamo().send(new UpdateCommand({
         TableName: this.table,
@@ -75,7 +78,7 @@ export class DynamoImportStore implements ImportStore {
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':processing': 'processing',
-          ':lease': { owner: lease.owner, expires_at: expiresAt, attempt },
+          ':lease': taken,
           ':leased': LEASED,
           ':sk': leaseSortKey(expiresAt, accountId, importId),
           ':now': lease.now.toISOString(),
@@ -140,13 +143,7 @@ export class DynamoImportStore implements ImportStore {
   }
 
   async listExpiredLeases(now: Date): Promise<ImportRecord[]> {
-    const items = await queryAll({
-      TableName: this.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :now',
-      ExpressionAttributeValues: { ':p': LEASED, ':now': now.toISOString() },
-    });
-    return items.map(toRecord);
+    return (await queryExpiredLeases(this.table, LEASED, now)).map(toRecord);
   }
 
   async delete(accountId: string, importId: string): Promise<void> {

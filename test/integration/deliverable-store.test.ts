@@ -11,7 +11,7 @@ afterAll(async () => { await app?.stop(); });
 
 const job = (id: string, at: string): DeliverableJob => ({
   deliverable_id: id, assessment_id: 'va_1', account_id: 'acct_1', status: 'queued', created_at: at, updated_at: at,
-  error: null, files: [], lease_owner: null, lease_until: null, attempts: 0,
+  error: null, files: [], lease: null,
 });
 
 describe('deliverable job store', () => {
@@ -27,10 +27,10 @@ describe('deliverable job store', () => {
     expect(await store.claim(ref, other, new Date(t0.getTime() + 30_000), 60_000)).toBeUndefined();
     // The holder is lost: after the lease the other takes it over, one attempt more.
     const takeover = await store.claim(ref, other, new Date(t0.getTime() + 61_000), 60_000);
-    expect(takeover).toMatchObject({ status: 'running', lease_owner: other, attempts: 2 });
+    expect(takeover).toMatchObject({ status: 'running', lease: { owner: other, attempt: 2, expires_at: new Date(t0.getTime() + 121_000).toISOString() } });
     expect(await store.finish(ref, holder, { files: [] }, new Date())).toBe(false);
     expect(await store.finish(ref, other, { files: [] }, new Date())).toBe(true);
-    expect(await store.get(ref)).toMatchObject({ status: 'succeeded', lease_until: null });
+    expect(await store.get(ref)).toMatchObject({ status: 'succeeded', lease: { owner: other, attempt: 2 } });
     expect((await store.listOpen()).map((j) => j.deliverable_id)).not.toContain('dlv_lease_once');
   });
 
@@ -40,7 +40,7 @@ describe('deliverable job store', () => {
     await store.create(ref);
     let now = new Date('2026-11-23T11:00:01.000Z');
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      expect(await store.claim(ref, `w${attempt}`, now, 1000)).toMatchObject({ attempts: attempt });
+      expect(await store.claim(ref, `w${attempt}`, now, 1000)).toMatchObject({ lease: { owner: `w${attempt}`, attempt } });
       now = new Date(now.getTime() + 2000);
     }
     const stuck = (await store.get(ref))!;

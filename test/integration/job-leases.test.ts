@@ -1,10 +1,18 @@
 import { DynamoHazardJobStore } from '../../shared/adapters/hazard-job-store';
+import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
+import { DynamoImportStore } from '../../shared/adapters/import-store';
+import type { DeliverableJob } from '../../shared/domain/deliverables/jobs';
+import type { ImportRecord } from '../../shared/domain/assets/ports';
 import type { HazardJob } from '../../shared/domain/hazards/jobs';
 import { sweepLostHazardJobs } from '../../functions/hazard-job-worker/sweep';
 import { startTestApp } from '../helpers/local-app';
 
-/** Hazard jobs carry a lease: a job whose worker was lost ends `failed`, never `running` for good. */
-describe('hazard job leases (emulators)', () => {
+/**
+ * Every background job carries the same lease (owner, expiry, attempt): a hazard job whose worker
+ * was lost ends `failed`, an import or a deliverable job is taken over, and the lost worker's late
+ * result never lands.
+ */
+describe('job leases (emulators)', () => {
   let app: Awaited<ReturnType<typeof startTestApp>>;
   beforeAll(async () => {
     app = await startTestApp({ backgroundWorkers: false });
@@ -41,5 +49,43 @@ describe('hazard job leases (emulators)', () => {
     // The lost worker's late result no longer lands.
     expect(await store.transition('acct-leases', 'hjob_lost00000001', ['running'], { status: 'succeeded', progress: 1 }, now)).toBe(false);
     expect(await sweepLostHazardJobs(store, now)).toBe(0);
+  });
+
+  it('deliverable jobs and imports hold the same lease as hazard jobs: taken over after expiry with one attempt more', async () => {
+    const t0 = new Date('2026-11-23T12:00:00.000Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const deliverables = new DynamoDeliverableStore();
+    const dlv: DeliverableJob = {
+      deliverable_id: 'dlv_sharedlease01', assessment_id: 'va_1', account_id: 'acct-leases', status: 'queued',
+      created_at: t0.toISOString(), updated_at: t0.toISOString(), error: null, files: [], lease: null,
+    };
+    await deliverables.create(dlv);
+    expect((await deliverables.claim(dlv, 'w1', t0, 1000))!.lease).toEqual({ owner: 'w1', expires_at: at(1000).toISOString(), attempt: 1 });
+    expect(await deliverables.claim(dlv, 'w2', at(500), 1000)).toBeUndefined();
+    expect((await deliverables.claim(dlv, 'w2', at(2000), 1000))!.lease).toEqual({ owner: 'w2', expires_at: at(3000).toISOString(), attempt: 2 });
+    expect(await deliverables.finish(dlv, 'w1', { files: [] }, at(2500))).toBe(false);
+    expect(await deliverables.finish(dlv, 'w2', { files: [] }, at(2500))).toBe(true);
+
+    const imports = new DynamoImportStore();
+    const record: ImportRecord = {
+      import_id: 'imp_sharedlease01', account_id: 'acct-leases', status: 'pending', mode: 'upload', filename: 'a.csv', format: 'csv',
+      jurisdiction: { id: 'county:12087', name: 'Monroe County' }, asset_category: null, object_key: 'uploads/x', progress: { phase: 'waiting_for_upload', rows_processed: 0 },
+      report: null, error: null, created_at: t0.toISOString(), updated_at: t0.toISOString(), upload_expires_at: at(60_000).toISOString(),
+    };
+    await imports.create(record);
+    const claimed = await imports.claim('acct-leases', record.import_id, { owner: 'w1', now: t0, leaseMs: 1000, deadline: at(3_600_000) });
+    expect(claimed!.lease).toEqual({ owner: 'w1', expires_at: at(1000).toISOString(), attempt: 1 });
+    expect((await imports.listExpiredLeases(at(2000))).map((r) => r.import_id)).toContain(record.import_id);
+    const taken = await imports.takeOver(claimed!, { owner: 'w2', now: at(2000), leaseMs: 1000 });
+    expect(taken!.lease).toEqual({ owner: 'w2', expires_at: at(3000).toISOString(), attempt: 2 });
+    expect(await imports.takeOver(claimed!, { owner: 'w3', now: at(2000), leaseMs: 1000 })).toBeUndefined();
+    expect(await imports.progress('acct-leases', record.import_id, 'w1', { phase: 'writing', rows_processed: 1 }, at(2100), 1000)).toBe(false);
+
+    const hazard = new DynamoHazardJobStore();
+    await hazard.create(job('hjob_sharedlease1', t0));
+    await hazard.transition('acct-leases', 'hjob_sharedlease1', ['queued'], { status: 'running' }, t0);
+    const keys = (lease: object | null | undefined) => Object.keys(lease ?? {}).sort();
+    expect(keys((await hazard.get('acct-leases', 'hjob_sharedlease1'))!.lease)).toEqual(keys(taken!.lease));
+    expect(keys((await deliverables.get(dlv))!.lease)).toEqual(keys(taken!.lease));
   });
 });

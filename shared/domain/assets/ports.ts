@@ -3,6 +3,7 @@ import type { AssetFileFormat } from './file-formats';
 import type { ImportOptions } from './import-options';
 import type { VulnerabilityAssessment } from './vulnerability';
 import type { AssetExposure } from '../hazards/asset-exposure';
+import type { JobLease } from '../job-lease';
 
 /** Ports of the asset inventory; the DynamoDB adapters implement them. */
 
@@ -111,6 +112,8 @@ export interface ImportRecord {
   asset_category: string | null;
   /** `outside_jurisdiction`, `crs`, `header_row`, `column_map` as given. */
   options?: ImportOptions;
+  /** The assessment the import is evidence for (`assessment_id`), when linked. */
+  assessment_id?: string | null;
   object_key: string | null;
   progress: { phase: 'waiting_for_upload' | 'validating' | 'writing' | 'done'; rows_processed: number };
   report: ImportReport | null;
@@ -125,12 +128,8 @@ export interface ImportRecord {
   deadline?: string | null;
 }
 
-export interface ImportLease {
-  owner: string;
-  expires_at: string;
-  /** 1 for the first run, one more for each restart after a lost worker. */
-  attempt: number;
-}
+/** The job lease every background job carries (`attempt`: one more for each restart after a lost worker). */
+export type ImportLease = JobLease;
 
 export interface ClaimLease {
   owner: string;

@@ -1,8 +1,10 @@
+import { leaseExpired, type JobLease } from '../job-lease';
+
 /**
- * A deliverable package generated as a job from an assessment. The job runs under a lease (owner
- * and expiry, renewed by nobody: the build finishes well inside it), so a stream retry or a
- * second local poller never builds it twice, and a job whose worker died is taken over once the
- * lease expires, up to MAX_ATTEMPTS.
+ * A deliverable package generated as a job from an assessment. The job runs under the job lease
+ * every background job uses (renewed by nobody here: the build finishes well inside it), so a
+ * stream retry or a second local poller never builds it twice, and a job whose worker died is
+ * taken over once the lease expires, up to MAX_ATTEMPTS.
  */
 export const DELIVERABLE_KINDS = ['report_pdf', 'gis_package', 'asset_list_xlsx'] as const;
 export type DeliverableKind = (typeof DELIVERABLE_KINDS)[number];
@@ -26,9 +28,8 @@ export interface DeliverableJob {
   updated_at: string;
   error: { code: string; detail: string } | null;
   files: DeliverableFile[];
-  lease_owner: string | null;
-  lease_until: string | null;
-  attempts: number;
+  /** Null until claimed; its `attempt` counts the runs. */
+  lease: JobLease | null;
 }
 
 export type DeliverableRef = Pick<DeliverableJob, 'account_id' | 'assessment_id' | 'deliverable_id'>;
@@ -39,7 +40,7 @@ export const MAX_ATTEMPTS = 3;
 export interface DeliverableStore {
   create(job: DeliverableJob): Promise<void>;
   get(ref: DeliverableRef): Promise<DeliverableJob | undefined>;
-  /** queued, or running with an expired lease and attempts left → running under `owner`'s lease; undefined otherwise. */
+  /** queued, or running with an expired lease and attempts left → running under `owner`'s lease (one more attempt); undefined otherwise, or when another worker took it first. */
   claim(ref: DeliverableRef, owner: string, now: Date, leaseMs: number): Promise<DeliverableJob | undefined>;
   /** Ends the job if `owner` still holds the lease; false otherwise. */
   finish(ref: DeliverableRef, owner: string, outcome: { files: DeliverableFile[] } | { error: { code: string; detail: string } }, now: Date): Promise<boolean>;
@@ -50,5 +51,10 @@ export interface DeliverableStore {
 /** Whether a worker may take the job now. */
 export function isRunnable(job: DeliverableJob, now: Date): boolean {
   if (job.status === 'queued') return true;
-  return job.status === 'running' && job.attempts < MAX_ATTEMPTS && job.lease_until !== null && job.lease_until < now.toISOString();
+  return job.status === 'running' && leaseExpired(job.lease, now) && job.lease!.attempt < MAX_ATTEMPTS;
+}
+
+/** A running job whose worker was lost on its last attempt: it is failed, not run again. */
+export function isLostForGood(job: DeliverableJob, now: Date): boolean {
+  return job.status === 'running' && leaseExpired(job.lease, now) && job.lease!.attempt >= MAX_ATTEMPTS;
 }

@@ -32,9 +32,7 @@ export async function startDeliverables(deps: DeliverableRequestDeps, accountId:
     updated_at: at,
     error: null,
     files: [],
-    lease_owner: null,
-    lease_until: null,
-    attempts: 0,
+    lease: null,
   };
   await deps.jobs.create(job);
   return job;

@@ -12,7 +12,7 @@ import { sortAssets } from './asset-priority';
 import { fgdcMetadata, geoPackage, shapefileZip } from './gis-package';
 import { assetLayers, boundaryLayer, inundationLayer, type GisLayer } from './gis-layers';
 import type { InundationExtent } from './inundation-extents';
-import { DELIVERABLE_LEASE_MS, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
+import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
 import { mapSvg, renderPng } from './maps';
 import type { AnalysisEvidence } from './ports';
 import { reportPdf, type ReportInput, type ScenarioRow } from './report-pdf';
@@ -66,8 +66,8 @@ export async function runOpenDeliverableJobs(deps: DeliverableDeps, owner: strin
   const now = deps.clock();
   for (const job of await deps.jobs.listOpen()) {
     if (isRunnable(job, now)) await runDeliverableJob(deps, job, owner);
-    else if (job.status === 'running' && job.attempts >= MAX_ATTEMPTS && job.lease_until !== null && job.lease_until < now.toISOString()) {
-      await deps.jobs.finish(job, job.lease_owner!, { error: { code: 'internal_error', detail: `The deliverables could not be generated after ${MAX_ATTEMPTS} attempts. Quote ${job.deliverable_id} when reporting it.` } }, now);
+    else if (isLostForGood(job, now)) {
+      await deps.jobs.finish(job, job.lease!.owner, { error: { code: 'internal_error', detail: `The deliverables could not be generated after ${MAX_ATTEMPTS} attempts. Quote ${job.deliverable_id} when reporting it.` } }, now);
     }
   }
 }

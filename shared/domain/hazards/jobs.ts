@@ -1,3 +1,5 @@
+import type { JobLease } from '../job-lease';
+
 /** A long flood analysis, run after the 202 and polled at its URL. */
 export type HazardJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -15,7 +17,7 @@ export interface HazardJob {
   /** Where the result is kept once the job succeeded. */
   result_key: string | null;
   /** Held by the worker running the job, renewed with its progress; an expired one means the worker was lost. */
-  lease?: { owner: string; expires_at: string; attempt: number } | null;
+  lease?: JobLease | null;
 }
 
 /** Secondary port: jobs are owned by an account; another account's job does not exist for it. */
