@@ -65,3 +65,29 @@ export interface QueuedEvent {
 export interface EventQueue {
   send(event: QueuedEvent, delaySeconds?: number): Promise<void>;
 }
+
+/** The response of a completed request, replayed for repeats of it. */
+export interface StoredResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface IdempotencyRecord {
+  requestHash: string;
+  state: 'in_progress' | 'completed';
+  response?: StoredResponse;
+}
+
+/** Records keyed by account + `Idempotency-Key`; expired records are treated as absent. */
+export interface IdempotencyStore {
+  /**
+   * Claims the key with an `in_progress` record (one conditional write: the first writer wins).
+   * Also succeeds over an expired record or an abandoned one whose lease ran out.
+   */
+  claim(accountId: string, key: string, requestHash: string, now: Date): Promise<boolean>;
+  find(accountId: string, key: string, now: Date): Promise<IdempotencyRecord | undefined>;
+  complete(accountId: string, key: string, requestHash: string, response: StoredResponse, now: Date): Promise<void>;
+  /** Drops the claim after a failed attempt, so the client can retry with the same key. */
+  release(accountId: string, key: string, requestHash: string): Promise<void>;
+}

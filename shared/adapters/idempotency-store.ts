@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { requiredSetting } from '../config';
-import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../http/idempotency';
+import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../ports';
 
 /** Keys are remembered this long (`expires_at`, the table's TTL attribute). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;

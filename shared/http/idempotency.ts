@@ -2,32 +2,10 @@ import { canonicalJson, sha256Hex } from '../domain/content-hash';
 import { logger } from './logger';
 import { HttpError } from './problem';
 import type { RouteRequest, RouteResult } from './types';
+import type { IdempotencyStore } from '../ports';
 
-/** The response of a completed request, replayed for repeats of it. */
-export interface StoredResponse {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-export interface IdempotencyRecord {
-  requestHash: string;
-  state: 'in_progress' | 'completed';
-  response?: StoredResponse;
-}
-
-/** Records keyed by account + `Idempotency-Key`; expired records are treated as absent. */
-export interface IdempotencyStore {
-  /**
-   * Claims the key with an `in_progress` record (one conditional write: the first writer wins).
-   * Also succeeds over an expired record or an abandoned one whose lease ran out.
-   */
-  claim(accountId: string, key: string, requestHash: string, now: Date): Promise<boolean>;
-  find(accountId: string, key: string, now: Date): Promise<IdempotencyRecord | undefined>;
-  complete(accountId: string, key: string, requestHash: string, response: StoredResponse, now: Date): Promise<void>;
-  /** Drops the claim after a failed attempt, so the client can retry with the same key. */
-  release(accountId: string, key: string, requestHash: string): Promise<void>;
-}
+// The store is a port (shared/ports.ts); its types are re-exported for the routes that use it.
+export type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../ports';
 
 export interface IdempotencyOptions {
   /** How long a repeat waits for the first request to finish before answering 409. */
