@@ -37,9 +37,11 @@ export function parseMultipart(body: Buffer, contentType: string | undefined, li
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
+      // busboy flags a file or field that reaches its size limit, and signals the parts limit on
+      // the part that reaches it: one more than each inclusive limit.
       parser = busboy({
         headers: { 'content-type': contentType ?? '' },
-        limits: { fileSize: limits.fileBytes, files: limits.files ?? 2, fields: limits.fields ?? 10, fieldSize: limits.fieldBytes ?? 2_000_000, parts: (limits.files ?? 2) + (limits.fields ?? 10) },
+        limits: { fileSize: limits.fileBytes + 1, files: limits.files ?? 2, fields: limits.fields ?? 10, fieldSize: (limits.fieldBytes ?? 2_000_000) + 1, parts: (limits.files ?? 2) + (limits.fields ?? 10) + 1 },
       });
     } catch (error) {
       reject(unreadable(`The multipart body cannot be read: ${(error as Error).message}.`));
