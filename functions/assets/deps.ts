@@ -1,4 +1,6 @@
 import { DynamoAssetStore } from '../../shared/adapters/asset-store';
+import { DynamoAssessmentStore } from '../../shared/adapters/assessment-store';
+import { DynamoEvidenceStore } from '../../shared/adapters/evidence-store';
 import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
 import { DynamoImportStore, S3UploadReader } from '../../shared/adapters/import-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
@@ -10,6 +12,8 @@ let importStore: DynamoImportStore | undefined;
 let blobStore: S3BlobStore | undefined;
 let uploadReader: S3UploadReader | undefined;
 let idempotencyStore: DynamoIdempotencyStore | undefined;
+let assessmentStore: DynamoAssessmentStore | undefined;
+let evidenceStore: DynamoEvidenceStore | undefined;
 
 export const assetDeps = {
   assets: () => (assetStore ??= new DynamoAssetStore()),
@@ -17,5 +21,8 @@ export const assetDeps = {
   blobs: () => (blobStore ??= new S3BlobStore()),
   uploads: () => (uploadReader ??= new S3UploadReader()),
   idempotency: () => (idempotencyStore ??= new DynamoIdempotencyStore()),
+  /** `assessment_id` on an import: the assessment it links to, and the link as evidence. */
+  assessments: () => (assessmentStore ??= new DynamoAssessmentStore()),
+  evidence: () => (evidenceStore ??= new DynamoEvidenceStore()),
   signedUrlSeconds: () => appConfig().SIGNED_URL_TTL_SECONDS,
 };

@@ -7,6 +7,7 @@ import { requireFormat } from '../../shared/domain/assets/file-formats';
 import type { AssetCategory } from '../../shared/domain/assets/classification';
 import type { ImportRecord } from '../../shared/domain/assets/ports';
 import type { ImportOptions } from '../../shared/domain/assets/import-options';
+import { requireImportAssessment } from '../../shared/domain/assets/import-link';
 import { HttpError } from '../../shared/http/problem';
 import { logger } from '../../shared/http/logger';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
@@ -50,6 +51,7 @@ function importView(record: ImportRecord, now: Date) {
     format: record.format,
     jurisdiction: record.jurisdiction,
     asset_category: record.asset_category,
+    assessment_id: record.assessment_id ?? null,
     progress: record.progress,
     asset_count: record.report?.asset_count ?? null,
     // The two headline parts of the report, at the top level where clients look first.
@@ -62,7 +64,7 @@ function importView(record: ImportRecord, now: Date) {
   };
 }
 
-function newRecord(request: RouteRequest, fields: { jurisdiction: { id: string; name: string }; asset_category?: string; filename: string; options: ImportOptions }, mode: ImportRecord['mode']): ImportRecord {
+function newRecord(request: RouteRequest, fields: { jurisdiction: { id: string; name: string }; asset_category?: string; filename: string; options: ImportOptions; assessment_id?: string }, mode: ImportRecord['mode']): ImportRecord {
   const now = request.now.toISOString();
   return {
     import_id: newImportId(),
@@ -74,6 +76,7 @@ function newRecord(request: RouteRequest, fields: { jurisdiction: { id: string; 
     jurisdiction: fields.jurisdiction,
     asset_category: fields.asset_category ?? null,
     options: fields.options,
+    assessment_id: fields.assessment_id ?? null,
     object_key: null,
     progress: { phase: mode === 'direct' ? 'validating' : 'waiting_for_upload', rows_processed: 0 },
     report: null,
@@ -90,6 +93,16 @@ function importOptions(fields: ImportOptions): ImportOptions {
   return Object.fromEntries(Object.entries({ outside_jurisdiction, crs, header_row, column_map }).filter(([, v]) => v !== undefined));
 }
 
+/** `assessment_id`: checked before anything is read or written. */
+async function checkAssessment(request: RouteRequest, assessmentId: string | undefined, jurisdictionId: string): Promise<void> {
+  if (assessmentId !== undefined) await requireImportAssessment(assetDeps.assessments(), request.account!.accountId, assessmentId, jurisdictionId);
+}
+
+/** After the import is stored: the assessment's checklist counts it from now on. */
+async function linkToAssessment(record: ImportRecord): Promise<void> {
+  if (record.assessment_id) await assetDeps.evidence().linkImport(record.account_id, record.assessment_id, record.import_id);
+}
+
 const uploadKey = (accountId: string, importId: string, filename: string) => `uploads/${accountId}/${importId}/${filename.replace(/[^A-Za-z0-9._-]/g, '_')}`;
 
 /**
@@ -102,7 +115,8 @@ export async function importAssets(request: RouteRequest): Promise<RouteResult> 
   const file = requireFilePart(form, 'file');
   const fields = validateFields(ImportFields, form.fields);
   const jurisdiction = requireJurisdiction(fields.jurisdiction, 'body');
-  const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: fields.asset_category, filename: file.filename, options: importOptions(fields) }, 'direct'));
+  await checkAssessment(request, fields.assessment_id, jurisdiction.id);
+  const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: fields.asset_category, filename: file.filename, options: importOptions(fields), assessment_id: fields.assessment_id }, 'direct'));
   const outcome = await readingFile(() => importAssetFile(assetDeps.assets(), {
     accountId: record.account_id,
     importId: record.import_id,
@@ -119,11 +133,13 @@ export async function importAssets(request: RouteRequest): Promise<RouteResult> 
     const queued: ImportRecord = { ...record, status: 'pending', object_key: key, progress: { phase: 'validating', rows_processed: 0 } };
     // The record first: the stored file's notification (or the local watcher) claims a pending import.
     await assetDeps.imports().create(queued);
+    await linkToAssessment(queued);
     await assetDeps.blobs().put(key, file.data, 'application/octet-stream');
     return { status: 202, body: { ...importView(queued, request.now), reason: `${outcome.deferred}: it is imported in the background. Follow it at the Location URL.` }, headers: location };
   }
   const done: ImportRecord = { ...record, status: 'complete', report: outcome.report, progress: { phase: 'done', rows_processed: outcome.report.total_rows } };
   await assetDeps.imports().create(done);
+  await linkToAssessment(done);
   return { status: 201, body: importView(done, request.now), headers: location };
 }
 
@@ -131,13 +147,15 @@ export async function importAssets(request: RouteRequest): Promise<RouteResult> 
 export async function startAssetImport(request: RouteRequest): Promise<RouteResult> {
   const body = request.body as z.infer<typeof StartImportBody>;
   const jurisdiction = requireJurisdiction(body.jurisdiction, 'body');
-  const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: body.asset_category, filename: body.filename, options: importOptions(body) }, 'upload'));
+  await checkAssessment(request, body.assessment_id, jurisdiction.id);
+  const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: body.asset_category, filename: body.filename, options: importOptions(body), assessment_id: body.assessment_id }, 'upload'));
   const seconds = assetDeps.signedUrlSeconds();
   const key = uploadKey(record.account_id, record.import_id, body.filename);
   const expiresAt = new Date(request.now.getTime() + seconds * 1000).toISOString();
   const pending: ImportRecord = { ...record, object_key: key, upload_expires_at: expiresAt };
   const uploadUrl = await assetDeps.blobs().signedPutUrl(key, seconds);
   await assetDeps.imports().create(pending);
+  await linkToAssessment(pending);
   return {
     status: 201,
     body: { ...importView(pending, request.now), upload_url: uploadUrl, upload_method: 'PUT', upload_expires_at: expiresAt, max_upload_bytes: MAX_UPLOAD_BYTES },

@@ -46,6 +46,9 @@ const ColumnMapText = z.string().max(10_000).transform((text, ctx) => {
   return parsed.data;
 }).describe(`A JSON object: file column → field, ahead of the name aliases (e.g. {"FAC_NAME": "name", "KIND": "asset_type"}). Fields: ${MAPPED_FIELDS.join(', ')}.`);
 
+const ImportAssessmentId = z.string().max(29).regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id')
+  .describe('Links the import to an assessment of this account for the same jurisdiction: its checklist counts the linked imports as evidence of the inventory.');
+
 export const ImportMultipartBody = z.object({
   file: z.string().max(6_000_000).openapi({ format: 'binary' }).describe('CSV, Excel (.xlsx), GeoJSON FeatureCollection (.geojson/.json) or zipped Shapefile (.zip with .shp, .shx, .dbf, .prj). The file name\'s extension states the format.'),
   jurisdiction: JurisdictionParam,
@@ -54,6 +57,7 @@ export const ImportMultipartBody = z.object({
   crs: CrsField.optional(),
   header_row: HeaderRow.optional(),
   column_map: ColumnMapText.optional(),
+  assessment_id: ImportAssessmentId.optional(),
 }).openapi('AssetImportForm');
 
 /** The text fields of the multipart import (the file part is checked on its own). */
@@ -69,6 +73,7 @@ export const StartImportBody = z.object({
   crs: CrsField.optional(),
   header_row: z.number().int().min(1).max(1000).optional().describe(HeaderRow.description!),
   column_map: ColumnMapObject.optional(),
+  assessment_id: ImportAssessmentId.optional(),
 }).strict().openapi('AssetImportStart');
 
 export const RowErrorSchema = z.object({
@@ -125,6 +130,7 @@ export const ImportSchema = z.object({
   format: z.enum(ASSET_FILE_FORMATS),
   jurisdiction: z.object({ id: Text(40), name: Text(120) }),
   asset_category: Category.nullable(),
+  assessment_id: z.string().max(29).nullable().describe('The assessment the import is linked to as evidence, or null.'),
   progress: z.object({
     phase: z.enum(['waiting_for_upload', 'validating', 'writing', 'done']),
     rows_processed: z.number().int().min(0),

@@ -10,6 +10,7 @@ import { PRJ, zippedShapefile } from '../fixtures/assets/shapefile-writer';
 import { deflatedRepeat, honestEntry, zipArchive } from '../fixtures/assets/zip-bomb';
 import { syntheticAssets } from '../helpers/synthetic-assets';
 import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
+import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-fixtures';
 
 const DATA = path.join(__dirname, '../../shared/data/assets');
 const HOSPITALS = readFileSync(path.join(DATA, 'fl-hospitals-hifld.csv'));
@@ -463,5 +464,42 @@ describe('critical asset inventory over HTTP', () => {
     const header = sheet.getRow(1).values as unknown[];
     const rowOf = (source: string) => { let found: ExcelJS.Row | undefined; sheet.eachRow((row) => { if (row.getCell(header.indexOf('source_id')).value === source) found = row; }); return found!; };
     close(wktNumbers(String(rowOf('G-AREA').getCell(header.indexOf('wkt')).value)), area, 10);
+  });
+
+  it('links an import to the assessment: the checklist counts it, and a deleted import no longer', async () => {
+    const csv = 'facility_id,name,type,latitude,longitude\nLNK-1,Linked Lift Station,Lift Station,24.5557,-81.7826\nLNK-2,Linked Fire Station,Fire Station,24.5590,-81.8020\n';
+    const send = async (apiKey: string, fields: Record<string, string>) => {
+      const { body, contentType } = await multipartBody({ file: { filename: 'linked.csv', data: csv }, ...fields });
+      return app.request('POST', '/assets/import', { key: apiKey, body, headers: { 'Content-Type': contentType } });
+    };
+    const created = await app.request('POST', '/assessments', { key: app.keys.pro, json: newAssessmentBody({ timeline: { start_date: '2026-01-15', target_completion_date: '2027-06-30' }, methodology: compliantMethodology('2024', 2026) }) });
+    expect(created.status).toBe(201);
+    const assessmentId: string = created.json.assessment_id;
+    const key = () => app.keys.pro;
+    const itemB = async () => {
+      const res = await app.request('POST', '/compliance/validate', { key: key(), json: { assessment_id: assessmentId } });
+      return res.json.dep_checklist_status.items.find((i: any) => i.item === 'B');
+    };
+    expect((await itemB()).evidence.detail).toContain('No asset import is linked to this assessment');
+
+    // Refused before anything is read: an unknown assessment, another account's, another jurisdiction's.
+    for (const [apiKey, fields] of [
+      [key(), { jurisdiction: 'Monroe County', assessment_id: 'va_00000000000000000000000000' }],
+      [app.keys.enterprise, { jurisdiction: 'Monroe County', assessment_id: assessmentId }],
+      [key(), { jurisdiction: 'Miami-Dade County', assessment_id: assessmentId }],
+    ] as const) {
+      const refused = await send(apiKey, fields);
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors[0]).toMatchObject({ field: 'assessment_id' });
+    }
+    expect((await send(key(), { jurisdiction: 'Monroe County', assessment_id: 'not-an-id' })).status).toBe(400);
+
+    const linked = await send(key(), { jurisdiction: 'Monroe County', assessment_id: assessmentId });
+    expect(linked.status).toBe(201);
+    expect(linked.json).toMatchObject({ assessment_id: assessmentId, asset_count: 2 });
+    expect((await itemB()).evidence.detail).toContain('1 asset import linked to this assessment, 1 complete with 2 assets accepted (linked.csv: 2 assets)');
+
+    expect((await app.request('DELETE', `/assets/imports/${linked.json.import_id}`, { key: key() })).status).toBe(204);
+    expect((await itemB()).evidence.detail).toContain('No asset import is linked to this assessment');
   });
 });

@@ -1,5 +1,5 @@
 import type { Methodology } from '../../schemas/compliance';
-import type { AnalysisEvidence, AssetCounter, EvidenceStore, JurisdictionAssetCounts } from '../deliverables/ports';
+import type { AnalysisEvidence, AssetCounter, EvidenceStore, ImportEvidence, JurisdictionAssetCounts } from '../deliverables/ports';
 import type { CheckSpec } from './rule-sets';
 
 /**
@@ -12,6 +12,8 @@ export interface ComplianceEvidence {
   assets: JurisdictionAssetCounts;
   /** Flood analyses linked to the assessment (none for a body validated without an assessment). */
   analyses: AnalysisEvidence[];
+  /** Asset imports linked to the assessment; absent for a body validated without an assessment. */
+  imports?: ImportEvidence[];
 }
 
 export interface Contradiction {
@@ -62,18 +64,30 @@ function gaugeChoices(analyses: AnalysisEvidence[]): string {
 /** The first word of a DEM's name (e.g. "SRTM"), the part a claim must name to match. */
 const demToken = (name: string) => name.trim().split(/[\s(,]+/)[0]!.toLowerCase();
 
+/** What the linked imports brought, said after the inventory check (nothing without an assessment). */
+function linkedImports(imports: ImportEvidence[] | undefined): string {
+  if (imports === undefined) return '';
+  if (imports.length === 0) return ' No asset import is linked to this assessment (assessment_id on POST /assets/import).';
+  const complete = imports.filter((i) => i.status === 'complete');
+  const accepted = complete.reduce((sum, i) => sum + (i.asset_count ?? 0), 0);
+  const files = imports.map((i) => `${i.filename}: ${i.status === 'complete' ? `${i.asset_count ?? 0} assets` : i.status}`).join('; ');
+  return ` ${imports.length} asset import${imports.length === 1 ? '' : 's'} linked to this assessment, ${complete.length} complete with ${accepted} assets accepted (${files}).`;
+}
+
 function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvidence): EvidenceCheck {
   const { analyses, assets } = evidence;
   switch (kind) {
     case 'critical_assets': {
       const claimed = methodology.critical_assets?.asset_count;
-      if (assets.total === 0) return attested(`The API holds no assets for ${evidence.jurisdiction_name}; import the inventory (POST /assets/import) to check the count.`);
+      const imports = linkedImports(evidence.imports);
+      if (assets.total === 0) return attested(`The API holds no assets for ${evidence.jurisdiction_name}; import the inventory (POST /assets/import) to check the count.${imports}`);
       const categories = Object.entries(assets.by_category).sort().map(([c, n]) => `${c} ${n}`).join(', ');
-      if (claimed === undefined) return attested(`The API holds ${assets.total} assets for ${evidence.jurisdiction_name} (${categories}).`);
-      return checked(
+      if (claimed === undefined) return attested(`The API holds ${assets.total} assets for ${evidence.jurisdiction_name} (${categories}).${imports}`);
+      const check = checked(
         claimed === assets.total ? [] : [{ field: 'methodology.critical_assets.asset_count', claimed: String(claimed), found: `the API holds ${assets.total} assets for ${evidence.jurisdiction_name} (${categories})` }],
         `${assets.total} assets held for ${evidence.jurisdiction_name} (${categories}), as stated.`,
       );
+      return { ...check, detail: `${check.detail}${imports}` };
     }
     case 'dem': {
       const dem = methodology.dem;
@@ -154,9 +168,10 @@ export async function gatherEvidence(
   jurisdiction: { id: string; display_name: string },
   assessmentId?: string,
 ): Promise<ComplianceEvidence> {
-  const [assets, analyses] = await Promise.all([
+  const [assets, analyses, imports] = await Promise.all([
     deps.assets.countByCategory(accountId, jurisdiction.id),
     assessmentId ? deps.evidence.listAnalyses(accountId, assessmentId) : Promise.resolve([]),
+    assessmentId ? deps.evidence.listImports(accountId, assessmentId) : Promise.resolve(undefined),
   ]);
-  return { jurisdiction_id: jurisdiction.id, jurisdiction_name: jurisdiction.display_name, assets, analyses };
+  return { jurisdiction_id: jurisdiction.id, jurisdiction_name: jurisdiction.display_name, assets, analyses, ...(imports ? { imports } : {}) };
 }

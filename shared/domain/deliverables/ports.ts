@@ -22,10 +22,24 @@ export interface AnalysisEvidence {
   extents_key: string | null;
 }
 
+/** An asset import linked to an assessment, as it stands when the checklist is read. */
+export interface ImportEvidence {
+  import_id: string;
+  filename: string;
+  status: string;
+  /** Assets the import accepted (null until it completes). */
+  asset_count: number | null;
+  created_at: string;
+}
+
 export interface EvidenceStore {
   putAnalysis(accountId: string, evidence: AnalysisEvidence): Promise<void>;
   /** Oldest first. */
   listAnalyses(accountId: string, assessmentId: string): Promise<AnalysisEvidence[]>;
+  /** Records that an import is evidence for the assessment. */
+  linkImport(accountId: string, assessmentId: string, importId: string): Promise<void>;
+  /** The linked imports that still exist (a deleted import is no evidence), oldest first. */
+  listImports(accountId: string, assessmentId: string): Promise<ImportEvidence[]>;
 }
 
 /** The account's assets of one jurisdiction, as the checklist counts them. */
