@@ -66,6 +66,9 @@ export class SrtmTileSource implements ElevationSource {
     const values = new Float32Array(width * height).fill(Number.NaN);
     const water = new Uint8Array(width * height);
     let covered = false;
+    // The tile changes at most at a degree line: look it up only then, not per sample.
+    let tile: DataView | undefined;
+    let tileKey = Number.NaN;
     for (let row = 0; row < height; row++) {
       const y = y0 - row * step;
       const tileLat = Math.floor(y / SAMPLES_PER_DEGREE);
@@ -73,7 +76,11 @@ export class SrtmTileSource implements ElevationSource {
       for (let col = 0; col < width; col++) {
         const x = x0 + col * step;
         const tileLon = Math.floor(x / SAMPLES_PER_DEGREE);
-        const tile = this.tile(tileLat, tileLon);
+        const key = tileLat * 1000 + tileLon;
+        if (key !== tileKey) {
+          tile = this.tile(tileLat, tileLon);
+          tileKey = key;
+        }
         if (!tile) continue;
         const sample = tile.getInt16((tileRow * TILE_SIZE + (x - tileLon * SAMPLES_PER_DEGREE)) * 2, false);
         if (sample === VOID) continue;

@@ -38,8 +38,9 @@ const NO_DATA = 255;
  * first layer that covers the box answers; cells it leaves empty are filled from the next layers,
  * sampled bilinearly at the cell centres after their own datum conversion, so a bare-earth model
  * that covers part of the box is completed by SRTM and the answer can say which share came from where.
+ * `flagRelief: false` skips the surface-model flags (area tallies that do not report them).
  */
-export async function readGround(source: ElevationSource, box: BBox, maxCells: number, mslNavd88: number): Promise<GroundGrid | undefined> {
+export async function readGround(source: ElevationSource, box: BBox, maxCells: number, mslNavd88: number, options: { flagRelief?: boolean } = {}): Promise<GroundGrid | undefined> {
   const candidates = source.layersFor?.(box) ?? [source];
   let base: { grid: ElevationGrid; correction: DatumCorrection; info: ElevationSourceInfo } | undefined;
   const rest: ElevationSource[] = [];
@@ -86,7 +87,9 @@ export async function readGround(source: ElevationSource, box: BBox, maxCells: n
   for (let i = 0; i < n; i++) if (origin[i] !== NO_DATA) layers[origin[i]!]!.cells++;
 
   const grid: ElevationGrid = { ...first, values, water, verticalDatum: 'NAVD88' };
-  const { flagged, count } = flagSurfaceRelief(grid, origin, layers.map((l) => l.source.surface_model === true));
+  const { flagged, count } = options.flagRelief === false
+    ? { flagged: new Uint8Array(n), count: 0 }
+    : flagSurfaceRelief(grid, origin, layers.map((l) => l.source.surface_model === true));
   return { grid, origin, layers, flagged, flaggedCells: count };
 }
 

@@ -83,7 +83,7 @@ export async function tallyAtNativeResolution(
   for (let north = box[3]; north > box[1]; north -= stepLat) {
     for (let west = box[0]; west < box[2]; west += stepLon) {
       const core: BBox = [west, Math.max(box[1], north - stepLat), Math.min(box[2], west + stepLon), north];
-      const ground = await readGround(source, [core[0] - marginLon, core[1] - marginLat, core[2] + marginLon, core[3] + marginLat], maxCells, mslNavd88);
+      const ground = await readGround(source, [core[0] - marginLon, core[1] - marginLat, core[2] + marginLon, core[3] + marginLat], maxCells, mslNavd88, { flagRelief: false });
       await pause();
       if (!ground) continue;
       const { grid } = ground;
