@@ -117,6 +117,12 @@ describe('multipart bodies', () => {
     expect(result.json).toMatchObject({ route: 'validateGisData', body: null, rawBody: BODY });
   });
 
+  it('reads the media type around spaces before its parameters', async () => {
+    const { call } = harness('assets');
+    const result = await call(multipart(BODY, ' Multipart/Form-Data ; boundary=XyZ'));
+    expect([result.statusCode, result.json.route]).toEqual([200, 'validateGisData']);
+  });
+
   it('leaves an empty multipart body to the route (no "JSON body required")', async () => {
     const { call } = harness('assets');
     const result = await call(multipart(''));

@@ -52,3 +52,14 @@ describe('events without path parameters', () => {
     expect(result.json.errors).toEqual([expect.objectContaining({ field: 'file', in: 'path' })]);
   });
 });
+
+describe('building a group handler', () => {
+  it('refuses at load a group whose routes are not all implemented, naming each missing one', () => {
+    const [first, ...rest] = routes;
+    const partial = Object.fromEntries(rest.slice(1).map((route) => [route.id, echo]));
+    expect(() => createGroupHandler(routes, { [first!.id]: echo, ...partial }, { usage: () => { throw new Error('unused'); }, clock: () => new Date() }))
+      .toThrow(`The docs function has no implementation of ${rest[0]!.id}.`);
+    expect(() => createGroupHandler(routes, {}, { usage: () => { throw new Error('unused'); }, clock: () => new Date() }))
+      .toThrow(`The docs function has no implementation of ${routes.map((route) => route.id).join(', ')}.`);
+  });
+});
