@@ -131,3 +131,21 @@ describe('DEM processing: what it refuses, with a reason', () => {
     await expect(processDem(new Uint8Array(webMercator), { vertical_datum: 'NAVD88', units: 'm' })).rejects.toThrow(/EPSG:3857/);
   });
 });
+
+describe('a window reaching past the model', () => {
+  it('spans the whole box, the cells past the edge without data, so another source can complete them', async () => {
+    const [w, s, e, n] = model.index.bbox;
+    const half = (e - w) / 2;
+    const wide = (await readWindow(model.index, [w - half, s, e, n], 1e9, tileLoader(model), 'clip'))!;
+    expect(wide.west).toBeLessThan(w - half + wide.cellLon);
+    expect(wide.width).toBeGreaterThan(grid.width * 1.4);
+    const offset = Math.round((grid.west - wide.west) / wide.cellLon);
+    for (let row = 0; row < grid.height; row += 17) {
+      expect(Number.isNaN(wide.values[row * wide.width])).toBe(true);
+      for (let col = 0; col < grid.width; col += 13) {
+        const inside = grid.values[row * grid.width + col]!;
+        if (!Number.isNaN(inside)) expect(wide.values[row * wide.width + offset + col]).toBe(inside);
+      }
+    }
+  });
+});

@@ -109,12 +109,16 @@ export async function readWindow(index: PyramidIndex, box: BBox, maxCells: numbe
   const [bw, bs, be, bn] = box;
   const [mw, ms, me, mn] = index.bbox;
   if (be < mw || bw > me || bn < ms || bs > mn) return undefined;
-  const levelOf = (l: PyramidLevel) => {
-    const c0 = Math.max(0, Math.floor((bw - index.west) / l.cell_lon)), c1 = Math.min(l.width - 1, Math.ceil((be - index.west) / l.cell_lon));
-    const r0 = Math.max(0, Math.floor((index.north - bn) / l.cell_lat)), r1 = Math.min(l.height - 1, Math.ceil((index.north - bs) / l.cell_lat));
+  // The window spans the whole box where a level fits the budget, cells past the model's edge left
+  // without data, so a caller can complete them from another source instead of losing that ground.
+  // Where none fits, the coarsest level is read over the model's part of the box only.
+  const levelOf = (l: PyramidLevel, clamp: boolean) => {
+    let c0 = Math.floor((bw - index.west) / l.cell_lon), c1 = Math.ceil((be - index.west) / l.cell_lon);
+    let r0 = Math.floor((index.north - bn) / l.cell_lat), r1 = Math.ceil((index.north - bs) / l.cell_lat);
+    if (clamp) { c0 = Math.max(0, c0); c1 = Math.min(l.width - 1, c1); r0 = Math.max(0, r0); r1 = Math.min(l.height - 1, r1); }
     return { l, c0, c1, r0, r1, cells: (c1 - c0 + 1) * (r1 - r0 + 1) };
   };
-  const window = index.levels.map(levelOf).find((w) => w.cells <= maxCells) ?? levelOf(index.levels.at(-1)!);
+  const window = index.levels.map((l) => levelOf(l, false)).find((w) => w.cells <= maxCells) ?? levelOf(index.levels.at(-1)!, true);
   const { l, c0, c1, r0, r1 } = window;
   if (c1 < c0 || r1 < r0) return undefined;
   const width = c1 - c0 + 1, height = r1 - r0 + 1;
