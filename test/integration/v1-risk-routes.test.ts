@@ -65,6 +65,10 @@ describe('GET /v1/hazards/location', () => {
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
     expect(res.json.sea_level_rise.gauge_selection.gauges.length).toBeGreaterThanOrEqual(1);
     expect(res.json.high_tide_flooding.gauges[0].projected).toHaveLength(4);
+    // The projected flood days count UHSLC daily-maximum peaks where a record covers the gauge: the answer cites them.
+    const ids = (sources: { id: string }[]) => sources.map((s) => s.id);
+    expect(ids(res.json.high_tide_flooding.sources)).toEqual(expect.arrayContaining(['noaa_htf', 'uhslc_daily_max_peaks']));
+    expect(ids(res.json.sources)).toEqual(expect.arrayContaining(['noaa_htf', 'uhslc_daily_max_peaks']));
     expect(res.json.hurricane_landfalls_within_100km.radius_km).toBe(100);
     for (const event of res.json.hurricane_landfalls_within_100km.events) expect(event.distance_km).toBeLessThanOrEqual(100);
     expect(res.json.flood_zone).toMatchObject({ status: 'unknown', how_to_get: expect.stringContaining('msc.fema.gov') });

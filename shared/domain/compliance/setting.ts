@@ -3,6 +3,11 @@ import type { CoastalSetting } from './rule-sets';
 
 const COASTAL_FIPS: ReadonlySet<string> = new Set(coastalCounties.counties.map((c) => c.fips));
 
+/** Whether a Florida county (5-digit FIPS) is one of the 35 whose boundary reaches the open coast. */
+export function isCoastalCounty(fips: string): boolean {
+  return COASTAL_FIPS.has(fips);
+}
+
 export interface SettingDecision {
   setting: CoastalSetting;
   basis: string;
@@ -18,7 +23,7 @@ export function settingOf(jurisdiction: { county_fips: string; display_name: str
   if (!jurisdiction) {
     return { setting: 'coastal', basis: 'No jurisdiction given: the full checklist. Send jurisdiction to get the noncoastal variant where it applies.' };
   }
-  const coastal = COASTAL_FIPS.has(jurisdiction.county_fips);
+  const coastal = isCoastalCounty(jurisdiction.county_fips);
   return {
     setting: coastal ? 'coastal' : 'noncoastal',
     basis: `${jurisdiction.display_name} lies in ${coastal ? 'one of' : 'none of'} Florida's 35 counties whose boundary reaches the open coast (county ${jurisdiction.county_fips}). Coastal counties: ${coastalCounties.method}${coastal ? '' : ' No tidal exposure is assumed; a jurisdiction on a tidal river (e.g. the lower St. Johns) should still analyse tidal flooding and surge.'}`,

@@ -89,7 +89,7 @@ export async function hazardsAtLocation(place: RiskPlace, options: { assessmentY
     disclaimer: NRI_SOURCE.disclaimer,
     sources: [
       { id: 'fema_nri', name: `${NRI_SOURCE.dataset} ${NRI_SOURCE.version}`, url: NRI_SOURCE.url, note: NRI_SOURCE.note },
-      ...sourcesOf(['hurdat2', 'us_atlas', ...(coastal ? (['noaa_tr2022', 'noaa_datums', 'noaa_htf'] as const) : [])]),
+      ...sourcesOf(['hurdat2', 'us_atlas', ...(coastal ? (['noaa_tr2022', 'noaa_datums', 'noaa_htf', 'uhslc_daily_max_peaks'] as const) : [])]),
     ],
   };
 }

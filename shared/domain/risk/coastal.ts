@@ -1,4 +1,3 @@
-import coastalData from '../../data/v1/fl-coastal-counties.json';
 import type { LatLon } from '../hazards/geo';
 import { selectGauges, type Gauge } from '../hazards/gauges';
 import { localSeaLevelRise } from '../hazards/local-slr';
@@ -10,13 +9,7 @@ import { htfThresholdsNavd88, mhhwAboveNavd88 } from '../hazards/tidal';
 import { FLOOD_DAY_METHOD, observedFloodDays, projectFloodDays, recentObservedMean, type TidePredictor } from '../hazards/tide-flood-days';
 import { length, roundTo } from '../hazards/units';
 
-const COASTAL_FIPS: ReadonlySet<string> = new Set(coastalData.counties.map((c) => c.fips));
-
 export const COASTAL_BASIS = 'County level: one of Florida\'s 35 counties whose boundary reaches the open coast (Census cartographic boundaries, us-atlas); a point inland in such a county is still reported coastal.';
-
-export function isCoastalCounty(fips: string): boolean {
-  return COASTAL_FIPS.has(fips);
-}
 
 /** Observed high tide flood days are listed for this many of the record's latest years. */
 const OBSERVED_YEARS = 5;
@@ -88,7 +81,7 @@ export async function coastalFigures(point: LatLon, label: string, assessmentYea
       gauges: byGauge,
       projection_percentile: Number(PROJECTION_PERCENTILE),
       method: `Thresholds: NOAA minor/moderate/major high tide flood levels above each gauge's MHHW (Sweet et al. 2018), as NAVD88 heights. Observed: NOAA TR 086 annual minor flood days at the gauge. Projected, median rise: ${FLOOD_DAY_METHOD}`,
-      sources: sourcesOf(['noaa_htf', 'noaa_datums', 'noaa_tr2022']),
+      sources: sourcesOf(['noaa_htf', 'noaa_datums', 'noaa_tr2022', 'uhslc_daily_max_peaks']),
     },
   };
 }

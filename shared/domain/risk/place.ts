@@ -1,7 +1,7 @@
 import { countyByFipsCode, countyByName } from '../jurisdictions';
 import type { LatLon } from '../hazards/geo';
 import { countyAtPoint, SHORELINE_TOLERANCE_KM } from './county-at-point';
-import { isCoastalCounty } from './coastal';
+import { isCoastalCounty } from '../compliance/setting';
 
 /** Where a risk question is asked: a county, and the point its coastal figures are computed for. */
 export interface RiskPlace {
