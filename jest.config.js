@@ -9,7 +9,11 @@ module.exports = {
   // The headless-browser tests need a system Chromium: `npm run test:browser` (jest.browser.config.js).
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
   setupFiles: ['<rootDir>/test/helpers/quiet-logs.ts'],
-  transform: { '^.+\\.(t|j|mj)sx?$': ['@swc/jest'] },
+  transform: {
+    // Harmonic tide prediction: Math read as a module binding (see the transform).
+    '/node_modules/@neaps/tide-predictor/.+\\.js$': '<rootDir>/test/helpers/module-math-transform.js',
+    '^.+\\.(t|j|mj)sx?$': ['@swc/jest'],
+  },
   transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|@scure|@noble/hashes|@otplib|otplib|@neaps/tide-predictor|flatbush|flatqueue|geotiff|quick-lru|jose|d3-array|d3-contour|d3-geo|internmap)/)'],
   moduleNameMapper: {
     '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js',
