@@ -25,10 +25,11 @@ export interface LocalAppOptions {
   port: number;
   emulatorPorts?: EmulatorOptions['ports'];
   /**
-   * The queue poller feeding the webhook dispatcher and the daily reminder timer (default true).
-   * Tests that read events straight off the queue turn them off.
+   * The queue poller feeding the webhook dispatcher, the daily reminder timer and the job workers
+   * (default true). Tests that read events straight off the queue turn them off; `'jobs'` keeps only
+   * the job workers, so nothing is sent out (webhook deliveries, reminders).
    */
-  backgroundWorkers?: boolean;
+  backgroundWorkers?: boolean | 'jobs';
 }
 
 export interface LocalApp {
@@ -77,7 +78,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const gateway = await startGateway({ port: options.port, accounts, bearer: bearerAuthenticator() });
   // Stands in for the bucket's ObjectCreated notification that starts large asset imports.
   const uploadWatcher = startUploadWatcher({ bucket: resources.bucketName });
-  const workers = options.backgroundWorkers === false ? undefined : startBackgroundWorkers(resources);
+  const workers = options.backgroundWorkers === false ? undefined : startBackgroundWorkers(resources, { outbound: options.backgroundWorkers !== 'jobs' });
 
   return {
     baseUrl: gateway.url,

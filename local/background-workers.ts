@@ -14,14 +14,18 @@ export interface BackgroundWorkers {
  * What AWS runs beside the API: the SQS event source feeding the webhook dispatcher, the daily
  * schedule of the deadline reminder, and the schedule that fails hazard jobs whose worker was lost
  * (after a restart, the jobs the previous process was running). The handlers load on first use,
- * like a cold start.
+ * like a cold start. Without `outbound`, only the job workers run: nothing is delivered or sent.
  */
-export function startBackgroundWorkers(resources: LocalResources): BackgroundWorkers {
-  const poller = startQueuePoller({
-    queueUrl: resources.queueUrl,
-    loadHandler: async () => (await import('../functions/webhook-dispatcher/handler')).handler,
-  });
-  const timer = startReminderTimer(async (time) => (await import('../functions/deadline-reminder/handler')).handler({ time: time.toISOString() }));
+export function startBackgroundWorkers(resources: LocalResources, { outbound = true } = {}): BackgroundWorkers {
+  const poller = outbound
+    ? startQueuePoller({
+      queueUrl: resources.queueUrl,
+      loadHandler: async () => (await import('../functions/webhook-dispatcher/handler')).handler,
+    })
+    : undefined;
+  const timer = outbound
+    ? startReminderTimer(async (time) => (await import('../functions/deadline-reminder/handler')).handler({ time: time.toISOString() }))
+    : undefined;
   const deliverables = startDeliverablePoller();
   let sweeping: Promise<void> | undefined;
   const sweeper = setInterval(() => {
@@ -38,8 +42,8 @@ export function startBackgroundWorkers(resources: LocalResources): BackgroundWor
       clearInterval(sweeper);
       await sweeping;
       await deliverables.stop();
-      await timer.stop();
-      await poller.stop();
+      await timer?.stop();
+      await poller?.stop();
     },
   };
 }

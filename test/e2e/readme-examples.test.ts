@@ -9,16 +9,19 @@ import { startTestApp } from '../helpers/local-app';
  * with `$B`) runs in one shell against a fresh local app, `$B`, `$FREE`, `$PRO` and
  * `$ENTERPRISE` set to it. Each curl must answer the status its comment documents (`# 409 …`),
  * or else 2xx/3xx; a ```json answer shown after a block must have the live answer's top-level
- * keys (all of them, unless the README shortens it with `…`). New examples are picked up as
- * they are added.
+ * keys (all of them, unless the README shortens it with `…`). A curl in an `until`/`while` loop
+ * polls: it may answer any number of times, each 2xx/3xx. New examples are picked up as they are
+ * added.
  */
+
+type Expected = number | 'ok' | 'poll';
 
 interface Example {
   /** Line in README.md where the block starts. */
   line: number;
   script: string;
-  /** Expected status of each curl call, in order: a number, or 'ok' for any 2xx/3xx. */
-  expected: Array<number | 'ok'>;
+  /** Expected status of each curl call, in order: a number, 'ok' for any 2xx/3xx, 'poll' for a loop's. */
+  expected: Expected[];
   /** The ```json answer shown right after the block. */
   answer?: string;
 }
@@ -36,8 +39,9 @@ function workedExamples(markdown: string): Example[] {
     const next = blocks[i + 1];
     const between = next ? markdown.slice(block.index! + block[0].length, next.index) : '';
     const lines = body!.replace(/\\\n/g, ' ').split('\n');
-    const expected = lines.flatMap((text, j) => {
+    const expected = lines.flatMap((text, j): Expected[] => {
       if (text.trimStart().startsWith('#') || !/\bcurl\b/.test(text)) return [];
+      if (/^\s*(until|while)\b/.test(text)) return ['poll'];
       const documented = /#\s*(\d{3})\b/.exec(text.slice(text.indexOf(' #') + 1)) ?? /^#\s*(\d{3})\b/.exec(lines[j + 1]?.trim() ?? '');
       return [text.includes(' #') || documented ? (documented ? Number(documented[1]) : 'ok' as const) : 'ok' as const];
     });
@@ -89,6 +93,23 @@ function lastJsonObject(output: string): unknown {
   return last === undefined ? undefined : JSON.parse(last);
 }
 
+const answered = (status: number) => status >= 200 && status < 400;
+
+/** Whether the statuses answer the expected ones in order, a poll taking any number of 2xx/3xx. */
+function fits(expected: readonly Expected[], statuses: readonly number[]): boolean {
+  const [head, ...rest] = expected;
+  if (head === undefined) return statuses.length === 0;
+  if (head === 'poll') {
+    for (let taken = 0; taken <= statuses.length; taken++) {
+      if (taken > 0 && !answered(statuses[taken - 1]!)) return false;
+      if (fits(rest, statuses.slice(taken))) return true;
+    }
+    return false;
+  }
+  const [first, ...after] = statuses;
+  return first !== undefined && (head === 'ok' ? answered(first) : first === head) && fits(rest, after);
+}
+
 function runShell(script: string, cwd: string, env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile('bash', ['-c', script], { cwd, env: { ...process.env, ...env }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (_error, stdout, stderr) => resolve({ stdout, stderr }));
@@ -102,8 +123,8 @@ describe('README worked examples against a live local app', () => {
   const outputs = new Map<number, { stdout: string; statuses: number[] }>();
 
   beforeAll(async () => {
-    // No webhook deliveries or reminders: nothing may leave loopback.
-    app = await startTestApp({ backgroundWorkers: false });
+    // Job workers only, no webhook deliveries or reminders: nothing may leave loopback.
+    app = await startTestApp({ backgroundWorkers: 'jobs' });
     work = mkdtempSync(path.join(tmpdir(), 'vac-readme-'));
     // Each curl reports its status on stderr, after the block's marker; the output stays as written.
     const prelude = "curl() { command curl \"$@\" --write-out '%{stderr}@@STATUS %{http_code}\\n'; }\n";
@@ -131,11 +152,15 @@ describe('README worked examples against a live local app', () => {
 
   it.each(examples.map((example, i) => [`README.md line ${example.line}`, i, example] as const))('%s answers as documented', (_name, i, example) => {
     const { stdout, statuses } = outputs.get(i)!;
-    const matched = statuses.map((status, j) => {
-      const expected = example.expected[j] ?? 'ok';
-      return expected === 'ok' ? (status >= 200 && status < 400 ? 'ok' : status) : status;
-    });
-    expect({ statuses: matched }).toEqual({ statuses: example.expected.slice(0, Math.max(statuses.length, example.expected.length)) });
+    if (example.expected.includes('poll')) {
+      expect({ statuses, asDocumented: fits(example.expected, statuses) }).toEqual({ statuses, asDocumented: true });
+    } else {
+      const matched = statuses.map((status, j) => {
+        const expected = example.expected[j] ?? 'ok';
+        return expected === 'ok' ? (answered(status) ? 'ok' : status) : status;
+      });
+      expect({ statuses: matched }).toEqual({ statuses: example.expected.slice(0, Math.max(statuses.length, example.expected.length)) });
+    }
     if (example.answer) {
       const live = lastJsonObject(stdout) as Record<string, unknown>;
       const { keys, elided } = shownKeys(example.answer);
