@@ -3,7 +3,7 @@ import { DynamoAccountStore } from '../shared/adapters/account-store';
 import { DynamoUserStore } from '../shared/adapters/user-store';
 import { hashApiKey, looksLikeApiKey, newApiKey } from '../shared/domain/api-keys';
 import { TIER_ORDER, type Tier } from '../shared/domain/tiers';
-import { CliError, openOperatorStorage, runCli } from './operator-storage';
+import { CliError, openOperatorStorage, option, runCli } from './operator-storage';
 
 const USAGE = `Manage customer accounts and their API keys.
 
@@ -24,11 +24,6 @@ that account's.
 Where it writes: APP_MODE=aws uses TABLE_NAME (and BUCKET_NAME) with the usual AWS credentials;
 otherwise the local data directory DATA_DIR (default .data) — stop \`npm start\` first.
 `;
-
-function option(args: string[], name: string): string | undefined {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-}
 
 async function main(args: string[]): Promise<void> {
   const [command] = args;

@@ -1,7 +1,7 @@
 import { DynamoTrainingStore } from '../shared/adapters/enrollment-store';
 import { revokeCertification, TrainingError, type TrainingUser } from '../shared/domain/training/enrolment';
 import { CertificationParams, RevokeBody } from '../shared/schemas/v1-training';
-import { CliError, openOperatorStorage, runCli } from './operator-storage';
+import { CliError, openOperatorStorage, option, runCli } from './operator-storage';
 
 const USAGE = `Revoke a training certification (an Open Badges credential issued by /v1).
 
@@ -18,11 +18,6 @@ otherwise the local data directory DATA_DIR (default .data) — stop \`npm start
 
 /** The operator acts with the admin role, which may revoke anyone's certification. */
 const OPERATOR: TrainingUser = { user_id: 'operator', name: 'Operator', role: 'admin' };
-
-function option(args: string[], name: string): string | undefined {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-}
 
 async function main(args: string[]): Promise<void> {
   const [command] = args;

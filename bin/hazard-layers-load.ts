@@ -4,7 +4,7 @@ import { S3HazardLayerStore } from '../shared/adapters/hazard-layer-store';
 import { parseLayerGeoJson, type HazardLayer, type LayerComponent } from '../shared/domain/hazards/hazard-layers';
 import { floridaBBox } from '../shared/domain/hazards/florida-counties';
 import { bboxesIntersect } from '../shared/domain/hazards/geo';
-import { CliError, openOperatorStorage, runCli } from './operator-storage';
+import { CliError, openOperatorStorage, option, runCli } from './operator-storage';
 
 const USAGE = `Load a storm surge or rainfall flood layer for POST /hazards/flood-analysis.
 
@@ -22,11 +22,6 @@ listed and the file is rejected.
 Writes to the bucket named by BUCKET_NAME (prefix hazard-layers/) with APP_MODE=aws, else to the
 local data directory (DATA_DIR, default .data; stop \`npm start\` first).
 `;
-
-function option(args: string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  return index >= 0 ? args[index + 1] : undefined;
-}
 
 /** Reads and checks a layer file; nothing is written when anything is wrong. */
 export async function readLayerFile(file: string, options: { component: string | undefined; returnPeriod: string | undefined; name: string | undefined; source: string | undefined; id?: string }, now: Date): Promise<HazardLayer> {
@@ -78,11 +73,11 @@ async function main(args: string[]): Promise<void> {
   const files = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1]!.startsWith('--') && args[i - 1] !== '--dry-run'));
   if (files.length !== 1) throw new CliError('Expected one GeoJSON file. See --help.', 2);
   const layer = await readLayerFile(files[0]!, {
-    component: option(args, '--component'),
-    returnPeriod: option(args, '--return-period'),
-    name: option(args, '--name'),
-    source: option(args, '--source'),
-    id: option(args, '--id'),
+    component: option(args, 'component'),
+    returnPeriod: option(args, 'return-period'),
+    name: option(args, 'name'),
+    source: option(args, 'source'),
+    id: option(args, 'id'),
   }, new Date());
   process.stdout.write(`${files[0]}: ${layer.features.length} features, ${layer.component} ${layer.return_period_years}-year, layer id ${layer.layer_id}.\n`);
   if (args.includes('--dry-run')) {

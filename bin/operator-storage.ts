@@ -11,6 +11,12 @@ export class CliError extends Error {
   }
 }
 
+/** The value after `--name` in an operator command's arguments. */
+export function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
 /**
  * Where an operator command writes: with APP_MODE=aws the table and bucket named by TABLE_NAME and
  * BUCKET_NAME; otherwise the local app's data directory (DATA_DIR, default .data), with the
