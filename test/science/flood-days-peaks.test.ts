@@ -2,7 +2,7 @@ import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 import { gaugeById } from '../../shared/domain/hazards/gauges';
 import { dailyHighestTides, dailyMaxPeaks, daysFromPeaks, projectFloodDays, type DailyMaxPeaks } from '../../shared/domain/hazards/tide-flood-days';
 import type { ScenarioId } from '../../shared/domain/hazards/scenarios';
-import { csv, ncGauges, packageDatums, potRecord } from './readers/raw';
+import { ncGauges, observedMean2007to2016, packageDatums, potRecord, tr086Series } from './readers/raw';
 
 /** The UHSLC sites of the peak files and their NOAA gauges (UHSLC / NOAA station lists). */
 const SITES: Record<string, string> = {
@@ -15,14 +15,6 @@ const DECADES = [2020, 2030, 2040, 2050, 2060, 2070, 2080, 2090, 2100];
 
 const nc = ncGauges();
 const datums = packageDatums(Object.keys(SITES));
-const tr086 = csv('fl_htf_days_tr086.csv');
-const series = (id: string, name: string) => new Map(tr086.filter((r) => r.noaa_id === id && r.series === name).map((r) => [Number(r.year), Number(r.flood_days)]));
-const observedMean = (id: string) => {
-  const s = series(id, 'floods_historical');
-  let sum = 0;
-  for (let y = 2007; y <= 2016; y++) sum += s.get(y) ?? 0;
-  return sum / 10;
-};
 
 /** Minor threshold above the epoch MSL from the NOAA datums: (MHHW − MSL) + 0.04·GT + 0.50 m. */
 const thresholdAboveMsl = (id: string) => datums[id]!.MHHW! - datums[id]!.MSL! + 0.04 * datums[id]!.GT! + 0.5;
@@ -91,14 +83,14 @@ describe('flood days from the observed daily-maximum peaks (Sweet et al.), recom
       const tides = await dailyHighestTides(harmonicTides, gauge, year);
       sum += daysFromPeaks(tides, record, thresholdAboveMsl(id) - observedRise(id, year), projection.nontidal_sd_m).days;
     }
-    expect(Math.abs(sum / 10 - observedMean(id))).toBeLessThanOrEqual(2);
+    expect(Math.abs(sum / 10 - observedMean2007to2016(id))).toBeLessThanOrEqual(2);
   });
 });
 
 describe('flood days against NOAA TR 086 (2017 scenarios) and the observed counts', () => {
   it.each(FLORIDA_GAUGES)('gauge %s: monotone in the rise, never below the observed mean, TR 086 within the 2022 envelope', async (id) => {
     const gauge = gaugeById(id)!;
-    const floor = observedMean(id);
+    const floor = observedMean2007to2016(id);
     const days = new Map<string, number>();
     for (const scenario of SCENARIOS) {
       let previous = -1;
@@ -115,11 +107,11 @@ describe('flood days against NOAA TR 086 (2017 scenarios) and the observed count
     }
     for (const year of [2050, 2070]) {
       // TR 086's Intermediate (2017: 1.0 m global rise by 2100) lies between the 2022 Low and High.
-      const int2017 = series(id, 'int').get(year)!;
+      const int2017 = tr086Series(id, 'int').get(year)!;
       expect(int2017).toBeGreaterThanOrEqual(days.get(`low|${year}`)!);
       expect(int2017).toBeLessThanOrEqual(days.get(`high|${year}`)!);
       // The 2017 and 2022 Low scenarios (0.3 m by 2100) agree to the order of magnitude (a factor of 5, 2 days' slack).
-      const low2017 = series(id, 'low_scenario').get(year)! + 2;
+      const low2017 = tr086Series(id, 'low_scenario').get(year)! + 2;
       const low2022 = days.get(`low|${year}`)! + 2;
       expect(Math.max(low2017 / low2022, low2022 / low2017)).toBeLessThanOrEqual(5);
     }

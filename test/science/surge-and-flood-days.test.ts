@@ -5,7 +5,7 @@ import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 import { dailyHighestTides, projectFloodDays } from '../../shared/domain/hazards/tide-flood-days';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
 import type { HazardLayerSource } from '../../shared/domain/hazards/hazard-layers';
-import { csv, distanceKm, ncGauges, packageDatums } from './readers/raw';
+import { csv, distanceKm, ncGauges, observedMean2007to2016, packageDatums, tr086Series } from './readers/raw';
 
 const nc = ncGauges();
 const usable = nc.filter((g) => g.qc === 0 && g.geq30 === 1);
@@ -74,18 +74,10 @@ describe('storm surge levels, recomputed from the raw GEV fits and the NOAA datu
 });
 
 describe('tidal flood days (Sweet et al.), against NOAA TR 086 observed counts and projections', () => {
-  const tr086 = csv('fl_htf_days_tr086.csv');
-  const series = (id: string, name: string) => new Map(tr086.filter((r) => r.noaa_id === id && r.series === name).map((r) => [Number(r.year), Number(r.flood_days)]));
-  const observedMean = (id: string) => {
-    const s = series(id, 'floods_historical');
-    let sum = 0;
-    for (let y = 2007; y <= 2016; y++) sum += s.get(y) ?? 0;
-    return sum / 10;
-  };
 
   it.each(['8724580', '8726520', '8729840', '8720030', '8725110', '8727520'])('gauge %s: never below the 2007–2016 observed mean, growing with the rise, near TR 086 by mid-century', async (id) => {
     const gauge = gaugeById(id)!;
-    const observed = observedMean(id);
+    const observed = observedMean2007to2016(id);
     const p2020 = await projectFloodDays(harmonicTides, gauge, 'intermediate_low', '50', 2020);
     expect(p2020.days).toBeGreaterThanOrEqual(observed);
     expect(p2020.observed_mean_2007_2016).toBeCloseTo(observed, 6);
@@ -97,7 +89,7 @@ describe('tidal flood days (Sweet et al.), against NOAA TR 086 observed counts a
     const high = (await projectFloodDays(harmonicTides, gauge, 'high', '50', 2050)).days;
     expect(high).toBeGreaterThanOrEqual(intermediate[1]!);
     // TR 086 projects with the 2017 scenarios; the 2022 Intermediate is close to the 2017 Intermediate by 2050.
-    const tr = series(id, 'int').get(2050)!;
+    const tr = tr086Series(id, 'int').get(2050)!;
     expect(intermediate[1]).toBeGreaterThan(tr / 4);
     expect(intermediate[1]).toBeLessThan(tr * 4 + 5);
   });

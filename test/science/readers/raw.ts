@@ -86,3 +86,18 @@ export function potRecord(site: string): { threshold: number; percentile: number
   const row = readFileSync(path.join(dir, 'thresholds_declustering.csv'), 'utf8').split('\n').find((line) => line.startsWith(`"${site}",`))!.split(',');
   return { threshold: Number(row[2]) / 1000, percentile: Number(row[1]), peaks };
 }
+
+/** NOAA TR 086 flood days per year at a gauge, for one series (`floods_historical`, `int`, `low_scenario`, …). */
+let tr086Rows: Record<string, string>[] | undefined;
+export function tr086Series(id: string, name: string): Map<number, number> {
+  tr086Rows ??= csv('fl_htf_days_tr086.csv');
+  return new Map(tr086Rows.filter((r) => r.noaa_id === id && r.series === name).map((r) => [Number(r.year), Number(r.flood_days)]));
+}
+
+/** The mean observed minor flood days of 2007–2016 at a gauge (TR 086's historical series). */
+export function observedMean2007to2016(id: string): number {
+  const observed = tr086Series(id, 'floods_historical');
+  let sum = 0;
+  for (let year = 2007; year <= 2016; year++) sum += observed.get(year) ?? 0;
+  return sum / 10;
+}
