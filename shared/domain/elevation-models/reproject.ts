@@ -1,4 +1,5 @@
 import proj4 from 'proj4';
+import type { ElevationGrid } from '../hazards/elevation';
 import type { DemCrs } from './crs';
 import { toStoredMetres, type VerticalConversion } from './vertical';
 
@@ -17,19 +18,10 @@ export interface SourceRaster {
 }
 
 /** A model resampled on a lon/lat lattice (WGS84; NAD83 taken as coincident), values in metres. */
-export interface GeoLattice {
-  values: Float32Array;
-  /** 1 where the source marks open water (only when the caller names the source's water value). */
-  water?: Uint8Array;
-  width: number;
-  height: number;
-  /** Centre of the north-west cell and cell size in degrees. */
-  west: number;
-  north: number;
-  cellLon: number;
-  cellLat: number;
+/** An elevation grid's lattice (water set only when the caller names the source's water value), with its resolution. */
+export type GeoLattice = Pick<ElevationGrid, 'values' | 'water' | 'width' | 'height' | 'west' | 'north' | 'cellLon' | 'cellLat'> & {
   resolution_m: number;
-}
+};
 
 export class RasterError extends Error {}
 
