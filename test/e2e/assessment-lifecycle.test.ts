@@ -2,6 +2,7 @@ import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs
 import { sqs } from '../../shared/adapters/aws-clients';
 import { startTestApp } from '../helpers/local-app';
 import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-fixtures';
+import { floridaToday } from '../helpers/florida-date';
 
 interface QueuedMessage {
   event_id: string;
@@ -88,7 +89,7 @@ describe('assessment lifecycle (end to end)', () => {
     const final = await app.request('GET', `/assessments/${id}`, { key });
     expect(final.json).toMatchObject({ status: 'submitted', submission_id: submitted.json.submission_id, dep_confirmation: { status: 'not_transmitted' } });
 
-    const receivedOn = new Date().toISOString().slice(0, 10);
+    const receivedOn = floridaToday();
     const recorded = await app.request('POST', `/assessments/${id}/dep-confirmation`, { key, json: { confirmation_number: 'RF-VA-2026-0147', received_on: receivedOn } });
     expect(recorded.status).toBe(200);
     expect(recorded.json.dep_confirmation).toMatchObject({ status: 'recorded', confirmation_number: 'RF-VA-2026-0147', received_on: receivedOn });

@@ -4,6 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, s3 } from '../../shared/adapters/aws-clients';
 import { startTestApp } from '../helpers/local-app';
 import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-fixtures';
+import { floridaToday } from '../helpers/florida-date';
 
 /** Each assessment route against the emulators, through the local gateway. */
 describe('assessment routes', () => {
@@ -252,7 +253,7 @@ describe('assessment routes', () => {
   });
 
   describe('POST /assessments/{id}/dep-confirmation', () => {
-    const today = () => new Date().toISOString().slice(0, 10);
+    const today = () => floridaToday();
 
     it('records DEP\'s own number once, answers the same for a repeat and 409 for another number', async () => {
       const done = await completeAssessment();

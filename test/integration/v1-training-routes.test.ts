@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as jose from 'jose';
 import { readCsvRows } from '../helpers/v1-risk-csv';
 import { startV1Harness, testUser } from '../helpers/v1-training-harness';
+import { floridaToday } from '../helpers/florida-date';
 
 const catalogue = readCsvRows(path.join(__dirname, '../../shared/data/v1/courses/courses.csv'));
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => harness?.stop());
 
 const invoke = (...args: Parameters<typeof harness.invoke>) => harness.invoke(...args);
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => floridaToday();
 
 async function enrolAndComplete(user: ReturnType<typeof testUser>, code: string, completedOn = today(), certificateNumber?: string) {
   const enrolled = await invoke('POST', '/v1/courses/enroll', { user, json: { course_code: code } });
