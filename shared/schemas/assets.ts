@@ -3,7 +3,8 @@ import { CursorParam, LimitParam } from './common';
 import { ASSET_CATEGORIES, ASSET_TYPE_IDS } from '../domain/assets/classification';
 import { HAZARD_TYPES, IMPACT_TIMELINES, NOT_ASSESSED, SLR_SCENARIOS, VULNERABILITY_LEVELS } from '../domain/assets/vulnerability';
 import { ASSET_FILE_FORMATS } from '../domain/assets/file-formats';
-import { MAPPED_FIELDS } from '../domain/assets/columns';
+import { COLUMN_MAP_TARGETS, MAPPED_FIELDS } from '../domain/assets/columns';
+import { SURVEYED_ELEVATION_FIELDS } from '../domain/assets/surveyed-columns';
 import { parseCrsReference } from '../domain/assets/crs-reference';
 import { OUTSIDE_JURISDICTION_MODES } from '../domain/assets/import-options';
 import { ASSET_SORTS } from '../domain/deliverables/asset-priority';
@@ -28,8 +29,8 @@ const CrsField = z.string().trim().max(60).transform((text, ctx) => {
   return code;
 }).describe('Coordinate system of a table\'s coordinates, as `EPSG:<code>` (Florida State Plane in US feet: EPSG:2236 East, 2237 West, 2238 North; also the HARN and 2011 variants, in feet or metres, UTM 16N/17N and Florida GDL Albers). The table then gives `x`/`y` (or `easting`/`northing`) columns. Without it, coordinates are WGS84 decimal degrees. GeoJSON and Shapefiles state their own system.');
 const HeaderRow = z.coerce.number().int().min(1).max(1000).describe('1-based row of a table\'s header; rows above it (a title, notes) are skipped. Default: the first row.');
-const ColumnMapObject = z.record(z.string().min(1).max(200), z.enum(MAPPED_FIELDS)).refine((map) => Object.keys(map).length <= 50, 'At most 50 columns')
-  .describe(`File column → field, ahead of the name aliases. Fields: ${MAPPED_FIELDS.join(', ')}.`);
+const ColumnMapObject = z.record(z.string().min(1).max(200), z.enum(COLUMN_MAP_TARGETS)).refine((map) => Object.keys(map).length <= 50, 'At most 50 columns')
+  .describe(`File column → field, ahead of the name aliases. Fields: ${MAPPED_FIELDS.join(', ')}; or a surveyed elevation (NAVD88, unit in the name), used as the asset's ground or first floor by the hazard analyses: ${SURVEYED_ELEVATION_FIELDS.join(', ')}.`);
 const ColumnMapText = z.string().max(10_000).transform((text, ctx) => {
   let value: unknown;
   try {
@@ -44,7 +45,7 @@ const ColumnMapText = z.string().max(10_000).transform((text, ctx) => {
     return z.NEVER;
   }
   return parsed.data;
-}).describe(`A JSON object: file column → field, ahead of the name aliases (e.g. {"FAC_NAME": "name", "KIND": "asset_type"}). Fields: ${MAPPED_FIELDS.join(', ')}.`);
+}).describe(`A JSON object: file column → field, ahead of the name aliases (e.g. {"FAC_NAME": "name", "KIND": "asset_type", "FFE": "first_floor_elevation_ft_navd88"}). Fields: ${MAPPED_FIELDS.join(', ')}; or a surveyed elevation (NAVD88, unit in the name), used as the asset's ground or first floor by the hazard analyses: ${SURVEYED_ELEVATION_FIELDS.join(', ')}.`);
 
 const ImportAssessmentId = z.string().max(29).regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id')
   .describe('Links the import to an assessment of this account for the same jurisdiction: its checklist counts the linked imports as evidence of the inventory.');
@@ -115,6 +116,8 @@ export const ImportReportSchema = z.object({
     county: Text(300).optional(),
     owner: Text(300).optional(),
     type_columns: z.array(Text(300)).max(20),
+    surveyed: z.array(z.object({ column: Text(300), field: z.enum(SURVEYED_ELEVATION_FIELDS) })).max(50).optional()
+      .describe('Columns `column_map` named as surveyed elevations, kept on each asset under the standard name (reports of earlier imports lack it).'),
   }).describe('Which column of the file supplied each field.'),
   written: z.object({
     created: z.number().int().min(0),

@@ -223,6 +223,21 @@ describe('the ground of the hazard answers', () => {
     expect(res.json.inundation_area.geojson.properties.acres).toBeGreaterThanOrEqual(res.json.inundation_area.acres);
   });
 
+  it('reads a first-floor elevation from any column the import\'s column_map names', async () => {
+    const csv = 'facility_id,name,type,latitude,longitude,FFE\nTPA-FS-9,Fire Station 9,Fire Station,27.9305,-82.4405,1.5\n';
+    const columnMap = JSON.stringify({ FFE: 'first_floor_elevation_ft_navd88' });
+    const { body, contentType } = await multipartBody({ file: { filename: 'assets.csv', data: csv }, jurisdiction: 'Hillsborough County', column_map: columnMap });
+    const imported = await app.request('POST', '/assets/import', { key: app.keys.pro, body, headers: { 'Content-Type': contentType } });
+    expect(imported.status).toBe(201);
+    expect(imported.json.report.columns.surveyed).toEqual([{ column: 'FFE', field: 'first_floor_elevation_ft_navd88' }]);
+
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 27.9305, lon: -82.4405, scenario: 'high', planning_horizon: 2076, radius_km: 1 } });
+    expect(res.status).toBe(200);
+    const asset = res.json.affected_assets.assets.find((a: { name: string }) => a.name === 'Fire Station 9');
+    expect(asset).toMatchObject({ ground_basis: 'surveyed_first_floor', ground_column: 'first_floor_elevation_ft_navd88' });
+    expect(asset.ground_elevation_navd88.ft).toBeCloseTo(1.5, 3);
+  });
+
   it('flags the SRTM fallback as a surface model and returns extents and existing water per scenario and horizon on request', async () => {
     const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox, components: ['tidal'], include_extents: true } });
     expect(res.status).toBe(200);

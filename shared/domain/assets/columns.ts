@@ -1,3 +1,5 @@
+import { SURVEYED_ELEVATION_FIELDS, type SurveyedElevationField } from './surveyed-columns';
+
 /**
  * Flexible column matching: the headers local governments and GIS exports actually use, mapped to
  * the fields of an asset. Headers are compared after normalisation (lower case, runs of other
@@ -19,6 +21,10 @@ export const COLUMN_ALIASES = {
 export type MappedField = keyof typeof COLUMN_ALIASES;
 export const MAPPED_FIELDS = Object.keys(COLUMN_ALIASES) as [MappedField, ...MappedField[]];
 
+/** What a `column_map` can name: an asset field, or a surveyed elevation kept under its standard name. */
+export type ColumnMapTarget = MappedField | SurveyedElevationField;
+export const COLUMN_MAP_TARGETS = [...MAPPED_FIELDS, ...SURVEYED_ELEVATION_FIELDS] as [ColumnMapTarget, ...ColumnMapTarget[]];
+
 export interface ColumnMapping {
   name?: string;
   latitude?: string;
@@ -30,6 +36,8 @@ export interface ColumnMapping {
   owner?: string;
   /** Every present type-like column, in alias order: the classifier tries them in turn. */
   type_columns: string[];
+  /** Columns `column_map` names as a surveyed elevation, kept under that standard name. */
+  surveyed: { column: string; field: SurveyedElevationField }[];
   /** Columns not mapped to a field, kept as attributes. */
   other_columns: string[];
 }
@@ -50,7 +58,7 @@ export function uniqueHeaders(headers: readonly string[]): string[] {
 }
 
 /** A `column_map`: file column → field, taking precedence over the aliases. */
-export type ColumnMap = Record<string, MappedField>;
+export type ColumnMap = Record<string, ColumnMapTarget>;
 
 export function matchColumns(headers: readonly string[], columnMap: ColumnMap = {}): ColumnMapping {
   const byNormalized = new Map<string, string>();
@@ -58,7 +66,7 @@ export function matchColumns(headers: readonly string[], columnMap: ColumnMap = 
     const key = normalizeHeader(header);
     if (key && !byNormalized.has(key)) byNormalized.set(key, header);
   }
-  const mapped = (field: MappedField) => Object.keys(columnMap).filter((column) => columnMap[column] === field && headers.includes(column));
+  const mapped = (field: ColumnMapTarget) => Object.keys(columnMap).filter((column) => columnMap[column] === field && headers.includes(column));
   const first = (field: MappedField) => mapped(field)[0] ?? COLUMN_ALIASES[field].map((alias) => byNormalized.get(alias)).find((h) => h !== undefined && !(h in columnMap));
   const mapping: ColumnMapping = {
     name: first('name'),
@@ -70,9 +78,10 @@ export function matchColumns(headers: readonly string[], columnMap: ColumnMap = 
     county: first('county'),
     owner: first('owner'),
     type_columns: [...new Set([...mapped('asset_type'), ...COLUMN_ALIASES.asset_type.map((alias) => byNormalized.get(alias)).filter((h): h is string => h !== undefined && !(h in columnMap))])],
+    surveyed: SURVEYED_ELEVATION_FIELDS.flatMap((field) => mapped(field).map((column) => ({ column, field }))),
     other_columns: [],
   };
-  const used = new Set<string>([...mapping.type_columns, ...(['name', 'latitude', 'longitude', 'source_id', 'address', 'city', 'county', 'owner'] as const).map((f) => mapping[f]).filter((h): h is string => !!h)]);
+  const used = new Set<string>([...mapping.type_columns, ...mapping.surveyed.map(({ column }) => column), ...(['name', 'latitude', 'longitude', 'source_id', 'address', 'city', 'county', 'owner'] as const).map((f) => mapping[f]).filter((h): h is string => !!h)]);
   mapping.other_columns = headers.filter((h) => !used.has(h));
   return mapping;
 }

@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import type { Geometry } from 'geojson';
 import { classifyAsset, normalizeTypeText, type AssetCategory, type Classification, type ClassifierInput } from './classification';
 import { matchColumns, COLUMN_ALIASES, type ColumnMap, type ColumnMapping } from './columns';
+import { readSurveyed } from './surveyed-columns';
 import type { Reprojector } from './crs';
 import { AssetFileError } from './file-error';
 import { checkCoordinates } from './florida-extent';
@@ -252,6 +253,10 @@ export class AssetRowProcessor {
       if ((this.options.outsideJurisdiction ?? 'reject') === 'reject') reject(field, 'outside_jurisdiction', message);
       else if (this.warnings.length < (this.options.maxReportedErrors ?? 500)) this.warnings.push({ row: record.row, field, code: 'outside_jurisdiction', message });
     }
+    for (const { column, field } of mapping.surveyed) {
+      const reading = readSurveyed(field, p[column]);
+      if (reading && 'problem' in reading) reject(column, reading.problem, reading.message);
+    }
     if (!point || rowErrors.length > 0) return this.rejectRow(rowErrors);
     const sourceId = mapping.source_id === undefined ? null : cellText(p[mapping.source_id]) || null;
 
@@ -283,11 +288,16 @@ export class AssetRowProcessor {
 
   private asset({ properties: p, mapping, name, point, sourceId, sourceType, classification, identity }: ValidRow): ImportedAsset {
     const attributes: Record<string, string | number | boolean> = {};
-    let kept = 0;
+    // A surveyed elevation named by column_map is kept first, under its standard name, as a number.
+    for (const { column, field } of mapping.surveyed) {
+      const reading = readSurveyed(field, p[column]);
+      if (reading && 'metres' in reading) attributes[field] = Number(cellText(p[column]));
+    }
+    let kept = mapping.surveyed.length;
     for (const column of mapping.other_columns) {
       if (kept >= MAX_ATTRIBUTES) break;
       const value = attributeValue(p[column]);
-      if (value !== undefined) {
+      if (value !== undefined && !(column in attributes)) {
         attributes[column] = value;
         kept++;
       }
