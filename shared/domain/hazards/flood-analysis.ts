@@ -4,7 +4,7 @@ import { GROUND_METHOD, projectedMhhw } from './slr-impact';
 import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
 import { inundationExtents } from '../deliverables/inundation-extents';
 import type { BBox } from './geo';
-import { epochRise, selectGauges, type GaugeSelection } from './gauges';
+import { epochRise, selectGauges, type Gauge, type GaugeSelection } from './gauges';
 import { LayerSurface, type HazardLayer, type HazardLayerSource } from './hazard-layers';
 import { floodModel, isInundated, isOpenWater, siteDepth, type FloodModel } from './inundation';
 import { GEV_LABEL, gevReturnLevel, officialOnePercent, surgeBasis } from './surge';
@@ -283,7 +283,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
       ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, existingFor, (s, y, rp, surface) => rp === 100 && surfaces.set(key('surge', s, y), surface))
       : inland
         ? inlandComponent('storm surge')
-        : await gaugeSurgeComponent(centre, selection, epoch, area_, combos, rise, comboHeader, existingFor, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
+        : await gaugeSurgeComponent(centre, selection, selectionAt, epoch, area_, combos, rise, comboHeader, existingFor, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
     usedSources.push(layers.length > 0 ? 'operator_layers' : 'gev_wong');
     if (wanted.has('surge')) components.surge = surge;
   }
@@ -486,6 +486,7 @@ async function tidalComponent(
 async function gaugeSurgeComponent(
   centre: { lat: number; lon: number },
   selection: GaugeSelection,
+  selectionAt: (lon: number, lat: number) => GaugeSelection,
   epoch: number,
   area_: AnalysisArea,
   combos: { scenario: ScenarioId; year: number }[],
@@ -501,6 +502,26 @@ async function gaugeSurgeComponent(
   const returnLevel = (rp: number) => gevReturnLevel(gev.gev_m.mu, gev.gev_m.sigma, gev.gev_m.xi, rp);
   // Above the annual mean sea level → NAVD88 at the location, at the sea level of 2000.
   const base = basis.mslNavd88 + epoch;
+  // Each asset its own fit (the nearest reliable one in its surge regime) on its own two-gauge
+  // datums and rise; where its own location has none, the boundary's fit stands for it.
+  const siteBases = new Map<string, { gauge: Gauge; base: number; selection: GaugeSelection }>();
+  const siteBasis = (lon: number, lat: number) => {
+    const key = `${lon},${lat}`;
+    let site = siteBases.get(key);
+    if (!site) {
+      const own = selectionAt(lon, lat);
+      const ownBasis = surgeBasis({ lon, lat }, own);
+      const chosen = ownBasis.ok ? ownBasis : basis;
+      site = { gauge: chosen.gauge, base: chosen.mslNavd88 + epochRise(own), selection: own };
+      siteBases.set(key, site);
+    }
+    return site;
+  };
+  const siteLevel = (rp: number, scenario: ScenarioId, year: number) => (lon: number, lat: number) => {
+    const site = siteBasis(lon, lat);
+    const fit = site.gauge.gev!.gev_m;
+    return gevReturnLevel(fit.mu, fit.sigma, fit.xi, rp) + site.base + localSeaLevelRise(site.selection, scenario, PERCENTILE, year);
+  };
   return {
     status: 'ok',
     basis: 'tide_gauge_statistics',
@@ -510,7 +531,7 @@ async function gaugeSurgeComponent(
       record: `${gev.first_year}–${gev.last_year} (${gev.n_annual_maxima} annual maxima)`, record_max_above_annual_msl: length(gev.record_max_m),
       gev_parameters: { mu_m: roundTo(gev.gev_m.mu, 5), sigma_m: roundTo(gev.gev_m.sigma, 5), xi: roundTo(gev.gev_m.xi, 4), method: 'Maximum likelihood, fitted by this API to the annual maxima.' },
     },
-    conversion: `Return level above the annual mean sea level (z = μ + σ/ξ·((−ln(1 − 1/T))^−ξ − 1)) + this location's MSL − NAVD88 (${basis.mslNavd88.toFixed(3)} m, NOAA datums of the selected gauges, 1983–2001 epoch) + rise 1992→2000 (${epoch.toFixed(3)} m) + projected rise since 2000.`,
+    conversion: `Return level above the annual mean sea level (z = μ + σ/ξ·((−ln(1 − 1/T))^−ξ − 1)) + this location's MSL − NAVD88 (${basis.mslNavd88.toFixed(3)} m, NOAA datums of the selected gauges, 1983–2001 epoch) + rise 1992→2000 (${epoch.toFixed(3)} m) + projected rise since 2000. These are the boundary's levels; each asset's depth uses its own nearest reliable fit in its surge regime on its own two-gauge datums and rise (asset_gauges).`,
     current_conditions: SURGE_RETURN_PERIODS.map((rp) => ({
       return_period_years: rp,
       annual_exceedance_probability: 1 / rp,
@@ -519,7 +540,18 @@ async function gaugeSurgeComponent(
     })),
     noaa_official_1pct: officialOnePercent(gauge),
     results: await surgeResults(),
+    asset_gauges: assetGauges(),
   };
+
+  /** Which fit each listed asset's level came from, with the number of assets. */
+  function assetGauges() {
+    const counts = new Map<Gauge, number>();
+    for (const site of area_.sites) {
+      const { gauge: fitted } = siteBasis(site.asset.lon, site.asset.lat);
+      counts.set(fitted, (counts.get(fitted) ?? 0) + 1);
+    }
+    return [...counts].map(([fitted, assets]) => ({ noaa_id: fitted.noaa_id, name: fitted.name, assets }));
+  }
 
   async function surgeResults() {
     const results = [];
@@ -527,7 +559,7 @@ async function gaugeSurgeComponent(
       for (const rp of SURGE_RETURN_PERIODS) {
         await yieldToEventLoop();
         const level = returnLevel(rp) + base + rise(scenario, year);
-        const surface = connectedLevelSurface(level, area_.model);
+        const surface = connectedLevelSurface(level, area_.model, siteLevel(rp, scenario, year));
         if (rp === 100) keep(scenario, year, surface);
         results.push({
           ...header(scenario, year),

@@ -591,6 +591,7 @@ export const hazardExamples: OperationExample[] = [
                 },
               },
             ],
+            asset_gauges: [],
           },
         },
         vertical_datum: 'NAVD88',
