@@ -1,6 +1,7 @@
 import { appConfig } from '../../shared/config';
 import { defaultElevationSource } from '../../shared/adapters/elevation';
 import { AccountElevationModels } from '../../shared/adapters/elevation/processed-account-models';
+import { OperatorElevationModels } from '../../shared/adapters/elevation/operator-models';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { DynamoFloodEventStore, type FloodEventStore } from '../../shared/adapters/flood-event-store';
@@ -54,10 +55,15 @@ let accountModels: AccountElevationModels | undefined;
 let events: DynamoFloodEventStore | undefined;
 let jobs: DynamoHazardJobStore | undefined;
 
+function accountElevationModels(): AccountElevationModels {
+  const blobs = new S3BlobStore();
+  return new AccountElevationModels(new DynamoElevationModelStore(), blobs, new OperatorElevationModels(blobs));
+}
+
 export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob) => Promise<void>): HazardDeps {
   const deps: HazardDeps = {
     elevation: defaultElevationSource,
-    accountElevation: (accountId) => (accountModels ??= new AccountElevationModels(new DynamoElevationModelStore(), new S3BlobStore())).elevationFor(accountId),
+    accountElevation: (accountId) => (accountModels ??= accountElevationModels()).elevationFor(accountId),
     layers: () => (layers ??= new S3HazardLayerStore()),
     events: () => (events ??= new DynamoFloodEventStore()),
     jobs: () => (jobs ??= new DynamoHazardJobStore()),

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestApp } from '../helpers/local-app';
@@ -126,6 +126,9 @@ describe('README worked examples against a live local app', () => {
     // Job workers only, no webhook deliveries or reminders: nothing may leave loopback.
     app = await startTestApp({ backgroundWorkers: 'jobs' });
     work = mkdtempSync(path.join(tmpdir(), 'vac-readme-'));
+    // The README runs from the repository root; the one repository file its examples read is linked in.
+    mkdirSync(path.join(work, 'test/fixtures'), { recursive: true });
+    symlinkSync(path.join(__dirname, '../fixtures/dem'), path.join(work, 'test/fixtures/dem'));
     // Each curl reports its status on stderr, after the block's marker; the output stays as written.
     const prelude = "curl() { command curl \"$@\" --write-out '%{stderr}@@STATUS %{http_code}\\n'; }\n";
     // A marker on a line of its own, whether or not the previous answer ended its line.

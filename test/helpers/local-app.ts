@@ -7,9 +7,9 @@ import { startLocalApp, type LocalApp, type LocalAppOptions } from '../../local/
  * Starts the whole local API (emulators on free loopback ports, a fresh data directory, seed
  * data, demo keys) for one test file, and removes everything afterwards.
  */
-export async function startTestApp(options: Pick<LocalAppOptions, 'backgroundWorkers'> = {}): Promise<LocalApp & { request: TestRequest }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vac-test-'));
-  const app = await startLocalApp({ dataDir, port: 0, ...options });
+export async function startTestApp(options: Pick<LocalAppOptions, 'backgroundWorkers'> & { dataDir?: string } = {}): Promise<LocalApp & { request: TestRequest }> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vac-test-'));
+  const app = await startLocalApp({ port: 0, ...options, dataDir });
   const request: TestRequest = async (method, route, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.key !== undefined) headers['X-API-Key'] = options.key;
@@ -35,7 +35,8 @@ export async function startTestApp(options: Pick<LocalAppOptions, 'backgroundWor
     request,
     async stop() {
       await app.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      // A data directory the caller gave is the caller's to remove.
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

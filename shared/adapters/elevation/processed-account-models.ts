@@ -3,6 +3,7 @@ import type { ElevationSource } from '../../domain/hazards/elevation';
 import type { BlobStore } from '../../ports';
 import type { DynamoElevationModelStore, ElevationModelEntry } from '../elevation-model-store';
 import { elevationSourceWith } from './index';
+import type { OperatorElevationModels } from './operator-models';
 import { BlobModelSource } from './processed-model';
 
 /** Opened models kept between requests (a ready model never changes), each with its tile cache. */
@@ -15,7 +16,11 @@ const OPEN_MODELS = 16;
 export class AccountElevationModels {
   private readonly open = new Map<string, Promise<BlobModelSource>>();
 
-  constructor(private readonly store: Pick<DynamoElevationModelStore, 'listReady'>, private readonly blobs: BlobStore) {}
+  constructor(
+    private readonly store: Pick<DynamoElevationModelStore, 'listReady'>,
+    private readonly blobs: BlobStore,
+    private readonly operator?: Pick<OperatorElevationModels, 'sources'>,
+  ) {}
 
   async sources(accountId: string): Promise<BlobModelSource[]> {
     const ready = (await this.store.listReady(accountId)).filter((entry) => entry.model_key !== null);
@@ -23,9 +28,10 @@ export class AccountElevationModels {
     return Promise.all(ready.map((entry) => this.opened(entry)));
   }
 
-  /** The default elevation source with the account's own models read first wherever they cover the point. */
+  /** The default elevation source with the account's own models read first wherever they cover the point, then the operator's. */
   async elevationFor(accountId: string): Promise<ElevationSource> {
-    return elevationSourceWith(await this.sources(accountId));
+    const [own, published] = await Promise.all([this.sources(accountId), this.operator?.sources() ?? []]);
+    return elevationSourceWith([...own, ...published]);
   }
 
   private opened(entry: ElevationModelEntry): Promise<BlobModelSource> {

@@ -14,6 +14,12 @@ export const ACCOUNT_MODELS_PREFIX = 'elevation-models/';
 export const elevationUploadKey = (accountId: string, modelId: string) => `${ELEVATION_UPLOADS_PREFIX}${accountId}/${modelId}.tif`;
 export const accountModelPrefix = (accountId: string, modelId: string) => `${ACCOUNT_MODELS_PREFIX}${accountId}/${modelId}/`;
 
+/** Models the operator loads for every account (bin/dem-load.ts --publish), listed in one index object. */
+export const OPERATOR_MODELS_PREFIX = `${ACCOUNT_MODELS_PREFIX}operator/`;
+export const OPERATOR_MODELS_INDEX = `${OPERATOR_MODELS_PREFIX}index.json`;
+/** Each publication of a model has its own prefix, so readers of the previous one never see it half-replaced. */
+export const operatorModelPrefix = (modelId: string, version: string) => `${OPERATOR_MODELS_PREFIX}${modelId}/${version}/`;
+
 const UPLOAD_KEY = /^elevation-uploads\/([^/]+)\/(em_[a-z0-9]{32})\.tif$/;
 
 /** The account and model an upload key belongs to, or undefined for any other key. */
