@@ -1,6 +1,5 @@
 import type { listFloodEventsRoute } from '../../shared/routes/hazards';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
-import { HttpError } from '../../shared/http/problem';
 import { bundledFloodEvents, countiesWithinRadius, decodeEventCursor, pageAfter, selectFloodEvents } from '../../shared/domain/hazards/flood-events';
 import { provenance, sourcesOf } from '../../shared/domain/hazards/provenance';
 import { locationParam } from './location-param';
@@ -11,7 +10,6 @@ export function floodEventsRoute(deps: HazardDeps) {
     const { location, radius_km, date_range, event_type, limit, cursor } = request.query;
     const resolved = locationParam(location);
     const after = cursor ? decodeEventCursor(cursor) : undefined;
-    if (cursor && !after) throw new HttpError('invalid_request', 'The cursor is not one this API issued.', { errors: [{ field: 'cursor', in: 'query', message: 'Invalid cursor' }] });
     const [from, to] = date_range ?? [undefined, undefined];
     const stored = await deps.events().eventsInCounties(countiesWithinRadius(resolved.point, radius_km), from || undefined, to || undefined);
     // Loaded rows come first so they win over the bundled copy of the same event.

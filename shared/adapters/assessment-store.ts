@@ -6,9 +6,9 @@ import { clearOutbox, outboxAttributes } from './outbox';
 import { requiredSetting } from '../config';
 import { canonicalJson, sha256Hex } from '../domain/content-hash';
 import type { Assessment } from '../domain/assessments/model';
-import { InvalidCursorError } from '../domain/errors';
 import type { AssessmentFilter, AssessmentPage, AssessmentStore } from '../domain/assessments/ports';
 import type { QueuedEvent } from '../ports';
+import { decodeListCursor, encodeListCursor } from '../domain/list-cursor';
 
 /**
  * Assessments live in their account's partition (`ACCOUNT#<id>`, sk `ASSESSMENT#<assessment id>`),
@@ -139,20 +139,11 @@ function skBounds(filter: AssessmentFilter): { lower: string; upper: string } {
 }
 
 function encodeCursor(content: CursorContent): string {
-  return Buffer.from(JSON.stringify(content), 'utf8').toString('base64url');
+  return encodeListCursor({ ...content });
 }
 
 /** A cursor is accepted only for the filters it was issued with, and only inside their key range. */
 function decodeCursor(cursor: string, fingerprint: string, lower: string, upper: string): string {
-  let content: Partial<CursorContent> | undefined;
-  try {
-    content = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorContent>;
-  } catch {
-    throw new InvalidCursorError();
-  }
-  const sk = content?.sk;
-  if (typeof sk !== 'string' || content?.f !== fingerprint || sk < lower || sk > upper || !/^ASSESSMENT#va_[0-9A-Z]{26}$/.test(sk)) {
-    throw new InvalidCursorError();
-  }
-  return sk;
+  return decodeListCursor(cursor, ({ sk, f }) =>
+    (typeof sk === 'string' && f === fingerprint && sk >= lower && sk <= upper && /^ASSESSMENT#va_[0-9A-Z]{26}$/.test(sk) ? sk : undefined));
 }

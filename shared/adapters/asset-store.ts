@@ -8,7 +8,7 @@ import type { ImportedAsset } from '../domain/assets/import-rows';
 import type { AssetFilter, AssetPage, AssetStore, ExposureChange, ImportWriter, ImportWriteTarget, StoredAsset, VulnerabilityChange, WriteCounts } from '../domain/assets/ports';
 import { BatchWriter, withBackoff } from './batch-writer';
 import { NOT_ASSESSED, type VulnerabilityAssessment } from '../domain/assets/vulnerability';
-import { HttpError } from '../http/problem';
+import { decodeListCursor, encodeListCursor } from '../domain/list-cursor';
 
 /**
  * Assets, one item each, in their account's partition: pk `ACCOUNT#<account>`, sk `ASSET#<asset id>`.
@@ -60,23 +60,17 @@ interface Cursor {
 }
 
 function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  return encodeListCursor({ ...cursor });
 }
 
 function decodeCursor(text: string, accountId: string, index: Cursor['index'], partitionAttribute: string, partitionValue: string): Record<string, string> {
-  const invalid = () => new HttpError('invalid_request', 'The cursor is not valid for this query.', { errors: [{ field: 'cursor', in: 'query', message: 'Invalid cursor' }] });
-  let cursor: Cursor;
-  try {
-    cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-  } catch {
-    throw invalid();
-  }
   // A cursor only continues the same query of the same account.
-  const key = cursor?.key;
-  if (cursor?.index !== index || typeof key !== 'object' || key === null) throw invalid();
-  if (!Object.values(key).every((v) => typeof v === 'string' && v.length < 400)) throw invalid();
-  if (key[partitionAttribute] !== partitionValue || key.pk !== partition(accountId) || !key.sk?.startsWith('ASSET#')) throw invalid();
-  return key;
+  return decodeListCursor(text, (cursor) => {
+    const key = cursor.key as Record<string, string> | null | undefined;
+    if (cursor.index !== index || typeof key !== 'object' || key === null) return undefined;
+    if (!Object.values(key).every((v) => typeof v === 'string' && v.length < 400)) return undefined;
+    return key[partitionAttribute] === partitionValue && key.pk === partition(accountId) && key.sk?.startsWith('ASSET#') ? key : undefined;
+  });
 }
 
 const idKeyItem = (accountId: string) => ({ pk: partition(accountId), sk: 'ASSETIDKEY' });

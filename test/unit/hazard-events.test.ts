@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
 import { bundledFloodEvents, decodeEventCursor, eventFromStormEventsRow, pageAfter, parseNceiDamage, selectFloodEvents } from '../../shared/domain/hazards/flood-events';
+import { InvalidCursorError } from '../../shared/domain/errors';
 
 const FIXTURE = path.join(__dirname, '../fixtures/storm-events/StormEvents_details-ftp_v1.0_d2019_c20190617.csv.gz');
 const FLOOD_TYPES = new Set(['Flood', 'Flash Flood', 'Coastal Flood', 'Lakeshore Flood', 'Storm Surge/Tide', 'Heavy Rain', 'Hurricane', 'Hurricane (Typhoon)', 'Tropical Storm', 'Tropical Depression']);
@@ -68,6 +69,7 @@ describe('bundled events', () => {
       cursor = page.next_cursor;
     } while (cursor);
     expect(seen).toEqual(all.map((e) => e.event_id));
-    expect(decodeEventCursor('not-a-cursor')).toBeUndefined();
+    expect(() => decodeEventCursor('not-a-cursor')).toThrow(InvalidCursorError);
+    expect(() => decodeEventCursor(Buffer.from(JSON.stringify({ d: '2024-10-09' })).toString('base64url'))).toThrow(InvalidCursorError);
   });
 });

@@ -1,6 +1,6 @@
 import { canonicalJson, sha256Hex } from '../content-hash';
-import { InvalidCursorError } from '../errors';
 import type { StoredAsset } from '../assets/ports';
+import { decodeListCursor, encodeListCursor } from '../list-cursor';
 
 /**
  * The statute's prioritized list of impacted critical assets: `GET /assets?sort=` and the
@@ -40,11 +40,6 @@ export function sortAssets(assets: readonly StoredAsset[], sort: AssetSort): Sto
   return [...assets].sort(COMPARATORS[sort]);
 }
 
-interface SortedCursor {
-  o: number;
-  f: string;
-}
-
 /**
  * A page of a sorted list. The cursor carries the offset and a fingerprint of the query (account,
  * filters and sort), so it only continues the list it came from.
@@ -53,16 +48,9 @@ export function sortedPage<T>(sorted: readonly T[], query: { accountId: string; 
   const fingerprint = sha256Hex(canonicalJson(query)).slice(0, 16);
   let offset = 0;
   if (cursor !== undefined) {
-    let content: Partial<SortedCursor> | undefined;
-    try {
-      content = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<SortedCursor>;
-    } catch {
-      throw new InvalidCursorError();
-    }
-    if (content?.f !== fingerprint || !Number.isInteger(content.o) || content.o! < 0) throw new InvalidCursorError();
-    offset = content.o!;
+    offset = decodeListCursor(cursor, ({ f, o }) => (f === fingerprint && Number.isInteger(o) && (o as number) >= 0 ? o as number : undefined));
   }
   const items = sorted.slice(offset, offset + limit);
   const next = offset + limit;
-  return { items, nextCursor: next < sorted.length ? Buffer.from(JSON.stringify({ o: next, f: fingerprint })).toString('base64url') : null };
+  return { items, nextCursor: next < sorted.length ? encodeListCursor({ o: next, f: fingerprint }) : null };
 }

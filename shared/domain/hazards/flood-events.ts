@@ -9,6 +9,7 @@ import { floridaCountyBoundaries } from './florida-counties';
 import { GAUGES } from './gauges';
 
 import type { FloodEventType } from './vocabulary';
+import { decodeListCursor, encodeListCursor } from '../list-cursor';
 
 export { FLOOD_EVENT_TYPES, type FloodEventType } from './vocabulary';
 
@@ -214,16 +215,11 @@ export function selectFloodEvents(events: Iterable<FloodEvent>, query: FloodEven
 
 /** An opaque cursor: the sort key of the last event of the page. */
 export function encodeEventCursor(event: FloodEvent): string {
-  return Buffer.from(JSON.stringify({ d: event.date, i: event.event_id })).toString('base64url');
+  return encodeListCursor({ d: event.date, i: event.event_id });
 }
 
-export function decodeEventCursor(cursor: string): { d: string; i: string } | undefined {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { d?: unknown; i?: unknown };
-    return typeof value.d === 'string' && typeof value.i === 'string' ? { d: value.d, i: value.i } : undefined;
-  } catch {
-    return undefined;
-  }
+export function decodeEventCursor(cursor: string): { d: string; i: string } {
+  return decodeListCursor(cursor, ({ d, i }) => (typeof d === 'string' && typeof i === 'string' ? { d, i } : undefined));
 }
 
 export function pageAfter<T extends FloodEvent>(sorted: readonly T[], cursor: { d: string; i: string } | undefined, limit: number): { data: T[]; next_cursor: string | null } {

@@ -1,6 +1,7 @@
 import courseData from '../../data/v1/courses/courses.json';
 import programmeData from '../../data/v1/courses/programmes.json';
 import { InvalidCursorError } from '../errors';
+import { decodeListCursor, encodeListCursor } from '../list-cursor';
 
 export interface Course {
   code: string;
@@ -67,13 +68,7 @@ function filterKey(query: CourseQuery): string {
 }
 
 function decodeCursor(cursor: string, query: CourseQuery): string {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown; f?: unknown };
-    if (typeof value.after === 'string' && value.f === filterKey(query) && courseByCode(value.after)) return value.after;
-  } catch {
-    // falls through to the error below
-  }
-  throw new InvalidCursorError();
+  return decodeListCursor(cursor, ({ after, f }) => (typeof after === 'string' && f === filterKey(query) && courseByCode(after) ? after : undefined));
 }
 
 /** A page of the catalogue in its own order; `enrolled` names the caller's courses. */
@@ -87,7 +82,7 @@ export function listCourses(query: CourseQuery, enrolledCodes: ReadonlySet<strin
   const more = start + query.limit < selected.length;
   return {
     data: page.map((course) => courseRow(course, enrolledCodes.has(course.code))),
-    next_cursor: more ? Buffer.from(JSON.stringify({ after: page[page.length - 1]!.code, f: filterKey(query) })).toString('base64url') : null,
+    next_cursor: more ? encodeListCursor({ after: page[page.length - 1]!.code, f: filterKey(query) }) : null,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { CredentialSigner } from '../credentials/jws';
 import { credentialStatus, expiryFor, issueCredential, verificationUrl, type CredentialRecord, type CredentialStatus, type Issuer } from '../credentials/open-badge';
-import { InvalidCursorError } from '../errors';
 import { courseByCode, CREDENTIAL_POLICY, PROGRAMMES, type Programme } from './catalogue';
 import { floridaDate } from '../florida-time';
+import { decodeListCursor, encodeListCursor } from '../list-cursor';
 
 export interface Enrollment {
   enrollment_id: string;
@@ -195,20 +195,16 @@ export async function listCertifications(user: TrainingUser, query: Certificatio
   const page = all.slice(start, start + query.limit);
   return {
     data: page.map((c) => certificationView(c.record, c.status, deps.issuer)),
-    next_cursor: start + query.limit < all.length ? Buffer.from(JSON.stringify({ after: page.at(-1)!.record.certification_id, s: query.status ?? '' })).toString('base64url') : null,
+    next_cursor: start + query.limit < all.length ? encodeListCursor({ after: page.at(-1)!.record.certification_id, s: query.status ?? '' }) : null,
   };
 }
 
 /** A cursor names the last certification of the page and the status filter it was issued for. */
 function positionAfter(cursor: string, status: string, ids: readonly string[]): number {
-  let decoded: { after?: unknown; s?: unknown };
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof decoded;
-  } catch {
-    throw new InvalidCursorError();
-  }
-  const index = typeof decoded?.after === 'string' && decoded.s === status ? ids.indexOf(decoded.after) : -1;
-  if (index < 0) throw new InvalidCursorError();
+  const index = decodeListCursor(cursor, ({ after, s }) => {
+    const found = typeof after === 'string' && s === status ? ids.indexOf(after) : -1;
+    return found < 0 ? undefined : found;
+  });
   return index + 1;
 }
 
