@@ -26,6 +26,7 @@ export default {
   mutate: [
     'shared/domain/**/*.ts',
     'shared/http/**/*.ts',
+    'shared/observability/**/*.ts',
     'shared/adapters/conditional-write.ts',
     'shared/adapters/usage-counter.ts',
     'shared/adapters/dynamo-cursor.ts',

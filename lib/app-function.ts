@@ -6,8 +6,8 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { SERVICE_NAME } from '../shared/http/logger';
-import { METRICS_NAMESPACE } from '../shared/http/metrics';
+import { SERVICE_NAME } from '../shared/observability/logger';
+import { METRICS_NAMESPACE } from '../shared/observability/metrics';
 import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
 import type { StageConfig } from './stage-config';
 

@@ -8,8 +8,8 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { SERVICE_NAME } from '../shared/http/logger';
-import { METRIC, METRICS_NAMESPACE, type MetricName } from '../shared/http/metrics';
+import { SERVICE_NAME } from '../shared/observability/logger';
+import { METRIC, METRICS_NAMESPACE, type MetricName } from '../shared/observability/metrics';
 import type { AppFunction } from './app-function';
 
 /** The context key of the operator's address: `cdk deploy -c alarmEmail=ops@county.gov`. */

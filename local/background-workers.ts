@@ -1,7 +1,7 @@
 import type { LocalResources } from './bootstrap';
 import { startQueuePoller } from './queue-poller';
 import { startReminderTimer } from './reminder-timer';
-import { logger } from '../shared/http/logger';
+import { logger } from '../shared/observability/logger';
 
 /** How often running hazard jobs are checked for a lost worker, as the schedule does in AWS. */
 const HAZARD_SWEEP_EVERY_MS = 15_000;

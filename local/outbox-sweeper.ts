@@ -3,7 +3,7 @@ import { SqsEventQueue } from '../shared/adapters/sqs-event-queue';
 import { SqsDeliveryQueue } from '../shared/adapters/delivery-queue';
 import { DynamoDeliveryStore } from '../shared/adapters/delivery-store';
 import { rearmOverdueRetries } from '../shared/domain/webhooks/dispatch';
-import { logger } from '../shared/http/logger';
+import { logger } from '../shared/observability/logger';
 
 export interface OutboxSweeperOptions {
   intervalMs?: number;

@@ -1,4 +1,4 @@
-import { logger } from '../shared/http/logger';
+import { logger } from '../shared/observability/logger';
 import { floridaDate } from '../shared/domain/florida-time';
 
 export interface ReminderTimer {

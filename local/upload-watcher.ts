@@ -3,7 +3,7 @@ import type { S3Event } from 'aws-lambda';
 import { s3 } from '../shared/adapters/aws-clients';
 import { DynamoImportStore } from '../shared/adapters/import-store';
 import { arrivedElevationUploads } from '../functions/elevation-model-worker/arrived-uploads';
-import { logger } from '../shared/http/logger';
+import { logger } from '../shared/observability/logger';
 
 /** Pending imports older than this are no longer watched (their upload URL expired long ago). */
 const WATCH_WINDOW_MS = 24 * 3600 * 1000;

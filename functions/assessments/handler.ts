@@ -1,7 +1,7 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { assessmentRoutes } from '../../shared/routes/assessments';
 import { defaultPipelineDeps } from '../../shared/http/deps';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/observability/logger';
 import { withIdempotency, type IdempotencyStore } from '../../shared/http/idempotency';
 import type { RouteImplementation, RouteRequest } from '../../shared/http/types';
 import { DynamoAssessmentStore, newAssessmentId } from '../../shared/adapters/assessment-store';

@@ -1,6 +1,6 @@
 import type { Context, S3Event } from 'aws-lambda';
 import type { ImportRecord } from '../../shared/domain/assets/ports';
-import { countJobEnd, METRIC, observedHandler } from '../../shared/http/metrics';
+import { countJobEnd, METRIC, observedHandler } from '../../shared/observability/metrics';
 import { assetDeps } from '../assets/deps';
 import { UPLOAD_KEY, isS3Event, notifiedKey, processS3Event, resumeImport, sweepLostImports } from '../assets/imports';
 

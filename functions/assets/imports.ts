@@ -9,7 +9,7 @@ import type { ImportRecord } from '../../shared/domain/assets/ports';
 import type { ImportOptions } from '../../shared/domain/assets/import-options';
 import { requireImportAssessment } from '../../shared/domain/assets/import-link';
 import { HttpError } from '../../shared/http/problem';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/observability/logger';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
 import { ImportFields, StartImportBody } from '../../shared/schemas/assets';
 import type * as z from 'zod';

@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { authenticateApiKey, authorizerContext } from '../../shared/http/auth';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/observability/logger';
 import type { AccountStore } from '../../shared/ports';
 import { usageKeyLookup, type UsageKeyLookup } from './usage-keys';
 

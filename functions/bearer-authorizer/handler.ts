@@ -3,7 +3,7 @@ import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { DynamoSessionRevocationStore, DynamoUserStore, userDirectory } from '../../shared/adapters/user-store';
 import { appConfig, requiredSetting } from '../../shared/config';
 import { authenticateBearer, bearerAuthorizerContext, createAccessTokenVerifier, type BearerOutcome } from '../../shared/http/bearer';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/observability/logger';
 
 /**
  * The bearer step, configured from the environment: the pool's verifier (the emulator's, locally,

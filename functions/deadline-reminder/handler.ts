@@ -4,8 +4,8 @@ import { DynamoReminderLedger } from '../../shared/adapters/reminder-ledger';
 import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
 import { floridaDate } from '../../shared/domain/florida-time';
 import { fireDeadlineReminders, type ReminderRun } from '../../shared/domain/webhooks/deadline-reminders';
-import { logger } from '../../shared/http/logger';
-import { observedHandler } from '../../shared/http/metrics';
+import { logger } from '../../shared/observability/logger';
+import { observedHandler } from '../../shared/observability/metrics';
 
 /**
  * The daily EventBridge schedule: emits `deadline_reminder` 30, 7 and 1 days before each program

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { countJobEnd, METRIC, observedHandler } from '../../shared/http/metrics';
+import { countJobEnd, METRIC, observedHandler } from '../../shared/observability/metrics';
 import { runDeliverableJob, runOpenDeliverableJobs } from '../../shared/domain/deliverables/service';
 import { deliverableDeps } from '../deliverables/deps';
 

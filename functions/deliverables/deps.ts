@@ -3,7 +3,7 @@ import { DynamoAssetStore } from '../../shared/adapters/asset-store';
 import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
 import { DynamoEvidenceStore, inventoryAssetCounter } from '../../shared/adapters/evidence-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/observability/logger';
 import { gatherEvidence } from '../../shared/domain/compliance/evidence';
 import type { DeliverableDeps } from '../../shared/domain/deliverables/service';
 

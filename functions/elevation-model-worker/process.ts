@@ -5,7 +5,7 @@ import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, parseElevationUploadKey } fro
 import type { DynamoElevationModelStore, ElevationModelEntry, ProcessedFields } from '../../shared/adapters/elevation-model-store';
 import { RasterError } from '../../shared/domain/elevation-models/reproject';
 import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/observability/logger';
 import type { BlobStore } from '../../shared/ports';
 
 export interface WorkerDeps {

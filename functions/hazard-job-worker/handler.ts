@@ -1,5 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { countJobEnd, countMetric, METRIC, observedHandler } from '../../shared/http/metrics';
+import { countJobEnd, countMetric, METRIC, observedHandler } from '../../shared/observability/metrics';
 import { hazardDeps, runAccountFloodAnalysisJob } from '../hazards/jobs';
 import { sweepLostHazardJobs } from './sweep';
 

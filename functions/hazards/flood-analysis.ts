@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { analyzeFloodingRoute, getHazardJobRoute } from '../../shared/routes/hazards';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
 import { HttpError } from '../../shared/http/problem';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/observability/logger';
 import { validateBoundary, type ValidBoundary } from '../../shared/domain/hazards/boundary';
 import { analyzeFlooding, estimateFloodAnalysisWork, nativePassCells, SYNC_WORK_BUDGET, TIME_LIMITED_WORK, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
 import type { HazardJob } from '../../shared/domain/hazards/jobs';

@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { OutboxRelay } from '../../shared/adapters/outbox';
 import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
-import { observedHandler } from '../../shared/http/metrics';
+import { observedHandler } from '../../shared/observability/metrics';
 
 /**
  * The safety net of the outbox in AWS: a DynamoDB Streams consumer. For each changed item that

@@ -12,7 +12,7 @@ import {
 import { perUserIdempotency } from '../../shared/http/bearer';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { withIdempotency, type IdempotencyStore } from '../../shared/http/idempotency';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/observability/logger';
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { v1TrainingRoutes } from '../../shared/routes/v1-training';
 import { HttpError } from '../../shared/http/problem';

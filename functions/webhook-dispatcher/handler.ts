@@ -8,8 +8,8 @@ import { SqsDeliveryQueue } from '../../shared/adapters/delivery-queue';
 import { HttpWebhookSender } from '../../shared/adapters/webhook-sender';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../../shared/domain/webhooks/backoff';
 import { dispatchMessage, type DispatchDeps } from '../../shared/domain/webhooks/dispatch';
-import { logger } from '../../shared/http/logger';
-import { countMetric, METRIC, observedHandler } from '../../shared/http/metrics';
+import { logger } from '../../shared/observability/logger';
+import { countMetric, METRIC, observedHandler } from '../../shared/observability/metrics';
 
 let wired: { config: AppConfig; deps: DispatchDeps } | undefined;
 

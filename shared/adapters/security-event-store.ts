@@ -4,7 +4,7 @@ import { requiredSetting } from '../config';
 import { decodeCursor, encodeCursor } from './dynamo-cursor';
 import { SECURITY_EVENT_RETENTION_DAYS, type SecurityEvent } from '../domain/identity/security-events';
 import type { SecurityEventStore } from '../domain/identity/ports';
-import { logger } from '../http/logger';
+import { logger } from '../observability/logger';
 
 const eventPartition = (userId: string) => `USER#${userId}`;
 

@@ -7,7 +7,7 @@ import {
   INITIAL_LEASE_DEMAND, QUOTA_LEASE_MS, USAGE_FLUSH_MS, USAGE_SHARDS, leaseBlockSize, type HourWindow,
 } from '../domain/tiers';
 import type { UsageCount, UsageCounter } from '../ports';
-import { logger } from '../http/logger';
+import { logger } from '../observability/logger';
 
 /**
  * Hourly usage without a database write per request.

@@ -5,7 +5,7 @@ import { requiredSetting } from '../config';
 import type { SessionRevocationStore, UserStore } from '../domain/identity/ports';
 import type { UserRecord } from '../domain/identity/profile';
 import type { AccountStore } from '../ports';
-import type { BearerUser, SessionRevocations, UserDirectory } from '../http/bearer';
+import type { BearerUser, SessionRevocations, UserDirectory } from '../domain/identity/signed-in-user';
 
 const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 const revokedSessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `REVOKED#${sessionId}` });

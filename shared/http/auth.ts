@@ -1,6 +1,6 @@
 import type { AccountContext, AccountStore } from '../ports';
 import { hashApiKey, looksLikeApiKey } from '../domain/api-keys';
-import { logger } from './logger';
+import { logger } from '../observability/logger';
 
 export type AuthOutcome =
   | { ok: true; account: AccountContext }

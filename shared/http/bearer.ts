@@ -8,7 +8,8 @@ import type { RouteDef } from '../routes/types';
 import type { Tier } from '../domain/tiers';
 import type { RouteRequest } from './types';
 import { HttpError } from './problem';
-import { isUserRole, type UserRole } from '../domain/identity/roles';
+import { isUserRole } from '../domain/identity/roles';
+import type { BearerSession, BearerUser, SessionRevocations, UserDirectory } from '../domain/identity/signed-in-user';
 import { TIER_ORDER } from '../domain/tiers';
 
 /**
@@ -24,40 +25,10 @@ import { TIER_ORDER } from '../domain/tiers';
  * hands its verdict to the function in the authorizer context; locally the gateway runs the same
  * function. The pipeline turns the context back into `request.user` with `bearerUserFromContext`.
  */
-export interface BearerUser {
-  /** The Cognito `sub`: stable, never reused. */
-  user_id: string;
-  email: string;
-  name: string;
-  role: UserRole;
-  /** The account the user's API keys and hourly limit belong to. */
-  account_id: string;
-  tier: Tier;
-  /** The sign-in session of the token the request came with (set by the token verifier). */
-  session?: BearerSession;
-}
-
-/**
- * A signed-out session's access tokens are refused until they expire: the session is Cognito's
- * `origin_jti` (shared by every access token refreshed from one sign-in, when the pool has token
- * revocation on), or the token's own `jti` where there is none (the local emulator).
- */
-export interface BearerSession {
-  id: string;
-  /** The token's `exp` (epoch seconds): a revocation record need not outlive it. */
-  expires_at: number;
-}
-
 export type BearerOutcome = { ok: true; user: BearerUser } | { ok: false; detail: string };
-
-/** Looks up who a verified token's `sub` is (profile and account), or undefined if unknown. */
-export type UserDirectory = (userId: string) => Promise<BearerUser | undefined>;
 
 /** Verifies an access token; throws on anything but a valid one. Returns the `sub` and its session. */
 export type AccessTokenVerifier = (token: string) => Promise<{ sub: string; session?: BearerSession }>;
-
-/** Whether the user signed this session out (POST /v1/users/logout). */
-export type SessionRevocations = (userId: string, sessionId: string) => Promise<boolean>;
 
 /** RFC 8725: only the algorithm the issuer signs with; `none`, HS256 key confusion and the rest are refused. */
 export const ALLOWED_ALGORITHMS = ['RS256'] as const;

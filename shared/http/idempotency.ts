@@ -1,5 +1,5 @@
 import { canonicalJson, sha256Hex } from '../domain/content-hash';
-import { logger } from './logger';
+import { logger } from '../observability/logger';
 import { HttpError } from './problem';
 import type { RouteRequest, RouteResult } from './types';
 import type { IdempotencyStore } from '../ports';

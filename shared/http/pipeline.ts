@@ -12,9 +12,10 @@ import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } f
 import { sourceMappedStack } from './source-mapped-stack';
 import { asHttpError } from './domain-problems';
 import { fieldErrorsOf, invalidRequest } from './zod-errors';
-import { attachLambdaContext, logger } from './logger';
-import { countApiAnswer, publishMetrics } from './metrics';
-import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext, type BearerUser } from './bearer';
+import { attachLambdaContext, logger } from '../observability/logger';
+import { countApiAnswer, publishMetrics } from '../observability/metrics';
+import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext } from './bearer';
+import type { BearerUser } from '../domain/identity/signed-in-user';
 
 /** API Gateway's own payload limit; routes may set a lower `maxBodyBytes`. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

@@ -1,5 +1,5 @@
 import type { AccountContext } from '../ports';
-import type { BearerUser } from './bearer';
+import type { BearerUser } from '../domain/identity/signed-in-user';
 import type { BodyOf, ParamsOf, QueryOf, RouteDef } from '../routes/types';
 
 export interface RateLimitState {

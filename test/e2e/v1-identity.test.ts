@@ -7,7 +7,7 @@ import { bearerHeaders, recordSignInPauses, registerAndLogin, strongPassword, ty
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { DynamoSessionRevocationStore } from '../../shared/adapters/user-store';
 import { dynamo } from '../../shared/adapters/aws-clients';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/observability/logger';
 
 /** The emulator signs with a key shipped in its package; tests use it to craft validly signed but wrong tokens. */
 const EMULATOR_KEY = JSON.parse(readFileSync(path.join(path.dirname(require.resolve('cognito-local')), 'keys', 'cognitoLocal.private.json'), 'utf8')).jwk as JWK;

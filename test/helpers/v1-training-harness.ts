@@ -7,7 +7,8 @@ import { LOCAL_BUCKET_NAME, LOCAL_TABLE_NAME, useLocalEmulators } from '../../lo
 import { ensureLocalCredentialKey } from '../../local/credential-key';
 import { startEmulators } from '../../local/emulators';
 import { resetCredentialSignerForTests } from '../../shared/adapters/credential-signer';
-import { bearerAuthorizerContext, type BearerUser } from '../../shared/http/bearer';
+import { bearerAuthorizerContext } from '../../shared/http/bearer';
+import type { BearerUser } from '../../shared/domain/identity/signed-in-user';
 import type { ApiHandler } from '../../shared/http/pipeline';
 import { matchRoute } from '../../local/gateway';
 

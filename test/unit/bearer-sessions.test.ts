@@ -1,4 +1,5 @@
-import { authenticateBearer, bearerAuthorizerContext, bearerUserFromContext, type BearerUser } from '../../shared/http/bearer';
+import { authenticateBearer, bearerAuthorizerContext, bearerUserFromContext } from '../../shared/http/bearer';
+import type { BearerUser } from '../../shared/domain/identity/signed-in-user';
 
 /** Signed-out sessions: the bearer step refuses their tokens, and the session travels to the handler for logout. */
 const USER: BearerUser = { user_id: 'u-1', email: 'ana@example.org', name: 'Ana', role: 'staff', account_id: 'acct_1', tier: 'free' };

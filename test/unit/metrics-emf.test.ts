@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent, Context, SQSEvent } from 'aws-lambda';
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { HttpError } from '../../shared/http/problem';
-import { logger } from '../../shared/http/logger';
-import { countJobEnd, publishMetrics, ROUTE_OUTCOMES } from '../../shared/http/metrics';
+import { logger } from '../../shared/observability/logger';
+import { countJobEnd, publishMetrics, ROUTE_OUTCOMES } from '../../shared/observability/metrics';
 import { routesOfGroup } from '../../shared/routes';
 import type { FunctionGroup } from '../../shared/routes/types';
 import type { Tier } from '../../shared/domain/tiers';

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { createGroupHandler } from '../../shared/http/pipeline';
-import { BEARER_CHALLENGE, INSUFFICIENT_SCOPE_CHALLENGE, bearerAuthorizerContext, type BearerUser } from '../../shared/http/bearer';
+import { BEARER_CHALLENGE, INSUFFICIENT_SCOPE_CHALLENGE, bearerAuthorizerContext } from '../../shared/http/bearer';
+import type { BearerUser } from '../../shared/domain/identity/signed-in-user';
 import { PROBLEM_CONTENT_TYPE } from '../../shared/http/problem';
 import { routesOfGroup } from '../../shared/routes';
 import type { FunctionGroup } from '../../shared/routes/types';

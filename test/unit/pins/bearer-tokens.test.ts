@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import {
   ALLOWED_ALGORITHMS, BEARER_CHALLENGE, accountRateSubject, authenticateBearer, bearerAuthorizerContext, bearerUserFromContext,
-  createAccessTokenVerifier, type BearerUser,
+  createAccessTokenVerifier,
 } from '../../../shared/http/bearer';
+import type { BearerUser } from '../../../shared/domain/identity/signed-in-user';
 
 /**
  * Bearer tokens of the /v1 routes (RFC 6750, RFC 8725): the header form, the algorithm
