@@ -117,7 +117,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
     }
     if (Date.now() - lastSweep >= sweepEvery) {
       lastSweep = Date.now();
-      const { resumeImport, sweepLostImports } = await import('../functions/assets/imports');
+      const { resumeImport, sweepLostImports } = await import('../functions/assets/import-runs');
       for (const lost of await sweepLostImports()) {
         scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => resumeImport(lost) });
       }

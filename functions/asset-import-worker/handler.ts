@@ -2,7 +2,7 @@ import type { Context, S3Event } from 'aws-lambda';
 import type { ImportRecord } from '../../shared/domain/assets/ports';
 import { countJobEnd, METRIC, observedHandler } from '../../shared/observability/metrics';
 import { assetDeps } from '../assets/deps';
-import { UPLOAD_KEY, isS3Event, notifiedKey, processS3Event, resumeImport, sweepLostImports } from '../assets/imports';
+import { UPLOAD_KEY, isS3Event, notifiedKey, processS3Event, resumeImport, sweepLostImports } from '../assets/import-runs';
 
 /** Time kept back from Lambda's timeout to record an import's outcome. */
 const SAFETY_MS = 30_000;

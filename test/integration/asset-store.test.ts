@@ -154,7 +154,7 @@ describe('asset and import stores (emulators)', () => {
     };
 
     it('resumes an abandoned import under a new lease and completes it', async () => {
-      const { sweepLostImports, resumeImport } = await import('../../functions/assets/imports');
+      const { sweepLostImports, resumeImport } = await import('../../functions/assets/import-runs');
       const key = await pendingImport('imp_lost000000000001');
       await claimedByDeadWorker('imp_lost000000000001', key);
       for (const lost of await sweepLostImports()) await resumeImport(lost);
@@ -163,7 +163,7 @@ describe('asset and import stores (emulators)', () => {
     });
 
     it('fails an import whose workers were lost three times, saying to start it again', async () => {
-      const { sweepLostImports } = await import('../../functions/assets/imports');
+      const { sweepLostImports } = await import('../../functions/assets/import-runs');
       const imports = new DynamoImportStore();
       const key = await pendingImport('imp_lost000000000002');
       let record = await claimedByDeadWorker('imp_lost000000000002', key);
