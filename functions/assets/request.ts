@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { countyByFipsCode, FLORIDA_MUNICIPALITIES, jurisdictionId, resolveJurisdiction, type Jurisdiction } from '../../shared/domain/jurisdictions';
+import { resolveApplicant } from '../../shared/domain/compliance/inputs';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { HttpError } from '../../shared/http/problem';
 import { parseMultipart, type MultipartFile, type MultipartForm } from '../../shared/http/multipart';
@@ -32,32 +32,10 @@ export function validateFields<T>(schema: z.ZodType<T>, fields: Record<string, s
   throw invalidRequest(fieldErrorsOf(result.error, 'body'));
 }
 
-function byId(text: string): Jurisdiction | undefined {
-  const [type, code = ''] = text.split(':');
-  const municipality = type === 'municipality' ? FLORIDA_MUNICIPALITIES.find((m) => m.cid === code) : undefined;
-  const county = type === 'county' ? countyByFipsCode(code) : undefined;
-  const lookup = county
-    ? resolveJurisdiction(county.name, { type: 'county' })
-    : municipality
-      ? resolveJurisdiction(municipality.name, { type: 'municipality', county: countyByFipsCode(municipality.county_fips)?.name })
-      : undefined;
-  return lookup?.status === 'found' && jurisdictionId(lookup.jurisdiction) === text ? lookup.jurisdiction : undefined;
-}
-
 /** A Florida county or municipality by name ("Monroe County", "City of Key West") or id (`county:12087`). */
 export function requireJurisdiction(text: string, location: 'body' | 'query'): { id: string; name: string } {
-  const fail = (message: string) => new HttpError('invalid_request', `jurisdiction: ${message}`, { errors: [{ field: 'jurisdiction', in: location, message }] });
-  if (/^(county|municipality):\w+$/.test(text)) {
-    const found = byId(text);
-    if (!found) throw fail(`No Florida jurisdiction has the id ${text}.`);
-    return { id: jurisdictionId(found), name: found.display_name };
-  }
-  const lookup = resolveJurisdiction(text);
-  if (lookup.status === 'not_found') throw fail(`"${text}" is not a Florida county or municipality.`);
-  if (lookup.status === 'ambiguous') {
-    throw fail(`"${text}" is ambiguous: say ${lookup.candidates.map((c) => `"${c.display_name}"`).join(' or ')} (or use the id: ${lookup.candidates.map(jurisdictionId).join(', ')}).`);
-  }
-  return { id: jurisdictionId(lookup.jurisdiction), name: lookup.jurisdiction.display_name };
+  const { id, display_name: name } = resolveApplicant({ jurisdiction: text }, location, 'ids');
+  return { id, name };
 }
 
 /** A file refused as a whole is a 400 (413 when too large) with the reason code. */

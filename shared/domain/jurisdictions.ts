@@ -116,3 +116,19 @@ export function resolveJurisdiction(text: string, hint: { type?: 'county' | 'mun
 export function jurisdictionId(jurisdiction: Jurisdiction): string {
   return jurisdiction.type === 'county' ? `county:${jurisdiction.county.fips}` : `municipality:${jurisdiction.municipality.cid}`;
 }
+
+/** The form of a jurisdiction id: `county:<5-digit FIPS>` or `municipality:<6-digit Census id>`. */
+export const JURISDICTION_ID_PATTERN = /^(county|municipality):\w+$/;
+
+/** A Florida county or municipality by its id, or undefined when no jurisdiction has it. */
+export function jurisdictionById(id: string): Jurisdiction | undefined {
+  const [type, code = ''] = id.split(':');
+  const municipality = type === 'municipality' ? FLORIDA_MUNICIPALITIES.find((m) => m.cid === code) : undefined;
+  const county = type === 'county' ? countyByFipsCode(code) : undefined;
+  const lookup = county
+    ? resolveJurisdiction(county.name, { type: 'county' })
+    : municipality
+      ? resolveJurisdiction(municipality.name, { type: 'municipality', county: countyByFipsCode(municipality.county_fips)?.name })
+      : undefined;
+  return lookup?.status === 'found' && jurisdictionId(lookup.jurisdiction) === id ? lookup.jurisdiction : undefined;
+}

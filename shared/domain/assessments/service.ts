@@ -28,7 +28,6 @@ export interface AssessmentServiceDeps {
 const UNCONDITIONAL_ATTEMPTS = 3;
 
 const notFound = (assessmentId: string) => new NotFoundError(`No assessment ${assessmentId} in this account.`);
-const JURISDICTION_ID = /^(county:\d{5}|municipality:\d{6})$/;
 
 /** The life of an assessment, create to submission, over the store, blob and queue ports. */
 export class AssessmentService {
@@ -186,7 +185,7 @@ export class AssessmentService {
   async list(accountId: string, query: ListAssessmentsInput): Promise<{ data: AssessmentSummary[]; next_cursor: string | null }> {
     const filter: AssessmentFilter = { status: query.status };
     if (query.jurisdiction) {
-      filter.jurisdictionId = JURISDICTION_ID.test(query.jurisdiction) ? query.jurisdiction : resolveApplicant({ jurisdiction: query.jurisdiction }, 'query').id;
+      filter.jurisdictionId = resolveApplicant({ jurisdiction: query.jurisdiction }, 'query').id;
     }
     if (query.date_range) [filter.createdFrom, filter.createdTo] = query.date_range.split('..');
     const page = await this.deps.store.list(accountId, filter, query.limit, query.cursor);

@@ -1,5 +1,5 @@
 import { invalidField, type InputLocation } from '../errors';
-import { jurisdictionId, resolveJurisdiction } from '../jurisdictions';
+import { JURISDICTION_ID_PATTERN, jurisdictionById, jurisdictionId, resolveJurisdiction, type Jurisdiction } from '../jurisdictions';
 import type { AssessmentJurisdiction } from '../assessments/model';
 import { assessmentDateProblem } from './rule-sets';
 
@@ -12,24 +12,34 @@ export interface ApplicantInput {
 }
 
 /**
- * The Florida county or municipality an assessment is for (s. 380.093(3) applicants). Unknown
- * places and ambiguous names are 400s naming the field to fix; in a query, where there is no
- * `jurisdiction_type`, an ambiguous name lists the candidates' ids instead.
+ * The one resolver of the Florida county or municipality a request names (s. 380.093(3)
+ * applicants), by id (`county:12087`) or by name. Unknown places and ambiguous names are 400s
+ * naming the field to fix. An ambiguous name asks for `jurisdiction_type`/`jurisdiction_county`
+ * where the request has those fields (`disambiguate: 'fields'`, in a body), else for one of the
+ * candidates' ids.
  */
-export function resolveApplicant(input: ApplicantInput, location: InputLocation = 'body'): AssessmentJurisdiction {
+export function resolveApplicant(input: ApplicantInput, location: InputLocation = 'body', disambiguate: 'fields' | 'ids' = location === 'body' ? 'fields' : 'ids'): AssessmentJurisdiction {
+  if (JURISDICTION_ID_PATTERN.test(input.jurisdiction)) {
+    const found = jurisdictionById(input.jurisdiction);
+    if (!found) throw invalidField('jurisdiction', location, `No Florida jurisdiction has the id ${input.jurisdiction}.`);
+    return applicant(found);
+  }
   const lookup = resolveJurisdiction(input.jurisdiction, { type: input.jurisdiction_type, county: input.jurisdiction_county });
   if (lookup.status === 'not_found') {
     throw invalidField('jurisdiction', location, `"${input.jurisdiction}" is not a Florida county or municipality${input.jurisdiction_type ? ` of type ${input.jurisdiction_type}` : ''}.`);
   }
   if (lookup.status === 'ambiguous') {
     const names = lookup.candidates.map((c) => `${c.display_name} (${c.county.name} County, ${jurisdictionId(c)})`).join('; ');
-    if (location !== 'body') throw invalidField('jurisdiction', location, `"${input.jurisdiction}" matches ${names}: filter by one of these ids.`);
+    if (disambiguate === 'ids') throw invalidField('jurisdiction', location, `"${input.jurisdiction}" matches ${names}: use one of these ids.`);
     const countyAndCity = new Set(lookup.candidates.map((c) => c.type)).size > 1;
     throw countyAndCity
       ? invalidField('jurisdiction_type', location, `"${input.jurisdiction}" matches ${names}: send jurisdiction_type (county or municipality).`)
       : invalidField('jurisdiction_county', location, `"${input.jurisdiction}" matches ${names}: send jurisdiction_county.`);
   }
-  const { jurisdiction } = lookup;
+  return applicant(lookup.jurisdiction);
+}
+
+function applicant(jurisdiction: Jurisdiction): AssessmentJurisdiction {
   return { id: jurisdictionId(jurisdiction), type: jurisdiction.type, display_name: jurisdiction.display_name, county_fips: jurisdiction.county.fips };
 }
 

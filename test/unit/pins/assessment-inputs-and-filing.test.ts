@@ -44,7 +44,19 @@ describe('applicants', () => {
   it('lists the candidates\' ids when the ambiguous name comes in a query', () => {
     const problem = problemOf(() => resolveApplicant({ jurisdiction: 'Okeechobee' }, 'query'));
     expect(problem).toMatchObject({ field: 'jurisdiction', in: 'query' });
-    expect(problem.message).toMatch(/filter by one of these ids\.$/);
+    expect(problem.message).toMatch(/use one of these ids\.$/);
+  });
+
+  it('takes an id as well as a name, and names an unknown id', () => {
+    expect(resolveApplicant({ jurisdiction: 'county:12087' })).toEqual(resolveApplicant({ jurisdiction: 'Monroe County' }));
+    expect(resolveApplicant({ jurisdiction: 'municipality:120168' }, 'query')).toEqual(resolveApplicant({ jurisdiction: 'City of Key West' }));
+    expect(problemOf(() => resolveApplicant({ jurisdiction: 'county:99999' }, 'query'))).toEqual({ code: 'invalid_request', field: 'jurisdiction', in: 'query', message: 'No Florida jurisdiction has the id county:99999.' });
+  });
+
+  it('asks for an id in a body without the type and county fields (asset imports)', () => {
+    const problem = problemOf(() => resolveApplicant({ jurisdiction: 'Okeechobee' }, 'body', 'ids'));
+    expect(problem).toMatchObject({ field: 'jurisdiction', in: 'body' });
+    expect(problem.message).toMatch(/county:12093.*use one of these ids\.$/);
   });
 });
 
