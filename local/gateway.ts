@@ -11,6 +11,7 @@ import { PROBLEM_CONTENT_TYPE, problemBody } from '../shared/http/problem';
 import { errorResponse, type ApiHandler } from '../shared/http/pipeline';
 import { bearerAuthorizerContext, type BearerOutcome } from '../shared/http/bearer';
 import { registerLocalAuthorizerCache } from '../shared/adapters/authorizer-cache';
+import { aggregateApiMetrics } from '../shared/observability/metrics';
 
 
 /** The same handler modules API Gateway invokes in AWS, loaded on first use like a cold start. */
@@ -147,12 +148,17 @@ export async function startGateway(options: GatewayOptions): Promise<{ server: S
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  // One process answers every request here: API counts go out once a second, not once per answer.
+  const stopMetrics = aggregateApiMetrics();
   return {
     server,
     url: `http://127.0.0.1:${port}/${STAGE}`,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
-      server.close(() => resolve());
+      server.close(() => {
+        stopMetrics();
+        resolve();
+      });
     }),
   };
 }

@@ -107,14 +107,66 @@ export const ROUTE_OUTCOMES: Readonly<Record<string, (status: number) => MetricN
  * dimension sets, [service, group, tier] and [service], so alarms read the totals.
  */
 export function countApiAnswer(answer: ApiAnswer): void {
-  const buffered = metrics();
-  buffered.addDimensions({ group: answer.group, tier: answer.tier ?? 'none' });
-  buffered.addDimensions({});
-  countMetric(METRIC.apiRequests);
-  if (answer.problemCode === 'rate_limit_exceeded') countMetric(METRIC.quotaRejections);
+  const tier = answer.tier ?? 'none';
+  const names: MetricName[] = [METRIC.apiRequests];
+  if (answer.problemCode === 'rate_limit_exceeded') names.push(METRIC.quotaRejections);
   const outcome = answer.routeId ? ROUTE_OUTCOMES[answer.routeId]?.(answer.status) : undefined;
-  if (outcome) countMetric(outcome);
+  if (outcome) names.push(outcome);
+  if (aggregated) {
+    const key = `${answer.group}\n${tier}`;
+    let entry = aggregated.get(key);
+    if (!entry) aggregated.set(key, (entry = { group: answer.group, tier, counts: new Map() }));
+    for (const name of names) entry.counts.set(name, (entry.counts.get(name) ?? 0) + 1);
+    return;
+  }
+  addApiCounts(answer.group, tier, names.map((name) => [name, 1]));
 }
+
+function addApiCounts(group: string, tier: string, counts: Iterable<[MetricName, number]>): void {
+  const buffered = metrics();
+  buffered.addDimensions({ group, tier });
+  buffered.addDimensions({});
+  for (const [name, count] of counts) countMetric(name, count);
+}
+
+/**
+ * API answers counted but not yet sent, by route group and tier, while one process answers many
+ * requests (the local gateway); undefined in Lambda, where each invocation sends its own line.
+ */
+let aggregated: Map<string, { group: string; tier: string; counts: Map<MetricName, number> }> | undefined;
+
+/** Sends the aggregated API counts: one EMF line per route group and tier, the same totals as one line per answer. */
+function flushAggregated(): void {
+  if (!aggregated || aggregated.size === 0) return;
+  const entries = [...aggregated.values()];
+  aggregated.clear();
+  for (const { group, tier, counts } of entries) {
+    addApiCounts(group, tier, counts);
+    publishMetrics();
+  }
+}
+
+/**
+ * Sums the API answers' counts in memory and sends them every `intervalMs` instead of one EMF line
+ * per answer (writing a line costs about as much as a cheap request). For a process that answers
+ * many requests (the local gateway); returns the stop, which sends what is left.
+ */
+export function aggregateApiMetrics(intervalMs = 1000): () => void {
+  aggregated ??= new Map();
+  aggregators++;
+  const timer = setInterval(flushAggregated, intervalMs);
+  timer.unref();
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(timer);
+    flushAggregated();
+    // Several gateways may share the process (tests): the last one stopped ends the aggregation.
+    if (--aggregators === 0) aggregated = undefined;
+  };
+}
+let aggregators = 0;
 
 /** Final statuses of jobs (analyses, deliverables) and imports. */
 const SUCCEEDED = new Set(['succeeded', 'complete']);

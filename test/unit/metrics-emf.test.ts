@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, Context, SQSEvent } from 'aws-lambda';
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { HttpError } from '../../shared/http/problem';
 import { logger } from '../../shared/observability/logger';
-import { countJobEnd, publishMetrics, ROUTE_OUTCOMES } from '../../shared/observability/metrics';
+import { aggregateApiMetrics, countJobEnd, publishMetrics, ROUTE_OUTCOMES } from '../../shared/observability/metrics';
 import { routesOfGroup } from '../../shared/routes';
 import type { FunctionGroup } from '../../shared/routes/types';
 import type { Tier } from '../../shared/domain/tiers';
@@ -236,5 +236,29 @@ describe('log lines carry the Lambda invocation', () => {
     const logged = written.join('').split('\n').filter((line) => line.includes('Unhandled error')).map((line) => JSON.parse(line));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ function_request_id: 'lambda-req-9', function_name: 'va-assets', cold_start: expect.any(Boolean), service: 'va-compliance-api' });
+  });
+});
+
+describe('API counts aggregated in one process (the local gateway)', () => {
+  it('sends one line per route group and tier with the same totals as one line per answer', async () => {
+    const stop = aggregateApiMetrics(60_000);
+    try {
+      const grants = api('grants', async () => ({ status: 200, body: {} }));
+      for (let i = 0; i < 5; i++) await grants(event('GET', '/grants/deadlines', 'pro'), lambdaContext);
+      await grants(event('GET', '/grants/deadlines', 'free'), lambdaContext);
+      const free = api('grants', async () => ({ status: 200, body: {} }), 25);
+      await free(event('GET', '/grants/deadlines', 'free'), lambdaContext);
+      expect(emfLines()).toEqual([]);
+    } finally {
+      stop();
+    }
+    const lines = emfLines();
+    expect(lines).toHaveLength(2);
+    expect(lines.find((line) => line.tier === 'pro')).toMatchObject({ group: 'grants', ApiRequests: 5 });
+    expect(lines.find((line) => line.tier === 'free')).toMatchObject({ group: 'grants', ApiRequests: 2, QuotaRejections: 1 });
+    for (const line of lines) expect(line._aws.CloudWatchMetrics[0]!.Dimensions).toEqual([['service', 'group', 'tier'], ['service']]);
+    // Once stopped, each answer is its own line again.
+    await api('grants', async () => ({ status: 200 }))(event('GET', '/grants/deadlines', 'pro'), lambdaContext);
+    expect(emfLines()).toHaveLength(3);
   });
 });
