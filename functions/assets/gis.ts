@@ -3,15 +3,13 @@ import { validateGisDeliverable } from '../../shared/domain/assets/gis-validatio
 import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { readFeatureFile, requireFormat } from '../../shared/domain/assets/formats';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
-import { GisFields } from '../../shared/schemas/assets';
-import { readForm, readingFile, requireFilePart, validateFields } from './request';
+import type { assetRoutes } from '../../shared/routes/assets';
+import { readingFile } from './request';
 
 /** POST /compliance/gis-validation: findings are the report (200); only an unreadable file is a 400. */
-export async function validateGisData(request: RouteRequest): Promise<RouteResult> {
-  const form = await readForm(request, 2);
-  const file = requireFilePart(form, 'file');
-  const fields = validateFields(GisFields, form.fields);
-  const metadataFile = form.files.find((f) => f.field === 'metadata');
+export async function validateGisData(request: RouteRequest<Extract<(typeof assetRoutes)[number], { id: 'validateGisData' }>>): Promise<RouteResult> {
+  const { fields, file, files } = request.form;
+  const metadataFile = files.find((f) => f.field === 'metadata');
   const metadata = fields.metadata ?? metadataFile?.data.toString('utf8');
   const report = await readingFile(async () => {
     const format = requireFormat(file.filename);

@@ -1,7 +1,8 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { assetRoutes } from '../../shared/routes/assets';
 import { withIdempotency } from '../../shared/http/idempotency';
-import type { RouteImplementation } from '../../shared/http/types';
+import type { RouteImplementation, RouteRequest } from '../../shared/http/types';
+import type { RouteDef } from '../../shared/routes/types';
 import { assetDeps } from './deps';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { validateGisData } from './gis';
@@ -9,7 +10,7 @@ import { deleteAssetImport, getAssetImport, importAssets, startAssetImport } fro
 import { deleteAsset, listAssets, updateAssetVulnerability } from './inventory';
 
 /** Imports create records: a repeated `Idempotency-Key` replays the first answer (DESIGN §3). */
-const idempotent = (operation: RouteImplementation): RouteImplementation => (request) => withIdempotency(request, assetDeps.idempotency(), () => operation(request));
+const idempotent = <R extends RouteDef>(operation: RouteImplementation<R>): RouteImplementation<R> => (request) => withIdempotency(request as RouteRequest, assetDeps.idempotency(), () => operation(request));
 
 export const handler = createGroupHandler(assetRoutes, {
   importAssets: idempotent(importAssets),

@@ -7,11 +7,12 @@ import type { ImportOptions } from '../../shared/domain/assets/import-options';
 import { requireImportAssessment } from '../../shared/domain/assets/import-link';
 import { HttpError } from '../../shared/http/problem';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
-import { ImportFields, StartImportBody } from '../../shared/schemas/assets';
+import { StartImportBody } from '../../shared/schemas/assets';
 import type * as z from 'zod';
 import { assetDeps } from './deps';
 import { MAX_UPLOAD_BYTES } from './import-runs';
-import { readForm, readingFile, requireFilePart, requireJurisdiction, validateFields } from './request';
+import { readingFile, requireJurisdiction } from './request';
+import type { assetRoutes } from '../../shared/routes/assets';
 
 /**
  * What `POST /assets/import` imports within the request: at most 5,000 rows, validated within 8 s
@@ -93,10 +94,8 @@ const uploadKey = (accountId: string, importId: string, filename: string) => `up
  * (201). A file beyond `INLINE_IMPORT` is stored and imported in the background like an upload:
  * 202 with the import, its `Location`, and nothing written by the request itself.
  */
-export async function importAssets(request: RouteRequest): Promise<RouteResult> {
-  const form = await readForm(request, 1);
-  const file = requireFilePart(form, 'file');
-  const fields = validateFields(ImportFields, form.fields);
+export async function importAssets(request: RouteRequest<Extract<(typeof assetRoutes)[number], { id: 'importAssets' }>>): Promise<RouteResult> {
+  const { fields, file } = request.form;
   const jurisdiction = requireJurisdiction(fields.jurisdiction, 'body');
   await checkAssessment(request, fields.assessment_id, jurisdiction.id);
   const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: fields.asset_category, filename: file.filename, options: importOptions(fields), assessment_id: fields.assessment_id }, 'direct'));

@@ -1,5 +1,8 @@
 import busboy from 'busboy';
-import { HttpError } from './problem';
+import { HttpError, type FieldError } from './problem';
+import type { RequestDef } from '../routes/types';
+import type { ParsedForm } from './types';
+import { fieldErrorsOf, invalidRequest } from './zod-errors';
 
 export interface MultipartFile {
   field: string;
@@ -85,4 +88,26 @@ export function parseMultipart(body: Buffer, contentType: string | undefined, li
     parser.on('close', () => (failure ? reject(failure) : resolve(form)));
     parser.end(body);
   });
+}
+
+/**
+ * A route's multipart form, parsed and validated as the pipeline validates a JSON body: the text
+ * fields against the route's strict schema, the required file part present and sent as a file,
+ * no file part the route does not take. Every problem comes back in one 400 `errors` list.
+ */
+export async function readRouteForm(
+  form: NonNullable<RequestDef['form']>, body: Buffer, contentType: string | undefined, fileBytes: number,
+): Promise<ParsedForm<unknown>> {
+  const allowedFiles = [form.file, ...(form.optionalFiles ?? [])];
+  const parsed = await parseMultipart(body, contentType?.trim(), { fileBytes, files: allowedFiles.length, fields: Object.keys(form.fields.shape).length });
+  const errors: FieldError[] = [];
+  const file = parsed.files.find((f) => f.field === form.file);
+  for (const unknown of parsed.files.filter((f) => !allowedFiles.includes(f.field))) errors.push({ field: unknown.field, in: 'body', message: 'Unknown file part' });
+  if (!file) {
+    errors.push({ field: form.file, in: 'body', message: form.file in parsed.fields ? 'Send the file as a file part (with a file name)' : 'Required: the file, as a multipart file part' });
+  }
+  const fields = form.fields.safeParse(parsed.fields);
+  if (!fields.success) errors.push(...fieldErrorsOf(fields.error, 'body'));
+  if (errors.length > 0) throw invalidRequest(errors);
+  return { fields: fields.data, file: file!, files: parsed.files };
 }

@@ -16,6 +16,7 @@ import { attachLambdaContext, logger } from '../observability/logger';
 import { countApiAnswer, publishMetrics } from '../observability/metrics';
 import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext } from './bearer';
 import type { BearerUser } from '../domain/identity/signed-in-user';
+import { readRouteForm } from './multipart';
 
 /** API Gateway's own payload limit; routes may set a lower `maxBodyBytes`. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -77,7 +78,13 @@ export function createGroupHandler(
   const parseRequest: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     before: async (request) => {
       const state = (request as PipelineRequest).context.pipeline;
-      state.request = parseAndValidate(state.route!, request.event, state, deps.clock());
+      const parsed = parseAndValidate(state.route!, request.event, state, deps.clock());
+      const form = state.route!.request?.form;
+      // A multipart form is parsed and validated here, as a JSON body is in parseAndValidate.
+      if (form) {
+        parsed.form = await readRouteForm(form, parsed.rawBody, parsed.headers['content-type'], state.route!.request!.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) as never;
+      }
+      state.request = parsed;
     },
   };
 
@@ -226,6 +233,7 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
     params: (params ?? {}) as never,
     query: (query ?? {}) as never,
     body: parsedBody as never,
+    form: undefined as never,
     rawBody,
     headers: { ...headers, ...(headerValues as Record<string, string> | undefined) },
     account: state.account,

@@ -1,6 +1,22 @@
 import type { AccountContext } from '../ports';
 import type { BearerUser } from '../domain/identity/signed-in-user';
+import type * as z from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, RouteDef } from '../routes/types';
+import type { MultipartFile } from './multipart';
+
+type FormDefOf<R extends RouteDef> = NonNullable<R['request']>['form'];
+
+/** The parsed parts of a multipart form: its validated text fields, its file part, every file part. */
+export interface ParsedForm<F> {
+  fields: F;
+  file: MultipartFile;
+  files: MultipartFile[];
+}
+
+type FormFrom<D> = D extends { fields: infer F extends z.ZodType } ? ParsedForm<z.infer<F>> : undefined;
+
+/** A route's parsed form, typed by its `request.form` (for any route, RouteDef itself: maybe one). */
+export type FormOf<R extends RouteDef> = FormFrom<FormDefOf<R>>;
 
 export interface RateLimitState {
   limit: number | null;
@@ -15,7 +31,9 @@ export interface RouteRequest<R extends RouteDef = RouteDef> {
   params: ParamsOf<R>;
   query: QueryOf<R>;
   body: BodyOf<R>;
-  /** The undecoded body (multipart uploads); empty when there is none. */
+  /** A multipart body's parts, validated (routes with `request.form`). */
+  form: FormOf<R>;
+  /** The undecoded body; empty when there is none. */
   rawBody: Buffer;
   /** Lower-cased header names. */
   headers: Record<string, string>;

@@ -1,7 +1,7 @@
 import * as z from '../schemas/zod';
 import { IdempotencyHeaders, IfMatchHeaders } from '../schemas/common';
 import {
-  AssetListSchema, AssetWithHistorySchema, GisMultipartBody, GisReportSchema, ImportMultipartBody, ImportSchema,
+  AssetListSchema, AssetWithHistorySchema, GisFields, GisMultipartBody, GisReportSchema, ImportFields, ImportMultipartBody, ImportSchema,
   ListAssetsQuery, QueuedImportSchema, StartImportBody, StartedImportSchema, VulnerabilityBody,
 } from '../schemas/assets';
 import { columnAliasesMarkdown } from '../domain/assets/columns';
@@ -44,6 +44,7 @@ export const assetRoutes = [
     description: `${IMPORT_DESCRIPTION}\n\n${LARGE_FILES} ${INLINE_LIMITS}`,
     request: {
       headers: IdempotencyHeaders, body: ImportMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES,
+      form: { fields: ImportFields, file: 'file' },
       tooLargeHint: 'Upload larger files through POST /assets/imports (a presigned upload, no size limit here).',
     },
     responses: {
@@ -108,7 +109,7 @@ export const assetRoutes = [
     id: 'validateGisData', method: 'POST', path: '/compliance/gis-validation', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '20', tags: ['Compliance'], summary: 'Validate a GIS deliverable (GeoJSON or zipped Shapefile)',
     description: 'Checks a layer before it goes to DEP: the declared coordinate system against the one the file states (`.prj` WKT or GeoJSON `crs`; DEP\'s Florida GDL Albers EPSG:3087, 6439, 3086 accepted), geometry validity (empty, malformed, unclosed rings, self-intersections), extent within Florida and coordinate order, the attributes a critical-asset layer needs (name and asset type; id, owner, address recommended) and metadata completeness (FGDC CSDGM or ISO 19115 core elements). Findings are reported, not refused: the answer is 200 with `valid: false` and coded errors, each with the feature and a fix hint. Only an unreadable file (bad zip, invalid JSON, not a FeatureCollection) is a 400.',
-    request: { body: GisMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES },
+    request: { body: GisMultipartBody, bodyContentType: 'multipart/form-data', maxBodyBytes: MULTIPART_MAX_BYTES, form: { fields: GisFields, file: 'file', optionalFiles: ['metadata'] } },
     responses: { 200: ok('The GIS report.', GisReportSchema), ...KEYED_ERRORS },
   }),
 ];

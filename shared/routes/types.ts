@@ -24,8 +24,14 @@ export interface RequestDef {
   query?: z.ZodObject;
   headers?: z.ZodObject;
   body?: z.ZodType;
-  /** `application/json` (default) or `multipart/form-data` (the handler parses the parts). */
+  /** `application/json` (default) or `multipart/form-data` (then `form` says what the parts are). */
   bodyContentType?: 'application/json' | 'multipart/form-data';
+  /**
+   * A multipart body's parts, parsed and validated by the pipeline as a JSON body is: the text
+   * fields against `fields` (a strict object), the file part named `file` required, the
+   * `optionalFiles` allowed. `body` stays the form's whole description for the OpenAPI document.
+   */
+  form?: { fields: z.ZodObject; file: string; optionalFiles?: readonly string[] };
   /** Bytes; above this the request is answered 413 `payload_too_large`. */
   maxBodyBytes?: number;
   /** Added to that 413's detail: where a larger body can go instead. */

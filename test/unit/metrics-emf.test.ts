@@ -71,6 +71,9 @@ function event(method: string, resource: string, tier: Tier | null, headers: Rec
 
 const lambdaContext = { awsRequestId: 'lambda-req-9', functionName: 'va-assets', functionVersion: '$LATEST', memoryLimitInMB: '1536', invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:va-assets' } as unknown as Context;
 const MULTIPART = { 'content-type': 'multipart/form-data; boundary=x' };
+/** A well-formed import form: the pipeline validates it before the route answers. */
+const IMPORT_FORM = '--x\r\nContent-Disposition: form-data; name="jurisdiction"\r\n\r\nMonroe County\r\n'
+  + '--x\r\nContent-Disposition: form-data; name="file"; filename="assets.csv"\r\nContent-Type: text/csv\r\n\r\nname,lat,lon\r\n--x--\r\n';
 
 describe('API requests by tier and route group', () => {
   it('one EMF line per request, counted under [service, group, tier] and [service]', async () => {
@@ -116,7 +119,7 @@ describe('quota rejections', () => {
 describe('imports accepted, rejected and failed', () => {
   const importWith = async (result: () => Promise<RouteResult>, tier: Tier = 'pro') => {
     const handler = api('assets', (routeId) => (routeId === 'importAssets' ? result() : Promise.resolve({ status: 200 })));
-    return (await handler(event('POST', '/assets/import', tier, MULTIPART, '--x--'), {} as Context)).statusCode;
+    return (await handler(event('POST', '/assets/import', tier, MULTIPART, IMPORT_FORM), {} as Context)).statusCode;
   };
 
   it.each([201, 202])('an import answered %i is accepted', async (status) => {

@@ -11,7 +11,7 @@ import type { UsageCounter } from '../../shared/ports';
 /**
  * The pipeline's three ways in (DESIGN §3 and §6): routes without authentication, bearer routes
  * (the authorizer's verdict, the role check, the account's hourly limit) and multipart bodies,
- * which the pipeline hands over unparsed. Route implementations echo what they are given.
+ * which the pipeline parses and validates as it does JSON bodies. Route implementations echo what they are given.
  */
 
 const NOW = new Date('2026-11-23T05:45:00Z');
@@ -27,7 +27,10 @@ function harness(group: FunctionGroup) {
   };
   const echo: RouteImplementation = async (request) => ({
     status: 200,
-    body: { route: request.route.id, account: request.account ?? null, user: request.user ?? null, body: request.body ?? null, rawBody: request.rawBody.toString('utf8') },
+    body: {
+      route: request.route.id, account: request.account ?? null, user: request.user ?? null, body: request.body ?? null, rawBody: request.rawBody.toString('utf8'),
+      form: request.form ? { fields: request.form.fields, file: request.form.file.filename, files: request.form.files.map((f) => f.field) } : null,
+    },
   });
   const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, echo]));
   const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW });
@@ -111,23 +114,35 @@ describe('multipart bodies', () => {
     event('POST', '/compliance/gis-validation', KEYED, { headers: { 'Content-Type': contentType }, body });
   const BODY = '--XyZ\r\nContent-Disposition: form-data; name="coordinate_system"\r\n\r\nEPSG:3087\r\n--XyZ--\r\n';
 
-  it('hands the raw bytes to the route, neither parsed as JSON nor validated against the field schema', async () => {
+  const WITH_FILE = '--XyZ\r\nContent-Disposition: form-data; name="coordinate_system"\r\n\r\nEPSG:3087\r\n'
+    + '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="layer.geojson"\r\nContent-Type: application/geo+json\r\n\r\n{"type":"FeatureCollection","features":[]}\r\n--XyZ--\r\n';
+
+  it('parses and validates the form before the route, which gets its fields and file part', async () => {
     const { call } = harness('assets');
-    const result = await call(multipart(BODY));
+    const result = await call(multipart(WITH_FILE));
     expect(result.statusCode).toBe(200);
-    expect(result.json).toMatchObject({ route: 'validateGisData', body: null, rawBody: BODY });
+    expect(result.json).toMatchObject({ route: 'validateGisData', body: null, form: { fields: { coordinate_system: 'EPSG:3087' }, file: 'layer.geojson', files: ['file'] } });
+  });
+
+  it('answers a form without its file part, or with an unknown field, 400 listing every problem, before the route', async () => {
+    const { call } = harness('assets');
+    const missing = await call(multipart(BODY));
+    expect([missing.statusCode, missing.json.code, missing.json.errors]).toEqual([400, 'invalid_request', [{ field: 'file', in: 'body', message: 'Required: the file, as a multipart file part' }]]);
+    const extra = await call(multipart(WITH_FILE.replace('name="coordinate_system"', 'name="coordinate_systems"')));
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['coordinate_system', 'coordinate_systems']);
   });
 
   it('reads the media type around spaces before its parameters', async () => {
     const { call } = harness('assets');
-    const result = await call(multipart(BODY, ' Multipart/Form-Data ; boundary=XyZ'));
+    const result = await call(multipart(WITH_FILE, ' Multipart/Form-Data ; boundary=XyZ'));
     expect([result.statusCode, result.json.route]).toEqual([200, 'validateGisData']);
   });
 
-  it('leaves an empty multipart body to the route (no "JSON body required")', async () => {
+  it('refuses an empty multipart body as malformed (not "JSON body required")', async () => {
     const { call } = harness('assets');
     const result = await call(multipart(''));
-    expect([result.statusCode, result.json.rawBody]).toEqual([200, '']);
+    expect([result.statusCode, result.json.code]).toEqual([400, 'malformed_body']);
   });
 
   it('refuses JSON sent to a multipart route with 415, naming the wanted type', async () => {
