@@ -15,6 +15,7 @@ import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countiesTopology from 'us-atlas/counties-10m.json';
+import { tableOf } from '../shared/data/record-table';
 import { haversineKm } from '../shared/domain/hazards/geo';
 
 const COAST_MATCH_KM = 30;
@@ -54,7 +55,7 @@ function main(): void {
         status: r.status, county_fips: county!.fips, county: county!.name, county_match: match,
       }];
     });
-  writeFileSync(path.join(__dirname, '../shared/data/hazards/hurdat2-florida-landfalls.json'), `${JSON.stringify(landfalls)}\n`);
+  writeFileSync(path.join(__dirname, '../shared/data/hazards/hurdat2-florida-landfalls.json'), `${JSON.stringify(tableOf(landfalls))}\n`);
   const fixtures = path.join(__dirname, '../test/fixtures/raw');
   mkdirSync(fixtures, { recursive: true });
   for (const f of ['dfp.csv', 'dfh.csv']) copyFileSync(raw(f), path.join(fixtures, f));

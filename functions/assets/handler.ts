@@ -5,6 +5,7 @@ import type { RouteImplementation, RouteRequest } from '../../shared/http/types'
 import type { RouteDef } from '../../shared/routes/types';
 import { assetDeps } from './deps';
 import { defaultPipelineDeps } from '../../shared/http/deps';
+import { readRouteForm } from '../../shared/http/multipart';
 import { validateGisData } from './gis';
 import { deleteAssetImport, getAssetImport, importAssets, startAssetImport } from './imports';
 import { deleteAsset, listAssets, updateAssetVulnerability } from './inventory';
@@ -21,4 +22,4 @@ export const handler = createGroupHandler(assetRoutes, {
   listAssets,
   updateAssetVulnerability,
   validateGisData,
-}, defaultPipelineDeps);
+}, { ...defaultPipelineDeps, readForm: readRouteForm });

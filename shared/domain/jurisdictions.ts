@@ -1,5 +1,6 @@
 import countyData from '../data/jurisdictions/fl-counties.json';
 import municipalityData from '../data/jurisdictions/fl-municipalities.json';
+import { recordsOf } from '../data/record-table';
 
 /** Florida's 67 counties and the incorporated municipalities of the NFIP Community Status Book. */
 export interface County {
@@ -36,7 +37,7 @@ export type JurisdictionLookup =
   | { status: 'not_found' };
 
 export const FLORIDA_COUNTIES: readonly County[] = countyData.counties as County[];
-export const FLORIDA_MUNICIPALITIES: readonly Municipality[] = municipalityData.municipalities as Municipality[];
+export const FLORIDA_MUNICIPALITIES: readonly Municipality[] = recordsOf<Municipality>(municipalityData.municipalities);
 
 const countyByFips = new Map(FLORIDA_COUNTIES.map((c) => [c.fips, c]));
 

@@ -16,7 +16,7 @@ import { attachLambdaContext, logger } from '../observability/logger';
 import { countApiAnswer, publishMetrics } from '../observability/metrics';
 import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext } from './bearer';
 import type { BearerUser } from '../domain/identity/signed-in-user';
-import { readRouteForm } from './multipart';
+import type { readRouteForm } from './multipart';
 
 /** API Gateway's own payload limit; routes may set a lower `maxBodyBytes`. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -24,6 +24,11 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export interface PipelineDeps {
   usage: () => UsageCounter;
   clock: () => Date;
+  /**
+   * Reads multipart forms; only the functions whose routes take one pass it, so the others do not
+   * bundle the multipart parser.
+   */
+  readForm?: typeof readRouteForm;
 }
 
 interface PipelineState {
@@ -53,6 +58,9 @@ export function createGroupHandler(
   const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
   const unimplemented = routes.filter((route) => !implementations[route.id]).map((route) => route.id);
   if (unimplemented.length > 0) throw new Error(`The ${group} function has no implementation of ${unimplemented.join(', ')}.`);
+  const readForm = deps.readForm;
+  const formRoutes = routes.filter((route) => route.request?.form).map((route) => route.id);
+  if (formRoutes.length > 0 && !readForm) throw new Error(`The ${group} function has no multipart reader for ${formRoutes.join(', ')}.`);
 
   const resolveRoute: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     before: async (request) => {
@@ -82,7 +90,7 @@ export function createGroupHandler(
       const form = state.route!.request?.form;
       // A multipart form is parsed and validated here, as a JSON body is in parseAndValidate.
       if (form) {
-        parsed.form = await readRouteForm(form, parsed.rawBody, parsed.headers['content-type'], state.route!.request!.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) as never;
+        parsed.form = await readForm!(form, parsed.rawBody, parsed.headers['content-type'], state.route!.request!.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) as never;
       }
       state.request = parsed;
     },

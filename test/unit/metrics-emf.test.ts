@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, Context, SQSEvent } from 'aws-lambda';
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { readRouteForm } from '../../shared/http/multipart';
 import { HttpError } from '../../shared/http/problem';
 import { logger } from '../../shared/observability/logger';
 import { aggregateApiMetrics, countJobEnd, publishMetrics, ROUTE_OUTCOMES } from '../../shared/observability/metrics';
@@ -58,7 +59,7 @@ function usageAt(used: number): UsageCounter {
 /** A group's real routes, each answered by `answer` once the pipeline lets the request through. */
 function api(group: FunctionGroup, answer: (routeId: string) => Promise<RouteResult>, usedBefore = 0) {
   const implementations = Object.fromEntries(routesOfGroup(group).map((route): [string, RouteImplementation<any>] => [route.id, () => answer(route.id)]));
-  return createGroupHandler(routesOfGroup(group), implementations, { usage: () => usageAt(usedBefore), clock: () => NOW });
+  return createGroupHandler(routesOfGroup(group), implementations, { usage: () => usageAt(usedBefore), clock: () => NOW, readForm: readRouteForm });
 }
 
 function event(method: string, resource: string, tier: Tier | null, headers: Record<string, string> = {}, body: string | null = null): APIGatewayProxyEvent {

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { createGroupHandler } from '../../shared/http/pipeline';
+import { readRouteForm } from '../../shared/http/multipart';
 import { BEARER_CHALLENGE, INSUFFICIENT_SCOPE_CHALLENGE, bearerAuthorizerContext } from '../../shared/http/bearer';
 import type { BearerUser } from '../../shared/domain/identity/signed-in-user';
 import { PROBLEM_CONTENT_TYPE } from '../../shared/http/problem';
@@ -33,7 +34,7 @@ function harness(group: FunctionGroup) {
     },
   });
   const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, echo]));
-  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW });
+  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW, readForm: readRouteForm });
   const call = async (event: APIGatewayProxyEvent) => {
     const result: APIGatewayProxyResult = await handler(event, {} as Context);
     return { ...result, json: JSON.parse(result.body) };

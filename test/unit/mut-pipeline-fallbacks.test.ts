@@ -62,4 +62,15 @@ describe('building a group handler', () => {
     expect(() => createGroupHandler(routes, {}, { usage: () => { throw new Error('unused'); }, clock: () => new Date() }))
       .toThrow(`The docs function has no implementation of ${routes.map((route) => route.id).join(', ')}.`);
   });
+
+  it('refuses at load a group with multipart routes but no multipart reader, naming those routes', () => {
+    const assets = routesOfGroup('assets');
+    const all = Object.fromEntries(assets.map((route) => [route.id, echo]));
+    const withForm = assets.filter((route) => route.request?.form).map((route) => route.id);
+    expect(withForm.length).toBeGreaterThan(0);
+    expect(() => createGroupHandler(assets, all, { usage: () => { throw new Error('unused'); }, clock: () => new Date() }))
+      .toThrow(`The assets function has no multipart reader for ${withForm.join(', ')}.`);
+    expect(() => createGroupHandler(routes, Object.fromEntries(routes.map((route) => [route.id, echo])), { usage: () => { throw new Error('unused'); }, clock: () => new Date() }))
+      .not.toThrow();
+  });
 });

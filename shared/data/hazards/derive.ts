@@ -9,6 +9,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { tableOf } from '../record-table';
 
 type Row = Record<string, string>;
 
@@ -72,14 +73,14 @@ async function main(): Promise<void> {
 
   const STORM_EVENT_COLUMNS = ['EVENT_ID', 'EPISODE_ID', 'EVENT_TYPE', 'BEGIN_YEARMONTH', 'BEGIN_DAY', 'END_YEARMONTH', 'END_DAY', 'CZ_TYPE', 'CZ_FIPS', 'CZ_NAME',
     'STATE', 'DAMAGE_PROPERTY', 'DAMAGE_CROPS', 'FLOOD_CAUSE', 'BEGIN_LAT', 'BEGIN_LON', 'BEGIN_LOCATION', 'DEATHS_DIRECT', 'INJURIES_DIRECT'];
-  write('ncei-storm-events-2019q1.json', readCsv(derived('fl_storm_events_2019q1.csv'))
-    .map((r) => Object.fromEntries(STORM_EVENT_COLUMNS.map((c) => [c, r[c] ?? '']))));
+  write('ncei-storm-events-2019q1.json', tableOf(readCsv(derived('fl_storm_events_2019q1.csv'))
+    .map((r) => Object.fromEntries(STORM_EVENT_COLUMNS.map((c) => [c, r[c] ?? ''])))));
 
-  write('fema-declarations.json', readCsv(derived('fl_fema_web_disaster_declarations.csv')).map((r) => ({
+  write('fema-declarations.json', tableOf(readCsv(derived('fl_fema_web_disaster_declarations.csv')).map((r) => ({
     disaster_number: r.disasterNumber, declaration_date: r.declarationDate!.slice(0, 10), name: r.disasterName,
     incident_type: r.incidentType, declaration_type: r.declarationType,
     incident_begin: r.incidentBeginDate!.slice(0, 10), incident_end: r.incidentEndDate ? r.incidentEndDate.slice(0, 10) : null,
-  })));
+  }))));
 
   mkdirSync(path.join(__dirname, 'srtm1'), { recursive: true });
   for (const tile of readdirSync(raw('srtm1')).filter((f) => f.endsWith('.hgt.zip'))) {

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import countiesTopology from 'us-atlas/counties-10m.json';
+import { tableOf } from '../record-table';
 
 type Row = Record<string, string>;
 
@@ -44,12 +45,12 @@ function deriveNri(): void {
     nri_ver: row.NRI_VER!,
     ...Object.fromEntries(COUNTY_FIELDS.map((f) => [f, num(row[f])])),
     ...Object.fromEntries(COUNTY_RATINGS.map((f) => [f, row[f]!])),
-    hazards: Object.fromEntries(hazards.map((h) => [h.code, {
-      ...Object.fromEntries(HAZARD_FIELDS.map((f) => [f, num(row[`${h.code}_${f}`])])),
-      ...Object.fromEntries(HAZARD_RATINGS.map((f) => [f, row[`${h.code}_${f}`]!])),
-    }])),
+    ...Object.fromEntries(hazards.flatMap((h) => [
+      ...HAZARD_FIELDS.map((f) => [`${h.code}_${f}`, num(row[`${h.code}_${f}`])]),
+      ...HAZARD_RATINGS.map((f) => [`${h.code}_${f}`, row[`${h.code}_${f}`]!]),
+    ])),
   }));
-  write('nri/fl-counties-nri.json', { dataset: 'FEMA National Risk Index', version: versions[0], level: 'county', disclaimer, hazards, counties });
+  write('nri/fl-counties-nri.json', { dataset: 'FEMA National Risk Index', version: versions[0], level: 'county', disclaimer, hazards, counties: tableOf(counties) });
 }
 
 /**

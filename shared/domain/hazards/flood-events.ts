@@ -10,6 +10,7 @@ import { GAUGES } from './gauges';
 
 import type { FloodEventType } from './vocabulary';
 import { decodeListCursor, encodeListCursor } from '../list-cursor';
+import { recordsOf } from '../../data/record-table';
 
 export { FLOOD_EVENT_TYPES, type FloodEventType } from './vocabulary';
 
@@ -129,13 +130,37 @@ function countyAt(point: LatLon) {
     && booleanPointInPolygon([point.lon, point.lat], c.geometry));
 }
 
+/** A HURDAT2 landfall record in Florida, as `scripts/derive-hurdat2-landfalls.ts` writes it. */
+interface HurdatLandfall {
+  storm_id: string;
+  name: string;
+  landfall_time: string;
+  lat: number;
+  lon: number;
+  wind_kt: number;
+  pressure_mb: number | null;
+  county_fips: string;
+  county: string;
+}
+
+/** A row of OpenFEMA's disaster declarations for Florida, as `shared/data/hazards/derive.ts` writes it. */
+interface FemaDeclaration {
+  disaster_number: string;
+  declaration_date: string;
+  name: string;
+  incident_type: string;
+  declaration_type: string;
+  incident_begin: string;
+  incident_end: string | null;
+}
+
 let bundled: FloodEvent[] | undefined;
 
 /** The events shipped with the product (HURDAT2 landfalls, NCEI 2019 Q1, FEMA declarations, NOAA HTF days). */
 export function bundledFloodEvents(): readonly FloodEvent[] {
   if (bundled) return bundled;
   // One event per HURDAT2 landfall record (`L`) in Florida: exact time, position and wind.
-  const hurricanes: FloodEvent[] = landfalls.map((l) => ({
+  const hurricanes: FloodEvent[] = recordsOf<HurdatLandfall>(landfalls).map((l) => ({
     event_id: `hurdat2:${l.storm_id}:${l.landfall_time.slice(0, 16).replace(/[-:T]/g, '')}`,
     source: 'hurdat2',
     date: l.landfall_time.slice(0, 10),
@@ -146,8 +171,8 @@ export function bundledFloodEvents(): readonly FloodEvent[] {
     magnitude: { wind_kt: l.wind_kt, ...(l.pressure_mb === null ? {} : { pressure_mb: l.pressure_mb }) },
     time_utc: l.landfall_time,
   }));
-  const storms = (bundledStormEvents as Record<string, string>[]).flatMap((row) => eventFromStormEventsRow(row) ?? []);
-  const fema: FloodEvent[] = declarations.filter((d) => FEMA_FLOOD_INCIDENTS.has(d.incident_type)).map((d) => ({
+  const storms = recordsOf<Record<string, string>>(bundledStormEvents).flatMap((row) => eventFromStormEventsRow(row) ?? []);
+  const fema: FloodEvent[] = recordsOf<FemaDeclaration>(declarations).filter((d) => FEMA_FLOOD_INCIDENTS.has(d.incident_type)).map((d) => ({
     event_id: `fema:${d.declaration_type === 'Emergency' ? 'EM' : 'DR'}-${d.disaster_number}`,
     source: 'fema_declarations',
     date: d.incident_begin,

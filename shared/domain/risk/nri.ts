@@ -1,5 +1,6 @@
 import nriData from '../../data/v1/nri/fl-counties-nri.json';
 import { NRI_HAZARD_CODES, NRI_RATINGS, type NriRating } from './nri-vocabulary';
+import { recordsOf, type RecordTable } from '../../data/record-table';
 
 /**
  * FEMA's National Risk Index for Florida's counties, as published (v1.19.0, March 2023). Values
@@ -62,7 +63,8 @@ const data = nriData as unknown as {
   level: 'county';
   disclaimer: string;
   hazards: NriHazardInfo[];
-  counties: NriCounty[];
+  /** FEMA's county table: one column per county field and per hazard field (`CFLD_EALT`, as FEMA names them). */
+  counties: RecordTable;
 };
 
 export const NRI_HAZARDS: readonly NriHazardInfo[] = data.hazards;
@@ -80,7 +82,24 @@ export const NRI_SOURCE = {
   note: 'County table for Florida as FEMA published it; served, never recomputed. Not a substitute for a localized risk assessment.',
 } as const;
 
-const byFips = new Map(data.counties.map((c) => [c.fips, c]));
+const HAZARD_COLUMNS = ['EVNTS', 'AFREQ', 'EALT', 'EALS', 'RISKV', 'RISKS', 'EALR', 'RISKR'] as const;
+
+/** A county of the table, its hazard columns grouped by hazard. */
+function countyOf(row: Record<string, unknown>): NriCounty {
+  const county: Record<string, unknown> = {};
+  const hazards: Record<string, Record<string, unknown>> = {};
+  for (const [column, value] of Object.entries(row)) {
+    const [, code, field] = /^([A-Z]+)_([A-Z]+)$/.exec(column) ?? [];
+    if (code && field && (NRI_HAZARD_CODES as readonly string[]).includes(code) && (HAZARD_COLUMNS as readonly string[]).includes(field)) {
+      (hazards[code] ??= {})[field] = value;
+    } else {
+      county[column] = value;
+    }
+  }
+  return { ...county, hazards } as unknown as NriCounty;
+}
+
+const byFips = new Map(recordsOf<Record<string, unknown>>(data.counties).map((row) => countyOf(row)).map((c) => [c.fips, c]));
 
 export function nriCountyByFips(fips: string): NriCounty | undefined {
   return byFips.get(fips);

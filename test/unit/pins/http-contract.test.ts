@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { createGroupHandler, errorResponse, DEFAULT_MAX_BODY_BYTES } from '../../../shared/http/pipeline';
+import { readRouteForm } from '../../../shared/http/multipart';
 import { HttpError, PROBLEM_CONTENT_TYPE, problemBody, problemTypeUri, type ProblemCode } from '../../../shared/http/problem';
 import { GATEWAY_MAX_BODY_BYTES, GATEWAY_RESPONSES } from '../../../shared/http/gateway-responses';
 import { meterRequest, rateLimitHeaders } from '../../../shared/http/quota';
@@ -180,7 +181,7 @@ function handlerFor(group: FunctionGroup, usedBefore = 0, override: Partial<Reco
   };
   const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, echoRoute(route.id)]));
   const { usage, calls } = fakeUsage(usedBefore);
-  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW });
+  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW, readForm: readRouteForm });
   return { handler, calls };
 }
 
