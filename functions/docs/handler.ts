@@ -1,7 +1,7 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { docsRoutes } from '../../shared/routes/docs';
 import { defaultPipelineDeps } from '../../shared/http/deps';
-import { API_TITLE, API_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from '../../shared/openapi/document';
+import { API_TITLE, API_VERSION } from '../../shared/openapi/api-identity';
 import { CONTENT_SECURITY_POLICY, DOCS_ASSETS, referencePageHtml } from '../../shared/openapi/reference-page';
 import type { getDocsAssetRoute } from '../../shared/routes/docs';
 import type { RouteRequest } from '../../shared/http/types';
@@ -13,9 +13,13 @@ interface Published {
 
 let published: Published | undefined;
 
-/** Built once per container: the document only changes with a deployment. */
-function publication(): Published {
+/**
+ * Built once per container: the document only changes with a deployment. Its module (every route's
+ * schemas and examples) loads with the first request for it, so health checks do not wait for it.
+ */
+async function publication(): Promise<Published> {
   if (!published) {
+    const { buildOpenApiDocument, serializeOpenApiDocument } = await import('../../shared/openapi/document');
     published = { openApiJson: serializeOpenApiDocument(buildOpenApiDocument()), html: referencePageHtml(API_TITLE, API_VERSION) };
   }
   return published;
@@ -28,13 +32,13 @@ export const handler = createGroupHandler(docsRoutes, {
   getHealth: async () => ({ status: 200, body: { status: 'ok', version: API_VERSION }, headers: { 'Cache-Control': 'no-store' } }),
   getOpenApi: async () => ({
     status: 200,
-    rawBody: publication().openApiJson,
+    rawBody: (await publication()).openApiJson,
     contentType: 'application/json; charset=utf-8',
     headers: CACHE,
   }),
   getDocs: async () => ({
     status: 200,
-    rawBody: publication().html,
+    rawBody: (await publication()).html,
     contentType: 'text/html; charset=utf-8',
     headers: { ...CACHE, ...PAGE_HEADERS },
   }),

@@ -1,5 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { version } from '../../package.json';
+import { API_TITLE, API_VERSION } from './api-identity';
 import { ROUTES } from '../routes';
 import type { RouteDef } from '../routes/types';
 import { apiDescription, TAG_DESCRIPTIONS } from './api-guide';
@@ -12,8 +12,6 @@ import { registerWebhooks } from './webhooks';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
-export const API_TITLE = 'Vulnerability Assessment Compliance API';
-export const API_VERSION = version;
 
 /**
  * The OpenAPI 3.1 document of the route table. Deterministic: paths, methods and components are

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FeatureCollection, Geometry } from 'geojson';
 import { assetTypeInfo } from './classification';
 import { toWkt } from './geometry';
@@ -76,6 +75,8 @@ export function assetsToCsv(assets: StoredAsset[]): string {
 }
 
 export async function assetsToXlsx(assets: StoredAsset[]): Promise<Buffer> {
+  // Loaded on first use, not with the function: it costs more to load than the rest of it.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Critical assets');
   sheet.columns = TABLE_COLUMNS.map((c) => ({ header: c.header, key: c.header, width: c.width }));

@@ -180,6 +180,9 @@ export class AssetRowProcessor {
   private readonly seen = new Set<string>();
   private readonly errors: RowError[] = [];
   private readonly warnings: RowError[] = [];
+  /** The row being validated and its errors so far (reused: validation is synchronous, one row at a time). */
+  private row = 0;
+  private readonly rowErrors: RowError[] = [];
   private outsideArea = 0;
   private errorCount = 0;
   private total = 0;
@@ -230,34 +233,34 @@ export class AssetRowProcessor {
 
   private validate(record: SourceRecord): ValidRow | undefined {
     this.total++;
-    const rowErrors: RowError[] = [];
-    const reject = (field: string, code: RowErrorCode, message: string) => rowErrors.push({ row: record.row, field, code, message });
+    this.row = record.row;
+    this.rowErrors.length = 0;
     if (record.malformed !== undefined) {
-      reject('(row)', 'malformed_row', record.malformed);
-      return this.rejectRow(rowErrors);
+      this.reject('(row)', 'malformed_row', record.malformed);
+      return this.rejectRow();
     }
     const mapping = this.mappingFor(record.properties);
     if (!mapping.name) {
-      reject('name', 'required', 'The feature has no name attribute.');
-      return this.rejectRow(rowErrors);
+      this.reject('name', 'required', 'The feature has no name attribute.');
+      return this.rejectRow();
     }
 
     const p = record.properties;
     const name = cellText(p[mapping.name]);
-    if (name === '') reject(mapping.name, 'required', 'Required');
+    if (name === '') this.reject(mapping.name, 'required', 'Required');
 
-    const point = this.locate(record, mapping, reject);
+    const point = this.locate(record, mapping);
     if (point && this.outsideJurisdiction(point)) {
       const message = `The position is outside ${this.options.area!.description}.`;
       const field = mapping.longitude && mapping.latitude ? `${mapping.latitude},${mapping.longitude}` : 'geometry';
-      if ((this.options.outsideJurisdiction ?? 'reject') === 'reject') reject(field, 'outside_jurisdiction', message);
+      if ((this.options.outsideJurisdiction ?? 'reject') === 'reject') this.reject(field, 'outside_jurisdiction', message);
       else if (this.warnings.length < (this.options.maxReportedErrors ?? 500)) this.warnings.push({ row: record.row, field, code: 'outside_jurisdiction', message });
     }
     for (const { column, field } of mapping.surveyed) {
       const reading = readSurveyed(field, p[column]);
-      if (reading && 'problem' in reading) reject(column, reading.problem, reading.message);
+      if (reading && 'problem' in reading) this.reject(column, reading.problem, reading.message);
     }
-    if (!point || rowErrors.length > 0) return this.rejectRow(rowErrors);
+    if (!point || this.rowErrors.length > 0) return this.rejectRow();
     const sourceId = mapping.source_id === undefined ? null : cellText(p[mapping.source_id]) || null;
 
     const typeInputs: ClassifierInput[] = [];
@@ -276,10 +279,10 @@ export class AssetRowProcessor {
     // Duplicates are found by identity (one jurisdiction per file): the keyed id is computed only
     // for the assets the write pass builds.
     if (this.seen.has(identity)) {
-      reject(mapping.source_id ?? mapping.name, 'duplicate', sourceId
+      this.reject(mapping.source_id ?? mapping.name, 'duplicate', sourceId
         ? `Source id ${sourceId} appears earlier in the file; the first row is kept.`
         : 'Same name, type and position as an earlier row; the first row is kept.');
-      return this.rejectRow(rowErrors);
+      return this.rejectRow();
     }
     this.seen.add(identity);
     this.count(classification, sourceType ?? name);
@@ -357,11 +360,7 @@ export class AssetRowProcessor {
     return mapping;
   }
 
-  private locate(
-    record: SourceRecord,
-    mapping: ColumnMapping,
-    reject: (field: string, code: RowErrorCode, message: string) => void,
-  ): Located | undefined {
+  private locate(record: SourceRecord, mapping: ColumnMapping): Located | undefined {
     let lon: number;
     let lat: number;
     let geometryType: ImportedAsset['geometry_type'] = 'Point';
@@ -371,17 +370,17 @@ export class AssetRowProcessor {
     if (this.options.hasGeometry) {
       const problems = structuralProblems(record.geometry);
       if (problems.length > 0) {
-        reject('geometry', problems[0]!.code === 'empty_geometry' ? 'no_geometry' : 'invalid_geometry', problems[0]!.message);
+        this.reject('geometry', problems[0]!.code === 'empty_geometry' ? 'no_geometry' : 'invalid_geometry', problems[0]!.message);
         return undefined;
       }
       const point = representativePoint(record.geometry!);
       if (!point) {
-        reject('geometry', 'no_geometry', 'The feature has no position.');
+        this.reject('geometry', 'no_geometry', 'The feature has no position.');
         return undefined;
       }
       const stored = storedGeometry(record.geometry!);
       if (stored === 'too_large') {
-        reject('geometry', 'geometry_too_large', `The geometry has more than ${MAX_STORED_VERTICES} vertices (or is too large to store): simplify it in your GIS (e.g. "Simplify" in QGIS or ArcGIS Pro) and import it again.`);
+        this.reject('geometry', 'geometry_too_large', `The geometry has more than ${MAX_STORED_VERTICES} vertices (or is too large to store): simplify it in your GIS (e.g. "Simplify" in QGIS or ArcGIS Pro) and import it again.`);
         return undefined;
       }
       [lon, lat] = point;
@@ -391,8 +390,8 @@ export class AssetRowProcessor {
       const latitude = coordinate(record.properties[mapping.latitude!]);
       const longitude = coordinate(record.properties[mapping.longitude!]);
       if (typeof latitude !== 'number' || typeof longitude !== 'number') {
-        if (typeof latitude !== 'number') reject(mapping.latitude!, latitude === 'Required' ? 'required' : 'invalid_number', latitude);
-        if (typeof longitude !== 'number') reject(mapping.longitude!, longitude === 'Required' ? 'required' : 'invalid_number', longitude);
+        if (typeof latitude !== 'number') this.reject(mapping.latitude!, latitude === 'Required' ? 'required' : 'invalid_number', latitude);
+        if (typeof longitude !== 'number') this.reject(mapping.longitude!, longitude === 'Required' ? 'required' : 'invalid_number', longitude);
         return undefined;
       }
       [lon, lat] = [longitude, latitude];
@@ -404,7 +403,7 @@ export class AssetRowProcessor {
     if (verdict === 'swapped') this.swapped++;
     if (verdict === 'outside_florida' || verdict === 'out_of_range') this.outside++;
     const code = verdict === 'swapped' ? 'coordinate_order' : verdict;
-    reject(lonField === latField ? lonField : `${latField},${lonField}`, code, COORDINATE_MESSAGES[code]);
+    this.reject(lonField === latField ? lonField : `${latField},${lonField}`, code, COORDINATE_MESSAGES[code]);
     return undefined;
   }
 
@@ -415,10 +414,14 @@ export class AssetRowProcessor {
     return true;
   }
 
-  private rejectRow(rowErrors: RowError[]): undefined {
-    this.errorCount += rowErrors.length;
+  private reject(field: string, code: RowErrorCode, message: string): void {
+    this.rowErrors.push({ row: this.row, field, code, message });
+  }
+
+  private rejectRow(): undefined {
+    this.errorCount += this.rowErrors.length;
     const room = (this.options.maxReportedErrors ?? 500) - this.errors.length;
-    if (room > 0) this.errors.push(...rowErrors.slice(0, room));
+    if (room > 0) this.errors.push(...this.rowErrors.slice(0, room));
     return undefined;
   }
 

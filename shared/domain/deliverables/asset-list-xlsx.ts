@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { GisLayer } from './gis-layers';
 
 /**
@@ -6,6 +5,8 @@ import type { GisLayer } from './gis-layers';
  * priority order, the same attributes as the GIS asset layer.
  */
 export async function assetListXlsx(layer: GisLayer, title: string): Promise<Buffer> {
+  // Loaded on first use, not with the function: it costs more to load than the rest of it.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Vulnerability Assessment Compliance API';
   const sheet = workbook.addWorksheet('Prioritized assets', { views: [{ state: 'frozen', ySplit: 1 }] });

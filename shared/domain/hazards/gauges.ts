@@ -61,7 +61,17 @@ const SOUTHEAST_GAUGES = new Set(['8670870', '8720030', '8720218', '8721604', '8
 
 const stations = new Map(tideStationData.map((s) => [s.noaa_id, s]));
 const maximaById = new Map(annualMaxima.map((m) => [m.noaa_id, m.years.map(([, level]) => level!)]));
-const gevFits = new Map((gevData as (Omit<GevFit, 'gev_m'> & { noaa_id: string })[]).map((g) => [g.noaa_id, { ...g, gev_m: fitGev(maximaById.get(g.noaa_id)!) }]));
+const gevRows = new Map((gevData as (Omit<GevFit, 'gev_m'> & { noaa_id: string })[]).map((g) => [g.noaa_id, g]));
+const gevFits = new Map<string, GevFit>();
+
+/** The gauge's GEV fit, made on first use: the maximum-likelihood fits cost more than the rest of the module's load. */
+function gevFitOf(noaaId: string): GevFit | undefined {
+  const row = gevRows.get(noaaId);
+  if (!row) return undefined;
+  let fit = gevFits.get(noaaId);
+  if (!fit) gevFits.set(noaaId, fit = { ...row, gev_m: fitGev(maximaById.get(noaaId)!) });
+  return fit;
+}
 
 /** Every gauge of the rule's list that the NOAA 2022 file holds, with its datums. */
 export const GAUGES: readonly Gauge[] = gaugeData.map((g) => {
@@ -80,7 +90,9 @@ export const GAUGES: readonly Gauge[] = gaugeData.map((g) => {
     datums: station.datums_m_above_station_datum,
     datum_epoch: station.epoch as { start: string; end: string },
     constituents: station.constituents,
-    gev: gevFits.get(g.noaa_id),
+    get gev() {
+      return gevFitOf(g.noaa_id);
+    },
   };
 });
 

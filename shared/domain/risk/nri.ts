@@ -1,6 +1,6 @@
 import nriData from '../../data/v1/nri/fl-counties-nri.json';
 import { NRI_HAZARD_CODES, NRI_RATINGS, type NriRating } from './nri-vocabulary';
-import { recordsOf, type RecordTable } from '../../data/record-table';
+import type { RecordTable } from '../../data/record-table';
 
 /**
  * FEMA's National Risk Index for Florida's counties, as published (v1.19.0, March 2023). Values
@@ -82,27 +82,38 @@ export const NRI_SOURCE = {
   note: 'County table for Florida as FEMA published it; served, never recomputed. Not a substitute for a localized risk assessment.',
 } as const;
 
-const HAZARD_COLUMNS = ['EVNTS', 'AFREQ', 'EALT', 'EALS', 'RISKV', 'RISKS', 'EALR', 'RISKR'] as const;
+const HAZARD_COLUMNS: readonly string[] = ['EVNTS', 'AFREQ', 'EALT', 'EALS', 'RISKV', 'RISKS', 'EALR', 'RISKR'];
 
-/** A county of the table, its hazard columns grouped by hazard. */
-function countyOf(row: Record<string, unknown>): NriCounty {
-  const county: Record<string, unknown> = {};
-  const hazards: Record<string, Record<string, unknown>> = {};
-  for (const [column, value] of Object.entries(row)) {
+/** Each column of the table: a county field, or a hazard's field (`CFLD_EALT` → CFLD, EALT). */
+function columnTargets(columns: readonly string[]): ({ code: string; field: string } | string)[] {
+  return columns.map((column) => {
     const [, code, field] = /^([A-Z]+)_([A-Z]+)$/.exec(column) ?? [];
-    if (code && field && (NRI_HAZARD_CODES as readonly string[]).includes(code) && (HAZARD_COLUMNS as readonly string[]).includes(field)) {
-      (hazards[code] ??= {})[field] = value;
-    } else {
-      county[column] = value;
-    }
-  }
-  return { ...county, hazards } as unknown as NriCounty;
+    return code && field && (NRI_HAZARD_CODES as readonly string[]).includes(code) && HAZARD_COLUMNS.includes(field) ? { code, field } : column;
+  });
 }
 
-const byFips = new Map(recordsOf<Record<string, unknown>>(data.counties).map((row) => countyOf(row)).map((c) => [c.fips, c]));
+let byFips: Map<string, NriCounty> | undefined;
+
+/** The counties by FIPS code, their hazard columns grouped by hazard; built on first use. */
+function countiesByFips(): Map<string, NriCounty> {
+  if (byFips) return byFips;
+  const targets = columnTargets(data.counties.columns);
+  byFips = new Map();
+  for (const row of data.counties.rows) {
+    const county: Record<string, unknown> = { hazards: {} };
+    const hazards = county.hazards as Record<string, Record<string, unknown>>;
+    row.forEach((value, i) => {
+      const target = targets[i]!;
+      if (typeof target === 'string') county[target] = value;
+      else (hazards[target.code] ??= {})[target.field] = value;
+    });
+    byFips.set(county.fips as string, county as unknown as NriCounty);
+  }
+  return byFips;
+}
 
 export function nriCountyByFips(fips: string): NriCounty | undefined {
-  return byFips.get(fips);
+  return countiesByFips().get(fips);
 }
 
 function rating(text: string): NriRating {

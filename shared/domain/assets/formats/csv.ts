@@ -1,5 +1,5 @@
 import { pipeline, type Readable } from 'node:stream';
-import { parse, type CsvError } from 'csv-parse';
+import { Parser, type CsvError } from 'csv-parse';
 import { AssetFileError } from '../file-error';
 import type { SourceRecord } from '../import-rows';
 import { uniqueHeaders } from '../columns';
@@ -31,6 +31,17 @@ export function detectDelimiter(head: Buffer, headerRow = 1): string {
 }
 
 /**
+ * csv-parse with each record paired with the line it ends on, read from the parser's own counter
+ * as the record is pushed. The parser's `info: true` option gives the same line but copies its
+ * whole state into a new object for every record, a quarter of the parse time.
+ */
+class LineNumberedParser extends Parser {
+  override push(record: unknown, encoding?: BufferEncoding): boolean {
+    return super.push(record === null ? null : { record, line: this.info.lines }, encoding);
+  }
+}
+
+/**
  * Streams CSV records (csv-parse, values kept as text: the row schema casts them). The header is
  * line `headerRow` (lines above it, such as a title, are skipped) and the delimiter is detected.
  * A record with the wrong number of fields or a stray quote becomes a row error; an unclosed
@@ -39,7 +50,7 @@ export function detectDelimiter(head: Buffer, headerRow = 1): string {
 export async function* readCsv(input: Readable, options: { headerRow?: number } = {}): AsyncGenerator<SourceRecord> {
   const skipped: SourceRecord[] = [];
   const source = await checkedStart(input, checkText);
-  const parser = parse({
+  const parser = new LineNumberedParser({
     columns: uniqueHeaders,
     delimiter: detectDelimiter(source.head, options.headerRow),
     from_line: options.headerRow ?? 1,
@@ -47,7 +58,6 @@ export async function* readCsv(input: Readable, options: { headerRow?: number } 
     trim: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    info: true,
     max_record_size: 1024 * 1024,
   });
   parser.on('skip', (error: CsvError) => {
@@ -59,10 +69,10 @@ export async function* readCsv(input: Readable, options: { headerRow?: number } 
   });
   pipeline(source.stream, parser, () => undefined);
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    for await (const { record, line } of parser as AsyncIterable<{ record: Record<string, string>; line: number }>) {
       // Skipped rows are reported as the parser meets them, ahead of the records it buffered.
-      while (skipped.length > 0 && skipped[0]!.row < info.lines) yield skipped.shift()!;
-      yield { row: info.lines, properties: record };
+      while (skipped.length > 0 && skipped[0]!.row < line) yield skipped.shift()!;
+      yield { row: line, properties: record };
     }
   } catch (error) {
     if (error instanceof AssetFileError) throw error;

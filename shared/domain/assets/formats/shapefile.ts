@@ -1,4 +1,3 @@
-import { open } from 'shapefile';
 import { AssetFileError } from '../file-error';
 import { crsFromPrj, type FeatureFile, type RawFeature } from './features';
 import { isZip } from './sniff';
@@ -40,6 +39,8 @@ export async function readShapefileZip(buffer: Buffer): Promise<FeatureFile> {
   const features: RawFeature[] = [];
   let headers: string[] = [];
   try {
+    // Loaded on first use: most requests of the function read no shapefile.
+    const { open } = await import('shapefile');
     const source = await open(entries[shps[0]!]!, entries[dbfName]!, { encoding: cpg && /^(utf-?8|65001)$/i.test(cpg) ? 'utf-8' : 'windows-1252' });
     for (let result = await source.read(); !result.done; result = await source.read()) {
       const properties = { ...(result.value.properties ?? {}) };

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { AssetFileError } from '../file-error';
 import type { SourceRecord } from '../import-rows';
 import { uniqueHeaders } from '../columns';
@@ -52,6 +51,8 @@ export async function* readXlsx(input: Readable, limits: WatchdogLimits = DEFAUL
   }
   try {
     const source = await checkedStart(input, checkWorkbook, (chunks) => watched(budgetedPassThrough(chunks, XLSX_BUDGET)));
+    // Loaded on first use, not with the function: it costs more to load than the rest of it.
+    const { default: ExcelJS } = await import('exceljs');
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(source.stream, {
       worksheets: 'emit',
       sharedStrings: 'cache',
