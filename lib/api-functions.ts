@@ -21,7 +21,7 @@ interface GroupSettings {
 export const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
   library: { description: 'Resource library: list, detail, download', memorySize: 512, timeoutSeconds: 10 },
   assessments: { description: 'Vulnerability assessments: create, update, submit', memorySize: 512, timeoutSeconds: 15 },
-  assets: { description: 'Critical asset inventory: imports, listing, vulnerability, GIS validation', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS },
+  assets: { description: 'Critical asset inventory: imports, listing, vulnerability, GIS validation', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS, nodeModules: ['exceljs'] },
   // GeoTIFF's ZSTD and LERC decoders (~175 KB) run only for elevation tiles compressed that way:
   // installed beside the bundle, they cost nothing at load.
   hazards: { description: 'Sea level rise scenarios, exposure and flood analysis', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS, nodeModules: ['zstddec', 'lerc'] },

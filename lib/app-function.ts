@@ -45,6 +45,11 @@ function powertoolsLayer(scope: Construct): ILayerVersion {
 /** esbuild settings of every function bundle; the bundle-budget test builds with the same ones. */
 export const BUNDLE_SETTINGS = { minify: true, target: 'node22', format: OutputFormat.CJS } as const;
 
+/** Packages bundled as a smaller module of the same behaviour (paths relative to the project root). */
+export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  'text-encoding': './lib/bundle-shims/text-encoding.js',
+};
+
 /**
  * Node options by function. `--enable-source-maps` parses the whole map at load (100–500 ms of cold
  * start): the API functions go without it and map a stack only when they log one
@@ -101,6 +106,7 @@ export class AppFunction extends NodejsFunction {
         ...BUNDLE_SETTINGS,
         sourceMap: true,
         define: bundleDefinesOf(props.name),
+        esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         externalModules: RUNTIME_PROVIDED_MODULES,
         ...(props.nodeModules ? { nodeModules: props.nodeModules } : {}),
         ...(props.afterBundling ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: (_input: string, output: string) => props.afterBundling!(output) } } : {}),

@@ -1,6 +1,6 @@
 import { build, type Metafile } from 'esbuild';
 import { GROUP_SETTINGS } from '../../lib/api-functions';
-import { BUNDLE_SETTINGS, bundleDefinesOf, handlerEntry, PROJECT_ROOT, RUNTIME_PROVIDED_MODULES, type FunctionName } from '../../lib/app-function';
+import { BUNDLE_ALIASES, BUNDLE_SETTINGS, bundleDefinesOf, handlerEntry, PROJECT_ROOT, RUNTIME_PROVIDED_MODULES, type FunctionName } from '../../lib/app-function';
 import type { FunctionGroup } from '../../shared/routes/types';
 
 export interface FunctionBundle {
@@ -35,6 +35,7 @@ export async function buildFunctionBundle(name: FunctionName, outfile?: string):
     target: BUNDLE_SETTINGS.target,
     format: BUNDLE_SETTINGS.format,
     define: bundleDefinesOf(name),
+    alias: { ...BUNDLE_ALIASES },
     external: externalsOf(name),
     metafile: true,
     ...(outfile ? { outfile, sourcemap: true, write: true } : { write: false }),

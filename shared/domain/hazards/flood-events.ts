@@ -1,8 +1,4 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import landfalls from '../../data/hazards/hurdat2-florida-landfalls.json';
-import bundledStormEvents from '../../data/hazards/ncei-storm-events-2019q1.json';
-import declarations from '../../data/hazards/fema-declarations.json';
-import htfDays from '../../data/hazards/htf-days-historical.json';
 import { countyByFipsCode, FLORIDA_COUNTIES, normalizePlaceName } from '../jurisdictions';
 import { distanceToBBoxKm, haversineKm, type LatLon } from './geo';
 import { floridaCountyBoundaries } from './florida-counties';
@@ -10,7 +6,7 @@ import { GAUGES } from './gauges';
 
 import type { FloodEventType } from './vocabulary';
 import { decodeListCursor, encodeListCursor } from '../list-cursor';
-import { recordsOf } from '../../data/record-table';
+import { recordsOf, type RecordTable } from '../../data/record-table';
 
 export { FLOOD_EVENT_TYPES, type FloodEventType } from './vocabulary';
 
@@ -159,6 +155,11 @@ let bundled: FloodEvent[] | undefined;
 /** The events shipped with the product (HURDAT2 landfalls, NCEI 2019 Q1, FEMA declarations, NOAA HTF days). */
 export function bundledFloodEvents(): readonly FloodEvent[] {
   if (bundled) return bundled;
+  // Read on first use, not with the module: only the event routes need these records.
+  const landfalls = require('../../data/hazards/hurdat2-florida-landfalls.json') as RecordTable;
+  const bundledStormEvents = require('../../data/hazards/ncei-storm-events-2019q1.json') as RecordTable;
+  const declarations = require('../../data/hazards/fema-declarations.json') as RecordTable;
+  const htfDays = require('../../data/hazards/htf-days-historical.json') as { noaa_id: string; years: [number, number][] }[];
   // One event per HURDAT2 landfall record (`L`) in Florida: exact time, position and wind.
   const hurricanes: FloodEvent[] = recordsOf<HurdatLandfall>(landfalls).map((l) => ({
     event_id: `hurdat2:${l.storm_id}:${l.landfall_time.slice(0, 16).replace(/[-:T]/g, '')}`,

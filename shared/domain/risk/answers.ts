@@ -2,7 +2,7 @@ import { bundledFloodEvents, selectFloodEvents } from '../hazards/flood-events';
 import { sourcesOf } from '../hazards/provenance';
 import type { TidePredictor } from '../hazards/tide-flood-days';
 import { COASTAL_BASIS, coastalFigures } from './coastal';
-import { compositeRisk, hazardRisks, isScoredRating, NRI_SOURCE, nriCountyByFips, type HazardRisk } from './nri';
+import { compositeRisk, hazardRisks, isScoredRating, nriCountyByFips, nriSource, type HazardRisk } from './nri';
 import type { RiskPlace } from './place';
 
 export const LANDFALL_RADIUS_KM = 100;
@@ -38,7 +38,7 @@ export async function calculateRisk(place: RiskPlace, options: { hazards?: reado
   const county = nriCounty(place);
   return {
     location: { ...locationOf(place), nri_id: county.nri_id },
-    source: { ...NRI_SOURCE, release: county.nri_ver },
+    source: { ...nriSource(), release: county.nri_ver },
     composite: compositeRisk(county),
     hazards: hazardRisks(county, options.hazards),
     coastal: place.coastal
@@ -57,7 +57,8 @@ const byStrength = (a: HazardRisk, b: HazardRisk) => (b.risk_score ?? -1) - (a.r
 
 export async function hazardsAtLocation(place: RiskPlace, options: { assessmentYear: number; tides: TidePredictor }) {
   const county = nriCounty(place);
-  const source = `${NRI_SOURCE.dataset} ${NRI_SOURCE.version}, county level`;
+  const nri = nriSource();
+  const source = `${nri.dataset} ${nri.version}, county level`;
   const hazards = hazardRisks(county).sort(byStrength).map((h) => ({
     code: h.code,
     name: h.name,
@@ -86,9 +87,9 @@ export async function hazardsAtLocation(place: RiskPlace, options: { assessmentY
       events: landfalls.map((e) => ({ event_id: e.event_id, name: e.name, date: e.date, type: e.type, wind_kt: e.magnitude.wind_kt ?? null, lat: e.location.lat, lon: e.location.lon, distance_km: e.distance_km })),
     },
     flood_zone: FLOOD_ZONE_UNKNOWN,
-    disclaimer: NRI_SOURCE.disclaimer,
+    disclaimer: nri.disclaimer,
     sources: [
-      { id: 'fema_nri', name: `${NRI_SOURCE.dataset} ${NRI_SOURCE.version}`, url: NRI_SOURCE.url, note: NRI_SOURCE.note },
+      { id: 'fema_nri', name: `${nri.dataset} ${nri.version}`, url: nri.url, note: nri.note },
       ...sourcesOf(['hurdat2', 'us_atlas', ...(coastal ? (['noaa_tr2022', 'noaa_datums', 'noaa_htf', 'uhslc_daily_max_peaks'] as const) : [])]),
     ],
   };

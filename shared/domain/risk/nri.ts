@@ -1,4 +1,3 @@
-import nriData from '../../data/v1/nri/fl-counties-nri.json';
 import { NRI_HAZARD_CODES, NRI_RATINGS, type NriRating } from './nri-vocabulary';
 import type { RecordTable } from '../../data/record-table';
 
@@ -57,7 +56,7 @@ export interface NriCounty {
   hazards: Record<string, HazardColumns>;
 }
 
-const data = nriData as unknown as {
+interface NriData {
   dataset: string;
   version: string;
   level: 'county';
@@ -65,22 +64,33 @@ const data = nriData as unknown as {
   hazards: NriHazardInfo[];
   /** FEMA's county table: one column per county field and per hazard field (`CFLD_EALT`, as FEMA names them). */
   counties: RecordTable;
-};
-
-export const NRI_HAZARDS: readonly NriHazardInfo[] = data.hazards;
-// The request schemas take the codes from the vocabulary leaf (without this file's data): both must agree.
-if (data.hazards.map((h) => h.code).join() !== NRI_HAZARD_CODES.join()) {
-  throw new Error('NRI data hazards differ from NRI_HAZARD_CODES');
 }
 
-export const NRI_SOURCE = {
-  dataset: data.dataset,
-  version: data.version,
-  level: data.level,
-  disclaimer: data.disclaimer,
-  url: 'https://hazards.fema.gov/nri/data-resources',
-  note: 'County table for Florida as FEMA published it; served, never recomputed. Not a substitute for a localized risk assessment.',
-} as const;
+let loaded: NriData | undefined;
+
+/** FEMA's table, read on first use: only the risk route needs it, and it is the largest data of its function. */
+function nriData(): NriData {
+  if (loaded) return loaded;
+  const data = require('../../data/v1/nri/fl-counties-nri.json') as NriData;
+  // The request schemas take the codes from the vocabulary leaf (without this file's data): both must agree.
+  if (data.hazards.map((h) => h.code).join() !== NRI_HAZARD_CODES.join()) {
+    throw new Error('NRI data hazards differ from NRI_HAZARD_CODES');
+  }
+  return (loaded = data);
+}
+
+/** The dataset's name, version and use limitation, as every answer cites them. */
+export function nriSource() {
+  const data = nriData();
+  return {
+    dataset: data.dataset,
+    version: data.version,
+    level: data.level,
+    disclaimer: data.disclaimer,
+    url: 'https://hazards.fema.gov/nri/data-resources',
+    note: 'County table for Florida as FEMA published it; served, never recomputed. Not a substitute for a localized risk assessment.',
+  } as const;
+}
 
 const HAZARD_COLUMNS: readonly string[] = ['EVNTS', 'AFREQ', 'EALT', 'EALS', 'RISKV', 'RISKS', 'EALR', 'RISKR'];
 
@@ -97,9 +107,10 @@ let byFips: Map<string, NriCounty> | undefined;
 /** The counties by FIPS code, their hazard columns grouped by hazard; built on first use. */
 function countiesByFips(): Map<string, NriCounty> {
   if (byFips) return byFips;
-  const targets = columnTargets(data.counties.columns);
+  const { counties } = nriData();
+  const targets = columnTargets(counties.columns);
   byFips = new Map();
-  for (const row of data.counties.rows) {
+  for (const row of counties.rows) {
     const county: Record<string, unknown> = { hazards: {} };
     const hazards = county.hazards as Record<string, Record<string, unknown>>;
     row.forEach((value, i) => {
@@ -164,5 +175,5 @@ export type HazardRisk = ReturnType<typeof hazardRisk>;
 
 /** The county's hazards in FEMA's order, or only the requested codes. */
 export function hazardRisks(county: NriCounty, codes?: readonly string[]): HazardRisk[] {
-  return NRI_HAZARDS.filter((h) => !codes || codes.includes(h.code)).map((h) => hazardRisk(county, h));
+  return nriData().hazards.filter((h) => !codes || codes.includes(h.code)).map((h) => hazardRisk(county, h));
 }
