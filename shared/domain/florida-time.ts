@@ -7,8 +7,9 @@
  */
 export const FLORIDA_TIME_ZONE = 'America/New_York';
 
-// en-CA formats dates as YYYY-MM-DD; built once, formatting is the hot part.
-const FLORIDA_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: FLORIDA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+// en-CA formats dates as YYYY-MM-DD. Built on first use (the first time-zone formatter of a process
+// loads the zone data: milliseconds a cold start need not spend), then reused.
+let floridaDateFormat: Intl.DateTimeFormat | undefined;
 
 let lastMinute = Number.NaN;
 let lastDate = '';
@@ -18,7 +19,8 @@ export function floridaDate(instant: Date): string {
   // Formatting costs microseconds on every request; the date cannot change within a minute.
   const minute = Math.floor(instant.getTime() / 60_000);
   if (minute !== lastMinute) {
-    lastDate = FLORIDA_DATE.format(instant);
+    floridaDateFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: FLORIDA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+    lastDate = floridaDateFormat.format(instant);
     lastMinute = minute;
   }
   return lastDate;
