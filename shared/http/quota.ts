@@ -1,6 +1,6 @@
 import type { RouteDef } from '../routes/types';
 import type { AccountContext, UsageCounter } from '../ports';
-import { HOURLY_LIMITS, hourWindow, tierAllows } from '../domain/tiers';
+import { HOURLY_LIMITS, hourWindow, tierAllows, type HourWindow } from '../domain/tiers';
 import { HttpError } from './problem';
 import type { RateLimitState } from './types';
 
@@ -13,31 +13,28 @@ import type { RateLimitState } from './types';
 export async function meterRequest(route: RouteDef, account: AccountContext, usage: UsageCounter, now: Date): Promise<RateLimitState> {
   const window = hourWindow(now);
   const limit = HOURLY_LIMITS[account.tier];
-  const rate = (used: number): RateLimitState => ({
-    limit,
-    used,
-    remaining: limit === null ? null : Math.max(0, limit - used),
-    resetSeconds: window.resetSeconds,
-    resetAt: window.resetAt,
-  });
 
   if (!tierAllows(account.tier, route.minTier)) {
-    const current = rate(await usage.used(account.keyHash, window, limit));
+    const current = rateState(limit, await usage.used(account.keyHash, window, limit), window);
     throw new HttpError('subscription_required', `${route.method} ${route.path} needs the ${route.minTier} tier or above; this key is on the ${account.tier} tier. API access requires a paid subscription.`, {
       required_tier: route.minTier,
       current_tier: account.tier,
       headers: rateLimitHeaders(current),
     });
   }
-  if (route.metered === false) return rate(await usage.used(account.keyHash, window, limit));
+  if (route.metered === false) return rateState(limit, await usage.used(account.keyHash, window, limit), window);
 
   const count = await usage.consume(account.keyHash, window, limit);
   if (!count.allowed) {
     throw new HttpError('rate_limit_exceeded', `The ${account.tier} tier allows ${limit} requests per hour; the window resets at ${window.resetAt.toISOString()}.`, {
-      headers: { ...rateLimitHeaders(rate(count.used)), 'Retry-After': String(window.resetSeconds) },
+      headers: { ...rateLimitHeaders(rateState(limit, count.used, window)), 'Retry-After': String(window.resetSeconds) },
     });
   }
-  return rate(count.used);
+  return rateState(limit, count.used, window);
+}
+
+function rateState(limit: number | null, used: number, window: HourWindow): RateLimitState {
+  return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used), resetSeconds: window.resetSeconds, resetAt: window.resetAt };
 }
 
 export function rateLimitHeaders(rate: RateLimitState | undefined): Record<string, string> {

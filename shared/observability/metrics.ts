@@ -41,13 +41,19 @@ export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 let buffer: Metrics | undefined;
 const metrics = (): Metrics => (buffer ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME }));
 
+/** Whether anything was counted since the last flush: asking the buffer reads the environment each time. */
+let counted = false;
+
 /** Counts one occurrence (or `count`) of a business outcome; sent with the invocation's flush. */
 export function countMetric(name: MetricName, count = 1): void {
   metrics().addMetric(name, MetricUnit.Count, count);
+  counted = true;
 }
 
 /** Sends what the invocation counted, if anything, as one EMF line. */
 export function publishMetrics(): void {
+  if (!counted) return;
+  counted = false;
   const buffered = metrics();
   if (buffered.hasStoredMetrics()) buffered.publishStoredMetrics();
 }
