@@ -2,7 +2,8 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { DynamoSessionRevocationStore, DynamoUserStore, userDirectory } from '../../shared/adapters/user-store';
 import { appConfig, requiredSetting } from '../../shared/config';
-import { authenticateBearer, bearerAuthorizerContext, createAccessTokenVerifier, type BearerOutcome } from '../../shared/http/bearer';
+import { bearerAuthorizerContext, type BearerOutcome } from '../../shared/http/bearer';
+import { authenticateBearer, createAccessTokenVerifier } from '../../shared/http/bearer-tokens';
 import { logger } from '../../shared/observability/logger';
 
 /**

@@ -52,6 +52,11 @@ describe('function bundles, built as the stack builds them', () => {
     expect(present).toEqual([]);
   });
 
+  // The API functions read the bearer authorizer's verdict; only the authorizer verifies tokens.
+  it.each(CHECKED)('%s carries the token verifier only if it verifies tokens', (name) => {
+    expect(built(name).packages.has('aws-jwt-verify')).toBe(name === 'bearer-authorizer');
+  });
+
   // Only docs builds the OpenAPI document; elsewhere `.openapi()` is a no-op (shared/schemas/zod.ts).
   it.each(CHECKED)('%s carries the OpenAPI extension only if it documents the API', (name) => {
     expect(built(name).packages.has('@asteasolutions/zod-to-openapi')).toBe(name === 'docs');

@@ -1,4 +1,5 @@
-import { authenticateBearer, bearerAuthorizerContext, bearerUserFromContext } from '../../shared/http/bearer';
+import { bearerAuthorizerContext, bearerUserFromContext } from '../../shared/http/bearer';
+import { authenticateBearer } from '../../shared/http/bearer-tokens';
 import type { BearerUser } from '../../shared/domain/identity/signed-in-user';
 
 /** Signed-out sessions: the bearer step refuses their tokens, and the session travels to the handler for logout. */

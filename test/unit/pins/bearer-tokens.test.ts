@@ -1,10 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import {
-  ALLOWED_ALGORITHMS, BEARER_CHALLENGE, accountRateSubject, authenticateBearer, bearerAuthorizerContext, bearerUserFromContext,
-  createAccessTokenVerifier,
-} from '../../../shared/http/bearer';
+import { BEARER_CHALLENGE, accountRateSubject, bearerAuthorizerContext, bearerUserFromContext } from '../../../shared/http/bearer';
+import { ALLOWED_ALGORITHMS, authenticateBearer, createAccessTokenVerifier } from '../../../shared/http/bearer-tokens';
 import type { BearerUser } from '../../../shared/domain/identity/signed-in-user';
 
 /**
@@ -38,6 +36,8 @@ describe('bearer authentication', () => {
     ['no token', 'Bearer ', /is not `Bearer <access token>`/],
     ['not a JWT', 'Bearer abc', /is not `Bearer <access token>`/],
     ['a lower-case scheme', `bearer ${RS256}`, /is not `Bearer <access token>`/],
+    ['text before the scheme', `xBearer ${RS256}`, /is not `Bearer <access token>`/],
+    ['text after the token', `Bearer ${RS256} x`, /is not `Bearer <access token>`/],
     ['alg none', `Bearer ${tokenWith({ alg: 'none' })}`, /"none" are not accepted/],
     ['HS256 key confusion', `Bearer ${tokenWith({ alg: 'HS256' })}`, /"HS256" are not accepted/],
     ['no alg', `Bearer ${tokenWith({ typ: 'JWT' })}`, /no algorithm are not accepted/],
@@ -47,6 +47,11 @@ describe('bearer authentication', () => {
     const outcome = await authenticateBearer(header, async () => { verified = true; return { sub: 'u-1' }; }, directory);
     expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(detail) });
     expect(verified).toBe(false);
+  });
+
+  it('says only that a token is not valid when the verifier fails for another reason', async () => {
+    expect(await authenticateBearer(`Bearer ${RS256}`, async () => { throw new Error('payload is not JSON'); }, directory))
+      .toEqual({ ok: false, detail: 'The token is not valid.' });
   });
 
   it('refuses a valid token of nobody known', async () => {
@@ -71,6 +76,7 @@ describe('the authorizer context', () => {
   it.each([
     ['no context', null],
     ['an API-key context', { accountId: 'acct_1', tier: 'pro', keyHash: 'h' }],
+    ['a user from another authorizer', { ...valid, auth: 'api_key' }],
     ['a missing user id', { ...valid, user_id: undefined }],
     ['a missing email', { ...valid, email: 5 }],
     ['a missing name', { ...valid, name: undefined }],
@@ -93,10 +99,12 @@ describe('the local access-token verifier', () => {
   let endpoint: string;
   let jwksRequests = 0;
   let failJwks = false;
-  let sign: (claims: Record<string, unknown>, expiresIn?: string) => Promise<string>;
+  let poolKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  let sign: (claims: Record<string, unknown>, expiresIn?: string | number) => Promise<string>;
 
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256');
+    poolKey = privateKey;
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
     server = createServer((req, res) => {
       jwksRequests++;
@@ -127,6 +135,41 @@ describe('the local access-token verifier', () => {
     await expect(verify(await sign({ token_use: 'access', client_id: CLIENT }))).rejects.toThrow(/JWKS answered 503/);
     failJwks = false;
     expect(await verify(await sign({ token_use: 'access', client_id: CLIENT }))).toEqual({ sub: 'u-1' });
+  });
+
+  it('reads the session from origin_jti, else jti, with the expiry', async () => {
+    const verify = createAccessTokenVerifier({ userPoolId: POOL, clientId: CLIENT, localEndpoint: endpoint });
+    const access = { token_use: 'access', client_id: CLIENT };
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const signAt = (claims: Record<string, unknown>) => sign({ ...access, ...claims }, exp);
+    expect(await verify(await signAt({ jti: 'j1' }))).toEqual({ sub: 'u-1', session: { id: 'j1', expires_at: exp } });
+    expect(await verify(await signAt({ jti: 'j1', origin_jti: 'o1' }))).toEqual({ sub: 'u-1', session: { id: 'o1', expires_at: exp } });
+    expect(await verify(await signAt({ jti: 'j1', origin_jti: '' }))).toEqual({ sub: 'u-1', session: { id: 'j1', expires_at: exp } });
+    expect(await verify(await signAt({ jti: 'j1', origin_jti: 7 }))).toEqual({ sub: 'u-1', session: { id: 'j1', expires_at: exp } });
+    for (const claims of [{}, { jti: '' }, { origin_jti: '', jti: '' }]) {
+      expect((await verify(await signAt(claims))).session).toBeUndefined();
+    }
+  });
+
+  it('names each verification failure without echoing the token', async () => {
+    const verify = createAccessTokenVerifier({ userPoolId: POOL, clientId: CLIENT, localEndpoint: endpoint });
+    const access = { token_use: 'access', client_id: CLIENT };
+    const other = await generateKeyPair('RS256');
+    const forged = await new SignJWT(access).setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(`${endpoint}/${POOL}`).setSubject('u-1').setExpirationTime('1h').sign(other.privateKey);
+    const foreign = await new SignJWT(access).setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(`${endpoint}/another_pool`).setSubject('u-1').setExpirationTime('1h').sign(poolKey);
+    const cases: Array<[string, string]> = [
+      [await sign({ token_use: 'id', client_id: CLIENT }), 'An access token is required (not an ID token).'],
+      [await sign({ token_use: 'access', client_id: 'client-2' }), 'The token was issued to another client.'],
+      [await sign(access, Math.floor(Date.now() / 1000) - 60), 'The token has expired; refresh it with POST /v1/users/login (grant_type refresh_token).'],
+      [forged, 'The token signature does not verify.'],
+      [foreign, 'The token was issued by another identity provider.'],
+    ];
+    for (const [token, detail] of cases) {
+      expect(await authenticateBearer(`Bearer ${token}`, verify, directory)).toEqual({ ok: false, detail });
+    }
+    expect(await authenticateBearer(`Bearer ${await sign(access)}`, verify, directory)).toEqual({ ok: true, user: USER });
   });
 
   it('builds a Cognito verifier in AWS mode without fetching anything', async () => {
