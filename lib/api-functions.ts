@@ -22,9 +22,13 @@ export const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
   library: { description: 'Resource library: list, detail, download', memorySize: 512, timeoutSeconds: 10 },
   assessments: { description: 'Vulnerability assessments: create, update, submit', memorySize: 512, timeoutSeconds: 15 },
   assets: { description: 'Critical asset inventory: imports, listing, vulnerability, GIS validation', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS, nodeModules: ['exceljs'] },
-  // GeoTIFF's ZSTD and LERC decoders (~175 KB) run only for elevation tiles compressed that way:
-  // installed beside the bundle, they cost nothing at load.
-  hazards: { description: 'Sea level rise scenarios, exposure and flood analysis', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS, nodeModules: ['zstddec', 'lerc'] },
+  // Installed beside the bundle and loaded on first use, so they cost nothing at load: geotiff with
+  // the first elevation model read, its ZSTD and LERC decoders (~175 KB) only for tiles compressed
+  // that way, the harmonic tide predictor with the first tidal flood-day count.
+  hazards: {
+    description: 'Sea level rise scenarios, exposure and flood analysis', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS,
+    nodeModules: ['geotiff', 'zstddec', 'lerc', '@neaps/tide-predictor'],
+  },
   grants: { description: 'Grant eligibility, ranking and program deadlines', memorySize: 512, timeoutSeconds: 10 },
   compliance: { description: 'Compliance validation and checklist', memorySize: 512, timeoutSeconds: 15 },
   account: { description: 'Account usage and webhooks', memorySize: 256, timeoutSeconds: 10 },
@@ -38,7 +42,7 @@ export const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
       `rm -rf "${outputDir}/node_modules/@scarf"`,
     ],
   },
-  'v1-risk': { description: '/v1 FEMA National Risk Index, hazards at a location and supply kits', memorySize: 1536, timeoutSeconds: 20, nodeModules: ['pdfkit'] },
+  'v1-risk': { description: '/v1 FEMA National Risk Index, hazards at a location and supply kits', memorySize: 1536, timeoutSeconds: 20, nodeModules: ['pdfkit', '@neaps/tide-predictor'] },
   'v1-training': { description: '/v1 course catalogue, enrolment and signed certifications', memorySize: 512, timeoutSeconds: 10 },
   'v1-identity': { description: '/v1 users (Cognito sign-up and sign-in), profile, security events and API keys', memorySize: 512, timeoutSeconds: 10 },
 };

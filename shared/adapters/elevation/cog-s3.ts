@@ -1,5 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { BaseClient, BaseResponse, fromCustomClient, type GeoTIFF, type GeoTIFFImage } from 'geotiff';
+import type { BaseClient, BaseResponse, GeoTIFF, GeoTIFFImage } from 'geotiff';
+import { geotiff } from './geotiff-module';
 import { s3 } from '../aws-clients';
 import { requiredSetting } from '../../config';
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
@@ -27,20 +28,31 @@ class S3RangeResponse {
 }
 
 /** geotiff's HTTP client contract over S3 GetObject with `Range`: only the needed bytes are read. */
-class S3RangeClient extends BaseClient {
-  constructor(private readonly bucket: string, private readonly key: string) {
-    super(`s3://${bucket}/${key}`);
-  }
+function s3RangeClientClass(Base: typeof BaseClient) {
+  return class S3RangeClient extends Base {
+    constructor(private readonly bucket: string, private readonly key: string) {
+      super(`s3://${bucket}/${key}`);
+    }
 
-  override async request({ headers }: { headers?: Record<string, string> } = {}): Promise<BaseResponse> {
-    const range = headers?.Range ?? headers?.range;
-    const result = await s3().send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key, Range: range }));
-    const bytes = await result.Body!.transformToByteArray();
-    const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    const responseHeaders: Record<string, string> = { 'content-type': result.ContentType ?? 'application/octet-stream' };
-    if (result.ContentRange) responseHeaders['content-range'] = result.ContentRange;
-    return new S3RangeResponse(result.ContentRange ? 206 : 200, responseHeaders, data) as unknown as BaseResponse;
-  }
+    override async request({ headers }: { headers?: Record<string, string> } = {}): Promise<BaseResponse> {
+      const range = headers?.Range ?? headers?.range;
+      const result = await s3().send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key, Range: range }));
+      const bytes = await result.Body!.transformToByteArray();
+      const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      const responseHeaders: Record<string, string> = { 'content-type': result.ContentType ?? 'application/octet-stream' };
+      if (result.ContentRange) responseHeaders['content-range'] = result.ContentRange;
+      return new S3RangeResponse(result.ContentRange ? 206 : 200, responseHeaders, data) as unknown as BaseResponse;
+    }
+  };
+}
+
+let S3RangeClient: ReturnType<typeof s3RangeClientClass> | undefined;
+
+/** Opens a COG in S3 for range reads (geotiff is loaded with the first one). */
+async function openCog(bucket: string, key: string): Promise<GeoTIFF> {
+  const { BaseClient: Base, fromCustomClient } = await geotiff();
+  S3RangeClient ??= s3RangeClientClass(Base);
+  return fromCustomClient(new S3RangeClient(bucket, key), { allowFullFile: false });
 }
 
 /**
@@ -62,7 +74,7 @@ export class CogElevationSource implements ElevationSource {
     if (!entry) return undefined;
     let tiff = this.tiffs.get(entry.key);
     if (!tiff) {
-      tiff = fromCustomClient(new S3RangeClient(this.bucket, entry.key), { allowFullFile: false });
+      tiff = openCog(this.bucket, entry.key);
       this.tiffs.set(entry.key, tiff);
     }
     const image = await chooseImage(await tiff, box, maxCells);
