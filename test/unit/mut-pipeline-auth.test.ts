@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { readRouteForm } from '../../shared/http/multipart';
@@ -123,6 +124,29 @@ describe('multipart bodies', () => {
     const result = await call(multipart(WITH_FILE));
     expect(result.statusCode).toBe(200);
     expect(result.json).toMatchObject({ route: 'validateGisData', body: null, form: { fields: { coordinate_system: 'EPSG:3087' }, file: 'layer.geojson', files: ['file'] } });
+  });
+
+  const filePart = (name: string, filename: string) => `--XyZ\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: text/xml\r\n\r\n<x/>\r\n`;
+
+  it('hands the route the part named as its file, whatever the order of the parts', async () => {
+    const { call } = harness('assets');
+    const result = await call(multipart(filePart('metadata', 'layer.xml') + WITH_FILE));
+    expect(result.statusCode).toBe(200);
+    expect(result.json.form).toMatchObject({ file: 'layer.geojson', files: ['metadata', 'file'] });
+  });
+
+  it('names a file part the route does not take', async () => {
+    const { call } = harness('assets');
+    const result = await call(multipart(filePart('bogus', 'b.xml') + WITH_FILE));
+    expect([result.statusCode, result.json.errors]).toEqual([400, [{ field: 'bogus', in: 'body', message: 'Unknown file part' }]]);
+  });
+
+  it('takes only as many files as the route names (one where it names no optional file)', async () => {
+    const form = { fields: z.object({}), file: 'file' };
+    const body = Buffer.from(`${filePart('file', 'a.csv')}${filePart('other', 'b.csv')}--XyZ--\r\n`);
+    await expect(readRouteForm(form, body, 'multipart/form-data; boundary=XyZ', 1000)).rejects.toMatchObject({ code: 'invalid_request', message: 'Too many files in the form.' });
+    const one = await readRouteForm(form, Buffer.from(`${filePart('file', 'a.csv')}--XyZ--\r\n`), 'multipart/form-data; boundary=XyZ', 1000);
+    expect(one.files.map((f) => f.field)).toEqual(['file']);
   });
 
   it('answers a form without its file part, or with an unknown field, 400 listing every problem, before the route', async () => {

@@ -271,6 +271,12 @@ describe('the pipeline', () => {
     expect(one.json.detail).toBe('1 field is invalid: jurisdiction.');
   });
 
+  it('lists a missing JSON body as the (root) field', async () => {
+    const { handler } = handlerFor('grants');
+    const result = await call(handler, event('POST', '/grants/eligibility', { headers: JSON_HEADERS }));
+    expect(result.json.errors).toEqual([{ field: '(root)', in: 'body', message: 'Required' }]);
+  });
+
   it('reports a root-level schema violation as (root)', async () => {
     const { handler } = handlerFor('grants');
     const result = await call(handler, event('POST', '/grants/eligibility', { headers: JSON_HEADERS, body: '[1, 2]' }));
