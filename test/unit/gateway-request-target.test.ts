@@ -4,7 +4,7 @@ import { ROUTES } from '../../shared/routes';
 /**
  * The local gateway splits a request target without a full URL parse when the path needs no
  * normalising; whatever the target, the path and the query parameters must be those WHATWG URL
- * parsing gives (the parser API Gateway's behaviour was checked against in the e2e tests).
+ * parsing gives (what the gateway parsed every target with before).
  */
 describe('request target split', () => {
   const targets = [

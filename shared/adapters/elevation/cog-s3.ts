@@ -1,6 +1,5 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { BaseClient, BaseResponse, GeoTIFF, GeoTIFFImage } from 'geotiff';
-import { geotiff } from './geotiff-module';
 import { s3 } from '../aws-clients';
 import { requiredSetting } from '../../config';
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
@@ -48,9 +47,9 @@ function s3RangeClientClass(Base: typeof BaseClient) {
 
 let S3RangeClient: ReturnType<typeof s3RangeClientClass> | undefined;
 
-/** Opens a COG in S3 for range reads (geotiff is loaded with the first one). */
+/** Opens a COG in S3 for range reads (geotiff is loaded with the first one: most requests read none). */
 async function openCog(bucket: string, key: string): Promise<GeoTIFF> {
-  const { BaseClient: Base, fromCustomClient } = await geotiff();
+  const { BaseClient: Base, fromCustomClient } = await import('geotiff');
   S3RangeClient ??= s3RangeClientClass(Base);
   return fromCustomClient(new S3RangeClient(bucket, key), { allowFullFile: false });
 }

@@ -1,4 +1,3 @@
-import { geotiff } from './geotiff-module';
 import { demCrs } from '../../domain/elevation-models/crs';
 import { buildPyramid, type BuiltPyramid } from '../../domain/elevation-models/pyramid';
 import { RasterError, reprojectToLattice, type SourceRaster } from '../../domain/elevation-models/reproject';
@@ -12,7 +11,8 @@ const PIXEL_IS_POINT = 2;
 
 /** Reads a single-band GeoTIFF DEM: its samples, geotransform, no-data value and EPSG CRS. */
 export async function readGeoTiffDem(bytes: Uint8Array): Promise<SourceRaster> {
-  const { fromArrayBuffer } = await geotiff();
+  // Loaded with the first raster read, as exceljs is with the first workbook: most requests read none.
+  const { fromArrayBuffer } = await import('geotiff');
   let image;
   try {
     const tiff = await fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
