@@ -3,9 +3,10 @@ import type { ElevationGrid } from '../hazards/elevation';
 import type { BBox } from '../hazards/geo';
 import type { GeoLattice } from './reproject';
 
-// Hot loops read Math and Number as module bindings: a global lookup costs about a hundred times
+// Hot loops read Math and Number through module bindings (named apart, so no code placed ahead of
+// this line meets a shadowed global): a global lookup costs about a hundred times
 // more inside a vm context (the test runner's), for the same answer.
-const { Math, Number } = globalThis;
+const { Math: math, Number: num } = globalThis;
 
 export const TILE_SIZE = 256;
 export const PYRAMID_FORMAT = 'float32-tile-pyramid/1';
@@ -49,13 +50,13 @@ export function buildPyramid(lattice: GeoLattice, verticalDatum: 'NAVD88' | 'EGM
   const tiles = new Map<string, Uint8Array>();
   const levels: PyramidLevel[] = [];
   for (let level = 0, step = 1; ; level++, step *= 2) {
-    const width = Math.ceil(lattice.width / step), height = Math.ceil(lattice.height / step);
+    const width = math.ceil(lattice.width / step), height = math.ceil(lattice.height / step);
     const present: string[] = [];
     for (let ty = 0; ty * TILE_SIZE < height; ty++) {
       for (let tx = 0; tx * TILE_SIZE < width; tx++) {
         const n = TILE_SIZE * TILE_SIZE;
         const bytes = new Uint8Array(n * 5);
-        const values = new Float32Array(bytes.buffer, 0, n).fill(Number.NaN);
+        const values = new Float32Array(bytes.buffer, 0, n).fill(num.NaN);
         let any = false;
         for (let r = 0; r < TILE_SIZE; r++) {
           const row = ty * TILE_SIZE + r;
@@ -65,7 +66,7 @@ export function buildPyramid(lattice: GeoLattice, verticalDatum: 'NAVD88' | 'EGM
             if (col >= width) break;
             const src = row * step * lattice.width + col * step;
             const v = lattice.values[src]!;
-            if (Number.isNaN(v)) continue;
+            if (num.isNaN(v)) continue;
             values[r * TILE_SIZE + c] = v;
             bytes[n * 4 + r * TILE_SIZE + c] = lattice.water?.[src] ?? 0;
             any = true;
@@ -113,24 +114,24 @@ export async function readWindow(index: PyramidIndex, box: BBox, maxCells: numbe
   // without data, so a caller can complete them from another source instead of losing that ground.
   // Where none fits, the coarsest level is read over the model's part of the box only.
   const levelOf = (l: PyramidLevel, clamp: boolean) => {
-    let c0 = Math.floor((bw - index.west) / l.cell_lon), c1 = Math.ceil((be - index.west) / l.cell_lon);
-    let r0 = Math.floor((index.north - bn) / l.cell_lat), r1 = Math.ceil((index.north - bs) / l.cell_lat);
-    if (clamp) { c0 = Math.max(0, c0); c1 = Math.min(l.width - 1, c1); r0 = Math.max(0, r0); r1 = Math.min(l.height - 1, r1); }
+    let c0 = math.floor((bw - index.west) / l.cell_lon), c1 = math.ceil((be - index.west) / l.cell_lon);
+    let r0 = math.floor((index.north - bn) / l.cell_lat), r1 = math.ceil((index.north - bs) / l.cell_lat);
+    if (clamp) { c0 = math.max(0, c0); c1 = math.min(l.width - 1, c1); r0 = math.max(0, r0); r1 = math.min(l.height - 1, r1); }
     return { l, c0, c1, r0, r1, cells: (c1 - c0 + 1) * (r1 - r0 + 1) };
   };
   const window = index.levels.map((l) => levelOf(l, false)).find((w) => w.cells <= maxCells) ?? levelOf(index.levels.at(-1)!, true);
   const { l, c0, c1, r0, r1 } = window;
   if (c1 < c0 || r1 < r0) return undefined;
   const width = c1 - c0 + 1, height = r1 - r0 + 1;
-  const values = new Float32Array(width * height).fill(Number.NaN);
+  const values = new Float32Array(width * height).fill(num.NaN);
   const water = new Uint8Array(width * height);
   const present = new Set(l.tiles);
-  for (let ty = Math.floor(r0 / TILE_SIZE); ty <= Math.floor(r1 / TILE_SIZE); ty++) {
-    for (let tx = Math.floor(c0 / TILE_SIZE); tx <= Math.floor(c1 / TILE_SIZE); tx++) {
+  for (let ty = math.floor(r0 / TILE_SIZE); ty <= math.floor(r1 / TILE_SIZE); ty++) {
+    for (let tx = math.floor(c0 / TILE_SIZE); tx <= math.floor(c1 / TILE_SIZE); tx++) {
       if (!present.has(`${tx}-${ty}`)) continue;
       const tile = decodeTile(await load(tileKey(l.level, `${tx}-${ty}`)));
-      const rowStart = Math.max(r0, ty * TILE_SIZE), rowEnd = Math.min(r1, ty * TILE_SIZE + TILE_SIZE - 1);
-      const colStart = Math.max(c0, tx * TILE_SIZE), colEnd = Math.min(c1, tx * TILE_SIZE + TILE_SIZE - 1);
+      const rowStart = math.max(r0, ty * TILE_SIZE), rowEnd = math.min(r1, ty * TILE_SIZE + TILE_SIZE - 1);
+      const colStart = math.max(c0, tx * TILE_SIZE), colEnd = math.min(c1, tx * TILE_SIZE + TILE_SIZE - 1);
       for (let row = rowStart; row <= rowEnd; row++) {
         for (let col = colStart; col <= colEnd; col++) {
           const t = (row - ty * TILE_SIZE) * TILE_SIZE + (col - tx * TILE_SIZE);
@@ -141,7 +142,7 @@ export async function readWindow(index: PyramidIndex, box: BBox, maxCells: numbe
       }
     }
   }
-  if (!values.some((v) => !Number.isNaN(v))) return undefined;
+  if (!values.some((v) => !num.isNaN(v))) return undefined;
   return {
     values, width, height,
     ...(index.has_water_flag ? { water } : {}),
@@ -156,8 +157,8 @@ export async function readWindow(index: PyramidIndex, box: BBox, maxCells: numbe
 /** Ground at a point, interpolated bilinearly between the four surrounding cells (NaN outside data). */
 export function sampleBilinear(grid: ElevationGrid, lat: number, lon: number): number {
   const fc = (lon - grid.west) / grid.cellLon, fr = (grid.north - lat) / grid.cellLat;
-  const c0 = Math.floor(fc), r0 = Math.floor(fr);
-  if (c0 < 0 || r0 < 0 || c0 + 1 >= grid.width || r0 + 1 >= grid.height) return Number.NaN;
+  const c0 = math.floor(fc), r0 = math.floor(fr);
+  if (c0 < 0 || r0 < 0 || c0 + 1 >= grid.width || r0 + 1 >= grid.height) return num.NaN;
   const tx = fc - c0, ty = fr - r0;
   const at = (r: number, c: number) => grid.values[r * grid.width + c]!;
   return (at(r0, c0) * (1 - tx) + at(r0, c0 + 1) * tx) * (1 - ty) + (at(r0 + 1, c0) * (1 - tx) + at(r0 + 1, c0 + 1) * tx) * ty;

@@ -4,9 +4,10 @@ import type { BBox, LatLon } from './geo';
 import type { AssetPoint } from './spatial-index';
 import { toNavd88, type DatumCorrection } from './vertical-datum';
 
-// Hot loops read Math and Number as module bindings: a global lookup costs about a hundred times
+// Hot loops read Math and Number through module bindings (named apart, so no code placed ahead of
+// this line meets a shadowed global): a global lookup costs about a hundred times
 // more inside a vm context (the test runner's), for the same answer.
-const { Math, Number } = globalThis;
+const { Math: math, Number: num } = globalThis;
 
 /**
  * Surface-model cells that rise more than this above the lowest ground within `RELIEF_RADIUS`
@@ -60,9 +61,9 @@ export async function readGround(source: ElevationSource, box: BBox, maxCells: n
   const values = Float32Array.from(first.values);
   const water = new Uint8Array(n);
   const origin = new Uint8Array(n).fill(NO_DATA);
-  const surface = Math.fround(mslNavd88);
+  const surface = math.fround(mslNavd88);
   for (let i = 0; i < n; i++) {
-    if (Number.isNaN(values[i]!)) continue;
+    if (num.isNaN(values[i]!)) continue;
     origin[i] = 0;
     // A model without a water flag: open water is ground at or below the local mean sea surface.
     water[i] = first.water ? first.water[i]! : values[i]! <= surface ? 1 : 0;
@@ -78,12 +79,12 @@ export async function readGround(source: ElevationSource, box: BBox, maxCells: n
     layers.push({ source: layer.info(), cells: 0, correction });
     for (let i = 0; i < n; i++) {
       if (origin[i] !== NO_DATA) continue;
-      const lat = first.north - Math.floor(i / first.width) * first.cellLat;
+      const lat = first.north - math.floor(i / first.width) * first.cellLat;
       const lon = first.west + (i % first.width) * first.cellLon;
       const nearest = cellIndexAt(fill, lat, lon);
-      if (nearest === undefined || Number.isNaN(fill.values[nearest]!)) continue;
+      if (nearest === undefined || num.isNaN(fill.values[nearest]!)) continue;
       const bilinear = sampleBilinear(fill, lat, lon);
-      values[i] = Number.isNaN(bilinear) ? fill.values[nearest]! : bilinear;
+      values[i] = num.isNaN(bilinear) ? fill.values[nearest]! : bilinear;
       water[i] = fill.water ? fill.water[nearest]! : values[i]! <= surface ? 1 : 0;
       origin[i] = index;
     }
@@ -108,8 +109,8 @@ function flagSurfaceRelief(grid: ElevationGrid, origin: Uint8Array, surfaceLayer
       const i = row * width + col;
       if (origin[i] === NO_DATA || !surfaceLayer[origin[i]!] || water?.[i]) continue;
       let lowest = values[i]!;
-      for (let r = Math.max(0, row - RELIEF_RADIUS); r <= Math.min(height - 1, row + RELIEF_RADIUS); r++) {
-        for (let c = Math.max(0, col - RELIEF_RADIUS); c <= Math.min(width - 1, col + RELIEF_RADIUS); c++) {
+      for (let r = math.max(0, row - RELIEF_RADIUS); r <= math.min(height - 1, row + RELIEF_RADIUS); r++) {
+        for (let c = math.max(0, col - RELIEF_RADIUS); c <= math.min(width - 1, col + RELIEF_RADIUS); c++) {
           const v = values[r * width + c]!;
           if (v < lowest) lowest = v;
         }
@@ -146,7 +147,7 @@ export async function groundAtPoint(source: ElevationSource, point: LatLon, mslN
   if (cell === undefined || ground.origin[cell] === NO_DATA) return undefined;
   const bilinear = sampleBilinear(ground.grid, point.lat, point.lon);
   return {
-    ground_navd88_m: Number.isNaN(bilinear) ? ground.grid.values[cell]! : bilinear,
+    ground_navd88_m: num.isNaN(bilinear) ? ground.grid.values[cell]! : bilinear,
     source: ground.layers[ground.origin[cell]!]!.source,
     open_water: ground.grid.water![cell] === 1,
     surface_flag: ground.flagged[cell] === 1,
@@ -188,7 +189,7 @@ export function describeGround(ground: GroundGrid, inside?: Uint8Array) {
     total++;
     if (ground.flagged[i]) flagged++;
   }
-  const share = (cells: number) => (total === 0 ? 0 : Math.round((cells / total) * 10_000) / 10_000);
+  const share = (cells: number) => (total === 0 ? 0 : math.round((cells / total) * 10_000) / 10_000);
   const used = ground.layers.map((layer, i) => ({ layer, cells: counted[i]! })).filter((l) => l.cells > 0);
   return {
     source: ground.layers[0]!.source,

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readCsvRows } from '../helpers/v1-risk-csv';
+import { hazardsAtLocation, LANDFALL_RADIUS_KM } from '../../shared/domain/risk/answers';
+import { floridaCountyBoundaries } from '../../shared/domain/hazards/florida-counties';
+import { countyAtPoint, SHORELINE_TOLERANCE_KM } from '../../shared/domain/risk/county-at-point';
+import { resolvePlace, type RiskPlace } from '../../shared/domain/risk/place';
+import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
+import { RAW } from '../science/readers/raw';
+
+/**
+ * The hazards-at-a-location answer checked against the raw files: HURDAT2's landfall records (own
+ * line reader, own great-circle distance) and the NRI county table; and the shoreline tolerance
+ * of the county lookup on points just off the coast.
+ */
+
+const flatSea: TidePredictor = { highWaters: async () => [], levelsAt: async (_g, times) => times.map(() => 0) };
+const nri = readCsvRows(path.join(__dirname, '../../shared/data/v1/nri/NRI_Table_Counties_Florida_v1.19.0.csv'));
+
+function landfalls() {
+  const lines = readFileSync(path.join(RAW, 'dfp.csv'), 'utf8').trim().split('\n');
+  const header = lines[0]!.split(',');
+  const col = (name: string) => header.indexOf(name);
+  return lines.slice(1).map((line) => line.split(',')).filter((f) => f[col('landfall_marker')] === 'L').map((f) => {
+    const [lon, lat] = /POINT \(([^ ]+) ([^)]+)\)/.exec(f.slice(col('geometry')).join(','))!.slice(1).map(Number);
+    return { storm: f[col('storm_id')]!, time: f[col('datetime')]!, wind: Number(f[col('wind_speed')]), lat: lat!, lon: lon! };
+  });
+}
+
+/** Haversine on a sphere of 6,371 km. */
+function km(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+function placeAt(lat: number, lon: number): RiskPlace {
+  const result = resolvePlace({ lat, lon });
+  if (!result.ok) throw new Error(result.message);
+  return result.place;
+}
+
+describe('hurricane landfalls near a place, from HURDAT2', () => {
+  const records = landfalls();
+
+  it.each([
+    ['Key West', 24.5551, -81.78],
+    ['Panama City', 30.1588, -85.6602],
+    ['Orlando', 28.5383, -81.3792],
+  ] as const)('%s: every landfall record within 100 km and none beyond, split at 64 kt', async (_name, lat, lon) => {
+    const answer = await hazardsAtLocation(placeAt(lat, lon), { assessmentYear: 2026, tides: flatSea });
+    const section = answer.hurricane_landfalls_within_100km;
+    expect(section.radius_km).toBe(LANDFALL_RADIUS_KM);
+    expect(LANDFALL_RADIUS_KM).toBe(100);
+    // Records clearly inside the radius (a kilometre of margin for the two distance formulas).
+    const near = records.filter((r) => km({ lat, lon }, r) < 99);
+    const far = records.filter((r) => km({ lat, lon }, r) > 101);
+    const listed = (r: { storm: string; lat: number; lon: number }) => section.events.some((e) => e.event_id.includes(r.storm) && e.lat === r.lat && e.lon === r.lon);
+    expect(near.length).toBeGreaterThan(0);
+    for (const r of near) expect([r.storm, r.time, listed(r)]).toEqual([r.storm, r.time, true]);
+    for (const r of far) expect([r.storm, r.time, listed(r)]).toEqual([r.storm, r.time, false]);
+    expect(section.count).toBe(section.events.length);
+    const hurricanes = section.events.filter((e) => e.wind_kt! >= 64).length;
+    expect(section.hurricanes).toBe(hurricanes);
+    expect(section.tropical_storms).toBe(section.count - hurricanes);
+    expect(hurricanes).toBeGreaterThan(0);
+    for (const e of section.events) {
+      const record = records.find((r) => e.event_id.includes(r.storm) && r.lat === e.lat && r.lon === e.lon)!;
+      expect(record).toBeDefined();
+      expect(e.wind_kt).toBe(record.wind);
+      expect(e.type).toBe(record.wind >= 64 ? 'hurricane' : 'tropical_storm');
+      expect(Math.abs(e.distance_km! - km({ lat, lon }, record))).toBeLessThan(1);
+    }
+  });
+
+  it('orders the county\'s hazards by NRI risk score, unscored last', async () => {
+    const answer = await hazardsAtLocation(placeAt(24.5551, -81.78), { assessmentYear: 2026, tides: flatSea });
+    const monroe = nri.find((r) => r.STCOFIPS === '12087')!;
+    const scores = answer.hazards.map((h) => h.risk_score ?? -1);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const top = answer.hazards[0]!;
+    const publishedMax = Math.max(...answer.hazards.map((h) => Number(monroe[`${h.code}_RISKS`] || -1)));
+    expect(top.risk_score).toBeCloseTo(publishedMax, 6);
+    // The table's file name carries its release.
+    for (const h of answer.hazards) expect(h.source).toMatch(/^FEMA National Risk Index 1\.19\.0\b.*, county level$/);
+  });
+
+  it('gives a coastal place tidal figures and NOAA sources, an inland one a note instead', async () => {
+    const coastal = await hazardsAtLocation(placeAt(24.5551, -81.78), { assessmentYear: 2026, tides: flatSea });
+    expect(coastal.sea_level_rise).not.toBeNull();
+    expect(coastal.high_tide_flooding?.gauges.map((g) => g.noaa_id)).toContain('8724580');
+    expect(coastal).not.toHaveProperty('coastal_note');
+    expect(coastal.sources.map((s) => s.id)).toEqual(['fema_nri', 'hurdat2', 'us_atlas', 'noaa_tr2022', 'noaa_datums', 'noaa_htf', 'uhslc_daily_max_peaks']);
+    expect(coastal.sources[0]).toMatchObject({ name: expect.stringContaining('1.19.0'), url: expect.stringMatching(/^https:\/\//) });
+
+    const inland = await hazardsAtLocation(placeAt(28.5383, -81.3792), { assessmentYear: 2026, tides: flatSea });
+    expect(inland.sea_level_rise).toBeNull();
+    expect(inland.high_tide_flooding).toBeNull();
+    expect(inland.coastal_note).toMatch(/^Inland county/);
+    expect(inland.sources.map((s) => s.id)).toEqual(['fema_nri', 'hurdat2', 'us_atlas']);
+    expect(inland.location).not.toHaveProperty('distance_to_boundary_km');
+  });
+});
+
+describe('points just off the shore', () => {
+  // Nearest distance from the point to the county polygon's edges, by sampling each edge every
+  // ~50 m with the haversine distance: independent of the lookup's planar segment formula.
+  function edgeDistanceKm(point: { lat: number; lon: number }, fips: string): number {
+    const county = floridaCountyBoundaries().find((c) => c.fips === fips)!;
+    const rings = county.geometry.type === 'Polygon' ? county.geometry.coordinates : county.geometry.coordinates.flat();
+    let best = Infinity;
+    for (const ring of rings) {
+      for (let i = 1; i < ring.length; i++) {
+        const [a, b] = [ring[i - 1]!, ring[i]!];
+        const steps = Math.max(1, Math.ceil(km({ lat: a[1]!, lon: a[0]! }, { lat: b[1]!, lon: b[0]! }) / 0.05));
+        for (let s = 0; s <= steps; s++) {
+          const t = s / steps;
+          best = Math.min(best, km(point, { lat: a[1]! + t * (b[1]! - a[1]!), lon: a[0]! + t * (b[0]! - a[0]!) }));
+        }
+      }
+    }
+    return best;
+  }
+
+  it('places a point a few kilometres off Miami Beach in Miami-Dade, saying how far it is from the boundary', () => {
+    const point = { lat: 25.79, lon: -80.09 };
+    const distance = edgeDistanceKm(point, '12086');
+    expect(distance).toBeGreaterThan(0.5);
+    expect(distance).toBeLessThan(SHORELINE_TOLERANCE_KM);
+    const match = countyAtPoint(point)!;
+    expect(match).toMatchObject({ method: 'nearest_boundary', county: { fips: '12086' } });
+    expect(Math.abs(match.distance_km - distance)).toBeLessThan(0.05);
+    expect(resolvePlace(point)).toMatchObject({ ok: true, place: { matched_by: 'nearest_boundary', distance_to_boundary_km: match.distance_km, coastal: true } });
+  });
+
+  it('refuses a point beyond the 5 km tolerance, and picks the nearer of two counties', () => {
+    const offshore = { lat: 25.79, lon: -79.98 };
+    expect(edgeDistanceKm(offshore, '12086')).toBeGreaterThan(SHORELINE_TOLERANCE_KM + 0.5);
+    expect(countyAtPoint(offshore)).toBeUndefined();
+    expect(SHORELINE_TOLERANCE_KM).toBe(5);
+    // Off the Broward / Palm Beach line at Boca Raton inlet, slightly north: Palm Beach is nearer.
+    const boca = { lat: 26.36, lon: -80.05 };
+    const toPalmBeach = edgeDistanceKm(boca, '12099');
+    const toBroward = edgeDistanceKm(boca, '12011');
+    const match = countyAtPoint(boca)!;
+    expect(match.method).toBe('nearest_boundary');
+    expect(match.county.fips).toBe(toPalmBeach < toBroward ? '12099' : '12011');
+  });
+});
