@@ -1,0 +1,108 @@
+import { evaluateCompliance } from '../../shared/domain/compliance/evaluate';
+import { settingOf } from '../../shared/domain/compliance/setting';
+import type { Methodology } from '../../shared/schemas/compliance';
+import { compliantMethodology } from '../helpers/assessment-fixtures';
+
+/**
+ * One defect at a time: a complete 2024-rule assessment of Monroe County with exactly one field
+ * changed must turn exactly one checklist item, with its own reason; every other item still
+ * passes. The reasons are what the engineer reads before signing, so they are pinned word for word.
+ */
+
+const MONROE = settingOf({ county_fips: '12087', display_name: 'Monroe County' });
+const DATE = '2025-01-15';
+
+type Edit = (m: ReturnType<typeof compliantMethodology>) => void;
+
+function evaluate(edit: Edit, extra: { scope?: 'full_jurisdiction' | 'partial'; scope_rationale?: string } = { scope: 'full_jurisdiction' }) {
+  const m = structuredClone(compliantMethodology('2024', 2025));
+  edit(m);
+  return evaluateCompliance({ ...extra, methodology: m as unknown as Methodology }, DATE, MONROE);
+}
+
+describe('the complete assessment', () => {
+  it('passes all 14 items', () => {
+    const result = evaluate(() => {});
+    expect(result.dep_checklist_status.items.map((i) => [i.item, i.status])).toEqual('ABCDEFGHIJKLMN'.split('').map((id) => [id, 'pass']));
+    expect(result.compliant).toBe(true);
+    expect(result.dep_checklist_status.compliant).toBe(true);
+  });
+});
+
+const defects: Array<[string, Edit, string, 'fail' | 'conditional', string]> = [
+  ['owned assets left out', (m) => { m.critical_assets.all_owned_or_maintained_included = false; }, 'B', 'fail', 'Not all owned or maintained critical assets are included.'],
+  ['an empty inventory', (m) => { m.critical_assets.asset_count = 0; }, 'B', 'fail', 'The inventory lists no critical assets.'],
+  ['an older DEM', (m) => { m.dem.most_recent_available = false; }, 'C', 'fail', 'NOAA OCM 2018 Florida Keys lidar DEM (2018) is not stated to be the most recent publicly available DEM.'],
+  ['no DEM', (m) => { delete (m as Partial<typeof m>).dem; }, 'C', 'fail', 'No DEM recorded.'],
+  ['peril of flood explained', (m) => { m.peril_of_flood = { addressed: false, rationale: 'r'.repeat(400) } as never; }, 'D', 'conditional', `Not performed; rationale given: ${'r'.repeat(300)}`],
+  ['peril of flood neither', (m) => { m.peril_of_flood = { addressed: false } as never; }, 'D', 'fail', 'Peril of flood plan amendments neither addressed nor explained.'],
+  ['tidal without DEP thresholds', (m) => { m.flood_components.tidal.dep_thresholds_used = false; }, 'E', 'fail', 'Tidal flooding analysed without DEP thresholds.'],
+  ['tidal not analysed', (m) => { m.flood_components.tidal.analysed = false; }, 'E', 'fail', 'Tidal flooding depth not analysed.'],
+  ['flood days not reported', (m) => { m.flood_components.tidal.flood_days_per_scenario_horizon = false; }, 'F', 'fail', 'Tidal flood days per scenario and horizon neither reported nor explained.'],
+  ['surge from another source', (m) => { m.flood_components.storm_surge.data_source = 'usace'; }, 'G', 'fail', 'Storm surge data must come from NOAA or FEMA.'],
+  ['surge without a source', (m) => { delete (m.flood_components.storm_surge as Partial<typeof m.flood_components.storm_surge>).data_source; }, 'G', 'fail', 'Storm surge data must come from NOAA or FEMA.'],
+  ['surge below the 100-year event', (m) => { m.flood_components.storm_surge.return_periods_years = [10, 50, 99]; }, 'G', 'fail', 'The storm surge analysis must include at least the 100-year event.'],
+  ['surge not analysed', (m) => { m.flood_components.storm_surge.analysed = false; }, 'G', 'fail', 'Storm surge not analysed.'],
+  ['rainfall lacking the 500-year storm', (m) => { m.flood_components.rainfall.return_periods_years = [100]; }, 'H', 'fail', 'Rainfall-induced flooding lacks the 500-year storm.'],
+  ['rainfall lacking it with a reason', (m) => { m.flood_components.rainfall = { analysed: true, return_periods_years: [25], rationale: 'x'.repeat(350) } as never; }, 'H', 'conditional', `The 100 and 500-year storm not analysed; rationale given: ${'x'.repeat(300)}`],
+  ['rainfall not analysed', (m) => { m.flood_components.rainfall = { analysed: false } as never; }, 'H', 'fail', 'Rainfall-induced flooding (100-year and 500-year storms) neither analysed nor explained.'],
+  ['compound not analysed', (m) => { m.flood_components.compound = { analysed: false } as never; }, 'I', 'fail', 'Compound flooding neither analysed nor explained.'],
+  ['another datum', (m) => { m.vertical_datum = 'NGVD29'; }, 'J', 'fail', 'Analyses are in NGVD29, not NAVD88.'],
+  ['no datum', (m) => { delete (m as Partial<typeof m>).vertical_datum; }, 'J', 'fail', 'Vertical datum not stated.'],
+  ['2017 scenarios', (m) => { m.sea_level_rise.scenario_family = 'noaa_2017'; }, 'K', 'fail', 'Rule set 2024 requires the noaa_2022 scenarios, not noaa_2017.'],
+  ['one required scenario missing', (m) => { m.sea_level_rise.scenarios = ['intermediate_low', 'high']; }, 'K', 'fail', 'Missing required scenario(s): intermediate.'],
+  ['a required horizon missing', (m) => { m.sea_level_rise.planning_horizons = [2045, 2100]; }, 'L', 'fail', 'Missing required planning horizon(s): 2075.'],
+  ['no horizons', (m) => { m.sea_level_rise.planning_horizons = []; }, 'L', 'fail', 'Planning horizons not stated.'],
+  ['one gauge without a reason', (m) => { m.tide_gauges = { station_ids: ['8724580', '8724580'] } as never; }, 'M', 'fail', 'One gauge used without single_gauge_rationale (allowed only when the two closest are more than 100 miles apart).'],
+  ['no gauges', (m) => { m.tide_gauges = { station_ids: [] } as never; }, 'M', 'fail', 'No NOAA tide gauges stated.'],
+  ['no report', (m) => { m.deliverables.report = false; }, 'N', 'fail', 'Missing: report of findings.'],
+  ['GIS in another format', (m) => { m.deliverables.gis_data.format = 'other'; }, 'N', 'fail', 'Missing: GIS data in a format DEP\'s mapping tool reads.'],
+  ['GIS unprojected', (m) => { m.deliverables.gis_data.coordinate_system = 'EPSG:4326'; }, 'N', 'fail', 'Missing: GIS data projected (EPSG:4326 is geographic; DEP uses EPSG:3087).'],
+  ['GIS without metadata', (m) => { m.deliverables.gis_data.metadata = false; }, 'N', 'fail', 'Missing: GIS metadata.'],
+  ['no GIS data', (m) => { delete (m.deliverables as Partial<typeof m.deliverables>).gis_data; }, 'N', 'fail', 'Missing: GIS data.'],
+  ['no prioritized list', (m) => { m.deliverables.prioritized_asset_list = false; }, 'N', 'fail', 'Missing: prioritized list of impacted critical assets.'],
+  ['regional assets not identified', (m) => { m.critical_assets.regionally_significant_identified = false; }, 'N', 'fail', 'Missing: regionally significant assets identified in the list.'],
+];
+
+describe('one defect at a time', () => {
+  it.each(defects)('%s: only its item changes, with its reason', (_name, edit, item, status, reason) => {
+    const result = evaluate(edit);
+    const changed = result.dep_checklist_status.items.filter((i) => i.status !== 'pass');
+    expect(changed.map((i) => [i.item, i.status, i.reason])).toEqual([[item, status, reason]]);
+    expect(result.compliant).toBe(status !== 'fail');
+    expect(result.dep_checklist_status.compliant).toBe(status !== 'fail');
+    expect(result.missing_items.map((m) => [m.item, m.reason])).toEqual(status === 'fail' ? [[item, reason]] : []);
+  });
+
+  it('passes and words the passing reasons with the figures stated', () => {
+    const reasons = Object.fromEntries(evaluate(() => {}).dep_checklist_status.items.map((i) => [i.item, i.reason]));
+    expect(reasons).toMatchObject({
+      B: '412 critical assets, all owned or maintained ones included.',
+      G: 'Storm surge from FEMA data up to the 500-year event.',
+      H: 'Rainfall-induced flooding analysed for the 100-year and 500-year storms.',
+      K: '3 noaa_2022 scenarios including intermediate_low and intermediate.',
+      L: 'Planning horizons 2045, 2075, 2100 include 2045 and 2075.',
+      M: 'Interpolated between NOAA gauges 8724580, 8723970.',
+      N: 'Report, GIS data (file_geodatabase, EPSG:3087, with metadata) and prioritized asset list.',
+    });
+    const single = evaluate((m) => { m.tide_gauges = { station_ids: ['8724580'], single_gauge_rationale: 'Nearest two gauges > 100 miles apart.' } as never; });
+    expect(single.dep_checklist_status.items.find((i) => i.item === 'M')).toMatchObject({ status: 'pass', reason: 'Single NOAA gauge 8724580 with a rationale.' });
+    const projectedElsewhere = evaluate((m) => { m.deliverables.gis_data.coordinate_system = 'EPSG:26917'; });
+    expect(projectedElsewhere.dep_checklist_status.items.find((i) => i.item === 'N')!.reason).toBe('Report, GIS data (file_geodatabase, EPSG:26917, with metadata) and prioritized asset list. Note: DEP\'s statewide layers use EPSG:3087.');
+  });
+
+  it('without an inventory fails B, and N for the regionally significant assets it cannot identify', () => {
+    const result = evaluate((m) => { delete (m as Partial<typeof m>).critical_assets; });
+    expect(result.missing_items.map((m) => [m.item, m.reason])).toEqual([
+      ['B', 'No critical asset inventory recorded.'],
+      ['N', 'Missing: regionally significant assets identified in the list.'],
+    ]);
+  });
+
+  it('judges the scope: full, partial with a rationale, partial without, unstated', () => {
+    const itemA = (extra: Parameters<typeof evaluate>[1]) => evaluate(() => {}, extra).dep_checklist_status.items.find((i) => i.item === 'A')!;
+    expect(itemA({ scope: 'partial', scope_rationale: 'Barrier islands only.' })).toMatchObject({ status: 'pass', reason: 'A smaller area with a rationale; DEP must approve it.' });
+    expect(itemA({ scope: 'partial' })).toMatchObject({ status: 'fail', reason: 'Partial scope without scope_rationale.' });
+    expect(itemA({})).toMatchObject({ status: 'fail', reason: 'Scope not stated.' });
+  });
+});

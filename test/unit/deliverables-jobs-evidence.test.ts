@@ -1,0 +1,232 @@
+import type { BlobStore } from '../../shared/ports';
+import type { Assessment } from '../../shared/domain/assessments/model';
+import { analysisTarget, evidenceDocumentKey, evidenceOf, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLinkDeps } from '../../shared/domain/deliverables/analysis-link';
+import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableJob, type DeliverableStore } from '../../shared/domain/deliverables/jobs';
+import { deliverableView, SIGNED_URL_SECONDS, startDeliverables } from '../../shared/domain/deliverables/requests';
+import { runOpenDeliverableJobs, type DeliverableDeps } from '../../shared/domain/deliverables/service';
+import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
+
+/**
+ * The deliverable job's life (queued, leased, taken over, failed for good), the API's view of it,
+ * and what a linked flood analysis records as an assessment's evidence. The builder's files are
+ * exercised end to end (test/e2e/deliverables.test.ts); here, the paths around it.
+ */
+
+const NOW = new Date('2026-11-23T15:00:00Z');
+const iso = (msFromNow: number) => new Date(NOW.getTime() + msFromNow).toISOString();
+
+function job(overrides: Partial<DeliverableJob> = {}): DeliverableJob {
+  return {
+    deliverable_id: 'dlv_1', assessment_id: 'asm_1', account_id: 'acct_1', status: 'queued', created_at: iso(-60_000), updated_at: iso(-60_000),
+    error: null, files: [], lease: null, ...overrides,
+  };
+}
+
+function memoryBlobs() {
+  const objects = new Map<string, { body: string; type: string }>();
+  const blobs: BlobStore = {
+    async put(key, body, type) { objects.set(key, { body: body.toString(), type }); },
+    async get(key) { const o = objects.get(key); return o ? Buffer.from(o.body) : undefined; },
+    async exists(key) { return objects.has(key); },
+    async delete(key) { objects.delete(key); },
+    async signedGetUrl(key, seconds, name) { return `https://blobs.test/${key}?expires=${seconds}&name=${name}`; },
+    async signedPutUrl(key) { return `https://blobs.test/${key}`; },
+  };
+  return { blobs, objects };
+}
+
+describe('deliverable job leases', () => {
+  it('runs a queued job, and a running one only once its lease has expired with attempts left', () => {
+    expect(DELIVERABLE_LEASE_MS).toBe(600_000);
+    expect(MAX_ATTEMPTS).toBe(3);
+    expect(isRunnable(job(), NOW)).toBe(true);
+    const running = (expiresIn: number, attempt: number) => job({ status: 'running', lease: { owner: 'w1', expires_at: iso(expiresIn), attempt } });
+    expect(isRunnable(running(1000, 1), NOW)).toBe(false);
+    expect(isRunnable(running(-1, 1), NOW)).toBe(true);
+    expect(isRunnable(running(-1, 2), NOW)).toBe(true);
+    expect(isRunnable(running(-1, 3), NOW)).toBe(false);
+    expect(isLostForGood(running(-1, 3), NOW)).toBe(true);
+    expect(isLostForGood(running(-1, 2), NOW)).toBe(false);
+    expect(isLostForGood(running(1000, 3), NOW)).toBe(false);
+    for (const status of ['succeeded', 'failed'] as const) {
+      expect(isRunnable(job({ status, lease: { owner: 'w1', expires_at: iso(-1), attempt: 1 } }), NOW)).toBe(false);
+      expect(isLostForGood(job({ status, lease: { owner: 'w1', expires_at: iso(-1), attempt: 3 } }), NOW)).toBe(false);
+    }
+  });
+
+  function workerDeps(open: DeliverableJob[], claimed: DeliverableJob | undefined) {
+    const finished: unknown[][] = [];
+    const warnings: unknown[][] = [];
+    const claims: unknown[][] = [];
+    const { blobs, objects } = memoryBlobs();
+    const jobs: DeliverableStore = {
+      async create() {}, async get() { return undefined; },
+      async claim(ref, owner, now, leaseMs) { claims.push([ref.deliverable_id, owner, now.toISOString(), leaseMs]); return claimed; },
+      async finish(ref, owner, outcome) { finished.push([ref.deliverable_id, owner, outcome]); return true; },
+      async listOpen() { return open; },
+    };
+    const deps: DeliverableDeps = {
+      jobs, blobs, clock: () => NOW, warn: (m, d) => warnings.push([m, d]),
+      assessments: { get: async () => undefined }, assets: { list: async () => ({ items: [], nextCursor: undefined }) },
+      evidence: async () => { throw new Error('not reached'); },
+    };
+    return { deps, finished, warnings, claims, objects };
+  }
+
+  it('fails a job lost on its last attempt with a message quoting its id, and runs the runnable ones', async () => {
+    const lost = job({ deliverable_id: 'dlv_lost', status: 'running', lease: { owner: 'w-dead', expires_at: iso(-1), attempt: 3 } });
+    const busy = job({ deliverable_id: 'dlv_busy', status: 'running', lease: { owner: 'w2', expires_at: iso(60_000), attempt: 1 } });
+    const queued = job({ deliverable_id: 'dlv_q' });
+    const w = workerDeps([lost, busy, queued], undefined);
+    await runOpenDeliverableJobs(w.deps, 'w-me');
+    expect(w.finished).toEqual([['dlv_lost', 'w-dead', { error: { code: 'internal_error', detail: 'The deliverables could not be generated after 3 attempts. Quote dlv_lost when reporting it.' } }]]);
+    // Only the queued job is claimed (and another worker took it first: nothing more happens).
+    expect(w.claims).toEqual([['dlv_q', 'w-me', NOW.toISOString(), DELIVERABLE_LEASE_MS]]);
+  });
+
+  it('records a failed build without internals and stores no file', async () => {
+    const queued = job();
+    const w = workerDeps([queued], { ...queued, status: 'running', lease: { owner: 'w-me', expires_at: iso(DELIVERABLE_LEASE_MS), attempt: 1 } });
+    await runOpenDeliverableJobs(w.deps, 'w-me');
+    expect(w.warnings).toEqual([['Deliverable job failed', { deliverable_id: 'dlv_1', error: 'assessment gone' }]]);
+    expect(w.finished).toEqual([['dlv_1', 'w-me', { error: { code: 'internal_error', detail: 'The deliverables could not be generated. Quote dlv_1 when reporting it.' } }]]);
+    expect(w.objects.size).toBe(0);
+  });
+});
+
+describe('deliverable requests', () => {
+  it('queues a job for an assessment of the account, and 404s any other', async () => {
+    const created: DeliverableJob[] = [];
+    const deps = {
+      jobs: { create: async (j: DeliverableJob) => { created.push(j); }, get: async () => undefined },
+      assessments: { get: async (account: string, id: string) => (account === 'acct_1' && id === 'asm_1' ? ({} as Assessment) : undefined) },
+      blobs: memoryBlobs().blobs,
+      clock: () => NOW,
+    };
+    const queued = await startDeliverables(deps, 'acct_1', 'asm_1');
+    expect(queued).toEqual({ ...job(), deliverable_id: queued.deliverable_id, created_at: NOW.toISOString(), updated_at: NOW.toISOString() });
+    expect(queued.deliverable_id).toMatch(/^dlv_[A-Za-z0-9_-]{16}$/);
+    expect(created).toEqual([queued]);
+    await expect(startDeliverables(deps, 'acct_2', 'asm_1')).rejects.toMatchObject({ kind: 'not_found', message: 'No assessment asm_1 in this account.' });
+    await expect(deliverableView(deps, job())).rejects.toMatchObject({ kind: 'not_found', message: 'No deliverable dlv_1 of assessment asm_1 in this account.' });
+  });
+
+  it('shows the files behind signed URLs valid 15 minutes, under their own names', async () => {
+    const file = { name: 'monroe-report.pdf', kind: 'report_pdf' as const, content_type: 'application/pdf', bytes: 1234, sha256: 'ab'.repeat(32), key: 'deliverables/acct_1/asm_1/dlv_1/monroe-report.pdf' };
+    const done = job({ status: 'succeeded', files: [file] });
+    const view = await deliverableView({ jobs: { create: async () => {}, get: async () => done }, blobs: memoryBlobs().blobs, clock: () => NOW }, done);
+    expect(SIGNED_URL_SECONDS).toBe(900);
+    expect(view).toEqual({
+      deliverable_id: 'dlv_1', assessment_id: 'asm_1', status: 'succeeded', created_at: done.created_at, updated_at: done.updated_at, error: null,
+      files: [{ name: file.name, kind: 'report_pdf', content_type: 'application/pdf', bytes: 1234, sha256: file.sha256, url: `https://blobs.test/${file.key}?expires=900&name=monroe-report.pdf`, url_expires_at: '2026-11-23T15:15:00.000Z' }],
+    });
+  });
+});
+
+describe('a flood analysis as assessment evidence', () => {
+  const answer = {
+    boundary: { area: { km2: 2580.5 }, counties: [{ name: 'Monroe', fips: '12087' }, { fips: '12086' }, {}] },
+    scenarios: ['intermediate_low', 'intermediate'],
+    planning_horizons: [2050, 2080],
+    components: { tidal: { status: 'ok' }, surge: { status: 'partial' }, rainfall: {} },
+    elevation: { status: 'ok', source: { name: 'USGS 3DEP', native_resolution: '1 m' }, cell_size_m: 30 },
+    gauge_selection: { method: 'nearest', reason: 'within 50 km', gauges: [{ noaa_id: '8724580' }, {}] },
+    assets: { inside_boundary: 42 },
+  };
+  const meta = { analysisId: 'fa_1', assessmentId: 'asm_1', analysedAt: NOW.toISOString(), applied: null, resultKey: 'r', extentsKey: null };
+
+  it('summarises what the analysis ran and found', () => {
+    const evidence = evidenceOf(answer, { ...meta, link: { boundary_source: 'jurisdiction', jurisdiction_id: 'county:12087' }, applied: { assets_written: 40, exposed: 10, not_exposed: 30, unknown_elevation: 0, existing_water: 0 } });
+    expect(evidence).toEqual<AnalysisEvidence>({
+      analysis_id: 'fa_1', assessment_id: 'asm_1', analysed_at: NOW.toISOString(),
+      boundary: { source: 'jurisdiction', jurisdiction_id: 'county:12087', area_km2: 2580.5, counties: ['Monroe', '12086'] },
+      components: [{ component: 'tidal', status: 'ok' }, { component: 'surge', status: 'partial' }, { component: 'rainfall', status: 'unknown' }],
+      scenarios: ['intermediate_low', 'intermediate'], planning_horizons: [2050, 2080],
+      elevation: { status: 'ok', source_name: 'USGS 3DEP', native_resolution: '1 m', cell_size_m: 30 },
+      gauges: ['8724580'], gauge_selection: { method: 'nearest', reason: 'within 50 km' },
+      assets_inside: 42, assets_applied: 40, result_key: 'r', extents_key: null,
+    });
+  });
+
+  it('reads an answer without those sections as unknowns and empties', () => {
+    expect(evidenceOf({ boundary: { counties: ['Monroe', ''] }, gauge_selection: { method: 'single_gauge' } }, { ...meta, link: { boundary_source: 'boundary_geojson', jurisdiction_id: null } })).toEqual({
+      analysis_id: 'fa_1', assessment_id: 'asm_1', analysed_at: NOW.toISOString(),
+      boundary: { source: 'boundary_geojson', jurisdiction_id: null, area_km2: null, counties: ['Monroe'] },
+      components: [], scenarios: [], planning_horizons: [],
+      elevation: { status: 'unknown', source_name: null, native_resolution: null, cell_size_m: null },
+      gauges: [], gauge_selection: { method: 'single_gauge', reason: '' }, assets_inside: 0, assets_applied: null, result_key: 'r', extents_key: null,
+    });
+  });
+
+  it('takes a county by id or a drawn polygon, and refuses a municipality without a polygon', () => {
+    const county = analysisTarget({ jurisdiction: 'county:12087', assessment_id: 'asm_1' });
+    expect(county.link).toEqual({ assessment_id: 'asm_1', apply_to_assets: undefined, boundary_source: 'jurisdiction', jurisdiction_id: 'county:12087' });
+    expect((county.geometry as { type: string }).type).toMatch(/Polygon$/);
+    const drawn = { type: 'Polygon', coordinates: [[[-81.8, 24.5], [-81.7, 24.5], [-81.7, 24.6], [-81.8, 24.5]]] };
+    expect(analysisTarget({ boundary_geojson: drawn, apply_to_assets: true })).toEqual({ geometry: drawn, link: { assessment_id: undefined, apply_to_assets: true, boundary_source: 'boundary_geojson', jurisdiction_id: null } });
+    expect(() => analysisTarget({ jurisdiction: 'Key West' })).toThrow(/No boundary is held for municipalities such as City of Key West; send boundary_geojson instead/);
+  });
+
+  it('links only to an assessment of the account that is not submitted', async () => {
+    const store = (status: string | undefined) => ({ assessments: { get: async () => (status ? ({ status } as Assessment) : undefined) } });
+    await expect(requireLinkableAssessment(store('draft'), 'acct_1', 'asm_1')).resolves.toBeUndefined();
+    await expect(requireLinkableAssessment(store('in_progress'), 'acct_1', 'asm_1')).resolves.toBeUndefined();
+    await expect(requireLinkableAssessment(store(undefined), 'acct_1', 'asm_1')).rejects.toMatchObject({
+      kind: 'invalid_input', message: 'No assessment asm_1 in this account.', issues: [{ field: 'assessment_id', in: 'body', message: 'Unknown assessment' }],
+    });
+    await expect(requireLinkableAssessment(store('submitted'), 'acct_1', 'asm_1')).rejects.toMatchObject({ kind: 'conflict' });
+  });
+
+  function linkDeps() {
+    const { blobs, objects } = memoryBlobs();
+    const evidence: AnalysisEvidence[] = [];
+    const applied: unknown[][] = [];
+    const deps: AnalysisLinkDeps = {
+      assessments: { get: async () => undefined },
+      evidence: { putAnalysis: async (_a, e) => { evidence.push(e); }, listAnalyses: async () => [], linkImport: async () => {}, listImports: async () => [] },
+      blobs,
+      assets: {
+        list: async (_a, _f, page) => (page.cursor ? { items: [], nextCursor: undefined } : { items: [], nextCursor: 'next' }),
+        applyExposures: async (account, changes) => { applied.push([account, changes.length]); return changes.length; },
+      },
+      clock: () => NOW,
+    };
+    return { deps, objects, evidence, applied };
+  }
+
+  it('without links the answer is the analysis\'s own and nothing is written', async () => {
+    const w = linkDeps();
+    let hooked: unknown = 'unset';
+    const result = await runLinkedAnalysis(w.deps, 'acct_1', { boundary_source: 'boundary_geojson', jurisdiction_id: null }, async (onSurfaces) => { hooked = onSurfaces; return { answer: 1 }; });
+    expect(result).toEqual({ answer: 1 });
+    expect(hooked).toBeUndefined();
+    expect(await runLinkedAnalysis(w.deps, 'acct_1', undefined, async () => ({ answer: 2 }))).toEqual({ answer: 2 });
+    expect(w.objects.size + w.evidence.length + w.applied.length).toBe(0);
+  });
+
+  it('with an assessment, stores the answer and records the evidence under the analysis id', async () => {
+    const w = linkDeps();
+    const result = await runLinkedAnalysis(w.deps, 'acct_1', { assessment_id: 'asm_1', boundary_source: 'jurisdiction', jurisdiction_id: 'county:12087' }, async (onSurfaces) => {
+      expect(typeof onSurfaces).toBe('function');
+      return answer;
+    });
+    const analysisId = (result as unknown as { analysis_id: string }).analysis_id;
+    expect(analysisId).toMatch(/^fa_[A-Za-z0-9_-]{16}$/);
+    expect(result).toEqual({ ...answer, analysis_id: analysisId, assessment_id: 'asm_1' });
+    const key = evidenceDocumentKey('acct_1', 'asm_1', analysisId, 'result');
+    expect(key).toBe(`evidence/acct_1/asm_1/${analysisId}/result.json`);
+    expect(JSON.parse(w.objects.get(key)!.body)).toEqual(result);
+    expect(w.objects.get(key)!.type).toBe('application/json');
+    // No surfaces were handed over, so no extents document.
+    expect(w.evidence).toEqual([expect.objectContaining({ analysis_id: analysisId, assessment_id: 'asm_1', result_key: key, extents_key: null, assets_applied: null, assets_inside: 42 })]);
+    expect(w.applied).toEqual([]);
+  });
+
+  it('applying to assets pages through every asset and reports what it wrote', async () => {
+    const w = linkDeps();
+    const result = await runLinkedAnalysis(w.deps, 'acct_1', { apply_to_assets: true, boundary_source: 'boundary_geojson', jurisdiction_id: null }, async () => ({ answer: 3 }));
+    expect(result).toMatchObject({ answer: 3, assessment_id: null, applied_to_assets: { assets_written: 0, exposed: 0, not_exposed: 0, unknown_elevation: 0, existing_water: 0 } });
+    expect(w.applied).toEqual([['acct_1', 0]]);
+    expect(w.evidence).toEqual([]);
+  });
+});
