@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { startTestApp } from '../helpers/local-app';
+import { pdfText } from '../helpers/pdf-text';
 import { multipartBody } from '../fixtures/assets/multipart';
 import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-fixtures';
 
@@ -275,25 +275,3 @@ describe('from inventory to evidence (Monroe County)', () => {
     expect((await app.request('GET', `/assessments/${assessmentId}/deliverables/not-an-id`, { key: key() })).status).toBe(400);
   });
 });
-
-/** Text of a PDF written by pdfkit: inflate each content stream and decode its hex text strings. */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const latin = pdf.toString('latin1');
-  const streams = /stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streams.exec(latin))) {
-    const start = match.index + match[0].length;
-    const end = latin.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const array of content.match(/\[(?:<[0-9a-fA-F]*>|[^\]])*\]\s*TJ/g) ?? []) {
-      out.push((array.match(/<([0-9a-fA-F]*)>/g) ?? []).map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join(''));
-    }
-  }
-  return out.join('\n');
-}

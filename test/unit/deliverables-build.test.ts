@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import type { BlobStore } from '../../shared/ports';
+import type { StoredAsset } from '../../shared/domain/assets/ports';
+import type { ComplianceEvidence } from '../../shared/domain/compliance/evidence';
+import { DELIVERABLE_LEASE_MS, type DeliverableFile, type DeliverableJob, type DeliverableStore } from '../../shared/domain/deliverables/jobs';
+import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
+import { runDeliverableJob, type DeliverableDeps } from '../../shared/domain/deliverables/service';
+import { mapSvg } from '../../shared/domain/deliverables/maps';
+import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
+import { compliantMethodology, storedAssessment } from '../helpers/assessment-fixtures';
+import { pdfText } from '../helpers/pdf-text';
+
+/**
+ * One deliverable build for Monroe County from in-memory stores: the files it stores and records,
+ * the report's tables read back from the PDF, the prioritized list read back from the workbook,
+ * and the clean-up when the lease is lost.
+ */
+
+const NOW = new Date('2026-11-23T15:00:00Z');
+
+function asset(id: string, name: string, score: number | null, depths: [string, number, number][], overrides: Partial<StoredAsset> = {}): StoredAsset {
+  const max = depths.length ? Math.max(...depths.map((d) => d[2])) : null;
+  return {
+    asset_id: id, jurisdiction_id: 'county:12087', name, category: 'community_emergency', asset_type: null, source_type: null,
+    classification: { category: null, asset_type: null, rule: 'unclassified', matched_field: null, matched_text: null, ruleset_version: '1' } as never,
+    lon: -81.78, lat: 24.55, geometry_type: 'Point', geometry: null, source_id: null, address: null, city: null, county: null, owner: null, attributes: {},
+    content_hash: 'h', import_id: 'imp_1',
+    vulnerability: score === null ? null : { vulnerability_score: score, first_exposed_year: 2046 } as never,
+    vulnerability_level: score === null ? 'not_assessed' : score > 0.5 ? 'high' : 'low', impact_timeline: 'near_term',
+    exposure: depths.length ? { status: 'exposed', depths: depths.map(([scenario, planning_horizon, depth_ft]) => ({ scenario, planning_horizon, depth_ft, depth_m: depth_ft * 0.3048 })), max_depth_ft: max, ground_elevation_navd88_m: 0.6, first_exposed_year: 2046 } as never : undefined,
+    vulnerability_history: [], version: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...overrides,
+  };
+}
+
+const ASSETS = [
+  asset('a_low', 'Marathon Fire Station', 0.21, [['intermediate_low', 2046, 0], ['intermediate', 2076, 0.8]]),
+  asset('a_high', 'Lower Keys Medical Center', 0.74, [['intermediate_low', 2046, 1.2], ['intermediate', 2076, 2.6]]),
+  asset('a_none', 'Key West City Hall', null, []),
+  asset('a_water', 'Pier House Dock', null, [], { exposure: { status: 'existing_water', depths: [], max_depth_ft: null, ground_elevation_navd88_m: null, first_exposed_year: null } as never }),
+];
+
+const ANALYSIS: AnalysisEvidence = {
+  analysis_id: 'fa_1', assessment_id: 'va_test', analysed_at: '2026-11-20T10:00:00.000Z',
+  boundary: { source: 'jurisdiction', jurisdiction_id: 'county:12087', area_km2: 3895, counties: ['Monroe'] },
+  components: [{ component: 'tidal', status: 'ok' }], scenarios: ['intermediate', 'intermediate_low'], planning_horizons: [2076, 2046],
+  elevation: { status: 'ok', source_name: 'NOAA OCM 2018 Florida Keys lidar DEM', native_resolution: '1 m', cell_size_m: 30 },
+  gauges: ['8724580'], assets_inside: 4, assets_applied: 4, result_key: 'evidence/result.json', extents_key: 'evidence/extents.json',
+};
+
+const ANSWER = {
+  sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM' }],
+  gauge_selection: { gauges: [{ noaa_id: '8724580', name: 'Key West', weight: 1 }] },
+  components: { tidal: { results: [
+    { scenario: 'intermediate_low', planning_horizon: 2046, sea_level_rise: { ft: 0.91 }, design_water_level_navd88: { ft: 1.87 }, tidal_flood_days_per_year: { by_gauge: [{ noaa_id: '8724580', days: 41.6 }] } },
+    { scenario: 'intermediate', planning_horizon: 2076, sea_level_rise: { ft: 2.13 } },
+  ] } },
+};
+const EXTENT = {
+  scenario: 'intermediate', planning_horizon: 2076, components: ['tidal'], area_km2: 18.42, area_m2: 18_420_000,
+  geometry: { type: 'MultiPolygon', coordinates: [[[[-81.80, 24.55], [-81.79, 24.55], [-81.79, 24.56], [-81.80, 24.55]]]] },
+};
+
+function world(options: { finishOk?: boolean } = {}) {
+  const objects = new Map<string, { body: Buffer; type: string }>();
+  const blobs: BlobStore = {
+    async put(key, body, type) { objects.set(key, { body: Buffer.from(body), type }); },
+    async get(key) { return objects.get(key)?.body; },
+    async exists(key) { return objects.has(key); },
+    async delete(key) { objects.delete(key); },
+    async signedGetUrl(key) { return key; },
+    async signedPutUrl(key) { return key; },
+  };
+  objects.set(ANALYSIS.result_key, { body: Buffer.from(JSON.stringify(ANSWER)), type: 'application/json' });
+  objects.set(ANALYSIS.extents_key!, { body: Buffer.from(JSON.stringify([EXTENT])), type: 'application/json' });
+  const job: DeliverableJob = { deliverable_id: 'dlv_1', assessment_id: 'va_test', account_id: 'acct_1', status: 'running', created_at: NOW.toISOString(), updated_at: NOW.toISOString(), error: null, files: [], lease: { owner: 'w1', expires_at: new Date(NOW.getTime() + DELIVERABLE_LEASE_MS).toISOString(), attempt: 1 } };
+  const outcomes: unknown[] = [];
+  const pages: (string | undefined)[] = [];
+  const jobs: DeliverableStore = {
+    async create() {}, async get() { return job; }, async listOpen() { return []; },
+    async claim() { return job; },
+    async finish(_ref, _owner, outcome) { outcomes.push(outcome); return options.finishOk ?? true; },
+  };
+  const evidence: ComplianceEvidence = { jurisdiction_id: 'county:12087', jurisdiction_name: 'Monroe County', assets: { total: 4, by_category: { community_emergency: 4 } }, analyses: [ANALYSIS] };
+  const deps: DeliverableDeps = {
+    jobs, blobs, clock: () => NOW, warn: () => {},
+    assessments: { get: async (account, id) => (account === 'acct_1' && id === 'va_test' ? storedAssessment({ methodology: compliantMethodology('2024', 2026) as never }) : undefined) },
+    // Two pages, so the build reads past the first.
+    assets: { list: async (_a, _f, page) => { pages.push(page.cursor); return page.cursor ? { items: ASSETS.slice(2), nextCursor: undefined } : { items: ASSETS.slice(0, 2), nextCursor: 'p2' }; } },
+    evidence: async () => evidence,
+  };
+  return { deps, objects, outcomes, pages };
+}
+
+describe('a deliverable build', () => {
+  let built: ReturnType<typeof world>;
+  let files: DeliverableFile[];
+
+  beforeAll(async () => {
+    built = world();
+    await runDeliverableJob(built.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
+    files = (built.outcomes[0] as { files: DeliverableFile[] }).files;
+  }, 60_000);
+
+  it('stores and records the report, the GeoPackage, one Shapefile per non-empty layer and the workbook', () => {
+    expect(built.pages).toEqual([undefined, 'p2']);
+    expect(files.map((f) => [f.name, f.kind, f.content_type])).toEqual([
+      ['monroe-county-vulnerability-assessment-report.pdf', 'report_pdf', 'application/pdf'],
+      ['monroe-county-gis-epsg3087.gpkg', 'gis_package', 'application/geopackage+sqlite3'],
+      ['monroe-county-boundary-epsg3087-shp.zip', 'gis_package', 'application/zip'],
+      ['monroe-county-assets-epsg3087-shp.zip', 'gis_package', 'application/zip'],
+      ['monroe-county-inundation-epsg3087-shp.zip', 'gis_package', 'application/zip'],
+      ['monroe-county-prioritized-assets.xlsx', 'asset_list_xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ]);
+    for (const file of files) {
+      const stored = built.objects.get(file.key)!;
+      expect(file.key).toBe(`deliverables/acct_1/va_test/dlv_1/${file.name}`);
+      expect(stored.type).toBe(file.content_type);
+      expect(file.bytes).toBe(stored.body.length);
+      expect(file.sha256).toBe(createHash('sha256').update(stored.body).digest('hex'));
+    }
+  });
+
+  it('the report states the analyses, sources, gauge rows, exposure per scenario and horizon, and the asset priority', () => {
+    // Cells and wrapped lines come out one per line: read the text as one space-separated run.
+    const text = pdfText(built.objects.get(files[0]!.key)!.body).replace(/\s+/g, ' ');
+    const dash = '\u0097'; // pdfkit writes the em dash in WinAnsi
+    expect(text).toContain('Assessment va_test (initial, full jurisdiction), started 2025-01-15');
+    expect(text).toContain('Flood analyses linked to this assessment: 1. Vertical datum: NAVD88 (analyses in NAVD88). DEM stated in the methodology: NOAA OCM 2018 Florida Keys lidar DEM (2018).');
+    expect(text).toContain('fa_1 2026-11-20 tidal (ok) intermediate, intermediate_low 2076, 2046 NOAA OCM 2018 Florida Keys lidar DEM, 30 m cells');
+    expect(text).toContain(`NOAA 2022 Technical Report TR NOS 01 SRTM ${dash}`);
+    expect(text).toContain('Inundation, NOAA 2022 intermediate, 2076 (tidal; 18.42 km²)'.replace('²', '\u00b2'));
+    expect(text).toContain('NOAA 8724580 Key West (weight 1)');
+    // Scenario rows per gauge: the 2046 row has every figure, the 2076 row dashes what the answer lacks.
+    expect(text).toContain(`intermediate_low 2046 0.91 1.87 41.6 intermediate 2076 2.13 ${dash} ${dash}`);
+    // Exposure: assets deeper than 0 per scenario and horizon; the extent's area only where one was traced.
+    expect(text).toContain('3 assets analysed; 1 without a usable ground elevation');
+    expect(text).toContain(`intermediate 2046 0 ${dash} intermediate_low 2046 1 ${dash} intermediate 2076 2 18.42 intermediate_low 2076 0 ${dash}`);
+    // Priority: highest score first, unscored last.
+    expect(text).toContain(`1 Lower Keys Medical Center community_emergency 0.740 high 2046 2.60 2 Marathon Fire Station community_emergency 0.210 low 2046 0.80 3 Key West City Hall community_emergency ${dash} not_assessed ${dash} ${dash} 4 Pier House Dock`);
+    expect(text).toMatch(/Rule set 2024 \(derived from s\. 380\.093; not DEP's form\)\. \d+ passed, \d+ failed, 0 conditional/);
+  });
+
+  it('the workbook lists the assets in priority order with their depths per scenario and horizon', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(built.objects.get(files[5]!.key)!.body as never);
+    const sheet = workbook.getWorksheet('Prioritized assets')!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(-6)).toEqual(['D_I_2046', 'D_IL_2046', 'D_I_2076', 'D_IL_2076', 'LAT', 'LON']);
+    const rows = [2, 3, 4, 5].map((r) => (sheet.getRow(r).values as unknown[]).slice(1));
+    const col = (name: string) => header.indexOf(name);
+    expect(rows.map((r) => r[col('NAME')])).toEqual(['Lower Keys Medical Center', 'Marathon Fire Station', 'Key West City Hall', 'Pier House Dock']);
+    expect(rows.map((r) => r[col('PRIORITY')])).toEqual([1, 2, 3, 4]);
+    // Depths the analysis did not give stay empty.
+    expect([rows[0]![col('D_IL_2046')], rows[0]![col('D_I_2076')], rows[0]![col('D_I_2046')] ?? null]).toEqual([1.2, 2.6, null]);
+    expect([rows[0]![col('LAT')], rows[0]![col('LON')]]).toEqual([24.55, -81.78]);
+    const about = workbook.getWorksheet('About')!;
+    expect(about.getRow(1).getCell(1).value).toBe('Prioritized critical assets, Monroe County');
+  });
+});
+
+describe('a build that cannot finish', () => {
+  it('removes every stored file when the lease was lost, and records the failure', async () => {
+    const w = world({ finishOk: false });
+    await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
+    expect([...w.objects.keys()].filter((k) => k.startsWith('deliverables/'))).toEqual([]);
+    expect(w.outcomes).toHaveLength(2);
+    expect(w.outcomes[1]).toEqual({ error: { code: 'internal_error', detail: 'The deliverables could not be generated. Quote dlv_1 when reporting it.' } });
+  }, 60_000);
+});
+
+describe('maps', () => {
+  // The county boundary as the deliverables draw it (us-atlas rings, wound as d3 reads them).
+  const boundary = countyBoundaryByFips('12087')!.geometry;
+
+  it('colours each asset by its level, unknown levels as not assessed', () => {
+    const svg = mapSvg({ boundary, assets: [{ lon: -81.8, lat: 24.6, level: 'very_high' }, { lon: -81.75, lat: 24.55, level: 'mystery' }] });
+    expect(svg.match(/fill="#[0-9a-f]{6}" stroke="#222"/g)).toEqual(['fill="#b2182b" stroke="#222"', 'fill="#999999" stroke="#222"']);
+  });
+
+  it('draws inundation as a small area inside the frame whatever its ring order, and nothing for an empty extent', () => {
+    const ring = [[-81.60, 24.60], [-81.40, 24.60], [-81.40, 24.80], [-81.60, 24.80], [-81.60, 24.60]];
+    const widthOf = (svg: string) => {
+      const d = /<path d="([^"]*)" fill="#2166ac"/.exec(svg)![1]!;
+      const xs = [...d.matchAll(/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+      return Math.max(...xs) - Math.min(...xs);
+    };
+    // Counter-clockwise (RFC 7946) and clockwise rings both give the same small square, never the whole globe.
+    const ccw = widthOf(mapSvg({ boundary, assets: [], inundation: { type: 'MultiPolygon', coordinates: [[ring]] } }));
+    const cw = widthOf(mapSvg({ boundary, assets: [], inundation: { type: 'MultiPolygon', coordinates: [[[...ring].reverse()]] } }));
+    // 0.2° of longitude on a 1,200 px map fitted to Monroe County (Dry Tortugas to the mainland): tens of pixels.
+    expect(ccw).toBeGreaterThan(50);
+    expect(ccw).toBeLessThan(200);
+    expect(cw).toBeCloseTo(ccw, 1);
+    expect(mapSvg({ boundary, assets: [], inundation: { type: 'MultiPolygon', coordinates: [] } })).not.toContain('#2166ac');
+  });
+});
