@@ -1,0 +1,50 @@
+import courses from '../../shared/data/v1/courses/courses.json';
+import { courseByCode, listCourses } from '../../shared/domain/training/catalogue';
+
+/** Course filters and paging against the bundled catalogue, each expectation computed here from the JSON. */
+
+const codes = (page: { data: { code: string }[] }) => page.data.map((c) => c.code);
+const everything = (query: { topic?: string; provider?: string; q?: string }) => {
+  const all: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = listCourses({ ...query, limit: 5, cursor }, new Set());
+    all.push(...codes(page));
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return all;
+};
+
+describe('course search', () => {
+  it('filters by provider without regard to case, and by every word of q over code, title, audience and topic', () => {
+    const fdem = courses.filter((c) => c.provider.toLowerCase().includes('fdem')).map((c) => c.code);
+    expect(fdem.length).toBeGreaterThan(0);
+    expect(everything({ provider: 'FDEM' })).toEqual(fdem);
+    const words = ['floodplain', 'ADVANCED'];
+    const expected = courses.filter((c) => words.every((w) => `${c.code} ${c.title} ${c.audience} ${c.topic}`.toLowerCase().includes(w.toLowerCase()))).map((c) => c.code);
+    expect(expected).toEqual(['E0194', 'E0282', 'E0284']);
+    expect(everything({ q: '  floodplain   ADVANCED ' })).toEqual(expected);
+    expect(everything({ q: 'floodplain nosuchword' })).toEqual([]);
+    expect(everything({})).toEqual(courses.map((c) => c.code));
+  });
+
+  it('pages exactly: a full last page has no cursor, and a cursor only continues its own filters', () => {
+    const fdem = courses.filter((c) => c.provider.toLowerCase().includes('fdem')).map((c) => c.code);
+    const exact = listCourses({ provider: 'fdem', limit: fdem.length }, new Set([fdem[0]!]));
+    expect(codes(exact)).toEqual(fdem);
+    expect(exact.next_cursor).toBeNull();
+    expect(exact.data.map((c) => c.enrolled)).toEqual(fdem.map((_c, i) => i === 0));
+    const first = listCourses({ provider: 'fdem', limit: 1 }, new Set());
+    expect(() => listCourses({ provider: 'other', limit: 1, cursor: first.next_cursor! }, new Set())).toThrow();
+    expect(() => listCourses({ q: 'fdem', limit: 1, cursor: first.next_cursor! }, new Set())).toThrow();
+    expect(() => listCourses({ topic: 'fdem', limit: 1, cursor: first.next_cursor! }, new Set())).toThrow();
+    // A cursor naming a course outside the filtered list is refused.
+    const all = listCourses({ limit: 1 }, new Set());
+    expect(() => listCourses({ limit: 1, cursor: all.next_cursor!, provider: 'fdem' }, new Set())).toThrow();
+    expect(codes(listCourses({ limit: 2, cursor: all.next_cursor! }, new Set()))).toEqual(courses.slice(1, 3).map((c) => c.code));
+  });
+
+  it('finds a course by its code with spaces around it', () => {
+    expect(courseByCode('  is-9 ')?.code).toBe('IS-9');
+  });
+});
