@@ -99,6 +99,19 @@ describe('one defect at a time', () => {
     ]);
   });
 
+  it('passes at each boundary: one asset, exactly the 100-year surge, horizons listed in order', () => {
+    const reasonOf = (edit: Edit, item: string) => evaluate(edit).dep_checklist_status.items.find((i) => i.item === item)!;
+    expect(reasonOf((m) => { m.critical_assets.asset_count = 1; }, 'B')).toMatchObject({ status: 'pass', reason: '1 critical assets, all owned or maintained ones included.' });
+    expect(reasonOf((m) => { m.flood_components.storm_surge.return_periods_years = [100]; }, 'G')).toMatchObject({ status: 'pass', reason: 'Storm surge from FEMA data up to the 100-year event.' });
+    expect(reasonOf((m) => { m.sea_level_rise.planning_horizons = [2100, 2075, 2045]; }, 'L')).toMatchObject({ status: 'pass', reason: 'Planning horizons 2045, 2075, 2100 include 2045 and 2075.' });
+  });
+
+  it('wants a station for a single-gauge rationale, and stations at all', () => {
+    const itemM = (edit: Edit) => evaluate(edit).dep_checklist_status.items.find((i) => i.item === 'M')!;
+    expect(itemM((m) => { m.tide_gauges = { station_ids: [], single_gauge_rationale: 'far apart' } as never; })).toMatchObject({ status: 'fail', reason: 'No NOAA tide gauges stated.' });
+    expect(itemM((m) => { m.tide_gauges = {} as never; })).toMatchObject({ status: 'fail', reason: 'No NOAA tide gauges stated.' });
+  });
+
   it('judges the scope: full, partial with a rationale, partial without, unstated', () => {
     const itemA = (extra: Parameters<typeof evaluate>[1]) => evaluate(() => {}, extra).dep_checklist_status.items.find((i) => i.item === 'A')!;
     expect(itemA({ scope: 'partial', scope_rationale: 'Barrier islands only.' })).toMatchObject({ status: 'pass', reason: 'A smaller area with a rationale; DEP must approve it.' });
