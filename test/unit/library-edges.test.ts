@@ -56,11 +56,13 @@ describe('full-text search', () => {
 
   it('matches prefixes from three characters and typos from five', () => {
     expect(ids('inu')).toContain('inundation-atlas');
-    expect(ids('in')).toEqual([]);
+    // Two letters are no prefix ("in" would also be a stop word).
+    expect(ids('ti')).toEqual([]);
     expect(ids('inundaton')).toContain('inundation-atlas');
     // Four characters: no typo allowed ("tide" is a prefix of "tides", "tida" is not).
     expect(ids('tide')).toEqual(['tides-guide']);
-    expect(ids('tida')).toEqual([]);
+    expect(ids('tids')).toEqual([]);
+    expect(ids('tidess')).toEqual(['tides-guide']);
   });
 
   it('applies the category and file type filters to the hits', () => {
@@ -71,8 +73,13 @@ describe('full-text search', () => {
 
 describe('sorting ties', () => {
   it('orders equal titles by id, and undated resources last in both directions', () => {
-    const list = [resource('b-id', { title: 'Same' }), resource('a-id', { title: 'same' }), resource('c', { title: 'Alpha', published: '2020' })];
-    expect(sortResources(list, 'title').map((r) => r.id)).toEqual(['c', 'a-id', 'b-id']);
+    const list = [resource('c-id', { title: 'same' }), resource('b-id', { title: 'Same' }), resource('a-id', { title: 'same' }), resource('c', { title: 'Alpha', published: '2020' })];
+    expect(sortResources(list, 'title').map((r) => r.id)).toEqual(['c', 'a-id', 'b-id', 'c-id']);
+    expect(sortResources([...list].reverse(), '-title').map((r) => r.id)).toEqual(['a-id', 'b-id', 'c-id', 'c']);
+    // Equal dates fall back to the title.
+    const sameDay = [resource('x', { title: 'Zeta', published: '2021' }), resource('y', { title: 'Beta', published: '2021' }), resource('z', { title: 'Eta', published: '2021' })];
+    expect(sortResources(sameDay, 'published').map((r) => r.id)).toEqual(['y', 'z', 'x']);
+    expect(sortResources(sameDay, '-published').map((r) => r.id)).toEqual(['y', 'z', 'x']);
     const dated = [resource('n', { published: null }), resource('old', { published: '2019-05' }), resource('new', { published: '2022' }), resource('y', { published: '2019' })];
     expect(sortResources(dated, 'published').map((r) => r.id)).toEqual(['y', 'old', 'new', 'n']);
     expect(sortResources(dated, '-published').map((r) => r.id)).toEqual(['new', 'old', 'y', 'n']);
