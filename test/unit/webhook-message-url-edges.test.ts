@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { isDeliveryMessage, isQueuedEvent } from '../../shared/domain/webhooks/delivery';
 import { checkWebhookUrl } from '../../shared/domain/webhooks/url-rules';
+import { parseRetrySchedule } from '../../shared/domain/webhooks/backoff';
+import { reminderEvent } from '../../shared/domain/webhooks/deadline-reminders';
 
 /**
  * Queue messages are read back from SQS as untyped JSON: each field of a delivery message and of
@@ -57,6 +60,8 @@ describe('webhook URL reasons by mode', () => {
     ['https://printer.local/x', 'aws', 'Refused: printer.local is not a public DNS name.'],
     ['https://api.localhost/x', 'aws', 'Refused: api.localhost is not a public DNS name.'],
     ['https://intranet/x', 'local', 'Refused: intranet is not a public DNS name.'],
+    ['http://8.8.8.8/x', 'local', 'Use https (plain http only to loopback in local mode).'],
+    ['https://8.8.8.8:8443/x', 'local', 'Use the https port 443 (no other port is allowed).'],
   ] as const)('%s in %s mode: %s', (url, mode, reason) => {
     expect(checkWebhookUrl(url, mode)).toEqual({ ok: false, reason });
   });
@@ -74,5 +79,22 @@ describe('webhook URL reasons by mode', () => {
   it('does not take a name merely starting with localhost for loopback', () => {
     expect(checkWebhookUrl('http://localhost.example.com:3000/hook', 'local')).toEqual({ ok: false, reason: 'Use https (plain http only to loopback in local mode).' });
     expect(checkWebhookUrl('https://localhost.example.com/hook', 'aws')).toMatchObject({ ok: true, host: 'localhost.example.com' });
+  });
+});
+
+describe('retry schedule', () => {
+  it('reads whole and decimal delays in each unit, spaces around them, and nothing else', () => {
+    expect(parseRetrySchedule('500ms, 1.5s,5m ,2h')).toEqual([500, 1500, 300_000, 7_200_000]);
+    expect(parseRetrySchedule('0.25m')).toEqual([15_000]);
+    for (const bad of ['5', 'x5s', '5sx', '5 s', '1.s', '-5s', '5d']) expect(() => parseRetrySchedule(bad)).toThrow(/Invalid retry delay/);
+  });
+});
+
+describe('reminder event ids', () => {
+  it('are the first 32 hex digits of SHA-256 over account, deadline, date and lead time', () => {
+    const reminder = { deadline_id: 'rf_grant_submission', deadline_name: 'Resilient Florida grant submission', deadline_date: '2027-09-01', days_before: 30 };
+    const event = reminderEvent('acct_1', reminder, new Date('2027-08-02T12:00:00Z'));
+    const expected = createHash('sha256').update('acct_1|rf_grant_submission|2027-09-01|30').digest('hex').slice(0, 32);
+    expect(event).toEqual({ event_id: `evt_rem_${expected}`, account_id: 'acct_1', type: 'deadline_reminder', timestamp: '2027-08-02T12:00:00.000Z', data: reminder });
   });
 });
