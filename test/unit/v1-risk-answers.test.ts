@@ -133,6 +133,12 @@ describe('points just off the shore', () => {
     expect(resolvePlace(point)).toMatchObject({ ok: true, place: { matched_by: 'nearest_boundary', distance_to_boundary_km: match.distance_km, coastal: true } });
   });
 
+  it('states the distance to the boundary in the answer\'s location when the point was placed by it', async () => {
+    const answer = await hazardsAtLocation(placeAt(25.79, -80.09), { assessmentYear: 2026, tides: flatSea });
+    expect(answer.location).toMatchObject({ county_fips: '12086', matched_by: 'nearest_boundary', point_basis: 'requested_point' });
+    expect(answer.location.distance_to_boundary_km).toBeGreaterThan(0.5);
+  });
+
   it('refuses a point beyond the 5 km tolerance, and picks the nearer of two counties', () => {
     const offshore = { lat: 25.79, lon: -79.98 };
     expect(edgeDistanceKm(offshore, '12086')).toBeGreaterThan(SHORELINE_TOLERANCE_KM + 0.5);
