@@ -93,16 +93,15 @@ function world(options: { finishOk?: boolean } = {}) {
 }
 
 describe('a deliverable build', () => {
-  let built: ReturnType<typeof world>;
-  let files: DeliverableFile[];
+  // Built in each test, not once for the describe: mutation runs switch a mutant on per test.
+  async function build() {
+    const w = world();
+    await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
+    return { built: w, files: (w.outcomes[0] as { files: DeliverableFile[] }).files };
+  }
 
-  beforeAll(async () => {
-    built = world();
-    await runDeliverableJob(built.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
-    files = (built.outcomes[0] as { files: DeliverableFile[] }).files;
-  }, 60_000);
-
-  it('stores and records the report, the GeoPackage, one Shapefile per non-empty layer and the workbook', () => {
+  it('stores and records the report, the GeoPackage, one Shapefile per non-empty layer and the workbook', async () => {
+    const { built, files } = await build();
     expect(built.pages).toEqual([undefined, 'p2']);
     expect(files.map((f) => [f.name, f.kind, f.content_type])).toEqual([
       ['monroe-county-vulnerability-assessment-report.pdf', 'report_pdf', 'application/pdf'],
@@ -121,7 +120,8 @@ describe('a deliverable build', () => {
     }
   });
 
-  it('the report states the analyses, sources, gauge rows, exposure per scenario and horizon, and the asset priority', () => {
+  it('the report states the analyses, sources, gauge rows, exposure per scenario and horizon, and the asset priority', async () => {
+    const { built, files } = await build();
     // Cells and wrapped lines come out one per line: read the text as one space-separated run.
     const text = pdfText(built.objects.get(files[0]!.key)!.body).replace(/\s+/g, ' ');
     const dash = '\u0097'; // pdfkit writes the em dash in WinAnsi
@@ -142,6 +142,7 @@ describe('a deliverable build', () => {
   });
 
   it('the workbook lists the assets in priority order with their depths per scenario and horizon', async () => {
+    const { built, files } = await build();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(built.objects.get(files[5]!.key)!.body as never);
     const sheet = workbook.getWorksheet('Prioritized assets')!;

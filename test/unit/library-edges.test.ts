@@ -33,17 +33,18 @@ describe('slugs', () => {
 });
 
 describe('full-text search', () => {
-  const index = new ResourceSearchIndex([
+  // Built per call, not once for the describe: mutation runs switch a mutant on per test.
+  const catalogue = () => new ResourceSearchIndex([
     resource('tides-guide', { title: 'Tides', summary: 'inundation mapping for planners', tags: ['coastal'] }),
     resource('inundation-atlas', { title: 'Inundation atlas', summary: 'maps', tags: [], category: 'data', file_type: 'zip' }),
     resource('zeta', { title: 'Other', summary: 'inundation' }),
     resource('alpha', { title: 'Other', summary: 'inundation' }),
   ]);
-  const ids = (q: string, filter = {}) => index.search({ q, ...filter }).map((h) => h.id);
+  const ids = (q: string, filter = {}) => catalogue().search({ q, ...filter }).map((h) => h.id);
 
   it('weighs a title match above a summary match and breaks score ties by id', () => {
     expect(ids('inundation')).toEqual(['inundation-atlas', 'alpha', 'zeta', 'tides-guide']);
-    const hits = index.search({ q: 'inundation' });
+    const hits = catalogue().search({ q: 'inundation' });
     expect(hits[1]!.score).toBe(hits[2]!.score);
     for (const hit of hits) expect(Math.round(hit.score * 1000) / 1000).toBe(hit.score);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
