@@ -1,4 +1,6 @@
 import type { Assessment } from '../../shared/domain/assessments/model';
+import type { ComplianceEvidence } from '../../shared/domain/compliance/evidence';
+import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
 
 /**
  * Assessment bodies for tests: a methodology that satisfies every checklist item of a rule set,
@@ -60,3 +62,22 @@ export function storedAssessment(overrides: Partial<Assessment> = {}): Assessmen
     ...overrides,
   };
 }
+
+/** A flood analysis linked to Monroe County's assessment, as the evidence store keeps it. */
+export const linkedAnalysis = (overrides: Partial<AnalysisEvidence> = {}): AnalysisEvidence => ({
+  analysis_id: 'fa_1', assessment_id: 'va_1', analysed_at: '2026-02-01T00:00:00.000Z',
+  boundary: { source: 'jurisdiction', jurisdiction_id: 'county:12087', area_km2: 3895, counties: ['Monroe'] },
+  components: [{ component: 'tidal', status: 'ok' }, { component: 'surge', status: 'ok' }, { component: 'rainfall', status: 'ok' }, { component: 'compound', status: 'ok' }],
+  scenarios: ['intermediate_low', 'intermediate', 'high'], planning_horizons: [2046, 2076, 2100],
+  elevation: { status: 'partial', source_name: 'NOAA OCM 2018 Florida Keys lidar DEM', native_resolution: '1 m', cell_size_m: 3 },
+  gauges: ['8724580', '8723970'], assets_inside: 412, assets_applied: 412, result_key: 'r', extents_key: null,
+  ...overrides,
+});
+
+/** What the API holds for Monroe County: 412 assets and one linked analysis. */
+export const monroeEvidence = (overrides: Partial<ComplianceEvidence> = {}): ComplianceEvidence => ({
+  jurisdiction_id: 'county:12087', jurisdiction_name: 'Monroe County',
+  assets: { total: 412, by_category: { community_emergency: 400, transportation: 12 } },
+  analyses: [linkedAnalysis()],
+  ...overrides,
+});

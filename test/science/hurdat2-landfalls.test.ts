@@ -1,20 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { bundledFloodEvents } from '../../shared/domain/hazards/flood-events';
-import { RAW } from './readers/raw';
+import { hurdatLandfalls } from './readers/raw';
 
-/** HURDAT2 track rows (`dfp.csv`): the landfall records (identifier `L`), read with a plain line split. */
-function landfallRecords() {
-  const lines = readFileSync(path.join(RAW, 'dfp.csv'), 'utf8').trim().split('\n');
-  const header = lines[0]!.split(',');
-  const col = (name: string) => header.indexOf(name);
-  return lines.slice(1).map((line) => line.split(',')).filter((f) => f[col('landfall_marker')] === 'L').map((f) => {
-    const [lon, lat] = /POINT \(([^ ]+) ([^)]+)\)/.exec(f.slice(col('geometry')).join(','))!.slice(1).map(Number);
-    return { storm: f[col('storm_id')]!, time: f[col('datetime')]!, wind: Number(f[col('wind_speed')]), lat: lat!, lon: lon! };
-  });
-}
-
-const records = landfallRecords();
+const records = hurdatLandfalls();
 const events = bundledFloodEvents().filter((e) => e.source === 'hurdat2');
 
 describe('hurricane landfalls from HURDAT2\'s own landfall records', () => {

@@ -1,26 +1,14 @@
 import { crossCheck, gatherEvidence, type ComplianceEvidence } from '../../shared/domain/compliance/evidence';
-import type { AnalysisEvidence, ImportEvidence } from '../../shared/domain/deliverables/ports';
+import type { ImportEvidence } from '../../shared/domain/deliverables/ports';
 import type { Methodology } from '../../shared/schemas/compliance';
-import { compliantMethodology } from '../helpers/assessment-fixtures';
+import { compliantMethodology, linkedAnalysis, monroeEvidence } from '../helpers/assessment-fixtures';
 
 /** The evidence detail of each item, word for word: what the engineer reads next to the claim. */
 
-const analysis = (overrides: Partial<AnalysisEvidence> = {}): AnalysisEvidence => ({
-  analysis_id: 'fa_1', assessment_id: 'va_1', analysed_at: '2026-02-01T00:00:00.000Z',
-  boundary: { source: 'jurisdiction', jurisdiction_id: 'county:12087', area_km2: 3895, counties: ['Monroe'] },
-  components: [{ component: 'tidal', status: 'ok' }, { component: 'surge', status: 'ok' }, { component: 'rainfall', status: 'ok' }, { component: 'compound', status: 'ok' }],
-  scenarios: ['intermediate_low', 'intermediate', 'high'], planning_horizons: [2046, 2076, 2100],
-  elevation: { status: 'partial', source_name: 'NOAA OCM 2018 Florida Keys lidar DEM', native_resolution: '1 m', cell_size_m: 3 },
-  gauges: ['8724580', '8723970'], assets_inside: 412, assets_applied: 412, result_key: 'r', extents_key: null,
-  ...overrides,
-});
-
-const evidence = (overrides: Partial<ComplianceEvidence> = {}): ComplianceEvidence => ({
-  jurisdiction_id: 'county:12087', jurisdiction_name: 'Monroe County',
-  assets: { total: 412, by_category: { transportation: 12, community_emergency: 400 } },
-  analyses: [analysis()],
-  ...overrides,
-});
+const analysis = linkedAnalysis;
+// Categories out of order, so the detail's sorting shows.
+const evidence = (overrides: Partial<ComplianceEvidence> = {}): ComplianceEvidence =>
+  monroeEvidence({ assets: { total: 412, by_category: { transportation: 12, community_emergency: 400 } }, ...overrides });
 
 const base = compliantMethodology('2024', 2026) as unknown as Methodology;
 const check = (kind: Parameters<typeof crossCheck>[0][number], m: Methodology, e: ComplianceEvidence) => crossCheck([kind], m, e).get(kind)!;

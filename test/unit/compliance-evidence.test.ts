@@ -1,29 +1,10 @@
 import { evaluateCompliance } from '../../shared/domain/compliance/evaluate';
 import { settingOf } from '../../shared/domain/compliance/setting';
-import type { ComplianceEvidence } from '../../shared/domain/compliance/evidence';
-import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
 import type { Methodology } from '../../shared/schemas/compliance';
-import { compliantMethodology } from '../helpers/assessment-fixtures';
+import { compliantMethodology, linkedAnalysis as analysis, monroeEvidence as evidence } from '../helpers/assessment-fixtures';
 
 /** A coastal jurisdiction (Monroe County): every item applies. */
 const COASTAL = settingOf({ county_fips: '12087', display_name: 'Monroe County' });
-
-const analysis = (overrides: Partial<AnalysisEvidence> = {}): AnalysisEvidence => ({
-  analysis_id: 'fa_1', assessment_id: 'va_1', analysed_at: '2026-02-01T00:00:00.000Z',
-  boundary: { source: 'jurisdiction', jurisdiction_id: 'county:12087', area_km2: 3895, counties: ['Monroe'] },
-  components: [{ component: 'tidal', status: 'ok' }, { component: 'surge', status: 'ok' }, { component: 'rainfall', status: 'ok' }, { component: 'compound', status: 'ok' }],
-  scenarios: ['intermediate_low', 'intermediate', 'high'], planning_horizons: [2046, 2076, 2100],
-  elevation: { status: 'partial', source_name: 'NOAA OCM 2018 Florida Keys lidar DEM', native_resolution: '1 m', cell_size_m: 3 },
-  gauges: ['8724580', '8723970'], assets_inside: 412, assets_applied: 412, result_key: 'r', extents_key: null,
-  ...overrides,
-});
-
-const evidence = (overrides: Partial<ComplianceEvidence> = {}): ComplianceEvidence => ({
-  jurisdiction_id: 'county:12087', jurisdiction_name: 'Monroe County',
-  assets: { total: 412, by_category: { community_emergency: 400, transportation: 12 } },
-  analyses: [analysis()],
-  ...overrides,
-});
 
 const methodology = compliantMethodology('2024', 2026) as Methodology;
 const input = { scope: 'full_jurisdiction' as const, methodology };

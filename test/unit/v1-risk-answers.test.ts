@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readCsvRows } from '../helpers/v1-risk-csv';
 import { hazardsAtLocation, LANDFALL_RADIUS_KM } from '../../shared/domain/risk/answers';
@@ -6,7 +5,7 @@ import { floridaCountyBoundaries } from '../../shared/domain/hazards/florida-cou
 import { countyAtPoint, SHORELINE_TOLERANCE_KM } from '../../shared/domain/risk/county-at-point';
 import { resolvePlace, type RiskPlace } from '../../shared/domain/risk/place';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
-import { RAW } from '../science/readers/raw';
+import { distanceKm as km, hurdatLandfalls } from '../science/readers/raw';
 
 /**
  * The hazards-at-a-location answer checked against the raw files: HURDAT2's landfall records (own
@@ -17,23 +16,6 @@ import { RAW } from '../science/readers/raw';
 const flatSea: TidePredictor = { highWaters: async () => [], levelsAt: async (_g, times) => times.map(() => 0) };
 const nri = readCsvRows(path.join(__dirname, '../../shared/data/v1/nri/NRI_Table_Counties_Florida_v1.19.0.csv'));
 
-function landfalls() {
-  const lines = readFileSync(path.join(RAW, 'dfp.csv'), 'utf8').trim().split('\n');
-  const header = lines[0]!.split(',');
-  const col = (name: string) => header.indexOf(name);
-  return lines.slice(1).map((line) => line.split(',')).filter((f) => f[col('landfall_marker')] === 'L').map((f) => {
-    const [lon, lat] = /POINT \(([^ ]+) ([^)]+)\)/.exec(f.slice(col('geometry')).join(','))!.slice(1).map(Number);
-    return { storm: f[col('storm_id')]!, time: f[col('datetime')]!, wind: Number(f[col('wind_speed')]), lat: lat!, lon: lon! };
-  });
-}
-
-/** Haversine on a sphere of 6,371 km. */
-function km(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
-
 function placeAt(lat: number, lon: number): RiskPlace {
   const result = resolvePlace({ lat, lon });
   if (!result.ok) throw new Error(result.message);
@@ -41,7 +23,7 @@ function placeAt(lat: number, lon: number): RiskPlace {
 }
 
 describe('hurricane landfalls near a place, from HURDAT2', () => {
-  const records = landfalls();
+  const records = hurdatLandfalls();
 
   it.each([
     ['Key West', 24.5551, -81.78],

@@ -4,7 +4,7 @@ import { coastalFigures } from '../../shared/domain/risk/coastal';
 import { calculateRisk } from '../../shared/domain/risk/answers';
 import { resolvePlace } from '../../shared/domain/risk/place';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
-import { RAW } from '../science/readers/raw';
+import { distanceKm as km, RAW } from '../science/readers/raw';
 
 /**
  * The coastal figures of the risk answer against the raw files: NOAA TR 086's observed flood days
@@ -20,11 +20,6 @@ for (const line of readFileSync(path.join(RAW, 'fl_htf_days_tr086.csv'), 'utf8')
   if (!observed.has(id!)) observed.set(id!, new Map());
   observed.get(id!)!.set(Number(year), Number(days));
 }
-const km = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => {
-  const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-};
 const decimals = (value: number) => (String(value).split('.')[1] ?? '').length;
 
 describe('coastal figures at a point', () => {

@@ -101,3 +101,14 @@ export function observedMean2007to2016(id: string): number {
   for (let year = 2007; year <= 2016; year++) sum += observed.get(year) ?? 0;
   return sum / 10;
 }
+
+/** HURDAT2 track rows (`dfp.csv`): the landfall records (identifier `L`), read with a plain line split. */
+export function hurdatLandfalls() {
+  const lines = readFileSync(path.join(RAW, 'dfp.csv'), 'utf8').trim().split('\n');
+  const header = lines[0]!.split(',');
+  const col = (name: string) => header.indexOf(name);
+  return lines.slice(1).map((line) => line.split(',')).filter((f) => f[col('landfall_marker')] === 'L').map((f) => {
+    const [lon, lat] = /POINT \(([^ ]+) ([^)]+)\)/.exec(f.slice(col('geometry')).join(','))!.slice(1).map(Number);
+    return { storm: f[col('storm_id')]!, time: f[col('datetime')]!, wind: Number(f[col('wind_speed')]), lat: lat!, lon: lon! };
+  });
+}
