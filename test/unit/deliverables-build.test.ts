@@ -10,6 +10,8 @@ import { mapSvg } from '../../shared/domain/deliverables/maps';
 import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
 import { compliantMethodology, storedAssessment } from '../helpers/assessment-fixtures';
 import { pdfText } from '../helpers/pdf-text';
+import { unzipSync } from 'fflate';
+import { open as openShapefile } from 'shapefile';
 
 /**
  * One deliverable build for Monroe County from in-memory stores: the files it stores and records,
@@ -38,6 +40,7 @@ const ASSETS = [
   asset('a_high', 'Lower Keys Medical Center', 0.74, [['intermediate_low', 2046, 1.2], ['intermediate', 2076, 2.6]]),
   asset('a_none', 'Key West City Hall', null, []),
   asset('a_water', 'Pier House Dock', null, [], { exposure: { status: 'existing_water', depths: [], max_depth_ft: null, ground_elevation_navd88_m: null, first_exposed_year: null } as never }),
+  asset('a_void', 'Big Pine Key Library', null, [], { exposure: { status: 'unknown_elevation', depths: [], max_depth_ft: null, ground_elevation_navd88_m: null, first_exposed_year: null } as never }),
 ];
 
 const ANALYSIS: AnalysisEvidence = {
@@ -50,9 +53,9 @@ const ANALYSIS: AnalysisEvidence = {
 
 const ANSWER = {
   sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM' }],
-  gauge_selection: { gauges: [{ noaa_id: '8724580', name: 'Key West', weight: 1 }] },
+  gauge_selection: { gauges: [{ noaa_id: '8724580', name: 'Key West', weight: 0.6 }, { noaa_id: '8723970', name: 'Vaca Key', weight: 0.4 }] },
   components: { tidal: { results: [
-    { scenario: 'intermediate_low', planning_horizon: 2046, sea_level_rise: { ft: 0.91 }, design_water_level_navd88: { ft: 1.87 }, tidal_flood_days_per_year: { by_gauge: [{ noaa_id: '8724580', days: 41.6 }] } },
+    { scenario: 'intermediate_low', planning_horizon: 2046, sea_level_rise: { ft: 0.91 }, design_water_level_navd88: { ft: 1.87 }, tidal_flood_days_per_year: { by_gauge: [{ noaa_id: '8724580', days: 41.6 }, { noaa_id: '8723970', days: 12.3 }] } },
     { scenario: 'intermediate', planning_horizon: 2076, sea_level_rise: { ft: 2.13 } },
   ] } },
 };
@@ -61,13 +64,14 @@ const EXTENT = {
   geometry: { type: 'MultiPolygon', coordinates: [[[[-81.80, 24.55], [-81.79, 24.55], [-81.79, 24.56], [-81.80, 24.55]]]] },
 };
 
-function world(options: { finishOk?: boolean } = {}) {
+function world(options: { finishOk?: boolean; assessment?: Parameters<typeof storedAssessment>[0]; analyses?: AnalysisEvidence[] } = {}) {
   const objects = new Map<string, { body: Buffer; type: string }>();
+  const deleted: string[] = [];
   const blobs: BlobStore = {
     async put(key, body, type) { objects.set(key, { body: Buffer.from(body), type }); },
     async get(key) { return objects.get(key)?.body; },
     async exists(key) { return objects.has(key); },
-    async delete(key) { objects.delete(key); },
+    async delete(key) { deleted.push(key); objects.delete(key); },
     async signedGetUrl(key) { return key; },
     async signedPutUrl(key) { return key; },
   };
@@ -76,20 +80,21 @@ function world(options: { finishOk?: boolean } = {}) {
   const job: DeliverableJob = { deliverable_id: 'dlv_1', assessment_id: 'va_test', account_id: 'acct_1', status: 'running', created_at: NOW.toISOString(), updated_at: NOW.toISOString(), error: null, files: [], lease: { owner: 'w1', expires_at: new Date(NOW.getTime() + DELIVERABLE_LEASE_MS).toISOString(), attempt: 1 } };
   const outcomes: unknown[] = [];
   const pages: (string | undefined)[] = [];
+  const filters: unknown[] = [];
   const jobs: DeliverableStore = {
     async create() {}, async get() { return job; }, async listOpen() { return []; },
     async claim() { return job; },
     async finish(_ref, _owner, outcome) { outcomes.push(outcome); return options.finishOk ?? true; },
   };
-  const evidence: ComplianceEvidence = { jurisdiction_id: 'county:12087', jurisdiction_name: 'Monroe County', assets: { total: 4, by_category: { community_emergency: 4 } }, analyses: [ANALYSIS] };
+  const evidence: ComplianceEvidence = { jurisdiction_id: 'county:12087', jurisdiction_name: 'Monroe County', assets: { total: 5, by_category: { community_emergency: 5 } }, analyses: options.analyses ?? [ANALYSIS] };
   const deps: DeliverableDeps = {
     jobs, blobs, clock: () => NOW, warn: () => {},
-    assessments: { get: async (account, id) => (account === 'acct_1' && id === 'va_test' ? storedAssessment({ methodology: compliantMethodology('2024', 2026) as never }) : undefined) },
+    assessments: { get: async (account, id) => (account === 'acct_1' && id === 'va_test' ? storedAssessment({ methodology: compliantMethodology('2024', 2026) as never, ...options.assessment }) : undefined) },
     // Two pages, so the build reads past the first.
-    assets: { list: async (_a, _f, page) => { pages.push(page.cursor); return page.cursor ? { items: ASSETS.slice(2), nextCursor: undefined } : { items: ASSETS.slice(0, 2), nextCursor: 'p2' }; } },
+    assets: { list: async (_a, filter, page) => { pages.push(page.cursor); filters.push(filter); return page.cursor ? { items: ASSETS.slice(2), nextCursor: undefined } : { items: ASSETS.slice(0, 2), nextCursor: 'p2' }; } },
     evidence: async () => evidence,
   };
-  return { deps, objects, outcomes, pages };
+  return { deps, objects, outcomes, pages, filters, deleted };
 }
 
 describe('a deliverable build', () => {
@@ -103,6 +108,7 @@ describe('a deliverable build', () => {
   it('stores and records the report, the GeoPackage, one Shapefile per non-empty layer and the workbook', async () => {
     const { built, files } = await build();
     expect(built.pages).toEqual([undefined, 'p2']);
+    expect(built.filters).toEqual([{ jurisdictionId: 'county:12087' }, { jurisdictionId: 'county:12087' }]);
     expect(files.map((f) => [f.name, f.kind, f.content_type])).toEqual([
       ['monroe-county-vulnerability-assessment-report.pdf', 'report_pdf', 'application/pdf'],
       ['monroe-county-gis-epsg3087.gpkg', 'gis_package', 'application/geopackage+sqlite3'],
@@ -130,14 +136,15 @@ describe('a deliverable build', () => {
     expect(text).toContain('fa_1 2026-11-20 tidal (ok) intermediate, intermediate_low 2076, 2046 NOAA OCM 2018 Florida Keys lidar DEM, 30 m cells');
     expect(text).toContain(`NOAA 2022 Technical Report TR NOS 01 SRTM ${dash}`);
     expect(text).toContain('Inundation, NOAA 2022 intermediate, 2076 (tidal; 18.42 km²)'.replace('²', '\u00b2'));
-    expect(text).toContain('NOAA 8724580 Key West (weight 1)');
-    // Scenario rows per gauge: the 2046 row has every figure, the 2076 row dashes what the answer lacks.
-    expect(text).toContain(`intermediate_low 2046 0.91 1.87 41.6 intermediate 2076 2.13 ${dash} ${dash}`);
+    // Scenario rows per gauge: the 2046 row has every figure (each gauge its own flood days), the 2076 row dashes what the answer lacks.
+    expect(text).toContain(`NOAA 8724580 Key West (weight 0.6) Scenario Horizon SLR at site (ft) Design level (ft NAVD88) Minor flood days/yr at gauge intermediate_low 2046 0.91 1.87 41.6 intermediate 2076 2.13 ${dash} ${dash}`);
+    expect(text).toContain(`NOAA 8723970 Vaca Key (weight 0.4) Scenario Horizon SLR at site (ft) Design level (ft NAVD88) Minor flood days/yr at gauge intermediate_low 2046 0.91 1.87 12.3 intermediate 2076 2.13 ${dash} ${dash}`);
     // Exposure: assets deeper than 0 per scenario and horizon; the extent's area only where one was traced.
-    expect(text).toContain('3 assets analysed; 1 without a usable ground elevation');
+    // Unknown ground and open water both count as without a usable ground elevation.
+    expect(text).toContain('4 assets analysed; 2 without a usable ground elevation');
     expect(text).toContain(`intermediate 2046 0 ${dash} intermediate_low 2046 1 ${dash} intermediate 2076 2 18.42 intermediate_low 2076 0 ${dash}`);
     // Priority: highest score first, unscored last.
-    expect(text).toContain(`1 Lower Keys Medical Center community_emergency 0.740 high 2046 2.60 2 Marathon Fire Station community_emergency 0.210 low 2046 0.80 3 Key West City Hall community_emergency ${dash} not_assessed ${dash} ${dash} 4 Pier House Dock`);
+    expect(text).toContain(`1 Lower Keys Medical Center community_emergency 0.740 high 2046 2.60 2 Marathon Fire Station community_emergency 0.210 low 2046 0.80 3 Big Pine Key Library community_emergency ${dash} not_assessed ${dash} ${dash} 4 Key West City Hall community_emergency ${dash} not_assessed ${dash} ${dash} 5 Pier House Dock`);
     expect(text).toMatch(/Rule set 2024 \(derived from s\. 380\.093; not DEP's form\)\. \d+ passed, \d+ failed, 0 conditional/);
   });
 
@@ -148,10 +155,10 @@ describe('a deliverable build', () => {
     const sheet = workbook.getWorksheet('Prioritized assets')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header.slice(-6)).toEqual(['D_I_2046', 'D_IL_2046', 'D_I_2076', 'D_IL_2076', 'LAT', 'LON']);
-    const rows = [2, 3, 4, 5].map((r) => (sheet.getRow(r).values as unknown[]).slice(1));
+    const rows = [2, 3, 4, 5, 6].map((r) => (sheet.getRow(r).values as unknown[]).slice(1));
     const col = (name: string) => header.indexOf(name);
-    expect(rows.map((r) => r[col('NAME')])).toEqual(['Lower Keys Medical Center', 'Marathon Fire Station', 'Key West City Hall', 'Pier House Dock']);
-    expect(rows.map((r) => r[col('PRIORITY')])).toEqual([1, 2, 3, 4]);
+    expect(rows.map((r) => r[col('NAME')])).toEqual(['Lower Keys Medical Center', 'Marathon Fire Station', 'Big Pine Key Library', 'Key West City Hall', 'Pier House Dock']);
+    expect(rows.map((r) => r[col('PRIORITY')])).toEqual([1, 2, 3, 4, 5]);
     // Depths the analysis did not give stay empty.
     expect([rows[0]![col('D_IL_2046')], rows[0]![col('D_I_2076')], rows[0]![col('D_I_2046')] ?? null]).toEqual([1.2, 2.6, null]);
     expect([rows[0]![col('LAT')], rows[0]![col('LON')]]).toEqual([24.55, -81.78]);
@@ -160,11 +167,36 @@ describe('a deliverable build', () => {
   });
 });
 
+describe('a municipality\'s build before any analysis', () => {
+  it('is named after the city, drawn on its county\'s outline, reads the city\'s assets, and has no inundation layer', async () => {
+    const city = { id: 'municipality:1258715', type: 'municipality', display_name: 'City of Port St. Lucie', county_fips: '12111' };
+    const w = world({ assessment: { jurisdiction: city } as never, analyses: [] });
+    await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
+    const files = (w.outcomes[0] as { files: DeliverableFile[] }).files;
+    expect(w.filters[0]).toEqual({ jurisdictionId: 'municipality:1258715' });
+    expect(files.map((f) => f.name)).toEqual([
+      'city-of-port-st-lucie-vulnerability-assessment-report.pdf',
+      'city-of-port-st-lucie-gis-epsg3087.gpkg',
+      'city-of-port-st-lucie-boundary-epsg3087-shp.zip',
+      'city-of-port-st-lucie-assets-epsg3087-shp.zip',
+      'city-of-port-st-lucie-prioritized-assets.xlsx',
+    ]);
+    const zip = unzipSync(w.objects.get(files[2]!.key)!.body);
+    const source = await openShapefile(Buffer.from(zip['boundary.shp']!), Buffer.from(zip['boundary.dbf']!));
+    const { value } = await source.read();
+    // No city polygon is held: the county's, named for what it is.
+    expect(value.properties).toMatchObject({ NAME: 'St. Lucie County (county of City of Port St. Lucie)' });
+  }, 60_000);
+});
+
 describe('a build that cannot finish', () => {
   it('removes every stored file when the lease was lost, and records the failure', async () => {
     const w = world({ finishOk: false });
     await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
     expect([...w.objects.keys()].filter((k) => k.startsWith('deliverables/'))).toEqual([]);
+    // Exactly the six files it stored, nothing else.
+    expect(w.deleted).toHaveLength(6);
+    expect(w.deleted.every((k) => k.startsWith('deliverables/acct_1/va_test/dlv_1/monroe-county-'))).toBe(true);
     expect(w.outcomes).toHaveLength(2);
     expect(w.outcomes[1]).toEqual({ error: { code: 'internal_error', detail: 'The deliverables could not be generated. Quote dlv_1 when reporting it.' } });
   }, 60_000);
@@ -194,5 +226,39 @@ describe('maps', () => {
     expect(ccw).toBeLessThan(200);
     expect(cw).toBeCloseTo(ccw, 1);
     expect(mapSvg({ boundary, assets: [], inundation: { type: 'MultiPolygon', coordinates: [] } })).not.toContain('#2166ac');
+  });
+
+  /** The rings of an SVG path as screen points, one list per `M … Z`. */
+  const ringsOf = (d: string) => d.split('M').filter(Boolean).map((sub) => [...sub.matchAll(/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/g)].map((m) => [Number(m[1]), Number(m[2])]));
+  const screenArea = (ring: number[][]) => ring.reduce((sum, p, i) => sum + p[0]! * ring[(i + 1) % ring.length]![1]! - ring[(i + 1) % ring.length]![0]! * p[1]!, 0) / 2;
+  const pathOf = (svg: string, fill: string) => new RegExp(`<path d="([^"]*)" fill="${fill}"`).exec(svg)![1]!;
+
+  it('keeps a hole of the inundation a hole: it winds against its outer ring on screen, so the SVG leaves it unfilled', () => {
+    const outer = [[-81.60, 24.60], [-81.40, 24.60], [-81.40, 24.80], [-81.60, 24.80], [-81.60, 24.60]];
+    const hole = [[-81.55, 24.65], [-81.55, 24.75], [-81.45, 24.75], [-81.45, 24.65], [-81.55, 24.65]];
+    for (const rings of [[outer, hole], [[...outer].reverse(), [...hole].reverse()]]) {
+      const drawn = ringsOf(pathOf(mapSvg({ boundary, assets: [], inundation: { type: 'MultiPolygon', coordinates: [rings] } }), '#2166ac'));
+      expect(drawn).toHaveLength(2);
+      const [a, b] = drawn.map(screenArea) as [number, number];
+      expect(Math.sign(a)).toBe(-Math.sign(b));
+      // The hole is a quarter of the square (0.1° × 0.1° of 0.2° × 0.2°), give or take the projection.
+      expect(Math.abs(b) / Math.abs(a)).toBeCloseTo(0.25, 1);
+    }
+  });
+
+  it('fits the jurisdiction to the 1,200 × 800 px map inside a 20 px margin, on the county outlines of Florida', () => {
+    const svg = mapSvg({ boundary, assets: [] });
+    expect(svg).toMatch(/^<svg [^>]*width="1200" height="800" viewBox="0 0 1200 800">/);
+    const points = ringsOf(pathOf(svg, '#fffdf5')).flat();
+    const xs = points.map((p) => p[0]!);
+    const ys = points.map((p) => p[1]!);
+    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    expect(Math.min(minX, minY)).toBeGreaterThanOrEqual(19.5);
+    expect(maxX).toBeLessThanOrEqual(1180.5);
+    expect(maxY).toBeLessThanOrEqual(780.5);
+    // Fitted: the longer side touches both margins.
+    expect((minX < 20.5 && maxX > 1179.5) || (minY < 20.5 && maxY > 779.5)).toBe(true);
+    // Every one of Florida's 67 counties outlined underneath (islands make more rings than counties).
+    expect(ringsOf(pathOf(svg, '#f7f4ea')).length).toBeGreaterThanOrEqual(67);
   });
 });

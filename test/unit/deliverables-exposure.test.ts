@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AnalysedSurfaces, AssetSite } from '../../shared/domain/hazards/flood-analysis';
 import type { WaterSurface } from '../../shared/domain/hazards/flood-surfaces';
 import { assetExposures, exposureScore, vulnerabilityFromExposure } from '../../shared/domain/hazards/asset-exposure';
@@ -92,6 +93,28 @@ describe('prioritized asset list', () => {
     expect(sortedPage([1, 2, 3, 4, 5], query, 2, second.nextCursor!)).toEqual({ items: [5], nextCursor: null });
     expect(() => sortedPage([1, 2, 3], { ...query, sort: '-vulnerability_score' }, 2, first.nextCursor!)).toThrow(InvalidCursorError);
     expect(() => sortedPage([1, 2, 3], query, 2, 'not-a-cursor')).toThrow(InvalidCursorError);
+  });
+
+  it('ends the list exactly at its last item, and its cursor is the offset with the first 16 hex digits of the query\'s SHA-256', () => {
+    const query = { accountId: 'a', filter: { jurisdictionId: 'county:12087' }, sort: 'name' as const };
+    const first = sortedPage([1, 2, 3, 4], query, 2);
+    const content = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString('utf8'));
+    // Keys in sorted order, as the canonical form of the query is hashed.
+    const fingerprint = createHash('sha256').update('{"accountId":"a","filter":{"jurisdictionId":"county:12087"},"sort":"name"}').digest('hex').slice(0, 16);
+    expect(content).toEqual({ o: 2, f: fingerprint });
+    expect(sortedPage([1, 2, 3, 4], query, 2, first.nextCursor!)).toEqual({ items: [3, 4], nextCursor: null });
+    const cursor = (o: unknown) => Buffer.from(JSON.stringify({ o, f: fingerprint })).toString('base64url');
+    expect(sortedPage([1, 2, 3, 4], query, 3, cursor(0))).toEqual({ items: [1, 2, 3], nextCursor: cursor(3) });
+    for (const bad of [-1, 1.5, '2', null]) expect(() => sortedPage([1, 2, 3, 4], query, 2, cursor(bad))).toThrow(InvalidCursorError);
+  });
+
+  it('breaks ties of name without regard to case or accents, then by id; and ties of year by the higher score', () => {
+    const named = (asset_id: string, name: string) => asset(asset_id, name, null, null, null);
+    const same = [named('b', 'pier'), named('a', 'Pier'), named('d', 'Café'), named('c', 'cafe'), named('e', 'Cafe')];
+    expect(ids(sortAssets(same, 'name'))).toEqual(['c', 'd', 'e', 'a', 'b']);
+    expect(ids(sortAssets([...same].reverse(), 'name'))).toEqual(['c', 'd', 'e', 'a', 'b']);
+    const sameYear = [asset('low', 'a', 0.3, 1, 2050), asset('high', 'b', 0.8, 1, 2050), asset('early', 'c', 0.1, 1, 2040)];
+    expect(ids(sortAssets(sameYear, 'first_exposed_year'))).toEqual(['early', 'high', 'low']);
   });
 });
 

@@ -3,12 +3,14 @@ import type { Geometry } from 'geojson';
 import proj4 from 'proj4';
 import { open as openShapefile } from 'shapefile';
 import albers from 'epsg-index/s/3087.json';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 import { assetLayer, assetLayers, boundaryLayer, depthField, inundationLayer } from '../../shared/domain/deliverables/gis-layers';
-import { fgdcMetadata, shapefileZip } from '../../shared/domain/deliverables/gis-package';
+import { fgdcMetadata, geoPackage, shapefileZip } from '../../shared/domain/deliverables/gis-package';
+import { assetListXlsx } from '../../shared/domain/deliverables/asset-list-xlsx';
+import ExcelJS from 'exceljs';
 
 /**
  * The GIS layers' attribute tables (what a county analyst opens in ArcGIS), the FGDC record of a
@@ -107,14 +109,15 @@ describe('FGDC record', () => {
   it('bounds lines, polygons, multipolygons and collections, and falls back to Florida for an empty layer', () => {
     const shapes: Geometry[] = [
       { type: 'MultiLineString', coordinates: [[[-82, 27], [-82.5, 27.5]]] },
-      { type: 'MultiPolygon', coordinates: [[[[-81, 26], [-80.5, 26], [-80.5, 26.5], [-81, 26]]]] },
-      { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [-83, 28] }, { type: 'LineString', coordinates: [[-83.5, 29], [-83.4, 29.1]] }] },
+      { type: 'MultiPolygon', coordinates: [[[[-81, 26], [-80.1, 26], [-80.1, 26.5], [-81, 26]]]] },
+      { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [-83, 28] }, { type: 'LineString', coordinates: [[-83.5, 29], [-83.4, 30.6]] }] },
       { type: 'Polygon', coordinates: [[[-84, 30], [-83.9, 30], [-83.9, 30.2], [-84, 30]]] },
       { type: 'MultiPoint', coordinates: [[-80.2, 25.1]] },
     ];
     const layer = { ...inundationLayer([]), collection: { type: 'FeatureCollection' as const, features: shapes.map((geometry) => ({ type: 'Feature' as const, geometry, properties: {} })) } };
     const xml = fgdcMetadata(layer, context);
-    expect([tag(xml, 'westbc'), tag(xml, 'eastbc'), tag(xml, 'southbc'), tag(xml, 'northbc')]).toEqual([['-84.000000'], ['-80.200000'], ['25.100000'], ['30.200000']]);
+    // Each edge comes from a different shape: west the polygon, east the multipolygon, south the multipoint, north the collection.
+    expect([tag(xml, 'westbc'), tag(xml, 'eastbc'), tag(xml, 'southbc'), tag(xml, 'northbc')]).toEqual([['-84.000000'], ['-80.100000'], ['25.100000'], ['30.600000']]);
     const empty = fgdcMetadata(inundationLayer([]), context);
     expect([tag(empty, 'westbc'), tag(empty, 'eastbc'), tag(empty, 'southbc'), tag(empty, 'northbc')]).toEqual([['-87.700000'], ['-79.900000'], ['24.400000'], ['31.100000']]);
   });
@@ -149,5 +152,72 @@ describe('polygon rings in the Shapefile', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the GeoPackage', () => {
+  const Database: new (file: string, options?: { readonly?: boolean }) => { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void } = require('better-sqlite3');
+
+  it('holds every layer, an empty one too, each with its own FGDC record, and leaves no temporary file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gpkg-test-'));
+    // The writer works in the system's temporary folder: pointed at this test's own, which must be empty afterwards.
+    const scratch = path.join(dir, 'scratch');
+    mkdirSync(scratch);
+    const spy = jest.spyOn(os, 'tmpdir').mockReturnValue(scratch);
+    try {
+      const layers = [
+        boundaryLayer('Monroe County', { type: 'Polygon', coordinates: [[[-81.8, 24.5], [-81.7, 24.5], [-81.7, 24.6], [-81.8, 24.5]]] }),
+        assetLayer([asset('a_1'), asset('a_2', { lon: -81.75 })], []),
+        inundationLayer([]),
+      ];
+      const records = new Map(layers.map((l) => [l.name, `<metadata><title>${l.name}</title></metadata>`]));
+      const bytes = await geoPackage(layers, records);
+      expect(readdirSync(scratch)).toEqual([]);
+      spy.mockRestore();
+      const file = path.join(dir, 'p.gpkg');
+      writeFileSync(file, bytes);
+      const db = new Database(file, { readonly: true });
+      try {
+        expect(db.prepare('SELECT COUNT(*) AS n FROM boundary').all()).toEqual([{ n: 1 }]);
+        expect(db.prepare('SELECT ASSET_ID FROM assets ORDER BY ASSET_ID').all()).toEqual([{ ASSET_ID: 'a_1' }, { ASSET_ID: 'a_2' }]);
+        expect(db.prepare('SELECT COUNT(*) AS n FROM inundation').all()).toEqual([{ n: 0 }]);
+        const linked = db.prepare(`SELECT r.reference_scope, r.table_name, m.md_scope, m.md_standard_uri, m.mime_type, m.metadata
+          FROM gpkg_metadata_reference r JOIN gpkg_metadata m ON m.id = r.md_file_id ORDER BY r.table_name`).all();
+        expect(linked).toEqual(['assets', 'boundary', 'inundation'].map((name) => ({
+          reference_scope: 'table', table_name: name, md_scope: 'dataset', md_standard_uri: 'http://www.fgdc.gov/metadata/csdgm', mime_type: 'text/xml',
+          metadata: `<metadata><title>${name}</title></metadata>`,
+        })));
+      } finally {
+        db.close();
+      }
+    } finally {
+      spy.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the prioritized asset list workbook', () => {
+  it('has one row per asset in priority order with its position, a frozen bold header, and an About sheet defining each column', async () => {
+    const layer = assetLayer([asset('a_1', { owner: 'Monroe County' }), asset('a_2', { lon: -81.75, lat: 24.56 })], combos);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await assetListXlsx(layer, 'Monroe County: prioritized critical assets') as never);
+    const [sheet, about] = workbook.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(sheet.name).toBe('Prioritized assets');
+    expect(sheet.views).toEqual([expect.objectContaining({ state: 'frozen', ySplit: 1 })]);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([...layer.attributes.map((a) => a.name), 'LAT', 'LON']);
+    expect(sheet.getRow(1).font).toMatchObject({ bold: true });
+    // Text columns wide enough for names and addresses, figures narrow.
+    expect(sheet.columns.map((c) => c.width)).toEqual([...layer.attributes.map((a) => (a.type === 'TEXT' ? 28 : 12)), 12, 12]);
+    const cell = (row: number, name: string) => sheet.getRow(row).getCell(header.indexOf(name) + 1).value;
+    expect([cell(2, 'PRIORITY'), cell(2, 'ASSET_ID'), cell(2, 'OWNER'), cell(2, 'LAT'), cell(2, 'LON')]).toEqual([1, 'a_1', 'Monroe County', 24.55, -81.78]);
+    expect([cell(3, 'PRIORITY'), cell(3, 'ASSET_ID'), cell(3, 'LAT'), cell(3, 'LON')]).toEqual([2, 'a_2', 24.56, -81.75]);
+    expect(sheet.rowCount).toBe(3);
+    expect(about.name).toBe('About');
+    expect(about.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))).toEqual([
+      ['Monroe County: prioritized critical assets'],
+      ...layer.attributes.map((a) => [a.name, a.definition]),
+    ]);
   });
 });

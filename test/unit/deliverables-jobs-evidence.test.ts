@@ -5,6 +5,8 @@ import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type Del
 import { deliverableView, SIGNED_URL_SECONDS, startDeliverables } from '../../shared/domain/deliverables/requests';
 import { runOpenDeliverableJobs, type DeliverableDeps } from '../../shared/domain/deliverables/service';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
+import type { AnalysedSurfaces, AssetSite } from '../../shared/domain/hazards/flood-analysis';
+import type { ExposureChange, StoredAsset } from '../../shared/domain/assets/ports';
 
 /**
  * The deliverable job's life (queued, leased, taken over, failed for good), the API's view of it,
@@ -228,5 +230,87 @@ describe('a flood analysis as assessment evidence', () => {
     expect(result).toMatchObject({ answer: 3, assessment_id: null, applied_to_assets: { assets_written: 0, exposed: 0, not_exposed: 0, unknown_elevation: 0, existing_water: 0 } });
     expect(w.applied).toEqual([['acct_1', 0]]);
     expect(w.evidence).toEqual([]);
+  });
+
+  it('reads a component without a body and an answer without a boundary as unknowns', () => {
+    const evidence = evidenceOf({ components: { tidal: null } }, { ...meta, link: { boundary_source: 'boundary_geojson', jurisdiction_id: null } });
+    expect(evidence.components).toEqual([{ component: 'tidal', status: 'unknown' }]);
+    expect(evidence.boundary).toEqual({ source: 'boundary_geojson', jurisdiction_id: null, area_km2: null, counties: [] });
+  });
+
+  // Four analysed assets, one of each exposure status, split over two pages of the store, and a
+  // fifth the analysis did not reach (outside its boundary): it is listed but not written.
+  const point = (asset_id: string) => ({ asset_id, name: asset_id, category: 'transportation', lat: 24.55, lon: -81.78 });
+  const sites: AssetSite[] = [
+    { asset: point('a_wet'), cell: undefined, ground: 0.2 },
+    { asset: point('a_dry'), cell: undefined, ground: 4 },
+    { asset: point('a_void'), cell: undefined, ground: undefined },
+    { asset: point('a_sea'), cell: undefined, ground: -1, open_water: true },
+  ];
+  const level = (value: number) => ({ levelAtCell: () => value, levelAtPoint: () => value });
+  const surfaces: AnalysedSurfaces = { model: undefined, mask: undefined, sites, surfaces: new Map([['tidal|intermediate|2046', level(1.1)]]) };
+  const stored = (asset_id: string) => ({ asset_id, name: asset_id, category: 'transportation', vulnerability: null }) as unknown as StoredAsset;
+
+  function pagedDeps() {
+    const w = linkDeps();
+    const cursors: (string | undefined)[] = [];
+    const written: ExposureChange[][] = [];
+    w.deps.assets = {
+      list: async (account, _filter, page) => {
+        expect(account).toBe('acct_1');
+        expect(page.limit).toBe(1000);
+        cursors.push(page.cursor);
+        return page.cursor === 'p2'
+          ? { items: [stored('a_void'), stored('a_sea'), stored('a_outside')], nextCursor: undefined }
+          : { items: [stored('a_wet'), stored('a_dry')], nextCursor: 'p2' };
+      },
+      applyExposures: async (_account, changes, now) => { expect(now).toEqual(NOW); written.push(changes); return changes.length; },
+    };
+    return { ...w, cursors, written };
+  }
+
+  it('writes each analysed asset\'s exposure across every page and counts them by status', async () => {
+    const w = pagedDeps();
+    const result = await runLinkedAnalysis(w.deps, 'acct_1', { apply_to_assets: true, boundary_source: 'boundary_geojson', jurisdiction_id: null }, async (onSurfaces) => {
+      onSurfaces!(surfaces);
+      return { answer: 4 };
+    });
+    expect(w.cursors).toEqual([undefined, 'p2']);
+    expect(w.written).toHaveLength(1);
+    const changes = w.written[0]!;
+    expect(changes.map((c) => [c.asset.asset_id, c.exposure.status])).toEqual([
+      ['a_wet', 'exposed'], ['a_dry', 'not_exposed'], ['a_void', 'unknown_elevation'], ['a_sea', 'existing_water'],
+    ]);
+    // 1.1 m of water on 0.2 m of ground: 0.9 m = 2.95 ft; 2046 is 20 years after 2026 (weight 1); transportation sensitivity 0.8.
+    expect(changes[0]!.exposure).toMatchObject({ assessment_id: null, analysis_id: (result as unknown as { analysis_id: string }).analysis_id, analysed_at: NOW.toISOString(), max_depth_ft: 2.95 });
+    expect(changes[0]!.vulnerability!.vulnerability_score).toBeCloseTo((2.95 / 3) * 0.8, 3);
+    expect(changes[2]!.vulnerability).toBeUndefined();
+    expect(result).toMatchObject({ answer: 4, assessment_id: null, applied_to_assets: { assets_written: 4, exposed: 1, not_exposed: 1, unknown_elevation: 1, existing_water: 1 } });
+    expect(w.objects.size + w.evidence.length).toBe(0);
+  });
+
+  it('with an assessment as well, stamps the exposures with it and stores the extents beside the answer', async () => {
+    const w = pagedDeps();
+    const result = await runLinkedAnalysis(w.deps, 'acct_1', { assessment_id: 'asm_1', apply_to_assets: true, boundary_source: 'jurisdiction', jurisdiction_id: 'county:12087' }, async (onSurfaces) => {
+      onSurfaces!(surfaces);
+      return { answer: 5 };
+    }) as unknown as { analysis_id: string };
+    expect(w.written[0]!.every((c) => c.exposure.assessment_id === 'asm_1')).toBe(true);
+    const extentsKey = evidenceDocumentKey('acct_1', 'asm_1', result.analysis_id, 'extents');
+    expect(extentsKey).toBe(`evidence/acct_1/asm_1/${result.analysis_id}/extents.json`);
+    // Without an elevation model there is no grid to trace: the extents are an empty list, still recorded.
+    expect(w.objects.get(extentsKey)).toEqual({ body: '[]', type: 'application/json' });
+    expect(w.evidence).toEqual([expect.objectContaining({ extents_key: extentsKey, assets_applied: 4 })]);
+  });
+
+  it('with an assessment only, records extents but writes no asset', async () => {
+    const w = pagedDeps();
+    await runLinkedAnalysis(w.deps, 'acct_1', { assessment_id: 'asm_1', boundary_source: 'jurisdiction', jurisdiction_id: 'county:12087' }, async (onSurfaces) => {
+      onSurfaces!(surfaces);
+      return { answer: 6 };
+    });
+    expect(w.cursors).toEqual([]);
+    expect(w.written).toEqual([]);
+    expect(w.evidence).toEqual([expect.objectContaining({ assets_applied: null, extents_key: expect.stringMatching(/extents\.json$/) })]);
   });
 });

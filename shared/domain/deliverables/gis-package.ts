@@ -81,13 +81,14 @@ function projectPosition(p: Position): Position {
   return [Math.round(x! * 100) / 100, Math.round(y! * 100) / 100];
 }
 
-/** Shapefile polygons want clockwise outer rings and counter-clockwise holes (ESRI's convention). */
-function ringArea(ring: Position[]): number {
+/** Twice the ring's signed area (shoelace): negative when it turns clockwise. */
+function shoelace(ring: Position[]): number {
   let sum = 0;
   for (let i = 0; i < ring.length - 1; i++) sum += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
-  return sum / 2;
+  return sum;
 }
-const oriented = (ring: Position[], clockwise: boolean) => ((ringArea(ring) < 0) === clockwise ? ring : [...ring].reverse());
+/** Shapefile polygons want clockwise outer rings and counter-clockwise holes (ESRI's convention). */
+const oriented = (ring: Position[], clockwise: boolean) => ((shoelace(ring) < 0) === clockwise ? ring : [...ring].reverse());
 
 function projectFeature(feature: Feature): Feature {
   const geometry = feature.geometry;
@@ -104,7 +105,8 @@ const SHAPE_TYPES = { POINT: 'POINT', MULTILINESTRING: 'POLYLINE', MULTIPOLYGON:
 /** One layer as a zipped Shapefile in EPSG:3087 with its metadata. */
 export function shapefileZip(layer: GisLayer, metadataXml: string): Buffer {
   const features = layer.collection.features.map(projectFeature);
-  const rows = features.map((f) => Object.fromEntries(layer.attributes.map((a) => [a.name, f.properties?.[a.name] ?? (a.type === 'TEXT' ? '' : null)])));
+  // The dBASE writer leaves a null field blank, as it does an empty text.
+  const rows = features.map((f) => Object.fromEntries(layer.attributes.map((a) => [a.name, f.properties?.[a.name] ?? null])));
   const geometries = features.map((f) => (f.geometry as { coordinates: unknown }).coordinates);
   let files: { shp: DataView; shx: DataView; dbf: DataView } | undefined;
   const shapeType = SHAPE_TYPES[layer.geometryType];
@@ -147,7 +149,7 @@ export async function geoPackage(layers: readonly GisLayer[], metadata: Readonly
       columns.m = 0;
       columns.srs_id = DELIVERABLE_EPSG;
       gpkg.createFeatureTable(layer.name, columns, layer.attributes.map((a) => ({ name: a.name, dataType: a.type })), new BoundingBox(0, 800_000, 0, 800_000), DELIVERABLE_EPSG);
-      if (layer.collection.features.length > 0) await gpkg.addGeoJSONFeaturesToGeoPackage(layer.collection.features as never, layer.name);
+      await gpkg.addGeoJSONFeaturesToGeoPackage(layer.collection.features as never, layer.name);
     }
     gpkg.createMetadataTable();
     gpkg.createMetadataReferenceTable();

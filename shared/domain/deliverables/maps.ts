@@ -48,5 +48,6 @@ export function mapSvg(input: MapInput): string {
 }
 
 export function renderPng(svg: string): Buffer {
-  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH }, font: { loadSystemFonts: false } }).render().asPng());
+  // At the SVG's own size; the maps carry no text, so no system font is worth loading.
+  return Buffer.from(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
 }
