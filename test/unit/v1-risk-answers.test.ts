@@ -55,6 +55,20 @@ describe('hurricane landfalls near a place, from HURDAT2', () => {
     }
   });
 
+  it('puts unscored hazards after every scored one, even a score below 1 (Holmes County\'s ice storm)', async () => {
+    const place = resolvePlace({ county_fips: '12059' });
+    if (!place.ok) throw new Error(place.message);
+    const answer = await hazardsAtLocation(place.place, { assessmentYear: 2026, tides: flatSea });
+    const holmes = nri.find((r) => r.STCOFIPS === '12059')!;
+    const rated = new Set(['Very High', 'Relatively High', 'Relatively Moderate', 'Relatively Low', 'Very Low']);
+    const codes = Object.keys(holmes).filter((k) => k.endsWith('_RISKS')).map((k) => k.slice(0, -6));
+    const scored = codes.filter((c) => rated.has(holmes[`${c}_RISKR`]!)).sort((a, b) => Number(holmes[`${b}_RISKS`]) - Number(holmes[`${a}_RISKS`]));
+    expect(Math.min(...scored.map((c) => Number(holmes[`${c}_RISKS`])))).toBeLessThan(1);
+    expect(answer.hazards.slice(0, scored.length).map((h) => h.code)).toEqual(scored);
+    expect(answer.hazards.slice(scored.length).every((h) => h.risk_score === null)).toBe(true);
+    expect(answer.hazards).toHaveLength(codes.length);
+  });
+
   it('orders the county\'s hazards by NRI risk score, unscored last', async () => {
     const answer = await hazardsAtLocation(placeAt(24.5551, -81.78), { assessmentYear: 2026, tides: flatSea });
     const monroe = nri.find((r) => r.STCOFIPS === '12087')!;
@@ -119,6 +133,31 @@ describe('points just off the shore', () => {
     const answer = await hazardsAtLocation(placeAt(25.79, -80.09), { assessmentYear: 2026, tides: flatSea });
     expect(answer.location).toMatchObject({ county_fips: '12086', matched_by: 'nearest_boundary', point_basis: 'requested_point' });
     expect(answer.location.distance_to_boundary_km).toBeGreaterThan(0.5);
+  });
+
+  it.each([
+    // 3 km off the middle of a 29 km straight stretch of Flagler's coast in the census outline: the nearest
+    // point is inside the segment, 14 km from either end.
+    ['off Flagler Beach', { lat: 29.5589, lon: -81.129 }, '12035'],
+    // Across the state line, where a coordinate may stray: Okaloosa's straight northern line.
+    ['in Alabama just north of Okaloosa', { lat: 31.0231, lon: -86.7346 }, '12091'],
+  ] as const)('measures to the nearest point of a long edge, not only its vertices: %s', (_name, point, fips) => {
+    const distance = edgeDistanceKm(point, fips);
+    expect(distance).toBeGreaterThan(2.5);
+    expect(distance).toBeLessThan(SHORELINE_TOLERANCE_KM);
+    const match = countyAtPoint(point)!;
+    expect(match).toMatchObject({ method: 'nearest_boundary', county: { fips } });
+    expect(Math.abs(match.distance_km - distance)).toBeLessThan(0.05);
+  });
+
+  it('measures an outline that repeats a vertex (Leon and Gadsden share one in the census file) like any other', () => {
+    const point = { lat: 30.73, lon: -84.4 };
+    const toLeon = edgeDistanceKm(point, '12073');
+    const toGadsden = edgeDistanceKm(point, '12039');
+    expect(Math.min(toLeon, toGadsden)).toBeLessThan(SHORELINE_TOLERANCE_KM);
+    const match = countyAtPoint(point)!;
+    expect(match.county.fips).toBe(toLeon < toGadsden ? '12073' : '12039');
+    expect(Math.abs(match.distance_km - Math.min(toLeon, toGadsden))).toBeLessThan(0.05);
   });
 
   it('refuses a point beyond the 5 km tolerance, and picks the nearer of two counties', () => {

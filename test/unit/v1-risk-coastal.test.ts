@@ -4,7 +4,7 @@ import { coastalFigures } from '../../shared/domain/risk/coastal';
 import { calculateRisk } from '../../shared/domain/risk/answers';
 import { resolvePlace } from '../../shared/domain/risk/place';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
-import { distanceKm as km, RAW } from '../science/readers/raw';
+import { distanceKm as km, ncGauges, packageDatums, RAW } from '../science/readers/raw';
 
 /**
  * The coastal figures of the risk answer against the raw files: NOAA TR 086's observed flood days
@@ -49,6 +49,32 @@ describe('coastal figures at a point', () => {
     expect(figures.sea_level_rise).toMatchObject({ assessment_year: 2026, statute_rule_set: '2024' });
     expect(figures.high_tide_flooding).toMatchObject({ projection_percentile: 50 });
     expect(figures.high_tide_flooding.sources.map((s) => s.id)).toEqual(['noaa_htf', 'noaa_datums', 'noaa_tr2022', 'uhslc_daily_max_peaks']);
+  });
+
+  it('states each gauge\'s datums, TR 086 thresholds and median rise as NOAA\'s files give them (assessment year 2030: 2050 and 2080)', async () => {
+    const figures = await coastalFigures({ lat: 24.7136, lon: -81.0903 }, 'Marathon', 2030, flatSea);
+    const gauges = figures.high_tide_flooding.gauges;
+    expect(gauges.map((g) => g.noaa_id).sort()).toEqual(['8723970', '8724580']);
+    const datums = packageDatums(gauges.map((g) => g.noaa_id));
+    for (const g of gauges) {
+      const d = datums[g.noaa_id]!;
+      const mhhw = d.MHHW! - d.NAVD88!;
+      expect(g.mhhw_navd88.m).toBeCloseTo(mhhw, 3);
+      expect(g.mhhw_navd88.ft).toBeCloseTo(mhhw / 0.3048, 3);
+      // NOAA TR 086: minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major 0.04·GT + 1.17 m above MHHW.
+      expect(g.thresholds_navd88.minor.m).toBeCloseTo(mhhw + 0.04 * d.GT! + 0.5, 3);
+      expect(g.thresholds_navd88.moderate.m).toBeCloseTo(mhhw + 0.03 * d.GT! + 0.8, 3);
+      expect(g.thresholds_navd88.major.m).toBeCloseTo(mhhw + 0.04 * d.GT! + 1.17, 3);
+      // The rise at this gauge alone (not the weighted site value): the file's median, mm since 2000.
+      const nc = ncGauges().find((x) => x.id === g.noaa_id)!;
+      expect(g.projected.map((p) => [p.scenario, p.year, p.sea_level_rise.m])).toEqual(
+        g.projected.map((p) => [p.scenario, p.year, Math.round(nc.total(p.scenario as never, 1, p.year) / 1000 * 1e4) / 1e4]),
+      );
+      expect(g.projected.map((p) => `${p.scenario} ${p.year}`)).toEqual(['intermediate_low 2050', 'intermediate_low 2080', 'intermediate 2050', 'intermediate 2080']);
+    }
+    // The two gauges' rises differ, so each row is its own gauge's.
+    const rise = (i: number) => gauges[i]!.projected.map((p) => p.sea_level_rise.m);
+    expect(rise(0)).not.toEqual(rise(1));
   });
 
   it('puts the figures in the county answer of a coastal county only, with their provenance', async () => {

@@ -134,7 +134,8 @@ describe('a place for the risk question', () => {
     ['St. Petersburg', 27.7676, -82.6403, '12103', true],
   ] as const)('%s (%f, %f) lies in county %s', (_name, lat, lon, fips, coastal) => {
     const place = resolvePlace({ lat, lon });
-    expect(place).toMatchObject({ ok: true, place: { county_fips: fips, coastal, point_basis: 'requested_point' } });
+    expect(place).toMatchObject({ ok: true, place: { county_fips: fips, coastal, point_basis: 'requested_point', matched_by: 'point_in_boundary' } });
+    expect(place.ok && place.place).not.toHaveProperty('distance_to_boundary_km');
   });
 
   it.each([

@@ -36,9 +36,8 @@ export async function coastalFigures(point: LatLon, label: string, assessmentYea
   const statute = statuteDefaults(assessmentYear);
   const selection = selectGauges(point);
   const slr = scenarioReport({ target: { point, label }, years: statute.horizons, scenarios: statute.scenarios, assessmentYear });
-  const gauges = selection.gauges.filter((g) => g.weight > 0 || selection.method === 'regional_fallback');
   const byGauge = [];
-  for (const { gauge, weight, distance_km } of gauges) {
+  for (const { gauge, weight, distance_km } of selection.gauges) {
     const thresholds = htfThresholdsNavd88(gauge);
     const single = { method: 'single_gauge' as const, gauges: [{ gauge, distance_km: 0, weight: 1 }], reason: '' };
     const projected = [];

@@ -102,29 +102,21 @@ function columnTargets(columns: readonly string[]): ({ code: string; field: stri
   });
 }
 
-let byFips: Map<string, NriCounty> | undefined;
-
-/** The counties by FIPS code, their hazard columns grouped by hazard; built on first use. */
-function countiesByFips(): Map<string, NriCounty> {
-  if (byFips) return byFips;
-  const { counties } = nriData();
-  const targets = columnTargets(counties.columns);
-  byFips = new Map();
-  for (const row of counties.rows) {
-    const county: Record<string, unknown> = { hazards: {} };
-    const hazards = county.hazards as Record<string, Record<string, unknown>>;
-    row.forEach((value, i) => {
-      const target = targets[i]!;
-      if (typeof target === 'string') county[target] = value;
-      else (hazards[target.code] ??= {})[target.field] = value;
-    });
-    byFips.set(county.fips as string, county as unknown as NriCounty);
-  }
-  return byFips;
-}
-
+/** One county's row, its hazard columns grouped by hazard. Read per call: the table has 67 rows, and nothing derived is kept. */
 export function nriCountyByFips(fips: string): NriCounty | undefined {
-  return countiesByFips().get(fips);
+  const { counties } = nriData();
+  const fipsColumn = counties.columns.indexOf('fips');
+  const row = counties.rows.find((r) => r[fipsColumn] === fips);
+  if (!row) return undefined;
+  const targets = columnTargets(counties.columns);
+  const county: Record<string, unknown> = { hazards: {} };
+  const hazards = county.hazards as Record<string, Record<string, unknown>>;
+  row.forEach((value, i) => {
+    const target = targets[i]!;
+    if (typeof target === 'string') county[target] = value;
+    else (hazards[target.code] ??= {})[target.field] = value;
+  });
+  return county as unknown as NriCounty;
 }
 
 function rating(text: string): NriRating {
