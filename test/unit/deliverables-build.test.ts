@@ -53,7 +53,7 @@ const ANALYSIS: AnalysisEvidence = {
 
 const ANSWER = {
   sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM' }],
-  gauge_selection: { gauges: [{ noaa_id: '8724580', name: 'Key West', weight: 0.6 }, { noaa_id: '8723970', name: 'Vaca Key', weight: 0.4 }] },
+  gauge_selection: { gauges: [{ noaa_id: '8724580', name: 'Key West', weight: 0.6 }, { noaa_id: '8723970', name: 'Vaca Key', weight: 0.4 }, { noaa_id: '8725110', name: 'Naples' }] },
   components: { tidal: { results: [
     { scenario: 'intermediate_low', planning_horizon: 2046, sea_level_rise: { ft: 0.91 }, design_water_level_navd88: { ft: 1.87 }, tidal_flood_days_per_year: { by_gauge: [{ noaa_id: '8724580', days: 41.6 }, { noaa_id: '8723970', days: 12.3 }] } },
     { scenario: 'intermediate', planning_horizon: 2076, sea_level_rise: { ft: 2.13 } },
@@ -138,6 +138,13 @@ describe('a deliverable build', () => {
     expect(text).toContain('Inundation, NOAA 2022 intermediate, 2076 (tidal; 18.42 km²)'.replace('²', '\u00b2'));
     // Scenario rows per gauge: the 2046 row has every figure (each gauge its own flood days), the 2076 row dashes what the answer lacks.
     expect(text).toContain(`NOAA 8724580 Key West (weight 0.6) Scenario Horizon SLR at site (ft) Design level (ft NAVD88) Minor flood days/yr at gauge intermediate_low 2046 0.91 1.87 41.6 intermediate 2076 2.13 ${dash} ${dash}`);
+    // A gauge the answer gives no weight is named without one.
+    expect(text).toContain(`NOAA 8725110 Naples Scenario Horizon SLR at site (ft) Design level (ft NAVD88) Minor flood days/yr at gauge intermediate_low 2046 0.91 1.87 ${dash}`);
+    // Each section is listed in the contents and then opens with its heading.
+    for (const heading of ['1. Methodology and data sources', '2. Maps', '3. Scenario tables per gauge', '4. Exposure summary', '5. Prioritized asset list', '6. Checklist status with evidence']) {
+      expect(text.split(heading)).toHaveLength(3);
+    }
+    expect(text).toContain('Dots: assets by vulnerability level (very high #b2182b, high #ef8a62, moderate #fddbc7, low #67a9cf, not assessed #999999).');
     expect(text).toContain(`NOAA 8723970 Vaca Key (weight 0.4) Scenario Horizon SLR at site (ft) Design level (ft NAVD88) Minor flood days/yr at gauge intermediate_low 2046 0.91 1.87 12.3 intermediate 2076 2.13 ${dash} ${dash}`);
     // Exposure: assets deeper than 0 per scenario and horizon; the extent's area only where one was traced.
     // Unknown ground and open water both count as without a usable ground elevation.

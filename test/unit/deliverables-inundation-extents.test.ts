@@ -57,11 +57,18 @@ describe('inundation extents', () => {
   });
 
   it('a level equal to the ground floods nothing, and without a model or mask there are no extents', () => {
-    const [extent] = inundationExtents(analysed([['tidal|high|2100', flat(0.1)]]));
+    // The grid holds float32: this level is cell 4's ground exactly, and the lowest land inside the boundary.
+    const [extent] = inundationExtents(analysed([['tidal|high|2100', flat(Math.fround(0.1))]]));
     expect(extent!.area_m2).toBe(0);
     expect(extent!.geometry.coordinates).toEqual([]);
     expect(inundationExtents({ ...analysed([['tidal|high|2100', flat(5)]]), model: undefined })).toEqual([]);
     expect(inundationExtents({ ...analysed([['tidal|high|2100', flat(5)]]), mask: undefined })).toEqual([]);
+  });
+
+  it('never counts a cell outside the boundary, however deep it lies', () => {
+    // 2.5 m covers every land cell but 7 (3.0 m); cell 3 (2.0 m) lies outside the boundary.
+    const [extent] = inundationExtents(analysed([['surge|high|2100', flat(2.5)]]));
+    expect(extent!.area_m2).toBeCloseTo(areaOf([0, 1, 2, 4, 5, 9, 10, 11]), 3);
   });
 
   it('orders horizons first, then scenarios by name, for rainfall as for the others', () => {

@@ -64,6 +64,17 @@ describe('full-text search', () => {
     expect(ids('tide')).toEqual(['tides-guide']);
     expect(ids('tids')).toEqual([]);
     expect(ids('tidess')).toEqual(['tides-guide']);
+    // Five characters: one typo allowed.
+    expect(ids('tidas')).toEqual(['tides-guide']);
+  });
+
+  it('ranks the same words in a title above them in a summary of the same length, and ties by id whatever the insertion order', () => {
+    const pair = [resource('z-title', { title: 'storm surge', summary: 'other words', tags: [] }), resource('a-summary', { title: 'other words', summary: 'storm surge', tags: [] })];
+    expect(new ResourceSearchIndex(pair).search({ q: 'storm surge' }).map((h) => h.id)).toEqual(['z-title', 'a-summary']);
+    const same = (id: string) => resource(id, { title: 'Other', summary: 'inundation' });
+    for (const order of [['m', 'b', 'y', 'a'], ['a', 'y', 'b', 'm']]) {
+      expect(new ResourceSearchIndex(order.map(same)).search({ q: 'inundation' }).map((h) => h.id)).toEqual(['a', 'b', 'm', 'y']);
+    }
   });
 
   it('applies the category and file type filters to the hits', () => {
@@ -105,6 +116,10 @@ describe('catalogue entries', () => {
     expect(fields.some(([field]) => field === `resources[1] ("${'x'.repeat(60)}").category`)).toBe(true);
     expect(fields.some(([field]) => field === 'resources[2].category')).toBe(true);
     expect(parseCatalogue({ resources: [[1]] })).toMatchObject({ ok: false, errors: [{ field: 'resources[0].(entry)' }] });
+    expect(parseCatalogue([null, 'text'])).toMatchObject({ ok: false, errors: [{ field: 'resources[0].(entry)' }, { field: 'resources[1].(entry)' }] });
+    for (const root of [null, 'resources', 42, { resources: 'none' }]) {
+      expect(parseCatalogue(root)).toEqual({ ok: false, errors: [{ field: '(root)', message: 'Expected an array of resources or an object with a "resources" array' }] });
+    }
   });
 
   it('keeps the file an operator names, and only then', () => {

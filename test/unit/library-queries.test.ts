@@ -161,6 +161,15 @@ describe('library use cases', () => {
     expect(found.data.map((r) => r.id)).toEqual(['zz-new-entry']);
   });
 
+  it('names a stored copy\'s download by the resource id and the last extension of its file, lower case', async () => {
+    const base = resources.find((r) => r.url === null)!;
+    const dotted = { ...base, id: 'dotted', file_path: 'library/adaptation.plan.v2.PDF' };
+    const bare = { ...base, id: 'bare', file_path: 'library/README' };
+    const library = new ResourceLibrary({ store: fakeStore([dotted, bare]), signer, signedUrlTtlSeconds: 60 });
+    expect(await library.download('dotted')).toEqual({ kind: 'redirect', location: 'https://signed.example/library/adaptation.plan.v2.PDF?ttl=60&name=dotted.pdf' });
+    expect(await library.download('bare')).toEqual({ kind: 'redirect', location: 'https://signed.example/library/README?ttl=60&name=bare' });
+  });
+
   it('redirects a download to the stored copy when there is one, else to the publisher https copy, counting each', async () => {
     const confirmed = resources.filter((r) => r.url !== null);
     const withCopy = { ...resources.find((r) => r.url === null)!, file_path: 'library/fs-380-093-resilient-florida.html' };

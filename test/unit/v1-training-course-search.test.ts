@@ -1,5 +1,6 @@
 import courses from '../../shared/data/v1/courses/courses.json';
 import { courseByCode, listCourses } from '../../shared/domain/training/catalogue';
+import { InvalidCursorError } from '../../shared/domain/errors';
 
 /** Course filters and paging against the bundled catalogue, each expectation computed here from the JSON. */
 
@@ -42,6 +43,27 @@ describe('course search', () => {
     const all = listCourses({ limit: 1 }, new Set());
     expect(() => listCourses({ limit: 1, cursor: all.next_cursor!, provider: 'fdem' }, new Set())).toThrow();
     expect(codes(listCourses({ limit: 2, cursor: all.next_cursor! }, new Set()))).toEqual(courses.slice(1, 3).map((c) => c.code));
+  });
+
+  it('refuses a filtered list\'s cursor on the unfiltered list, though its course is there too', () => {
+    const topic = courses[0]!.topic;
+    for (const filter of [{ topic }, { provider: 'fdem' }, { q: 'flood' }]) {
+      const page = listCourses({ ...filter, limit: 1 }, new Set());
+      expect(page.next_cursor).not.toBeNull();
+      expect(() => listCourses({ limit: 1, cursor: page.next_cursor! }, new Set())).toThrow(InvalidCursorError);
+      expect(listCourses({ ...filter, limit: 1, cursor: page.next_cursor! }, new Set()).data).toHaveLength(1);
+    }
+  });
+
+  it('refuses a cursor altered to name a course outside its list, or no course at all', () => {
+    const fdem = courses.filter((c) => c.provider.toLowerCase().includes('fdem')).map((c) => c.code);
+    const outside = courses.find((c) => !fdem.includes(c.code))!.code;
+    const page = listCourses({ provider: 'fdem', limit: 1 }, new Set());
+    const content = JSON.parse(Buffer.from(page.next_cursor!, 'base64url').toString('utf8'));
+    const altered = (after: string) => Buffer.from(JSON.stringify({ ...content, after })).toString('base64url');
+    expect(codes(listCourses({ provider: 'fdem', limit: 1, cursor: altered(fdem[1]!) }, new Set()))).toEqual([fdem[2]]);
+    expect(() => listCourses({ provider: 'fdem', limit: 1, cursor: altered(outside) }, new Set())).toThrow(InvalidCursorError);
+    expect(() => listCourses({ provider: 'fdem', limit: 1, cursor: altered('NO-SUCH-COURSE') }, new Set())).toThrow(InvalidCursorError);
   });
 
   it('finds a course by its code with spaces around it', () => {
