@@ -43,18 +43,17 @@ function tileLoader(model: ProcessedDem) {
   return async (key: string) => model.tiles.get(key)!;
 }
 
-let model: ProcessedDem;
-let grid: ElevationGrid;
-let fixture: Awaited<ReturnType<typeof readFixture>>;
-
-beforeAll(async () => {
-  fixture = await readFixture();
-  model = await processDem(readFileSync(FIXTURE), { vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: SHIFT_M, water_raw_value: 0 });
-  grid = (await readWindow(model.index, model.index.bbox, 1e9, tileLoader(model), 'clip'))!;
-});
+/** The fixture processed, in each test (a mutation run switches a mutant on per test; the file is small). */
+async function processed(): Promise<{ fixture: Awaited<ReturnType<typeof readFixture>>; model: ProcessedDem; grid: ElevationGrid }> {
+  const fixture = await readFixture();
+  const model = await processDem(readFileSync(FIXTURE), { vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: SHIFT_M, water_raw_value: 0 });
+  const grid = (await readWindow(model.index, model.index.bbox, 1e9, tileLoader(model), 'clip'))!;
+  return { fixture, model, grid };
+}
 
 describe('DEM processing: State Plane West (US ft), NGVD29 feet → lon/lat NAVD88 metres', () => {
-  it('records the CRS, the native resolution (100 US ft) and the box', () => {
+  it('records the CRS, the native resolution (100 US ft) and the box', async () => {
+    const { fixture, model } = await processed();
     expect(model.crs.epsg).toBe(2237);
     expect(model.index.resolution_m).toBeCloseTo(100 * US_FT, 0);
     const [[w, n], [e, s]] = fixture.corners;
@@ -66,7 +65,8 @@ describe('DEM processing: State Plane West (US ft), NGVD29 feet → lon/lat NAVD
     expect(model.vertical_conversion).toContain('NGVD29');
   });
 
-  it('gives ground at sampled cells equal to the file read independently, converted with the stated shift', () => {
+  it('gives ground at sampled cells equal to the file read independently, converted with the stated shift', async () => {
+    const { fixture, grid } = await processed();
     let checked = 0;
     for (let i = 0; i < grid.values.length; i += 37) {
       const row = Math.floor(i / grid.width), col = i % grid.width;
@@ -78,7 +78,8 @@ describe('DEM processing: State Plane West (US ft), NGVD29 feet → lon/lat NAVD
     expect(checked).toBeGreaterThan(100);
   });
 
-  it('keeps fractional values: points between posts interpolate, no whole-foot steps', () => {
+  it('keeps fractional values: points between posts interpolate, no whole-foot steps', async () => {
+    const { fixture, grid } = await processed();
     const lon = grid.west + 10.37 * grid.cellLon, lat = grid.north - 20.61 * grid.cellLat;
     const expected = fixture.feetAt(lon, lat)!;
     expect(sampleBilinear(grid, lat, lon)).toBeCloseTo(expected.bilinear * US_FT + SHIFT_M, 1);
@@ -86,7 +87,8 @@ describe('DEM processing: State Plane West (US ft), NGVD29 feet → lon/lat NAVD
     expect(fractionalFeet.length).toBeGreaterThan(grid.values.length / 4);
   });
 
-  it('flags as water the cells whose nearest post is the source sea value, and only those', () => {
+  it('flags as water the cells whose nearest post is the source sea value, and only those', async () => {
+    const { fixture, grid } = await processed();
     let water = 0, land = 0;
     for (let i = 0; i < grid.values.length; i += 11) {
       const row = Math.floor(i / grid.width), col = i % grid.width;
@@ -100,6 +102,7 @@ describe('DEM processing: State Plane West (US ft), NGVD29 feet → lon/lat NAVD
   });
 
   it('builds overview levels that halve the lattice and windows that pick the level by cell budget', async () => {
+    const { model, grid } = await processed();
     const [l0, l1] = model.index.levels;
     expect(l1!.width).toBe(Math.ceil(l0!.width / 2));
     expect(l1!.cell_lat).toBeCloseTo(l0!.cell_lat * 2, 12);
@@ -134,6 +137,7 @@ describe('DEM processing: what it refuses, with a reason', () => {
 
 describe('a window reaching past the model', () => {
   it('spans the whole box, the cells past the edge without data, so another source can complete them', async () => {
+    const { model, grid } = await processed();
     const [w, s, e, n] = model.index.bbox;
     const half = (e - w) / 2;
     const wide = (await readWindow(model.index, [w - half, s, e, n], 1e9, tileLoader(model), 'clip'))!;

@@ -1,0 +1,142 @@
+import proj4 from 'proj4';
+import { RasterError, reprojectToLattice, type SourceRaster } from '../../shared/domain/elevation-models/reproject';
+import { demCrs } from '../../shared/domain/elevation-models/crs';
+import { verticalConversion } from '../../shared/domain/elevation-models/vertical';
+import { modelResolutionText } from '../../shared/domain/elevation-models/model';
+
+/**
+ * Reprojection on small rasters whose every post is known: a longitude/latitude raster (the
+ * lattice's own frame, so every lattice cell centre is a post) and a UTM one (positions checked
+ * with proj4 here); no-data, water and the refusals, each with its reason.
+ */
+
+const NAVD88_M = verticalConversion({ vertical_datum: 'NAVD88', units: 'm' });
+const STEP = 0.001;
+
+/** 4 × 3 posts around Key West, value = 10 × row + column + 0.5. */
+function geographic(overrides: Partial<SourceRaster> = {}): SourceRaster {
+  const values = new Float32Array(12);
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) values[r * 4 + c] = 10 * r + c + 0.5;
+  return { values, width: 4, height: 3, x0: -81.8, y0: 24.56, dx: STEP, dy: -STEP, crs: demCrs(4326)!, ...overrides };
+}
+
+const post = (lattice: ReturnType<typeof reprojectToLattice>, lon: number, lat: number) =>
+  lattice.values[Math.round((lattice.north - lat) / lattice.cellLat) * lattice.width + Math.round((lon - lattice.west) / lattice.cellLon)];
+
+describe('a longitude/latitude raster', () => {
+  it('keeps its posts, box and resolution (0.001° of longitude at 24.56° N is about 101 m)', () => {
+    const lattice = reprojectToLattice(geographic(), NAVD88_M);
+    expect(lattice.west).toBeCloseTo(-81.8, 9);
+    expect(lattice.north).toBeCloseTo(24.56, 9);
+    // The resolution is the ground distance between the two central posts along x: 0.001° of longitude at their latitude.
+    const lat = 24.56 - STEP;
+    expect(lattice.resolution_m).toBeCloseTo(STEP * 111_320 * Math.cos((lat * Math.PI) / 180), 3);
+    expect(lattice.cellLat).toBeCloseTo(lattice.resolution_m / 111_320, 12);
+    expect(lattice.cellLon).toBeCloseTo(STEP, 9);
+    expect(post(lattice, -81.8, 24.56)).toBeCloseTo(0.5, 5);
+    expect(post(lattice, -81.8 + 3 * STEP, 24.56)).toBeCloseTo(3.5, 5);
+    expect(lattice).not.toHaveProperty('water');
+  });
+
+  it('converts to stored metres with the vertical conversion (feet, with a datum shift)', () => {
+    const feet = verticalConversion({ vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: -0.25 });
+    const lattice = reprojectToLattice(geographic(), feet);
+    expect(post(lattice, -81.8 + STEP, 24.56)).toBeCloseTo(1.5 * feet.scale_to_m - 0.25, 5);
+  });
+
+  it('uses the nearest post where a neighbour has no data, and leaves no data where the nearest has none', () => {
+    const raster = geographic({ nodata: -9999 });
+    (raster.values as Float32Array)[1] = -9999;
+    (raster.values as Float32Array)[6] = Number.NaN;
+    const lattice = reprojectToLattice(raster, NAVD88_M);
+    // Posts whose own value is missing: no data.
+    expect(Number.isNaN(post(lattice, -81.8 + STEP, 24.56)!)).toBe(true);
+    // Its neighbours keep their own values (the nearest post), not a blend with -9999.
+    expect(post(lattice, -81.8, 24.56)).toBeCloseTo(0.5, 5);
+    expect(post(lattice, -81.8 + 2 * STEP, 24.56)).toBeCloseTo(2.5, 5);
+    const values = [...lattice.values].filter((v) => !Number.isNaN(v));
+    expect(Math.min(...values)).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('flags water where the nearest post holds the named raw value, and only when a value is named', () => {
+    const raster = geographic();
+    (raster.values as Float32Array)[0] = 0;
+    const lattice = reprojectToLattice(raster, NAVD88_M, 0);
+    expect(lattice.water![0]).toBe(1);
+    expect(lattice.water!.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+});
+
+describe('a projected raster (UTM zone 17N)', () => {
+  it('samples each lattice cell at its position projected into the raster, bilinearly', () => {
+    const utm = demCrs(26917)!;
+    // A 10 m grid whose value is its easting offset in metres: bilinear sampling reproduces a plane exactly.
+    const width = 40, height = 30, x0 = 420_000, y0 = 2_716_000;
+    const values = new Float32Array(width * height);
+    for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) values[r * width + c] = c * 10;
+    const lattice = reprojectToLattice({ values, width, height, x0, y0, dx: 10, dy: -10, crs: utm }, NAVD88_M);
+    expect(lattice.resolution_m).toBeGreaterThan(9.9);
+    expect(lattice.resolution_m).toBeLessThan(10.1);
+    const toUtm = proj4('+proj=longlat +datum=WGS84 +no_defs', utm.proj4);
+    let checked = 0;
+    for (let i = 0; i < lattice.values.length; i += 7) {
+      const v = lattice.values[i]!;
+      if (Number.isNaN(v)) continue;
+      const [x] = toUtm.forward([lattice.west + (i % lattice.width) * lattice.cellLon, lattice.north - Math.floor(i / lattice.width) * lattice.cellLat]);
+      expect(v).toBeCloseTo(Math.min(390, Math.max(0, x! - x0)), 1);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('rasters it refuses', () => {
+  it.each([
+    ['fewer than 2 × 2 posts', { width: 1, values: new Float32Array(3) }, 'The raster has fewer than 2×2 cells.'],
+    ['one row', { height: 1, values: new Float32Array(4) }, 'The raster has fewer than 2×2 cells.'],
+    ['no cell width', { dx: 0 }, 'The raster has no usable cell size (its geotransform is missing or rotated).'],
+    ['a negative cell width', { dx: -STEP }, 'The raster has no usable cell size (its geotransform is missing or rotated).'],
+    ['no cell height', { dy: 0 }, 'The raster has no usable cell size (its geotransform is missing or rotated).'],
+    ['an infinite cell height', { dy: Number.POSITIVE_INFINITY }, 'The raster has no usable cell size (its geotransform is missing or rotated).'],
+    ['coordinates past the poles', { y0: 91 }, 'The raster lies outside longitude/latitude bounds: is its CRS right?'],
+    ['coordinates past the antimeridian', { x0: 180.5 }, 'The raster lies outside longitude/latitude bounds: is its CRS right?'],
+    ['coordinates past the antimeridian, west', { x0: -180.5 }, 'The raster lies outside longitude/latitude bounds: is its CRS right?'],
+    ['coordinates past the south pole', { y0: -90.5, dy: -STEP }, 'The raster lies outside longitude/latitude bounds: is its CRS right?'],
+  ] as const)('%s', (_name, overrides, message) => {
+    expect(() => reprojectToLattice(geographic(overrides as Partial<SourceRaster>), NAVD88_M)).toThrow(new RasterError(message));
+  });
+
+  it('a raster whose coordinates do not transform', () => {
+    const utm = demCrs(26917)!;
+    expect(() => reprojectToLattice(geographic({ crs: utm, x0: 1e12, y0: 1e12, dx: 10, dy: -10 }), NAVD88_M))
+      .toThrow(new RasterError(`The raster's coordinates do not transform from ${utm.name} to longitude/latitude.`));
+  });
+});
+
+describe('vertical references, CRSs and the resolution text', () => {
+  it('converts US survey feet (1200/3937 m) and metres, shifting NGVD29 by the stated amount up to 2 m', () => {
+    const feet = verticalConversion({ vertical_datum: 'NAVD88', units: 'ft' });
+    expect(feet).toEqual({ stored_datum: 'NAVD88', scale_to_m: 1200 / 3937, offset_m: 0, description: 'NAVD88 US survey feet × 0.3048006, stored in metres without datum shift.' });
+    expect(verticalConversion({ vertical_datum: 'EGM96', units: 'm' }).description).toBe('EGM96 metres, stored in metres without datum shift.');
+    const ngvd = verticalConversion({ vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: -0.3 });
+    expect(ngvd).toMatchObject({ stored_datum: 'NAVD88', scale_to_m: 1200 / 3937, offset_m: -0.3 });
+    expect(reprojectToLattice(geographic(), ngvd).values[0]).toBeCloseTo(0.5 * (1200 / 3937) - 0.3, 5);
+    expect(verticalConversion({ vertical_datum: 'NGVD29', units: 'm', ngvd29_to_navd88_m: -2 }).offset_m).toBe(-2);
+    expect(verticalConversion({ vertical_datum: 'NGVD29', units: 'm', ngvd29_to_navd88_m: 2 }).offset_m).toBe(2);
+    expect(() => verticalConversion({ vertical_datum: 'NGVD29', units: 'm', ngvd29_to_navd88_m: 2.001 })).toThrow('ngvd29_to_navd88_m = 2.001 m is not a plausible NGVD29 → NAVD88 shift (|shift| ≤ 2 m).');
+    expect(() => verticalConversion({ vertical_datum: 'NGVD29', units: 'm', ngvd29_to_navd88_m: Number.NaN })).toThrow(/needs ngvd29_to_navd88_m/);
+  });
+
+  it('knows geographic and projected CRSs, NAD27 with its published shift', () => {
+    expect(demCrs(4267)).toMatchObject({ epsg: 4267, name: 'NAD27', geographic: true, proj4: expect.stringContaining('+towgs84=-8,160,176') });
+    expect(demCrs(26717)).toMatchObject({ name: 'NAD27 / UTM zone 17N', geographic: false });
+    expect(demCrs(4326)).toMatchObject({ geographic: true });
+    expect(demCrs(26917)).toMatchObject({ name: 'NAD83 / UTM zone 17N', geographic: false });
+    expect(demCrs(2237)).toMatchObject({ geographic: false });
+  });
+
+  it('states a model\'s resolution to a tenth of a metre', () => {
+    expect(modelResolutionText({ resolution_m: 30.4801 } as never)).toBe('30.5 m');
+    expect(modelResolutionText({ resolution_m: 0.94 } as never)).toBe('0.9 m');
+  });
+});
