@@ -1,0 +1,115 @@
+/**
+ * The idempotency store and the paged query against a recording DynamoDB client: what each call
+ * sends (keys, lease and expiry times, conditions), how it reads the answers (expired records,
+ * stored responses, pages), and which failures it absorbs. The conditions themselves are
+ * exercised against the emulator in test/integration.
+ */
+
+type Sent = { name: string; input: Record<string, any> };
+
+class RecordingClient {
+  readonly sent: Sent[] = [];
+  readonly answers: (Record<string, unknown> | Error)[] = [];
+
+  async send(command: { constructor: { name: string }; input: Record<string, any> }) {
+    this.sent.push({ name: command.constructor.name, input: command.input });
+    const answer = this.answers.shift() ?? {};
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }
+}
+
+let mockClient = new RecordingClient();
+jest.mock('../../shared/adapters/aws-clients', () => ({ dynamo: () => mockClient }));
+
+const { CLAIM_LEASE_MS, DynamoIdempotencyStore, IDEMPOTENCY_TTL_SECONDS } = require('../../shared/adapters/idempotency-store') as typeof import('../../shared/adapters/idempotency-store');
+const { queryAll } = require('../../shared/adapters/query-all') as typeof import('../../shared/adapters/query-all');
+
+const NOW = new Date('2026-11-26T10:00:00.750Z');
+const NOW_S = Math.floor(NOW.getTime() / 1000);
+const KEY = { pk: 'IDEMPOTENCY#acct_1', sk: 'KEY#k-1' };
+const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+
+beforeEach(() => { mockClient = new RecordingClient(); });
+
+describe('idempotency claims', () => {
+  it('claims a key for 30 s, remembered for 24 h, unless a live claim or record holds it', async () => {
+    expect([CLAIM_LEASE_MS, IDEMPOTENCY_TTL_SECONDS]).toEqual([30_000, 86_400]);
+    const store = new DynamoIdempotencyStore('table');
+    expect(await store.claim('acct_1', 'k-1', 'hash-1', NOW)).toBe(true);
+    const [{ name, input }] = mockClient.sent as [Sent];
+    expect(name).toBe('PutCommand');
+    expect(input.TableName).toBe('table');
+    expect(input.Item).toEqual({
+      ...KEY, entity: 'idempotency_key', request_hash: 'hash-1', state: 'in_progress',
+      lease_until: NOW.getTime() + 30_000, expires_at: NOW_S + 86_400,
+    });
+    // Free, expired, or an abandoned claim (its lease past): whole seconds for the TTL, milliseconds for the lease.
+    expect(input.ConditionExpression).toBe('attribute_not_exists(pk) OR expires_at < :now OR (#state = :in_progress AND lease_until < :nowMs)');
+    expect(input.ExpressionAttributeValues).toEqual({ ':now': NOW_S, ':nowMs': NOW.getTime(), ':in_progress': 'in_progress' });
+  });
+
+  it('answers false when the condition fails, and passes any other failure on', async () => {
+    const store = new DynamoIdempotencyStore('table');
+    mockClient.answers.push(conditionFailed());
+    expect(await store.claim('acct_1', 'k-1', 'hash-1', NOW)).toBe(false);
+    mockClient.answers.push(new Error('throttled'));
+    await expect(store.claim('acct_1', 'k-1', 'hash-1', NOW)).rejects.toThrow('throttled');
+  });
+});
+
+describe('idempotency records', () => {
+  const store = () => new DynamoIdempotencyStore('table');
+
+  it('finds a live record with its stored response, by a consistent read', async () => {
+    const response = { status: 201, headers: { 'content-type': 'application/json' }, body: '{"id":1}' };
+    mockClient.answers.push({ Item: { ...KEY, request_hash: 'hash-1', state: 'completed', response: JSON.stringify(response), expires_at: NOW_S } });
+    expect(await store().find('acct_1', 'k-1', NOW)).toEqual({ requestHash: 'hash-1', state: 'completed', response });
+    expect(mockClient.sent[0]).toEqual({ name: 'GetCommand', input: { TableName: 'table', Key: KEY, ConsistentRead: true } });
+  });
+
+  it('treats a record past its expiry as absent (TTL deletes lazily), and a claim without a response as in progress', async () => {
+    mockClient.answers.push({ Item: { ...KEY, request_hash: 'h', state: 'completed', response: '{}', expires_at: NOW_S - 1 } });
+    expect(await store().find('acct_1', 'k-1', NOW)).toBeUndefined();
+    mockClient.answers.push({});
+    expect(await store().find('acct_1', 'k-1', NOW)).toBeUndefined();
+    mockClient.answers.push({ Item: { ...KEY, request_hash: 'h', state: 'in_progress', expires_at: NOW_S + 5 } });
+    expect(await store().find('acct_1', 'k-1', NOW)).toEqual({ requestHash: 'h', state: 'in_progress', response: undefined });
+  });
+
+  it('completes a claim with the response serialised as it was sent, for another 24 h', async () => {
+    const response = { status: 200, headers: {}, body: '{"b":1,"a":2}' };
+    await store().complete('acct_1', 'k-1', 'hash-1', response, NOW);
+    const [{ name, input }] = mockClient.sent as [Sent];
+    expect(name).toBe('UpdateCommand');
+    expect(input.Key).toEqual(KEY);
+    expect(input.ConditionExpression).toBe('request_hash = :hash AND #state = :in_progress');
+    expect(input.ExpressionAttributeValues).toEqual({
+      ':completed': 'completed', ':in_progress': 'in_progress', ':response': JSON.stringify(response), ':hash': 'hash-1', ':exp': NOW_S + 86_400,
+    });
+  });
+
+  it('releases only its own claim, and takes a claim already gone as released', async () => {
+    await store().release('acct_1', 'k-1', 'hash-1');
+    expect(mockClient.sent[0]).toMatchObject({ name: 'DeleteCommand', input: { Key: KEY, ExpressionAttributeValues: { ':hash': 'hash-1', ':in_progress': 'in_progress' } } });
+    mockClient.answers.push(conditionFailed());
+    await expect(store().release('acct_1', 'k-1', 'hash-1')).resolves.toBeUndefined();
+    mockClient.answers.push(new Error('network'));
+    await expect(store().release('acct_1', 'k-1', 'hash-1')).rejects.toThrow('network');
+  });
+});
+
+describe('a query across pages', () => {
+  it('follows LastEvaluatedKey until the last page, keeping every item in order', async () => {
+    mockClient.answers.push({ Items: [{ n: 1 }, { n: 2 }], LastEvaluatedKey: { pk: 'p', sk: '2' } }, { Items: [], LastEvaluatedKey: { pk: 'p', sk: '3' } }, { Items: [{ n: 3 }] });
+    const items = await queryAll({ TableName: 'table', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'p' } });
+    expect(items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(mockClient.sent.map((s) => s.input.ExclusiveStartKey)).toEqual([undefined, { pk: 'p', sk: '2' }, { pk: 'p', sk: '3' }]);
+    expect(mockClient.sent.every((s) => s.name === 'QueryCommand' && s.input.KeyConditionExpression === 'pk = :pk')).toBe(true);
+  });
+
+  it('answers an empty list for a page without items', async () => {
+    mockClient.answers.push({});
+    expect(await queryAll({ TableName: 'table' })).toEqual([]);
+  });
+});

@@ -1,0 +1,199 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * The leased usage counter against an in-memory table that applies DynamoDB's update semantics
+ * for the expressions it sends (ADD and SET, the `attribute_not_exists(x) OR x <= :v` condition,
+ * consistent Get and a begins_with Query). Limits are checked as a caller sees them: how many
+ * requests are served, with one instance or two sharing the table, and what the item holds after
+ * the leases settle.
+ */
+
+type Item = Record<string, unknown>;
+
+class MemoryTable {
+  readonly items = new Map<string, Item>();
+  readonly sent: { name: string; input: Record<string, unknown> }[] = [];
+  failNext: Error | undefined;
+
+  key(k: { pk: unknown; sk: unknown }) { return `${String(k.pk)}|${String(k.sk)}`; }
+
+  async send(command: { constructor: { name: string }; input: Record<string, unknown> }): Promise<Record<string, unknown>> {
+    this.sent.push({ name: command.constructor.name, input: command.input });
+    if (this.failNext) { const error = this.failNext; this.failNext = undefined; throw error; }
+    const input = command.input as Record<string, any>;
+    if (command instanceof GetCommand) return { Item: this.items.get(this.key(input.Key)) };
+    if (command instanceof QueryCommand) {
+      const pk = input.ExpressionAttributeValues[':pk'];
+      const prefix = input.ExpressionAttributeValues[':prefix'];
+      return { Items: [...this.items.values()].filter((i) => i.pk === pk && String(i.sk).startsWith(prefix)) };
+    }
+    if (command instanceof UpdateCommand) return this.update(input);
+    throw new Error(`unexpected ${command.constructor.name}`);
+  }
+
+  private update(input: Record<string, any>) {
+    const id = this.key(input.Key);
+    const current = this.items.get(id);
+    const values = input.ExpressionAttributeValues as Record<string, number>;
+    if (input.ConditionExpression) {
+      const m = /^attribute_not_exists\((\w+)\) OR (\w+) <= (:\w+)$/.exec(input.ConditionExpression)!;
+      expect(m).not.toBeNull();
+      const ok = current?.[m[1]!] === undefined || Number(current[m[2]!]) <= values[m[3]!]!;
+      if (!ok) throw Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    }
+    const next: Item = { ...(current ?? { ...input.Key }) };
+    const [, add = '', set = ''] = /^(?:ADD (.*?))?(?: ?SET (.*))?$/.exec(input.UpdateExpression)!;
+    for (const part of add.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [name, value] = part.split(' ') as [string, string];
+      next[name] = Number(next[name] ?? 0) + values[value]!;
+    }
+    for (const part of set.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [name, value] = part.split(' = ') as [string, string];
+      next[name] = values[value];
+    }
+    this.items.set(id, next);
+    return { Attributes: next };
+  }
+}
+
+let mockTable = new MemoryTable();
+jest.mock('../../shared/adapters/aws-clients', () => ({ dynamo: () => mockTable }));
+
+// Required after the mock so the counter reads the table above.
+const { LeasedUsageCounter } = require('../../shared/adapters/usage-counter') as typeof import('../../shared/adapters/usage-counter');
+
+const RESET = new Date('2026-11-26T11:00:00Z');
+const WINDOW = { id: '2026-11-26T10', resetAt: RESET, resetSeconds: 1800 };
+const KEY = 'keyhash';
+const item = () => mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}`) as { granted: number; held: number; held_until: number; expires_at: number } | undefined;
+
+// Every counter a test makes, settled after it: a lease's settle timer must not write into the next test's table.
+const made: InstanceType<typeof LeasedUsageCounter>[] = [];
+const newCounter = (options: ConstructorParameters<typeof LeasedUsageCounter>[0]) => {
+  const counter = new LeasedUsageCounter(options);
+  made.push(counter);
+  return counter;
+};
+
+beforeEach(() => { mockTable = new MemoryTable(); });
+afterEach(async () => {
+  await Promise.allSettled(made.splice(0).map((c) => c.settleAll()));
+});
+
+async function serve(counter: InstanceType<typeof LeasedUsageCounter>, times: number, limit: number | null) {
+  const answers = [];
+  for (let i = 0; i < times; i++) answers.push(await counter.consume(KEY, WINDOW, limit));
+  return answers;
+}
+
+describe('a limited key on one instance', () => {
+  it('serves exactly the limit, then refuses with the limit as used, and never grants past it', async () => {
+    const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
+    const answers = await serve(counter, 27, 25);
+    expect(answers.filter((a) => a.allowed)).toHaveLength(25);
+    expect(answers.slice(0, 25).map((a) => a.used)).toEqual([...Array(25).keys()].map((i) => i + 1));
+    expect(answers.slice(25)).toEqual([{ used: 25, allowed: false }, { used: 25, allowed: false }]);
+    expect(item()!.granted).toBe(25);
+    expect(await counter.used(KEY, WINDOW, 25)).toBe(25);
+    // Every write's condition keeps `granted` within the limit: the largest block asked for fits what was left.
+    for (const { input } of mockTable.sent.filter((s) => s.name === 'UpdateCommand' && (s.input as any).ConditionExpression)) {
+      const v = (input as any).ExpressionAttributeValues;
+      expect(v[':max'] + v[':grant']).toBeLessThanOrEqual(25);
+    }
+    // The item outlives its hour by a day, for the operator, then TTL removes it.
+    expect(item()!.expires_at).toBe(RESET.getTime() / 1000 + 86_400);
+  });
+
+  it('leases a block, serves from it without a write, and gives back the unused part when it settles', async () => {
+    const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
+    await serve(counter, 3, 1000);
+    // A first block of 10 (the initial demand; a tenth of 1,000 is more): one write for three requests.
+    expect(mockTable.sent.filter((s) => s.name === 'UpdateCommand')).toHaveLength(1);
+    expect(item()).toMatchObject({ granted: 10, held: 9 });
+    expect(await counter.used(KEY, WINDOW, 1000)).toBe(3);
+    await counter.settleAll();
+    expect(item()).toMatchObject({ granted: 3, held: 0 });
+    expect(await counter.used(KEY, WINDOW, 1000)).toBe(3);
+    // Nothing left to settle: no further write.
+    const writes = mockTable.sent.length;
+    await counter.settleAll();
+    expect(mockTable.sent.length).toBe(writes);
+  });
+
+  it('takes a new block once the lease has expired, doubling the demand the last block served', async () => {
+    let now = RESET.getTime() - 1_800_000;
+    const counter = newCounter({ tableName: 't', now: () => now });
+    await serve(counter, 10, 1000);
+    expect(item()).toMatchObject({ granted: 10, held: 9 });
+    await serve(counter, 1, 1000);
+    // The block of 10 ran out: the next is twice what it served.
+    expect(item()).toMatchObject({ granted: 30, held: 19 });
+    now += 1001;
+    await serve(counter, 1, 1000);
+    // Expired with 19 unused: they go back with the next write, which takes a block of 2 × 1 served.
+    expect(item()).toMatchObject({ granted: 30 - 19 + 2, held: 1 });
+    expect(await counter.used(KEY, WINDOW, 1000)).toBe(12);
+  });
+
+  it('reports a failed write that is not a lost condition', async () => {
+    const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
+    mockTable.failNext = Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+    await expect(counter.consume(KEY, WINDOW, 25)).rejects.toThrow('throttled');
+    await expect(counter.consume(KEY, WINDOW, 25)).resolves.toEqual({ used: 1, allowed: true });
+  });
+});
+
+describe('a limited key on two instances', () => {
+  it.each([20, 100])('serves exactly a limit of %i between them, the one that runs dry waiting for the other\'s lease to come back', async (limit) => {
+    const a = newCounter({ tableName: 't' });
+    const b = newCounter({ tableName: 't' });
+    const allowed = { a: 0, b: 0 };
+    for (let i = 0; i < limit; i++) {
+      if ((await a.consume(KEY, WINDOW, limit)).allowed) allowed.a++;
+      if ((await b.consume(KEY, WINDOW, limit)).allowed) allowed.b++;
+    }
+    expect(allowed.a + allowed.b).toBe(limit);
+    expect(allowed.a).toBeGreaterThan(0);
+    expect(allowed.b).toBeGreaterThan(0);
+    await Promise.all([a.settleAll(), b.settleAll()]);
+    expect(item()).toMatchObject({ granted: limit, held: 0 });
+  }, 20_000);
+
+  it('lets one instance use what another leased but did not serve, once that lease settles (within about a second)', async () => {
+    const a = newCounter({ tableName: 't' });
+    const b = newCounter({ tableName: 't' });
+    expect(await a.consume(KEY, WINDOW, 100)).toMatchObject({ allowed: true });
+    // A holds a block of 10 with 9 unserved; B takes everything else and then waits for those 9.
+    expect(item()).toMatchObject({ granted: 10, held: 9 });
+    const answers = await serve(b, 100, 100);
+    expect(answers.filter((x) => x.allowed)).toHaveLength(99);
+    expect(answers.at(-1)).toEqual({ used: 100, allowed: false });
+    expect(await a.consume(KEY, WINDOW, 100)).toMatchObject({ allowed: false });
+    await Promise.all([a.settleAll(), b.settleAll()]);
+    expect(item()).toMatchObject({ granted: 100, held: 0 });
+  }, 20_000);
+});
+
+describe('an unlimited key', () => {
+  it('counts in memory, adds its count to its own shard, and reads the sum of the shards', async () => {
+    const counter = newCounter({ tableName: 't', shard: 7 });
+    expect(await serve(counter, 5, null)).toEqual(Array(5).fill({ used: 0, allowed: true }));
+    expect(mockTable.sent).toEqual([]);
+    expect(await counter.used(KEY, WINDOW, null)).toBe(5);
+    await counter.settleAll();
+    expect(mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}#SHARD#7`)).toMatchObject({ request_count: 5, expires_at: RESET.getTime() / 1000 + 86_400 });
+    mockTable.items.set('other', { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}#SHARD#3`, request_count: 4 });
+    mockTable.items.set('another hour', { pk: `USAGE#${KEY}`, sk: 'HOUR#2026-11-26T09#SHARD#3', request_count: 100 });
+    expect(await counter.used(KEY, WINDOW, null)).toBe(9);
+  });
+
+  it('keeps a count whose write failed and writes it with the next flush', async () => {
+    const counter = newCounter({ tableName: 't', shard: 1 });
+    await serve(counter, 4, null);
+    mockTable.failNext = new Error('network');
+    await expect(counter.settleAll()).rejects.toThrow('network');
+    expect(await counter.used(KEY, WINDOW, null)).toBe(4);
+    await counter.settleAll();
+    expect(mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}#SHARD#1`)).toMatchObject({ request_count: 4 });
+  });
+});
