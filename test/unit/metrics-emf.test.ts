@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, Context, SQSEvent } from 'aws-lambda';
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { readRouteForm } from '../../shared/http/multipart';
 import { HttpError } from '../../shared/http/problem';
-import { logger } from '../../shared/observability/logger';
+import { attachLambdaContext, logger } from '../../shared/observability/logger';
 import { aggregateApiMetrics, countJobEnd, publishMetrics, ROUTE_OUTCOMES } from '../../shared/observability/metrics';
 import { routesOfGroup } from '../../shared/routes';
 import type { FunctionGroup } from '../../shared/routes/types';
@@ -181,6 +181,12 @@ describe('analyses and deliverables run', () => {
     expect(counted()).toEqual({ ApiRequests: 1 });
   });
 
+  it('an analysis handed to a job (202) counts only as a request: the job counts its outcome', async () => {
+    const handler = api('hazards', async () => ({ status: 202, body: {} }));
+    expect((await handler(event('POST', '/hazards/slr-impact', 'pro', JSON_HEADERS, SLR_BODY), {} as Context)).statusCode).toBe(202);
+    expect(counted()).toEqual({ ApiRequests: 1 });
+  });
+
   it('jobs that end succeeded or failed count as run or failed, once', () => {
     countJobEnd('queued', 'succeeded', { succeeded: 'AnalysesRun', failed: 'AnalysesFailed' });
     countJobEnd('running', 'failed', { succeeded: 'AnalysesRun', failed: 'AnalysesFailed' });
@@ -232,6 +238,11 @@ describe('webhook deliveries failed and dead-lettered', () => {
 });
 
 describe('log lines carry the Lambda invocation', () => {
+  it('a caller without a Lambda context, or with a partial one, adds nothing and does not fail', () => {
+    expect(() => attachLambdaContext(undefined)).not.toThrow();
+    expect(() => attachLambdaContext({ functionName: 'local' })).not.toThrow();
+  });
+
   it('an unexpected error is logged with the request id, function and cold-start flag', async () => {
     logger.setLogLevel('ERROR');
     const handler = api('grants', async () => { throw new Error('boom'); });
@@ -264,5 +275,28 @@ describe('API counts aggregated in one process (the local gateway)', () => {
     // Once stopped, each answer is its own line again.
     await api('grants', async () => ({ status: 200 }))(event('GET', '/grants/deadlines', 'pro'), lambdaContext);
     expect(emfLines()).toHaveLength(3);
+  });
+
+  it('keeps aggregating while another gateway of the process runs, however often one is stopped', async () => {
+    const first = aggregateApiMetrics(60_000);
+    const second = aggregateApiMetrics(60_000);
+    const grants = api('grants', async () => ({ status: 200, body: {} }));
+    first();
+    first();
+    expect(emfLines()).toEqual([]);
+    for (let i = 0; i < 3; i++) await grants(event('GET', '/grants/deadlines', 'pro'), lambdaContext);
+    expect(emfLines()).toEqual([]);
+    second();
+    expect(emfLines()).toHaveLength(1);
+    expect(emfLines()[0]).toMatchObject({ group: 'grants', tier: 'pro', ApiRequests: 3 });
+    // Stopping again sends nothing more.
+    second();
+    expect(emfLines()).toHaveLength(1);
+  });
+
+  it('writes no line when nothing was counted', () => {
+    publishMetrics();
+    publishMetrics();
+    expect(written.join('')).toBe('');
   });
 });
