@@ -6,15 +6,13 @@ import { startTestApp } from '../helpers/local-app';
 import { pdfText } from '../helpers/pdf-text';
 import { multipartBody } from '../fixtures/assets/multipart';
 import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-fixtures';
+import { Database } from '../helpers/sqlite';
 
 /**
  * The analyst's path for Monroe County: import a real inventory (HIFLD hospitals and NCES public
  * schools of Monroe County), analyse flooding over the county with `apply_to_assets` linked to
  * the assessment, read the prioritized list, validate the assessment by id against the evidence.
  */
-// better-sqlite3 ships no type declarations: the little of it used here.
-type Sqlite = { prepare(sql: string): { all(): any[]; get(): any }; close(): void };
-const Database: new (file: string, options?: { readonly?: boolean }) => Sqlite = require('better-sqlite3');
 
 // HIFLD hospitals and NCES schools in WGS 84 (three Miami-Dade hospitals among them), and three more
 // Monroe schools in Florida State Plane East, US feet (EPSG:2236), as county GIS exports come.

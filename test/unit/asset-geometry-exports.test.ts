@@ -13,10 +13,7 @@ import { MAX_STORED_VERTICES, storedGeometry } from '../../shared/domain/assets/
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 import { assetLayers } from '../../shared/domain/deliverables/gis-layers';
 import { geoPackage, shapefileZip } from '../../shared/domain/deliverables/gis-package';
-
-// better-sqlite3 ships no type declarations: the little of it used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Database: new (file: string, options?: { readonly?: boolean }) => { prepare(sql: string): { all(): unknown[] }; close(): void } = require('better-sqlite3');
+import { Database } from '../helpers/sqlite';
 
 /** Lines and areas kept whole through every export: each file read back with its own reader. */
 

@@ -11,6 +11,7 @@ import { assetLayer, assetLayers, boundaryLayer, depthField, inundationLayer } f
 import { fgdcMetadata, geoPackage, shapefileZip } from '../../shared/domain/deliverables/gis-package';
 import { assetListXlsx } from '../../shared/domain/deliverables/asset-list-xlsx';
 import ExcelJS from 'exceljs';
+import { Database } from '../helpers/sqlite';
 
 /**
  * The GIS layers' attribute tables (what a county analyst opens in ArcGIS), the FGDC record of a
@@ -156,7 +157,6 @@ describe('polygon rings in the Shapefile', () => {
 });
 
 describe('the GeoPackage', () => {
-  const Database: new (file: string, options?: { readonly?: boolean }) => { prepare(sql: string): { all(...params: unknown[]): unknown[] }; close(): void } = require('better-sqlite3');
 
   it('holds every layer, an empty one too, each with its own FGDC record, and leaves no temporary file', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'gpkg-test-'));
