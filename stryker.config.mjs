@@ -14,6 +14,11 @@ export default {
     configFile: 'jest.config.js',
     config: {
       testMatch: ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/science/**/*.test.ts'],
+      // Each mutant runs the tests jest finds related to its file (--findRelatedTests), and jest
+      // follows imports only through files under its roots: with the test folder alone, a module
+      // reached through another source folder (a test → import-assets.ts → formats/csv.ts) has no
+      // related test, and its mutants "survive" with no test run. Every source folder is a root.
+      roots: ['<rootDir>/test', '<rootDir>/shared', '<rootDir>/functions', '<rootDir>/local', '<rootDir>/lib', '<rootDir>/scripts'],
       // The OpenAPI tests judge the generated document (not mutated code) and its drift from the
       // committed openapi.json, which is regenerated apart from code changes.
       testPathIgnorePatterns: ['/node_modules/', '/test/unit/openapi-'],
