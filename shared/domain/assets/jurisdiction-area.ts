@@ -1,6 +1,6 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import type { Position } from 'geojson';
 import { countyBoundaryByFips, type CountyBoundary } from '../hazards/florida-counties';
+import { distanceToBoundaryKm, KM_PER_DEGREE } from '../hazards/geo';
 import { FLORIDA_MUNICIPALITIES } from '../jurisdictions';
 
 /**
@@ -18,34 +18,11 @@ export interface JurisdictionArea {
   contains(lon: number, lat: number): boolean;
 }
 
-const METRES_PER_DEGREE = 111_320;
-
-/** Distance in metres from a point to the nearest edge of the boundary (local equirectangular plane). */
-function distanceToBoundary(county: CountyBoundary, lon: number, lat: number): number {
-  const kx = Math.cos((lat * Math.PI) / 180) * METRES_PER_DEGREE;
-  const ky = METRES_PER_DEGREE;
-  const rings: Position[][] = county.geometry.type === 'Polygon' ? county.geometry.coordinates : county.geometry.coordinates.flat();
-  let best = Infinity;
-  for (const ring of rings) {
-    for (let i = 1; i < ring.length; i++) {
-      const ax = (ring[i - 1]![0]! - lon) * kx;
-      const ay = (ring[i - 1]![1]! - lat) * ky;
-      const bx = (ring[i]![0]! - lon) * kx;
-      const by = (ring[i]![1]! - lat) * ky;
-      const dx = bx - ax;
-      const dy = by - ay;
-      const t = dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy)));
-      best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
-    }
-  }
-  return best;
-}
-
 function countyContains(county: CountyBoundary, lon: number, lat: number): boolean {
   const [west, south, east, north] = county.bbox;
-  const margin = BOUNDARY_TOLERANCE_M / METRES_PER_DEGREE / Math.max(0.5, Math.cos((lat * Math.PI) / 180));
+  const margin = BOUNDARY_TOLERANCE_M / 1000 / KM_PER_DEGREE / Math.max(0.5, Math.cos((lat * Math.PI) / 180));
   if (lon < west - margin || lon > east + margin || lat < south - margin || lat > north + margin) return false;
-  return booleanPointInPolygon([lon, lat], county.geometry) || distanceToBoundary(county, lon, lat) <= BOUNDARY_TOLERANCE_M;
+  return booleanPointInPolygon([lon, lat], county.geometry) || distanceToBoundaryKm({ lon, lat }, county.geometry) * 1000 <= BOUNDARY_TOLERANCE_M;
 }
 
 /** The area of a jurisdiction id (`county:12087`, `municipality:120168`); undefined for an unknown id. */

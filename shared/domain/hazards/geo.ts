@@ -1,5 +1,9 @@
+import type { MultiPolygon, Polygon } from 'geojson';
+
 export const KM_PER_MILE = 1.609344;
 const EARTH_RADIUS_KM = 6371.0088;
+/** One degree of latitude (and of longitude at the equator) on the mean Earth sphere. */
+export const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
 
 export interface LatLon {
   lat: number;
@@ -37,4 +41,26 @@ export function bboxOfPositions(positions: Iterable<number[]>): BBox {
     if (lat! > box[3]) box[3] = lat!;
   }
   return box;
+}
+
+/**
+ * Distance in km from a point to the nearest edge of a polygon's rings (outside or inside it), in
+ * a local equirectangular frame centred on the point: exact enough within a few tens of km.
+ */
+export function distanceToBoundaryKm(point: LatLon, geometry: Polygon | MultiPolygon): number {
+  const kx = KM_PER_DEGREE * Math.cos((point.lat * Math.PI) / 180);
+  const rings = geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates.flat();
+  let best = Infinity;
+  for (const ring of rings) {
+    for (let i = 1; i < ring.length; i++) {
+      const ax = (ring[i - 1]![0]! - point.lon) * kx;
+      const ay = (ring[i - 1]![1]! - point.lat) * KM_PER_DEGREE;
+      const dx = (ring[i]![0]! - point.lon) * kx - ax;
+      const dy = (ring[i]![1]! - point.lat) * KM_PER_DEGREE - ay;
+      const lengthSquared = dx * dx + dy * dy;
+      const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / lengthSquared));
+      best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
+    }
+  }
+  return best;
 }
