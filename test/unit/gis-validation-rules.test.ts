@@ -34,7 +34,7 @@ function file(features: RawFeature[], options: Partial<FeatureFile> = {}): Featu
 const validate = (f: FeatureFile, options: { coordinateSystem?: string; metadata?: string } = {}) =>
   validateGisDeliverable(f, { coordinateSystem: options.coordinateSystem ?? 'EPSG:4326', metadata: 'metadata' in options ? options.metadata : FGDC });
 /** Findings other than the WGS84 file's own crs_not_accepted. */
-const besidesCrs = (issues: { code: string }[]) => issues.filter((i) => i.code !== 'crs_not_accepted');
+const besidesCrs = <T extends { code: string }>(issues: T[]) => issues.filter((i) => i.code !== 'crs_not_accepted');
 const codes = (issues: { code: string }[]) => issues.map((i) => i.code);
 
 describe('coordinate system findings', () => {
