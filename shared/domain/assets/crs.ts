@@ -70,13 +70,17 @@ export interface DetectedCrs {
 
 const squash = (value: unknown) => String(value ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
 
+/** NAD83 realizations by the abbreviations ESRI names use and the full names of OGC WKT and WKT2 (EPSG's datum names). */
+const HARN = ['harn', 'hpgn', 'highaccuracyreferencenetwork', 'highprecisiongpsnetwork'];
+const OTHER_NAD83 = ['csrs', 'canadianspatialreferencesystem', 'ma11', 'pa11', 'nsrs2007', 'nationalspatialreferencesystem2007', 'cors96', 'continuouslyoperatingreferencestation1996'];
+
 function datumEpsg(datumName: string): number | undefined {
   const d = squash(datumName);
   if (d.includes('wgs84') || d.includes('wgs1984')) return 4326;
   if (!(d.includes('1983') || d.includes('nad83'))) return undefined;
   if (d.includes('2011')) return 6318;
-  if (d.includes('harn') || d.includes('hpgn')) return 4152;
-  if (d.includes('csrs') || d.includes('ma11') || d.includes('pa11') || d.includes('nsrs2007') || d.includes('cors96')) return undefined;
+  if (HARN.some((name) => d.includes(name))) return 4152;
+  if (OTHER_NAD83.some((name) => d.includes(name))) return undefined;
   return 4269;
 }
 
