@@ -70,7 +70,8 @@ export async function* readXlsx(input: Readable, limits: WatchdogLimits = DEFAUL
           if (source.sourceError()) throw source.sourceError();
           // Rows above `headerRow` (a title, notes) are not data.
           if (options.headerRow !== undefined && row.number < options.headerRow) continue;
-          const values = (row.values as unknown[]).slice(1).map(cellValue);
+          // exceljs leaves empty cells as holes, which map() would keep: a blank header would lose its column.
+          const values = Array.from((row.values as unknown[]).slice(1), cellValue);
           if (values.every((v) => v === undefined || v === '')) continue;
           if (!headers) {
             headers = uniqueHeaders(values.map((v) => (v === undefined ? '' : String(v))));
