@@ -32,4 +32,10 @@ describe('outlet-type codes', () => {
       expect(classifyAsset([{ field: 'KIND', text: 'CE' }]).asset_type).toBeNull();
     }
   });
+
+  it('remembers a text\'s outcome per declared category, not across categories', () => {
+    expect(classifyAsset([{ field: 'TYPE', text: 'Fire Station' }], 'community_emergency').asset_type).toBe('fire_stations');
+    expect(classifyAsset([{ field: 'TYPE', text: 'Fire Station' }], 'transportation')).toMatchObject({ asset_type: null, category: 'transportation' });
+    expect(classifyAsset([{ field: 'TYPE', text: 'Fire Station' }]).asset_type).toBe('fire_stations');
+  });
 });

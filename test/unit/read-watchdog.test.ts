@@ -38,6 +38,18 @@ describe('read watchdog', () => {
     expect(verdict()).toBe('ended');
   });
 
+  it('an end grace met exactly at a check is not yet passed', async () => {
+    const watchdog = new ReadWatchdog({ idleMs: 1_000, endGraceMs: 400 }, stallError);
+    const verdict = verdictOf(watchdog);
+    await jest.advanceTimersByTimeAsync(100);
+    watchdog.markEnded();
+    // Ended at a check (100 ms): the check at 500 ms finds exactly 400 ms of quiet, the one at 600 ms more.
+    await jest.advanceTimersByTimeAsync(400);
+    expect(verdict()).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(100);
+    expect(verdict()).toBe('ended');
+  });
+
   it('progress keeps the read alive for as long as it comes', async () => {
     const watchdog = new ReadWatchdog({ idleMs: 300, endGraceMs: 300 }, stallError);
     const verdict = verdictOf(watchdog);

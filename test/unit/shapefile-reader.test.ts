@@ -74,6 +74,12 @@ describe('reading a layer', () => {
     expect(file.crs).toMatchObject({ source: 'prj', detected: { epsg: 3087 } });
   });
 
+  it('ignores a hidden layer at the top of the archive too', async () => {
+    const files = layerFiles();
+    const file = await readShapefileZip(zip({ '.assets.shp': 'hidden', 'assets.shp': files['assets.shp']!, 'assets.dbf': files['assets.dbf']! }));
+    expect((file.features as RawFeature[]).length).toBe(2);
+  });
+
   it('a layer whose name holds dots', async () => {
     const files = layerFiles();
     const file = await readShapefileZip(zip({ 'county.assets.v2.shp': files['assets.shp']!, 'county.assets.v2.dbf': files['assets.dbf']! }));
@@ -86,7 +92,7 @@ describe('reading a layer', () => {
     expect(((await readShapefileZip(archive)).features as RawFeature[])[0]!.properties.NAME).toBe('Café');
   });
 
-  it.each([[undefined], ['ISO-8859-1'], ['UTF-16']])('with a .cpg of %j the attributes are Windows-1252', async (cpg) => {
+  it.each([[undefined], ['ISO-8859-1'], ['UTF-16'], ['NOT-UTF8'], ['UTF8X'], ['650011']])('with a .cpg of %j the attributes are Windows-1252', async (cpg) => {
     const archive = zippedShapefile({ kind: 'Point', fields, records: [{ geometry: records[0]!.geometry, attributes: { NAME: 'CafÃ©', TYPE: 'x' } }], extra: cpg === undefined ? {} : { 'assets.cpg': cpg } });
     expect(((await readShapefileZip(archive)).features as RawFeature[])[0]!.properties.NAME).toBe('CafÃ©');
   });
