@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { AssetRowProcessor, type SourceRecord } from '../../shared/domain/assets/import-rows';
 import type { JurisdictionArea } from '../../shared/domain/assets/jurisdiction-area';
+import { fileErrorOf } from '../helpers/asset-file-error';
 
 /**
  * The row processor's counts, caps and file-level verdicts, one threshold at a time: a majority of
@@ -27,23 +28,13 @@ function runAll(p: AssetRowProcessor, records: SourceRecord[]) {
   return { assets, summary: p.finish() };
 }
 
-function fileError(run: () => unknown): AssetFileError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AssetFileError) return error;
-    throw error;
-  }
-  throw new Error('no file error');
-}
-
 beforeEach(() => {
   nextRow = 2;
 });
 
 describe('file-level verdicts', () => {
   it('a file without rows is empty', () => {
-    expect(fileError(() => processor().finish())).toEqual(new AssetFileError('empty_file', 'The file has no data rows.'));
+    expect(fileErrorOf(() => processor().finish())).toEqual(new AssetFileError('empty_file', 'The file has no data rows.'));
   });
 
   it('exactly half the positions swapped: the rows are refused, the file is not', () => {
@@ -58,7 +49,7 @@ describe('file-level verdicts', () => {
   it('more than half swapped condemns the file, counting only rows that have coordinates', () => {
     const p = processor();
     for (const r of [swapped('A'), swapped('B'), at('C', TAMPA), record({ name: 'D', lat: '', lon: '' }), record({ name: 'E', lat: null, lon: 1 })]) p.process(r);
-    const error = fileError(() => p.finish());
+    const error = fileErrorOf(() => p.finish());
     expect([error.code, error.message, error.extra]).toEqual(['coordinate_order', 'Latitude and longitude are swapped in 2 of 3 rows: exchange the two columns (or the axis order of the export).', { swapped_rows: 2 }]);
   });
 
@@ -70,14 +61,14 @@ describe('file-level verdicts', () => {
     ]);
     const p = processor();
     for (const r of [at('A', TAMPA), at('B', LONDON), record({ name: 'C', lat: 95, lon: -82 })]) p.process(r);
-    const error = fileError(() => p.finish());
+    const error = fileErrorOf(() => p.finish());
     expect([error.code, error.message, error.extra]).toEqual(['outside_florida', '2 of 3 positions are outside Florida (lon −87.7…−79.8, lat 24.3…31.1). Coordinates must be WGS84 decimal degrees, or the file a zipped Shapefile with its .prj.', { outside_rows: 2 }]);
   });
 
   it('no valid row: every error of the first 50 comes with the verdict', () => {
     const p = processor();
     for (let i = 0; i < 60; i++) p.process(record({ name: `S${i}`, lat: 'n/a', lon: TAMPA.lon }));
-    const error = fileError(() => p.finish());
+    const error = fileErrorOf(() => p.finish());
     expect(error.code).toBe('no_valid_rows');
     expect(error.message).toBe('None of the 60 rows is valid.');
     const errors = error.extra.errors as { row: number; code: string }[];
@@ -101,14 +92,14 @@ describe('the jurisdiction check', () => {
   it('a file with every row outside and none inside is refused as a whole', () => {
     const p = processor({ area: westOf82 });
     for (const r of [at('A', EAST), at('B', { lon: -80.2, lat: 25.8 })]) p.process(r);
-    const error = fileError(() => p.finish());
+    const error = fileErrorOf(() => p.finish());
     expect([error.code, error.message, error.extra]).toEqual(['outside_jurisdiction', '2 of 2 rows are outside Test County and none is inside: check the jurisdiction, or send outside_jurisdiction=warn (or accept) to import them anyway.', { outside_rows: 2 }]);
   });
 
   it('half the rows outside and the rest invalid is "no valid rows", not a jurisdiction verdict', () => {
     const p = processor({ area: westOf82 });
     for (const r of [at('A', EAST), record({ name: '', type: 'x', lat: TAMPA.lat, lon: TAMPA.lon })]) p.process(r);
-    expect(fileError(() => p.finish()).code).toBe('no_valid_rows');
+    expect(fileErrorOf(() => p.finish()).code).toBe('no_valid_rows');
   });
 
   it('warn imports the rows outside with a warning each, the first maxReportedErrors of them', () => {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { detectDelimiter, readCsv } from '../../shared/domain/assets/formats/csv';
 import type { SourceRecord } from '../../shared/domain/assets/import-rows';
+import { rejectionOf } from '../helpers/asset-file-error';
 
 /** CSV text as counties export it: delimiters, title lines, quotes, stray and unclosed quotes, binary. */
 async function rows(text: string | Buffer, options: { headerRow?: number } = {}, pieceSize?: number): Promise<SourceRecord[]> {
@@ -10,12 +10,6 @@ async function rows(text: string | Buffer, options: { headerRow?: number } = {},
   const out: SourceRecord[] = [];
   for await (const record of readCsv(Readable.from(parts), options)) out.push(record);
   return out;
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<AssetFileError> {
-  const error = await run().then(() => undefined, (e: unknown) => e);
-  if (!(error instanceof AssetFileError)) throw new Error(`expected an AssetFileError, got ${String(error)}`);
-  return error;
 }
 
 describe('delimiter detection', () => {
@@ -84,13 +78,13 @@ describe('reading CSV', () => {
 
 describe('refusals', () => {
   it('a ZIP archive', async () => {
-    const error = await refusal(() => rows(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])));
+    const error = await rejectionOf(() => rows(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])));
     expect([error.code, error.message]).toEqual(['malformed_csv', 'This is a ZIP archive (an .xlsx workbook or a zipped Shapefile?), not CSV text. Upload it with its own extension.']);
   });
 
   it('binary in the first 4 KiB, but not a zero byte after it', async () => {
     const early = Buffer.concat([Buffer.from('name,lat\n'), Buffer.alloc(10), Buffer.from('\n')]);
-    const error = await refusal(() => rows(early));
+    const error = await rejectionOf(() => rows(early));
     expect([error.code, error.message]).toEqual(['malformed_csv', 'The file is binary, not CSV text.']);
     const late = Buffer.concat([Buffer.from(`name,lat\n${'A,1\n'.repeat(1100)}`), Buffer.from('B,\u0000\n')]);
     expect(late.indexOf(0)).toBeGreaterThanOrEqual(4096);
@@ -98,11 +92,11 @@ describe('refusals', () => {
   });
 
   it('an empty file', async () => {
-    expect((await refusal(() => rows(''))).code).toBe('empty_file');
+    expect((await rejectionOf(() => rows(''))).code).toBe('empty_file');
   });
 
   it('an unclosed quote, which would swallow the rest of the file, names where it opened', async () => {
-    const error = await refusal(() => rows('name,lat\nA,1\n"B,2\nC,3\n'));
+    const error = await rejectionOf(() => rows('name,lat\nA,1\n"B,2\nC,3\n'));
     expect(error.code).toBe('malformed_csv');
     expect(error.message).toMatch(/^A quoted field opened before line \d+ is never closed\.$/);
     expect(error.extra).toEqual({ line: expect.any(Number) });

@@ -4,20 +4,11 @@ import { crsFromGeoJsonMember, crsFromPrj, featureRecords, importReprojector, ty
 import { readGeoJson } from '../../shared/domain/assets/formats/geojson';
 import type { SourceRecord } from '../../shared/domain/assets/import-rows';
 import { GDL_ALBERS_PROJ4, PRJ } from '../fixtures/assets/shapefile-writer';
+import { fileErrorOf } from '../helpers/asset-file-error';
 
 /** GeoJSON documents and feature files as the importer receives them, each refusal with its words. */
 const doc = (value: unknown) => Buffer.from(JSON.stringify(value));
 const point = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
-
-function refusal(run: () => unknown): AssetFileError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AssetFileError) return error;
-    throw error;
-  }
-  throw new Error('no refusal');
-}
 
 async function records(file: FeatureFile): Promise<SourceRecord[]> {
   const out: SourceRecord[] = [];
@@ -40,12 +31,12 @@ describe('reading GeoJSON', () => {
     ['a collection whose features is an object', doc({ type: 'FeatureCollection', features: {} }), 'invalid_geojson', 'The FeatureCollection has no "features" array.'],
     ['an empty collection', doc({ type: 'FeatureCollection', features: [] }), 'empty_file', 'The FeatureCollection has no features.'],
   ])('refuses %s', (_what, buffer, code, message) => {
-    const error = refusal(() => readGeoJson(buffer));
+    const error = fileErrorOf(() => readGeoJson(buffer));
     expect([error.code, error.message]).toEqual([code, message]);
   });
 
   it('refuses text that is not JSON, quoting the parser', () => {
-    const error = refusal(() => readGeoJson(Buffer.from('{"type": "FeatureCollection",')));
+    const error = fileErrorOf(() => readGeoJson(Buffer.from('{"type": "FeatureCollection",')));
     expect(error.code).toBe('malformed_json');
     expect(error.message).toMatch(/^The file is not valid JSON: .+/);
   });
@@ -124,9 +115,9 @@ describe('coordinate systems of feature files', () => {
     expect(fromAlbers.coordinates[1]).toBeCloseTo(24.55, 7);
     const asIs = point(-81.8, 24.55);
     expect(importReprojector({ source: 'none' })(asIs as never)).toBe(asIs);
-    const unreadable = refusal(() => importReprojector({ source: 'geojson_crs', unreadable: 'Unrecognised "crs" member {}.' }));
+    const unreadable = fileErrorOf(() => importReprojector({ source: 'geojson_crs', unreadable: 'Unrecognised "crs" member {}.' }));
     expect([unreadable.code, unreadable.message]).toEqual(['unsupported_crs', 'The coordinate system cannot be read: Unrecognised "crs" member {}.']);
-    const unknown = refusal(() => importReprojector({ source: 'geojson_crs', detected: { epsg: null, name: 'EPSG:2000', projected: true } }));
+    const unknown = fileErrorOf(() => importReprojector({ source: 'geojson_crs', detected: { epsg: null, name: 'EPSG:2000', projected: true } }));
     expect([unknown.code, unknown.message]).toEqual(['unsupported_crs', 'Unsupported coordinate system "EPSG:2000". Export in WGS84 (EPSG:4326), NAD83, Florida GDL Albers (EPSG:3086, 3087, 6439) or Florida State Plane.']);
   });
 });

@@ -101,8 +101,15 @@ describe('recognising the record', () => {
     expect(checkMetadata('<catalog><idinfo/></catalog>').problem).toBe('unknown_standard');
   });
 
-  it('a record with an internal DTD is read, its entity reference counted as text', () => {
-    const check = checkMetadata(`<!DOCTYPE metadata [<!ENTITY big "${'x'.repeat(50)}">]>${fgdc('<accconst>&big;</accconst>')}`);
+  it('a record with an internal DTD is read without expanding its entities: a reference is its own text', () => {
+    // Expanded, `&nothing;` would leave the element empty and so missing.
+    const check = checkMetadata(`<!DOCTYPE metadata [<!ENTITY nothing "">]>${fgdc('<accconst>&nothing;</accconst>')}`);
+    expect(check.present).toEqual(['idinfo/accconst']);
+  });
+
+  it('a "billion laughs" DTD is not expanded', () => {
+    const levels = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('');
+    const check = checkMetadata(`<!DOCTYPE metadata [<!ENTITY lol0 "lol">${levels}]>${fgdc('<accconst>&lol9;</accconst>')}`);
     expect(check.present).toEqual(['idinfo/accconst']);
   });
 });

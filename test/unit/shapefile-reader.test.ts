@@ -1,8 +1,8 @@
 import { zipSync, unzipSync } from 'fflate';
-import { AssetFileError } from '../../shared/domain/assets/file-error';
 import type { RawFeature } from '../../shared/domain/assets/formats/features';
 import { readShapefileZip } from '../../shared/domain/assets/formats/shapefile';
 import { PRJ, zippedShapefile, type ShapeRecord } from '../fixtures/assets/shapefile-writer';
+import { rejectionOf } from '../helpers/asset-file-error';
 
 /** Zipped Shapefiles as people send them: folders, resource forks, several files, code pages, metadata. */
 const records: ShapeRecord[] = [
@@ -14,11 +14,7 @@ const fields = [{ name: 'NAME', type: 'C' as const, length: 20 }, { name: 'TYPE'
 const layerFiles = (extra: Record<string, string> = {}, name = 'assets') => unzipSync(zippedShapefile({ name, kind: 'Point', fields, records, extra }));
 const zip = (files: Record<string, Uint8Array | string>) => Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? new TextEncoder().encode(v) : v]))));
 
-async function refusal(buffer: Buffer): Promise<AssetFileError> {
-  const error = await readShapefileZip(buffer).then(() => undefined, (e: unknown) => e);
-  if (!(error instanceof AssetFileError)) throw new Error(`expected an AssetFileError, got ${String(error)}`);
-  return error;
-}
+const refusal = (buffer: Buffer) => rejectionOf(() => readShapefileZip(buffer));
 
 describe('refusals', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { cellValue, readXlsx } from '../../shared/domain/assets/formats/xlsx';
 import type { SourceRecord } from '../../shared/domain/assets/import-rows';
+import { rejectionOf } from '../helpers/asset-file-error';
 
 /** Workbook cells as values, and the rows of workbooks written here with exceljs's own writer. */
 async function workbook(fill: (sheet: ExcelJS.Worksheet, book: ExcelJS.Workbook) => void): Promise<Buffer> {
@@ -16,12 +16,6 @@ async function rows(file: Buffer, options: { headerRow?: number } = {}): Promise
   const out: SourceRecord[] = [];
   for await (const record of readXlsx(Readable.from([file]), undefined, options)) out.push(record);
   return out;
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<AssetFileError> {
-  const error = await run().then(() => undefined, (e: unknown) => e);
-  if (!(error instanceof AssetFileError)) throw new Error(`expected an AssetFileError, got ${String(error)}`);
-  return error;
 }
 
 describe('cell values', () => {
@@ -114,12 +108,12 @@ describe('reading a workbook', () => {
 
 describe('refusals', () => {
   it('a file that is not a ZIP archive', async () => {
-    const error = await refusal(() => rows(Buffer.from('name,lat\nA,1\n')));
+    const error = await rejectionOf(() => rows(Buffer.from('name,lat\nA,1\n')));
     expect([error.code, error.message]).toEqual(['malformed_xlsx', 'The file is not an .xlsx workbook (an .xlsx file is a ZIP archive; legacy .xls is not supported: save as .xlsx).']);
   });
 
   it('a ZIP archive without a worksheet', async () => {
-    const error = await refusal(() => rows(Buffer.from(zipSync({ 'readme.txt': new TextEncoder().encode('hello') }))));
+    const error = await rejectionOf(() => rows(Buffer.from(zipSync({ 'readme.txt': new TextEncoder().encode('hello') }))));
     expect([error.code, error.message]).toEqual(['malformed_xlsx', 'The archive holds no worksheet: it is not an .xlsx workbook.']);
   });
 
@@ -131,7 +125,7 @@ describe('refusals', () => {
     const input = new PassThrough();
     input.write(file.subarray(0, 1_600));
     const started = Date.now();
-    const error = await refusal(async () => {
+    const error = await rejectionOf(async () => {
       for await (const _ of readXlsx(input, { idleMs: 1_400, endGraceMs: 1_000 })) void _;
     });
     expect([error.code, error.message]).toEqual(['malformed_xlsx', 'The workbook stopped arriving (nothing read for 1 s).']);
@@ -143,7 +137,7 @@ describe('refusals', () => {
       sheet.addRow(['name']);
       for (let i = 0; i < 50; i++) sheet.addRow([`Station ${i}`]);
     });
-    const error = await refusal(async () => {
+    const error = await rejectionOf(async () => {
       for await (const _ of readXlsx(Readable.from([file.subarray(0, 1_600)]), { idleMs: 5_000, endGraceMs: 200 })) void _;
     });
     expect(error.code).toBe('malformed_xlsx');

@@ -3,6 +3,7 @@ import { zipSync } from 'fflate';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { budgetedInflater, budgetedPassThrough, unzipBudgeted } from '../../shared/domain/assets/formats/zip-budget';
 import { honestEntry, zipArchive } from '../fixtures/assets/zip-bomb';
+import { rejectionOf } from '../helpers/asset-file-error';
 
 /**
  * ZIP inflation under a budget, at the exact edges: an entry or archive of exactly its limit is
@@ -19,12 +20,6 @@ function noise(length: number, seed: string): Buffer {
     offset += block.copy(out, offset);
   }
   return out;
-}
-
-async function refusal(run: () => Promise<unknown>): Promise<AssetFileError> {
-  const error = await run().then(() => undefined, (e: unknown) => e);
-  if (!(error instanceof AssetFileError)) throw new Error(`expected an AssetFileError, got ${String(error)}`);
-  return error;
 }
 
 async function collect(source: AsyncIterable<Buffer>): Promise<Buffer> {
@@ -53,30 +48,30 @@ describe('unzipping under a budget', () => {
   it('an archive of exactly its budget is read; one byte less of budget refuses it', async () => {
     const total = a.length + b.length + 'not wanted'.length;
     await expect(unzipBudgeted(deflated, { totalBytes: total }, () => true)).resolves.toBeDefined();
-    const error = await refusal(() => unzipBudgeted(deflated, { totalBytes: total - 1 }, () => true));
+    const error = await rejectionOf(() => unzipBudgeted(deflated, { totalBytes: total - 1 }, () => true));
     expect([error.code, error.extra]).toEqual(['file_too_large', { max_unpacked_bytes: total - 1 }]);
     expect(error.message).toBe('The archive unpacks to more than 0 MiB, the limit for this format.');
   });
 
   it('states the budget in whole MiB', async () => {
     const big = zipArchive([honestEntry('z.bin', Buffer.alloc(3 * MiB))]);
-    const error = await refusal(() => unzipBudgeted(big, { totalBytes: 2.6 * MiB }, () => true));
+    const error = await rejectionOf(() => unzipBudgeted(big, { totalBytes: 2.6 * MiB }, () => true));
     expect(error.message).toBe('The archive unpacks to more than 3 MiB, the limit for this format.');
   });
 
   it('an entry of exactly its own limit is read; one byte more is refused with the entry named', async () => {
     const limits = (limit: number) => ({ totalBytes: 10 * MiB, entryBytes: (name: string) => (name === 'b.bin' ? limit : undefined) });
     await expect(unzipBudgeted(deflated, limits(b.length), () => true)).resolves.toBeDefined();
-    const error = await refusal(() => unzipBudgeted(deflated, limits(b.length - 1), () => true));
+    const error = await rejectionOf(() => unzipBudgeted(deflated, limits(b.length - 1), () => true));
     expect([error.code, error.extra]).toEqual(['file_too_large', { max_unpacked_bytes: b.length - 1 }]);
     expect(error.message).toBe('b.bin unpacks to more than 0 MiB, the limit for this part of the file.');
   });
 
   it('an entry inflating past the size its header declares is refused as damaged, in the caller\'s words', async () => {
     const lying = zipArchive([{ ...honestEntry('a.bin', a), declaredSize: 1000 }]);
-    const error = await refusal(() => unzipBudgeted(lying, { totalBytes: 10 * MiB }, () => true));
+    const error = await rejectionOf(() => unzipBudgeted(lying, { totalBytes: 10 * MiB }, () => true));
     expect([error.code, error.message]).toEqual(['malformed_zip', 'a.bin inflates past the size its header declares (1000 bytes): the archive is damaged or crafted.']);
-    const asWorkbook = await refusal(() => unzipBudgeted(lying, { totalBytes: 10 * MiB, damaged: 'malformed_xlsx' }, () => true));
+    const asWorkbook = await rejectionOf(() => unzipBudgeted(lying, { totalBytes: 10 * MiB, damaged: 'malformed_xlsx' }, () => true));
     expect(asWorkbook.code).toBe('malformed_xlsx');
   });
 
@@ -85,7 +80,7 @@ describe('unzipping under a budget', () => {
     const corrupt = Buffer.from(entry.deflated);
     // The first block header says block type 3, which deflate reserves.
     corrupt[0] = 0xff;
-    const error = await refusal(() => unzipBudgeted(zipArchive([{ ...entry, deflated: corrupt }]), { totalBytes: 10 * MiB, damaged: 'malformed_shapefile' }, () => true));
+    const error = await rejectionOf(() => unzipBudgeted(zipArchive([{ ...entry, deflated: corrupt }]), { totalBytes: 10 * MiB, damaged: 'malformed_shapefile' }, () => true));
     expect(error.code).toBe('malformed_shapefile');
     expect(error.message).toMatch(/^The ZIP archive is damaged \(a\.bin\): /);
   });
@@ -109,7 +104,7 @@ describe('the streaming inflater', () => {
     const inflater = budgetedInflater({ totalBytes: 100_000 }, (_name, data) => {
       handed += data.length;
     });
-    const error = await refusal(() => inflater.push(deflated));
+    const error = await rejectionOf(() => inflater.push(deflated));
     expect(error.code).toBe('file_too_large');
     expect(handed).toBeLessThanOrEqual(100_000);
     await expect(inflater.end()).rejects.toBe(error);
