@@ -1,8 +1,18 @@
 import { inflateSync } from 'node:zlib';
 
-/** Text of a PDF written by pdfkit: inflate each content stream and decode its hex text strings. */
-export function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
+/** One text-showing operation of a page: the font resource it is set in (`F1`, `F2` …) and its text. */
+export interface PdfTextRun {
+  font: string;
+  text: string;
+}
+
+/**
+ * The text runs of each content stream of a PDF written by pdfkit (one stream per page, in page
+ * order): inflate each stream, follow its `Tf` font selections and decode its hex text strings.
+ * Streams that are not text (images, fonts) have no runs and are left out.
+ */
+export function pdfPageRuns(pdf: Buffer): PdfTextRun[][] {
+  const pages: PdfTextRun[][] = [];
   const latin = pdf.toString('latin1');
   const streams = /stream\r?\n/g;
   let match: RegExpExecArray | null;
@@ -15,9 +25,18 @@ export function pdfText(pdf: Buffer): string {
     } catch {
       continue;
     }
-    for (const array of content.match(/\[(?:<[0-9a-fA-F]*>|[^\]])*\]\s*TJ/g) ?? []) {
-      out.push((array.match(/<([0-9a-fA-F]*)>/g) ?? []).map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join(''));
+    const runs: PdfTextRun[] = [];
+    let font = '';
+    for (const op of content.matchAll(/\/(\w+) [\d.]+ Tf|(\[(?:<[0-9a-fA-F]*>|[^\]])*\])\s*TJ/g)) {
+      if (op[1]) font = op[1];
+      else runs.push({ font, text: (op[2]!.match(/<([0-9a-fA-F]*)>/g) ?? []).map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join('') });
     }
+    if (runs.length > 0) pages.push(runs);
   }
-  return out.join('\n');
+  return pages;
+}
+
+/** Text of a PDF written by pdfkit, one text run per line. */
+export function pdfText(pdf: Buffer): string {
+  return pdfPageRuns(pdf).flat().map((run) => run.text).join('\n');
 }

@@ -9,7 +9,7 @@ import { runDeliverableJob, type DeliverableDeps } from '../../shared/domain/del
 import { mapSvg } from '../../shared/domain/deliverables/maps';
 import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
 import { compliantMethodology, storedAssessment } from '../helpers/assessment-fixtures';
-import { pdfText } from '../helpers/pdf-text';
+import { pdfPageRuns, pdfText } from '../helpers/pdf-text';
 import { unzipSync } from 'fflate';
 import { open as openShapefile } from 'shapefile';
 
@@ -64,7 +64,8 @@ const EXTENT = {
   geometry: { type: 'MultiPolygon', coordinates: [[[[-81.80, 24.55], [-81.79, 24.55], [-81.79, 24.56], [-81.80, 24.55]]]] },
 };
 
-function world(options: { finishOk?: boolean; assessment?: Parameters<typeof storedAssessment>[0]; analyses?: AnalysisEvidence[] } = {}) {
+function world(options: { finishOk?: boolean; assessment?: Parameters<typeof storedAssessment>[0]; analyses?: AnalysisEvidence[]; assets?: StoredAsset[] } = {}) {
+  const assets = options.assets ?? ASSETS;
   const objects = new Map<string, { body: Buffer; type: string }>();
   const deleted: string[] = [];
   const blobs: BlobStore = {
@@ -91,7 +92,7 @@ function world(options: { finishOk?: boolean; assessment?: Parameters<typeof sto
     jobs, blobs, clock: () => NOW, warn: () => {},
     assessments: { get: async (account, id) => (account === 'acct_1' && id === 'va_test' ? storedAssessment({ methodology: compliantMethodology('2024', 2026) as never, ...options.assessment }) : undefined) },
     // Two pages, so the build reads past the first.
-    assets: { list: async (_a, filter, page) => { pages.push(page.cursor); filters.push(filter); return page.cursor ? { items: ASSETS.slice(2), nextCursor: undefined } : { items: ASSETS.slice(0, 2), nextCursor: 'p2' }; } },
+    assets: { list: async (_a, filter, page) => { pages.push(page.cursor); filters.push(filter); return page.cursor ? { items: assets.slice(2), nextCursor: undefined } : { items: assets.slice(0, 2), nextCursor: 'p2' }; } },
     evidence: async () => evidence,
   };
   return { deps, objects, outcomes, pages, filters, deleted };
@@ -153,6 +154,32 @@ describe('a deliverable build', () => {
     // Priority: highest score first, unscored last.
     expect(text).toContain(`1 Lower Keys Medical Center community_emergency 0.740 high 2046 2.60 2 Marathon Fire Station community_emergency 0.210 low 2046 0.80 3 Big Pine Key Library community_emergency ${dash} not_assessed ${dash} ${dash} 4 Key West City Hall community_emergency ${dash} not_assessed ${dash} ${dash} 5 Pier House Dock`);
     expect(text).toMatch(/Rule set 2024 \(derived from s\. 380\.093; not DEP's form\)\. \d+ passed, \d+ failed, 0 conditional/);
+  });
+
+  it('repeats a table\'s header, in the header\'s font, at the top of each page the table runs onto', async () => {
+    const many = Array.from({ length: 90 }, (_, i) => asset(`a_${i}`, `Station ${String(i).padStart(2, '0')}`, 0.9 - i / 100, [['intermediate', 2076, 1]]));
+    const w = world({ assets: many });
+    await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
+    const pdf = w.objects.get((w.outcomes[0] as { files: DeliverableFile[] }).files[0]!.key)!.body;
+    // The pages holding rows of the prioritized list, from the one with its heading on.
+    const pages = pdfPageRuns(pdf).filter((runs) => runs.some((run) => /^Station \d\d$/.test(run.text)));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    // The header as the first page draws it (cells wrap: "First " "exposed"), then the first row.
+    const first = pages[0]!;
+    const opens = first.findIndex((run) => run.text === '#');
+    const header = first.slice(opens, first.findIndex((run) => run.text === 'Station 00') - 1);
+    expect(first[opens - 1]!.text).toBe('5. Prioritized asset list');
+    expect(header.map((run) => run.text).join('').replace(/\s+/g, ' ')).toBe('#AssetCategoryScoreLevelFirst exposedMax depth (ft)');
+    const rowFont = first.find((run) => run.text === 'Station 00')!.font;
+    expect(header.every((run) => run.font === header[0]!.font && run.font !== rowFont)).toBe(true);
+    pages.slice(1).forEach((runs) => {
+      // A continued page opens with the same header, in the same font, once.
+      expect(runs.slice(0, header.length)).toEqual(header);
+      expect(runs.filter((run) => run.text === '#')).toHaveLength(1);
+      expect(runs.filter((run) => /^Station \d\d$/.test(run.text)).every((run) => run.font === rowFont)).toBe(true);
+    });
+    // Every asset once, in priority order across the pages.
+    expect(pages.flat().filter((run) => /^Station \d\d$/.test(run.text)).map((run) => run.text)).toEqual(many.map((a) => a.name));
   });
 
   it('the workbook lists the assets in priority order with their depths per scenario and horizon', async () => {
