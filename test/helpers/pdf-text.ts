@@ -1,18 +1,34 @@
 import { inflateSync } from 'node:zlib';
 
-/** One text-showing operation of a page: the font resource it is set in (`F1`, `F2` …) and its text. */
-export interface PdfTextRun {
-  font: string;
-  text: string;
+/**
+ * What pdfkit draws on a page, in its top-down page coordinates (points, y growing downwards, as
+ * pdfkit's own `doc.y`): text runs, images and straight rules.
+ */
+export interface PdfPage {
+  height: number;
+  /** A text-showing operation: the font resource (`F1`, `F2` …), size, left x and baseline y. */
+  texts: { font: string; size: number; x: number; baseline: number; text: string }[];
+  images: { x: number; width: number; top: number; bottom: number }[];
+  /** Horizontal lines drawn (moved to, lined to; stroked after their colour and width are set). */
+  rules: { x1: number; x2: number; y: number }[];
 }
 
+const NUMBER = String.raw`-?[\d.]+`;
+const OPERATIONS = new RegExp([
+  String.raw`\/(\w+) (${NUMBER}) Tf`,
+  String.raw`1 0 0 1 (${NUMBER}) (${NUMBER}) Tm`,
+  String.raw`(\[(?:<[0-9a-fA-F]*>|[^\]])*\])\s*TJ`,
+  String.raw`(${NUMBER}) 0 0 (${NUMBER}) (${NUMBER}) (${NUMBER}) cm\s+\/\w+ Do`,
+  String.raw`(${NUMBER}) (${NUMBER}) m\s+(${NUMBER}) (${NUMBER}) l`,
+].join('|'), 'g');
+
 /**
- * The text runs of each content stream of a PDF written by pdfkit (one stream per page, in page
- * order): inflate each stream, follow its `Tf` font selections and decode its hex text strings.
- * Streams that are not text (images, fonts) have no runs and are left out.
+ * The pages of a PDF written by pdfkit (one content stream per page, in page order; pages of US
+ * Letter size, 792 pt high): each stream inflated and its text, image and rule operations read.
+ * Streams that draw nothing of these (images' own data, fonts) are left out.
  */
-export function pdfPageRuns(pdf: Buffer): PdfTextRun[][] {
-  const pages: PdfTextRun[][] = [];
+export function pdfPages(pdf: Buffer, height = 792): PdfPage[] {
+  const pages: PdfPage[] = [];
   const latin = pdf.toString('latin1');
   const streams = /stream\r?\n/g;
   let match: RegExpExecArray | null;
@@ -25,18 +41,32 @@ export function pdfPageRuns(pdf: Buffer): PdfTextRun[][] {
     } catch {
       continue;
     }
-    const runs: PdfTextRun[] = [];
+    const page: PdfPage = { height, texts: [], images: [], rules: [] };
     let font = '';
-    for (const op of content.matchAll(/\/(\w+) [\d.]+ Tf|(\[(?:<[0-9a-fA-F]*>|[^\]])*\])\s*TJ/g)) {
-      if (op[1]) font = op[1];
-      else runs.push({ font, text: (op[2]!.match(/<([0-9a-fA-F]*)>/g) ?? []).map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join('') });
+    let size = 0;
+    let at = { x: 0, y: 0 };
+    for (const op of content.matchAll(OPERATIONS)) {
+      if (op[1]) [font, size] = [op[1], Number(op[2])];
+      // Text is set inside a flip back to PDF's bottom-up axis: its y counts from the foot of the page.
+      else if (op[3]) at = { x: Number(op[3]), y: height - Number(op[4]) };
+      else if (op[5]) {
+        const text = (op[5].match(/<([0-9a-fA-F]*)>/g) ?? []).map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join('');
+        page.texts.push({ font, size, x: at.x, baseline: at.y, text });
+      } else if (op[6]) {
+        // An image maps the unit square: width, minus its height (the page is flipped), then its foot.
+        const [width, negativeHeight, x, foot] = [op[6], op[7], op[8], op[9]].map(Number) as [number, number, number, number];
+        page.images.push({ x, width, top: foot + negativeHeight, bottom: foot });
+      } else if (op[10]) {
+        const [x1, y1, x2, y2] = [op[10], op[11], op[12], op[13]].map(Number) as [number, number, number, number];
+        if (y1 === y2) page.rules.push({ x1, x2, y: y1 });
+      }
     }
-    if (runs.length > 0) pages.push(runs);
+    if (page.texts.length + page.images.length > 0) pages.push(page);
   }
   return pages;
 }
 
 /** Text of a PDF written by pdfkit, one text run per line. */
 export function pdfText(pdf: Buffer): string {
-  return pdfPageRuns(pdf).flat().map((run) => run.text).join('\n');
+  return pdfPages(pdf).flatMap((page) => page.texts.map((run) => run.text)).join('\n');
 }

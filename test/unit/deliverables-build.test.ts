@@ -9,7 +9,7 @@ import { runDeliverableJob, type DeliverableDeps } from '../../shared/domain/del
 import { mapSvg } from '../../shared/domain/deliverables/maps';
 import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
 import { compliantMethodology, storedAssessment } from '../helpers/assessment-fixtures';
-import { pdfPageRuns, pdfText } from '../helpers/pdf-text';
+import { pdfPages, pdfText, type PdfPage } from '../helpers/pdf-text';
 import { unzipSync } from 'fflate';
 import { open as openShapefile } from 'shapefile';
 
@@ -64,7 +64,7 @@ const EXTENT = {
   geometry: { type: 'MultiPolygon', coordinates: [[[[-81.80, 24.55], [-81.79, 24.55], [-81.79, 24.56], [-81.80, 24.55]]]] },
 };
 
-function world(options: { finishOk?: boolean; assessment?: Parameters<typeof storedAssessment>[0]; analyses?: AnalysisEvidence[]; assets?: StoredAsset[] } = {}) {
+function world(options: { finishOk?: boolean; assessment?: Parameters<typeof storedAssessment>[0]; analyses?: AnalysisEvidence[]; assets?: StoredAsset[]; extents?: (typeof EXTENT)[] } = {}) {
   const assets = options.assets ?? ASSETS;
   const objects = new Map<string, { body: Buffer; type: string }>();
   const deleted: string[] = [];
@@ -77,7 +77,7 @@ function world(options: { finishOk?: boolean; assessment?: Parameters<typeof sto
     async signedPutUrl(key) { return key; },
   };
   objects.set(ANALYSIS.result_key, { body: Buffer.from(JSON.stringify(ANSWER)), type: 'application/json' });
-  objects.set(ANALYSIS.extents_key!, { body: Buffer.from(JSON.stringify([EXTENT])), type: 'application/json' });
+  objects.set(ANALYSIS.extents_key!, { body: Buffer.from(JSON.stringify(options.extents ?? [EXTENT])), type: 'application/json' });
   const job: DeliverableJob = { deliverable_id: 'dlv_1', assessment_id: 'va_test', account_id: 'acct_1', status: 'running', created_at: NOW.toISOString(), updated_at: NOW.toISOString(), error: null, files: [], lease: { owner: 'w1', expires_at: new Date(NOW.getTime() + DELIVERABLE_LEASE_MS).toISOString(), attempt: 1 } };
   const outcomes: unknown[] = [];
   const pages: (string | undefined)[] = [];
@@ -104,6 +104,15 @@ describe('a deliverable build', () => {
     const w = world();
     await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
     return { built: w, files: (w.outcomes[0] as { files: DeliverableFile[] }).files };
+  }
+
+  /** A report whose prioritized list runs over several pages. */
+  async function longReport() {
+    const many = Array.from({ length: 90 }, (_, i) => asset(`a_${i}`, `Station ${String(i).padStart(2, '0')}`, 0.9 - i / 100, [['intermediate', 2076, 1]]));
+    // Two inundation extents: three maps, more than one page holds.
+    const w = world({ assets: many, extents: [EXTENT, { ...EXTENT, scenario: 'intermediate_low', area_km2: 9.1, area_m2: 9_100_000 }] });
+    await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
+    return { many, pdf: w.objects.get((w.outcomes[0] as { files: DeliverableFile[] }).files[0]!.key)!.body };
   }
 
   it('stores and records the report, the GeoPackage, one Shapefile per non-empty layer and the workbook', async () => {
@@ -156,13 +165,51 @@ describe('a deliverable build', () => {
     expect(text).toMatch(/Rule set 2024 \(derived from s\. 380\.093; not DEP's form\)\. \d+ passed, \d+ failed, 0 conditional/);
   });
 
+  it('keeps what it draws on the page, between the margins, without overlaps: text, table rules and maps', async () => {
+    const { pdf } = await longReport();
+    const pages = pdfPages(pdf);
+    const [margin, width] = [50, 612];
+    for (const page of pages) {
+      for (const run of page.texts.filter((r) => r.text.trim())) {
+        // A baseline below the top margin and above the bottom one; a run starting inside the side margins.
+        expect(run.baseline).toBeGreaterThan(margin);
+        expect(run.baseline).toBeLessThanOrEqual(page.height - margin);
+        expect(run.x).toBeGreaterThanOrEqual(margin);
+        expect(run.x).toBeLessThan(width - margin);
+      }
+      for (const image of page.images) {
+        expect([image.x, image.x + image.width <= width - margin, image.top >= margin, image.bottom <= page.height - margin]).toEqual([margin, true, true, true]);
+        // Its caption, the text just above it, ends before the map begins.
+        const caption = page.texts.filter((r) => r.baseline <= image.top + 1).at(-1)!;
+        expect(caption.text).toMatch(/^Monroe County|^Inundation/);
+        // Helvetica's descenders reach 0.207 em below the baseline.
+        expect(caption.baseline + 0.207 * caption.size).toBeLessThan(image.top);
+      }
+      const images = [...page.images].sort((a, b) => a.top - b.top);
+      images.slice(1).forEach((image, i) => expect(image.top).toBeGreaterThanOrEqual(images[i]!.bottom));
+    }
+    expect(pages.filter((p) => p.images.length > 0).map((p) => p.images.length)).toEqual([2, 1]);
+    // The prioritized list: one rule under each row, below the row's text and above the next row's.
+    const listPages = pages.filter((p) => p.texts.some((r) => /^Station \d\d$/.test(r.text)));
+    for (const page of listPages) {
+      const rows = rowsOf(page);
+      expect(rows.length).toBeGreaterThan(10);
+      const rules = page.rules.filter((rule) => rule.x1 === margin).map((rule) => rule.y).sort((a, b) => a - b);
+      const tableRules = rules.filter((y) => y > rows[0]!.baseline - 10);
+      rows.forEach((row, i) => {
+        const under = tableRules.find((y) => y > row.baseline)!;
+        expect(under).toBeDefined();
+        if (rows[i + 1]) expect(under).toBeLessThan(rows[i + 1]!.baseline - rows[i + 1]!.size * 0.7);
+      });
+      // The cells of a row run left to right, each in its own column.
+      for (const row of rows) expect(row.xs).toEqual([...row.xs].sort((a, b) => a - b));
+    }
+  });
+
   it('repeats a table\'s header, in the header\'s font, at the top of each page the table runs onto', async () => {
-    const many = Array.from({ length: 90 }, (_, i) => asset(`a_${i}`, `Station ${String(i).padStart(2, '0')}`, 0.9 - i / 100, [['intermediate', 2076, 1]]));
-    const w = world({ assets: many });
-    await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
-    const pdf = w.objects.get((w.outcomes[0] as { files: DeliverableFile[] }).files[0]!.key)!.body;
+    const { many, pdf } = await longReport();
     // The pages holding rows of the prioritized list, from the one with its heading on.
-    const pages = pdfPageRuns(pdf).filter((runs) => runs.some((run) => /^Station \d\d$/.test(run.text)));
+    const pages = pdfPages(pdf).map((page) => page.texts.map(({ text, font }) => ({ text, font }))).filter((runs) => runs.some((run) => /^Station \d\d$/.test(run.text)));
     expect(pages.length).toBeGreaterThanOrEqual(2);
     // The header as the first page draws it (cells wrap: "First " "exposed"), then the first row.
     const first = pages[0]!;
@@ -296,3 +343,13 @@ describe('maps', () => {
     expect(ringsOf(pathOf(svg, '#f7f4ea')).length).toBeGreaterThanOrEqual(67);
   });
 });
+
+/** Rows of the prioritized list on a page: the runs on one baseline that start with a rank number. */
+function rowsOf(page: PdfPage) {
+  const byBaseline = new Map<number, PdfPage['texts']>();
+  for (const run of page.texts) byBaseline.set(run.baseline, [...(byBaseline.get(run.baseline) ?? []), run]);
+  return [...byBaseline.entries()]
+    .filter(([, runs]) => /^\d+$/.test(runs[0]!.text) && runs.some((r) => /^Station \d\d$/.test(r.text)))
+    .map(([baseline, runs]) => ({ baseline, size: runs[0]!.size, xs: runs.map((r) => r.x) }))
+    .sort((a, b) => a.baseline - b.baseline);
+}
