@@ -160,6 +160,22 @@ describe('points just off the shore', () => {
     expect(Math.abs(match.distance_km - Math.min(toLeon, toGadsden))).toBeLessThan(0.05);
   });
 
+  it.each([
+    // Off the Broward / Palm Beach line (the Hillsboro Canal), within 5 km of both outlines: north of
+    // it Palm Beach is nearer, south of it Broward, whichever the lookup measures first.
+    ['north of the line', { lat: 26.345, lon: -80.06 }],
+    ['south of the line', { lat: 26.3, lon: -80.06 }],
+  ] as const)('between two counties within the tolerance, picks the nearer: %s', (_name, point) => {
+    const toPalmBeach = edgeDistanceKm(point, '12099');
+    const toBroward = edgeDistanceKm(point, '12011');
+    expect(Math.max(toPalmBeach, toBroward)).toBeLessThan(SHORELINE_TOLERANCE_KM);
+    expect(Math.abs(toPalmBeach - toBroward)).toBeGreaterThan(0.2);
+    const match = countyAtPoint(point)!;
+    expect(match.method).toBe('nearest_boundary');
+    expect(match.county.fips).toBe(toPalmBeach < toBroward ? '12099' : '12011');
+    expect(Math.abs(match.distance_km - Math.min(toPalmBeach, toBroward))).toBeLessThan(0.05);
+  });
+
   it('refuses a point beyond the 5 km tolerance, and picks the nearer of two counties', () => {
     const offshore = { lat: 25.79, lon: -79.98 };
     expect(edgeDistanceKm(offshore, '12086')).toBeGreaterThan(SHORELINE_TOLERANCE_KM + 0.5);

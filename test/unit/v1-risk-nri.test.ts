@@ -2,7 +2,8 @@ import path from 'node:path';
 import { readCsvRows } from '../helpers/v1-risk-csv';
 import { calculateRisk, hazardsAtLocation } from '../../shared/domain/risk/answers';
 import { resolvePlace } from '../../shared/domain/risk/place';
-import { NRI_RATINGS } from '../../shared/domain/risk/nri';
+import { checkedNriData, NRI_RATINGS, type NriData } from '../../shared/domain/risk/nri';
+import { readFileSync } from 'node:fs';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
 
 const DATA = path.join(__dirname, '../../shared/data/v1/nri');
@@ -95,6 +96,41 @@ describe('FEMA National Risk Index served as published', () => {
     if (!place.ok) throw new Error(place.message);
     const answer = await calculateRisk(place.place, { hazards: ['HRCN', 'CFLD'], assessmentYear: 2026, tides: flatSea });
     expect(answer.hazards.map((h) => h.code)).toEqual(['CFLD', 'HRCN']);
+  });
+});
+
+describe('the bundled data file, checked when it loads', () => {
+  const bundled = () => JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/v1/nri/fl-counties-nri.json'), 'utf8')) as NriData;
+
+  it('passes as bundled', () => {
+    const data = bundled();
+    expect(checkedNriData(data)).toBe(data);
+  });
+
+  it('refuses hazards other than the vocabulary\'s, or in another order', () => {
+    const missing = bundled();
+    missing.hazards = missing.hazards.slice(1);
+    expect(() => checkedNriData(missing)).toThrow('NRI data hazards differ from NRI_HAZARD_CODES');
+    const swapped = bundled();
+    swapped.hazards = [swapped.hazards[1]!, swapped.hazards[0]!, ...swapped.hazards.slice(2)];
+    expect(() => checkedNriData(swapped)).toThrow('NRI data hazards differ from NRI_HAZARD_CODES');
+  });
+
+  // A rating cell of each kind, in the last county: FEMA's county ratings and each hazard's two.
+  it.each(['RISK_RATNG', 'SOVI_RATNG', 'CFLD_RISKR', 'WFIR_EALR'])('refuses a rating FEMA does not use, in %s', (column) => {
+    const data = bundled();
+    const { columns, rows } = data.counties;
+    const i = columns.indexOf(column);
+    expect(i).toBeGreaterThan(-1);
+    const last = rows.at(-1)!;
+    last[i] = 'Relatively Hgh';
+    expect(() => checkedNriData(data)).toThrow(`Unknown NRI rating "Relatively Hgh" in ${column} of ${String(last[columns.indexOf('fips')])}`);
+  });
+
+  it('leaves other text columns alone', () => {
+    const data = bundled();
+    data.counties.rows[0]![data.counties.columns.indexOf('county')] = 'Not a rating';
+    expect(() => checkedNriData(data)).not.toThrow();
   });
 });
 

@@ -29,8 +29,8 @@ interface HazardColumns {
   EALS: number | null;
   RISKV: number | null;
   RISKS: number | null;
-  EALR: string;
-  RISKR: string;
+  EALR: NriRating;
+  RISKR: NriRating;
 }
 
 export interface NriCounty {
@@ -42,21 +42,21 @@ export interface NriCounty {
   RISK_VALUE: number | null;
   RISK_SCORE: number | null;
   RISK_SPCTL: number | null;
-  RISK_RATNG: string;
+  RISK_RATNG: NriRating;
   EAL_VALT: number | null;
   EAL_SCORE: number | null;
-  EAL_RATNG: string;
+  EAL_RATNG: NriRating;
   SOVI_SCORE: number | null;
-  SOVI_RATNG: string;
+  SOVI_RATNG: NriRating;
   RESL_SCORE: number | null;
-  RESL_RATNG: string;
+  RESL_RATNG: NriRating;
   CRF_VALUE: number | null;
   POPULATION: number | null;
   BUILDVALUE: number | null;
   hazards: Record<string, HazardColumns>;
 }
 
-interface NriData {
+export interface NriData {
   dataset: string;
   version: string;
   level: 'county';
@@ -70,13 +70,29 @@ let loaded: NriData | undefined;
 
 /** FEMA's table, read on first use: only the risk route needs it, and it is the largest data of its function. */
 function nriData(): NriData {
-  if (loaded) return loaded;
-  const data = require('../../data/v1/nri/fl-counties-nri.json') as NriData;
-  // The request schemas take the codes from the vocabulary leaf (without this file's data): both must agree.
+  return (loaded ??= checkedNriData(require('../../data/v1/nri/fl-counties-nri.json') as NriData));
+}
+
+/** Columns holding a rating: the county's (`RISK_RATNG` …) and each hazard's (`CFLD_RISKR`, `CFLD_EALR`). */
+const RATING_COLUMN = /_(RATNG|RISKR|EALR)$/;
+
+/**
+ * The data file as the answers may trust it, or an error naming what is wrong: its hazards are the
+ * vocabulary's, in order (the request schemas take the codes from the vocabulary leaf, without this
+ * file), and every rating cell is one of FEMA's ratings, so an answer never states an unknown one.
+ */
+export function checkedNriData(data: NriData): NriData {
   if (data.hazards.map((h) => h.code).join() !== NRI_HAZARD_CODES.join()) {
     throw new Error('NRI data hazards differ from NRI_HAZARD_CODES');
   }
-  return (loaded = data);
+  const { columns, rows } = data.counties;
+  const ratingColumns = columns.flatMap((column, i) => (RATING_COLUMN.test(column) ? [i] : []));
+  for (const row of rows) {
+    for (const i of ratingColumns) {
+      if (!(NRI_RATINGS as readonly unknown[]).includes(row[i])) throw new Error(`Unknown NRI rating "${String(row[i])}" in ${columns[i]} of ${String(row[columns.indexOf('fips')])}`);
+    }
+  }
+  return data;
 }
 
 /** The dataset's name, version and use limitation, as every answer cites them. */
@@ -92,14 +108,16 @@ export function nriSource() {
   } as const;
 }
 
-const HAZARD_COLUMNS: readonly string[] = ['EVNTS', 'AFREQ', 'EALT', 'EALS', 'RISKV', 'RISKS', 'EALR', 'RISKR'];
+const HAZARD_COLUMNS: readonly (keyof HazardColumns)[] = ['EVNTS', 'AFREQ', 'EALT', 'EALS', 'RISKV', 'RISKS', 'EALR', 'RISKR'];
 
-/** Each column of the table: a county field, or a hazard's field (`CFLD_EALT` → CFLD, EALT). */
+/** Every hazard column FEMA names `<hazard>_<field>` (`CFLD_EALT`), with the hazard and field it holds. */
+const HAZARD_COLUMN_NAMES: ReadonlyMap<string, { code: string; field: string }> = new Map(
+  NRI_HAZARD_CODES.flatMap((code) => HAZARD_COLUMNS.map((field) => [`${code}_${field}`, { code, field }] as const)),
+);
+
+/** Each column of the table: a hazard's field, or else a county field. */
 function columnTargets(columns: readonly string[]): ({ code: string; field: string } | string)[] {
-  return columns.map((column) => {
-    const [, code, field] = /^([A-Z]+)_([A-Z]+)$/.exec(column) ?? [];
-    return code && field && (NRI_HAZARD_CODES as readonly string[]).includes(code) && HAZARD_COLUMNS.includes(field) ? { code, field } : column;
-  });
+  return columns.map((column) => HAZARD_COLUMN_NAMES.get(column) ?? column);
 }
 
 /** One county's row, its hazard columns grouped by hazard. Read per call: the table has 67 rows, and nothing derived is kept. */
@@ -119,15 +137,9 @@ export function nriCountyByFips(fips: string): NriCounty | undefined {
   return county as unknown as NriCounty;
 }
 
-function rating(text: string): NriRating {
-  if (!(NRI_RATINGS as readonly string[]).includes(text)) throw new Error(`Unknown NRI rating "${text}"`);
-  return text as NriRating;
-}
-
 /** A score goes with a rating only when FEMA rated the county; the others are stated as such, score null. */
-function scored(score: number | null, ratingText: string): { score: number | null; rating: NriRating } {
-  const r = rating(ratingText);
-  return { score: isScoredRating(r) ? score : null, rating: r };
+function scored(score: number | null, rating: NriRating): { score: number | null; rating: NriRating } {
+  return { score: isScoredRating(rating) ? score : null, rating };
 }
 
 export function compositeRisk(county: NriCounty) {
