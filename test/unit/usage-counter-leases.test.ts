@@ -64,6 +64,7 @@ jest.mock('../../shared/adapters/aws-clients', () => ({ dynamo: () => mockTable 
 
 // Required after the mock so the counter reads the table above.
 const { LeasedUsageCounter } = require('../../shared/adapters/usage-counter') as typeof import('../../shared/adapters/usage-counter');
+const { QUOTA_LEASE_MS, USAGE_FLUSH_MS } = require('../../shared/domain/tiers') as typeof import('../../shared/domain/tiers');
 
 const RESET = new Date('2026-11-26T11:00:00Z');
 const WINDOW = { id: '2026-11-26T10', resetAt: RESET, resetSeconds: 1800 };
@@ -98,6 +99,9 @@ describe('a limited key on one instance', () => {
     expect(answers.slice(25)).toEqual([{ used: 25, allowed: false }, { used: 25, allowed: false }]);
     expect(item()!.granted).toBe(25);
     expect(await counter.used(KEY, WINDOW, 25)).toBe(25);
+    // Its leases settled, nothing is held any more.
+    await counter.settleAll();
+    expect(item()).toMatchObject({ granted: 25, held: 0 });
     // Never granted past the limit at any write, not only at the end.
     expect(mockTable.peakGranted).toBeLessThanOrEqual(25);
     // The item outlives its hour by a day, for the operator, then TTL removes it.
@@ -120,6 +124,14 @@ describe('a limited key on one instance', () => {
     expect(mockTable.sent.length).toBe(writes);
   });
 
+  it('gives back the held units of a block it served in full when it settles', async () => {
+    const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
+    await serve(counter, 10, 1000);
+    expect(item()).toMatchObject({ granted: 10, held: 9 });
+    await counter.settleAll();
+    expect(item()).toMatchObject({ granted: 10, held: 0 });
+  });
+
   it('takes a new block once the lease has expired, doubling the demand the last block served', async () => {
     let now = RESET.getTime() - 1_800_000;
     const counter = newCounter({ tableName: 't', now: () => now });
@@ -133,6 +145,73 @@ describe('a limited key on one instance', () => {
     // Expired with 19 unused: they go back with the next write, which takes a block of 2 × 1 served.
     expect(item()).toMatchObject({ granted: 30 - 19 + 2, held: 1 });
     expect(await counter.used(KEY, WINDOW, 1000)).toBe(12);
+  });
+
+  it('answers a request on a key it spent with one consistent read and no write', async () => {
+    const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
+    await serve(counter, 10, 10);
+    expect(item()).toMatchObject({ granted: 10, held: 0 });
+    const before = mockTable.sent.length;
+    expect(await counter.consume(KEY, WINDOW, 10)).toEqual({ used: 10, allowed: false });
+    expect(mockTable.sent.slice(before).map((s) => [s.name, s.input.ConsistentRead])).toEqual([['GetCommand', true]]);
+  });
+
+  it('refuses at once when the only units still out on the spent pool are its own', async () => {
+    // A clock that stands still: a refusal that waited for units to come back would never end.
+    const now = RESET.getTime() - 1_800_000;
+    const a = newCounter({ tableName: 't', now: () => now });
+    const b = newCounter({ tableName: 't', now: () => now });
+    await serve(a, 10, 100);
+    await serve(b, 90, 100);
+    await b.settleAll();
+    // A's spent block of 10 still counts 9 held: its own.
+    expect(item()).toMatchObject({ granted: 100, held: 9 });
+    const before = mockTable.sent.length;
+    expect(await a.consume(KEY, WINDOW, 100)).toEqual({ used: 100, allowed: false });
+    // Its larger block is refused by the condition, then one read shows the pool spent.
+    expect(mockTable.sent.slice(before).map((s) => s.name)).toEqual(['UpdateCommand', 'GetCommand']);
+  });
+
+  it('does not hold a refusal back for a lease whose holder vanished (its units held past their time)', async () => {
+    const now = RESET.getTime() - 1_800_000;
+    mockTable.items.set(`USAGE#${KEY}|HOUR#${WINDOW.id}`, { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}`, granted: 25, held: 5, held_until: now - 60_000 });
+    // A clock that stands still: waiting for those units would never end.
+    const counter = newCounter({ tableName: 't', now: () => now });
+    expect(await counter.consume(KEY, WINDOW, 25)).toEqual({ used: 25, allowed: false });
+    // The lease it tries first is refused by the condition; one read shows the pool spent.
+    expect(mockTable.sent.map((s) => s.name)).toEqual(['UpdateCommand', 'GetCommand']);
+  });
+
+  it('serves the units its expired lease gives back after another instance drained the pool, and no more', async () => {
+    let now = RESET.getTime() - 1_800_000;
+    const a = newCounter({ tableName: 't', now: () => now });
+    const b = newCounter({ tableName: 't', now: () => now });
+    // A serves 5 of a block of 10; B takes and serves the other 90.
+    expect((await serve(a, 5, 100)).every((x) => x.allowed)).toBe(true);
+    expect((await serve(b, 90, 100)).every((x) => x.allowed)).toBe(true);
+    await b.settleAll();
+    expect(item()).toMatchObject({ granted: 100, held: 9 });
+    // A's lease expires with 5 unserved: they are A's to serve (its first, larger block is refused by the condition).
+    now += QUOTA_LEASE_MS + 1;
+    const answers = await serve(a, 7, 100);
+    expect(answers.map((x) => x.allowed)).toEqual([true, true, true, true, true, false, false]);
+    expect(answers.slice(0, 5).map((x) => x.used)).toEqual([96, 97, 98, 99, 100]);
+    await a.settleAll();
+    expect(item()).toMatchObject({ granted: 100, held: 0 });
+    expect(mockTable.peakGranted).toBe(100);
+  });
+
+  it('treats a lease as spent at the very millisecond it expires', async () => {
+    let now = RESET.getTime() - 1_800_000;
+    const counter = newCounter({ tableName: 't', now: () => now });
+    await serve(counter, 1, 1000);
+    const leases = () => mockTable.sent.filter((s) => s.name === 'UpdateCommand' && s.input.ConditionExpression).length;
+    now += QUOTA_LEASE_MS - 1;
+    await serve(counter, 1, 1000);
+    expect(leases()).toBe(1);
+    now += 1;
+    await serve(counter, 1, 1000);
+    expect(leases()).toBe(2);
   });
 
   it('reports a failed write that is not a lost condition', async () => {
@@ -185,6 +264,35 @@ describe('an unlimited key', () => {
     mockTable.items.set('other', { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}#SHARD#3`, request_count: 4 });
     mockTable.items.set('another hour', { pk: `USAGE#${KEY}`, sk: 'HOUR#2026-11-26T09#SHARD#3', request_count: 100 });
     expect(await counter.used(KEY, WINDOW, null)).toBe(9);
+  });
+
+  it('reads the shards with a consistent read, and writes nothing when it counted nothing', async () => {
+    const counter = newCounter({ tableName: 't', shard: 2 });
+    expect(await counter.used(KEY, WINDOW, null)).toBe(0);
+    expect(mockTable.sent.map((s) => [s.name, s.input.ConsistentRead])).toEqual([['QueryCommand', true]]);
+    await counter.settleAll();
+    expect(mockTable.sent).toHaveLength(1);
+  });
+
+  it('flushes by itself a second after the first count, and retries a failed flush by itself', async () => {
+    jest.useFakeTimers();
+    try {
+      const counter = newCounter({ tableName: 't', shard: 4 });
+      const shard = () => mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}#SHARD#4`);
+      await serve(counter, 3, null);
+      await jest.advanceTimersByTimeAsync(USAGE_FLUSH_MS - 1);
+      expect(shard()).toBeUndefined();
+      await jest.advanceTimersByTimeAsync(1);
+      expect(shard()).toMatchObject({ request_count: 3 });
+      await serve(counter, 2, null);
+      mockTable.failNext = new Error('network');
+      await jest.advanceTimersByTimeAsync(USAGE_FLUSH_MS);
+      expect(shard()).toMatchObject({ request_count: 3 });
+      await jest.advanceTimersByTimeAsync(USAGE_FLUSH_MS);
+      expect(shard()).toMatchObject({ request_count: 5 });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('keeps a count whose write failed and writes it with the next flush', async () => {
