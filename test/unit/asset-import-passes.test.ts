@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import proj4 from 'proj4';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { ImportDeadlineError, importAssetFile, type ImportRequest } from '../../shared/domain/assets/import-assets';
@@ -58,6 +59,26 @@ describe('the inline budget', () => {
     expect(deferring.batches).toEqual([]);
   });
 
+  it('stops reading a long file soon after its row limit, rather than reading it to the end', async () => {
+    let pulled = 0;
+    const lines = function* () {
+      yield Buffer.from('name,type,lon,lat\n');
+      for (let i = 0; i < 20_000; i++) {
+        pulled++;
+        yield Buffer.from(`Station ${i},Lift Station,-81.78,24.55\n`);
+      }
+    };
+    const outcome = await importAssetFile(new RecordingStore() as unknown as AssetStore, request('', { open: () => Readable.from(lines()) }), { maxRows: 10, maxValidationMs: 60_000 });
+    expect(outcome).toEqual({ deferred: 'The file has more than 10 rows' });
+    // What the stream buffers ahead of the parser, not the file.
+    expect(pulled).toBeLessThan(2_000);
+  });
+
+  it('a validation that takes exactly maxValidationMs stays inline', async () => {
+    const outcome = await importAssetFile(new RecordingStore() as unknown as AssetStore, request(csv(5), { clock: () => 7_000 }), { maxRows: 100, maxValidationMs: 0 });
+    expect('report' in outcome && outcome.report.asset_count).toBe(5);
+  });
+
   it('a validation slower than maxValidationMs goes to the background, saying how long in seconds', async () => {
     // The budget reads the clock once a row; at 2 ms a reading, 2 s pass by row 1,000 of 1,500.
     const store = new RecordingStore();
@@ -74,6 +95,10 @@ describe('a job\'s import', () => {
     const report = await importAssetFile(store as unknown as AssetStore, request(csv(1_001)));
     expect(store.batches).toEqual([500, 500, 1]);
     expect(report.written).toEqual({ created: 1_001, updated: 0, unchanged: 0 });
+    // No empty batch after the last full one.
+    const even = new RecordingStore();
+    await importAssetFile(even as unknown as AssetStore, request(csv(1_000)));
+    expect(even.batches).toEqual([500, 500]);
   });
 
   it('stops past its deadline, saying after how many rows', async () => {
@@ -82,13 +107,27 @@ describe('a job\'s import', () => {
     expect((error as Error).message).toMatch(/^The import ran out of its time budget after \d+ rows\.$/);
   });
 
+  it("is not past its deadline at the deadline's very millisecond", async () => {
+    const report = await importAssetFile(new RecordingStore() as unknown as AssetStore, request(csv(20), { clock: () => 500, deadline: new Date(500) }));
+    expect(report.written.created).toBe(20);
+  });
+
   it('reports validation progress at most once a second, rows counted up', async () => {
     const seen: ImportRecord['progress'][] = [];
     // 100 ms a clock reading: a report every few rows.
     await importAssetFile(new RecordingStore() as unknown as AssetStore, request(csv(300), { clock: ticking(100), onProgress: async (p) => void seen.push(p) }));
     const validating = seen.filter((p) => p.phase === 'validating');
     expect(validating.length).toBeGreaterThan(10);
+    // Even at two clock readings a row, 300 rows span 60 s of this clock: at most one report a second.
+    expect(validating.length).toBeLessThanOrEqual(60);
     expect(validating.every((p, i) => i === 0 || p.rows_processed > validating[i - 1]!.rows_processed)).toBe(true);
+  });
+
+  it('reports progress once a whole second has passed, not only after more', async () => {
+    const seen: ImportRecord['progress'][] = [];
+    // Every reading is 1 s after the one before: each row finds a whole second since the last report.
+    await importAssetFile(new RecordingStore() as unknown as AssetStore, request(csv(5), { clock: ticking(1_000), onProgress: async (p) => void seen.push(p) }));
+    expect(seen.filter((p) => p.phase === 'validating').map((p) => p.rows_processed)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('reports write progress after a batch once a second has passed, never counting rows still being written', async () => {
@@ -109,7 +148,8 @@ describe('a job\'s import', () => {
 
   it('reports no progress within the same second', async () => {
     const seen: unknown[] = [];
-    await importAssetFile(new RecordingStore() as unknown as AssetStore, request(csv(50), { clock: () => 0, onProgress: async (p) => void seen.push(p) }));
+    // Two full write batches, and not a report after either.
+    await importAssetFile(new RecordingStore() as unknown as AssetStore, request(csv(1_200), { clock: () => 0, onProgress: async (p) => void seen.push(p) }));
     expect(seen).toEqual([]);
   });
 });
@@ -125,6 +165,23 @@ describe('a table\'s coordinate system', () => {
     await importAssetFile(store as unknown as AssetStore, request(`name,type,x,y\nTampa station,Fire Station,${x},${y}\n`, { jurisdictionId: 'county:12057', options: { crs: 2237 } }));
     expect(written[0]!.lon).toBeCloseTo(-82.4572, 7);
     expect(written[0]!.lat).toBeCloseTo(27.9506, 7);
+  });
+
+  it('reads x/y columns of a workbook in the EPSG code given, as of a CSV file', async () => {
+    // Florida East (ftUS), EPSG:2236, as published.
+    const east = '+proj=tmerc +lat_0=24.3333333333333 +lon_0=-81 +k=0.999941177 +x_0=200000.0001016 +y_0=0 +ellps=GRS80 +units=us-ft +no_defs';
+    const [x, y] = proj4('EPSG:4326', east, [-80.1918, 25.7617]) as [number, number];
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Assets');
+    sheet.addRow(['name', 'type', 'x', 'y']);
+    sheet.addRow(['Miami station', 'Fire Station', x, y]);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const written: ImportedAsset[] = [];
+    const store = new RecordingStore();
+    store.importWriter = async () => ({ pending: 0, write: async (assets) => void written.push(...assets), finish: async () => ({ created: written.length, updated: 0, unchanged: 0 }) });
+    await importAssetFile(store as unknown as AssetStore, request('', { format: 'xlsx', open: () => Readable.from([file]), jurisdictionId: 'county:12086', options: { crs: 2236 } }));
+    expect(written[0]!.lon).toBeCloseTo(-80.1918, 7);
+    expect(written[0]!.lat).toBeCloseTo(25.7617, 7);
   });
 
   it('refuses an EPSG code it does not know, listing the ones it does', async () => {

@@ -271,6 +271,66 @@ describe('classification counts', () => {
   });
 });
 
+describe('cells as the readers give them', () => {
+  it('an absent cell (a blank workbook cell, a missing property) is no text: the name is required, optional fields and attributes are left out, the type is read from the name', () => {
+    const p = processor({ headers: ['name', 'type', 'lat', 'lon', 'Address', 'Site_ID', 'Notes'] });
+    expect(p.process(record({ name: undefined, type: 'Fire Station', lat: TAMPA.lat, lon: TAMPA.lon }))).toBeUndefined();
+    const asset = p.process(record({ name: 'Fire Station 5', type: undefined, lat: TAMPA.lat, lon: TAMPA.lon, Address: undefined, Site_ID: undefined, Notes: undefined }))!;
+    expect([asset.address, asset.source_id, asset.source_type, asset.attributes]).toEqual([null, null, null, {}]);
+    expect(asset.asset_type).toBe('fire_stations');
+    expect(p.finish().validation.errors).toEqual([{ row: 2, field: 'name', code: 'required', message: 'Required' }]);
+  });
+
+  it('a type cell holding TRUE or FALSE is not a type text', () => {
+    const asset = processor().process(record({ name: 'Lift Station 12', type: true, lat: TAMPA.lat, lon: TAMPA.lon }))!;
+    expect(asset.source_type).toBeNull();
+    expect(asset.asset_type).toBe('wastewater_treatment_facilities_and_lift_stations');
+  });
+
+  it.each([
+    ['', 'required', 'Required'],
+    [undefined, 'required', 'Required'],
+    ['west', 'invalid_number', 'Not a number'],
+  ])('a longitude of %j is %s', (lon, code, message) => {
+    const p = processor();
+    expect(p.process(record({ name: 'A', lat: TAMPA.lat, lon }))).toBeUndefined();
+    p.process(at('B', TAMPA));
+    expect(p.finish().validation.errors).toEqual([{ row: 2, field: 'lon', code, message }]);
+  });
+
+  it('a swapped position is counted as swapped only, not also as outside Florida', () => {
+    // One swapped, one outside, one good: neither is a majority of the three.
+    const { summary } = runAll(processor(), [swapped('A'), at('B', LONDON), at('C', TAMPA)]);
+    expect(summary.validation.errors.map((e) => e.code)).toEqual(['coordinate_order', 'outside_florida']);
+  });
+});
+
+describe('the columns of a file', () => {
+  // 101 columns or more: a refusal lists the first 100.
+  const many = Array.from({ length: 99 }, (_, i) => `extra_${i}`);
+
+  it('a column_map naming a column the file lacks', () => {
+    const headers = ['name', 'lat', 'lon', ...many];
+    const error = fileErrorOf(() => processor({ headers, columnMap: { Facility: 'name', Kind: 'asset_type' } }).process(record({ name: 'A', lat: TAMPA.lat, lon: TAMPA.lon })));
+    expect([error.code, error.message, error.extra]).toEqual(['unknown_column', 'column_map names "Facility", "Kind", not a column of the file.', { columns: headers.slice(0, 100) }]);
+  });
+
+  it('no name column', () => {
+    const headers = ['label_text', 'lat', 'lon', ...many];
+    const error = fileErrorOf(() => processor({ headers }).process(record({ label_text: 'A', lat: TAMPA.lat, lon: TAMPA.lon })));
+    expect([error.code, error.extra]).toEqual(['missing_name_column', { columns: headers.slice(0, 100) }]);
+    expect(error.message).toMatch(/^No column with the asset name\. Name it one of: name, /);
+  });
+
+  it('a latitude column without a longitude column, or the reverse', () => {
+    for (const headers of [['name', 'lat', ...many], ['name', 'lon', ...many]]) {
+      const error = fileErrorOf(() => processor({ headers }).process(record({ name: 'A', lat: TAMPA.lat, lon: TAMPA.lon })));
+      expect([error.code, error.extra]).toEqual(['no_geometry', { columns: headers.slice(0, 100) }]);
+      expect(error.message).toMatch(/^No coordinates: the file needs a latitude column \(.+\) and a longitude column \(.+\), in WGS84 decimal degrees\.$/);
+    }
+  });
+});
+
 describe('features (files with geometry)', () => {
   const point = (lon: number, lat: number) => ({ type: 'Point' as const, coordinates: [lon, lat] });
 
@@ -284,6 +344,21 @@ describe('features (files with geometry)', () => {
       { row: 3, field: 'name', code: 'required', message: 'The feature has no name attribute.' },
       { row: 4, field: 'geometry', code: 'no_geometry', message: expect.any(String) },
     ]);
+  });
+
+  it('a feature outside the jurisdiction is reported on its geometry, even with lat and lon properties', () => {
+    const p = processor({ hasGeometry: true, headers: undefined, area: { description: 'Test County', contains: (lon) => lon < -82 } });
+    p.process({ row: 1, properties: { name: 'A', lat: 27.9, lon: -81.5 }, geometry: point(-81.5, 27.9) });
+    p.process({ row: 2, properties: { name: 'B' }, geometry: point(TAMPA.lon, TAMPA.lat) });
+    expect(p.finish().validation.errors).toEqual([{ row: 1, field: 'geometry', code: 'outside_jurisdiction', message: 'The position is outside Test County.' }]);
+  });
+
+  it('an invalid geometry is invalid_geometry, an empty one no_geometry', () => {
+    const p = processor({ hasGeometry: true, headers: undefined });
+    p.process({ row: 1, properties: { name: 'A' }, geometry: { type: 'Point', coordinates: [TAMPA.lon] } as never });
+    p.process({ row: 2, properties: { name: 'B' }, geometry: { type: 'MultiPoint', coordinates: [] } });
+    p.process({ row: 3, properties: { name: 'C' }, geometry: point(TAMPA.lon, TAMPA.lat) });
+    expect(p.finish().validation.errors.map((e) => [e.row, e.field, e.code])).toEqual([[1, 'geometry', 'invalid_geometry'], [2, 'geometry', 'no_geometry']]);
   });
 
   it('a swapped feature position is reported on its geometry', () => {

@@ -101,4 +101,16 @@ describe('refusals', () => {
     expect(error.message).toMatch(/^A quoted field opened before line \d+ is never closed\.$/);
     expect(error.extra).toEqual({ line: expect.any(Number) });
   });
+
+  it('a record longer than 1 MiB, after which the parser would drop every row unseen, names its line', async () => {
+    const oneMiB = 1024 * 1024;
+    // csv-parse counts the bytes of a record's fields as it reads them (delimiters not counted).
+    const over = `${'y'.repeat(oneMiB + 16)},2`;
+    const error = await rejectionOf(() => rows(`name,lat\nA,1\n${over}\nB,2\nC,3\n`, {}, 64 * 1024));
+    expect([error.code, error.message, error.extra]).toEqual(['malformed_csv', 'The record on line 3 is longer than 1 MiB, the most one row may hold.', { line: 3 }]);
+    const quoted = await rejectionOf(() => rows(`name,lat\n"${'x'.repeat(oneMiB + 16)}",1\nB,2\n`));
+    expect([quoted.code, quoted.extra]).toEqual(['malformed_csv', { line: 2 }]);
+    const longest = await rows(`name,lat\n${'y'.repeat(oneMiB - 16)},2\nB,2\n`);
+    expect(longest.map((r) => [r.row, r.properties.lat])).toEqual([[2, '2'], [3, '2']]);
+  });
 });

@@ -89,6 +89,10 @@ describe('recognising the record', () => {
     expect(check.standard).toBeNull();
   });
 
+  it('an attribute without a value (an HTML habit some exporters keep) does not make the record unreadable', () => {
+    expect(checkMetadata(fgdc('<accconst draft>None</accconst>'))).toMatchObject({ standard: 'fgdc_csdgm', present: ['idinfo/accconst'] });
+  });
+
   it('nesting past 100 levels is refused, with a detail of at most 160 characters', () => {
     const check = checkMetadata(`${'<a>'.repeat(150)}x${'</a>'.repeat(150)}`);
     expect(check.problem).toBe('not_xml');

@@ -19,6 +19,7 @@ describe('WKT parsing', () => {
   it('accepts round brackets, lower-case keywords, surrounding and inner whitespace', () => {
     expect(parseWkt(' \n\tunit ( "metre" ,\n 1 ) \n')).toEqual({ keyword: 'UNIT', values: ['metre', 1], children: [] });
     expect(parseWkt('A[ datum\t["x"] ]')).toEqual({ keyword: 'A', values: [], children: [{ keyword: 'DATUM', values: ['x'], children: [] }] });
+    expect(parseWkt('A( datum ("x"))')).toEqual({ keyword: 'A', values: [], children: [{ keyword: 'DATUM', values: ['x'], children: [] }] });
   });
 
   it('reads signed, fractional and exponent numbers', () => {
@@ -63,6 +64,7 @@ describe('WKT parsing', () => {
     ['UNIT["m",1] X', 'trailing text at character 12'],
     ['UNIT["m",1]]', 'trailing text at character 11'],
     ['A[B[1]', 'unexpected end at character 6'],
+    ['AXIS["X",EAST', 'unexpected end at character 13'],
     ['P[#]', 'unexpected "#" at character 2'],
   ])('refuses %j: %s', (text, message) => {
     expect(() => parseWkt(text)).toThrow(new Error(`Not valid WKT: ${message}`));

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { zipSync } from 'fflate';
-import { cellValue, readXlsx } from '../../shared/domain/assets/formats/xlsx';
+import { unzipSync, zipSync } from 'fflate';
+import { XLSX_BUDGET, cellValue, readXlsx } from '../../shared/domain/assets/formats/xlsx';
 import type { SourceRecord } from '../../shared/domain/assets/import-rows';
 import { rejectionOf } from '../helpers/asset-file-error';
 
@@ -40,6 +40,15 @@ describe('cell values', () => {
   });
 });
 
+describe('the unpacking budget of a workbook', () => {
+  it('gives the shared strings, which exceljs keeps in memory, 64 MiB of their own; worksheets stream and count only toward the 1 GiB whole', () => {
+    expect(XLSX_BUDGET.totalBytes).toBe(2 ** 30);
+    expect(XLSX_BUDGET.entryBytes!('xl/sharedStrings.xml')).toBe(64 * 2 ** 20);
+    expect(['xl/worksheets/sheet1.xml', 'xl/styles.xml', 'sharedStrings.xml'].map((name) => XLSX_BUDGET.entryBytes!(name))).toEqual([undefined, undefined, undefined]);
+    expect(XLSX_BUDGET.damaged).toBe('malformed_xlsx');
+  });
+});
+
 describe('reading a workbook', () => {
   it('takes the first non-empty row as the header and numbers rows as the spreadsheet does', async () => {
     const file = await workbook((sheet) => {
@@ -64,6 +73,23 @@ describe('reading a workbook', () => {
       // exceljs writes no cell for empty text: it reads back as no value.
       [3, { name: undefined, note: 0 }],
       [4, { name: undefined, note: 'x' }],
+    ]);
+  });
+
+  it('skips rows whose cells read as no value or as empty text: an error, a formula never calculated, rich text without text', async () => {
+    const file = await workbook((sheet) => {
+      // Above the header: would become a header of blank names if it were read as a row.
+      sheet.getCell('A1').value = { error: '#N/A' } as ExcelJS.CellErrorValue;
+      sheet.getCell('B1').value = { formula: 'A1', date1904: false } as ExcelJS.CellFormulaValue;
+      sheet.getRow(2).values = ['name', 'lat'];
+      sheet.getRow(3).values = ['Station 1', 24.55];
+      // Below it: would be a data row of blanks.
+      sheet.getCell('A4').value = { richText: [{ text: '' }] };
+      sheet.getRow(5).values = ['Station 2', 24.56];
+    });
+    expect(await rows(file)).toEqual([
+      { row: 3, properties: { name: 'Station 1', lat: 24.55 } },
+      { row: 5, properties: { name: 'Station 2', lat: 24.56 } },
     ]);
   });
 
@@ -101,6 +127,21 @@ describe('reading a workbook', () => {
     expect((await rows(file)).map((r) => r.properties.name)).toEqual(['first']);
   });
 
+  it('a reader that stops early destroys the input it was still reading', async () => {
+    const file = await workbook((sheet) => {
+      sheet.addRow(['name']);
+      for (let i = 0; i < 5; i++) sheet.addRow([`Station ${i}`]);
+    });
+    // Not ended: only the reader's own clean-up can destroy it.
+    const input = new PassThrough();
+    input.write(file);
+    for await (const record of readXlsx(input)) {
+      expect(record).toEqual({ row: 2, properties: { name: 'Station 0' } });
+      break;
+    }
+    expect(input.destroyed).toBe(true);
+  });
+
   it('a header and no data is no rows', async () => {
     expect(await rows(await workbook((sheet) => sheet.addRow(['name', 'lat'])))).toEqual([]);
   });
@@ -115,6 +156,14 @@ describe('refusals', () => {
   it('a ZIP archive without a worksheet', async () => {
     const error = await rejectionOf(() => rows(Buffer.from(zipSync({ 'readme.txt': new TextEncoder().encode('hello') }))));
     expect([error.code, error.message]).toEqual(['malformed_xlsx', 'The archive holds no worksheet: it is not an .xlsx workbook.']);
+  });
+
+  it("a worksheet whose XML is damaged, with the parser's own words", async () => {
+    const parts = unzipSync(await workbook((sheet) => sheet.addRow(['name'])));
+    parts['xl/worksheets/sheet1.xml'] = new TextEncoder().encode('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="2"><c r="A2" <</sheetData></worksheet>');
+    const error = await rejectionOf(() => rows(Buffer.from(zipSync(parts))));
+    expect(error.code).toBe('malformed_xlsx');
+    expect(error.message).toMatch(/^The workbook is damaged or not an \.xlsx file: \d+:\d+: .+/);
   });
 
   it('a workbook whose input stops arriving, after the idle limit in whole seconds', async () => {

@@ -252,7 +252,7 @@ export class AssetRowProcessor {
     const point = this.locate(record, mapping);
     if (point && this.outsideJurisdiction(point)) {
       const message = `The position is outside ${this.options.area!.description}.`;
-      const field = mapping.longitude && mapping.latitude ? `${mapping.latitude},${mapping.longitude}` : 'geometry';
+      const field = this.positionField(mapping);
       if ((this.options.outsideJurisdiction ?? 'reject') === 'reject') this.reject(field, 'outside_jurisdiction', message);
       else if (this.warnings.length < (this.options.maxReportedErrors ?? 500)) this.warnings.push({ row: record.row, field, code: 'outside_jurisdiction', message });
     }
@@ -365,8 +365,6 @@ export class AssetRowProcessor {
     let lat: number;
     let geometryType: ImportedAsset['geometry_type'] = 'Point';
     let geometry: Geometry | null = null;
-    const lonField = mapping.longitude ?? 'geometry';
-    const latField = mapping.latitude ?? 'geometry';
     if (this.options.hasGeometry) {
       const problems = structuralProblems(record.geometry);
       if (problems.length > 0) {
@@ -403,8 +401,13 @@ export class AssetRowProcessor {
     if (verdict === 'swapped') this.swapped++;
     if (verdict === 'outside_florida' || verdict === 'out_of_range') this.outside++;
     const code = verdict === 'swapped' ? 'coordinate_order' : verdict;
-    this.reject(lonField === latField ? lonField : `${latField},${lonField}`, code, COORDINATE_MESSAGES[code]);
+    this.reject(this.positionField(mapping), code, COORDINATE_MESSAGES[code]);
     return undefined;
+  }
+
+  /** Where a row's position comes from: its geometry, or its latitude and longitude columns (a feature's lat/lon properties are only attributes). */
+  private positionField(mapping: ColumnMapping): string {
+    return this.options.hasGeometry ? 'geometry' : `${mapping.latitude},${mapping.longitude}`;
   }
 
   private outsideJurisdiction(point: { lon: number; lat: number }): boolean {

@@ -13,6 +13,9 @@ function checkText(head: Buffer): AssetFileError | undefined {
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
+/** The longest record (row) read; a longer one makes the file malformed. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+
 /**
  * The delimiter of a table: the one of `,` `;` tab `|` found most often, outside quotes, in the
  * header line (`headerRow`, 1-based) of the file's first bytes; a comma when none is.
@@ -42,10 +45,20 @@ class LineNumberedParser extends Parser {
 }
 
 /**
+ * The errors csv-parse cannot read past: an unclosed quote swallows the rest of the file, and the
+ * parser does not resume after an oversized record (every row after it would be lost unseen).
+ */
+function fileEndingError(error: CsvError): string | undefined {
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') return `A quoted field opened before line ${error.lines} is never closed.`;
+  if (error.code === 'CSV_MAX_RECORD_SIZE') return `The record on line ${error.lines} is longer than ${MAX_RECORD_BYTES / (1024 * 1024)} MiB, the most one row may hold.`;
+  return undefined;
+}
+
+/**
  * Streams CSV records (csv-parse, values kept as text: the row schema casts them). The header is
  * line `headerRow` (lines above it, such as a title, are skipped) and the delimiter is detected.
  * A record with the wrong number of fields or a stray quote becomes a row error; an unclosed
- * quote, which swallows the rest of the file, makes the file malformed.
+ * quote, which swallows the rest of the file, or a record longer than 1 MiB makes the file malformed.
  */
 export async function* readCsv(input: Readable, options: { headerRow?: number } = {}): AsyncGenerator<SourceRecord> {
   const skipped: SourceRecord[] = [];
@@ -58,11 +71,12 @@ export async function* readCsv(input: Readable, options: { headerRow?: number } 
     trim: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    max_record_size: 1024 * 1024,
+    max_record_size: MAX_RECORD_BYTES,
   });
   parser.on('skip', (error: CsvError) => {
-    if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
-      parser.destroy(new AssetFileError('malformed_csv', `A quoted field opened before line ${error.lines} is never closed.`, { line: Number(error.lines) }));
+    const fatal = fileEndingError(error);
+    if (fatal) {
+      parser.destroy(new AssetFileError('malformed_csv', fatal, { line: Number(error.lines) }));
       return;
     }
     skipped.push({ row: Number(error.lines), properties: {}, malformed: error.message });
