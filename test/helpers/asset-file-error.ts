@@ -21,3 +21,12 @@ export async function rejectionOf(run: () => Promise<unknown>): Promise<AssetFil
   if (!outcome.rejected) throw new Error('expected an AssetFileError, got none');
   return asFileError(outcome.error);
 }
+
+/**
+ * What an AssetFileError says: jest compares errors by message alone, so `toEqual(new
+ * AssetFileError(…))` would not check the code or the extra fields.
+ */
+export function fileErrorParts(error: unknown): { code: string; message: string; extra: unknown } {
+  const { code, message, extra } = asFileError(error);
+  return { code, message, extra };
+}

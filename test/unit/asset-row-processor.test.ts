@@ -1,8 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { AssetRowProcessor, type SourceRecord } from '../../shared/domain/assets/import-rows';
 import type { JurisdictionArea } from '../../shared/domain/assets/jurisdiction-area';
-import { fileErrorOf } from '../helpers/asset-file-error';
+import { fileErrorOf, fileErrorParts } from '../helpers/asset-file-error';
 
 /**
  * The row processor's counts, caps and file-level verdicts, one threshold at a time: a majority of
@@ -34,7 +33,7 @@ beforeEach(() => {
 
 describe('file-level verdicts', () => {
   it('a file without rows is empty', () => {
-    expect(fileErrorOf(() => processor().finish())).toEqual(new AssetFileError('empty_file', 'The file has no data rows.'));
+    expect(fileErrorParts(fileErrorOf(() => processor().finish()))).toEqual({ code: 'empty_file', message: 'The file has no data rows.', extra: {} });
   });
 
   it('exactly half the positions swapped: the rows are refused, the file is not', () => {

@@ -102,6 +102,19 @@ describe('refusals', () => {
     expect(error.extra).toEqual({ line: expect.any(Number) });
   });
 
+  it('a source that fails midway fails the read: the rows before it are not a whole file', async () => {
+    async function* failing() {
+      yield Buffer.from('name,lat\nA,1\nB,2\n');
+      throw new Error('connection reset');
+    }
+    const seen: SourceRecord[] = [];
+    const outcome = await (async () => {
+      for await (const record of readCsv(Readable.from(failing()))) seen.push(record);
+    })().then(() => 'read to the end', (error: Error) => error.message);
+    expect(outcome).toBe('connection reset');
+    expect(seen.map((r) => r.row)).toEqual([2, 3]);
+  });
+
   it('a record longer than 1 MiB, after which the parser would drop every row unseen, names its line', async () => {
     const oneMiB = 1024 * 1024;
     // csv-parse counts the bytes of a record's fields as it reads them (delimiters not counted).

@@ -1,10 +1,9 @@
 import proj4 from 'proj4';
-import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { crsFromGeoJsonMember, crsFromPrj, featureRecords, importReprojector, type FeatureFile } from '../../shared/domain/assets/formats/features';
 import { readGeoJson } from '../../shared/domain/assets/formats/geojson';
 import type { SourceRecord } from '../../shared/domain/assets/import-rows';
 import { GDL_ALBERS_PROJ4, PRJ } from '../fixtures/assets/shapefile-writer';
-import { fileErrorOf } from '../helpers/asset-file-error';
+import { fileErrorOf, fileErrorParts } from '../helpers/asset-file-error';
 
 /** GeoJSON documents and feature files as the importer receives them, each refusal with its words. */
 const doc = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -142,8 +141,9 @@ describe('feature records', () => {
   });
 
   it('a file in which no feature has a geometry is refused after its records', async () => {
-    const file: FeatureFile = { format: 'geojson', crs: wgs84, headers: ['NAME'], features: [{ index: 1, properties: { NAME: 'A' }, geometry: null }, { index: 2, properties: {}, geometry: null, malformed: 'x' }] };
+    // A missing geometry (undefined) is no geometry either.
+    const file: FeatureFile = { format: 'geojson', crs: wgs84, headers: ['NAME'], features: [{ index: 1, properties: { NAME: 'A' }, geometry: null }, { index: 2, properties: {}, geometry: null, malformed: 'x' }, { index: 3, properties: { NAME: 'C' }, geometry: undefined }] };
     const error = await records(file).then(() => undefined, (e: unknown) => e);
-    expect(error).toEqual(new AssetFileError('no_geometry', 'No feature has a geometry.'));
+    expect(fileErrorParts(error)).toEqual({ code: 'no_geometry', message: 'No feature has a geometry.', extra: {} });
   });
 });

@@ -1,6 +1,6 @@
 import type { Geometry, Position } from 'geojson';
 import {
-  forEachPosition, MAX_KINK_CHECK_VERTICES, MAX_STORED_VERTICES, representativePoint, reprojectGeometry, selfIntersection, storedGeometry, structuralProblems, vertexCount,
+  forEachPosition, MAX_KINK_CHECK_VERTICES, MAX_STORED_VERTICES, representativePoint, reprojectGeometry, selfIntersection, storedGeometry, structuralProblems, toWkt, vertexCount,
 } from '../../shared/domain/assets/geometry';
 
 /** RFC 7946 §3.1 structure, self-crossing, storage caps and the stored point, on geometries built here. */
@@ -106,6 +106,28 @@ describe('positions', () => {
   });
 });
 
+/** Elevations whose JSON text is 1 to 19 characters long, to make a geometry's JSON any length. */
+const zOfLength = (n: number): number => (n <= 16 ? Number('1'.repeat(n)) : n === 17 ? -Number('1'.repeat(16)) : n === 18 ? 0.1111111111111111 : -0.1111111111111111);
+
+/** A LineString under the vertex cap whose JSON is exactly `length` characters. */
+function lineOfJsonLength(length: number): Geometry {
+  const vertex = (z: number): Position => [-81.12345678901234, 24.123456789012344, z];
+  // A vertex's text with its comma: from `shortest` to `shortest + 18` characters as z grows.
+  const shortest = JSON.stringify(vertex(zOfLength(1))).length + 1;
+  const longest = JSON.stringify(vertex(zOfLength(19))).length + 1;
+  const room = length - JSON.stringify({ type: 'LineString', coordinates: [] }).length + 1; // no comma before the first
+  // As few vertices as fit, sharing the room as evenly as whole characters allow.
+  const count = Math.ceil(room / longest);
+  const coordinates = Array.from({ length: count }, (_, i) => {
+    const size = Math.floor(room / count) + (i < room % count ? 1 : 0);
+    return vertex(zOfLength(size - shortest + 1));
+  });
+  const geometry: Geometry = { type: 'LineString', coordinates };
+  expect(JSON.stringify(geometry).length).toBe(length);
+  expect(coordinates.length).toBeLessThanOrEqual(MAX_STORED_VERTICES);
+  return geometry;
+}
+
 describe('what an asset stores', () => {
   const line = (n: number, position: (i: number) => Position = (i) => [-81 + i * 1e-5, 25]): Geometry => ({ type: 'LineString', coordinates: Array.from({ length: n }, (_, i) => position(i)) });
 
@@ -130,6 +152,11 @@ describe('what an asset stores', () => {
     expect(storedGeometry(short)).toBe(short);
   });
 
+  it('refuses a geometry one byte past 250,000 bytes of JSON, not at exactly 250,000', () => {
+    expect(storedGeometry(lineOfJsonLength(250_000))).not.toBe('too_large');
+    expect(storedGeometry(lineOfJsonLength(250_001))).toBe('too_large');
+  });
+
   it('the stored point lies on the asset: a point is itself, a U-shaped area\'s point is inside the U, not in its gap', () => {
     expect(representativePoint({ type: 'Point', coordinates: [-81.8, 24.55] })).toEqual([-81.8, 24.55]);
     const u: Geometry = { type: 'Polygon', coordinates: [[[0, 0], [3, 0], [3, 3], [2, 3], [2, 1], [1, 1], [1, 3], [0, 3], [0, 0]]] };
@@ -142,5 +169,20 @@ describe('what an asset stores', () => {
   it('a geometry without positions has no stored point', () => {
     expect(representativePoint({ type: 'MultiPoint', coordinates: [] })).toBeUndefined();
     expect(representativePoint({ type: 'GeometryCollection', geometries: [] })).toBeUndefined();
+  });
+});
+
+describe('Well-Known Text of each geometry type', () => {
+  it.each<[string, Geometry, string]>([
+    ['Point', { type: 'Point', coordinates: [-81.5, 24.5] }, 'POINT (-81.5 24.5)'],
+    ['MultiPoint', { type: 'MultiPoint', coordinates: [[-81.5, 24.5], [-81.4, 24.6]] }, 'MULTIPOINT (-81.5 24.5, -81.4 24.6)'],
+    ['LineString', { type: 'LineString', coordinates: [[0, 0, 5], [1, 1, 6]] }, 'LINESTRING (0 0, 1 1)'],
+    ['MultiLineString', { type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]], [[2, 2], [3, 3]]] }, 'MULTILINESTRING ((0 0, 1 1), (2 2, 3 3))'],
+    ['Polygon', { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] }, 'POLYGON ((0 0, 1 0, 1 1, 0 0))'],
+    ['MultiPolygon', { type: 'MultiPolygon', coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 0]]], [[[5, 5], [6, 5], [6, 6], [5, 5]]]] }, 'MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))'],
+    ['GeometryCollection', { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [1, 2] }, { type: 'LineString', coordinates: [[0, 0], [1, 1]] }] }, 'GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 1 1))'],
+  ])('%s', (_type, geometry, wkt) => {
+    // The third coordinate, if any, is left out: the table exports are two-dimensional.
+    expect(toWkt(geometry)).toBe(wkt);
   });
 });

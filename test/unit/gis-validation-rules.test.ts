@@ -1,5 +1,6 @@
 import proj4 from 'proj4';
 import type { CrsStatement, FeatureFile, RawFeature } from '../../shared/domain/assets/formats/features';
+import { MAX_KINK_CHECK_VERTICES } from '../../shared/domain/assets/geometry';
 import { validateGisDeliverable } from '../../shared/domain/assets/gis-validation';
 import { GDL_ALBERS_PROJ4 } from '../fixtures/assets/shapefile-writer';
 
@@ -124,6 +125,23 @@ describe('positions', () => {
     expect(besidesCrs(report.errors)[0]!.message).toBe('The Polygon crosses itself near (-81.75, 24.6) in the file\'s coordinates.');
   });
 
+  it('a self-crossing multipolygon is an error too', async () => {
+    const bowTie = [[[-81.8, 24.55], [-81.7, 24.65], [-81.7, 24.55], [-81.8, 24.65], [-81.8, 24.55]]];
+    const square = [[[-81.5, 24.55], [-81.4, 24.55], [-81.4, 24.65], [-81.5, 24.65], [-81.5, 24.55]]];
+    const report = await validate(file([named(1, { type: 'MultiPolygon', coordinates: [square, bowTie] })]));
+    expect(report.errors.filter((e) => e.code === 'self_intersection').map((e) => e.feature)).toEqual([1]);
+    expect(report.warnings.filter((w) => w.code === 'self_intersection')).toEqual([]);
+  });
+
+  it(`a geometry of more than ${MAX_KINK_CHECK_VERTICES} vertices is not tested for self-crossing, with a warning saying so`, async () => {
+    const circle = Array.from({ length: MAX_KINK_CHECK_VERTICES + 1 }, (_, i) => [-81.7 + 0.01 * Math.cos((2 * Math.PI * i) / (MAX_KINK_CHECK_VERTICES + 1)), 24.6 + 0.01 * Math.sin((2 * Math.PI * i) / (MAX_KINK_CHECK_VERTICES + 1))]);
+    const report = await validate(file([named(1, { type: 'Polygon', coordinates: [[...circle, circle[0]!]] })]));
+    expect(report.warnings.filter((w) => w.code === 'geometry_check_skipped')).toEqual([
+      expect.objectContaining({ feature: 1, field: 'geometry', message: 'Too many vertices to test for self-intersection here.', hint: 'Run "Check Geometry" in your GIS on this feature.' }),
+    ]);
+    expect(besidesCrs(report.errors)).toEqual([]);
+  });
+
   it('a feature that is not a Feature is reported and counted, its geometry not checked', async () => {
     const report = await validate(file([{ index: 1, properties: {}, geometry: null, malformed: 'features[0] is not a Feature.' }, named(2, point(-81.8, 24.55))]));
     expect(report.feature_count).toBe(2);
@@ -195,6 +213,15 @@ describe('metadata', () => {
     expect(broken.errors.find((e) => e.field === 'metadata')?.message).toMatch(/^The metadata is not well-formed XML \(.+\)\.$/);
     const unknown = await validate(file([]), { metadata: '<catalog><item/></catalog>' });
     expect(unknown.errors.find((e) => e.field === 'metadata')).toMatchObject({ code: 'metadata_standard_unknown', message: 'The metadata is neither FGDC CSDGM nor ISO 19115 XML (ArcGIS item metadata must be exported to one of them).' });
+  });
+
+  it('a missing recommended element is a warning naming it, not an error', async () => {
+    const report = await validate(file([named(1, point(-81.8, 24.55))]), { metadata: FGDC.replace(/<eainfo>.*<\/eainfo>/s, '') });
+    expect(report.metadata.missing_recommended).toEqual(['eainfo']);
+    expect(report.warnings.filter((w) => w.field === 'eainfo')).toEqual([
+      expect.objectContaining({ code: 'metadata_recommended_missing', message: 'Recommended element eainfo is missing or empty.', hint: 'Fill in eainfo if you can.' }),
+    ]);
+    expect(besidesCrs(report.errors)).toEqual([]);
   });
 
   it('names the standard of a missing element', async () => {

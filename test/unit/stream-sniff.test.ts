@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
 import { checkedStart, isZip, readAll } from '../../shared/domain/assets/formats/sniff';
+import { fileErrorParts } from '../helpers/asset-file-error';
 
 const chunks = (...parts: string[]) => Readable.from(parts.map((p) => Buffer.from(p)), { objectMode: false });
 
@@ -48,7 +49,7 @@ describe('checked start of a stream', () => {
 
   it('refuses an empty stream at once and closes it', async () => {
     const input = chunks();
-    await expect(checkedStart(input, () => undefined)).rejects.toEqual(new AssetFileError('empty_file', 'The file is empty.'));
+    expect(fileErrorParts(await checkedStart(input, () => undefined).catch((e: unknown) => e))).toEqual({ code: 'empty_file', message: 'The file is empty.', extra: {} });
     expect(input.destroyed).toBe(true);
   });
 
@@ -100,7 +101,7 @@ describe('reading a whole stream under a limit', () => {
 
   it('refuses one byte more and closes the input', async () => {
     const input = chunks('12345', '678901');
-    await expect(readAll(input, 10)).rejects.toEqual(new AssetFileError('file_too_large', 'The file is larger than 10 bytes, the limit for this format.', { max_bytes: 10 }));
+    expect(fileErrorParts(await readAll(input, 10).catch((e: unknown) => e))).toEqual({ code: 'file_too_large', message: 'The file is larger than 10 bytes, the limit for this format.', extra: { max_bytes: 10 } });
     expect(input.destroyed).toBe(true);
   });
 

@@ -93,12 +93,10 @@ function authorityCode(node: WktNode): number | undefined {
   return undefined;
 }
 
+/** The PARAMETER children of a WKT1 PROJCS or a WKT2 CONVERSION, by squashed name. */
 function parameters(node: WktNode): Map<string, number> {
   const params = new Map<string, number>();
-  for (const c of node.children) {
-    if (c.keyword === 'PARAMETER' || c.keyword === 'PARAMETERS') params.set(squash(c.values[0]), Number(c.values[1]));
-    else if (c.keyword === 'CONVERSION') for (const [k, v] of parameters(c)) params.set(k, v);
-  }
+  for (const c of node.children) if (c.keyword === 'PARAMETER') params.set(squash(c.values[0]), Number(c.values[1]));
   return params;
 }
 

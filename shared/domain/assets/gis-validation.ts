@@ -167,7 +167,8 @@ function checkAttributes(headers: string[], issues: IssueList): { report: GisRep
   return { report: { mapped, missing_required: [...missingRequired], missing_recommended: [...missingRecommended] }, nameColumn: mapping.name };
 }
 
-function checkMetadataText(text: string | undefined, source: 'request' | 'archive' | null, issues: IssueList): GisReport['metadata'] {
+/** Metadata found in `source`; none at all (`text` undefined or blank) is an error with no source. */
+function checkMetadataText(text: string | undefined, source: 'request' | 'archive', issues: IssueList): GisReport['metadata'] {
   if (text === undefined || text.trim() === '') {
     issues.add('error', { code: 'metadata_missing', field: 'metadata', message: 'No metadata was sent and none is inside the archive.', hint: 'Send the layer\'s FGDC CSDGM (or ISO 19115) XML in the "metadata" field, or include the .shp.xml in the zip.' });
     return { standard: null, present: [], missing_required: [], missing_recommended: [], source: null };
@@ -226,7 +227,7 @@ export async function validateGisDeliverable(file: FeatureFile, input: { coordin
 
   const metadata = input.metadata !== undefined
     ? checkMetadataText(input.metadata, 'request', issues)
-    : checkMetadataText(file.metadataXml, file.metadataXml !== undefined ? 'archive' : null, issues);
+    : checkMetadataText(file.metadataXml, 'archive', issues);
 
   return {
     valid: issues.errorCount === 0,
