@@ -18,7 +18,7 @@ export interface ZipBudget {
   damaged?: FileErrorCode;
 }
 
-/** Compressed input handed to zlib at a time; its output is checked every 16 KB as it comes. */
+/** Compressed input handed to zlib at a time; its output is checked chunk by chunk (64 KB at most) as it comes. */
 const SLICE_BYTES = 64 * 1024;
 
 /**
