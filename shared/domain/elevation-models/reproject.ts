@@ -17,8 +17,8 @@ export interface SourceRaster {
   crs: DemCrs;
 }
 
-/** A model resampled on a lon/lat lattice (WGS84; NAD83 taken as coincident), values in metres. */
-/** An elevation grid's lattice (water set only when the caller names the source's water value), with its resolution. */
+/** A model resampled on a lon/lat lattice (WGS84; NAD83 taken as coincident), values in metres, and its
+ * resolution; water is set only when the caller names the source's water value. */
 export type GeoLattice = Pick<ElevationGrid, 'values' | 'water' | 'width' | 'height' | 'west' | 'north' | 'cellLon' | 'cellLat'> & {
   resolution_m: number;
 };
