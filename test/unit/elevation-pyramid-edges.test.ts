@@ -106,6 +106,36 @@ describe('a model with overviews', () => {
     expect(second.values[7 * TILE_SIZE + 2]).toBe(10 * 7 + 258);
   });
 
+  it('tiles downwards too: a lattice one post taller than a tile has a second row of tiles', () => {
+    const { index, tiles } = buildPyramid(lattice(3, TILE_SIZE + 1), 'NAVD88');
+    expect(index.levels[0]!.tiles).toEqual(['0-0', '0-1']);
+    const below = decodeTile(tiles.get(tileKey(0, '0-1'))!);
+    // Its first row is the lattice's row 256; nothing else of it is data.
+    expect([below.values[0], below.values[2]]).toEqual([10 * TILE_SIZE, 10 * TILE_SIZE + 2]);
+    expect(Number.isNaN(below.values[TILE_SIZE])).toBe(true);
+  });
+
+  it('stops halving when both sides are at most 64, and only then', () => {
+    const sides = (width: number, height: number) => buildPyramid(lattice(width, height), 'NAVD88').index.levels.map((l) => [l.width, l.height]);
+    expect(sides(64, 1)).toEqual([[64, 1]]);
+    expect(sides(1, 64)).toEqual([[1, 64]]);
+    expect(sides(65, 1)).toEqual([[65, 1], [33, 1]]);
+    // A narrow model is halved for its height alone.
+    expect(sides(1, 65)).toEqual([[1, 65], [1, 33]]);
+  });
+
+  it('writes the same tile bytes whenever it is built: no build time in the gzip header', () => {
+    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    try {
+      const first = buildPyramid(lattice(5, 5), 'NAVD88').tiles.get(tileKey(0, '0-0'))!;
+      jest.setSystemTime(new Date('2026-06-30T12:34:56Z'));
+      const second = buildPyramid(lattice(5, 5), 'NAVD88').tiles.get(tileKey(0, '0-0'))!;
+      expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('reads the finest level whose window fits the cell budget, across tiles, else the coarsest clipped to the model', async () => {
     const model = built();
     const [mw, ms, me, mn] = model.index.bbox;
