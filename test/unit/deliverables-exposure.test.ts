@@ -128,3 +128,44 @@ describe('assets on open water of the elevation model', () => {
     expect(map.get('land')).toMatchObject({ status: 'not_exposed', ground_elevation_navd88_m: 2 });
   });
 });
+
+describe('asset exposure: order, ties and the hazard named', () => {
+  it('lists scenario × horizon by year, then scenario, once each, each from its own surfaces', () => {
+    const surfaces = {
+      'tidal|low|2050': flat(0.4),
+      'tidal|intermediate|2050': flat(0.6),
+      'surge|intermediate|2050': flat(0.5),
+      'tidal|intermediate|2030': flat(0.35),
+    };
+    const result = assetExposures(analysed(surfaces, [site('a', 0.3)]), meta).get('a')!;
+    expect(result.depths.map((d) => [d.planning_horizon, d.scenario, d.water_level_navd88_m, d.governing_component])).toEqual([
+      [2030, 'intermediate', 0.35, 'tidal'],
+      [2050, 'intermediate', 0.6, 'tidal'],
+      [2050, 'low', 0.4, 'tidal'],
+    ]);
+  });
+
+  it('names the first component listed when two reach the same level, and none where no surface reaches', () => {
+    const tie = assetExposures(analysed({ 'tidal|high|2050': flat(1), 'surge|high|2050': flat(1), 'tidal|high|2070': dry }, [site('a', 0.5)]), meta).get('a')!;
+    expect(tie.depths).toEqual([
+      { scenario: 'high', planning_horizon: 2050, water_level_navd88_m: 1, depth_m: 0.5, depth_ft: 1.64, governing_component: 'tidal' },
+      { scenario: 'high', planning_horizon: 2070, water_level_navd88_m: null, depth_m: 0, depth_ft: 0, governing_component: null },
+    ]);
+  });
+
+  it('takes the scenario of the first deepest result, the hazard of a single component, and says whose sensitivity it used', () => {
+    // The same depth under two scenarios: the first listed (by year, then scenario) is the worst.
+    const exposure = assetExposures(analysed({ 'surge|intermediate|2050': flat(1), 'surge|low|2050': flat(1) }, [site('a', 0.5)]), meta).get('a')!;
+    const fresh = vulnerabilityFromExposure(exposure, { category: 'transportation', vulnerability: null }, NOW)!;
+    expect(fresh).toMatchObject({ hazard_type: 'storm_surge', scenario: 'intermediate' });
+    expect(fresh.notes).toMatch(/sensitivity 0\.8 \(the transportation default\)/);
+    const assessed = vulnerabilityFromExposure(exposure, { category: 'transportation', vulnerability: { ...fresh, sensitivity: 0.6 } }, NOW)!;
+    expect(assessed.notes).toMatch(/sensitivity 0\.6 \(the assessor's earlier value\)/);
+  });
+
+  it('an analysis with no component surface scores zero and names tidal flooding', () => {
+    const none = assetExposures(analysed({}, [site('a', 0.5)]), meta).get('a')!;
+    expect(none).toMatchObject({ status: 'not_exposed', components: [], depths: [], max_depth_ft: null });
+    expect(vulnerabilityFromExposure(none, { category: 'transportation', vulnerability: null }, NOW)).toMatchObject({ hazard_type: 'tidal_flooding', exposure: 0 });
+  });
+});

@@ -15,6 +15,9 @@ describe('a location as text', () => {
     expect(resolveLocation('25,-181')).toEqual({ ok: false, message: 'Latitude must be within ±90 and longitude within ±180.' });
     expect(resolveLocation('-81.78,24.55')).toEqual({ ok: false, message: '-81.78,24.55 is not in or near Florida; send "lat,lon" (latitude first) of a Florida location.' });
     expect(resolveLocation('40.7,-74.0')).toMatchObject({ ok: false });
+    // ±90 and ±180 themselves are coordinates (then far from Florida).
+    expect(resolveLocation('90,-81')).toEqual({ ok: false, message: '90,-81 is not in or near Florida; send "lat,lon" (latitude first) of a Florida location.' });
+    expect(resolveLocation('25,180')).toEqual({ ok: false, message: '25,180 is not in or near Florida; send "lat,lon" (latitude first) of a Florida location.' });
   });
 
   it('takes a county or municipality name at its own coordinates, and says when a name is ambiguous or unknown', () => {

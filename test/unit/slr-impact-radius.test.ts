@@ -1,0 +1,170 @@
+import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
+import { assessSlrImpact, type SlrImpactRequest } from '../../shared/domain/hazards/slr-impact';
+import type { AssetPoint } from '../../shared/domain/hazards/spatial-index';
+
+/**
+ * Sea level rise at a point over a model that answers only the box it is asked for (as the tiled
+ * and S3 sources do): the window must take in the whole radius, and every count is made here from
+ * the model's cells with an independent haversine.
+ */
+const WEST = -82.52;
+const NORTH = 27.97;
+const CELL = 0.0005;
+const SIZE = 200;
+const CENTRE = { lat: NORTH - 100 * CELL, lon: WEST + 100 * CELL };
+const SEA = -1;
+const FLAT = 0.3;
+const NEW_LAND = 0.7;
+const colLon = (col: number) => WEST + col * CELL;
+const rowLat = (row: number) => NORTH - row * CELL;
+/** Bay west of column 70, a tidal flat in columns 70–79, then land at 0.7 m; a walled pit at rows 96–104, columns 130–138. */
+function bands(row: number, col: number): number {
+  if (col < 70) return SEA;
+  if (col < 80) return FLAT;
+  const inPit = row >= 96 && row <= 104 && col >= 130 && col <= 138;
+  if (inPit) return row === 96 || row === 104 || col === 130 || col === 138 ? 5 : 0.5;
+  return NEW_LAND;
+}
+
+function croppingSource(value: (row: number, col: number) => number, info: Partial<ElevationSourceInfo> = {}): ElevationSource {
+  return {
+    info: () => ({ name: 'Cropping test model', vertical_datum: 'NAVD88', native_resolution: '0.0005°', resolution_m: 50, ...info }),
+    grid: async (box) => {
+      const c0 = Math.max(0, Math.ceil((box[0] - WEST) / CELL - 1e-9));
+      const c1 = Math.min(SIZE - 1, Math.floor((box[2] - WEST) / CELL + 1e-9));
+      const r0 = Math.max(0, Math.ceil((NORTH - box[3]) / CELL - 1e-9));
+      const r1 = Math.min(SIZE - 1, Math.floor((NORTH - box[1]) / CELL + 1e-9));
+      if (c1 < c0 || r1 < r0) return undefined;
+      const width = c1 - c0 + 1;
+      const height = r1 - r0 + 1;
+      const grid: ElevationGrid = {
+        values: Float32Array.from({ length: width * height }, (_, i) => value(r0 + Math.floor(i / width), c0 + (i % width))),
+        width, height, west: colLon(c0), north: rowLat(r0), cellLon: CELL, cellLat: CELL, verticalDatum: 'NAVD88', source: 'crop',
+      };
+      return grid;
+    },
+  };
+}
+
+function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const s = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(s));
+}
+function cellAcres(row: number): number {
+  const R = 6_371_008.8;
+  const rad = Math.PI / 180;
+  return (R * R * CELL * rad * (Math.sin((rowLat(row) + CELL / 2) * rad) - Math.sin((rowLat(row) - CELL / 2) * rad))) / 4046.8564224;
+}
+function acresWithin(radiusKm: number, pick: (row: number, col: number) => boolean): number {
+  let acres = 0;
+  for (let row = 0; row < SIZE; row++) {
+    for (let col = 0; col < SIZE; col++) {
+      if (pick(row, col) && haversineKm(CENTRE, { lat: rowLat(row), lon: colLon(col) }) <= radiusKm) acres += cellAcres(row);
+    }
+  }
+  return acres;
+}
+/** Within 1 %: the radius edge cuts cells, and cell areas are spherical approximations. */
+const expectAcres = (actual: number, expected: number) => {
+  expect(expected).toBeGreaterThan(0);
+  expect(Math.abs(actual - expected)).toBeLessThan(0.01 * expected);
+};
+
+const request = (extra: Partial<SlrImpactRequest> = {}): SlrImpactRequest => ({ point: CENTRE, scenario: 'intermediate', planningHorizon: 2076, percentile: '50', radiusKm: 2, includeGeoJson: false, currentYear: 2026, ...extra });
+const asset = (id: string, row: number, col: number, extra: Partial<AssetPoint> = {}): AssetPoint => ({ asset_id: id, name: id, category: null, lat: rowLat(row), lon: colLon(col), ...extra });
+const source = croppingSource(bands);
+
+describe('sea level rise within a radius, on a model read by box', () => {
+  const assets = [
+    asset('new-dem', 100, 110),
+    asset('new-surveyed', 90, 105, { surveyed: { navd88_m: 0.6, kind: 'ground', column: 'ground_elevation_m_navd88' } }),
+    asset('on-the-flat', 100, 75),
+    asset('pier', 100, 60),
+    asset('far-away', 100, 199),
+  ];
+
+  it('the bands sit between today\'s MHHW and the horizon\'s as the fixture needs', async () => {
+    const answer = await assessSlrImpact(request(), { elevation: source, assets: [] });
+    const today = answer.existing_water!.today_mhhw_navd88.m;
+    expect(FLAT).toBeLessThan(today);
+    expect(NEW_LAND).toBeGreaterThan(today);
+    expect(NEW_LAND).toBeLessThan(answer.projected_mhhw_navd88.m);
+    expect(0.5).toBeGreaterThan(today);
+  });
+
+  it('counts the new land, the open water and the flat of the whole circle, east and west alike', async () => {
+    const answer = await assessSlrImpact(request(), { elevation: source, assets: [] });
+    const inPit = (row: number, col: number) => row >= 96 && row <= 104 && col >= 130 && col <= 138;
+    expectAcres(answer.inundation_area!.acres, acresWithin(2, (row, col) => col >= 80 && !inPit(row, col)));
+    expectAcres(answer.existing_water!.open_water.acres, acresWithin(2, (_row, col) => col < 70));
+    expectAcres(answer.existing_water!.land_below_mhhw.acres, acresWithin(2, (_row, col) => col >= 70 && col < 80));
+    expect(answer.elevation).toMatchObject({ status: 'covered', point_source_id: 'Cropping test model' });
+    expect(answer.elevation).not.toHaveProperty('note');
+  });
+
+  it('lists the assets newly reached within the radius, deepest first, and counts those already in water', async () => {
+    const answer = await assessSlrImpact(request(), { elevation: source, assets });
+    const level = answer.projected_mhhw_navd88.m;
+    expect(answer.affected_assets!.assets.map((a) => a.asset_id)).toEqual(['new-surveyed', 'new-dem']);
+    const [surveyed, dem] = answer.affected_assets!.assets as Record<string, unknown>[] as { depth: { m: number }; ground_column?: string; water_level_navd88: { m: number } }[];
+    expect(surveyed!.ground_column).toBe('ground_elevation_m_navd88');
+    expect(dem).not.toHaveProperty('ground_column');
+    expect(surveyed!.depth.m).toBeCloseTo(surveyed!.water_level_navd88.m - 0.6, 3);
+    expect(dem!.depth.m).toBeCloseTo(dem!.water_level_navd88.m - NEW_LAND, 3);
+    expect(Math.abs(surveyed!.water_level_navd88.m - level)).toBeLessThan(0.01);
+    expect(answer.existing_water!.assets).toBe(2);
+  });
+
+  it('the map of the inundated land holds the new land and the flat', async () => {
+    const answer = await assessSlrImpact(request({ includeGeoJson: true }), { elevation: source, assets: [] });
+    const feature = answer.inundation_area!.geojson as { properties: { acres: number; water_level_navd88_m: number } };
+    expect(feature.properties.acres).toBeCloseTo(answer.inundation_area!.acres + answer.existing_water!.land_below_mhhw.acres, 0);
+    expect(feature.properties.water_level_navd88_m).toBeCloseTo(answer.projected_mhhw_navd88.m, 3);
+  });
+});
+
+describe('the water depth at the point itself', () => {
+  // 4 km: the bay lies within the radius of every point tried.
+  const at = (row: number, col: number, elevation = source) => assessSlrImpact(request({ point: { lat: rowLat(row), lon: colLon(col) }, radiusKm: 4 }), { elevation, assets: [] });
+
+  it('on new land: inundated, with the depth below the projected level', async () => {
+    const answer = await at(100, 100);
+    expect(answer.water_depth).toMatchObject({ inundated: true, existing_water: false });
+    expect(answer.water_depth!.m).toBeCloseTo(answer.projected_mhhw_navd88.m - NEW_LAND, 3);
+    expect(answer.water_depth).not.toHaveProperty('note');
+  });
+
+  it('in the bay: open water, not inundated land', async () => {
+    const answer = await at(100, 50);
+    expect(answer.water_depth).toMatchObject({ inundated: false, existing_water: true, note: expect.stringMatching(/^The point is open water/) });
+  });
+
+  it('on the flat: existing water, reached by today\'s tide', async () => {
+    const answer = await at(100, 75);
+    expect(answer.water_depth).toMatchObject({ inundated: true, existing_water: true, note: expect.stringMatching(/already lies below today's MHHW/) });
+  });
+
+  it('in the walled pit: below the level but not connected', async () => {
+    const answer = await at(100, 134);
+    expect(answer.water_depth).toMatchObject({ m: 0, inundated: false, existing_water: false, note: expect.stringMatching(/not connected to open water/) });
+    expect(answer.ground_elevation_navd88!.m).toBeCloseTo(0.5, 5);
+  });
+
+  it('above the level: dry, without a note', async () => {
+    const high = croppingSource((row, col) => (col < 70 ? SEA : row === 100 && col === 100 ? 3 : NEW_LAND));
+    const answer = await at(100, 100, high);
+    expect(answer.water_depth).toEqual({ m: 0, ft: 0, inundated: false, existing_water: false });
+  });
+});
+
+describe('the elevation the answer names', () => {
+  it('part of the window without data: partial, with a note, and the share covered', async () => {
+    const gappy = croppingSource((row, col) => (row < 80 ? Number.NaN : bands(row, col)), { elevation_model_id: 'county-lidar-2018' });
+    const answer = await assessSlrImpact(request(), { elevation: gappy, assets: [] });
+    expect(answer.elevation).toMatchObject({ status: 'partial', point_source_id: 'county-lidar-2018', note: expect.stringMatching(/^Part of the radius has no elevation data/) });
+    const fraction = (answer.elevation as { coverage_fraction: number }).coverage_fraction;
+    expect(fraction).toBeGreaterThan(0.5);
+    expect(fraction).toBeLessThan(0.999);
+  });
+});
