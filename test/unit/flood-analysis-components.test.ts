@@ -109,7 +109,26 @@ describe('work units of the immediate-or-job decision', () => {
 describe('gauge surge statistics and the compound envelope', () => {
   let result: Awaited<ReturnType<typeof analyse>>;
   beforeAll(async () => {
-    result = await analyse({ components: ['tidal', 'surge', 'compound'] });
+    result = await analyse({ components: ['tidal', 'surge', 'compound'] }, { assets: [asset('a', 20), asset('b', 30)] });
+  });
+
+  it('names the fitted gauge, its parameters, the fit each asset used and the sources of every part', () => {
+    const surge = component(result, 'surge');
+    expect(surge.gauge).toMatchObject({ noaa_id: '8726520', name: 'St. Petersburg, FL', surge_regime: 'tampa_bay', gev_parameters: { mu_m: expect.any(Number), sigma_m: expect.any(Number), xi: expect.any(Number) } });
+    expect(surge.asset_gauges).toEqual([{ noaa_id: '8726520', name: 'St. Petersburg, FL', assets: 2 }]);
+    const notes = (surge.current_conditions as { note: string }[]).map((c) => c.note);
+    expect(notes[0]).toMatch(/initial \(current 100-year\) event/);
+    expect(notes[1]).toBe('No sea level rise beyond 2000.');
+    expect(result.sources.map((source) => source.id).sort()).toEqual(['gev_wong', 'noaa_datums', 'noaa_htf', 'noaa_tr2022', 'uhslc_daily_max_peaks', 'us_atlas']);
+    expect(result.elevation).not.toHaveProperty('native_resolution_areas');
+  });
+
+  it('tidal: the design level is MHHW plus the rise 1992→2000 plus the projected rise since 2000', () => {
+    const tidal = component(result, 'tidal');
+    const mhhw = (tidal.mhhw_navd88 as Length).m;
+    const epoch = result.datum_epoch.rise_1992_to_2000.m;
+    expect(epoch).toBeGreaterThan(0.01);
+    for (const r of tidal.results) expect(r.design_water_level_navd88!.m).toBeCloseTo(mhhw + epoch + r.sea_level_rise.m, 3);
   });
 
   it('gives the 100- and 500-year events with their probabilities, each area counted from the ground', () => {
@@ -176,6 +195,8 @@ describe('flood days when the caller\'s selection gives a gauge no weight', () =
   const nearest = selectGauges(centre);
   const tidalDays = async (selection: GaugeSelection) => {
     const result = await analyse({ components: ['tidal'], horizons: [2100], selection });
+    const regional = result.sources.some((source) => source.id === 'noaa_tr2022_regional');
+    expect(regional).toBe(selection.method === 'regional_fallback');
     return component(result, 'tidal').results[0]!.tidal_flood_days_per_year!;
   };
 
@@ -233,6 +254,7 @@ describe('loaded surge and rainfall layers', () => {
     expect(rainfall.status).toBe('ok');
     expect(rainfall.data_needed).toBeUndefined();
     expect(rainfall.method).toMatch(/not adjusted for sea level rise/);
+    expect(component(result, 'surge').method).toMatch(/raised by the projected sea level rise/);
     expect(rainfall.results.map((r) => [r.planning_horizon, r.return_period_years, r.annual_exceedance_probability, r.water_surface_shift!.m])).toEqual([[2050, 100, 0.01, 0], [2100, 100, 0.01, 0], [2050, 500, 0.002, 0], [2100, 500, 0.002, 0]]);
     const [r100, , r500] = rainfall.results;
     expectAcres(r100!.exposed_area!.acres, acresWhere((_row, col) => col >= 30 && col < 35 && f32(groundOf(col)) < 3.0));
@@ -297,6 +319,12 @@ describe('the components asked for', () => {
   it('a compound request computes its parts but answers the compound alone', async () => {
     const result = await analyse({ components: ['compound'], horizons: [2050] }, { layers: layersOf([layer('rainfall', 100, boxRing(30, 35), 3.0)]) });
     expect(Object.keys(result.components)).toEqual(['compound']);
+    // Surge alone asks for no tidal record, and a gauge far from any regional fallback names no regional projection.
+    const surgeOnly = await analyse({ components: ['surge'], horizons: [2050] });
+    expect(surgeOnly.sources.map((source) => source.id).sort()).toEqual(['gev_wong', 'noaa_datums', 'noaa_tr2022', 'us_atlas']);
+    // The bundled SRTM is named when it supplied the ground.
+    const onSrtm = await analyse({ components: ['surge'], horizons: [2050] }, { elevation: gridSource((_row, col) => groundOf(col), { elevation_model_id: 'srtm-1arcsec' }) });
+    expect(onSrtm.sources.map((source) => source.id)).toContain('srtm');
     expect(component(result, 'compound').components_combined).toEqual(['tidal', 'surge', 'rainfall']);
   });
 });
@@ -352,7 +380,7 @@ describe('the share of the boundary the elevation covers', () => {
 describe('a boundary no elevation covers', () => {
   it('gives levels and surveyed assets\' depths, no areas, and counts the other assets as without elevation', async () => {
     const result = await analyse({ components: ['tidal'], horizons: [2100] }, { elevation: noElevation, assets: [asset('surveyed', 20, surveyed(0.9)), asset('unsurveyed', 21)] });
-    expect(result.elevation).toMatchObject({ status: 'not_covered', asset_ground: { surveyed: 1, from_dem: 0 } });
+    expect(result.elevation).toMatchObject({ status: 'not_covered', asset_ground: { surveyed: 1, from_dem: 0, surface_model_flagged: 0 } });
     const r = component(result, 'tidal').results[0]!;
     expect(r.exposed_area).toBeNull();
     expect(r.existing_water).toMatchObject({ open_water: null, land_below_mhhw: null, assets: 0 });
@@ -373,6 +401,14 @@ describe('areas at the DEM\'s native resolution', () => {
       expectAcres(r.existing_water.open_water!.acres, acresWhere((_row, col) => col < 5));
       expectAcres(r.existing_water.land_below_mhhw!.acres, acresWhere((_row, col) => col >= 5 && f32(groundOf(col)) < today));
     }
+  });
+
+  it('a loaded layer over a 2 m model still leaves out the land below today\'s MHHW', async () => {
+    const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
+    const result = await analyse({ components: ['rainfall'], horizons: [2050] }, { elevation: fine, layers: layersOf([layer('rainfall', 100, boxRing(0, 20), 1.0)]) });
+    const r = component(result, 'rainfall').results[0]!;
+    const today = r.existing_water.today_mhhw_navd88.m;
+    expectAcres(r.exposed_area!.acres, acresWhere((_row, col) => col < 20 && landBetween(today, 1.0)(col)));
   });
 });
 
