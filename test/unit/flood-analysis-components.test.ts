@@ -42,7 +42,8 @@ function boundaryOf(ring: number[][]): ValidBoundary {
   if (!validation.ok) throw new Error('bad test boundary');
   return validation.boundary;
 }
-const whole = boundaryOf(boxRing(0, SIZE));
+/** The whole grid (built per call: boundary validation is code under test). */
+const whole = () => boundaryOf(boxRing(0, SIZE));
 
 /** Cell area in acres on a sphere of the mean radius (not the code's helper; within 0.5 % of it). */
 function cellAcres(row: number): number {
@@ -93,7 +94,7 @@ interface Exposure {
 }
 type Component = { status: string; results: Exposure[]; [key: string]: unknown };
 const analyse = (request: Partial<FloodAnalysisRequest> & Pick<FloodAnalysisRequest, 'components'>, deps: { elevation?: ElevationSource; layers?: ReturnType<typeof layersOf>; assets?: AssetPoint[] } = {}) =>
-  analyzeFlooding({ boundary: whole, scenarios: ['intermediate'], horizons: [2050, 2100], currentYear: 2026, ...request },
+  analyzeFlooding({ boundary: whole(), scenarios: ['intermediate'], horizons: [2050, 2100], currentYear: 2026, ...request },
     { elevation: deps.elevation ?? graded, layers: deps.layers ?? noLayers, tides: noTides, assets: deps.assets ?? [] });
 const component = (result: Awaited<ReturnType<typeof analyse>>, name: string) => result.components[name] as Component;
 
@@ -107,12 +108,11 @@ describe('work units of the immediate-or-job decision', () => {
 });
 
 describe('gauge surge statistics and the compound envelope', () => {
-  let result: Awaited<ReturnType<typeof analyse>>;
-  beforeAll(async () => {
-    result = await analyse({ components: ['tidal', 'surge', 'compound'] }, { assets: [asset('a', 20), asset('b', 30)] });
-  });
+  // Analysed in each test: a mutation run switches a mutant on per test, so work done once before the tests would not see it.
+  const run = () => analyse({ components: ['tidal', 'surge', 'compound'] }, { assets: [asset('a', 20), asset('b', 30)] });
 
-  it('names the fitted gauge, its parameters, the fit each asset used and the sources of every part', () => {
+  it('names the fitted gauge, its parameters, the fit each asset used and the sources of every part', async () => {
+    const result = await run();
     const surge = component(result, 'surge');
     expect(surge.gauge).toMatchObject({ noaa_id: '8726520', name: 'St. Petersburg, FL', surge_regime: 'tampa_bay', gev_parameters: { mu_m: expect.any(Number), sigma_m: expect.any(Number), xi: expect.any(Number) } });
     expect(surge.asset_gauges).toEqual([{ noaa_id: '8726520', name: 'St. Petersburg, FL', assets: 2 }]);
@@ -123,7 +123,8 @@ describe('gauge surge statistics and the compound envelope', () => {
     expect(result.elevation).not.toHaveProperty('native_resolution_areas');
   });
 
-  it('tidal: the design level is MHHW plus the rise 1992→2000 plus the projected rise since 2000', () => {
+  it('tidal: the design level is MHHW plus the rise 1992→2000 plus the projected rise since 2000', async () => {
+    const result = await run();
     const tidal = component(result, 'tidal');
     const mhhw = (tidal.mhhw_navd88 as Length).m;
     const epoch = result.datum_epoch.rise_1992_to_2000.m;
@@ -131,7 +132,8 @@ describe('gauge surge statistics and the compound envelope', () => {
     for (const r of tidal.results) expect(r.design_water_level_navd88!.m).toBeCloseTo(mhhw + epoch + r.sea_level_rise.m, 3);
   });
 
-  it('gives the 100- and 500-year events with their probabilities, each area counted from the ground', () => {
+  it('gives the 100- and 500-year events with their probabilities, each area counted from the ground', async () => {
+    const result = await run();
     const surge = component(result, 'surge');
     expect(surge.status).toBe('ok');
     expect((surge.current_conditions as { return_period_years: number; annual_exceedance_probability: number }[]).map((c) => [c.return_period_years, c.annual_exceedance_probability])).toEqual([[100, 0.01], [500, 0.002]]);
@@ -144,7 +146,8 @@ describe('gauge surge statistics and the compound envelope', () => {
     expect(surge.results[1]!.exposed_area!.acres).toBeGreaterThan(surge.results[0]!.exposed_area!.acres);
   });
 
-  it('combines tidal and the 100-year surge, never the 500-year one, as the highest level at each place', () => {
+  it('combines tidal and the 100-year surge, never the 500-year one, as the highest level at each place', async () => {
+    const result = await run();
     const compound = component(result, 'compound');
     const surge = component(result, 'surge').results;
     const tidal = component(result, 'tidal').results;
@@ -159,7 +162,8 @@ describe('gauge surge statistics and the compound envelope', () => {
     expect(compound.results[1]!.exposed_area!.acres).toBeLessThan(surge[3]!.exposed_area!.acres);
   });
 
-  it('tidal: depth above the minor flood threshold is zero below it and the difference above it', () => {
+  it('tidal: depth above the minor flood threshold is zero below it and the difference above it', async () => {
+    const result = await run();
     const tidal = component(result, 'tidal');
     const minor = (tidal.high_tide_flood_thresholds_navd88 as { minor: Length }).minor.m;
     const [y2050, y2100] = tidal.results;
@@ -169,7 +173,8 @@ describe('gauge surge statistics and the compound envelope', () => {
     expect(y2100!.depth_above_minor_threshold!.m).toBeCloseTo(y2100!.design_water_level_navd88!.m - minor, 3);
   });
 
-  it('tidal: flood days are the gauges\' days weighted as the gauges are', () => {
+  it('tidal: flood days are the gauges\' days weighted as the gauges are', async () => {
+    const result = await run();
     const weights = new Map(result.gauge_selection.gauges.map((g) => [g.noaa_id, g.weight]));
     expect(weights.size).toBe(2);
     for (const r of component(result, 'tidal').results) {
@@ -184,15 +189,15 @@ describe('gauge surge statistics and the compound envelope', () => {
     expect(y2050!.tidal_flood_days_per_year!.minor).toBeLessThan(y2100!.tidal_flood_days_per_year!.minor);
   });
 
-  it('states the boundary\'s own area', () => {
-    expect(result.boundary.area.km2).toBeCloseTo(whole.area_km2, 3);
+  it('states the boundary\'s own area', async () => {
+    const result = await run();
+    expect(result.boundary.area.km2).toBeCloseTo(whole().area_km2, 3);
     expect(result.boundary.area.km2).toBeGreaterThan(17);
   });
 });
 
 describe('flood days when the caller\'s selection gives a gauge no weight', () => {
   const centre = { lon: colLon(20), lat: rowLat(20) };
-  const nearest = selectGauges(centre);
   const tidalDays = async (selection: GaugeSelection) => {
     const result = await analyse({ components: ['tidal'], horizons: [2100], selection });
     const regional = result.sources.some((source) => source.id === 'noaa_tr2022_regional');
@@ -201,7 +206,7 @@ describe('flood days when the caller\'s selection gives a gauge no weight', () =
   };
 
   it('leaves out a gauge of weight zero, and a regional fallback counts each of its gauges equally', async () => {
-    const [first, second] = nearest.gauges;
+    const [first, second] = selectGauges(centre).gauges;
     const one = await tidalDays({ method: 'inverse_distance_two_gauges', separation_miles: 19.6, reason: 'test', gauges: [{ ...first!, weight: 1 }, { ...second!, weight: 0 }] });
     expect(one.by_gauge.map((g) => g.noaa_id)).toEqual([first!.gauge.noaa_id]);
     expect(one.minor).toBe(one.by_gauge[0]!.days);
@@ -222,12 +227,10 @@ describe('loaded surge and rainfall layers', () => {
     layer('rainfall', 100, boxRing(30, 35), 3.0),
     layer('rainfall', 500, boxRing(30, 40), 3.2),
   ]);
-  let result: Awaited<ReturnType<typeof analyse>>;
-  beforeAll(async () => {
-    result = await analyse({ components: ['tidal', 'surge', 'rainfall', 'compound'] }, { layers, assets: [asset('low-road', 12), asset('pond-pump', 31), asset('upland', 37), asset('pier', 2)] });
-  });
+  const run = () => analyse({ components: ['tidal', 'surge', 'rainfall', 'compound'] }, { layers, assets: [asset('low-road', 12), asset('pond-pump', 31), asset('upland', 37), asset('pier', 2)] });
 
-  it('surge: the layer raised by each horizon\'s rise, inside its polygon only; a missing return period is named', () => {
+  it('surge: the layer raised by each horizon\'s rise, inside its polygon only; a missing return period is named', async () => {
+    const result = await run();
     const surge = component(result, 'surge');
     expect(surge.status).toBe('ok');
     expect(surge.basis).toBe('loaded_layers');
@@ -249,7 +252,8 @@ describe('loaded surge and rainfall layers', () => {
     expect(road[0]!.depth.m).toBeCloseTo(1.0 + surge.results[1]!.sea_level_rise.m - groundOf(12), 3);
   });
 
-  it('rainfall: both return periods as modelled, with no sea level rise, on ground no tide reaches', () => {
+  it('rainfall: both return periods as modelled, with no sea level rise, on ground no tide reaches', async () => {
+    const result = await run();
     const rainfall = component(result, 'rainfall');
     expect(rainfall.status).toBe('ok');
     expect(rainfall.data_needed).toBeUndefined();
@@ -263,7 +267,8 @@ describe('loaded surge and rainfall layers', () => {
     expect(r500!.exposed_assets.assets.map((a) => a.asset_id)).toEqual(['pond-pump']);
   });
 
-  it('compound: the envelope of the tide, the 100-year surge layer and the 100-year rainfall layer', () => {
+  it('compound: the envelope of the tide, the 100-year surge layer and the 100-year rainfall layer', async () => {
+    const result = await run();
     const compound = component(result, 'compound');
     const tidal = component(result, 'tidal').results;
     expect(compound.components_combined).toEqual(['tidal', 'surge', 'rainfall']);
@@ -281,7 +286,8 @@ describe('loaded surge and rainfall layers', () => {
     });
   });
 
-  it('names the loaded layers among the sources', () => {
+  it('names the loaded layers among the sources', async () => {
+    const result = await run();
     expect(result.sources.map((source) => source.id)).toContain('operator_layers');
   });
 
@@ -334,14 +340,13 @@ describe('assets listed by depth', () => {
   const withGap = gridSource((_row, col) => (col === 39 ? Number.NaN : groundOf(col)));
   const many = Array.from({ length: MAX_LISTED_ASSETS + 1 }, (_, i) => asset(`a${i}`, 10, surveyed(0.5 + i * 0.0015, i % 2 === 0 ? 'ground' : 'first_floor')));
   const assets = [...many, asset('dem-1', 9), asset('dem-2', 11), asset('in-the-gap', 39), asset('outside', 39, { lat: rowLat(60) })];
-  let tidal2100: Exposure;
-  let result: Awaited<ReturnType<typeof analyse>>;
-  beforeAll(async () => {
-    result = await analyse({ components: ['tidal'], horizons: [2100] }, { elevation: withGap, assets });
-    tidal2100 = component(result, 'tidal').results[0]!;
-  });
+  const run = async () => {
+    const result = await analyse({ components: ['tidal'], horizons: [2100] }, { elevation: withGap, assets });
+    return { result, tidal2100: component(result, 'tidal').results[0]! };
+  };
 
-  it('deepest first, the first 500 listed, the count complete', () => {
+  it('deepest first, the first 500 listed, the count complete', async () => {
+    const { tidal2100 } = await run();
     const listed = tidal2100.exposed_assets;
     expect(listed.count).toBe(MAX_LISTED_ASSETS + 3);
     expect(listed.truncated).toBe(true);
@@ -354,12 +359,14 @@ describe('assets listed by depth', () => {
     expect(listed.assets.map((a) => a.asset_id)).not.toContain(`a${MAX_LISTED_ASSETS}`);
   });
 
-  it('counts an asset whose ground no source gives as without elevation, and leaves out assets outside the boundary', () => {
+  it('counts an asset whose ground no source gives as without elevation, and leaves out assets outside the boundary', async () => {
+    const { result, tidal2100 } = await run();
     expect(tidal2100.exposed_assets.assets_without_elevation).toBe(1);
     expect(result.assets.inside_boundary).toBe(MAX_LISTED_ASSETS + 4);
   });
 
-  it('names the ground of the assets and the share of the boundary the elevation covers', () => {
+  it('names the ground of the assets and the share of the boundary the elevation covers', async () => {
+    const { result, tidal2100 } = await run();
     expect(result.elevation).toMatchObject({ status: 'partial', coverage_fraction: 0.975 });
     expect(result.elevation.asset_ground).toMatchObject({ surveyed: MAX_LISTED_ASSETS + 1, from_dem: 2, surface_model_flagged: 0 });
     const bases = new Set(tidal2100.exposed_assets.assets.map((a) => a.ground_basis));
