@@ -168,3 +168,20 @@ describe('the elevation the answer names', () => {
     expect(fraction).toBeLessThan(0.999);
   });
 });
+
+describe('what the answer names as its sources and setting', () => {
+  it('the tide projections and datums, with SRTM only when it gave the ground; inland without open water; none of it without elevation', async () => {
+    const ids = (answer: { sources: { id: string }[] }) => answer.sources.map((source) => source.id).sort();
+    expect(ids(await assessSlrImpact(request(), { elevation: source, assets: [] }))).toEqual(['noaa_datums', 'noaa_tr2022']);
+    const srtm = croppingSource(bands, { elevation_model_id: 'srtm-1arcsec' });
+    expect(ids(await assessSlrImpact(request(), { elevation: srtm, assets: [] }))).toEqual(['noaa_datums', 'noaa_tr2022', 'srtm']);
+    const upland = await assessSlrImpact(request(), { elevation: croppingSource(() => 3), assets: [] });
+    expect(upland).toMatchObject({ water_depth: null, inundation_area: null, location_setting: { setting: 'inland' } });
+    expect(ids(upland)).toEqual(['noaa_datums', 'noaa_tr2022']);
+    const nowhere: ElevationSource = { info: () => ({ name: 'none', vertical_datum: 'NAVD88', native_resolution: '-' }), grid: async () => undefined };
+    const uncovered = await assessSlrImpact(request(), { elevation: nowhere, assets: [] });
+    expect(uncovered).toMatchObject({ elevation: { status: 'not_covered' }, location_setting: { setting: 'unknown' } });
+    expect(ids(uncovered)).toEqual(['noaa_datums', 'noaa_tr2022']);
+    expect(uncovered.provenance).toEqual(upland.provenance);
+  });
+});
