@@ -6,7 +6,8 @@ import { forEachCellInPolygon, rasterizePolygon } from '../../shared/domain/haza
  * centre crosses the polygon's rings an odd number of times (holes excluded). Vertices sit off the
  * cell centres so no centre lies on an edge.
  */
-const grid = { width: 30, height: 20, west: 10, north: 50, cellLon: 1, cellLat: 1 };
+// Cells wider than tall and neither a degree, so a scale applied the wrong way shows.
+const grid = { width: 30, height: 20, west: 10, north: 50, cellLon: 0.5, cellLat: 0.25 };
 
 function crossesOdd(rings: Position[][], x: number, y: number): boolean {
   let inside = false;
@@ -38,7 +39,8 @@ const visited = (geometry: Polygon | MultiPolygon) => {
   forEachCellInPolygon(geometry, grid, (i) => cells.push(i));
   return cells.sort((a, b) => a - b);
 };
-const shift = (ring: number[][]): Position[] => ring.map(([x, y]) => [x! + 0.37, y! + 0.21]);
+/** Rings drawn in cell units (x: column + 10, y: 50 − row), moved off the centres and scaled to the grid's degrees. */
+const shift = (ring: number[][]): Position[] => ring.map(([x, y]) => [grid.west + (x! + 0.37 - 10) * grid.cellLon, grid.north + (y! + 0.21 - 50) * grid.cellLat]);
 
 const cases: [string, Polygon | MultiPolygon][] = [
   ['a triangle with sloping edges', { type: 'Polygon', coordinates: [shift([[12, 32], [35, 35], [20, 48], [12, 32]])] }],
