@@ -153,6 +153,38 @@ describe('a model with overviews', () => {
   });
 });
 
+describe('the window a box reads', () => {
+  // A box strictly inside cells: at level 0 it spans columns 10–21 and rows 5–10 (12 × 6 = 72 cells).
+  const inner: BBox = [-81 + 10.5 * CELL, 25 - 9.5 * CELL, -81 + 20.5 * CELL, 25 - 5.5 * CELL];
+
+  it('is the finest level when the budget is exactly its cell count, and the next level for one cell less', async () => {
+    const model = buildPyramid(lattice(300, 140), 'NAVD88');
+    const exact = (await window(model, inner, 72))!;
+    expect([exact.cellLon, exact.width, exact.height, exact.values[0]]).toEqual([CELL, 12, 6, 10 * 5 + 10]);
+    const less = (await window(model, inner, 71))!;
+    expect(less.cellLon).toBe(2 * CELL);
+  });
+
+  it('leaves a missing tile without data, never filled from the tile beside it', async () => {
+    // Data in the first tile's columns only: the second tile is not stored.
+    const holes = Array.from({ length: 3 * 300 }, (_, i) => i).filter((i) => i % 300 >= TILE_SIZE);
+    const model = buildPyramid(lattice(300, 3, { holes }), 'NAVD88');
+    expect(model.index.levels[0]!.tiles).toEqual(['0-0']);
+    const seam = (await window(model, [-81 + 250.5 * CELL, 25 - 1.5 * CELL, -81 + 259.5 * CELL, 25 - 0.5 * CELL]))!;
+    expect(seam.cellLon).toBe(CELL);
+    const columns = [...Array(seam.width).keys()].map((c) => seam.values[c]!);
+    expect(columns.slice(0, 6)).toEqual([250, 251, 252, 253, 254, 255]);
+    expect(columns.slice(6).every(Number.isNaN)).toBe(true);
+  });
+
+  it('is nothing where the box meets the model only where it has no data', async () => {
+    const holes = [...Array(20).keys()].filter((i) => i !== 0);
+    const model = buildPyramid(lattice(5, 4, { holes }), 'NAVD88');
+    expect(await window(model, [-81 + 2.6 * CELL, 25 - 3.4 * CELL, -81 + 3.4 * CELL, 25 - 1.6 * CELL])).toBeUndefined();
+    expect((await window(model, [-81, 25 - 0.4 * CELL, -81 + 0.4 * CELL, 25]))!.values[0]).toBe(0);
+  });
+});
+
 describe('bilinear sampling', () => {
   const grid = () => ({ ...lattice(5, 4), verticalDatum: 'NAVD88' as const, source: 'test' });
 

@@ -71,7 +71,9 @@ describe('a projected raster (UTM zone 17N)', () => {
   it('samples each lattice cell at its position projected into the raster, bilinearly', () => {
     const utm = demCrs(26917)!;
     // A 10 m grid whose value is its easting offset in metres: bilinear sampling reproduces a plane exactly.
-    const width = 40, height = 30, x0 = 420_000, y0 = 2_716_000;
+    // Three degrees west of the zone's central meridian, its grid turns about 1.4° from north, so
+    // corners of the lon/lat box fall more than half a post outside it.
+    const width = 40, height = 30, x0 = 200_000, y0 = 2_716_000;
     const values = new Float32Array(width * height);
     for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) values[r * width + c] = c * 10;
     const lattice = reprojectToLattice({ values, width, height, x0, y0, dx: 10, dy: -10, crs: utm }, NAVD88_M);
@@ -79,14 +81,39 @@ describe('a projected raster (UTM zone 17N)', () => {
     expect(lattice.resolution_m).toBeLessThan(10.1);
     const toUtm = proj4('+proj=longlat +datum=WGS84 +no_defs', utm.proj4);
     let checked = 0;
-    for (let i = 0; i < lattice.values.length; i += 7) {
+    let outside = 0;
+    for (let i = 0; i < lattice.values.length; i++) {
       const v = lattice.values[i]!;
-      if (Number.isNaN(v)) continue;
-      const [x] = toUtm.forward([lattice.west + (i % lattice.width) * lattice.cellLon, lattice.north - Math.floor(i / lattice.width) * lattice.cellLat]);
+      const [x, y] = toUtm.forward([lattice.west + (i % lattice.width) * lattice.cellLon, lattice.north - Math.floor(i / lattice.width) * lattice.cellLat]);
+      const fc = (x! - x0) / 10;
+      const fr = (y0 - y!) / 10;
+      // More than half a post outside the raster: no data; inside: the plane, held at the edge posts.
+      if (fc < -0.5 || fr < -0.5 || fc > width - 0.5 || fr > height - 0.5) {
+        expect(v).toBeNaN();
+        outside++;
+        continue;
+      }
       expect(v).toBeCloseTo(Math.min(390, Math.max(0, x! - x0)), 1);
       checked++;
     }
-    expect(checked).toBeGreaterThan(100);
+    expect(checked).toBeGreaterThan(800);
+    expect(outside).toBeGreaterThan(10);
+  });
+
+  it('spans the raster\'s corners in longitude and latitude exactly (UTM edges are not parallels and meridians)', () => {
+    const utm = demCrs(26917)!;
+    const width = 40, height = 30, x0 = 420_000, y0 = 2_716_000;
+    const lattice = reprojectToLattice({ values: new Float32Array(width * height).fill(1), width, height, x0, y0, dx: 10, dy: -10, crs: utm }, NAVD88_M);
+    const toGeo = proj4(utm.proj4, '+proj=longlat +datum=WGS84 +no_defs');
+    const corners = [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]].map(([c, r]) => toGeo.forward([x0 + c! * 10, y0 - r! * 10]));
+    const west = Math.min(...corners.map((p) => p[0]!));
+    const east = Math.max(...corners.map((p) => p[0]!));
+    const north = Math.max(...corners.map((p) => p[1]!));
+    const south = Math.min(...corners.map((p) => p[1]!));
+    expect(lattice.west).toBeCloseTo(west, 10);
+    expect(lattice.north).toBeCloseTo(north, 10);
+    expect(lattice.width).toBe(Math.floor((east - west) / lattice.cellLon) + 1);
+    expect(lattice.height).toBe(Math.floor((north - south) / lattice.cellLat) + 1);
   });
 });
 
@@ -104,6 +131,16 @@ describe('rasters it refuses', () => {
     ['coordinates past the south pole', { y0: -90.5, dy: -STEP }, 'The raster lies outside longitude/latitude bounds: is its CRS right?'],
   ] as const)('%s', (_name, overrides, message) => {
     expect(() => reprojectToLattice(geographic(overrides as Partial<SourceRaster>), NAVD88_M)).toThrow(new RasterError(message));
+  });
+
+  it('accepts 2 × 2 posts, and coordinates exactly at ±180° and ±90°', () => {
+    expect(reprojectToLattice(geographic({ width: 2, height: 2, values: Float32Array.of(1, 2, 3, 4) }), NAVD88_M).values.some((v) => v === 1)).toBe(true);
+    const edge = (x0: number, y0: number) => reprojectToLattice({ values: Float32Array.of(1, 2, 3, 4), width: 2, height: 2, x0, y0, dx: 0.5, dy: -0.5, crs: demCrs(4326)! }, NAVD88_M);
+    expect(edge(179.5, 10).west).toBe(179.5);
+    expect(edge(-180, 10).west).toBe(-180);
+    expect(edge(10, -89.5).north).toBe(-89.5);
+    // At the pole itself its posts fall on one point: refused with the reason, not an endless lattice.
+    expect(() => edge(10, 90)).toThrow(new RasterError('The raster\'s central posts fall on one point in longitude/latitude (a pole?), so its resolution cannot be measured: is its CRS right?'));
   });
 
   it('a raster whose coordinates do not transform', () => {

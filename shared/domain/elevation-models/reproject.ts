@@ -29,6 +29,7 @@ const WGS84 = '+proj=longlat +datum=WGS84 +no_defs';
 const METRES_PER_DEGREE_LAT = 111_320;
 /** Edge samples used to find the lon/lat box of a projected raster (edges curve slightly). */
 const EDGE_SAMPLES = 32;
+const MIN_RESOLUTION_M = 0.01;
 
 /**
  * Resamples a DEM onto a lon/lat lattice at its native resolution: every lattice cell centre is
@@ -60,6 +61,8 @@ export function reprojectToLattice(source: SourceRaster, conversion: VerticalCon
   const [lb, pb] = toGeo.forward([x0 + (midCol + 1) * dx, y0 + midRow * dy]);
   const cosLat = Math.cos((((pa! + pb!) / 2) * Math.PI) / 180);
   const resolution_m = Math.hypot((lb! - la!) * cosLat, pb! - pa!) * METRES_PER_DEGREE_LAT;
+  // Posts (nearly) on one point, as at a pole, give no cell size: the lattice would be endless. No DEM is finer than a centimetre.
+  if (!(resolution_m >= MIN_RESOLUTION_M)) throw new RasterError('The raster\'s central posts fall on one point in longitude/latitude (a pole?), so its resolution cannot be measured: is its CRS right?');
   const cellLat = resolution_m / METRES_PER_DEGREE_LAT;
   const cellLon = cellLat / cosLat;
   const outWidth = Math.floor((east - west) / cellLon) + 1;
