@@ -177,6 +177,12 @@ describe('the window a box reads', () => {
     expect(columns.slice(6).every(Number.isNaN)).toBe(true);
   });
 
+  it('is one post for a box of no size on a post', async () => {
+    const model = buildPyramid(lattice(5, 4), 'NAVD88');
+    const post = (await window(model, [-81, 25, -81, 25]))!;
+    expect([post.width, post.height, post.values[0]]).toEqual([1, 1, 0]);
+  });
+
   it('is nothing where the box meets the model only where it has no data', async () => {
     const holes = [...Array(20).keys()].filter((i) => i !== 0);
     const model = buildPyramid(lattice(5, 4, { holes }), 'NAVD88');
