@@ -68,41 +68,46 @@ describe('a longitude/latitude raster', () => {
 });
 
 describe('a projected raster (UTM zone 17N)', () => {
-  it('samples each lattice cell at its position projected into the raster, bilinearly', () => {
+  // 80 × 80 posts of 10 m three degrees either side of the zone's central meridian: the grid turns
+  // about 1.4° from north (one way west of it, the other way east), so each side of the raster
+  // leaves a sliver of its lon/lat box more than half a post outside it.
+  const width = 80, height = 80, y0 = 2_716_000;
+  const toUtm = (utm: NonNullable<ReturnType<typeof demCrs>>) => proj4('+proj=longlat +datum=WGS84 +no_defs', utm.proj4);
+
+  it.each([200_000, 700_000])('samples each lattice cell at its position projected into the raster, bilinearly (x0 %i)', (x0) => {
     const utm = demCrs(26917)!;
-    // A 10 m grid whose value is its easting offset in metres: bilinear sampling reproduces a plane exactly.
-    // Three degrees west of the zone's central meridian, its grid turns about 1.4° from north, so
-    // corners of the lon/lat box fall more than half a post outside it.
-    const width = 40, height = 30, x0 = 200_000, y0 = 2_716_000;
+    // Value 10 per post east and 3 per post south: bilinear sampling reproduces this plane exactly.
     const values = new Float32Array(width * height);
-    for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) values[r * width + c] = c * 10;
+    for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) values[r * width + c] = 10 * c + 3 * r;
     const lattice = reprojectToLattice({ values, width, height, x0, y0, dx: 10, dy: -10, crs: utm }, NAVD88_M);
     expect(lattice.resolution_m).toBeGreaterThan(9.9);
     expect(lattice.resolution_m).toBeLessThan(10.1);
-    const toUtm = proj4('+proj=longlat +datum=WGS84 +no_defs', utm.proj4);
+    const clamp = (v: number, max: number) => Math.min(max, Math.max(0, v));
+    const outside = { west: 0, east: 0, north: 0, south: 0 };
     let checked = 0;
-    let outside = 0;
     for (let i = 0; i < lattice.values.length; i++) {
       const v = lattice.values[i]!;
-      const [x, y] = toUtm.forward([lattice.west + (i % lattice.width) * lattice.cellLon, lattice.north - Math.floor(i / lattice.width) * lattice.cellLat]);
+      const [x, y] = toUtm(utm).forward([lattice.west + (i % lattice.width) * lattice.cellLon, lattice.north - Math.floor(i / lattice.width) * lattice.cellLat]);
       const fc = (x! - x0) / 10;
       const fr = (y0 - y!) / 10;
       // More than half a post outside the raster: no data; inside: the plane, held at the edge posts.
       if (fc < -0.5 || fr < -0.5 || fc > width - 0.5 || fr > height - 0.5) {
         expect(v).toBeNaN();
-        outside++;
+        if (fc < -0.5) outside.west++;
+        if (fc > width - 0.5) outside.east++;
+        if (fr < -0.5) outside.north++;
+        if (fr > height - 0.5) outside.south++;
         continue;
       }
-      expect(v).toBeCloseTo(Math.min(390, Math.max(0, x! - x0)), 1);
+      expect(v).toBeCloseTo(10 * clamp(fc, width - 1) + 3 * clamp(fr, height - 1), 1);
       checked++;
     }
-    expect(checked).toBeGreaterThan(800);
-    expect(outside).toBeGreaterThan(10);
+    expect(checked).toBeGreaterThan(5000);
+    for (const side of Object.values(outside)) expect(side).toBeGreaterThan(3);
   });
 
-  it('spans the raster\'s corners in longitude and latitude exactly (UTM edges are not parallels and meridians)', () => {
+  it.each([200_000, 700_000])('spans the raster\'s corners in longitude and latitude exactly (x0 %i: UTM edges are not parallels and meridians)', (x0) => {
     const utm = demCrs(26917)!;
-    const width = 40, height = 30, x0 = 420_000, y0 = 2_716_000;
     const lattice = reprojectToLattice({ values: new Float32Array(width * height).fill(1), width, height, x0, y0, dx: 10, dy: -10, crs: utm }, NAVD88_M);
     const toGeo = proj4(utm.proj4, '+proj=longlat +datum=WGS84 +no_defs');
     const corners = [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]].map(([c, r]) => toGeo.forward([x0 + c! * 10, y0 - r! * 10]));
