@@ -9,6 +9,7 @@ import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
 import type { AssetPoint } from '../../shared/domain/hazards/spatial-index';
 import { surveyedElevation } from '../../shared/domain/hazards/surveyed-elevation';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
+import { acresWhere, colLonOf, expectAcresWithin, rowLatOf, wholeGridSource, type GridFrame } from '../helpers/test-grid';
 
 /** A NAVD88 grid near Tampa Bay, 0.001° cells, built column band by column band. */
 const WEST = -82.47;
@@ -21,34 +22,14 @@ const NEW_BAND = 0.7;
 const UPLAND = 3;
 const bandAt = (col: number) => (col < 5 ? SEA : col < 15 ? TIDAL_FLAT : col < 25 ? NEW_BAND : UPLAND);
 
-function fixedSource(values: (row: number, col: number) => number, info: Partial<ElevationSourceInfo> = {}): ElevationSource {
-  const grid: ElevationGrid = {
-    values: Float32Array.from({ length: SIZE * SIZE }, (_, i) => values(Math.floor(i / SIZE), i % SIZE)),
-    width: SIZE, height: SIZE, west: WEST, north: NORTH, cellLon: CELL, cellLat: CELL, verticalDatum: 'NAVD88', source: 'test grid',
-  };
-  return {
-    info: () => ({ name: 'Test bare-earth grid', vertical_datum: 'NAVD88', native_resolution: '0.001°', elevation_model_id: 'test-grid', resolution_m: 100, vertical_accuracy_m: 0.1, surface_model: false, ...info }),
-    grid: async () => grid,
-  };
-}
-
-/** Cell area in acres on a sphere of the mean radius, from first principles (not the code's helper). */
-function cellAcres(row: number): number {
-  const R = 6_371_008.8;
-  const rad = Math.PI / 180;
-  const north = (NORTH - row * CELL + CELL / 2) * rad;
-  const south = (NORTH - row * CELL - CELL / 2) * rad;
-  return (R * R * CELL * rad * (Math.sin(north) - Math.sin(south))) / 4046.8564224;
-}
-const bandAcres = (from: number, to: number) => {
-  let acres = 0;
-  for (let row = 0; row < SIZE; row++) acres += cellAcres(row) * (to - from);
-  return acres;
-};
-/** Areas agree within 0.5 %: cell areas are spherical approximations (this one and the code's alike). */
-const expectAcres = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThan(0.005 * expected);
-const colLon = (col: number) => WEST + col * CELL;
-const rowLat = (row: number) => NORTH - row * CELL;
+const FRAME: GridFrame = { west: WEST, north: NORTH, cell: CELL, size: SIZE };
+const fixedSource = (values: (row: number, col: number) => number, info: Partial<ElevationSourceInfo> = {}): ElevationSource =>
+  wholeGridSource(FRAME, values, { name: 'Test bare-earth grid', elevation_model_id: 'test-grid', vertical_accuracy_m: 0.1, surface_model: false, ...info });
+const bandAcres = (from: number, to: number) => acresWhere(FRAME, (_row, col) => col >= from && col < to);
+/** Areas agree within 0.5 %: cell areas are spherical approximations (the test's and the code's alike). */
+const expectAcres = expectAcresWithin(0.005);
+const colLon = colLonOf(FRAME);
+const rowLat = rowLatOf(FRAME);
 const centre = { lat: rowLat(20), lon: colLon(20) };
 const asset = (id: string, col: number, extra: Partial<AssetPoint> = {}): AssetPoint => ({ asset_id: id, name: id, category: null, lat: rowLat(20), lon: colLon(col), ...extra });
 const noTides: TidePredictor = { highWaters: async () => [], levelsAt: async (_g, times) => times.map(() => 0) };

@@ -1,12 +1,13 @@
 import type { Polygon } from 'geojson';
 import { validateBoundary, type ValidBoundary } from '../../shared/domain/hazards/boundary';
-import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
+import type { ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
 import { RELIEF_FLAG_M } from '../../shared/domain/hazards/ground';
 import { analyzeFlooding, estimateFloodAnalysisWork, MAX_ANALYSIS_CELLS, MAX_LISTED_ASSETS, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
 import { selectGauges, type GaugeSelection } from '../../shared/domain/hazards/gauges';
 import type { HazardLayer, LayerComponent } from '../../shared/domain/hazards/hazard-layers';
 import type { AssetPoint } from '../../shared/domain/hazards/spatial-index';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
+import { acresWhere as acresIn, colLonOf, expectAcresWithin, rowLatOf, wholeGridSource, type GridFrame } from '../helpers/test-grid';
 
 /**
  * The components of a flood analysis over a graded grid near Tampa Bay: five columns of bay, then
@@ -18,16 +19,11 @@ const NORTH = 27.92;
 const CELL = 0.001;
 const SIZE = 40;
 const groundOf = (col: number) => (col < 5 ? -1 : 0.2 + 0.1 * (col - 5));
-const colLon = (col: number) => WEST + col * CELL;
-const rowLat = (row: number) => NORTH - row * CELL;
-
-function gridSource(ground: (row: number, col: number) => number, info: Partial<ElevationSourceInfo> = {}): ElevationSource {
-  const grid: ElevationGrid = {
-    values: Float32Array.from({ length: SIZE * SIZE }, (_, i) => ground(Math.floor(i / SIZE), i % SIZE)),
-    width: SIZE, height: SIZE, west: WEST, north: NORTH, cellLon: CELL, cellLat: CELL, verticalDatum: 'NAVD88', source: 'test grid',
-  };
-  return { info: () => ({ name: 'Graded test grid', vertical_datum: 'NAVD88', native_resolution: '0.001°', resolution_m: 100, ...info }), grid: async () => grid };
-}
+const FRAME: GridFrame = { west: WEST, north: NORTH, cell: CELL, size: SIZE };
+const colLon = colLonOf(FRAME);
+const rowLat = rowLatOf(FRAME);
+const gridSource = (ground: (row: number, col: number) => number, info: Partial<ElevationSourceInfo> = {}): ElevationSource =>
+  wholeGridSource(FRAME, ground, { name: 'Graded test grid', ...info });
 const graded = gridSource((_row, col) => groundOf(col));
 const noElevation: ElevationSource = { info: () => ({ name: 'Nothing here', vertical_datum: 'NAVD88', native_resolution: '-' }), grid: async () => undefined };
 
@@ -45,24 +41,9 @@ function boundaryOf(ring: number[][]): ValidBoundary {
 /** The whole grid (built per call: boundary validation is code under test). */
 const whole = () => boundaryOf(boxRing(0, SIZE));
 
-/** Cell area in acres on a sphere of the mean radius (not the code's helper; within 0.5 % of it). */
-function cellAcres(row: number): number {
-  const R = 6_371_008.8;
-  const rad = Math.PI / 180;
-  const north = (rowLat(row) + CELL / 2) * rad;
-  const south = (rowLat(row) - CELL / 2) * rad;
-  return (R * R * CELL * rad * (Math.sin(north) - Math.sin(south))) / 4046.8564224;
-}
-/** Acres of the cells `exposed(row, col)` picks. */
-function acresWhere(exposed: (row: number, col: number) => boolean): number {
-  let acres = 0;
-  for (let row = 0; row < SIZE; row++) for (let col = 0; col < SIZE; col++) if (exposed(row, col)) acres += cellAcres(row);
-  return acres;
-}
-const expectAcres = (actual: number, expected: number) => {
-  expect(expected).toBeGreaterThan(0);
-  expect(Math.abs(actual - expected)).toBeLessThan(0.005 * expected);
-};
+/** Acres of the cells `exposed(row, col)` picks, within 0.5 % of the code's cell areas. */
+const acresWhere = (exposed: (row: number, col: number) => boolean) => acresIn(FRAME, exposed);
+const expectAcres = expectAcresWithin(0.005);
 const f32 = Math.fround;
 /** Land (not bay) of the graded grid between today's MHHW and `level`: still water reaches all of it (the ground rises away from the bay). */
 const landBetween = (today: number, level: number) => (col: number) => col >= 5 && f32(groundOf(col)) >= today && f32(groundOf(col)) < level;

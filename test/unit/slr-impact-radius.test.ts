@@ -1,6 +1,7 @@
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
 import { assessSlrImpact, type SlrImpactRequest } from '../../shared/domain/hazards/slr-impact';
 import type { AssetPoint } from '../../shared/domain/hazards/spatial-index';
+import { colLonOf, expectAcresWithin, rowLatOf, sphericalCellAcres, type GridFrame } from '../helpers/test-grid';
 
 /**
  * Sea level rise at a point over a model that answers only the box it is asked for (as the tiled
@@ -15,8 +16,9 @@ const CENTRE = { lat: NORTH - 100 * CELL, lon: WEST + 100 * CELL };
 const SEA = -1;
 const FLAT = 0.3;
 const NEW_LAND = 0.7;
-const colLon = (col: number) => WEST + col * CELL;
-const rowLat = (row: number) => NORTH - row * CELL;
+const FRAME: GridFrame = { west: WEST, north: NORTH, cell: CELL, size: SIZE };
+const colLon = colLonOf(FRAME);
+const rowLat = rowLatOf(FRAME);
 /** Bay west of column 70, a tidal flat in columns 70–79, then land at 0.7 m; a walled pit at rows 96–104, columns 130–138. */
 function bands(row: number, col: number): number {
   if (col < 70) return SEA;
@@ -51,25 +53,17 @@ function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: num
   const s = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.sqrt(s));
 }
-function cellAcres(row: number): number {
-  const R = 6_371_008.8;
-  const rad = Math.PI / 180;
-  return (R * R * CELL * rad * (Math.sin((rowLat(row) + CELL / 2) * rad) - Math.sin((rowLat(row) - CELL / 2) * rad))) / 4046.8564224;
-}
 function acresWithin(radiusKm: number, pick: (row: number, col: number) => boolean): number {
   let acres = 0;
   for (let row = 0; row < SIZE; row++) {
     for (let col = 0; col < SIZE; col++) {
-      if (pick(row, col) && haversineKm(CENTRE, { lat: rowLat(row), lon: colLon(col) }) <= radiusKm) acres += cellAcres(row);
+      if (pick(row, col) && haversineKm(CENTRE, { lat: rowLat(row), lon: colLon(col) }) <= radiusKm) acres += sphericalCellAcres(FRAME, row);
     }
   }
   return acres;
 }
 /** Within 1 %: the radius edge cuts cells, and cell areas are spherical approximations. */
-const expectAcres = (actual: number, expected: number) => {
-  expect(expected).toBeGreaterThan(0);
-  expect(Math.abs(actual - expected)).toBeLessThan(0.01 * expected);
-};
+const expectAcres = expectAcresWithin(0.01);
 
 const request = (extra: Partial<SlrImpactRequest> = {}): SlrImpactRequest => ({ point: CENTRE, scenario: 'intermediate', planningHorizon: 2076, percentile: '50', radiusKm: 2, includeGeoJson: false, currentYear: 2026, ...extra });
 const asset = (id: string, row: number, col: number, extra: Partial<AssetPoint> = {}): AssetPoint => ({ asset_id: id, name: id, category: null, lat: rowLat(row), lon: colLon(col), ...extra });
