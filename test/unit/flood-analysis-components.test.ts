@@ -316,6 +316,30 @@ describe('the components asked for', () => {
   });
 });
 
+describe('the sources named and the components answered', () => {
+  // Surge and rainfall layers loaded over the whole grid: only the components asked for may read them.
+  const loaded = layersOf([layer('surge', 100, boxRing(0, 20), 1.0), layer('surge', 500, boxRing(0, 20), 1.4), layer('rainfall', 100, boxRing(30, 35), 3.0)]);
+  const ids = (result: Awaited<ReturnType<typeof analyse>>) => result.sources.map((source) => source.id).sort();
+
+  it('tidal alone answers tidal alone, and names neither the loaded layers nor the surge statistics', async () => {
+    const result = await analyse({ components: ['tidal'], horizons: [2050] }, { layers: loaded });
+    expect(Object.keys(result.components)).toEqual(['tidal']);
+    expect(ids(result)).toEqual(['noaa_datums', 'noaa_htf', 'noaa_tr2022', 'uhslc_daily_max_peaks', 'us_atlas']);
+  });
+
+  it('surge from a loaded layer names the layers and not the gauge statistics it did not use', async () => {
+    const result = await analyse({ components: ['surge'], horizons: [2050] }, { layers: loaded });
+    expect(component(result, 'surge').basis).toBe('loaded_layers');
+    expect(ids(result)).toEqual(['noaa_datums', 'noaa_tr2022', 'operator_layers', 'us_atlas']);
+  });
+
+  it('rainfall from a loaded layer names the layers', async () => {
+    const result = await analyse({ components: ['rainfall'], horizons: [2050] }, { layers: loaded });
+    expect(Object.keys(result.components)).toEqual(['rainfall']);
+    expect(ids(result)).toContain('operator_layers');
+  });
+});
+
 describe('assets listed by depth', () => {
   // 501 surveyed assets on the land band, each 1.5 mm higher than the last; a gap in the grid at column 39.
   const withGap = gridSource((_row, col) => (col === 39 ? Number.NaN : groundOf(col)));
@@ -389,6 +413,20 @@ describe('areas at the DEM\'s native resolution', () => {
       expectAcres(r.existing_water.open_water!.acres, acresWhere((_row, col) => col < 5));
       expectAcres(r.existing_water.land_below_mhhw!.acres, acresWhere((_row, col) => col >= 5 && f32(groundOf(col)) < today));
     }
+  });
+
+  it('existing water is counted on the native cells, not on the coarser analysis grid', async () => {
+    // The analysis grid (read with the analysis budget) is an overview that lost the low band of
+    // columns 5–9; the native windows read the model itself.
+    const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
+    const overview = gridSource((_row, col) => (col >= 5 && col < 10 ? 3 : groundOf(col)));
+    const model: ElevationSource = { info: fine.info, grid: (box, maxCells) => (maxCells === MAX_ANALYSIS_CELLS ? overview : fine).grid(box, maxCells) };
+    const result = await analyse({ components: ['tidal'], horizons: [2050] }, { elevation: model });
+    expect(result.elevation).toHaveProperty('native_resolution_areas.cell_size_m', 2);
+    const r = component(result, 'tidal').results[0]!;
+    const today = r.existing_water.today_mhhw_navd88.m;
+    expectAcres(r.existing_water.open_water!.acres, acresWhere((_row, col) => col < 5));
+    expectAcres(r.existing_water.land_below_mhhw!.acres, acresWhere((_row, col) => col >= 5 && f32(groundOf(col)) < today));
   });
 
   it('a loaded layer over a 2 m model still leaves out the land below today\'s MHHW', async () => {
