@@ -146,4 +146,32 @@ describe('conversions to WGS84', () => {
     expect(lat).toBeCloseTo(24, 6);
     expect(wktToWgs84('not wkt at all')).toBeUndefined();
   });
+
+  const wgs84 = 'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]';
+  const projected = (projection: string, parameters: [string, number][], unit = 'UNIT["Foot_US",0.3048006096012192]') =>
+    `PROJCS["Test",${wgs84},PROJECTION["${projection}"],${parameters.map(([name, value]) => `PARAMETER["${name}",${value}]`).join(',')},${unit}]`;
+  const transverseMercator = (falseEastingFt: number) => projected('Transverse_Mercator',
+    [['False_Easting', falseEastingFt], ['False_Northing', 0], ['Central_Meridian', -81], ['Scale_Factor', 0.9996], ['Latitude_Of_Origin', 24]]);
+
+  it('converts a system whose (0, 0) lies outside its domain: a false easting only shifts the coordinates', () => {
+    const far = wktToWgs84(transverseMercator(1e8))!;
+    const near = wktToWgs84(transverseMercator(0))!;
+    const [lon, lat] = far(1e8, 0);
+    expect(lon).toBeCloseTo(-81, 9);
+    expect(lat).toBeCloseTo(24, 9);
+    // 100 km east and 300 km north of the origin, in US survey feet.
+    const [x, y] = [100_000 * 3937 / 1200, 300_000 * 3937 / 1200];
+    const [farLon, farLat] = far(1e8 + x, y);
+    const [nearLon, nearLat] = near(x, y);
+    expect(farLon).toBeCloseTo(nearLon, 9);
+    expect(farLat).toBeCloseTo(nearLat, 9);
+    expect(nearLat).toBeGreaterThan(26.5);
+  });
+
+  it('gives no converter for a system whose origin maps nowhere, or only half somewhere', () => {
+    // A Lambert conic without its standard parallels: no coordinate has a place.
+    expect(wktToWgs84(projected('Lambert_Conformal_Conic', [['False_Easting', 0], ['Central_Meridian', -81]]))).toBeUndefined();
+    // An Albers cone whose parallels straddle the equator symmetrically: a finite latitude, no longitude.
+    expect(wktToWgs84(projected('Albers', [['Standard_Parallel_1', 30], ['Standard_Parallel_2', -30], ['Central_Meridian', -81]]))).toBeUndefined();
+  });
 });

@@ -1,4 +1,4 @@
-import proj4 from 'proj4';
+import proj4, { type ProjectionDefinition } from 'proj4';
 import { child, find, parseWkt, type WktNode } from './wkt';
 export { parseCrsReference } from './crs-reference';
 
@@ -149,12 +149,17 @@ export type Reprojector = (x: number, y: number) => [number, number];
 
 const identity: Reprojector = (x, y) => [x, y];
 
-/** A function from the known system's coordinates to WGS84 longitude/latitude. */
-/** From any WKT that proj4 can read (a `.prj` of a system outside the list above); undefined if it cannot. */
+/**
+ * From any WKT that proj4 can read (a `.prj` of a system outside the list above); undefined if it
+ * cannot, or if the system's own false origin has no place on Earth (parameters missing or
+ * contradictory). The origin is the probe because (0, 0) may lie outside a valid system's domain.
+ */
 export function wktToWgs84(wkt: string): Reprojector | undefined {
   try {
     const converter = proj4(wkt, 'EPSG:4326');
-    const probe = converter.forward([0, 0]) as number[];
+    // A projection carries its definition's fields (false easting and northing in metres), which its type leaves out.
+    const { x0 = 0, y0 = 0, to_meter: toMetre = 1 } = proj4.Proj(wkt) as unknown as ProjectionDefinition;
+    const probe = converter.forward([x0 / toMetre, y0 / toMetre]) as number[];
     if (!probe.every(Number.isFinite)) return undefined;
     return (x, y) => converter.forward([x, y]) as [number, number];
   } catch {
@@ -162,6 +167,7 @@ export function wktToWgs84(wkt: string): Reprojector | undefined {
   }
 }
 
+/** A function from the known system's coordinates to WGS84 longitude/latitude. */
 export function toWgs84(epsg: number): Reprojector {
   const crs = byEpsg.get(epsg);
   if (!crs) throw new Error(`Unknown EPSG:${epsg}`);
