@@ -267,6 +267,15 @@ describe('loaded surge and rainfall layers', () => {
     });
   });
 
+  it('where polygons of one layer overlap, each cell takes the highest of their levels', async () => {
+    // The whole upland at 3.2 m, then a polygon over its west half at 2.0 m (listed last: order must not matter).
+    const pond = layer('rainfall', 100, boxRing(30, 40), 3.2);
+    const overlapping = { ...pond, features: [...pond.features, { geometry: polygon(boxRing(30, 35)), wse_navd88_m: 2.0 }] };
+    const result = await analyse({ components: ['rainfall'], horizons: [2050] }, { layers: layersOf([overlapping]) });
+    const r = component(result, 'rainfall').results[0]!;
+    expectAcres(r.exposed_area!.acres, acresWhere((_row, col) => col >= 30 && f32(groundOf(col)) < 3.2));
+  });
+
   it('names the loaded layers among the sources', async () => {
     const result = await run();
     expect(result.sources.map((source) => source.id)).toContain('operator_layers');
@@ -427,6 +436,31 @@ describe('areas at the DEM\'s native resolution', () => {
     const today = r.existing_water.today_mhhw_navd88.m;
     expectAcres(r.existing_water.open_water!.acres, acresWhere((_row, col) => col < 5));
     expectAcres(r.existing_water.land_below_mhhw!.acres, acresWhere((_row, col) => col >= 5 && f32(groundOf(col)) < today));
+  });
+
+  it('the compound of two still-water levels is the higher one, tallied on the native cells', async () => {
+    // The overview the analysis grid is read from walls the bay off with a band at 3 m; the model itself does not.
+    const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
+    const overview = gridSource((_row, col) => (col >= 5 && col < 10 ? 3 : groundOf(col)));
+    const model: ElevationSource = { info: fine.info, grid: (box, maxCells) => (maxCells === MAX_ANALYSIS_CELLS ? overview : fine).grid(box, maxCells) };
+    const result = await analyse({ components: ['tidal', 'surge', 'compound'] }, { elevation: model });
+    const tidal = component(result, 'tidal').results;
+    const surge = component(result, 'surge').results;
+    component(result, 'compound').results.forEach((r, i) => {
+      const level = Math.max(tidal[i]!.design_water_level_navd88!.m, surge.find((s) => s.planning_horizon === r.planning_horizon && s.return_period_years === 100)!.design_water_level_navd88!.m);
+      expectAcres(r.exposed_area!.acres, acresWhere((_row, col) => landBetween(r.existing_water.today_mhhw_navd88.m, level)(col)));
+    });
+  });
+
+  it('a compound with a loaded layer is tallied on the analysis grid, each place under its highest level', async () => {
+    const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
+    const result = await analyse({ components: ['tidal', 'surge', 'compound'], horizons: [2050] }, { elevation: fine, layers: layersOf([layer('rainfall', 100, boxRing(30, 35), 3.0)]) });
+    const tide = component(result, 'tidal').results[0]!.design_water_level_navd88!.m;
+    const surge100 = component(result, 'surge').results.find((s) => s.return_period_years === 100)!.design_water_level_navd88!.m;
+    const r = component(result, 'compound').results[0]!;
+    expect(component(result, 'compound').components_combined).toEqual(['tidal', 'surge', 'rainfall']);
+    const today = r.existing_water.today_mhhw_navd88.m;
+    expectAcres(r.exposed_area!.acres, acresWhere((_row, col) => landBetween(today, Math.max(tide, surge100))(col) || (col >= 30 && col < 35 && f32(groundOf(col)) < 3.0)));
   });
 
   it('a loaded layer over a 2 m model still leaves out the land below today\'s MHHW', async () => {
