@@ -412,8 +412,15 @@ describe('a boundary no elevation covers', () => {
 });
 
 describe('areas at the DEM\'s native resolution', () => {
+  const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
+  /**
+   * The 2 m model whose analysis grid (read with the analysis budget) is an overview that lost the
+   * low band of columns 5–9 (raised to 3 m, walling the bay off); the native windows read the model itself.
+   */
+  const walledOverview = gridSource((_row, col) => (col >= 5 && col < 10 ? 3 : groundOf(col)));
+  const withOverview: ElevationSource = { info: fine.info, grid: (box, maxCells) => (maxCells === MAX_ANALYSIS_CELLS ? walledOverview : fine).grid(box, maxCells) };
+
   it('a 2 m model is tallied window by window, and the areas are those of the same cells', async () => {
-    const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
     const result = await analyse({ components: ['tidal', 'surge'] }, { elevation: fine });
     expect(result.elevation).toHaveProperty('native_resolution_areas.cell_size_m', 2);
     for (const r of [...component(result, 'tidal').results, ...component(result, 'surge').results]) {
@@ -425,12 +432,7 @@ describe('areas at the DEM\'s native resolution', () => {
   });
 
   it('existing water is counted on the native cells, not on the coarser analysis grid', async () => {
-    // The analysis grid (read with the analysis budget) is an overview that lost the low band of
-    // columns 5–9; the native windows read the model itself.
-    const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
-    const overview = gridSource((_row, col) => (col >= 5 && col < 10 ? 3 : groundOf(col)));
-    const model: ElevationSource = { info: fine.info, grid: (box, maxCells) => (maxCells === MAX_ANALYSIS_CELLS ? overview : fine).grid(box, maxCells) };
-    const result = await analyse({ components: ['tidal'], horizons: [2050] }, { elevation: model });
+    const result = await analyse({ components: ['tidal'], horizons: [2050] }, { elevation: withOverview });
     expect(result.elevation).toHaveProperty('native_resolution_areas.cell_size_m', 2);
     const r = component(result, 'tidal').results[0]!;
     const today = r.existing_water.today_mhhw_navd88.m;
@@ -439,11 +441,7 @@ describe('areas at the DEM\'s native resolution', () => {
   });
 
   it('the compound of two still-water levels is the higher one, tallied on the native cells', async () => {
-    // The overview the analysis grid is read from walls the bay off with a band at 3 m; the model itself does not.
-    const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
-    const overview = gridSource((_row, col) => (col >= 5 && col < 10 ? 3 : groundOf(col)));
-    const model: ElevationSource = { info: fine.info, grid: (box, maxCells) => (maxCells === MAX_ANALYSIS_CELLS ? overview : fine).grid(box, maxCells) };
-    const result = await analyse({ components: ['tidal', 'surge', 'compound'] }, { elevation: model });
+    const result = await analyse({ components: ['tidal', 'surge', 'compound'] }, { elevation: withOverview });
     const tidal = component(result, 'tidal').results;
     const surge = component(result, 'surge').results;
     component(result, 'compound').results.forEach((r, i) => {
@@ -453,7 +451,6 @@ describe('areas at the DEM\'s native resolution', () => {
   });
 
   it('a compound with a loaded layer is tallied on the analysis grid, each place under its highest level', async () => {
-    const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
     const result = await analyse({ components: ['tidal', 'surge', 'compound'], horizons: [2050] }, { elevation: fine, layers: layersOf([layer('rainfall', 100, boxRing(30, 35), 3.0)]) });
     const tide = component(result, 'tidal').results[0]!.design_water_level_navd88!.m;
     const surge100 = component(result, 'surge').results.find((s) => s.return_period_years === 100)!.design_water_level_navd88!.m;
@@ -464,7 +461,6 @@ describe('areas at the DEM\'s native resolution', () => {
   });
 
   it('a loaded layer over a 2 m model still leaves out the land below today\'s MHHW', async () => {
-    const fine = gridSource((_row, col) => groundOf(col), { resolution_m: 2 });
     const result = await analyse({ components: ['rainfall'], horizons: [2050] }, { elevation: fine, layers: layersOf([layer('rainfall', 100, boxRing(0, 20), 1.0)]) });
     const r = component(result, 'rainfall').results[0]!;
     const today = r.existing_water.today_mhhw_navd88.m;
