@@ -84,9 +84,11 @@ describe('bundled SRTM tiles', () => {
 
   it('shifts SRTM heights to NAVD88 by the gauge MSL − NAVD88', async () => {
     const g = (await source.grid([-81.79, 24.55, -81.78, 24.56], 10_000))!;
-    const { grid: navd, correction } = toNavd88(g, -0.266);
-    expect(navd.values[0]).toBeCloseTo(g.values[0]! - 0.266, 5);
-    expect(correction.from).toBe('EGM96');
+    const { grid: navd, correction } = toNavd88(g, -0.26649);
+    expect(navd.values[0]).toBeCloseTo(g.values[0]! - 0.26649, 5);
+    expect(navd.verticalDatum).toBe('NAVD88');
+    // The offset stated is the one applied, to the millimetre.
+    expect(correction).toMatchObject({ from: 'EGM96', applied_offset_m: -0.266 });
   });
 
   it('answers a point outside elevation coverage without area or depth, not an error', async () => {
