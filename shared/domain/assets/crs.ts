@@ -156,9 +156,11 @@ const identity: Reprojector = (x, y) => [x, y];
  */
 export function wktToWgs84(wkt: string): Reprojector | undefined {
   try {
-    const converter = proj4(wkt, 'EPSG:4326');
+    // The WKT parsed once: the projection both converts and gives its false origin.
+    const projection = proj4.Proj(wkt);
+    const converter = proj4(projection, 'EPSG:4326');
     // A projection carries its definition's fields (false easting and northing in metres), which its type leaves out.
-    const { x0 = 0, y0 = 0, to_meter: toMetre = 1 } = proj4.Proj(wkt) as unknown as ProjectionDefinition;
+    const { x0 = 0, y0 = 0, to_meter: toMetre = 1 } = projection as unknown as ProjectionDefinition;
     const probe = converter.forward([x0 / toMetre, y0 / toMetre]) as number[];
     if (!probe.every(Number.isFinite)) return undefined;
     return (x, y) => converter.forward([x, y]) as [number, number];
