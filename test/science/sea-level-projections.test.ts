@@ -117,6 +117,14 @@ describe('projected MHHW at sampled coastal points', () => {
       const expected = wa * (mhhw(a) + epoch(a)) + wb * (mhhw(b) + epoch(b)) + rise;
       const answer = await assessSlrImpact({ point, scenario, planningHorizon: year, percentile: '50', radiusKm: 1, includeGeoJson: false }, { elevation: noElevation, assets: [] });
       expect(Math.abs(answer.projected_mhhw_navd88.m - expected)).toBeLessThanOrEqual(0.0011);
+      expect(answer.location).toEqual(point);
+      // The rise since 2000 at each percentile the file gives (its percentiles dimension: 17, 50, 83), rounded to the mm.
+      expect(answer.elevation_change.baseline_year).toBe(2000);
+      expect(Math.abs(answer.elevation_change.m - rise)).toBeLessThanOrEqual(0.0006);
+      [17, 50, 83].forEach((percentile, index) => {
+        const atPercentile = (wa * a!.g.total(scenario, index, year) + wb * b!.g.total(scenario, index, year)) / 1000;
+        expect(Math.abs(answer.elevation_change.percentiles[`p${percentile}`]!.m - atPercentile)).toBeLessThanOrEqual(0.0006);
+      });
       expect(Math.abs(answer.datum_epoch.rise_1992_to_2000.m - (wa * epoch(a) + wb * epoch(b)))).toBeLessThanOrEqual(TOL);
     }
   });

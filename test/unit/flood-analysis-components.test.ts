@@ -373,6 +373,23 @@ describe('assets listed by depth', () => {
     expect(listed.assets.map((a) => a.asset_id)).not.toContain(`a${MAX_LISTED_ASSETS}`);
   });
 
+  it('lists every one of exactly 500 exposed assets, and does not call the list truncated', async () => {
+    const exactly = Array.from({ length: MAX_LISTED_ASSETS }, (_, i) => asset(`a${i}`, 10, surveyed(0.5 + i * 0.0015)));
+    const result = await analyse({ components: ['tidal'], horizons: [2100] }, { assets: exactly });
+    const listed = component(result, 'tidal').results[0]!.exposed_assets;
+    expect([listed.count, listed.truncated, listed.assets.length]).toEqual([MAX_LISTED_ASSETS, false, MAX_LISTED_ASSETS]);
+  });
+
+  it('counts as without elevation only the assets without ground that the water reaches', async () => {
+    // Gaps in the grid at columns 15 and 30; a surge layer over columns 0–19 only.
+    const gaps = gridSource((_row, col) => (col === 15 || col === 30 ? Number.NaN : groundOf(col)));
+    const layers = layersOf([layer('surge', 100, boxRing(0, 20), 1.0)]);
+    const result = await analyse({ components: ['surge'], horizons: [2050] }, { elevation: gaps, layers, assets: [asset('reached', 15), asset('beyond-the-layer', 30), asset('low', 8)] });
+    const surge100 = component(result, 'surge').results.find((r) => r.return_period_years === 100)!;
+    expect(surge100.exposed_assets.assets_without_elevation).toBe(1);
+    expect(surge100.exposed_assets.assets.map((a) => a.asset_id)).toEqual(['low']);
+  });
+
   it('counts an asset whose ground no source gives as without elevation, and leaves out assets outside the boundary', async () => {
     const { result, tidal2100 } = await run();
     expect(tidal2100.exposed_assets.assets_without_elevation).toBe(1);
@@ -395,6 +412,18 @@ describe('the share of the boundary the elevation covers', () => {
     expect(west.elevation).toMatchObject({ status: 'covered', coverage_fraction: 1 });
     const east = await analyse({ components: ['tidal'], horizons: [2050], boundary: boundaryOf(boxRing(30, 40)) }, { elevation: withGap });
     expect(east.elevation).toMatchObject({ status: 'partial', coverage_fraction: 0.9 });
+  });
+});
+
+describe('existing water of a boundary smaller than the grid', () => {
+  it('counts the open water and the land below MHHW inside the boundary only', async () => {
+    // Columns 2–19, rows 10–29: three columns of the bay's five.
+    const result = await analyse({ components: ['tidal'], horizons: [2050], boundary: boundaryOf(boxRing(2, 20, 10, 30)) });
+    const r = component(result, 'tidal').results[0]!;
+    const today = r.existing_water.today_mhhw_navd88.m;
+    const inside = (row: number, col: number) => row >= 10 && row < 30 && col >= 2 && col < 20;
+    expectAcres(r.existing_water.open_water!.acres, acresWhere((row, col) => inside(row, col) && col < 5));
+    expectAcres(r.existing_water.land_below_mhhw!.acres, acresWhere((row, col) => inside(row, col) && col >= 5 && f32(groundOf(col)) < today));
   });
 });
 

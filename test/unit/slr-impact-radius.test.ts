@@ -1,4 +1,5 @@
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
+import { RELIEF_FLAG_M } from '../../shared/domain/hazards/ground';
 import { assessSlrImpact, type SlrImpactRequest } from '../../shared/domain/hazards/slr-impact';
 import type { AssetPoint } from '../../shared/domain/hazards/spatial-index';
 import { colLonOf, expectAcresWithin, rowLatOf, sphericalCellAcres, type GridFrame } from '../helpers/test-grid';
@@ -115,6 +116,31 @@ describe('sea level rise within a radius, on a model read by box', () => {
     const feature = answer.inundation_area!.geojson as { properties: { acres: number; water_level_navd88_m: number } };
     expect(feature.properties.acres).toBeCloseTo(answer.inundation_area!.acres + answer.existing_water!.land_below_mhhw.acres, 0);
     expect(feature.properties.water_level_navd88_m).toBeCloseTo(answer.projected_mhhw_navd88.m, 3);
+  });
+});
+
+describe('a surface model', () => {
+  // A block at 2.1 m on the tidal flat's seaward edge (rows 98–102, columns 70–72): columns 70 and 71
+  // stand more than the flag's 3 m above the bay (−1 m) within two cells, column 72 does not.
+  const ROOF = 2.1;
+  const onBlock = (row: number, col: number) => row >= 98 && row <= 102 && col >= 70 && col <= 72;
+  const surface = croppingSource((row, col) => (onBlock(row, col) ? ROOF : bands(row, col)), { surface_model: true });
+  const highEnd = request({ scenario: 'high', planningHorizon: 2100, percentile: '83', point: { lat: rowLat(100), lon: colLon(71) }, radiusKm: 1 });
+
+  it('flags the point and the affected assets that stand out of their surroundings as probably roofs', async () => {
+    expect(ROOF - SEA).toBeGreaterThan(RELIEF_FLAG_M);
+    expect(ROOF - FLAT).toBeLessThan(RELIEF_FLAG_M);
+    const answer = await assessSlrImpact(highEnd, { elevation: surface, assets: [asset('on-the-block', 100, 71), asset('block-inner-edge', 100, 72), asset('new-dem', 100, 90)] });
+    // The fixture: the high scenario's 2100 level (83rd percentile) reaches above the block.
+    expect(answer.projected_mhhw_navd88.m).toBeGreaterThan(ROOF);
+    expect(answer.elevation).toHaveProperty('point_surface_model_flag', true);
+    const flags = Object.fromEntries((answer.affected_assets!.assets as Record<string, unknown>[]).map((a) => [a.asset_id, a.surface_model_flag ?? false]));
+    expect(flags).toEqual({ 'new-dem': false, 'block-inner-edge': false, 'on-the-block': true });
+  });
+
+  it('does not flag a point on ground that does not stand out', async () => {
+    const answer = await assessSlrImpact({ ...highEnd, point: { lat: rowLat(100), lon: colLon(90) } }, { elevation: surface, assets: [] });
+    expect(answer.elevation).not.toHaveProperty('point_surface_model_flag');
   });
 });
 

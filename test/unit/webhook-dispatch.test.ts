@@ -132,6 +132,23 @@ describe('dispatchMessage', () => {
     expect(new Set(h.sent.map((s) => s.headers['webhook-id']))).toEqual(new Set(['evt_a1']));
   });
 
+  it('sends a message up to one second early, and re-queues one due later than that', async () => {
+    const h = harness([]);
+    const dueIn = (ms: number): DeliveryMessage => ({ ...firstDelivery(event, 'wh_1', h.deps.now()), due_at: new Date(h.deps.now().getTime() + ms).toISOString() });
+    expect(await dispatchMessage(dueIn(1001), h.deps)).toEqual({ kind: 'not_due' });
+    expect(h.scheduled).toEqual([expect.objectContaining({ delaySeconds: 2 })]);
+    expect(await dispatchMessage(dueIn(1000), h.deps)).toEqual({ kind: 'delivered', attempt: 1 });
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it('dead-letters the last attempt with the HTTP status it got, or the transport error', async () => {
+    const h = harness([failure, { ok: false, status: null, durationMs: 3, error: 'refused' }]);
+    const last: DeliveryMessage = { ...firstDelivery(event, 'wh_1', h.deps.now()), attempt: 3 };
+    expect(await dispatchMessage(last, h.deps)).toEqual({ kind: 'dead_lettered', attempt: 3 });
+    expect(await dispatchMessage(last, h.deps)).toEqual({ kind: 'dead_lettered', attempt: 3 });
+    expect(h.deadLettered.map((d) => d.lastError)).toEqual(['HTTP 503', 'refused']);
+  });
+
   it('drops deliveries to deleted or unsubscribed webhooks, and delivers a test event regardless of subscriptions', async () => {
     const h = harness([], [hook('wh_1', ['deadline_reminder'])]);
     expect(await dispatchMessage(firstDelivery(event, 'wh_gone', h.deps.now()), h.deps)).toEqual({ kind: 'dropped', reason: 'webhook deleted' });

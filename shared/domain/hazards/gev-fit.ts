@@ -25,7 +25,13 @@ export function gevNegativeLogLikelihood(data: readonly number[], { mu, sigma, x
   return nll;
 }
 
-function nelderMead(f: (p: number[]) => number, start: number[], step: number[], iterations: number): number[] {
+/**
+ * Nelder–Mead simplex minimisation with the standard coefficients (reflection 1, expansion 2,
+ * contraction ½, shrink ½; Lagarias et al. 1998): the simplex is `start` and `start` moved by
+ * `step[i]` along each axis; it stops after `iterations`, or after the 50th iteration once the
+ * simplex's values agree to 1e-12 relative.
+ */
+export function nelderMead(f: (p: number[]) => number, start: number[], step: number[], iterations: number): number[] {
   const n = start.length;
   let simplex = [start, ...start.map((_, i) => start.map((v, j) => (i === j ? v + step[i]! : v)))].map((p) => ({ p, v: f(p) }));
   for (let it = 0; it < iterations; it++) {
