@@ -116,6 +116,21 @@ describe('gauges (item M)', () => {
   it('attests without stated stations or recorded gauges', () => {
     expect(check('tide_gauges', { ...base, tide_gauges: undefined } as Methodology, evidence()).detail).toBe('the 1 linked analysis used NOAA gauges 8724580, 8723970.');
     expect(check('tide_gauges', base, evidence({ analyses: [analysis({ gauges: [] })] })).detail).toBe('No gauge recorded by the analyses.');
+    expect(check('tide_gauges', base, evidence({ analyses: [] }))).toEqual({ status: 'attested', detail: NO_ANALYSES, contradictions: [] });
+  });
+
+  it('contradicts a claim of one gauge when an analysis interpolated, naming the gauges it used', () => {
+    const oneGauge = { ...base, tide_gauges: { station_ids: ['8724580'], single_gauge_rationale: 'The nearest gauge is representative.' } } as Methodology;
+    const interpolated = analysis({ analysis_id: 'fa_7', gauges: ['8724580', '8723970'], gauge_selection: { method: 'inverse_distance_two_gauges', reason: 'Between two gauges.' } });
+    const result = check('tide_gauges', oneGauge, evidence({ analyses: [single('fa_1', 'x'), interpolated] }));
+    expect(result.status).toBe('contradicted');
+    expect(result.contradictions).toEqual([{ field: 'methodology.tide_gauges.single_gauge_rationale', claimed: 'one gauge', found: 'the 1 linked analysis interpolated between gauges 8724580, 8723970' }]);
+  });
+});
+
+describe('planning horizons (item L)', () => {
+  it('verifies the horizons the linked analyses ran, and says so', () => {
+    expect(check('planning_horizons', base, evidence())).toEqual({ status: 'verified', detail: 'Horizons 2046, 2076, 2100 analysed.', contradictions: [] });
   });
 });
 

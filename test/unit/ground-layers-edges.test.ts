@@ -94,6 +94,29 @@ describe('surface-model cells flagged as roofs or canopy', () => {
     expect(unflagged.flaggedCells).toBe(0);
     expect(unflagged.flagged.every((f) => f === 0)).toBe(true);
   });
+
+  it('flags only cells a surface model supplied: a block on the bare-earth model stands as ground', async () => {
+    // Bare earth over columns 0–9 (none east of them), a surface model under it; a 4.5 m block on flat 1 m ground in each.
+    const block = (row: number, col: number, west: number) => row >= 4 && row <= 6 && col >= west && col <= west + 2;
+    const bare = gridOf(20, 11, (row, col) => (col >= 10 ? Number.NaN : block(row, col, 3) ? 1 + RELIEF_FLAG_M + 0.5 : 1));
+    const surfaceGrid = gridOf(20, 11, (row, col) => (block(row, col, 13) ? 1 + RELIEF_FLAG_M + 0.5 : 1));
+    const layered: ElevationSource = { ...sourceOf(bare), layersFor: () => [sourceOf(bare), sourceOf(surfaceGrid, { surface_model: true })] };
+    const ground = (await readGround(layered, boxOf(bare), 10_000, -5))!;
+    expect(ground.layers.map((l) => [l.source.surface_model ?? false, l.cells])).toEqual([[false, 110], [true, 110]]);
+    const combined = gridOf(20, 11, (row, col) => (col >= 10 ? surfaceGrid : bare).values[row * 20 + col]!);
+    const expected = new Set([...referenceFlags(combined, -5)].filter((i) => i % 20 >= 10));
+    expect(expected.size).toBe(9);
+    expect(flagsOf(ground)).toEqual(expected);
+  });
+
+  it('does not flag a cell the model marks as water, however high it stands', async () => {
+    const tall = (row: number, col: number) => row >= 3 && row <= 4 && col >= 3 && col <= 4;
+    const water = Uint8Array.from({ length: 80 }, (_, i) => (tall(Math.floor(i / 10), i % 10) ? 1 : 0));
+    const grid = gridOf(10, 8, (row, col) => (tall(row, col) ? 1 + RELIEF_FLAG_M + 1 : 1), { water });
+    const ground = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, -5))!;
+    expect(referenceFlags(grid, -5).size).toBe(4);
+    expect(ground.flaggedCells).toBe(0);
+  });
 });
 
 describe('open water in models without a water flag', () => {

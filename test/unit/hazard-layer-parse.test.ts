@@ -45,6 +45,12 @@ describe('a layer file', () => {
     expect(parsed.features.map((f) => f.wse_navd88_m)).toEqual([30, -30]);
   });
 
+  it('names a feature that is not an object as one without geometry', () => {
+    const parsed = parseLayerGeoJson({ type: 'FeatureCollection', features: [null, 7, feature(square(-82.5, 27.9, 0.01), { wse_navd88_m: 1 })] });
+    expect(parsed.errors).toEqual(['features[0]: geometry must be Polygon or MultiPolygon, not missing.', 'features[1]: geometry must be Polygon or MultiPolygon, not missing.']);
+    expect(parsed.features).toHaveLength(1);
+  });
+
   it('is a FeatureCollection, or nothing is kept', () => {
     for (const input of [null, {}, { type: 'Feature' }, { type: 'FeatureCollection', features: {} }]) {
       expect(parseLayerGeoJson(input)).toEqual({ features: [], bbox: [0, 0, 0, 0], errors: ['Expected a GeoJSON FeatureCollection.'] });

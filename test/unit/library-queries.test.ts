@@ -159,6 +159,10 @@ describe('library use cases', () => {
     await store.upsert([{ ...target, id: 'zz-new-entry', title: 'Quokka habitat survey', tags: [], file_path: null }]);
     const found = await library.search({ q: 'quokka', limit: 10, offset: 0 });
     expect(found.data.map((r) => r.id)).toEqual(['zz-new-entry']);
+
+    // A retitled entry (the same number of entries) is found by its new title.
+    await store.upsert([{ ...target, title: 'Wombat burrow survey', tags: [], file_path: null }]);
+    expect((await library.search({ q: 'wombat', limit: 10, offset: 0 })).data.map((r) => r.id)).toEqual([target.id]);
   });
 
   it('names a stored copy\'s download by the resource id and the last extension of its file, lower case', async () => {

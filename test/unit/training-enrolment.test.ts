@@ -188,6 +188,15 @@ describe('programme credentials', () => {
     expect(jwtSignatureValid(certifications[1]!.credential_jwt, [jwk])).toBe(true);
   });
 
+  it.each([0, 1, 2, 3])('is valid from the latest completion whichever course it was (latest at course %p)', async (latest) => {
+    const { deps } = setup();
+    const earlier = ['2026-05-01', '2026-06-15', '2026-07-04'];
+    const dates = [...earlier.slice(0, latest), '2026-09-30', ...earlier.slice(latest)];
+    for (const [i, code] of VA.courses.slice(0, -1).entries()) await completeCourse(deps, code, dates[i]!);
+    const { certifications } = await completeCourse(deps, VA.courses.at(-1)!, '2026-08-01');
+    expect(certifications.find((c) => c.kind === 'programme')).toMatchObject({ valid_from: '2026-09-30' });
+  });
+
   it('a failure to store one leaves the completion standing, and the next list issues it', async () => {
     const { deps, store, deferred } = setup();
     for (const code of ICS.courses.slice(0, -1)) await completeCourse(deps, code, '2026-10-01');
@@ -229,6 +238,9 @@ describe('listing and revoking certifications', () => {
     const expiring = await listCertifications(ana, { limit: 10, status: 'expiring' }, deps);
     expect(expiring.data.map((c) => c.achievement_code)).toEqual(['IS-230.e']);
     const activePage = await listCertifications(ana, { limit: 1, status: 'active' }, deps);
+    // A cursor naming the very first certification pages on from it.
+    const one = await listCertifications(ana, { limit: 1 }, deps);
+    expect((await listCertifications(ana, { limit: 1, cursor: one.next_cursor! }, deps)).data.map((c) => c.achievement_code)).toEqual(['IS-9']);
     // A cursor issued for one filter does not page another.
     await expect(listCertifications(ana, { limit: 1, cursor: activePage.next_cursor! }, deps)).rejects.toThrow();
     await expect(listCertifications(ana, { limit: 1, status: 'active', cursor: 'garbage' }, deps)).rejects.toThrow();

@@ -176,6 +176,14 @@ describe('points just off the shore', () => {
     expect(Math.abs(match.distance_km - Math.min(toPalmBeach, toBroward))).toBeLessThan(0.05);
   });
 
+  it('refuses a point inside a county\'s bounding box but farther than 5 km from every outline (Florida Bay)', () => {
+    const bay = { lat: 24.95, lon: -80.9 };
+    const monroe = floridaCountyBoundaries().find((c) => c.fips === '12087')!;
+    expect(bay.lon > monroe.bbox[0] && bay.lon < monroe.bbox[2] && bay.lat > monroe.bbox[1] && bay.lat < monroe.bbox[3]).toBe(true);
+    for (const county of floridaCountyBoundaries()) expect([county.fips, edgeDistanceKm(bay, county.fips) > SHORELINE_TOLERANCE_KM + 0.5]).toEqual([county.fips, true]);
+    expect(countyAtPoint(bay)).toBeUndefined();
+  });
+
   it('refuses a point beyond the 5 km tolerance, and picks the nearer of two counties', () => {
     const offshore = { lat: 25.79, lon: -79.98 };
     expect(edgeDistanceKm(offshore, '12086')).toBeGreaterThan(SHORELINE_TOLERANCE_KM + 0.5);
