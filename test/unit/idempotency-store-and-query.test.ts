@@ -13,9 +13,27 @@ class RecordingClient {
 
   async send(command: { constructor: { name: string }; input: Record<string, any> }) {
     this.sent.push({ name: command.constructor.name, input: command.input });
+    checkExpressionBindings(command.input);
     const answer = this.answers.shift() ?? {};
     if (answer instanceof Error) throw answer;
     return answer;
+  }
+}
+
+/**
+ * DynamoDB refuses a request whose expressions use a `#name` or `:value` it does not define, or
+ * that defines one they do not use (a ValidationException); the recording client refuses it too.
+ */
+function checkExpressionBindings(input: Record<string, any>): void {
+  const text = ['KeyConditionExpression', 'ConditionExpression', 'UpdateExpression', 'FilterExpression', 'ProjectionExpression'].map((k) => input[k] ?? '').join(' ');
+  for (const [prefix, field] of [['#', 'ExpressionAttributeNames'], [':', 'ExpressionAttributeValues']] as const) {
+    const used = new Set(text.match(new RegExp(`${prefix}[A-Za-z0-9_]+`, 'g')) ?? []);
+    const defined = new Set(Object.keys(input[field] ?? {}));
+    const undefinedOnes = [...used].filter((n) => !defined.has(n));
+    const unused = [...defined].filter((n) => !used.has(n));
+    if (undefinedOnes.length > 0 || unused.length > 0) {
+      throw Object.assign(new Error(`${field}: undefined ${undefinedOnes.join(', ') || '-'}; unused ${unused.join(', ') || '-'}`), { name: 'ValidationException' });
+    }
   }
 }
 
