@@ -3,6 +3,7 @@ import { floridaBBox, floridaCountyBoundaries } from '../../shared/domain/hazard
 import { gaugeById, selectGauges, type GaugeSelection } from '../../shared/domain/hazards/gauges';
 import { describeGaugeSelection } from '../../shared/domain/hazards/responses';
 import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
+import { surgeBasis } from '../../shared/domain/hazards/surge';
 import { valueForYear } from '../../shared/domain/hazards/scenarios';
 
 /**
@@ -117,5 +118,30 @@ describe('the scenario report', () => {
     expect(ids(atGauge)).toEqual([['noaa_tr2022'], ['noaa_tr2022']]);
     expect(atGauge.provenance.datasets[0]).toEqual({ id: 'noaa_tr2022', name: atGauge.sources[0]!.name, version: atGauge.sources[0]!.version });
     expect(atGauge.provenance.statute).toMatchObject({ rule: 's. 380.093(3)(d), F.S.' });
+  });
+});
+
+describe('the surge fit a location may use', () => {
+  /** Great-circle distance in statute miles (mean Earth radius 6,371.0088 km). */
+  const miles = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => {
+    const rad = Math.PI / 180;
+    const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+    return (2 * 6371.0088 * Math.asin(Math.sqrt(h))) / 1.609344;
+  };
+  const pensacola = gaugeById('8729840')!;
+
+  it('is the reliable fit of the location\'s own regime within 100 miles (Destin: Pensacola)', () => {
+    const destin = { lat: 30.39, lon: -86.5 };
+    expect(miles(destin, pensacola)).toBeLessThan(100);
+    const basis = surgeBasis(destin, selectGauges(destin));
+    expect(basis).toMatchObject({ ok: true, gauge: { noaa_id: '8729840' }, regime: 'panhandle' });
+  });
+
+  it('is none when the regime\'s only reliable fit lies beyond 100 miles (east of Panama City: Pensacola)', () => {
+    const eastOfPanamaCity = { lat: 30.0, lon: -85.5 };
+    expect(miles(eastOfPanamaCity, pensacola)).toBeGreaterThan(100);
+    const basis = surgeBasis(eastOfPanamaCity, selectGauges(eastOfPanamaCity));
+    expect(basis.ok).toBe(false);
+    expect(basis.ok ? '' : basis.reason).toMatch(/^No reliable tide-gauge extreme value fit in this location's surge regime \(Panhandle and Mobile Bay entrance\)\./);
   });
 });
