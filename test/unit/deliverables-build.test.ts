@@ -327,8 +327,9 @@ describe('maps', () => {
     }
   });
 
-  it('fits the jurisdiction to the 1,200 × 800 px map inside a 20 px margin, on the county outlines of Florida', () => {
-    const svg = mapSvg({ boundary, assets: [] });
+  // Monroe (the Keys to the mainland) is wider than the map; Brevard (a long Atlantic strip) taller.
+  it.each([['Monroe', '12087', 'x'], ['Brevard', '12009', 'y']] as const)('fits the jurisdiction to the 1,200 × 800 px map inside a 20 px margin, on the county outlines of Florida: %s, fitted in %s', (_name, fips, fittedAxis) => {
+    const svg = mapSvg({ boundary: countyBoundaryByFips(fips)!.geometry, assets: [] });
     expect(svg).toMatch(/^<svg [^>]*width="1200" height="800" viewBox="0 0 1200 800">/);
     const points = ringsOf(pathOf(svg, '#fffdf5')).flat();
     const xs = points.map((p) => p[0]!);
@@ -338,7 +339,7 @@ describe('maps', () => {
     expect(maxX).toBeLessThanOrEqual(1180.5);
     expect(maxY).toBeLessThanOrEqual(780.5);
     // Fitted: the longer side touches both margins.
-    expect((minX < 20.5 && maxX > 1179.5) || (minY < 20.5 && maxY > 779.5)).toBe(true);
+    expect(fittedAxis === 'x' ? minX < 20.5 && maxX > 1179.5 : minY < 20.5 && maxY > 779.5).toBe(true);
     // Every one of Florida's 67 counties outlined underneath (islands make more rings than counties).
     expect(ringsOf(pathOf(svg, '#f7f4ea')).length).toBeGreaterThanOrEqual(67);
   });
