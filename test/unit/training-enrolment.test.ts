@@ -197,6 +197,16 @@ describe('programme credentials', () => {
     expect(certifications.find((c) => c.kind === 'programme')).toMatchObject({ valid_from: '2026-09-30' });
   });
 
+  it('is valid from the programme\'s own latest completion, not from a later course outside it', async () => {
+    const { deps } = setup();
+    await completeCourse(deps, 'IS-22', '2026-10-15');
+    const dates = ['2026-05-01', '2026-09-30', '2026-06-15', '2026-07-04'];
+    for (const [i, code] of VA.courses.slice(0, -1).entries()) await completeCourse(deps, code, dates[i]!);
+    const { certifications } = await completeCourse(deps, VA.courses.at(-1)!, '2026-08-01');
+    expect(VA.courses).not.toContain('IS-22');
+    expect(certifications.find((c) => c.kind === 'programme')).toMatchObject({ valid_from: '2026-09-30' });
+  });
+
   it('a failure to store one leaves the completion standing, and the next list issues it', async () => {
     const { deps, store, deferred } = setup();
     for (const code of ICS.courses.slice(0, -1)) await completeCourse(deps, code, '2026-10-01');
