@@ -5,6 +5,7 @@ import { describeGaugeSelection } from '../../shared/domain/hazards/responses';
 import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
 import { surgeBasis } from '../../shared/domain/hazards/surge';
 import { valueForYear } from '../../shared/domain/hazards/scenarios';
+import { distanceKm } from '../science/readers/raw';
 
 /**
  * The parts every hazard answer shares: the gauge choice as reported, the years a scenario covers,
@@ -122,12 +123,8 @@ describe('the scenario report', () => {
 });
 
 describe('the surge fit a location may use', () => {
-  /** Great-circle distance in statute miles (mean Earth radius 6,371.0088 km). */
-  const miles = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => {
-    const rad = Math.PI / 180;
-    const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-    return (2 * 6371.0088 * Math.asin(Math.sqrt(h))) / 1.609344;
-  };
+  /** Great-circle distance in statute miles, from the science tests' own reader. */
+  const miles = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => distanceKm(a, b) / 1.609344;
   const pensacola = gaugeById('8729840')!;
 
   it('is the reliable fit of the location\'s own regime within 100 miles (Destin: Pensacola)', () => {
