@@ -11,6 +11,14 @@ export interface GridFrame {
 export const colLonOf = (frame: GridFrame) => (col: number) => frame.west + col * frame.cell;
 export const rowLatOf = (frame: GridFrame) => (row: number) => frame.north - row * frame.cell;
 
+/** A NAVD88 grid of `width` × `height` posts from a north-west corner, `value(row, col)` at each. */
+export function gridOfPosts(corner: Omit<GridFrame, 'size'>, width: number, height: number, value: (row: number, col: number) => number, extra: Partial<ElevationGrid> = {}): ElevationGrid {
+  return {
+    values: Float32Array.from({ length: width * height }, (_, i) => value(Math.floor(i / width), i % width)),
+    width, height, west: corner.west, north: corner.north, cellLon: corner.cell, cellLat: corner.cell, verticalDatum: 'NAVD88', source: 'test', ...extra,
+  };
+}
+
 /** A NAVD88 source that answers the whole grid for any box, `values(row, col)` at each post. */
 export function wholeGridSource(frame: GridFrame, values: (row: number, col: number) => number, info: Partial<ElevationSourceInfo> = {}): ElevationSource {
   const { west, north, cell, size } = frame;

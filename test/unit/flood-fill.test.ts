@@ -1,5 +1,6 @@
 import type { ElevationGrid } from '../../shared/domain/hazards/elevation';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
+import { gridOfPosts } from '../helpers/test-grid';
 
 /**
  * The priority flood against a reference written here from its definition — the lowest level at
@@ -7,12 +8,7 @@ import { spillLevels } from '../../shared/domain/hazards/flood-fill';
  * changes, a different algorithm from the heap the code uses.
  */
 
-function gridOf(width: number, height: number, value: (row: number, col: number) => number): ElevationGrid {
-  return {
-    values: Float32Array.from({ length: width * height }, (_, i) => value(Math.floor(i / width), i % width)),
-    width, height, west: -82.5, north: 27.9, cellLon: 0.001, cellLat: 0.001, verticalDatum: 'NAVD88', source: 'test',
-  };
-}
+const gridOf = (width: number, height: number, value: (row: number, col: number) => number, extra: Partial<ElevationGrid> = {}) => gridOfPosts({ west: -82.5, north: 27.9, cell: 0.001 }, width, height, value, extra);
 
 function referenceSpill(grid: ElevationGrid, isWater: (i: number) => boolean): Float32Array {
   const { width, height, values } = grid;

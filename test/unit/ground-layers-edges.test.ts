@@ -1,4 +1,5 @@
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
+import { gridOfPosts } from '../helpers/test-grid';
 import { describeGround, groundAtPoint, readGround, RELIEF_FLAG_M, RELIEF_RADIUS, usesSrtm, type GroundGrid } from '../../shared/domain/hazards/ground';
 
 /**
@@ -10,12 +11,7 @@ const WEST = -82.47;
 const NORTH = 27.92;
 const CELL = 0.001;
 
-function gridOf(width: number, height: number, value: (row: number, col: number) => number, extra: Partial<ElevationGrid> = {}): ElevationGrid {
-  return {
-    values: Float32Array.from({ length: width * height }, (_, i) => value(Math.floor(i / width), i % width)),
-    width, height, west: WEST, north: NORTH, cellLon: CELL, cellLat: CELL, verticalDatum: 'NAVD88', source: 'test', ...extra,
-  };
-}
+const gridOf = (width: number, height: number, value: (row: number, col: number) => number, extra: Partial<ElevationGrid> = {}) => gridOfPosts({ west: WEST, north: NORTH, cell: CELL }, width, height, value, extra);
 function sourceOf(grid: ElevationGrid | undefined, info: Partial<ElevationSourceInfo> = {}): ElevationSource {
   return { info: () => ({ name: 'test model', vertical_datum: 'NAVD88', native_resolution: '0.001°', ...info }), grid: async () => grid };
 }

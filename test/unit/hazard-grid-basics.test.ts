@@ -1,6 +1,6 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, sourceInfoFor, type ElevationGrid, type ElevationSource } from '../../shared/domain/hazards/elevation';
 import { depthAtPoint, floodModel, isInundated, reachesSite, siteDepth } from '../../shared/domain/hazards/inundation';
-import { sphericalCellAcres, type GridFrame } from '../helpers/test-grid';
+import { gridOfPosts, sphericalCellAcres, type GridFrame } from '../helpers/test-grid';
 
 /**
  * The grid arithmetic every answer stands on: which cell a point falls in, how large a cell is,
@@ -10,12 +10,7 @@ const WEST = -82.5;
 const NORTH = 27.9;
 const CELL = 0.001;
 
-function gridOf(width: number, height: number, value: (row: number, col: number) => number, extra: Partial<ElevationGrid> = {}): ElevationGrid {
-  return {
-    values: Float32Array.from({ length: width * height }, (_, i) => value(Math.floor(i / width), i % width)),
-    width, height, west: WEST, north: NORTH, cellLon: CELL, cellLat: CELL, verticalDatum: 'NAVD88', source: 'test', ...extra,
-  };
-}
+const gridOf = (width: number, height: number, value: (row: number, col: number) => number, extra: Partial<ElevationGrid> = {}) => gridOfPosts({ west: WEST, north: NORTH, cell: CELL }, width, height, value, extra);
 
 describe('the cell a point falls in', () => {
   const grid = gridOf(4, 3, () => 1);
