@@ -14,6 +14,8 @@ class MemoryTable {
   readonly items = new Map<string, Item>();
   readonly sent: { name: string; input: Record<string, unknown> }[] = [];
   failNext: Error | undefined;
+  /** Runs after each call is answered (a clock moved while a write was in flight). */
+  afterSend: (() => void) | undefined;
   /** The highest `granted` any item has held. */
   peakGranted = 0;
 
@@ -29,7 +31,11 @@ class MemoryTable {
       const prefix = input.ExpressionAttributeValues[':prefix'];
       return { Items: [...this.items.values()].filter((i) => i.pk === pk && String(i.sk).startsWith(prefix)) };
     }
-    if (command instanceof UpdateCommand) return this.update(input);
+    if (command instanceof UpdateCommand) {
+      const answer = this.update(input);
+      this.afterSend?.();
+      return answer;
+    }
     throw new Error(`unexpected ${command.constructor.name}`);
   }
 
@@ -214,6 +220,47 @@ describe('a limited key on one instance', () => {
     expect(leases()).toBe(2);
   });
 
+  it('does not hold a refusal back when the other lease\'s grace ends at that very millisecond', async () => {
+    const now = RESET.getTime() - 1_800_000;
+    mockTable.items.set(`USAGE#${KEY}|HOUR#${WINDOW.id}`, { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}`, granted: 25, held: 5, held_until: now - 250 });
+    const counter = newCounter({ tableName: 't', now: () => now });
+    expect(await counter.consume(KEY, WINDOW, 25)).toEqual({ used: 25, allowed: false });
+    expect(mockTable.sent.map((s) => s.name)).toEqual(['UpdateCommand', 'GetCommand']);
+  });
+
+  it('serves a request queued behind the first lease\'s write from that lease, with no second write', async () => {
+    const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
+    // Neither finds a lease in hand when it arrives: the second waits for the first one's write.
+    const answers = await Promise.all([counter.consume(KEY, WINDOW, 1000), counter.consume(KEY, WINDOW, 1000)]);
+    expect(answers).toEqual([{ used: 1, allowed: true }, { used: 2, allowed: true }]);
+    expect(mockTable.sent.map((s) => s.name)).toEqual(['UpdateCommand']);
+    expect(item()).toMatchObject({ granted: 10, held: 9 });
+  });
+
+  it('does not serve a queued request from a lease that expired while the write was in flight', async () => {
+    let now = RESET.getTime() - 1_800_000;
+    const counter = newCounter({ tableName: 't', now: () => now });
+    // The clock reaches the lease's expiry exactly as the lease is written.
+    mockTable.afterSend = () => { now += QUOTA_LEASE_MS; mockTable.afterSend = undefined; };
+    const answers = await Promise.all([counter.consume(KEY, WINDOW, 1000), counter.consume(KEY, WINDOW, 1000)]);
+    expect(answers.map((a) => a.allowed)).toEqual([true, true]);
+    // The second takes a block of its own; the first block's 9 unused go back with that write.
+    expect(mockTable.sent.map((s) => s.name)).toEqual(['UpdateCommand', 'UpdateCommand']);
+    expect(item()).toMatchObject({ granted: 10 - 9 + 2, held: 1 });
+  });
+
+  it('counts what it served while the settlement of its lease is still owed', async () => {
+    const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
+    await serve(counter, 3, 1000);
+    mockTable.failNext = new Error('network');
+    await expect(counter.settleAll()).rejects.toThrow('network');
+    // The item still shows the whole block granted; the 7 unused are owed back.
+    expect(item()).toMatchObject({ granted: 10, held: 9 });
+    expect(await counter.used(KEY, WINDOW, 1000)).toBe(3);
+    await counter.settleAll();
+    expect(item()).toMatchObject({ granted: 3, held: 0 });
+  });
+
   it('reports a failed write that is not a lost condition', async () => {
     const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
     mockTable.failNext = Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
@@ -303,5 +350,51 @@ describe('an unlimited key', () => {
     expect(await counter.used(KEY, WINDOW, null)).toBe(4);
     await counter.settleAll();
     expect(mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}#SHARD#1`)).toMatchObject({ request_count: 4 });
+  });
+});
+
+describe('the memory of past hours', () => {
+  const NEXT = { id: '2026-11-26T11', resetAt: new Date('2026-11-26T12:00:00Z'), resetSeconds: 3600 };
+  const remembered = (counter: InstanceType<typeof LeasedUsageCounter>) =>
+    [...(counter as unknown as { states: Map<string, unknown> }).states.keys()].sort();
+
+  it('forgets a key of an ended hour once it holds nothing, when the next key comes; keeps one that still holds units or a count', async () => {
+    // Fake timers: the flush and settle timers must not fire on their own while the test looks.
+    jest.useFakeTimers();
+    try {
+      let now = RESET.getTime() - 1_800_000;
+      const counter = newCounter({ tableName: 't', now: () => now, shard: 0 });
+      await serve(counter, 3, 1000); // a block of 10 in hand, settled by a timer
+      await counter.consume('small', WINDOW, 5); // a block of 1 (a tenth of 5 is less): no timer, but a lease
+      await counter.consume('open', WINDOW, null); // an unflushed count
+      now = RESET.getTime(); // the hour has ended, to the millisecond
+      await counter.consume('other', NEXT, 25);
+      expect(remembered(counter)).toEqual([`${KEY}|${WINDOW.id}`, `open|${WINDOW.id}`, `other|${NEXT.id}`, `small|${WINDOW.id}`]);
+      await counter.settleAll();
+      await counter.consume('third', NEXT, null);
+      // Settled and flushed, the ended hour's keys are forgotten; the current hour's are kept.
+      expect(remembered(counter)).toEqual([`other|${NEXT.id}`, `third|${NEXT.id}`]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('keeps a key of an ended hour whose settlement failed: the next write carries what it owes', async () => {
+    let now = RESET.getTime() - 1_800_000;
+    const counter = newCounter({ tableName: 't', now: () => now });
+    await serve(counter, 10, 1000); // the block of 10 served in full: 9 held to give back, nothing unused
+    mockTable.failNext = new Error('network');
+    await expect(counter.settleAll()).rejects.toThrow('network');
+    now = RESET.getTime();
+    await counter.consume('other', NEXT, 1000);
+    expect(remembered(counter)).toEqual([`${KEY}|${WINDOW.id}`, `other|${NEXT.id}`]);
+  });
+
+  it('keeps a settled key until its hour has ended', async () => {
+    const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1 });
+    await serve(counter, 2, 1000);
+    await counter.settleAll();
+    await counter.consume('other', WINDOW, 1000);
+    expect(remembered(counter)).toEqual([`${KEY}|${WINDOW.id}`, `other|${WINDOW.id}`]);
   });
 });
