@@ -1,6 +1,6 @@
-import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { countyByFipsCode, FLORIDA_COUNTIES, normalizePlaceName } from '../jurisdictions';
 import { distanceToBBoxKm, haversineKm, type LatLon } from './geo';
+import { countyAtPoint } from '../risk/county-at-point';
 import { floridaCountyBoundaries } from './florida-counties';
 import { GAUGES } from './gauges';
 
@@ -121,11 +121,6 @@ function titleCase(text: string): string {
   return text.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
 }
 
-function countyAt(point: LatLon) {
-  return floridaCountyBoundaries().find((c) => point.lon >= c.bbox[0] && point.lon <= c.bbox[2] && point.lat >= c.bbox[1] && point.lat <= c.bbox[3]
-    && booleanPointInPolygon([point.lon, point.lat], c.geometry));
-}
-
 /** A HURDAT2 landfall record in Florida, as `scripts/derive-hurdat2-landfalls.ts` writes it. */
 interface HurdatLandfall {
   storm_id: string;
@@ -187,7 +182,8 @@ export function bundledFloodEvents(): readonly FloodEvent[] {
   // TR 086 files fill missing years with 0, so only years with flood days are events.
   const htf: FloodEvent[] = htfDays.flatMap(({ noaa_id, years }) => years.filter(([, days]) => days! > 0).map(([year, days]) => {
     const gauge = gauges.get(noaa_id)!;
-    const county = countyAt(gauge);
+    // A gauge on a pier can stand just outside its county's shoreline-clipped outline (Naples, Panama City Beach).
+    const county = countyAtPoint(gauge)?.county;
     return {
       event_id: `htf:${noaa_id}:${year}`,
       source: 'noaa_htf' as const,
