@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
-import { chooseSingleGauge, gaugeById, GAUGES, INTERPOLATION_GAUGES, selectGauges } from '../../shared/domain/hazards/gauges';
+import { chooseSingleGauge, epochRise, gaugeById, gaugeRuleProvenance, GAUGES, INTERPOLATION_GAUGES, selectGauges } from '../../shared/domain/hazards/gauges';
+import { distanceKm } from '../science/readers/raw';
 import { localSeaLevelRise } from '../../shared/domain/hazards/local-slr';
 import { haversineKm } from '../../shared/domain/hazards/geo';
 
@@ -82,6 +83,56 @@ describe('gauge selection at a location', () => {
     const chosen = chooseSingleGauge(bigBend, { gauge_id: first!.gauge.noaa_id, reason: 'Same bay, same exposure.' });
     expect(chosen.ok).toBe(separation > 100);
     expect(selectGauges(tampaBayMouth).method).toBe('inverse_distance_two_gauges');
+  });
+
+  // The gauges as the data file lists them, read here.
+  const listed = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/hazards/gauges.json'), 'utf8')) as { noaa_id: string; name: string; lat: number; lon: number; data_warnings: string[] }[];
+  const usable = listed.filter((g) => g.data_warnings.length === 0);
+  const closest = (point: { lat: number; lon: number }) => [...usable].sort((a, b) => distanceKm(point, a) - distanceKm(point, b));
+
+  it('answers a location at a gauge with that gauge alone', () => {
+    const keyWest = listed.find((g) => g.noaa_id === '8724580')!;
+    const selection = selectGauges({ lat: keyWest.lat, lon: keyWest.lon });
+    expect(selection).toEqual({ method: 'single_gauge', gauges: [{ gauge: gaugeById('8724580'), distance_km: 0, weight: 1 }], reason: 'The location is at the gauge.' });
+  });
+
+  it('gives the separation of the two gauges it interpolates between in statute miles', () => {
+    const miami = { lat: 25.7617, lon: -80.1918 };
+    const [a, b] = closest(miami);
+    const selection = selectGauges(miami);
+    expect(selection.method === 'inverse_distance_two_gauges' && selection.separation_miles).toBeCloseTo(distanceKm(a!, b!) / 1.609344, 6);
+  });
+
+  it('refuses a single gauge that is not one of the two closest, naming its data warnings if it has any', () => {
+    // Steinhatchee: Cedar Key and Apalachicola are the closest usable gauges, over 100 miles apart.
+    const steinhatchee = { lat: 29.67, lon: -83.39 };
+    const [a, b] = closest(steinhatchee);
+    expect([a!.noaa_id, b!.noaa_id]).toEqual(['8727520', '8728690']);
+    expect(distanceKm(a!, b!) / 1.609344).toBeGreaterThan(100);
+    const names = `8727520 Cedar Key, FL and 8728690 Apalachicola, FL`;
+    expect(chooseSingleGauge(steinhatchee, { gauge_id: '8724580', reason: 'r' })).toEqual({ ok: false, message: `representative_gauge must be one of the two closest usable gauges: ${names}.` });
+    const mayport = listed.find((g) => g.noaa_id === '8720218')!;
+    expect(mayport.data_warnings.length).toBeGreaterThan(0);
+    expect(chooseSingleGauge(steinhatchee, { gauge_id: '8720218', reason: 'r' })).toEqual({
+      ok: false, message: `representative_gauge must be one of the two closest usable gauges: ${names}. Gauge 8720218 has data warnings: ${mayport.data_warnings.join(' ')}`,
+    });
+    expect(chooseSingleGauge(steinhatchee, { gauge_id: '8728690', reason: 'Open Gulf coast.' })).toMatchObject({ ok: true, selection: { method: 'single_gauge', gauges: [{ gauge: gaugeById('8728690'), weight: 1 }] } });
+  });
+
+  it('takes the 1992–2000 rise of the nearest gauge alone where it falls back to the regional series', () => {
+    const southGeorgia = { lat: 31.6, lon: -84.2 };
+    const nearest = closest(southGeorgia)[0]!;
+    const gauges = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/hazards/gauges.json'), 'utf8')) as { noaa_id: string; tr2022: { rise_1992_to_2000_m: Record<string, number> } }[];
+    expect(epochRise(selectGauges(southGeorgia))).toBe(gauges.find((g) => g.noaa_id === nearest.noaa_id)!.tr2022.rise_1992_to_2000_m['50']);
+  });
+
+  it('names in every answer\'s provenance the rule\'s gauges it uses, those it leaves out for data warnings, and those without NOAA 2022 projections', () => {
+    const rule = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/hazards/fac-62s-7-gauges.json'), 'utf8')) as { gauges: { noaa_id: string | null; name: string }[] };
+    const provenance = gaugeRuleProvenance();
+    expect(provenance.gauges_used).toEqual(usable.map((g) => `${g.noaa_id} ${g.name}`));
+    expect(provenance.gauges_excluded_for_data_warnings).toEqual(listed.filter((g) => g.data_warnings.length > 0).map((g) => ({ noaa_id: g.noaa_id, name: g.name, warnings: g.data_warnings })));
+    expect(provenance.gauges_without_noaa_2022_projections).toEqual(rule.gauges.filter((g) => !listed.some((l) => l.noaa_id === g.noaa_id)).map((g) => g.name));
+    expect(provenance.gauges_without_noaa_2022_projections).toEqual(['Lake Worth Pier, FL', 'Port Manatee, FL', 'East Bay, FL']);
   });
 
   it('falls back to the regional series beyond 100 miles of every gauge', () => {
