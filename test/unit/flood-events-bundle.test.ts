@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FloodEvent } from '../../shared/domain/hazards/flood-events';
 import { csv } from '../science/readers/raw';
+import { NCEI_FLOOD_EVENT_TYPES } from '../helpers/ncei-flood-types';
 
 /**
  * The events shipped with the product, checked record by record against the data files read here
@@ -110,8 +111,7 @@ describe('the bundled flood events', () => {
 
   it('hold the Florida flood-type rows of the NCEI Storm Events file, and nothing else', () => {
     const rows = records('ncei-storm-events-2019q1.json');
-    const floodTypes = ['Flood', 'Flash Flood', 'Coastal Flood', 'Lakeshore Flood', 'Storm Surge/Tide', 'Heavy Rain', 'Hurricane', 'Hurricane (Typhoon)', 'Tropical Storm', 'Tropical Depression'];
-    const expected = rows.filter((r) => r.STATE === 'FLORIDA' && floodTypes.includes(r.EVENT_TYPE)).map((r) => `ncei:${r.EVENT_ID}`);
+    const expected = rows.filter((r) => r.STATE === 'FLORIDA' && NCEI_FLOOD_EVENT_TYPES.has(r.EVENT_TYPE)).map((r) => `ncei:${r.EVENT_ID}`);
     expect(expected.length).toBeGreaterThan(0);
     expect(bySource(freshBundle(), 'ncei_storm_events').map((e) => e.event_id).sort()).toEqual(expected.sort());
   });

@@ -4,16 +4,16 @@ import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
 import { bundledFloodEvents, decodeEventCursor, eventFromStormEventsRow, pageAfter, parseNceiDamage, selectFloodEvents } from '../../shared/domain/hazards/flood-events';
 import { InvalidCursorError } from '../../shared/domain/errors';
+import { NCEI_FLOOD_EVENT_TYPES } from '../helpers/ncei-flood-types';
 
 const FIXTURE = path.join(__dirname, '../fixtures/storm-events/StormEvents_details-ftp_v1.0_d2019_c20190617.csv.gz');
-const FLOOD_TYPES = new Set(['Flood', 'Flash Flood', 'Coastal Flood', 'Lakeshore Flood', 'Storm Surge/Tide', 'Heavy Rain', 'Hurricane', 'Hurricane (Typhoon)', 'Tropical Storm', 'Tropical Depression']);
 
 describe('NCEI Storm Events rows', () => {
   it('keeps exactly the Florida flood-type rows of the 2019 file, with their county', async () => {
     const rows: Record<string, string>[] = [];
     const parser = createReadStream(FIXTURE).pipe(createGunzip()).pipe(parse({ columns: true }));
     for await (const row of parser) rows.push(row);
-    const expected = rows.filter((r) => r.STATE === 'FLORIDA' && FLOOD_TYPES.has(r.EVENT_TYPE!));
+    const expected = rows.filter((r) => r.STATE === 'FLORIDA' && NCEI_FLOOD_EVENT_TYPES.has(r.EVENT_TYPE!));
     const events = rows.flatMap((r) => eventFromStormEventsRow(r) ?? []);
     expect(events.map((e) => e.event_id).sort()).toEqual(expected.map((r) => `ncei:${r.EVENT_ID}`).sort());
     for (const event of events) {

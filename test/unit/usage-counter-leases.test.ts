@@ -75,6 +75,9 @@ const { QUOTA_LEASE_MS, USAGE_FLUSH_MS } = require('../../shared/domain/tiers') 
 const RESET = new Date('2026-11-26T11:00:00Z');
 const WINDOW = { id: '2026-11-26T10', resetAt: RESET, resetSeconds: 1800 };
 const KEY = 'keyhash';
+/** Puts the hour's item in the table as another instance left it. */
+const seedItem = (fields: { granted: number; held: number; held_until: number }) =>
+  mockTable.items.set(`USAGE#${KEY}|HOUR#${WINDOW.id}`, { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}`, ...fields });
 const item = () => mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}`) as { granted: number; held: number; held_until: number; expires_at: number } | undefined;
 
 // Every counter a test makes, settled after it: a lease's settle timer must not write into the next test's table.
@@ -178,9 +181,12 @@ describe('a limited key on one instance', () => {
     expect(mockTable.sent.slice(before).map((s) => s.name)).toEqual(['UpdateCommand', 'GetCommand']);
   });
 
-  it('does not hold a refusal back for a lease whose holder vanished (its units held past their time)', async () => {
+  it.each([
+    ['whose holder vanished (its units held a minute past their time)', 60_000],
+    ['whose grace ends at that very millisecond', 250],
+  ])('does not hold a refusal back for a lease %s', async (_case, heldAgoMs) => {
     const now = RESET.getTime() - 1_800_000;
-    mockTable.items.set(`USAGE#${KEY}|HOUR#${WINDOW.id}`, { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}`, granted: 25, held: 5, held_until: now - 60_000 });
+    seedItem({ granted: 25, held: 5, held_until: now - heldAgoMs });
     // A clock that stands still: waiting for those units would never end.
     const counter = newCounter({ tableName: 't', now: () => now });
     expect(await counter.consume(KEY, WINDOW, 25)).toEqual({ used: 25, allowed: false });
@@ -218,14 +224,6 @@ describe('a limited key on one instance', () => {
     now += 1;
     await serve(counter, 1, 1000);
     expect(leases()).toBe(2);
-  });
-
-  it('does not hold a refusal back when the other lease\'s grace ends at that very millisecond', async () => {
-    const now = RESET.getTime() - 1_800_000;
-    mockTable.items.set(`USAGE#${KEY}|HOUR#${WINDOW.id}`, { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}`, granted: 25, held: 5, held_until: now - 250 });
-    const counter = newCounter({ tableName: 't', now: () => now });
-    expect(await counter.consume(KEY, WINDOW, 25)).toEqual({ used: 25, allowed: false });
-    expect(mockTable.sent.map((s) => s.name)).toEqual(['UpdateCommand', 'GetCommand']);
   });
 
   it('serves a request queued behind the first lease\'s write from that lease, with no second write', async () => {

@@ -180,11 +180,11 @@ export function bundledFloodEvents(): readonly FloodEvent[] {
   }));
   const gauges = new Map(GAUGES.map((g) => [g.noaa_id, g]));
   // TR 086 files fill missing years with 0, so only years with flood days are events.
-  const htf: FloodEvent[] = htfDays.flatMap(({ noaa_id, years }) => years.filter(([, days]) => days! > 0).map(([year, days]) => {
+  const htf: FloodEvent[] = htfDays.flatMap(({ noaa_id, years }) => {
     const gauge = gauges.get(noaa_id)!;
     // A gauge on a pier can stand just outside its county's shoreline-clipped outline (Naples, Panama City Beach).
     const county = countyAtPoint(gauge)?.county;
-    return {
+    return years.filter(([, days]) => days! > 0).map(([year, days]) => ({
       event_id: `htf:${noaa_id}:${year}`,
       source: 'noaa_htf' as const,
       date: `${year}-01-01`,
@@ -193,8 +193,8 @@ export function bundledFloodEvents(): readonly FloodEvent[] {
       name: `${days} high tide flood day${days === 1 ? '' : 's'} at ${gauge.name} in ${year}`,
       location: { lat: gauge.lat, lon: gauge.lon, county: county?.name ?? null, county_fips: county?.fips ?? null, scope: 'gauge' as const },
       magnitude: { flood_days: days! },
-    };
-  }));
+    }));
+  });
   bundled = [...hurricanes, ...storms, ...fema, ...htf];
   return bundled;
 }
