@@ -49,6 +49,20 @@ describe('flood analysis boundary', () => {
     expect(errorOf(square(24.54, -81.81, 0.03)).message).toMatch(/not a \[longitude, latitude\] pair|does not overlap/);
   });
 
+  it('accepts 10,000 vertices and refuses 10,001', () => {
+    // A circle of `positions` positions, the last repeating the first: each one a vertex of the count.
+    const circle = (positions: number): Polygon => {
+      const ring = Array.from({ length: positions - 1 }, (_, i) => {
+        const a = (2 * Math.PI * i) / (positions - 1);
+        return [-80.35 + 0.02 * Math.cos(a), 25.8 + 0.02 * Math.sin(a)];
+      });
+      return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+    };
+    const atLimit = validateBoundary(circle(10_000));
+    expect(atLimit.ok && atLimit.boundary.vertex_count).toBe(10_000);
+    expect(errorOf(circle(10_001)).message).toMatch(/The boundary has 10001 vertices; at most 10000 are accepted/);
+  });
+
   it('rejects too many vertices and too large an area', () => {
     const ring = Array.from({ length: MAX_BOUNDARY_VERTICES + 10 }, (_, i) => {
       const a = (2 * Math.PI * i) / (MAX_BOUNDARY_VERTICES + 10);
