@@ -1,6 +1,8 @@
 import { gaugeById, type Gauge } from '../../shared/domain/hazards/gauges';
+import { localSeaLevelRise } from '../../shared/domain/hazards/local-slr';
+import { mslAboveNavd88 } from '../../shared/domain/hazards/tidal';
 import {
-  calibrateNontidalSpread, dailyHighestTides, peakShareAtOrAbove, projectFloodDays, type DailyMaxPeaks, type TidePredictor,
+  calibrateNontidalSpread, dailyHighestTides, expectedFloodDays, minorThresholdNavd88, peakShareAtOrAbove, projectFloodDays, type DailyMaxPeaks, type TidePredictor,
 } from '../../shared/domain/hazards/tide-flood-days';
 
 /**
@@ -77,6 +79,16 @@ describe('projected flood days', () => {
     };
     await expect(projectFloodDays(flaky, unobservedGauge, 'intermediate', '50', 2041)).rejects.toThrow('predictor unavailable');
     await expect(projectFloodDays(flaky, unobservedGauge, 'intermediate', '50', 2041)).resolves.toMatchObject({ basis: 'default_nontidal_spread' });
+  });
+
+  it('calibrates the spread at the sea level of 2012: the rise since the epoch to 2000, and 0.6 of the intermediate median rise 2000–2020', async () => {
+    const projection = await projectFloodDays(predictor([]), peaklessGauge, 'low', '50', 2050);
+    const atGauge = { method: 'single_gauge' as const, gauges: [{ gauge: peaklessGauge, distance_km: 0, weight: 1 }], reason: '' };
+    const level2012 = peaklessGauge.rise_1992_to_2000_m['50'] + (12 / 20) * localSeaLevelRise(atGauge, 'intermediate', '50', 2020);
+    const threshold = minorThresholdNavd88(peaklessGauge) - mslAboveNavd88(peaklessGauge);
+    const maxima2012 = await dailyHighestTides(predictor([]), peaklessGauge, 2012);
+    // At that level, 2012's tides with the spread give the observed 2007–2016 mean.
+    expect(expectedFloodDays(maxima2012, level2012, threshold, projection.nontidal_sd_m)).toBeCloseTo(projection.observed_mean_2007_2016!, 2);
   });
 
   it('says whether the count was floored at the observed mean, and how its spread was found', async () => {
