@@ -74,27 +74,40 @@ class Writer {
     this.doc.moveDown(0.4);
   }
 
-  /** A table with fixed column widths; the header repeats on each new page. */
+  /**
+   * A table with fixed column widths. The header repeats on each new page and never stands alone
+   * at a page's foot: it starts the next page when its first row would not fit under it.
+   */
   table(headers: string[], widths: number[], rows: (string | number)[][]) {
     const { doc } = this;
-    const row = (cells: (string | number)[], bold: boolean) => {
-      const height = Math.max(...cells.map((c, i) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).heightOfString(winAnsi(String(c)), { width: widths[i]! - 4 }))) + 4;
-      if (doc.y + height > doc.page.height - MARGIN) {
-        doc.addPage();
-        doc.y = MARGIN;
-        if (!bold) row(headers, true);
-      }
+    const bottom = doc.page.height - MARGIN;
+    const font = (bold: boolean) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    const heightOf = (cells: (string | number)[], bold: boolean) => Math.max(...cells.map((c, i) => font(bold).heightOfString(winAnsi(String(c)), { width: widths[i]! - 4 }))) + 4;
+    const newPage = () => {
+      doc.addPage();
+      doc.y = MARGIN;
+    };
+    const draw = (cells: (string | number)[], bold: boolean, height: number) => {
       const y = doc.y;
       let x = MARGIN;
       cells.forEach((cell, i) => {
-        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).fillColor('#000').text(winAnsi(String(cell)), x + 2, y + 2, { width: widths[i]! - 4 });
+        font(bold).fillColor('#000').text(winAnsi(String(cell)), x + 2, y + 2, { width: widths[i]! - 4 });
         x += widths[i]!;
       });
       doc.moveTo(MARGIN, y + height).lineTo(x, y + height).strokeColor('#cccccc').lineWidth(0.5).stroke();
       doc.y = y + height;
     };
-    row(headers, true);
-    for (const cells of rows) row(cells, false);
+    const headerHeight = heightOf(headers, true);
+    if (doc.y + headerHeight + (rows[0] ? heightOf(rows[0], false) : 0) > bottom) newPage();
+    draw(headers, true, headerHeight);
+    for (const cells of rows) {
+      const height = heightOf(cells, false);
+      if (doc.y + height > bottom) {
+        newPage();
+        draw(headers, true, headerHeight);
+      }
+      draw(cells, false, height);
+    }
     doc.x = MARGIN;
     doc.moveDown(0.6);
   }
