@@ -138,6 +138,39 @@ describe('inundated extents as polygons', () => {
     expect(ring.length).toBeLessThanOrEqual(13);
   });
 
+  it('places the outline in longitude and latitude half a cell out from the outer cells\' centres, corners cut, straight runs as their two ends', () => {
+    // Cells 0.002° wide and 0.001° high; a block of rows 1–2 and columns 1–3.
+    const g: ElevationGrid = { ...grid(6, 5), west: -82.5, north: 27.9, cellLon: 0.002, cellLat: 0.001 };
+    const mask = new Uint8Array(30);
+    for (const row of [1, 2]) for (const col of [1, 2, 3]) mask[row * 6 + col] = 1;
+    const [polygon, ...others] = maskToMultiPolygon(g, mask).coordinates;
+    expect(others).toEqual([]);
+    expect(polygon).toHaveLength(1);
+    const ring = polygon![0]!;
+    expect(ring[ring.length - 1]).toEqual(ring[0]);
+    // In cell units (column, row of the centres): the block's edges half a cell out, each corner cut from edge to edge.
+    const octagon = [[1, 0.5], [3, 0.5], [3.5, 1], [3.5, 2], [3, 2.5], [1, 2.5], [0.5, 2], [0.5, 1]];
+    const expected = octagon.map(([col, row]) => [Math.round((-82.5 + col! * 0.002) * 1e6) / 1e6, Math.round((27.9 - row! * 0.001) * 1e6) / 1e6]);
+    const byLonLat = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]!;
+    expect(ring.slice(0, -1).map((p) => [p[0]!, p[1]!]).sort(byLonLat)).toEqual(expected.sort(byLonLat));
+  });
+
+  it('reduces a diagonal run to its two ends as well: no vertex of the outline lies on the line through its neighbours', () => {
+    // A staircase: in rows 1–5, columns 1 up to the row's own number; its slanted side is one straight line.
+    const g = grid(8, 8);
+    const mask = new Uint8Array(64);
+    for (let row = 1; row <= 5; row++) for (let col = 1; col <= row; col++) mask[row * 8 + col] = 1;
+    const ring = maskToMultiPolygon(g, mask).coordinates[0]![0]!;
+    const open = ring.slice(0, -1);
+    open.forEach((p, i) => {
+      const a = open[(i + open.length - 1) % open.length]!;
+      const b = open[(i + 1) % open.length]!;
+      expect(Math.abs((p[0]! - a[0]!) * (b[1]! - a[1]!) - (p[1]! - a[1]!) * (b[0]! - a[0]!))).toBeGreaterThan(1e-9);
+    });
+    // Three sides and three cut corners.
+    expect(open.length).toBeLessThanOrEqual(6);
+  });
+
   it('has no cap: 22,500 separate cells come back as 22,500 polygons', () => {
     const g = grid(300, 300);
     const mask = new Uint8Array(300 * 300);

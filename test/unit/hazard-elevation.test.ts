@@ -45,6 +45,20 @@ describe('connected flooding (priority flood)', () => {
     expect(depthAtPoint(model, { lat: 0.02, lon: 0.04 }, 3.5)!.depth_m).toBeCloseTo(2.5, 6);
   });
 
+  it('counts all inundated land as new when no level of today is given, and a cell without data as nothing', () => {
+    const level = 1.5;
+    const all = inundationWithinRadius(model, { lat: 0.01, lon: 0.02 }, 100, level);
+    const inundatedCells = Array.from({ length: 18 }, (_, i) => i).filter((i) => isInundated(model, i, level));
+    expect(inundatedCells).toEqual([1, 2, 7, 13, 14]);
+    expect(all.existing.land_m2).toBe(0);
+    expect(all.area_m2).toBeGreaterThan(0);
+    // A source's water flag on a cell without data: neither open water nor land.
+    const flagged = { ...g, values: Float32Array.from(g.values, (v, i) => (i === 0 ? Number.NaN : v)), water: Uint8Array.from(g.values, (v) => (v === 0 ? 1 : 0)) };
+    const withGap = inundationWithinRadius(floodModel(flagged, 0), { lat: 0.01, lon: 0.02 }, 100, level);
+    const seaCell = inundationWithinRadius(model, { lat: 0.01, lon: 0.02 }, 100, level).existing.open_water_m2 / 3;
+    expect(withGap.existing.open_water_m2 / (2 * seaCell)).toBeCloseTo(1, 6);
+  });
+
   it('grows the inundated area monotonically with the level', () => {
     const areas = [0.5, 1.5, 2.5, 3.5].map((level) => inundationWithinRadius(model, { lat: 0.01, lon: 0.02 }, 100, level).area_m2);
     for (let i = 1; i < areas.length; i++) expect(areas[i]).toBeGreaterThanOrEqual(areas[i - 1]!);

@@ -51,6 +51,15 @@ describe('cell sizes', () => {
     const eastWest = northSouth * Math.cos((midLat * Math.PI) / 180);
     expect(Math.abs(cellSizeMetres(grid) - Math.sqrt(northSouth * eastWest))).toBeLessThanOrEqual(1);
   });
+
+  it('take the east–west side at the grid\'s middle latitude: a grid of 0.01° cells from 31° N down to 21° N is named at 26° N', () => {
+    const tall = gridOfPosts({ west: WEST, north: 31, cell: 0.01 }, 2, 1000, () => 1);
+    const northSouth = 0.01 * (Math.PI / 180) * 6_371_008.8;
+    const atMiddle = Math.sqrt(northSouth * northSouth * Math.cos((26 * Math.PI) / 180));
+    expect(Math.abs(cellSizeMetres(tall) - atMiddle)).toBeLessThanOrEqual(2);
+    // At its northern edge it would be 24 m off.
+    expect(Math.abs(atMiddle - Math.sqrt(northSouth * northSouth * Math.cos((31 * Math.PI) / 180)))).toBeGreaterThan(20);
+  });
 });
 
 describe('coverage', () => {
@@ -103,6 +112,9 @@ describe('water and its reach', () => {
     expect(pit.ground_navd88_m).toBeCloseTo(0.2, 6);
     expect(depthAtPoint(model, point(6, 6), 1.5)).toBeUndefined();
     expect(depthAtPoint(model, point(-2, 0), 1.5)).toBeUndefined();
+    // Ground at or above the level is not low ground, cut off or not: the wall at 3 m, at a level of 2 m and of 3 m.
+    expect(depthAtPoint(model, point(2, 2), 2)).toEqual({ ground_navd88_m: 3, depth_m: 0, isolated_low_ground: false, open_water: false });
+    expect(depthAtPoint(model, point(2, 2), 3)).toEqual({ ground_navd88_m: 3, depth_m: 0, isolated_low_ground: false, open_water: false });
   });
 
   it('reaches a site in open water or connected below the level; where the grid says nothing, the level applies', () => {
@@ -115,5 +127,9 @@ describe('water and its reach', () => {
     expect(siteDepth(model, undefined, 0.5, 1.5)).toEqual({ depth_m: 1, connected: true });
     expect(reachesSite(model, at(6, 6), 1.5)).toBe(true);
     expect(reachesSite(model, at(0, 1), 1)).toBe(false);
+    // Open water the model flags itself reaches a site in it whatever its surface (a lake standing 4 m above a 1 m level).
+    const lake = floodModel(gridOf(3, 1, () => 4, { water: Uint8Array.from([0, 1, 0]) }), 0);
+    expect(siteDepth(lake, 1, 4, 1)).toEqual({ depth_m: 0, connected: true });
+    expect(siteDepth(lake, 0, 4, 1)).toEqual({ depth_m: 0, connected: false });
   });
 });
