@@ -91,6 +91,9 @@ describe('library catalogue', () => {
     ]);
     expect(parsed.errors[3]!.message).toContain('Duplicate id "example-flood-guide"');
     expect(parsed.errors[2]!.message).toBe('Unknown field');
+    // The other errors carry the schema's own reason, not the unknown-field one.
+    for (const i of [0, 1, 5]) expect(parsed.errors[i]!.message).not.toBe('Unknown field');
+    expect(parsed.errors[0]!.message.length).toBeGreaterThan(0);
   });
 
   it('reports missing required fields and a wrong root', () => {

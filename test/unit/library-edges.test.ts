@@ -47,6 +47,9 @@ describe('full-text search', () => {
     const hits = catalogue().search({ q: 'inundation' });
     expect(hits[1]!.score).toBe(hits[2]!.score);
     for (const hit of hits) expect(Math.round(hit.score * 1000) / 1000).toBe(hit.score);
+    // MiniSearch's BM25 relevance, a few units for one word over four short entries.
+    for (const hit of hits) expect(hit.score).toBeGreaterThan(0);
+    for (const hit of hits) expect(hit.score).toBeLessThan(100);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
   });
 
@@ -117,7 +120,8 @@ describe('catalogue entries', () => {
     expect(fields.some(([field]) => field === 'resources[2].category')).toBe(true);
     expect(parseCatalogue({ resources: [[1]] })).toMatchObject({ ok: false, errors: [{ field: 'resources[0].(entry)' }] });
     expect(parseCatalogue([null, 'text'])).toMatchObject({ ok: false, errors: [{ field: 'resources[0].(entry)' }, { field: 'resources[1].(entry)' }] });
-    for (const root of [null, 'resources', 42, { resources: 'none' }]) {
+    expect(parseCatalogue([undefined])).toMatchObject({ ok: false, errors: [{ field: 'resources[0].(entry)' }] });
+    for (const root of [null, undefined, 'resources', 42, { resources: 'none' }]) {
       expect(parseCatalogue(root)).toEqual({ ok: false, errors: [{ field: '(root)', message: 'Expected an array of resources or an object with a "resources" array' }] });
     }
   });

@@ -55,6 +55,20 @@ describe('course search', () => {
     }
   });
 
+  it('refuses a cursor on another filter of the same kind whose list holds its course as well', () => {
+    // The cursor's course is the first of a list filtered by provider 'fdem', or by q 'floodplain'.
+    const byProvider = listCourses({ provider: 'fdem', limit: 1 }, new Set());
+    const providerCourse = courses.find((c) => c.code === byProvider.data[0]!.code)!;
+    // Its full provider name lists it too, but the cursor was issued for 'fdem'.
+    expect(everything({ provider: providerCourse.provider })).toContain(providerCourse.code);
+    expect(() => listCourses({ provider: providerCourse.provider, limit: 1, cursor: byProvider.next_cursor! }, new Set())).toThrow(InvalidCursorError);
+    const byWords = listCourses({ q: 'floodplain', limit: 1 }, new Set());
+    const wordsCourse = courses.find((c) => c.code === byWords.data[0]!.code)!;
+    const narrower = `floodplain ${wordsCourse.code}`;
+    expect(everything({ q: narrower })).toEqual([wordsCourse.code]);
+    expect(() => listCourses({ q: narrower, limit: 1, cursor: byWords.next_cursor! }, new Set())).toThrow(InvalidCursorError);
+  });
+
   it('refuses a cursor altered to name a course outside its list, or no course at all', () => {
     const fdem = courses.filter((c) => c.provider.toLowerCase().includes('fdem')).map((c) => c.code);
     const outside = courses.find((c) => !fdem.includes(c.code))!.code;

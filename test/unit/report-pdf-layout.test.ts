@@ -1,0 +1,133 @@
+import PDFDocument from 'pdfkit';
+import { renderPng } from '../../shared/domain/deliverables/maps';
+import { reportPdf, type ReportInput } from '../../shared/domain/deliverables/report-pdf';
+import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
+import { pdfPages } from '../helpers/pdf-text';
+
+/**
+ * The report's layout read back from the PDF: the cover, the document's metadata, cells that wrap,
+ * maps, and where a table meets the foot of a page: the report's first section lists the analyses, then the
+ * sources table. With one more analysis each time, the sources table starts lower, through the
+ * lengths where its second row, its first row, then its header no longer fit above the bottom margin.
+ */
+
+const analysis = (i: number): AnalysisEvidence => ({
+  analysis_id: `fa_${i}`, assessment_id: 'va_test', analysed_at: '2026-11-20T10:00:00.000Z',
+  boundary: { source: 'jurisdiction', jurisdiction_id: 'county:12087', area_km2: 3895, counties: ['Monroe'] },
+  components: [{ component: 'tidal', status: 'ok' }], scenarios: ['intermediate'], planning_horizons: [2046],
+  elevation: { status: 'ok', source_name: 'SRTM', native_resolution: '30 m', cell_size_m: 30 },
+  gauges: ['8724580'], assets_inside: 1, assets_applied: 1, result_key: 'r', extents_key: 'e',
+});
+
+const input = (analyses: number): ReportInput => ({
+  title: 'Vulnerability assessment', jurisdiction: 'Monroe County', generatedAt: '2026-11-23',
+  assessment: { assessment_id: 'va_test', type: 'county', scope: 'full_jurisdiction', start_date: '2026-01-05', status: 'in_progress', vertical_datum: 'NAVD88', dem: null },
+  analyses: Array.from({ length: analyses }, (_, i) => analysis(i)),
+  sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM', version: 'SRTM version 3' }],
+  gauges: [], exposure: { combos: [], analysed: 0, unknownElevation: 0 }, assets: [], maps: [],
+  checklist: { rule_set: 's380093', label: 'statute', passed: 0, failed: 0, conditional: 0, contradictions: [], items: [] } as never,
+});
+
+describe('a table that reaches the foot of a page', () => {
+  it('never leaves its header alone at the foot, and repeats it once at the top of each page it runs onto', async () => {
+    const rowTexts = new Set(['TR NOS 01', 'SRTM version 3']);
+    const headerAlonePages = new Set<number>();
+    let continued = 0;
+    for (let analyses = 36; analyses <= 52; analyses++) {
+      const pages = pdfPages(await reportPdf(input(analyses)));
+      for (const page of pages) {
+        const headers = page.texts.filter((run) => run.text === 'Version');
+        const rows = page.texts.filter((run) => rowTexts.has(run.text));
+        if (headers.length === 0) {
+          expect(rows).toEqual([]);
+          continue;
+        }
+        // One header a page, above at least one of the table's rows.
+        expect(headers).toHaveLength(1);
+        if (rows.length === 0) headerAlonePages.add(analyses);
+        for (const row of rows) expect(row.baseline).toBeGreaterThan(headers[0]!.baseline);
+      }
+      // Both rows in the document, once each.
+      expect(pages.flatMap((page) => page.texts).filter((run) => rowTexts.has(run.text)).map((run) => run.text)).toEqual([...rowTexts]);
+      if (pages.filter((page) => page.texts.some((run) => run.text === 'Version')).length > 1) continued++;
+    }
+    expect([...headerAlonePages]).toEqual([]);
+    // Among these lengths, the table runs onto a second page, so the case was met.
+    expect(continued).toBeGreaterThan(0);
+  });
+});
+
+/** Widths of text as pdfkit sets it: a document of its own, never written. */
+const measure = new PDFDocument();
+const widthOf = (text: string, font: string, size: number) => measure.font(font).fontSize(size).widthOfString(text);
+const PAGE_WIDTH = 612;
+
+describe('the cover and the document\'s metadata', () => {
+  it('centres the cover\'s lines on the page', async () => {
+    const cover = pdfPages(await reportPdf(input(1)))[0]!;
+    const lines: [string, string, number][] = [
+      ['Vulnerability assessment', 'Helvetica-Bold', 22],
+      ['Monroe County, Florida', 'Helvetica', 12],
+      ['Assessment va_test (county, full jurisdiction), started 2026-01-05', 'Helvetica', 12],
+      ['Generated 2026-11-23', 'Helvetica', 12],
+    ];
+    for (const [text, font, size] of lines) {
+      const run = cover.texts.find((r) => r.text === text)!;
+      expect(run).toBeDefined();
+      expect(run.x + widthOf(text, font, size) / 2).toBeCloseTo(PAGE_WIDTH / 2, 0);
+    }
+    // The notice under them wraps, each of its lines centred (within a space: pdfkit counts a wrapped line's trailing space).
+    const notice = cover.texts.filter((r) => r.size === 9);
+    expect(notice.length).toBeGreaterThan(1);
+    for (const run of notice) expect(Math.abs(run.x + widthOf(run.text.trimEnd(), 'Helvetica', 9) / 2 - PAGE_WIDTH / 2)).toBeLessThan(widthOf(' ', 'Helvetica', 9));
+  });
+
+  it('names its title and subject in the PDF\'s information dictionary', async () => {
+    const raw = (await reportPdf(input(1))).toString('latin1');
+    const entry = (key: string) => {
+      const ref = new RegExp(`/${key} (\\d+) 0 R`).exec(raw);
+      return ref ? new RegExp(`\\n${ref[1]} 0 obj\\n\\((.*)\\)\\nendobj`).exec(raw)?.[1] : undefined;
+    };
+    expect(entry('Title')).toBe('Vulnerability assessment');
+    expect(entry('Subject')).toBe('Vulnerability assessment, s. 380.093 F.S.: Monroe County');
+    expect(entry('Author')).toBe('Vulnerability Assessment Compliance API');
+  });
+});
+
+describe('a table cell that wraps', () => {
+  const long = 'Florida Department of Environmental Protection, Resilient Florida Program statewide vulnerability assessment data and guidance, revised edition with every appendix';
+  // One-digit words, 37 to a line of the column: a line given a few points more room would take one more, and the
+  // cell would be measured a line shorter (114 words: 4 lines, 3 if 38 fitted).
+  const digits = Array.from({ length: 114 }, (_, i) => String(i % 10)).join(' ');
+  it('keeps each line within its column and the next row below its last line', async () => {
+    const report = input(1);
+    report.sources = [{ name: long, version: 'v1' }, { name: digits, version: 'v2' }, { name: 'SRTM', version: 'SRTM version 3' }];
+    const page = pdfPages(await reportPdf(report)).find((p) => p.texts.some((r) => r.text === 'Version'))!;
+    const header = page.texts.find((r) => r.text === 'Source')!;
+    const next = page.texts.find((r) => r.text === 'SRTM')!;
+    // The Source column is 250 pt wide from the margin; its text is set 2 pt in from each side.
+    const lines = page.texts.filter((r) => r.baseline > header.baseline && r.baseline < next.baseline && r.x < 50 + 250);
+    expect(lines.length).toBeGreaterThan(6);
+    expect(lines.map((r) => r.text.trim()).join(' ')).toBe(`${long} ${digits}`);
+    for (const line of lines) {
+      expect(line.x).toBeCloseTo(52, 3);
+      expect(widthOf(line.text.trimEnd(), 'Helvetica', 8)).toBeLessThanOrEqual(250 - 4);
+    }
+    expect(next.baseline).toBeGreaterThan(Math.max(...lines.map((r) => r.baseline)) + 8);
+  });
+});
+
+describe('maps', () => {
+  it('start under their section\'s heading, on its page, two to a page', async () => {
+    const report = input(1);
+    const png = renderPng('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="540"><rect width="800" height="540" fill="#8ab"/></svg>');
+    report.maps = [{ caption: 'Planning horizon 2046', png }, { caption: 'Planning horizon 2076', png }, { caption: 'Planning horizon 2101', png }];
+    const pages = pdfPages(await reportPdf(report));
+    const heading = pages.findIndex((p) => p.texts.some((r) => r.text === '2. Maps' && r.size === 16));
+    const first = pages.findIndex((p) => p.texts.some((r) => r.text === 'Planning horizon 2046'));
+    expect(first).toBe(heading);
+    expect(pages[heading]!.images).toHaveLength(2);
+    expect(pages[heading + 1]!.images).toHaveLength(1);
+    expect(pages[heading + 1]!.texts.some((r) => r.text === 'Planning horizon 2101')).toBe(true);
+  });
+});
