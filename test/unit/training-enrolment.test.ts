@@ -141,17 +141,23 @@ describe('completion', () => {
     expect(certifications[0]).toMatchObject({ certificate_number: null, description: 'FEMA EMI, online independent study. Completion recorded by the holder.' });
   });
 
-  it('accepts today in Florida and refuses tomorrow, a non-date and an impossible date', async () => {
+  it('accepts today in Florida and refuses tomorrow, a non-date, an impossible date and what is more than a date', async () => {
+    // The date pattern is compiled when the module loads: loaded here afresh, so a mutation run sees this test use it.
+    let fresh!: typeof import('../../shared/domain/training/enrolment');
+    jest.isolateModules(() => {
+      fresh = require('../../shared/domain/training/enrolment') as typeof import('../../shared/domain/training/enrolment');
+    });
     // 03:00 UTC on the 24th is still the 23rd in Florida.
     const { deps } = setup(new Date('2026-11-24T03:00:00Z'));
-    const e = await enroll(ana, 'IS-9', deps);
-    for (const completed_on of ['2026-11-24', '23/11/2026', '2026-13-45', '2026-11-2']) {
-      await expect(completeEnrollment(ana, e.enrollment_id, { completed_on }, deps)).rejects.toMatchObject({
+    const e = await fresh.enroll(ana, 'IS-9', deps);
+    // A five-digit year and a time of day parse as dates, and sort before today as text.
+    for (const completed_on of ['2026-11-24', '23/11/2026', '2026-13-45', '2026-11-2', '12026-11-23', '2026-11-20T00:00']) {
+      await expect(fresh.completeEnrollment(ana, e.enrollment_id, { completed_on }, deps)).rejects.toMatchObject({
         code: 'invalid_request', message: 'completed_on must be a date (YYYY-MM-DD) no later than today (2026-11-23).',
         extra: { errors: [{ field: 'completed_on', in: 'body', message: 'Not a past or present date' }] },
       });
     }
-    await expect(completeEnrollment(ana, e.enrollment_id, { completed_on: '2026-11-23' }, deps)).resolves.toBeDefined();
+    await expect(fresh.completeEnrollment(ana, e.enrollment_id, { completed_on: '2026-11-23' }, deps)).resolves.toBeDefined();
   });
 
   it('records a completion once: a second call, an unknown id and a lost race are refused', async () => {
