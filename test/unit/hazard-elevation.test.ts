@@ -55,8 +55,8 @@ describe('connected flooding (priority flood)', () => {
     // A source's water flag on a cell without data: neither open water nor land.
     const flagged = { ...g, values: Float32Array.from(g.values, (v, i) => (i === 0 ? Number.NaN : v)), water: Uint8Array.from(g.values, (v) => (v === 0 ? 1 : 0)) };
     const withGap = inundationWithinRadius(floodModel(flagged, 0), { lat: 0.01, lon: 0.02 }, 100, level);
-    const seaCell = inundationWithinRadius(model, { lat: 0.01, lon: 0.02 }, 100, level).existing.open_water_m2 / 3;
-    expect(withGap.existing.open_water_m2 / (2 * seaCell)).toBeCloseTo(1, 6);
+    // Two of the three sea cells left (rows this close to the equator differ in area by less than 1e-7).
+    expect(withGap.existing.open_water_m2 / ((2 / 3) * all.existing.open_water_m2)).toBeCloseTo(1, 6);
   });
 
   it('grows the inundated area monotonically with the level', () => {
