@@ -57,6 +57,13 @@ describe('pins: program deadlines', () => {
 describe('pins: tiers', () => {
   it('orders free < pro < enterprise', () => {
     expect(TIER_ORDER).toEqual(['free', 'pro', 'enterprise']);
+    // The order is built when the module loads: loaded here afresh, so a mutation run sees this test use it.
+    jest.isolateModules(() => {
+      const fresh = require('../../../shared/domain/tiers') as typeof import('../../../shared/domain/tiers');
+      expect(fresh.TIER_ORDER).toEqual(['free', 'pro', 'enterprise']);
+      expect(fresh.tierAllows('pro', 'free')).toBe(true);
+      expect(fresh.tierAllows('free', 'pro')).toBe(false);
+    });
   });
 
   it('limits Free to 25 and Pro to 5,000 requests an hour; Enterprise is unlimited', () => {
