@@ -128,6 +128,11 @@ describe('imports accepted, rejected and failed', () => {
     expect(counted()).toEqual({ ApiRequests: 1, ImportsAccepted: 1 });
   });
 
+  it.each([200, 303])('an import answered %i is neither accepted, rejected nor failed', async (status) => {
+    expect(await importWith(async () => ({ status }))).toBe(status);
+    expect(counted()).toEqual({ ApiRequests: 1 });
+  });
+
   it('an invalid file (400) is rejected', async () => {
     expect(await importWith(async () => { throw new HttpError('invalid_request', 'No file part.'); })).toBe(400);
     expect(counted()).toEqual({ ApiRequests: 1, ImportsRejected: 1 });
