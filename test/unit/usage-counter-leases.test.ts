@@ -75,10 +75,11 @@ const { QUOTA_LEASE_MS, USAGE_FLUSH_MS } = require('../../shared/domain/tiers') 
 const RESET = new Date('2026-11-26T11:00:00Z');
 const WINDOW = { id: '2026-11-26T10', resetAt: RESET, resetSeconds: 1800 };
 const KEY = 'keyhash';
+const HOUR_ITEM = `USAGE#${KEY}|HOUR#${WINDOW.id}`;
 /** Puts the hour's item in the table as another instance left it. */
 const seedItem = (fields: { granted: number; held: number; held_until: number }) =>
-  mockTable.items.set(`USAGE#${KEY}|HOUR#${WINDOW.id}`, { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}`, ...fields });
-const item = () => mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}`) as { granted: number; held: number; held_until: number; expires_at: number } | undefined;
+  mockTable.items.set(HOUR_ITEM, { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}`, ...fields });
+const item = () => mockTable.items.get(HOUR_ITEM) as { granted: number; held: number; held_until: number; expires_at: number } | undefined;
 
 // Every counter a test makes, settled after it: a lease's settle timer must not write into the next test's table.
 const made: InstanceType<typeof LeasedUsageCounter>[] = [];
@@ -305,7 +306,7 @@ describe('an unlimited key', () => {
     expect(mockTable.sent).toEqual([]);
     expect(await counter.used(KEY, WINDOW, null)).toBe(5);
     await counter.settleAll();
-    expect(mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}#SHARD#7`)).toMatchObject({ request_count: 5, expires_at: RESET.getTime() / 1000 + 86_400 });
+    expect(mockTable.items.get(`${HOUR_ITEM}#SHARD#7`)).toMatchObject({ request_count: 5, expires_at: RESET.getTime() / 1000 + 86_400 });
     mockTable.items.set('other', { pk: `USAGE#${KEY}`, sk: `HOUR#${WINDOW.id}#SHARD#3`, request_count: 4 });
     mockTable.items.set('another hour', { pk: `USAGE#${KEY}`, sk: 'HOUR#2026-11-26T09#SHARD#3', request_count: 100 });
     expect(await counter.used(KEY, WINDOW, null)).toBe(9);
@@ -323,7 +324,7 @@ describe('an unlimited key', () => {
     jest.useFakeTimers();
     try {
       const counter = newCounter({ tableName: 't', shard: 4 });
-      const shard = () => mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}#SHARD#4`);
+      const shard = () => mockTable.items.get(`${HOUR_ITEM}#SHARD#4`);
       await serve(counter, 3, null);
       await jest.advanceTimersByTimeAsync(USAGE_FLUSH_MS - 1);
       expect(shard()).toBeUndefined();
@@ -347,7 +348,7 @@ describe('an unlimited key', () => {
     await expect(counter.settleAll()).rejects.toThrow('network');
     expect(await counter.used(KEY, WINDOW, null)).toBe(4);
     await counter.settleAll();
-    expect(mockTable.items.get(`USAGE#${KEY}|HOUR#${WINDOW.id}#SHARD#1`)).toMatchObject({ request_count: 4 });
+    expect(mockTable.items.get(`${HOUR_ITEM}#SHARD#1`)).toMatchObject({ request_count: 4 });
   });
 });
 
