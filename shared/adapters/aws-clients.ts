@@ -33,11 +33,21 @@ export function traced<T>(client: T): T {
   return activeTracer()?.captureAWSv3Client(client) ?? client;
 }
 
+/**
+ * Every client here keeps the SDK's default logger, which writes nothing; the SDK's call logging
+ * still walks each call's whole input and output to redact them for it (a quarter of an import's
+ * SDK time in a profile), so that step is taken off the stack.
+ */
+function withoutCallLogging<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
+}
+
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {
     const { DynamoDBClient } = require('@aws-sdk/client-dynamodb') as typeof import('@aws-sdk/client-dynamodb');
     const { DynamoDBDocumentClient: DocumentClient } = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
-    documentClient = DocumentClient.from(traced(new DynamoDBClient({})), {
+    documentClient = DocumentClient.from(traced(withoutCallLogging(new DynamoDBClient({}))), {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
   }
@@ -47,12 +57,12 @@ export function dynamo(): DynamoDBDocumentClient {
 export function s3(): S3Client {
   if (!s3Client) {
     const { S3Client: Client } = require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
-    s3Client = traced(new Client({
+    s3Client = traced(withoutCallLogging(new Client({
       forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
       // The local S3 emulator stores aws-chunked framing verbatim unless checksums are on demand only.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-    }));
+    })));
   }
   return s3Client;
 }
@@ -61,7 +71,7 @@ export function sqs(): SQSClient {
   if (!sqsClient) {
     const { SQSClient: Client } = require('@aws-sdk/client-sqs') as typeof import('@aws-sdk/client-sqs');
     // With an endpoint override (the local emulator), send to it rather than to the queue URL's host.
-    sqsClient = traced(new Client({ useQueueUrlAsEndpoint: !process.env.AWS_ENDPOINT_URL_SQS }));
+    sqsClient = traced(withoutCallLogging(new Client({ useQueueUrlAsEndpoint: !process.env.AWS_ENDPOINT_URL_SQS })));
   }
   return sqsClient;
 }

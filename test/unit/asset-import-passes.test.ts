@@ -101,6 +101,27 @@ describe('a job\'s import', () => {
     expect(even.batches).toEqual([500, 500]);
   });
 
+  it('writes the first of repeated rows only, the write pass told the duplicates by the validation pass', async () => {
+    const written: string[] = [];
+    const store = {
+      idKey: async () => 'key',
+      importWriter: async (): Promise<ImportWriter> => ({
+        pending: 0,
+        write: async (assets: ImportedAsset[]) => {
+          written.push(...assets.map((a) => `${a.name} ${a.source_id}`));
+        },
+        finish: async () => ({ created: written.length, updated: 0, unchanged: 0 }),
+      }),
+    };
+    // Row 3 repeats row 2's id (row 5's differs in case: another id); row 6 repeats row 4 by name, type and position.
+    const text = 'name,type,lon,lat,id\nA,Lift Station,-81.78,24.55,X1\nB,Lift Station,-81.77,24.55,X1\nC,Fire Station,-81.76,24.56,\n'
+      + 'D,Lift Station,-81.75,24.55,x1\nC,Fire Station,-81.76,24.56,\nE,Lift Station,-81.74,24.55,X2\n';
+    const report = await importAssetFile(store as unknown as AssetStore, request(text));
+    expect(written).toEqual(['A X1', 'C null', 'D x1', 'E X2']);
+    expect(report.validation.errors.map((e) => [e.row, e.code])).toEqual([[3, 'duplicate'], [6, 'duplicate']]);
+    expect(report.asset_count).toBe(4);
+  });
+
   it('stops past its deadline, saying after how many rows', async () => {
     const error = await importAssetFile(new RecordingStore() as unknown as AssetStore, request(csv(100), { clock: ticking(10), deadline: new Date(500) })).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ImportDeadlineError);

@@ -193,6 +193,24 @@ describe('row errors', () => {
   });
 });
 
+describe('a second pass over the same file', () => {
+  it('the first pass lists the rows that repeat an earlier one', () => {
+    const first = processor();
+    for (const name of ['Station 1', 'Station 2', 'Station 1', 'Station 3', 'Station 2']) first.check(at(name, TAMPA));
+    expect([...first.duplicateRows]).toEqual([4, 6]);
+  });
+
+  it('told those rows, takes them as the duplicates instead of comparing identities', () => {
+    const second = processor({ knownDuplicates: new Set([3]) });
+    expect(second.process(at('Station 1', TAMPA))).toBeDefined();
+    expect(second.process(at('Station 9', TAMPA))).toBeUndefined();
+    // The same identity again, on a row not listed: the list decides.
+    expect(second.process(at('Station 1', TAMPA))).toBeDefined();
+    expect(second.finish().validation.errors).toEqual([{ row: 3, field: 'name', code: 'duplicate', message: 'Same name, type and position as an earlier row; the first row is kept.' }]);
+    expect([...second.duplicateRows]).toEqual([]);
+  });
+});
+
 describe('assets built from rows', () => {
   const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest('hex');
 

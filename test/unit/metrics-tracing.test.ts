@@ -80,3 +80,15 @@ describe('outside Lambda (local mode, tests)', () => {
     clients.resetAwsClients();
   });
 });
+
+describe('the shared clients, in Lambda and outside', () => {
+  it.each([true, false])('leave out the SDK call logging, which redacts every input and output for a logger that writes nothing (Lambda: %s)', async (lambda) => {
+    const clients = loadClients(lambda);
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const plain = new DynamoDBClient({});
+    expect(middlewareOf(plain)).toContain('loggerMiddleware');
+    for (const client of [clients.dynamo(), clients.s3(), clients.sqs()]) expect(middlewareOf(client)).not.toContain('loggerMiddleware');
+    plain.destroy();
+    clients.resetAwsClients();
+  });
+});

@@ -47,7 +47,12 @@ const WRITE_BATCH = 500;
 const PROGRESS_INTERVAL_MS = 1000;
 
 /** Opens the file and a row processor for one pass over it. */
-async function openPass(request: ImportRequest, idKey: string, phase: 'validating' | 'writing', stop?: (rows: number) => boolean, unwritten: () => number = () => 0) {
+async function openPass(
+  request: ImportRequest,
+  idKey: string,
+  phase: 'validating' | 'writing',
+  { stop, unwritten = () => 0, knownDuplicates }: { stop?: (rows: number) => boolean; unwritten?: () => number; knownDuplicates?: ReadonlySet<number> } = {},
+) {
   const options = request.options ?? {};
   const table = request.format === 'csv' || request.format === 'xlsx';
   const reproject = table && options.crs !== undefined ? tableReprojector(options.crs) : undefined;
@@ -62,6 +67,7 @@ async function openPass(request: ImportRequest, idKey: string, phase: 'validatin
     category: request.category,
     hasGeometry: file.hasGeometry,
     headers: file.headers,
+    knownDuplicates,
   });
   const clock = request.clock ?? Date.now;
   const state = { rows: 0, stopped: false, lastProgress: clock() };
@@ -92,13 +98,14 @@ async function openPass(request: ImportRequest, idKey: string, phase: 'validatin
 }
 
 /**
- * The first pass: every row validated, the file's verdict and report; undefined when `stop` ended
- * it. Its own function so that what it holds (the ids seen) is released before the write pass.
+ * The first pass: every row validated, the file's verdict and report, and the rows that repeat an
+ * earlier one; undefined when `stop` ended it. Its own function so that what it holds (the
+ * identities seen) is released before the write pass, which is told the duplicates instead.
  */
 async function validationPass(request: ImportRequest, idKey: string, stop?: (rows: number) => boolean) {
-  const validation = await openPass(request, idKey, 'validating', stop);
+  const validation = await openPass(request, idKey, 'validating', { stop });
   for await (const _asset of validation.assets);
-  return validation.state.stopped ? undefined : validation.processor.finish();
+  return validation.state.stopped ? undefined : { summary: validation.processor.finish(), duplicateRows: validation.processor.duplicateRows };
 }
 
 /** What a synchronous import may take on before it goes to the background. */
@@ -129,11 +136,12 @@ export async function importAssetFile(assets: AssetStore, request: ImportRequest
     else if (clock() - started > inline.maxValidationMs) deferred = `The file takes more than ${inline.maxValidationMs / 1000} s to validate`;
     return deferred !== undefined;
   });
-  const summary = await validationPass(request, idKey, stop || undefined);
-  if (deferred || !summary) return { deferred: deferred! };
+  const validated = await validationPass(request, idKey, stop || undefined);
+  if (deferred || !validated) return { deferred: deferred! };
+  const { summary, duplicateRows } = validated;
 
   const writer = await assets.importWriter(request.accountId, { importId: request.importId, jurisdictionId: request.jurisdictionId, rows: summary.asset_count, now: request.now });
-  const pass = await openPass(request, idKey, 'writing', undefined, () => writer.pending);
+  const pass = await openPass(request, idKey, 'writing', { unwritten: () => writer.pending, knownDuplicates: duplicateRows });
   let batch: ImportedAsset[] = [];
   for await (const asset of pass.assets) {
     batch.push(asset);

@@ -167,17 +167,20 @@ const COORDINATE_MESSAGES = {
 } as const;
 
 /**
- * Validates, normalises and classifies the records of one file, one at a time (memory stays flat:
- * only counters, the first errors and the identities seen are kept), and decides at the end whether the
- * file as a whole is importable. Asset ids are stable per jurisdiction and source id (or, without
- * an id column, per name + type + position), so a re-import updates instead of duplicating; they
- * are keyed with the account's own random `idKey`, so the same row gives another id in every
- * account and no id can be guessed from public data.
+ * Validates, normalises and classifies the records of one file, one at a time (only counters, the
+ * first errors and the identities seen are kept, or in a second pass the rows the first found
+ * repeated), and decides at the end whether the file as a whole is importable. Asset ids are
+ * stable per jurisdiction and source id (or, without an id column, per name + type + position), so
+ * a re-import updates instead of duplicating; they are keyed with the account's own random
+ * `idKey`, so the same row gives another id in every account and no id can be guessed from public
+ * data.
  */
 export class AssetRowProcessor {
   private mapping?: ColumnMapping;
   private readonly featureMappings = new Map<string, ColumnMapping>();
   private readonly seen = new Set<string>();
+  /** Rows this processor found repeating an earlier row (when it keeps the identities itself). */
+  private readonly duplicates = new Set<number>();
   private readonly errors: RowError[] = [];
   private readonly warnings: RowError[] = [];
   /** The row being validated and its errors so far (reused: validation is synchronous, one row at a time). */
@@ -213,6 +216,11 @@ export class AssetRowProcessor {
     columnMap?: ColumnMap;
     /** Tables in a projected system (`crs`): their x/y (easting/northing) columns to WGS84. */
     reproject?: Reprojector;
+    /**
+     * The rows an earlier pass over the same file found repeating an earlier row
+     * (`duplicateRows`): given, those are the duplicates, and no identity is kept.
+     */
+    knownDuplicates?: ReadonlySet<number>;
   }) {
     this.assetIdHmac = hmacSha256(options.idKey);
   }
@@ -278,15 +286,34 @@ export class AssetRowProcessor {
       : ['content:', normalizeTypeText(name), '|', sourceType ? normalizeTypeText(sourceType) : '', '|', point.lon.toFixed(6), '|', point.lat.toFixed(6)].join('');
     // Duplicates are found by identity (one jurisdiction per file): the keyed id is computed only
     // for the assets the write pass builds.
-    if (this.seen.has(identity)) {
+    if (this.isDuplicate(identity)) {
       this.reject(mapping.source_id ?? mapping.name, 'duplicate', sourceId
         ? `Source id ${sourceId} appears earlier in the file; the first row is kept.`
         : 'Same name, type and position as an earlier row; the first row is kept.');
       return this.rejectRow();
     }
-    this.seen.add(identity);
     this.count(classification, sourceType ?? name);
     return { properties: p, mapping, name, point, sourceId, sourceType, classification, identity };
+  }
+
+  /** Whether the row being validated repeats an earlier one; remembers its identity if not. */
+  private isDuplicate(identity: string): boolean {
+    const known = this.options.knownDuplicates;
+    if (known) return known.has(this.row);
+    if (this.seen.has(identity)) {
+      this.duplicates.add(this.row);
+      return true;
+    }
+    this.seen.add(identity);
+    return false;
+  }
+
+  /**
+   * The rows found repeating an earlier row, for a second pass over the same file
+   * (`knownDuplicates`): it then finds them without keeping an identity per row.
+   */
+  get duplicateRows(): ReadonlySet<number> {
+    return this.duplicates;
   }
 
   private asset({ properties: p, mapping, name, point, sourceId, sourceType, classification, identity }: ValidRow): ImportedAsset {
