@@ -16,17 +16,13 @@ import type { FunctionName } from '../lib/app-function';
 import { nodeOptionsOf, PROJECT_ROOT, RUNTIME_PROVIDED_MODULES } from '../lib/app-function';
 import { FUNCTION_GROUPS } from '../shared/routes/types';
 import { buildFunctionBundle } from '../test/infra/bundle-build';
+import { medianOf } from './lib/report';
 
 const RUNS = 7;
 const LOAD_BUDGET_MS = 80;
 // Inside the project so the bundles resolve the AWS SDK from node_modules, as the runtime provides it.
 const OUT_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'bundle-bench');
 const FUNCTIONS: FunctionName[] = [...FUNCTION_GROUPS, 'authorizer', 'bearer-authorizer', 'asset-import-worker', 'hazard-job-worker', 'webhook-dispatcher'];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 interface LoadTime {
   wallMs: number;
@@ -38,7 +34,7 @@ function loadMs(file: string, nodeOptions: string | undefined, preload: string[]
   const script = `${preload.map((name) => `require(${JSON.stringify(name)});`).join('')}const c=process.cpuUsage(),t=process.hrtime.bigint();require(${JSON.stringify(file)});const w=Number(process.hrtime.bigint()-t)/1e6,u=process.cpuUsage(c);process.stdout.write(w+' '+(u.user+u.system)/1e3)`;
   const args = [...(nodeOptions ? nodeOptions.split(' ') : []), '-e', script];
   const runs = Array.from({ length: RUNS }, () => execFileSync(process.execPath, args, { cwd: OUT_DIR, env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' }).split(' ').map(Number));
-  return { wallMs: median(runs.map(([wall]) => wall!)), cpuMs: median(runs.map(([, cpu]) => cpu!)) };
+  return { wallMs: medianOf(runs.map(([wall]) => wall!)), cpuMs: medianOf(runs.map(([, cpu]) => cpu!)) };
 }
 
 const minus = (a: LoadTime, b: LoadTime): LoadTime => ({ wallMs: a.wallMs - b.wallMs, cpuMs: a.cpuMs - b.cpuMs });

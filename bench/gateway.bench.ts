@@ -9,12 +9,13 @@
  */
 import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
 import { startBenchApp } from './lib/local-app';
-import { printTable } from './lib/report';
+import { medianOf, printTable } from './lib/report';
 import { recordResponse, startReplayServer } from './lib/replay-server';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+// Odd, so the median is one round's figure.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 // Unmeasured requests before the first round of each target (JIT, lazily loaded modules, caches).
 // The gateway's longer path needs a few thousand requests before V8 has optimised it; the bare
 // server gets the same warm-up. The Pro key's runs come after, on warm code, and its warm-up and
@@ -52,18 +53,15 @@ async function compare(gatewayUrl: string, bareUrl: string, options: Omit<LoadOp
 function total(results: LoadResult[]): LoadResult {
   const requests = results.reduce((sum, r) => sum + r.requests, 0);
   const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
     requests,
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     seconds,
     requestsPerSecond: requests / seconds,
-    p50Ms: median(results.map((r) => r.p50Ms)),
-    p99Ms: median(results.map((r) => r.p99Ms)),
+    p50Ms: medianOf(results.map((r) => r.p50Ms)),
+    p99Ms: medianOf(results.map((r) => r.p99Ms)),
   };
 }
-
-const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function report(label: string, comparison: Comparison): number {
   const ratios = comparison.gateway.map((g, i) => g.requestsPerSecond / comparison.bare[i]!.requestsPerSecond).sort((a, b) => a - b);

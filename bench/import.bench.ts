@@ -37,6 +37,7 @@ import { importAssetFile } from '../shared/domain/assets/import-assets';
 import type { AssetStore, ImportWriter } from '../shared/domain/assets/ports';
 import { requiredSetting } from '../shared/config';
 import { instrumentDynamo } from './lib/dynamo-calls';
+import { medianOf } from './lib/report';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const E2E_SIZES = [10_000, 100_000, ...(process.env.BENCH_IMPORT_MILLION === '1' ? [1_000_000] : [])];
@@ -290,8 +291,7 @@ async function main(): Promise<void> {
     }
     const writeCpu = await measured(() => importPass('csv', csv, 'process'));
     const xlsxPass = await measured(() => importPass('xlsx', xlsx, 'check'));
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const [rawS, validationS] = [median(raw), median(validation)];
+    const [rawS, validationS] = [medianOf(raw), medianOf(validation)];
     console.log(`raw csv-parse (stream, columns)                         : ${perSecond(ROWS, rawS)} rows/s (median of 3: ${raw.map((s) => s.toFixed(2)).join(', ')} s)`);
     console.log(`CSV validation pass (parse + validate + classify + area): ${perSecond(ROWS, validationS)} rows/s (median of 3: ${validation.map((s) => s.toFixed(2)).join(', ')} s), peak RSS ${validationRss.toFixed(0)} MB`);
     console.log(`ratio validation pass / raw csv-parse (rows/s)          : ${(rawS / validationS).toFixed(2)} (rounds ${raw.map((r, i) => (r / validation[i]!).toFixed(2)).join(', ')})`);

@@ -1,5 +1,12 @@
 import type { LoadResult } from './load';
 
+/** The middle value; of an even count, the mean of the two middle ones. */
+export function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Prints results side by side as a fixed-width table. */
 export function printTable(rows: Array<{ name: string; result: LoadResult }>): void {
   const header = ['target', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms'];
