@@ -122,18 +122,24 @@ function verdictOf(outcome: AuthOutcome): KeyVerdict {
   return { ok: true, authorizer: Object.freeze({ ...authorizerContext(outcome.account), principalId: outcome.account.accountId }) };
 }
 
-function cachedAuthenticator(accounts: AccountStore): (header: string | undefined) => Promise<KeyVerdict> {
+/** A cached verdict is answered as it is, without a promise: most requests are answered from the cache. */
+type Authenticate = (header: string | undefined) => KeyVerdict | Promise<KeyVerdict>;
+
+function cachedAuthenticator(accounts: AccountStore): Authenticate {
   const cache = new Map<string, { verdict: KeyVerdict; expires: number }>();
   // Revoking a key flushes the cache, as the revocation flushes API Gateway's stage cache in AWS.
   registerLocalAuthorizerCache(() => cache.clear());
-  return async (header) => {
-    if (!header) return verdictOf(await authenticateApiKey(accounts, header));
-    const hit = cache.get(header);
-    if (hit && hit.expires > Date.now()) return hit.verdict;
+  const authenticate = async (header: string | undefined) => {
     const verdict = verdictOf(await authenticateApiKey(accounts, header));
-    if (cache.size >= AUTHORIZER_CACHE_MAX_ENTRIES) cache.clear();
-    cache.set(header, { verdict, expires: Date.now() + AUTHORIZER_CACHE_MS });
+    if (header) {
+      if (cache.size >= AUTHORIZER_CACHE_MAX_ENTRIES) cache.clear();
+      cache.set(header, { verdict, expires: Date.now() + AUTHORIZER_CACHE_MS });
+    }
     return verdict;
+  };
+  return (header) => {
+    const hit = header ? cache.get(header) : undefined;
+    return hit && hit.expires > Date.now() ? hit.verdict : authenticate(header);
   };
 }
 
@@ -178,7 +184,7 @@ function gatewayProblem(type: GatewayResponseType, requestId: string): APIGatewa
 }
 
 /** One request, whatever happens: an error no step turned into an answer becomes a 500 problem. */
-async function answer(req: IncomingMessage, res: ServerResponse, authenticate: (header: string | undefined) => Promise<KeyVerdict>, bearer: GatewayOptions['bearer']): Promise<void> {
+async function answer(req: IncomingMessage, res: ServerResponse, authenticate: Authenticate, bearer: GatewayOptions['bearer']): Promise<void> {
   try {
     await handle(req, res, authenticate, bearer);
   } catch (error) {
@@ -188,7 +194,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, authenticate: (
 }
 
 async function handle(
-  req: IncomingMessage, res: ServerResponse, authenticate: (header: string | undefined) => Promise<KeyVerdict>, bearer: GatewayOptions['bearer'],
+  req: IncomingMessage, res: ServerResponse, authenticate: Authenticate, bearer: GatewayOptions['bearer'],
 ): Promise<void> {
   const requestId = randomUUID();
   const { pathname, search } = splitTarget(req.url ?? '/');
@@ -216,7 +222,8 @@ async function handle(
 
   let authorizer: Readonly<Record<string, string>> | null = null;
   if (matched.route.auth === 'api_key') {
-    const verdict = await authenticate(req.headers['x-api-key'] as string | undefined);
+    const pending = authenticate(req.headers['x-api-key'] as string | undefined);
+    const verdict = pending instanceof Promise ? await pending : pending;
     if (!verdict.ok) return send(res, gatewayProblem(verdict.code === 'missing_api_key' ? 'UNAUTHORIZED' : 'ACCESS_DENIED', requestId));
     authorizer = verdict.authorizer;
   } else if (matched.route.auth === 'bearer') {
@@ -353,7 +360,8 @@ function send(res: ServerResponse, result: APIGatewayProxyResult, closeConnectio
   // A text body is written as the string it is: no copy into a Buffer first.
   const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body ?? '';
   const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
-  const headers: Record<string, string | number> = { ...(result.headers as Record<string, string>), 'Content-Length': length };
+  const headers: Record<string, string | number> = Object.assign({}, result.headers as Record<string, string>);
+  headers['Content-Length'] = length;
   if (closeConnection) headers.Connection = 'close';
   res.writeHead(result.statusCode, headers);
   res.end(body, 'utf8');

@@ -62,35 +62,27 @@ export function createGroupHandler(
   const formRoutes = routes.filter((route) => route.request?.form).map((route) => route.id);
   if (formRoutes.length > 0 && !readForm) throw new Error(`The ${group} function has no multipart reader for ${formRoutes.join(', ')}.`);
 
-  const resolveRoute: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+  // Route, quota and request in one step, in that order: one middleware, not three (each costs
+  // the request an await in middy's chain, a measurable share of a warm request).
+  const prepare: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
     before: async (request) => {
       const state = initState(request as PipelineRequest);
       const route = byKey.get(`${request.event.httpMethod} ${request.event.resource}`);
       if (!route) throw new HttpError('not_found', `No route ${request.event.httpMethod} ${request.event.path}`);
       state.route = route;
-    },
-  };
 
-  const enforceQuota: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    before: async (request) => {
-      const state = (request as PipelineRequest).context.pipeline;
-      const route = state.route!;
-      if (route.auth === 'none') return;
-      const account = route.auth === 'bearer' ? bearerAccount(request.event, state) : accountFromAuthorizer(request.event);
-      if (!account) throw new HttpError('missing_api_key', 'Send your API key in the X-API-Key header.');
-      state.account = account;
-      state.rate = await meterRequest(route, account, deps.usage(), deps.clock());
-    },
-  };
+      if (route.auth !== 'none') {
+        const account = route.auth === 'bearer' ? bearerAccount(request.event, state) : accountFromAuthorizer(request.event);
+        if (!account) throw new HttpError('missing_api_key', 'Send your API key in the X-API-Key header.');
+        state.account = account;
+        state.rate = await meterRequest(route, account, deps.usage(), deps.clock());
+      }
 
-  const parseRequest: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
-    before: async (request) => {
-      const state = (request as PipelineRequest).context.pipeline;
-      const parsed = parseAndValidate(state.route!, request.event, state, deps.clock());
-      const form = state.route!.request?.form;
+      const parsed = parseAndValidate(route, request.event, state, deps.clock());
+      const form = route.request?.form;
       // A multipart form is parsed and validated here, as a JSON body is in parseAndValidate.
       if (form) {
-        parsed.form = await readForm!(form, parsed.rawBody, parsed.headers['content-type'], state.route!.request!.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) as never;
+        parsed.form = await readForm!(form, parsed.rawBody, parsed.headers['content-type'], route.request!.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) as never;
       }
       state.request = parsed;
     },
@@ -123,9 +115,7 @@ export function createGroupHandler(
 
   const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { pipeline: PipelineState }>(base)
     .use(observe)
-    .use(resolveRoute)
-    .use(enforceQuota)
-    .use(parseRequest)
+    .use(prepare)
     .use(problems);
   const handler: ApiHandler = (event, context) => {
     attachLambdaContext(context);
