@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FloodEvent } from '../../shared/domain/hazards/flood-events';
 import { csv } from '../science/readers/raw';
 import { NCEI_FLOOD_EVENT_TYPES } from '../helpers/ncei-flood-types';
+import { freshModule } from '../helpers/fresh-module';
 
 /**
  * The events shipped with the product, checked record by record against the data files read here
@@ -17,12 +18,11 @@ function records(file: string): Record<string, any>[] {
   return rows.map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])));
 }
 
+type FloodEventsModule = typeof import('../../shared/domain/hazards/flood-events');
+const freshFloodEvents = () => freshModule<FloodEventsModule>(require.resolve('../../shared/domain/hazards/flood-events'));
+
 function freshBundle(): readonly FloodEvent[] {
-  let events: readonly FloodEvent[] = [];
-  jest.isolateModules(() => {
-    events = (require('../../shared/domain/hazards/flood-events') as typeof import('../../shared/domain/hazards/flood-events')).bundledFloodEvents();
-  });
-  return events;
+  return freshFloodEvents().bundledFloodEvents();
 }
 
 const bySource = (events: readonly FloodEvent[], source: FloodEvent['source']) => events.filter((e) => e.source === source);
@@ -117,13 +117,9 @@ describe('the bundled flood events', () => {
   });
 
   it('come in one list, built once per module', () => {
-    let first: readonly FloodEvent[] = [];
-    let second: readonly FloodEvent[] = [];
-    jest.isolateModules(() => {
-      const { bundledFloodEvents } = require('../../shared/domain/hazards/flood-events') as typeof import('../../shared/domain/hazards/flood-events');
-      first = bundledFloodEvents();
-      second = bundledFloodEvents();
-    });
+    const { bundledFloodEvents } = freshFloodEvents();
+    const first = bundledFloodEvents();
+    const second = bundledFloodEvents();
     expect(second).toBe(first);
     expect(new Set(first.map((e) => e.source))).toEqual(new Set(['hurdat2', 'ncei_storm_events', 'fema_declarations', 'noaa_htf']));
   });

@@ -1,6 +1,7 @@
 import {
   countiesWithinRadius, eventFromStormEventsRow, pageAfter, parseNceiDamage, selectFloodEvents, decodeEventCursor, type FloodEvent,
 } from '../../shared/domain/hazards/flood-events';
+import { freshModule } from '../helpers/fresh-module';
 
 /** One NCEI Storm Events row as the details files spell it, with what a test changes. */
 const row = (fields: Record<string, string | undefined>): Record<string, string> => {
@@ -46,11 +47,9 @@ describe('an NCEI Storm Events row as an event', () => {
 
   it('places a zone whose name holds two county names in the longer one\'s: Lake Okeechobee is not in Lake County', () => {
     // The module orders the county names when it loads: loaded here afresh, so a mutation run sees this test use that order.
-    jest.isolateModules(() => {
-      const fresh = require('../../shared/domain/hazards/flood-events') as typeof import('../../shared/domain/hazards/flood-events');
-      const lake = fresh.eventFromStormEventsRow(row({ CZ_TYPE: 'Z', CZ_NAME: 'LAKE OKEECHOBEE', BEGIN_LOCATION: '' }))!;
-      expect(lake.location).toMatchObject({ county: 'Okeechobee', county_fips: '12093' });
-    });
+    const fresh = freshModule<typeof import('../../shared/domain/hazards/flood-events')>(require.resolve('../../shared/domain/hazards/flood-events'));
+    const lake = fresh.eventFromStormEventsRow(row({ CZ_TYPE: 'Z', CZ_NAME: 'LAKE OKEECHOBEE', BEGIN_LOCATION: '' }))!;
+    expect(lake.location).toMatchObject({ county: 'Okeechobee', county_fips: '12093' });
   });
 
   it('refuses rows of other states, other types and malformed begin months', () => {

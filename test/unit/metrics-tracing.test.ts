@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { freshModule } from '../helpers/fresh-module';
 
 /**
  * X-Ray capture of every AWS SDK client and of outbound HTTP(S), in Lambda only: each case loads
@@ -13,11 +14,7 @@ const middlewareOf = (client: { middlewareStack: { identify(): string[] } }) => 
 function loadClients(lambda: boolean): Clients {
   if (lambda) process.env.AWS_EXECUTION_ENV = 'AWS_Lambda_nodejs22.x';
   else delete process.env.AWS_EXECUTION_ENV;
-  let clients: Clients | undefined;
-  jest.isolateModules(() => {
-    clients = require('../../shared/adapters/aws-clients') as Clients;
-  });
-  return clients!;
+  return freshModule<Clients>(require.resolve('../../shared/adapters/aws-clients'));
 }
 
 const original = { http: http.request, https: https.request };
@@ -62,11 +59,8 @@ describe('in Lambda', () => {
 
   it('the webhook sender creates the tracer, so its first POST is captured', async () => {
     process.env.AWS_EXECUTION_ENV = 'AWS_Lambda_nodejs22.x';
-    let sender: typeof import('../../shared/adapters/webhook-sender') | undefined;
-    jest.isolateModules(() => {
-      sender = require('../../shared/adapters/webhook-sender');
-    });
-    new sender!.HttpWebhookSender({ mode: 'aws' });
+    const sender = freshModule<typeof import('../../shared/adapters/webhook-sender')>(require.resolve('../../shared/adapters/webhook-sender'));
+    new sender.HttpWebhookSender({ mode: 'aws' });
     expect(https.request).not.toBe(original.https);
   });
 });

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
-import { chooseSingleGauge, epochRise, gaugeById, gaugeRuleProvenance, GAUGES, INTERPOLATION_GAUGES, selectGauges } from '../../shared/domain/hazards/gauges';
+import { chooseSingleGauge, epochRise, gaugeById, GAUGES, INTERPOLATION_GAUGES, selectGauges } from '../../shared/domain/hazards/gauges';
 import { distanceKm } from '../science/readers/raw';
 import { localSeaLevelRise } from '../../shared/domain/hazards/local-slr';
 import { haversineKm } from '../../shared/domain/hazards/geo';
+import { freshModule } from '../helpers/fresh-module';
 
 // Reference values from the NOAA-derived CSVs copied into the repo (rounded to the millimetre; the
 // product serves the netCDF values, checked exactly in test/science).
@@ -129,10 +130,7 @@ describe('gauge selection at a location', () => {
   it('names in every answer\'s provenance the rule\'s gauges it uses, those it leaves out for data warnings, and those without NOAA 2022 projections', () => {
     const rule = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/hazards/fac-62s-7-gauges.json'), 'utf8')) as { gauges: { noaa_id: string | null; name: string }[] };
     // The gauge lists are built when the module loads: loaded here afresh, so a mutation run sees this test use them.
-    let provenance!: ReturnType<typeof gaugeRuleProvenance>;
-    jest.isolateModules(() => {
-      provenance = (require('../../shared/domain/hazards/gauges') as typeof import('../../shared/domain/hazards/gauges')).gaugeRuleProvenance();
-    });
+    const provenance = freshModule<typeof import('../../shared/domain/hazards/gauges')>(require.resolve('../../shared/domain/hazards/gauges')).gaugeRuleProvenance();
     expect(provenance.gauges_used).toEqual(usable.map((g) => `${g.noaa_id} ${g.name}`));
     expect(provenance.gauges_excluded_for_data_warnings).toEqual(listed.filter((g) => g.data_warnings.length > 0).map((g) => ({ noaa_id: g.noaa_id, name: g.name, warnings: g.data_warnings })));
     expect(provenance.gauges_without_noaa_2022_projections).toEqual(rule.gauges.filter((g) => !listed.some((l) => l.noaa_id === g.noaa_id)).map((g) => g.name));

@@ -7,6 +7,7 @@ import {
   type Completion, type Enrollment, type TrainingDeps, type TrainingStore,
 } from '../../shared/domain/training/enrolment';
 import programmes from '../../shared/data/v1/courses/programmes.json';
+import { freshModule } from '../helpers/fresh-module';
 
 /**
  * Enrolment, completion and the credentials they earn, against an in-memory store that keeps the
@@ -143,10 +144,7 @@ describe('completion', () => {
 
   it('accepts today in Florida and refuses tomorrow, a non-date, an impossible date and what is more than a date', async () => {
     // The date pattern is compiled when the module loads: loaded here afresh, so a mutation run sees this test use it.
-    let fresh!: typeof import('../../shared/domain/training/enrolment');
-    jest.isolateModules(() => {
-      fresh = require('../../shared/domain/training/enrolment') as typeof import('../../shared/domain/training/enrolment');
-    });
+    const fresh = freshModule<typeof import('../../shared/domain/training/enrolment')>(require.resolve('../../shared/domain/training/enrolment'));
     // 03:00 UTC on the 24th is still the 23rd in Florida.
     const { deps } = setup(new Date('2026-11-24T03:00:00Z'));
     const e = await fresh.enroll(ana, 'IS-9', deps);

@@ -1,6 +1,7 @@
 import { upcomingDeadlines } from '../../../shared/domain/grants/deadlines';
 import { HOURLY_LIMITS, hourWindow, leaseBlockSize, tierAllows } from '../../../shared/domain/tiers';
 import { TIER_ORDER, type Tier } from '../../../shared/domain/tiers';
+import { freshModule } from '../../helpers/fresh-module';
 
 /**
  * Program deadlines (DOMAIN §5, verified): project proposals by September 1, the Statewide Plan by
@@ -58,12 +59,10 @@ describe('pins: tiers', () => {
   it('orders free < pro < enterprise', () => {
     expect(TIER_ORDER).toEqual(['free', 'pro', 'enterprise']);
     // The order is built when the module loads: loaded here afresh, so a mutation run sees this test use it.
-    jest.isolateModules(() => {
-      const fresh = require('../../../shared/domain/tiers') as typeof import('../../../shared/domain/tiers');
-      expect(fresh.TIER_ORDER).toEqual(['free', 'pro', 'enterprise']);
-      expect(fresh.tierAllows('pro', 'free')).toBe(true);
-      expect(fresh.tierAllows('free', 'pro')).toBe(false);
-    });
+    const fresh = freshModule<typeof import('../../../shared/domain/tiers')>(require.resolve('../../../shared/domain/tiers'));
+    expect(fresh.TIER_ORDER).toEqual(['free', 'pro', 'enterprise']);
+    expect(fresh.tierAllows('pro', 'free')).toBe(true);
+    expect(fresh.tierAllows('free', 'pro')).toBe(false);
   });
 
   it('limits Free to 25 and Pro to 5,000 requests an hour; Enterprise is unlimited', () => {
