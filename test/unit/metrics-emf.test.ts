@@ -1,3 +1,4 @@
+import { freshModule } from '../helpers/fresh-module';
 import type { APIGatewayProxyEvent, Context, SQSEvent } from 'aws-lambda';
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { readRouteForm } from '../../shared/http/multipart';
@@ -256,6 +257,53 @@ describe('log lines carry the Lambda invocation', () => {
     const logged = written.join('').split('\n').filter((line) => line.includes('Unhandled error')).map((line) => JSON.parse(line));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ function_request_id: 'lambda-req-9', function_name: 'va-assets', cold_start: expect.any(Boolean), service: 'va-compliance-api' });
+  });
+
+  describe('an invocation is stamped when it writes a line', () => {
+    // As Lambda sets it for an on-demand instance; Powertools reports no cold start without it.
+    const freshLogger = () => {
+      process.env.AWS_LAMBDA_INITIALIZATION_TYPE = 'on-demand';
+      try {
+        const module = freshModule<typeof import('../../shared/observability/logger')>(require.resolve('../../shared/observability/logger'));
+        module.logger.setLogLevel('INFO');
+        return module;
+      } finally {
+        delete process.env.AWS_LAMBDA_INITIALIZATION_TYPE;
+      }
+    };
+    const invocation = (awsRequestId: string) => ({ ...lambdaContext, awsRequestId }) as Context;
+    const probes = () => written.join('').split('\n').filter((line) => line.includes('"probe"'))
+      .map((line) => JSON.parse(line) as { function_request_id?: string; cold_start?: boolean });
+
+    it('each line names the last invocation before it; only the first invocation is the cold start', () => {
+      const { attachLambdaContext: attach, logger: log } = freshLogger();
+      attach(invocation('first'));
+      log.info('probe');
+      log.info('probe');
+      attach(invocation('second'));
+      attach(invocation('third'));
+      log.info('probe');
+      attach(invocation('fourth'));
+      expect(probes().map((line) => [line.function_request_id, line.cold_start])).toEqual([['first', true], ['first', true], ['third', false]]);
+    });
+
+    it('the first invocation is the cold start even when it writes no line', () => {
+      const { attachLambdaContext: attach, logger: log } = freshLogger();
+      attach(invocation('first'));
+      attach(invocation('second'));
+      log.info('probe');
+      expect(probes().map((line) => [line.function_request_id, line.cold_start])).toEqual([['second', false]]);
+    });
+
+    it('a caller without a Lambda context leaves the last invocation in place', () => {
+      const { attachLambdaContext: attach, logger: log } = freshLogger();
+      attach(invocation('first'));
+      attach(invocation('second'));
+      attach(undefined);
+      attach({ functionName: 'local' });
+      log.info('probe');
+      expect(probes().map((line) => line.function_request_id)).toEqual(['second']);
+    });
   });
 });
 
