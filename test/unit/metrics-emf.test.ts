@@ -295,6 +295,18 @@ describe('log lines carry the Lambda invocation', () => {
       expect(probes().map((line) => [line.function_request_id, line.cold_start])).toEqual([['second', false]]);
     });
 
+    it('invocations that write no line are not stamped: the first at once (the cold start), a later one when a line comes', () => {
+      const { attachLambdaContext: attach, logger: log } = freshLogger();
+      const stamp = jest.spyOn(log, 'addContext');
+      attach(invocation('first'));
+      attach(invocation('second'));
+      attach(invocation('third'));
+      expect(stamp.mock.calls.map(([context]) => context.awsRequestId)).toEqual(['first']);
+      log.info('probe');
+      log.info('probe');
+      expect(stamp.mock.calls.map(([context]) => context.awsRequestId)).toEqual(['first', 'third']);
+    });
+
     it('a caller without a Lambda context leaves the last invocation in place', () => {
       const { attachLambdaContext: attach, logger: log } = freshLogger();
       attach(invocation('first'));
