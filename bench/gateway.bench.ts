@@ -14,9 +14,9 @@ import { recordResponse, startReplayServer } from './lib/replay-server';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 // 4,000 requests a round: shorter rounds (a tenth of a second) measured the machine's moments more than the servers.
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 28_000);
-// Odd, so the median is one round's figure.
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60_000);
+// Odd, so the median is one round's figure; 15 rather than 7, as single rounds swing by ±0.15 on a busy machine.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 // Unmeasured requests before the first round of each target (JIT, lazily loaded modules, caches).
 // The gateway's longer path needs a few thousand requests before V8 has optimised it; the bare
 // server gets the same warm-up. The Pro key's runs come after, on warm code, and its warm-up and
