@@ -233,11 +233,14 @@ async function handle(
 
   const queryStringParameters: Record<string, string> = {};
   const multiValueQueryStringParameters: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(search)) {
-    queryStringParameters[name] = value; // API Gateway keeps the last value here
-    (multiValueQueryStringParameters[name] ??= []).push(value);
+  let hasQuery = false;
+  if (search) {
+    for (const [name, value] of new URLSearchParams(search)) {
+      queryStringParameters[name] = value; // API Gateway keeps the last value here
+      (multiValueQueryStringParameters[name] ??= []).push(value);
+      hasQuery = true;
+    }
   }
-  const hasQuery = Object.keys(queryStringParameters).length > 0;
   const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const binary = (BINARY_MEDIA_TYPES as readonly string[]).includes(mediaType);
 

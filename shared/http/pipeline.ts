@@ -20,6 +20,8 @@ import type { readRouteForm } from './multipart';
 
 /** API Gateway's own payload limit; routes may set a lower `maxBodyBytes`. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The body of every request without one: zero bytes, nothing to change, no need for one each. */
+const NO_BODY = Buffer.alloc(0);
 
 export interface PipelineDeps {
   usage: () => UsageCounter;
@@ -160,7 +162,9 @@ function bearerAccount(event: APIGatewayProxyEvent, state: PipelineState): Accou
 
 function lowerCaseHeaders(event: APIGatewayProxyEvent): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.headers ?? {})) {
+  const given = event.headers ?? {};
+  for (const name in given) {
+    const value = given[name];
     if (value !== undefined && value !== null) headers[name.toLowerCase()] = value;
   }
   return headers;
@@ -169,8 +173,9 @@ function lowerCaseHeaders(event: APIGatewayProxyEvent): Record<string, string> {
 /** Repeated query parameters arrive as a comma-separated list (`time_horizon=2040&time_horizon=2070`). */
 function flatQuery(event: APIGatewayProxyEvent): Record<string, string> {
   const query: Record<string, string> = {};
+  if (!event.queryStringParameters) return query;
   const multi = event.multiValueQueryStringParameters ?? {};
-  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
+  for (const [name, value] of Object.entries(event.queryStringParameters)) {
     if (value === undefined) continue;
     const all = multi[name];
     query[name] = all && all.length > 1 ? all.join(',') : value;
@@ -188,7 +193,7 @@ function validate<T>(schema: z.ZodType<T> | undefined, input: unknown, location:
 
 function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: PipelineState, now: Date): RouteRequest {
   const headers = lowerCaseHeaders(event);
-  const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : NO_BODY;
   const spec = route.request ?? {};
   const maxBytes = spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (rawBody.length > maxBytes) {
@@ -226,6 +231,8 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
     : undefined;
   if (errors.length > 0) throw invalidRequest(errors);
 
+  // Read before the validated header values are merged into the same object.
+  const baseUrl = stageBaseUrl(event, headers);
   return {
     route,
     params: (params ?? {}) as never,
@@ -233,14 +240,15 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
     body: parsedBody as never,
     form: undefined as never,
     rawBody,
-    headers: { ...headers, ...(headerValues as Record<string, string> | undefined) },
+    // This request's own object: merged into, not copied.
+    headers: headerValues ? Object.assign(headers, headerValues as Record<string, string>) : headers,
     account: state.account,
     ifMatch,
     user: state.user,
     clientIp: event.requestContext?.identity?.sourceIp ?? 'unknown',
     rate: state.rate,
     requestId: event.requestContext?.requestId ?? 'unknown',
-    baseUrl: stageBaseUrl(event, headers),
+    baseUrl,
     now,
   };
 }
