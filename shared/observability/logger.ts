@@ -33,13 +33,15 @@ class InvocationLogger extends Logger {
   }
 }
 
+const invocationLogger = new InvocationLogger({ serviceName: SERVICE_NAME });
+
 /** Structured JSON logs. Requests are never logged whole: headers carry API keys. */
-export const logger: Logger = new InvocationLogger({ serviceName: SERVICE_NAME });
+export const logger: Logger = invocationLogger;
 
 /**
  * Stamps the invocation on every following log line: request id, function, memory and whether
  * this was a cold start. Local callers that have no Lambda context (or a partial one) add nothing.
  */
 export function attachLambdaContext(context: Partial<Context> | undefined): void {
-  if (typeof context?.awsRequestId === 'string') (logger as InvocationLogger).stamp(context as Context);
+  if (typeof context?.awsRequestId === 'string') invocationLogger.stamp(context as Context);
 }
