@@ -1,9 +1,9 @@
 import { HttpError } from '../../shared/http/problem';
 import {
-  KeyLimitReachedError, ProfileNotFoundError, StaleVersionError, TooManyAttemptsError, type ClientInfo,
+  KeyLimitReachedError, ProfileNotFoundError, StaleVersionError, type ClientInfo,
 } from '../../shared/domain/identity/use-cases';
 import {
-  AttemptCounterBusyError, EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, WeakPasswordError,
+  AttemptCounterBusyError, EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError,
 } from '../../shared/domain/identity/ports';
 import type { RouteRequest } from '../../shared/http/types';
 

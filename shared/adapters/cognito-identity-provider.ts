@@ -5,7 +5,8 @@ import {
 import { appConfig, requiredSetting } from '../config';
 import { traced } from './aws-clients';
 import {
-  EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, WeakPasswordError, type IdentityProvider, type TokenSet,
+  EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type IdentityProvider,
+  type TokenSet,
 } from '../domain/identity/ports';
 import type { UserRole } from '../domain/identity/roles';
 
@@ -25,6 +26,28 @@ export function resetCognitoClient(): void {
 const errorName = (error: unknown) => (error as { name?: string })?.name ?? '';
 
 /**
+ * Cognito's own limits, as refusals to try again later. Repeated wrong codes or passwords lock the
+ * user for a while (`TooManyFailedAttemptsException`, or `LimitExceededException` "Attempt limit
+ * exceeded") and Cognito does not say how long, so the advice is a minute; throttling passes within
+ * a second.
+ */
+const PROVIDER_LIMITS = new Map<string, { seconds: number; message: string }>([
+  ['TooManyFailedAttemptsException', { seconds: 60, message: 'Too many failed attempts for this user.' }],
+  ['LimitExceededException', { seconds: 60, message: 'Too many failed attempts for this user.' }],
+  ['TooManyRequestsException', { seconds: 1, message: 'The identity provider is receiving too many requests.' }],
+]);
+
+/** One call to Cognito, its limit refusals turned into `TooManyAttemptsError` (429, never a 500). */
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const limit = PROVIDER_LIMITS.get(errorName(error));
+    throw limit ? new TooManyAttemptsError(limit.seconds, limit.message) : error;
+  }
+}
+
+/**
  * The user pool through the AWS SDK, the same code against Cognito and cognito-local. It smooths
  * the emulator's differences: a wrong password is `InvalidPasswordException` there
  * (`NotAuthorizedException` in Cognito), and its auth results lack `ExpiresIn` and `TokenType`.
@@ -40,26 +63,32 @@ export class CognitoIdentityProvider implements IdentityProvider {
   async register(input: { email: string; password: string; name: string; role: UserRole }): Promise<{ userId: string; confirmed: boolean }> {
     let userId: string;
     try {
-      const result = await cognito().send(new SignUpCommand({
+      const result = await call(() => cognito().send(new SignUpCommand({
         ClientId: this.clientId,
         Username: input.email,
         Password: input.password,
         UserAttributes: [{ Name: 'email', Value: input.email }, { Name: 'name', Value: input.name }],
-      }));
+      })));
       userId = result.UserSub!;
     } catch (error) {
       if (errorName(error) === 'UsernameExistsException' || errorName(error) === 'AliasExistsException') throw new EmailTakenError();
       if (errorName(error) === 'InvalidPasswordException') throw new WeakPasswordError();
       throw error;
     }
-    await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: this.userPoolId, Username: input.email, GroupName: input.role }));
-    if (this.confirmAtOnce) await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: this.userPoolId, Username: input.email }));
+    try {
+      await call(() => cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: this.userPoolId, Username: input.email, GroupName: input.role })));
+      if (this.confirmAtOnce) await call(() => cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: this.userPoolId, Username: input.email })));
+    } catch (error) {
+      // A user left without its role's group (or unconfirmed) would hold the email with no way in: undone, so the email can register again.
+      await this.remove(input.email);
+      throw error;
+    }
     return { userId, confirmed: this.confirmAtOnce };
   }
 
   async confirm(email: string, code: string): Promise<void> {
     try {
-      await cognito().send(new ConfirmSignUpCommand({ ClientId: this.clientId, Username: email, ConfirmationCode: code }));
+      await call(() => cognito().send(new ConfirmSignUpCommand({ ClientId: this.clientId, Username: email, ConfirmationCode: code })));
     } catch (error) {
       if (['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException', 'NotAuthorizedException'].includes(errorName(error))) {
         throw new InvalidConfirmationCodeError();
@@ -78,7 +107,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
   async revoke(refreshToken: string): Promise<void> {
     try {
-      await cognito().send(new RevokeTokenCommand({ ClientId: this.clientId, Token: refreshToken }));
+      await call(() => cognito().send(new RevokeTokenCommand({ ClientId: this.clientId, Token: refreshToken })));
     } catch (error) {
       // Revoking a token that is already invalid leaves the same state: nothing can use it.
       if (!['NotAuthorizedException', 'InvalidParameterException', 'UnsupportedTokenTypeException'].includes(errorName(error))) throw error;
@@ -86,13 +115,13 @@ export class CognitoIdentityProvider implements IdentityProvider {
   }
 
   async remove(email: string): Promise<void> {
-    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: email }));
+    await call(() => cognito().send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: email })));
   }
 
   private async authenticate(flow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', parameters: Record<string, string>): Promise<TokenSet> {
     let result: AuthenticationResultType | undefined;
     try {
-      ({ AuthenticationResult: result } = await cognito().send(new InitiateAuthCommand({ ClientId: this.clientId, AuthFlow: flow, AuthParameters: parameters })));
+      ({ AuthenticationResult: result } = await call(() => cognito().send(new InitiateAuthCommand({ ClientId: this.clientId, AuthFlow: flow, AuthParameters: parameters }))));
     } catch (error) {
       if (['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException', 'UserNotConfirmedException', 'PasswordResetRequiredException'].includes(errorName(error))) {
         throw new InvalidCredentialsError();

@@ -41,16 +41,20 @@ export const registerUserRoute = defineRoute({
     ...PUBLIC_V1_ERRORS,
     400: problem('Invalid request (`invalid_request`), or the password does not meet the policy (`weak_password`).'),
     409: problem('A user with this email exists (`email_taken`).'),
-    429: { ...problem('Too many registrations from this address (`too_many_attempts`).'), headers: RETRY_AFTER },
+    429: { ...problem('Too many registrations from this address, or the identity provider is throttling (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });
 
 export const confirmUserRoute = defineRoute({
   id: 'confirmUser', method: 'POST', path: '/v1/users/confirm', group: 'v1-identity', auth: 'none', minTier: 'free',
   tags: ['Users'], summary: 'Confirm a registration with the emailed code',
-  description: 'AWS only in practice: local registrations are already confirmed. A wrong, expired or unknown code is 400 `invalid_request` (the same answer for an unknown email).',
+  description: 'AWS only in practice: local registrations are already confirmed. A wrong, expired or unknown code is 400 `invalid_request` (the same answer for an unknown email). After repeated wrong codes Cognito refuses further attempts for a while without saying how long: 429 `too_many_attempts` with `Retry-After: 60`.',
   request: { body: ConfirmRequestSchema, maxBodyBytes: 4 * 1024 },
-  responses: { 204: { description: 'Confirmed; the user can log in.' }, ...PUBLIC_V1_ERRORS },
+  responses: {
+    204: { description: 'Confirmed; the user can log in.' },
+    ...PUBLIC_V1_ERRORS,
+    429: { ...problem('Too many wrong codes for this user, or the identity provider is throttling (`too_many_attempts`).'), headers: RETRY_AFTER },
+  },
 });
 
 export const loginRoute = defineRoute({
@@ -62,7 +66,7 @@ export const loginRoute = defineRoute({
     200: { ...ok('Tokens (access and ID tokens valid 1 hour, refresh token 30 days).', TokenResponseSchema), headers: NO_STORE },
     ...PUBLIC_V1_ERRORS,
     401: problem('Wrong email or password, or an invalid, expired or revoked refresh token (`invalid_credentials`).'),
-    429: { ...problem('Too many failed sign-ins for this email or from this address (`too_many_attempts`).'), headers: RETRY_AFTER },
+    429: { ...problem('Too many failed sign-ins for this email or from this address, or the identity provider is throttling (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });
 
@@ -71,7 +75,11 @@ export const logoutRoute = defineRoute({
   tags: ['Users'], summary: 'Sign out: end the session',
   description: 'The refresh token stops working, and the access token the request came with is refused from the next request (401 `invalid_token`), with every access token of its session: in AWS the session is the token\'s `origin_jti`, shared by the access tokens refreshed from one sign-in; the local emulator issues no `origin_jti`, so there only the presented access token is refused (one refreshed before the logout stays valid until it expires, at most 1 hour). Other sign-ins of the user are not affected.',
   request: { body: LogoutRequestSchema, maxBodyBytes: 16 * 1024 },
-  responses: { 204: { description: 'Signed out.' }, ...BEARER_ERRORS },
+  responses: {
+    204: { description: 'Signed out.' },
+    ...BEARER_ERRORS,
+    429: { ...problem('The account\'s hourly request limit is reached (`rate_limit_exceeded`), or the identity provider is throttling (`too_many_attempts`); see `Retry-After`.'), headers: RETRY_AFTER },
+  },
 });
 
 export const getProfileRoute = defineRoute({

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { hashApiKey } from '../../shared/domain/api-keys';
 import { LOGIN_FAILURES_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, type AttemptPolicy } from '../../shared/domain/identity/attempts';
-import { InvalidCredentialsError, WeakPasswordError, type AccountKey, type TokenSet } from '../../shared/domain/identity/ports';
+import { InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type TokenSet } from '../../shared/domain/identity/ports';
 import { countyName, isFloridaCountyFips, type UserRecord } from '../../shared/domain/identity/profile';
 import { isUserRole } from '../../shared/domain/identity/roles';
 import type { SecurityEvent } from '../../shared/domain/identity/security-events';
 import {
   confirmRegistration, issueAccountKey, KeyLimitReachedError, MAX_ACTIVE_KEYS, profileOf, ProfileNotFoundError, registerUser,
-  revokeAccountKey, signIn, StaleVersionError, TooManyAttemptsError, updateProfile, type IdentityDeps,
+  revokeAccountKey, signIn, StaleVersionError, updateProfile, type IdentityDeps,
 } from '../../shared/domain/identity/use-cases';
 import type { Tier } from '../../shared/domain/tiers';
 

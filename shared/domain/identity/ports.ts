@@ -22,6 +22,15 @@ export class InvalidCredentialsError extends Error {}
 export class InvalidConfirmationCodeError extends Error {}
 /** Concurrent attempts of one subject kept changing its counter: answered as too many attempts, never as a failure. */
 export class AttemptCounterBusyError extends Error {}
+/**
+ * Attempts refused for now, with the seconds to wait: by this API's own limits (failed sign-ins,
+ * registrations per address) or by the identity provider's (repeated wrong codes, throttling).
+ */
+export class TooManyAttemptsError extends Error {
+  constructor(readonly retryAfterSeconds: number, message: string) {
+    super(message);
+  }
+}
 
 /** The identity provider (Cognito in AWS, cognito-local on the machine): it alone sees passwords. */
 export interface IdentityProvider {

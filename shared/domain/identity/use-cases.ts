@@ -7,7 +7,7 @@ import {
 } from './attempts';
 import { passwordPolicyViolations } from './pool-settings';
 import {
-  InvalidCredentialsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptStore, type IdentityProvider,
+  InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptStore, type IdentityProvider,
   type SecurityEventStore, type SessionRevocationStore, type TokenSet, type UserStore,
 } from './ports';
 import { applyProfileUpdate, countyName, etagOf, type ProfileUpdate, type UserRecord } from './profile';
@@ -33,11 +33,6 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
-export class TooManyAttemptsError extends Error {
-  constructor(readonly retryAfterSeconds: number, message: string) {
-    super(message);
-  }
-}
 export class ProfileNotFoundError extends Error {}
 export class StaleVersionError extends Error {}
 export class KeyLimitReachedError extends Error {}

@@ -1,0 +1,119 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CognitoIdentityProvider, resetCognitoClient } from '../../shared/adapters/cognito-identity-provider';
+import { InvalidConfirmationCodeError, TooManyAttemptsError } from '../../shared/domain/identity/ports';
+
+/**
+ * The Cognito adapter against a stand-in of Cognito's JSON protocol on loopback: each operation
+ * answers as scripted (a result, or an error named the way Cognito names it), so the adapter's
+ * reading of Cognito's refusals is tested through the real SDK client, error parsing included.
+ */
+type Answer = { status: number; body: Record<string, unknown> };
+const refusal = (type: string, message = 'refused'): Answer => ({ status: 400, body: { __type: type, message } });
+
+let server: Server;
+let script: Record<string, Answer> = {};
+let calls: string[] = [];
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const operation = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    req.resume();
+    req.on('end', () => {
+      calls.push(operation);
+      const answer = script[operation] ?? { status: 200, body: {} };
+      res.writeHead(answer.status, { 'Content-Type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_MAX_ATTEMPTS: '1',
+  });
+  resetCognitoClient();
+});
+
+afterAll(async () => {
+  resetCognitoClient();
+  process.env = saved;
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  script = {};
+  calls = [];
+});
+
+const provider = (confirmAtOnce = false) => new CognitoIdentityProvider('us-east-1_pool', 'client-id', confirmAtOnce);
+const registration = { email: 'ana@example.org', password: 'Str0ng-enough-pass', name: 'Ana', role: 'staff' as const };
+
+async function refusedWith(work: Promise<unknown>): Promise<TooManyAttemptsError> {
+  const error = await work.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(TooManyAttemptsError);
+  return error as TooManyAttemptsError;
+}
+
+describe('Cognito refusals under its own limits are "try again later", never a failure', () => {
+  it('repeated wrong confirmation codes: wait a minute', async () => {
+    script.ConfirmSignUp = refusal('TooManyFailedAttemptsException');
+    const error = await refusedWith(provider().confirm('ana@example.org', '123456'));
+    expect(error.retryAfterSeconds).toBe(60);
+    expect(error.message).toBe('Too many failed attempts for this user.');
+  });
+
+  it('"Attempt limit exceeded" (LimitExceededException) is the same lockout', async () => {
+    script.ConfirmSignUp = refusal('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
+    expect((await refusedWith(provider().confirm('ana@example.org', '123456'))).retryAfterSeconds).toBe(60);
+  });
+
+  it('throttling of sign-in, refresh and sign-out: wait a second', async () => {
+    script.InitiateAuth = refusal('TooManyRequestsException');
+    script.RevokeToken = refusal('TooManyRequestsException');
+    for (const work of [provider().signIn('ana@example.org', 'pw'), provider().refresh('token'), provider().revoke('token')]) {
+      const error = await refusedWith(work);
+      expect(error.retryAfterSeconds).toBe(1);
+      expect(error.message).toBe('The identity provider is receiving too many requests.');
+    }
+  });
+
+  it('a wrong code is still a wrong code, and an unknown refusal still fails', async () => {
+    script.ConfirmSignUp = refusal('CodeMismatchException');
+    await expect(provider().confirm('ana@example.org', '123456')).rejects.toBeInstanceOf(InvalidConfirmationCodeError);
+    script.ConfirmSignUp = refusal('InternalErrorException');
+    const other = await provider().confirm('ana@example.org', '123456').catch((e: unknown) => e);
+    expect(other).not.toBeInstanceOf(TooManyAttemptsError);
+    expect((other as Error).name).toBe('InternalErrorException');
+  });
+
+  it('an error named like an object property is not mistaken for a limit', async () => {
+    script.ConfirmSignUp = refusal('constructor');
+    const error = await provider().confirm('ana@example.org', '123456').catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(TooManyAttemptsError);
+  });
+});
+
+describe('a registration that fails after the sign-up is undone at the provider', () => {
+  it('throttled while adding the user to its group: the user is deleted, the answer is "try again"', async () => {
+    script.SignUp = { status: 200, body: { UserSub: 'sub-1', UserConfirmed: false } };
+    script.AdminAddUserToGroup = refusal('TooManyRequestsException');
+    const error = await refusedWith(provider().register(registration));
+    expect(error.retryAfterSeconds).toBe(1);
+    expect(calls).toEqual(['SignUp', 'AdminAddUserToGroup', 'AdminDeleteUser']);
+  });
+
+  it('failing to confirm at once (local mode): the user is deleted and the error passes', async () => {
+    script.SignUp = { status: 200, body: { UserSub: 'sub-2', UserConfirmed: false } };
+    script.AdminConfirmSignUp = refusal('InternalErrorException');
+    const error = await provider(true).register(registration).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('InternalErrorException');
+    expect(calls).toEqual(['SignUp', 'AdminAddUserToGroup', 'AdminConfirmSignUp', 'AdminDeleteUser']);
+  });
+
+  it('a sign-up that succeeds throughout deletes nothing', async () => {
+    script.SignUp = { status: 200, body: { UserSub: 'sub-3', UserConfirmed: false } };
+    await expect(provider(true).register(registration)).resolves.toEqual({ userId: 'sub-3', confirmed: true });
+    expect(calls).toEqual(['SignUp', 'AdminAddUserToGroup', 'AdminConfirmSignUp']);
+  });
+});
