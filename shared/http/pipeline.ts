@@ -282,6 +282,8 @@ export function errorResponse(error: unknown, requestId: string, rate?: RateLimi
     // Internals stay in the logs; the client sees only the request id to quote.
     if (error instanceof Error && error.stack) error.stack = sourceMappedStack(error.stack);
     logger.error('Unhandled error', { requestId, error: error as Error });
+  } else if (httpError.code === 'service_unavailable') {
+    logger.warn('Dependency unavailable', { requestId, error: httpError.cause as Error });
   }
   const problem = httpError
     ? problemBody(httpError.code, httpError.message, requestId, httpError.extra)

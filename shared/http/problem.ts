@@ -57,8 +57,10 @@ export class HttpError extends Error {
     readonly code: ProblemCode,
     detail: string,
     readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; [k: string]: unknown } = {},
+    /** What failed underneath, for the logs only: never in the answer. */
+    cause?: unknown,
   ) {
-    super(detail);
+    super(detail, cause === undefined ? undefined : { cause });
     this.name = 'HttpError';
     this.status = PROBLEM_TYPES[code].status;
   }

@@ -8,6 +8,14 @@ export const problem = (description: string): ResponseDef => ({ description, sch
 
 export const ok = (description: string, schema: z.ZodType): ResponseDef => ({ description, schema });
 
+/** An AWS service the route calls is throttling or briefly failing: retry (see `Retry-After`). */
+export const DEPENDENCY_UNAVAILABLE: Record<number, ResponseDef> = {
+  503: {
+    ...problem('A service the API depends on is busy or briefly unavailable (`service_unavailable`); retry after `Retry-After` seconds.'),
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } } },
+  },
+};
+
 /** Errors any keyed route can answer. */
 export const KEYED_ERRORS: Record<number, ResponseDef> = {
   400: problem('Invalid request (`invalid_request`, `malformed_body`); `errors` lists each bad field.'),
@@ -17,6 +25,7 @@ export const KEYED_ERRORS: Record<number, ResponseDef> = {
   415: problem('Wrong content type (`unsupported_media_type`).'),
   429: problem('Hourly request limit reached (`rate_limit_exceeded`); see `Retry-After`.'),
   500: problem('Unexpected error (`internal_error`); no internals are returned.'),
+  ...DEPENDENCY_UNAVAILABLE,
 };
 
 export const PUBLIC_ERRORS: Record<number, ResponseDef> = {

@@ -3,7 +3,7 @@ import {
   ActivityListSchema, ActivityQuery, ConfirmRequestSchema, CreateKeyRequestSchema, CreatedKeySchema, KeyListSchema, KeyParams, LoginRequestSchema,
   LogoutRequestSchema, ProfileSchema, RegisterRequestSchema, RegisteredUserSchema, TokenResponseSchema, UpdateProfileRequestSchema,
 } from '../schemas/v1-identity';
-import { CONFLICT, IDEMPOTENCY_REUSED, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
+import { CONFLICT, DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer error="invalid_token"` (RFC 6750).', schema: { type: 'string' as const } } };
@@ -19,6 +19,7 @@ const PUBLIC_V1_ERRORS: Record<number, ResponseDef> = {
   413: problem('Body too large (`payload_too_large`).'),
   415: problem('Wrong content type (`unsupported_media_type`).'),
   500: problem('Unexpected error (`internal_error`); no internals are returned.'),
+  ...DEPENDENCY_UNAVAILABLE,
 };
 
 /** Errors of every route that needs a bearer token. */

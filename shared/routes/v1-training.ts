@@ -2,7 +2,7 @@ import {
   CertificationList, CertificationParams, CertificationsQuery, CompleteBody, CompletionResponse, CourseList, CoursesQuery, EnrollBody, EnrollHeaders,
   Enrollment, EnrollmentList, EnrollmentParams, Jwks, RevokeBody, VerificationResponse,
 } from '../schemas/v1-training';
-import { IDEMPOTENCY_REUSED, NOT_FOUND, PUBLIC_ERRORS, ok, problem } from './responses';
+import { DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PUBLIC_ERRORS, ok, problem } from './responses';
 import { defineRoute } from './types';
 import { BEARER_ERRORS, ROLE_ERRORS } from './v1-identity';
 
@@ -70,7 +70,7 @@ export const verifyCertificationRoute = defineRoute({
   tags: ['Training and certification'], summary: 'Verify a certification (no token)',
   description: 'For anyone shown a credential: checks the stored credential\'s signature against the service\'s key and its status. Shows no personal data beyond the holder\'s display name.',
   request: { params: CertificationParams },
-  responses: { 200: ok('The verification answer.', VerificationResponse), ...NOT_FOUND, 400: problem('Not a certification id (`invalid_request`).'), ...PUBLIC_ERRORS },
+  responses: { 200: ok('The verification answer.', VerificationResponse), ...NOT_FOUND, 400: problem('Not a certification id (`invalid_request`).'), ...PUBLIC_ERRORS, ...DEPENDENCY_UNAVAILABLE },
 });
 
 export const jwksRoute = defineRoute({
@@ -80,6 +80,7 @@ export const jwksRoute = defineRoute({
   responses: {
     200: { ...ok('The key set.', Jwks), headers: { 'Cache-Control': { description: '`public, max-age=300`.', schema: { type: 'string' as const } } } },
     ...PUBLIC_ERRORS,
+    ...DEPENDENCY_UNAVAILABLE,
   },
 });
 
