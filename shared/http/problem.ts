@@ -60,7 +60,7 @@ export class HttpError extends Error {
     /** What failed underneath, for the logs only: never in the answer. */
     cause?: unknown,
   ) {
-    super(detail, cause === undefined ? undefined : { cause });
+    super(detail, { cause });
     this.name = 'HttpError';
     this.status = PROBLEM_TYPES[code].status;
   }

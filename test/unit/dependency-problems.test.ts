@@ -1,5 +1,7 @@
 import { asHttpError } from '../../shared/http/domain-problems';
+import { errorResponse } from '../../shared/http/pipeline';
 import { HttpError } from '../../shared/http/problem';
+import { logger } from '../../shared/observability/logger';
 import { NotFoundError } from '../../shared/domain/errors';
 
 /**
@@ -78,5 +80,33 @@ describe('everything else is not a dependency failure', () => {
     const problem = new HttpError('conflict', 'no');
     expect(asHttpError(problem)).toBe(problem);
     expect(asHttpError(new NotFoundError('gone'))?.code).toBe('not_found');
+  });
+});
+
+describe('what the logs say', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a dependency failure is a warning naming the request and the service error', () => {
+    const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const original = sdkError({ name: 'ThrottlingException', status: 400 });
+    expect(errorResponse(original, 'req-9').statusCode).toBe(503);
+    expect(warn).toHaveBeenCalledWith('Dependency unavailable', { requestId: 'req-9', error: original });
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('an unexpected error is logged as one, with its request and the error itself', () => {
+    const error = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const bug = new TypeError('boom');
+    expect(errorResponse(bug, 'req-11').statusCode).toBe(500);
+    expect(error).toHaveBeenCalledWith('Unhandled error', { requestId: 'req-11', error: bug });
+  });
+
+  it('a refusal of the request logs nothing', () => {
+    const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    expect(errorResponse(new HttpError('not_found', 'No such thing.'), 'req-10').statusCode).toBe(404);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
   });
 });
