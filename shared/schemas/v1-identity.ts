@@ -6,7 +6,9 @@ import { PASSWORD_POLICY } from '../domain/identity/pool-settings';
 import { TIER_ORDER } from '../domain/tiers';
 import { isFloridaCountyFips } from '../domain/identity/profile';
 
-const Email = z.string().trim().toLowerCase().max(254).email('Not an email address').describe('The user name: an email address (case-insensitive).');
+// The email is the Cognito user name, which may be at most 128 characters (longer addresses exist: up to 254).
+const Email = z.string().trim().toLowerCase().max(128, 'At most 128 characters: the email is the user name, which the user pool limits to 128')
+  .email('Not an email address').describe('The user name: an email address (case-insensitive), at most 128 characters.');
 // Length and character classes are checked by the route (400 `weak_password`), not here, so the
 // answer names the policy instead of a schema message; the cap only bounds the request.
 const Password = z.string().min(1).max(256).describe(`At least ${PASSWORD_POLICY.minLength} characters with lower- and upper-case letters, a digit and a symbol. Never stored or logged by this API.`);

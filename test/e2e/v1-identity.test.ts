@@ -62,6 +62,30 @@ describe('/v1 identity over HTTP', () => {
         expect(response.json.code).toBe('invalid_request');
       }
     });
+
+    it('takes an email of up to 128 characters, the user pool\'s limit for a user name, and names the field beyond it', async () => {
+      const address = (length: number) => {
+        const local = `long-${Date.now()}`;
+        const labels = length - local.length - '@'.length - '.example.org'.length; // two labels and the dot between them
+        const first = Math.floor((labels - 1) / 2);
+        return `${local}@${'d'.repeat(first)}.${'e'.repeat(labels - 1 - first)}.example.org`;
+      };
+      expect(address(128)).toHaveLength(128);
+      // Sign-in shares the field (and does not spend this file's registrations from one address):
+      // 128 characters pass the schema and reach the user pool, which knows no such user.
+      const known = await app.request('POST', '/v1/users/login', { json: { email: address(128), password: strongPassword() } });
+      expect(known.status).toBe(401);
+      const tooLong = address(129);
+      for (const [route, json] of [
+        ['/v1/users/register', { email: tooLong, password: strongPassword(), name: 'Longer', role: 'resident' }],
+        ['/v1/users/login', { email: tooLong, password: strongPassword() }],
+        ['/v1/users/confirm', { email: tooLong, code: '123456' }],
+      ] as const) {
+        const refused = await app.request('POST', route, { json });
+        expect(refused.status).toBe(400);
+        expect(refused.json.errors).toEqual([expect.objectContaining({ field: 'email', in: 'body' })]);
+      }
+    });
   });
 
   describe('confirm', () => {
