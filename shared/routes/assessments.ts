@@ -69,6 +69,7 @@ export const createDeliverablesRoute = defineRoute({
 export const getDeliverablesRoute = defineRoute({
   id: 'getDeliverables', method: 'GET', path: '/assessments/{assessment_id}/deliverables/{deliverable_id}', group: 'assessments', auth: 'api_key', minTier: 'pro',
   tags: ['Assessments'], summary: 'Status and files of a deliverable job',
+  description: 'Poll the job `POST /assessments/{assessment_id}/deliverables` started: `status` goes `queued` → `running` → `succeeded` or `failed` (`error` says why). Once it succeeded, `files` lists the report PDF, the GIS package and the prioritized asset list, each with its size, SHA-256 and a signed download URL valid 15 minutes; every read signs fresh URLs.',
   request: { params: DeliverableParams },
   responses: { 200: ok('The job with its files.', DeliverableSchema), ...NOT_FOUND, ...KEYED_ERRORS },
 });

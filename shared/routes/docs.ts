@@ -10,6 +10,7 @@ export type DocsAssetFile = (typeof DOCS_ASSET_FILES)[number];
 export const getDocsAssetRoute = defineRoute({
   id: 'getDocsAsset', method: 'GET', path: '/docs/assets/{file}', group: 'docs', auth: 'none', minTier: 'free',
   tags: ['Meta'], summary: 'A script or style sheet of the reference page (no key needed)',
+  description: 'The Swagger UI files and the page\'s own start-up script and styles, served by this API so that `/docs` loads nothing from other hosts.',
   request: { params: z.object({ file: z.enum(DOCS_ASSET_FILES) }) },
   responses: {
     200: { description: 'The file (Swagger UI from swagger-ui-dist, or the page\'s own start-up script and styles).', contentType: 'text/javascript', schema: z.string().max(5_000_000) },
@@ -22,16 +23,19 @@ export const docsRoutes = [
   defineRoute({
     id: 'getHealth', method: 'GET', path: '/health', group: 'docs', auth: 'none', minTier: 'free',
     tags: ['Meta'], summary: 'Liveness check (no key needed)',
+    description: 'Answers `ok` with the API version when the function runs; it reads no database, so it says nothing of the services behind it. Not counted against any limit.',
     responses: { 200: ok('The service answers.', z.object({ status: z.literal('ok'), version: z.string().max(40) }).openapi('Health')), ...PUBLIC_ERRORS },
   }),
   defineRoute({
     id: 'getOpenApi', method: 'GET', path: '/openapi.json', group: 'docs', auth: 'none', minTier: 'free',
     tags: ['Meta'], summary: 'This OpenAPI 3.1 document (no key needed)',
+    description: 'Generated from the route table and its schemas, with an example on every operation; the same document the `/docs` page renders.',
     responses: { 200: ok('The OpenAPI document.', z.object({}).passthrough()), ...PUBLIC_ERRORS },
   }),
   defineRoute({
     id: 'getDocs', method: 'GET', path: '/docs', group: 'docs', auth: 'none', minTier: 'free',
     tags: ['Meta'], summary: 'API reference with "try it" (Swagger UI served by this API; no key needed, nothing from other hosts)',
+    description: 'An HTML page rendering `/openapi.json`, with a guide to keys, limits and error codes; "try it" sends requests with the key you enter.',
     responses: { 200: { description: 'HTML reference.', contentType: 'text/html', schema: z.string().max(100_000) }, ...PUBLIC_ERRORS },
   }),
   getDocsAssetRoute,

@@ -43,6 +43,7 @@ export const listGrantDeadlinesRoute = defineRoute({
   contractRow: '17',
   tags: ['Grants'],
   summary: 'Program deadlines: next occurrence and days remaining',
+  description: 'The two fixed dates of the Resilient Florida cycle: project proposals to DEP by September 1 and the Statewide Flooding and Sea Level Rise Resilience Plan by December 1, each with its next occurrence on or after today (the Florida date; `date` asks from another day), the days remaining (0 on the day itself), what it requires and its statute reference, soonest first.',
   request: { query: DeadlinesQuery },
   responses: { 200: ok('The September 1 and December 1 deadlines.', DeadlinesSchema), ...KEYED_ERRORS },
 });

@@ -40,6 +40,7 @@ export const analyzeFloodingRoute = defineRoute({
 export const getHazardJobRoute = defineRoute({
   id: 'getHazardJob', method: 'GET', path: '/hazards/jobs/{job_id}', group: 'hazards', auth: 'api_key', minTier: 'pro',
   contractRow: '14', tags: ['Hazards'], summary: 'Status and result of a flood analysis job',
+  description: 'Poll the `job_id` that `POST /hazards/flood-analysis` answered with 202. `status` goes `queued` → `running` → `succeeded` or `failed`, with `progress` from 0 to 1; `result` is the same body a synchronous analysis answers, once the job succeeded; `error` says why it failed. Jobs are the account\'s own: another account\'s id is 404.',
   request: { params: HazardJobParams },
   responses: { 200: ok('The job; `result` once it succeeded.', HazardJobResponse), ...NOT_FOUND, ...KEYED_ERRORS },
 });

@@ -33,6 +33,7 @@ export const getResourceRoute = defineRoute({
   contractRow: '1',
   tags: ['Library'],
   summary: 'Resource details (counts a view)',
+  description: 'One library entry by its id: title, publisher, year, category, summary and the publisher\'s URL, with where these were confirmed (`evidence`) and its view and download counts. Each call counts one view.',
   request: { params: ResourceIdParams },
   responses: { 200: ok('The resource.', ResourceSchema), ...NOT_FOUND, ...KEYED_ERRORS },
 });

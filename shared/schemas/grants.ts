@@ -41,7 +41,7 @@ export const EligibilityResultSchema = z.object({
 }).openapi('EligibilityResult');
 
 export const DeadlinesQuery = z.object({
-  date: IsoDate.optional().describe('Compute from this day instead of today (UTC).'),
+  date: IsoDate.optional().describe('Compute from this day instead of today (the date in Florida).'),
 });
 
 export const DeadlineSchema = z.object({
