@@ -27,13 +27,13 @@ const errorName = (error: unknown) => (error as { name?: string })?.name ?? '';
 
 /**
  * Cognito's own limits, as refusals to try again later. Repeated wrong codes or passwords lock the
- * user for a while (`TooManyFailedAttemptsException`, or `LimitExceededException` "Attempt limit
- * exceeded") and Cognito does not say how long, so the advice is a minute; throttling passes within
- * a second.
+ * user for a while (`TooManyFailedAttemptsException`); `LimitExceededException` is that lockout
+ * ("Attempt limit exceeded") or another quota of the pool, such as its daily emails. Cognito does
+ * not say how long either lasts, so the advice is a minute; throttling passes within a second.
  */
 const PROVIDER_LIMITS = new Map<string, { seconds: number; message: string }>([
   ['TooManyFailedAttemptsException', { seconds: 60, message: 'Too many failed attempts for this user.' }],
-  ['LimitExceededException', { seconds: 60, message: 'Too many failed attempts for this user.' }],
+  ['LimitExceededException', { seconds: 60, message: 'The identity provider refuses more of these requests for now.' }],
   ['TooManyRequestsException', { seconds: 1, message: 'The identity provider is receiving too many requests.' }],
 ]);
 

@@ -42,7 +42,7 @@ export const registerUserRoute = defineRoute({
     ...PUBLIC_V1_ERRORS,
     400: problem('Invalid request (`invalid_request`), or the password does not meet the policy (`weak_password`).'),
     409: problem('A user with this email exists (`email_taken`).'),
-    429: { ...problem('Too many registrations from this address, or the identity provider is throttling (`too_many_attempts`).'), headers: RETRY_AFTER },
+    429: { ...problem('Too many registrations from this address, or the identity provider is throttling or refusing more for now, as when the user pool\'s daily emails are spent (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });
 
@@ -54,7 +54,7 @@ export const confirmUserRoute = defineRoute({
   responses: {
     204: { description: 'Confirmed; the user can log in.' },
     ...PUBLIC_V1_ERRORS,
-    429: { ...problem('Too many wrong codes for this user, or the identity provider is throttling (`too_many_attempts`).'), headers: RETRY_AFTER },
+    429: { ...problem('Too many wrong codes for this user, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });
 
