@@ -19,7 +19,7 @@ const FILE_ERRORS = 'A file that is not what its extension claims (bad zip, brok
   + 'coordinates swapped or outside Florida, unknown coordinate system) answers 400 `invalid_request` with `reason` '
   + '(`empty_file`, `unsupported_format`, `malformed_csv`, `malformed_xlsx`, `malformed_json`, `invalid_geojson`, '
   + '`malformed_zip`, `malformed_shapefile`, `missing_name_column`, `no_geometry`, `coordinate_order`, `outside_florida`, '
-  + '`unsupported_crs`, `no_valid_rows`), and nothing is stored.';
+  + '`unsupported_crs`, `no_valid_rows`, `unknown_column` for a `column_map` naming no column of the file, `column_name_too_long` for a column name over 128 characters, which every asset would carry), and nothing is stored.';
 
 const INLINE_LIMITS = 'A file of up to 5,000 rows that validates within 8 s is imported within the request (201 with the report). A larger one is stored and imported in the background: 202 with the import and its `Location`, as `POST /assets/imports` would; nothing is written by the request itself. '
   + 'Archives are unpacked under a budget: a zipped Shapefile up to 256 MiB unpacked, an .xlsx up to 1 GiB (its shared strings up to 64 MiB); beyond that 413 `payload_too_large` with `reason: file_too_large`. An archive entry that unpacks past the size its header declares is 400 `malformed_zip` (`malformed_xlsx` for a workbook), and a truncated or stalled workbook 400 `malformed_xlsx`.';

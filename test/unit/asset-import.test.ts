@@ -407,6 +407,27 @@ describe('safe inventory: jurisdiction, coordinate systems and table layouts', (
     expect((await runImport('xlsx', xlsx, undefined, undefined, { header_row: 2, column_map: columnMap })).report.asset_count).toBe(2);
     await expectRefusedWith('csv', rows.map((r) => r.join(',')).join('\n'), { column_map: { Missing: 'name' } }, 'unknown_column');
   });
+
+  // Every other column is kept as an attribute of every asset, its name included: a name as long as
+  // a header cell can be would not fit one stored item (DynamoDB: 400 KB), so the file is refused.
+  it('keeps a column named with 128 characters and refuses the file for one of 129, naming it', async () => {
+    const header = (extra: string) => `NAME,TYPE,LATITUDE,LONGITUDE,${extra}\nFire Station 3,Fire Station,24.557,-81.771,kept\n`;
+    const { report, store } = await runImport('csv', header('N'.repeat(128)));
+    expect(report.asset_count).toBe(1);
+    expect([...store.assets.values()][0]!.attributes).toEqual({ ['N'.repeat(128)]: 'kept' });
+    const refused = runImport('csv', header('N'.repeat(250_000)), new MemoryAssetStore(), undefined, { outside_jurisdiction: 'accept' });
+    await expect(refused).rejects.toMatchObject({ code: 'column_name_too_long', extra: { column: 5, length: 250_000 } });
+    await expect(refused).rejects.toThrow('Column 5 has a name of 250,000 characters; column names are at most 128. Is the first row a header?');
+    await expectRefusedWith('csv', header('N'.repeat(129)), { outside_jurisdiction: 'accept' }, 'column_name_too_long');
+    const xlsx = await workbook([['NAME', 'TYPE', 'LATITUDE', 'LONGITUDE', 'N'.repeat(129)], ['Fire Station 3', 'Fire Station', 24.557, -81.771, 'x']]);
+    await expectRefusedWith('xlsx', xlsx, { outside_jurisdiction: 'accept' }, 'column_name_too_long');
+  });
+
+  it('refuses GeoJSON whose features carry a property name over 128 characters, in any feature', async () => {
+    const fine = pointFeature({ name: 'A', type: 'Park' }, [-81.78, 24.55]);
+    const long = pointFeature({ name: 'B', ['p'.repeat(129)]: 1 }, [-81.78, 24.56]);
+    await expectRefusedWith('geojson', featureCollection([fine, long]), { outside_jurisdiction: 'accept' }, 'column_name_too_long');
+  });
 });
 
 async function expectRefusedWith(format: AssetFileFormat, data: Buffer | string, options: ImportOptions, code: string) {

@@ -20,6 +20,7 @@ export type FileErrorCode =
   | 'no_valid_rows'
   | 'outside_jurisdiction'
   | 'unknown_column'
+  | 'column_name_too_long'
   | 'file_too_large';
 
 export class AssetFileError extends Error {

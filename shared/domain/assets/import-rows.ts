@@ -101,8 +101,19 @@ export interface ImportSummary {
 
 const MAX_ATTRIBUTES = 40;
 const MAX_TEXT = 300;
+/** Column names are kept as attribute names on every asset, which must fit one DynamoDB item (400 KB). */
+const MAX_COLUMN_NAME = 128;
 const MAX_UNCLASSIFIED_TYPES = 100;
 const MAX_CACHED_MAPPINGS = 100;
+
+/** The first column whose name is too long to keep (a header cell holding data, or a damaged file) refuses the file. */
+function assertColumnNames(names: readonly string[]): void {
+  const index = names.findIndex((name) => name.length > MAX_COLUMN_NAME);
+  if (index < 0) return;
+  throw new AssetFileError('column_name_too_long', `Column ${index + 1} has a name of ${names[index]!.length.toLocaleString('en-US')} characters; column names are at most ${MAX_COLUMN_NAME}. Is the first row a header?`, {
+    column: index + 1, length: names[index]!.length,
+  });
+}
 
 /** A coordinate cell's problem, in the words the row errors use. */
 type CoordinateProblem = 'Required' | 'Not a number';
@@ -366,6 +377,7 @@ export class AssetRowProcessor {
     const signature = keys.join('\u0000');
     let mapping = this.featureMappings.get(signature);
     if (!mapping) {
+      assertColumnNames(keys);
       mapping = matchColumns(keys, this.options.columnMap);
       if (this.featureMappings.size < MAX_CACHED_MAPPINGS) this.featureMappings.set(signature, mapping);
     }
@@ -373,6 +385,7 @@ export class AssetRowProcessor {
   }
 
   private mapColumns(headers: string[]): ColumnMapping {
+    assertColumnNames(headers);
     const absent = Object.keys(this.options.columnMap ?? {}).filter((column) => !headers.includes(column));
     if (absent.length > 0 && !this.options.hasGeometry) {
       throw new AssetFileError('unknown_column', `column_map names ${absent.map((c) => `"${c}"`).join(', ')}, not a column of the file.`, { columns: headers.slice(0, 100) });
