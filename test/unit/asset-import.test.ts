@@ -419,6 +419,8 @@ describe('safe inventory: jurisdiction, coordinate systems and table layouts', (
     await expect(refused).rejects.toMatchObject({ code: 'column_name_too_long', extra: { column: 5, length: 250_000 } });
     await expect(refused).rejects.toThrow('Column 5 has a name of 250,000 characters; column names are at most 128. Is the first row a header?');
     await expectRefusedWith('csv', header('N'.repeat(129)), { outside_jurisdiction: 'accept' }, 'column_name_too_long');
+    const first = runImport('csv', `${'F'.repeat(129)},NAME,TYPE,LATITUDE,LONGITUDE\nx,Fire Station 3,Fire Station,24.557,-81.771\n`);
+    await expect(first).rejects.toMatchObject({ code: 'column_name_too_long', extra: { column: 1, length: 129 } });
     const xlsx = await workbook([['NAME', 'TYPE', 'LATITUDE', 'LONGITUDE', 'N'.repeat(129)], ['Fire Station 3', 'Fire Station', 24.557, -81.771, 'x']]);
     await expectRefusedWith('xlsx', xlsx, { outside_jurisdiction: 'accept' }, 'column_name_too_long');
   });
