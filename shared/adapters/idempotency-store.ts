@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
@@ -8,6 +9,11 @@ import type { IdempotencyRecord, IdempotencyStore, StoredResponse } from '../por
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /** An `in_progress` claim older than this is abandoned (its Lambda died) and may be taken over. */
 export const CLAIM_LEASE_MS = 30_000;
+/**
+ * One item holds 400 KB, and a first response can be larger (an import report lists up to 1,000
+ * rows, twice): a response past this size is kept gzipped (`response_gzip`, binary), as text below it.
+ */
+export const PLAIN_RESPONSE_MAX_BYTES = 64 * 1024;
 
 const keyOf = (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}`, sk: `KEY#${key}` });
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -44,22 +50,24 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
     return {
       requestHash: Item.request_hash as string,
       state: Item.state as IdempotencyRecord['state'],
-      response: typeof Item.response === 'string' ? JSON.parse(Item.response) as StoredResponse : undefined,
+      response: storedResponse(Item),
     };
   }
 
   async complete(accountId: string, key: string, requestHash: string, response: StoredResponse, now: Date): Promise<void> {
+    const text = JSON.stringify(response);
+    const gzipped = Buffer.byteLength(text) > PLAIN_RESPONSE_MAX_BYTES;
     await dynamo().send(new UpdateCommand({
       TableName: this.tableName,
       Key: keyOf(accountId, key),
       // Serialised as is, so a replay is byte-for-byte the first response.
       UpdateExpression: 'SET #state = :completed, #response = :response, expires_at = :exp REMOVE lease_until',
       ConditionExpression: 'request_hash = :hash AND #state = :in_progress',
-      ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
+      ExpressionAttributeNames: { '#state': 'state', '#response': gzipped ? 'response_gzip' : 'response' },
       ExpressionAttributeValues: {
         ':completed': 'completed',
         ':in_progress': 'in_progress',
-        ':response': JSON.stringify(response),
+        ':response': gzipped ? gzipSync(text) : text,
         ':hash': requestHash,
         ':exp': epochSeconds(now) + IDEMPOTENCY_TTL_SECONDS,
       },
@@ -79,4 +87,9 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
       if (!isConditionalCheckFailed(error)) throw error;
     }
   }
+}
+
+function storedResponse(item: Record<string, unknown>): StoredResponse | undefined {
+  if (item.response_gzip instanceof Uint8Array) return JSON.parse(gunzipSync(item.response_gzip).toString('utf8')) as StoredResponse;
+  return typeof item.response === 'string' ? JSON.parse(item.response) as StoredResponse : undefined;
 }

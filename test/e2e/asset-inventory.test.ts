@@ -252,6 +252,33 @@ describe('critical asset inventory over HTTP', () => {
     expect(reused.json.code).toBe('idempotency_key_reused');
   });
 
+  it('replays a first response larger than one stored item (400 KB): an import report listing 1,000 rows, twice', async () => {
+    // Coordinate columns named with 128 characters (the longest name a column may have) make every
+    // listed row long: 500 rejected rows (errors) and 500 outside the county (warnings, with `warn`).
+    const lat = `Latitude ${'·'.repeat(119)}`;
+    const lon = `Longitude ${'·'.repeat(118)}`;
+    const rows = [
+      ...Array.from({ length: 600 }, (_, i) => `Station ${i},Fire Station,north,west`),
+      ...Array.from({ length: 600 }, (_, i) => `Miami ${i},Fire Station,25.77,-80.19`),
+    ];
+    const csv = Buffer.from(`name,type,${lat},${lon}\n${rows.join('\n')}\n`);
+    const send = async () => {
+      const { body, contentType } = await multipartBody({
+        file: { filename: 'long.csv', data: csv }, jurisdiction: 'Hillsborough County', outside_jurisdiction: 'warn',
+        column_map: JSON.stringify({ [lat]: 'latitude', [lon]: 'longitude' }),
+      });
+      return app.request('POST', '/assets/import', { key: app.keys.pro, body, headers: { 'Content-Type': contentType, 'Idempotency-Key': 'long-report-1' } });
+    };
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(Buffer.byteLength(first.text)).toBeGreaterThan(400 * 1024);
+    expect([first.json.validation.errors.length, first.json.validation.warnings.length]).toEqual([500, 500]);
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.text).toBe(first.text);
+  });
+
   it('validates a GIS deliverable and returns a coded report', async () => {
     const zip = zippedShapefile({ kind: 'Point', fields: [{ name: 'NAME', type: 'C', length: 30 }], records: [{ geometry: { type: 'Point', coordinates: [-81.7, 24.6] }, attributes: { NAME: 'Plant' } }], prj: PRJ.wgs84 });
     const res = await upload(app.keys.pro, { file: { filename: 'layer.zip', data: zip }, coordinate_system: 'EPSG:3087' }, '/compliance/gis-validation');

@@ -5,6 +5,8 @@
  * exercised against the emulator in test/integration.
  */
 
+import { gunzipSync } from 'node:zlib';
+
 type Sent = { name: string; input: Record<string, any> };
 
 class RecordingClient {
@@ -105,6 +107,29 @@ describe('idempotency records', () => {
     expect(input.ExpressionAttributeValues).toEqual({
       ':completed': 'completed', ':in_progress': 'in_progress', ':response': JSON.stringify(response), ':hash': 'hash-1', ':exp': NOW_S + 86_400,
     });
+  });
+
+  it('keeps a response above 64 KiB gzipped, since one item holds 400 KB, and reads it back whole', async () => {
+    // The serialised response is {"status":200,"body":"…"}: 24 bytes around the body.
+    const sized = (bytes: number) => ({ status: 200, body: 'r'.repeat(bytes - 24) });
+    expect(Buffer.byteLength(JSON.stringify(sized(65_536)))).toBe(65_536);
+    await store().complete('acct_1', 'k-1', 'hash-1', sized(65_536), NOW);
+    expect(mockClient.sent[0]!.input.ExpressionAttributeNames).toEqual({ '#state': 'state', '#response': 'response' });
+    expect(mockClient.sent[0]!.input.ExpressionAttributeValues[':response']).toBe(JSON.stringify(sized(65_536)));
+
+    const large = { status: 201, headers: { 'content-type': 'application/json' }, body: { rows: Array.from({ length: 5000 }, (_, i) => ({ row: i + 2, message: 'Not a number' })) } };
+    await store().complete('acct_1', 'k-2', 'hash-2', large, NOW);
+    const { input } = mockClient.sent[1]!;
+    expect(input.ExpressionAttributeNames).toEqual({ '#state': 'state', '#response': 'response_gzip' });
+    const gzipped = input.ExpressionAttributeValues[':response'] as Buffer;
+    expect(gunzipSync(gzipped).toString('utf8')).toBe(JSON.stringify(large));
+    expect(gzipped.length).toBeLessThan(JSON.stringify(large).length / 10);
+    await store().complete('acct_1', 'k-3', 'hash-3', sized(65_537), NOW);
+    expect(mockClient.sent[2]!.input.ExpressionAttributeNames['#response']).toBe('response_gzip');
+
+    // DynamoDB hands a binary attribute back as a Uint8Array.
+    mockClient.answers.push({ Item: { ...KEY, request_hash: 'hash-2', state: 'completed', response_gzip: new Uint8Array(gzipped), expires_at: NOW_S } });
+    expect(await store().find('acct_1', 'k-2', NOW)).toEqual({ requestHash: 'hash-2', state: 'completed', response: large });
   });
 
   it('releases only its own claim, and takes a claim already gone as released', async () => {
