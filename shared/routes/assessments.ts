@@ -35,7 +35,7 @@ export const getAssessmentRoute = defineRoute({
 export const updateAssessmentRoute = defineRoute({
   id: 'updateAssessment', method: 'PATCH', path: '/assessments/{assessment_id}', group: 'assessments', auth: 'api_key', minTier: 'pro', requiresIfMatch: true,
   contractRow: '6', tags: ['Assessments'], summary: 'Update progress, phase and methodology',
-  description: 'Send `If-Match` with the ETag of your last read (required: 428 `precondition_required` without it): if the assessment changed since, the answer is 409 `conflict` and nothing is written. Reaching 100 % in the `final_report` phase makes the assessment `complete` and emits `assessment_complete` once. Moving a phase or status back, or lowering `completion_percentage` without `completion_change_reason`, is 409.',
+  description: 'Send `If-Match` with the ETag of your last read (required: 428 `precondition_required` without it): if the assessment changed since, the answer is 409 `conflict` and nothing is written. Reaching 100 % in the `final_report` phase makes the assessment `complete` and emits `assessment_complete` once. Moving a phase or status back, or lowering `completion_percentage` without `completion_change_reason`, is 409; each drop is kept in `completion_adjustments` with its reason, at most 100 of them (a 101st drop is 409, nothing is dropped from the trail).',
   request: { params: AssessmentParams, headers: UpdateAssessmentHeaders, body: UpdateAssessmentSchema, maxBodyBytes: 64 * 1024 },
   responses: { 200: withETag(ok('The updated assessment.', AssessmentSchema)), ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS },
 });

@@ -4,6 +4,8 @@ import { ChecklistStatusSchema, JurisdictionFields, MethodologySchema, ScopeSche
 
 /** DOMAIN §7 work plan phases, in order; an assessment only moves forward through them. */
 export const ASSESSMENT_PHASES = ['initiation', 'data_collection', 'exposure_analysis', 'sensitivity_analysis', 'focus_areas', 'final_report'] as const;
+/** Each drop of completion keeps a reason of up to 2,000 characters; the assessment with its trail must fit one stored item (400 KB). */
+export const MAX_COMPLETION_ADJUSTMENTS = 100;
 export const ASSESSMENT_STATUSES = ['draft', 'in_progress', 'complete', 'submitted'] as const;
 export const ASSESSMENT_TYPES = ['initial', 'update'] as const;
 
@@ -112,7 +114,7 @@ export const AssessmentSchema = z.object({
   ...AssessmentFields,
   methodology: MethodologySchema,
   status_history: z.array(z.object({ status: z.enum(ASSESSMENT_STATUSES), at: Timestamp })).max(10),
-  completion_adjustments: z.array(z.object({ at: Timestamp, from: z.number().int(), to: z.number().int(), reason: z.string().max(2000) })).max(100),
+  completion_adjustments: z.array(z.object({ at: Timestamp, from: z.number().int(), to: z.number().int(), reason: z.string().max(2000) })).max(MAX_COMPLETION_ADJUSTMENTS),
   dep_checklist_status: ChecklistStatusSchema,
 }).openapi('Assessment');
 

@@ -59,6 +59,27 @@ describe('assessment state machine', () => {
     expect(next.completion_adjustments).toEqual([{ at: now.toISOString(), from: 60, to: 40, reason: 'Surge layers must be redone.' }]);
   });
 
+  it('keeps 100 drops of completion with their reasons and refuses the 101st, losing none', () => {
+    // 100 reasons of 2,000 characters are 200 KB: with the rest of the assessment within one stored item (400 KB).
+    let current = draft({ status: 'in_progress', phase: 'exposure_analysis', completion_percentage: 60 });
+    for (let drop = 1; drop <= 100; drop++) {
+      current = applyUpdate(applyUpdate(current, { completion_percentage: 60 }, now).next, { completion_percentage: 40, completion_change_reason: `${drop}`.padEnd(2000, '.') }, now).next;
+    }
+    expect(current.completion_adjustments).toHaveLength(100);
+    expect(current.completion_adjustments[0]!.reason.startsWith('1.')).toBe(true);
+    const raised = applyUpdate(current, { completion_percentage: 60 }, now).next;
+    let refused: unknown;
+    try {
+      applyUpdate(raised, { completion_percentage: 40, completion_change_reason: 'once more' }, now);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(TransitionError);
+    expect(refused).toMatchObject({ field: 'completion_percentage', message: 'The assessment has recorded 100 drops of completion_percentage, the most it keeps; it cannot drop again.' });
+    // Raising it, or any other change, still works.
+    expect(applyUpdate(raised, { completion_percentage: 70, notes: 'on' }, now).next.completion_adjustments).toHaveLength(100);
+  });
+
   it('refuses illegal status moves', () => {
     const inProgress = draft({ status: 'in_progress', phase: 'data_collection', completion_percentage: 20 });
     expect(fieldOfError(() => applyUpdate(inProgress, { status: 'draft' }, now))).toBe('status');

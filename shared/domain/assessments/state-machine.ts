@@ -1,4 +1,4 @@
-import { ASSESSMENT_PHASES, type AssessmentStatus, type UpdateAssessmentInput } from '../../schemas/assessments';
+import { ASSESSMENT_PHASES, MAX_COMPLETION_ADJUSTMENTS, type AssessmentStatus, type UpdateAssessmentInput } from '../../schemas/assessments';
 import type { Assessment } from './model';
 
 /** A move the assessment's current state does not allow (409), naming the field that asked for it. */
@@ -42,6 +42,10 @@ export function applyUpdate(current: Assessment, patch: UpdateAssessmentInput, n
     if (current.status === 'complete') throw new TransitionError('completion_percentage', 'A complete assessment stays at 100 %.');
     if (!patch.completion_change_reason) {
       throw new TransitionError('completion_percentage', `completion_percentage cannot drop from ${current.completion_percentage} to ${completion} without completion_change_reason.`);
+    }
+    // The drops are the assessment's audit trail, so none is ever dropped in turn: past the cap the update is refused.
+    if (adjustments.length >= MAX_COMPLETION_ADJUSTMENTS) {
+      throw new TransitionError('completion_percentage', `The assessment has recorded ${MAX_COMPLETION_ADJUSTMENTS} drops of completion_percentage, the most it keeps; it cannot drop again.`);
     }
     adjustments.push({ at, from: current.completion_percentage, to: completion, reason: patch.completion_change_reason });
   }
