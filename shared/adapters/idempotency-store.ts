@@ -13,7 +13,7 @@ export const CLAIM_LEASE_MS = 30_000;
  * One item holds 400 KB, and a first response can be larger (an import report lists up to 1,000
  * rows, twice): a response past this size is kept gzipped (`response_gzip`, binary), as text below it.
  */
-export const PLAIN_RESPONSE_MAX_BYTES = 64 * 1024;
+const PLAIN_RESPONSE_MAX_BYTES = 64 * 1024;
 
 const keyOf = (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}`, sk: `KEY#${key}` });
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -67,7 +67,7 @@ export const assetRoutes = [
   defineRoute({
     id: 'getAssetImport', method: 'GET', path: '/assets/imports/{import_id}', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Status and report of an import',
-    description: 'Poll an import started by `POST /assets/imports` (or answered 202 by `POST /assets/import`): `status` goes `pending` (waiting for the upload) → `processing` → `complete` or `failed`; `progress` gives the phase and the rows processed so far. Once complete, `report` holds the categorization and the validation of every row (accepted and rejected, with per-row errors); a failed import says why in `error`.',
+    description: 'Poll an import started by `POST /assets/imports` (or answered 202 by `POST /assets/import`): `status` goes `pending` (waiting for the upload) → `processing` → `complete` or `failed`; `progress` gives the phase and the rows processed so far. Once complete, `report` holds the categorization and the validation: rows accepted and rejected, and the first 500 row errors; a failed import says why in `error`.',
     request: { params: z.object({ import_id: z.string().regex(/^imp_[a-z0-9]{10,40}$/, 'Not an import id') }) },
     responses: { 200: ok('The import: status, progress (rows processed) and, once complete, the report.', ImportSchema), ...NOT_FOUND, ...KEYED_ERRORS },
   }),
