@@ -9,9 +9,8 @@
  * Pro keys, three rounds each, every key taken through most of its hour: its first leases while
  * its demand grows, the smaller ones near the end of its allowance.
  */
-import { randomUUID } from 'node:crypto';
 import { DynamoAccountStore } from '../shared/adapters/account-store';
-import { hashApiKey, newApiKey } from '../shared/domain/api-keys';
+import { openAccountWithKey } from '../shared/domain/api-keys';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
 import { startBenchApp } from './lib/local-app';
 import { medianOf, printTable } from './lib/report';
@@ -94,11 +93,7 @@ function report(label: string, comparison: Comparison): number {
 /** New Pro accounts, one key each, in the local app's table (its environment is this process's). */
 async function freshProKeys(count: number): Promise<string[]> {
   const accounts = new DynamoAccountStore();
-  return Promise.all(Array.from({ length: count }, async (_, i) => {
-    const key = newApiKey();
-    await accounts.createAccount({ account_id: `acct_${randomUUID()}`, name: `Bench Pro ${i + 1}`, tier: 'pro', created_at: new Date().toISOString() }, hashApiKey(key));
-    return key;
-  }));
+  return Promise.all(Array.from({ length: count }, async (_, i) => (await openAccountWithKey(accounts, `Bench Pro ${i + 1}`, 'pro', new Date())).key));
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { DynamoAccountStore } from '../shared/adapters/account-store';
 import { DynamoUserStore } from '../shared/adapters/user-store';
-import { hashApiKey, looksLikeApiKey, newApiKey } from '../shared/domain/api-keys';
+import { hashApiKey, looksLikeApiKey, openAccountWithKey } from '../shared/domain/api-keys';
 import { TIER_ORDER, type Tier } from '../shared/domain/tiers';
 import { CliError, openOperatorStorage, option, runCli } from './operator-storage';
 
@@ -50,9 +49,7 @@ async function main(args: string[]): Promise<void> {
   try {
     const accounts = new DynamoAccountStore();
     if (command === 'create') {
-      const apiKey = newApiKey();
-      const account = { account_id: `acct_${randomUUID()}`, name: name!, tier: tier!, created_at: new Date().toISOString() };
-      await accounts.createAccount(account, hashApiKey(apiKey));
+      const { account, key: apiKey } = await openAccountWithKey(accounts, name!, tier!, new Date());
       process.stdout.write(`Created ${account.account_id} (${account.tier}) in ${storage.description}.\nAPI key (shown once): ${apiKey}\n`);
     } else if (command === 'list') {
       for (const account of await accounts.listAccounts()) {

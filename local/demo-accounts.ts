@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { hashApiKey, newApiKey } from '../shared/domain/api-keys';
+import { hashApiKey, openAccountWithKey } from '../shared/domain/api-keys';
 import type { AccountStore } from '../shared/ports';
 import type { Tier } from '../shared/domain/tiers';
 import { TIER_ORDER } from '../shared/domain/tiers';
@@ -27,9 +26,7 @@ export async function ensureDemoAccounts(dataDir: string, accounts: AccountStore
   }
   const keys = {} as DemoKeys;
   for (const tier of TIER_ORDER) {
-    const key = newApiKey();
-    await accounts.createAccount({ account_id: `acct_${randomUUID()}`, name: DEMO_NAMES[tier], tier, created_at: now.toISOString() }, hashApiKey(key));
-    keys[tier] = key;
+    keys[tier] = (await openAccountWithKey(accounts, DEMO_NAMES[tier], tier, now)).key;
   }
   writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
   return keys;

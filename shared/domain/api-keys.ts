@@ -1,4 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Account, AccountStore } from '../ports';
+import type { Tier } from './tiers';
 
 /** Keys are shown once and stored only as this hash. */
 export function hashApiKey(rawKey: string): string {
@@ -13,4 +15,12 @@ export function newApiKey(): string {
 /** Shape check before any lookup, so junk never reaches the database. */
 export function looksLikeApiKey(value: string): boolean {
   return /^vac_[A-Za-z0-9_-]{32}$/.test(value);
+}
+
+/** A new account with its first key; the key is returned once, only its hash is stored. */
+export async function openAccountWithKey(accounts: AccountStore, name: string, tier: Tier, now: Date): Promise<{ account: Account; key: string }> {
+  const key = newApiKey();
+  const account: Account = { account_id: `acct_${randomUUID()}`, name, tier, created_at: now.toISOString() };
+  await accounts.createAccount(account, hashApiKey(key));
+  return { account, key };
 }

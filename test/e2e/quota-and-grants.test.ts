@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { startTestApp } from '../helpers/local-app';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
-import { hashApiKey, newApiKey } from '../../shared/domain/api-keys';
+import { openAccountWithKey } from '../../shared/domain/api-keys';
 import type { Tier } from '../../shared/domain/tiers';
 
 describe('rate limits, usage and grants over HTTP', () => {
@@ -15,9 +14,7 @@ describe('rate limits, usage and grants over HTTP', () => {
   });
 
   async function freshKey(tier: Tier): Promise<string> {
-    const key = newApiKey();
-    await new DynamoAccountStore().createAccount({ account_id: `acct_${randomUUID()}`, name: `test ${tier}`, tier, created_at: new Date().toISOString() }, hashApiKey(key));
-    return key;
+    return (await openAccountWithKey(new DynamoAccountStore(), `test ${tier}`, tier, new Date())).key;
   }
 
   it('lets exactly 25 of 40 parallel requests through on a fresh Free key', async () => {

@@ -1,35 +1,26 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CognitoIdentityProvider, resetCognitoClient } from '../../shared/adapters/cognito-identity-provider';
 import { InvalidConfirmationCodeError, TooManyAttemptsError } from '../../shared/domain/identity/ports';
+import { startAwsStandIn, type StandInAnswer } from '../helpers/aws-stand-in';
 
 /**
  * The Cognito adapter against a stand-in of Cognito's JSON protocol on loopback: each operation
  * answers as scripted (a result, or an error named the way Cognito names it), so the adapter's
  * reading of Cognito's refusals is tested through the real SDK client, error parsing included.
  */
-type Answer = { status: number; body: Record<string, unknown> };
-const refusal = (type: string, message = 'refused'): Answer => ({ status: 400, body: { __type: type, message } });
+const refusal = (type: string, message = 'refused'): StandInAnswer => ({ status: 400, body: { __type: type, message } });
 
-let server: Server;
-let script: Record<string, Answer> = {};
+let standIn: Awaited<ReturnType<typeof startAwsStandIn>>;
+let script: Record<string, StandInAnswer> = {};
 let calls: string[] = [];
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const operation = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
-    req.resume();
-    req.on('end', () => {
-      calls.push(operation);
-      const answer = script[operation] ?? { status: 200, body: {} };
-      res.writeHead(answer.status, { 'Content-Type': 'application/x-amz-json-1.1' });
-      res.end(JSON.stringify(answer.body));
-    });
+  standIn = await startAwsStandIn('application/x-amz-json-1.1', (operation) => {
+    calls.push(operation);
+    return script[operation] ?? { status: 200, body: {} };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   Object.assign(process.env, {
-    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: standIn.endpoint,
     AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_MAX_ATTEMPTS: '1',
   });
   resetCognitoClient();
@@ -38,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   resetCognitoClient();
   process.env = saved;
-  await new Promise((resolve) => server.close(resolve));
+  await standIn.close();
 });
 
 beforeEach(() => {

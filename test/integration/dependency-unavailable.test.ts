@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { errorResponse } from '../../shared/http/pipeline';
 import { logger } from '../../shared/observability/logger';
+import { startAwsStandIn } from '../helpers/aws-stand-in';
 
 /**
  * Errors of AWS calls as the SDK really raises them (a DynamoDB client against a loopback stand-in
@@ -11,28 +10,24 @@ import { logger } from '../../shared/observability/logger';
  * expect stays a 500.
  */
 type Answer = { status: number; type?: string };
-let server: Server;
+let standIn: Awaited<ReturnType<typeof startAwsStandIn>>;
 let answer: Answer = { status: 200 };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(answer.status, { 'Content-Type': 'application/x-amz-json-1.0' });
-      res.end(JSON.stringify(answer.type ? { __type: `com.amazonaws.dynamodb.v20120810#${answer.type}`, message: 'stand-in refusal' } : {}));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  standIn = await startAwsStandIn('application/x-amz-json-1.0', () => ({
+    status: answer.status,
+    body: answer.type ? { __type: `com.amazonaws.dynamodb.v20120810#${answer.type}`, message: 'stand-in refusal' } : {},
+  }));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await standIn.close();
 });
 
 async function sdkError(given: Answer): Promise<Error> {
   answer = given;
   const client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, region: 'us-east-1', maxAttempts: 1,
+    endpoint: standIn.endpoint, region: 'us-east-1', maxAttempts: 1,
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
   });
   try {

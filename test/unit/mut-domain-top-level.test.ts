@@ -1,4 +1,6 @@
-import { looksLikeApiKey, newApiKey } from '../../shared/domain/api-keys';
+import { createHash } from 'node:crypto';
+import { looksLikeApiKey, newApiKey, openAccountWithKey } from '../../shared/domain/api-keys';
+import type { Account, AccountStore } from '../../shared/ports';
 import { leaseExpired, newLease } from '../../shared/domain/job-lease';
 import { FLORIDA_COUNTIES, FLORIDA_MUNICIPALITIES, jurisdictionById, normalizePlaceName, resolveJurisdiction } from '../../shared/domain/jurisdictions';
 import { InvalidCursorError } from '../../shared/domain/errors';
@@ -15,6 +17,17 @@ describe('API key shape', () => {
     expect(looksLikeApiKey(`x${key}`)).toBe(false);
     expect(looksLikeApiKey(`${key}x`)).toBe(false);
     expect(looksLikeApiKey(key.slice(0, -1))).toBe(false);
+  });
+});
+
+describe('an account opened with its first key', () => {
+  it('stores the account and the sha256 of a new key, and hands the key back once', async () => {
+    const created: [Account, string][] = [];
+    const accounts = { createAccount: async (account: Account, keyHash: string) => { created.push([account, keyHash]); } } as unknown as AccountStore;
+    const { account, key } = await openAccountWithKey(accounts, 'Town of Cedar Key', 'pro', new Date('2026-11-27T17:00:00Z'));
+    expect(looksLikeApiKey(key)).toBe(true);
+    expect(account).toEqual({ account_id: expect.stringMatching(/^acct_[0-9a-f-]{36}$/), name: 'Town of Cedar Key', tier: 'pro', created_at: '2026-11-27T17:00:00.000Z' });
+    expect(created).toEqual([[account, createHash('sha256').update(key).digest('hex')]]);
   });
 });
 
