@@ -5,7 +5,7 @@ import {
 import { appConfig, requiredSetting } from '../config';
 import { traced } from './aws-clients';
 import {
-  EmailTakenError, InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type IdentityProvider,
+  EmailTakenError, EmailUndeliverableError, InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type IdentityProvider,
   type TokenSet,
 } from '../domain/identity/ports';
 import type { UserRole } from '../domain/identity/roles';
@@ -73,6 +73,11 @@ export class CognitoIdentityProvider implements IdentityProvider {
     } catch (error) {
       if (errorName(error) === 'UsernameExistsException' || errorName(error) === 'AliasExistsException') throw new EmailTakenError();
       if (errorName(error) === 'InvalidPasswordException') throw new WeakPasswordError();
+      if (errorName(error) === 'CodeDeliveryFailureException') {
+        // Cognito may keep the user it created before the email failed; one nobody can confirm would hold the address for good.
+        await this.removeIfPresent(input.email);
+        throw new EmailUndeliverableError();
+      }
       throw error;
     }
     try {
@@ -116,6 +121,18 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
   async remove(email: string): Promise<void> {
     await call(() => cognito().send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: email })));
+  }
+
+  /**
+   * After a sign-up refused with `CodeDeliveryFailureException`: a user of that name existed only if
+   * this sign-up made it (an existing one is refused with `UsernameExistsException` first).
+   */
+  private async removeIfPresent(email: string): Promise<void> {
+    try {
+      await this.remove(email);
+    } catch (error) {
+      if (errorName(error) !== 'UserNotFoundException') throw error;
+    }
   }
 
   private async authenticate(flow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', parameters: Record<string, string>): Promise<TokenSet> {

@@ -13,6 +13,7 @@ export const PROBLEM_TYPES = {
   invalid_credentials: { status: 401, title: 'Invalid credentials' },
   too_many_attempts: { status: 429, title: 'Too many attempts' },
   email_taken: { status: 409, title: 'Email already registered' },
+  email_undeliverable: { status: 422, title: 'Email undeliverable' },
   weak_password: { status: 400, title: 'Password too weak' },
   rate_limit_exceeded: { status: 429, title: 'Rate limit exceeded' },
   malformed_body: { status: 400, title: 'Malformed request body' },

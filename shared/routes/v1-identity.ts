@@ -42,6 +42,7 @@ export const registerUserRoute = defineRoute({
     ...PUBLIC_V1_ERRORS,
     400: problem('Invalid request (`invalid_request`), or the password does not meet the policy (`weak_password`).'),
     409: problem('A user with this email exists (`email_taken`).'),
+    422: problem('AWS only: Cognito could not email the confirmation code to the address (`email_undeliverable`); nothing stays registered, so the address can be corrected and registered again.'),
     429: { ...problem('Too many registrations from this address, or the identity provider is throttling or refusing more for now, as when the user pool\'s daily emails are spent (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });

@@ -1,5 +1,7 @@
 import { CognitoIdentityProvider, resetCognitoClient } from '../../shared/adapters/cognito-identity-provider';
-import { InvalidConfirmationCodeError, TooManyAttemptsError } from '../../shared/domain/identity/ports';
+import { answering } from '../../functions/v1-identity/request';
+import { EmailUndeliverableError, InvalidConfirmationCodeError, TooManyAttemptsError } from '../../shared/domain/identity/ports';
+import { HttpError } from '../../shared/http/problem';
 import { startAwsStandIn, type StandInAnswer } from '../helpers/aws-stand-in';
 
 /**
@@ -109,5 +111,40 @@ describe('a registration that fails after the sign-up is undone at the provider'
     script.SignUp = { status: 200, body: { UserSub: 'sub-3', UserConfirmed: false } };
     await expect(provider(true).register(registration)).resolves.toEqual({ userId: 'sub-3', confirmed: true });
     expect(calls).toEqual(['SignUp', 'AdminAddUserToGroup', 'AdminConfirmSignUp']);
+  });
+});
+
+describe('a confirmation code that cannot be emailed', () => {
+  it('deletes the user Cognito may have kept, and answers 422 email_undeliverable naming the email', async () => {
+    script.SignUp = refusal('CodeDeliveryFailureException', 'Invalid email provided/Unable to send the email');
+    const error = await provider().register(registration).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmailUndeliverableError);
+    expect(calls).toEqual(['SignUp', 'AdminDeleteUser']);
+    const problem = await answering(async () => { throw error; }).catch((e: unknown) => e) as HttpError;
+    expect(problem).toBeInstanceOf(HttpError);
+    expect([problem.status, problem.code]).toEqual([422, 'email_undeliverable']);
+    expect(problem.extra.errors).toEqual([{ field: 'email', in: 'body', message: 'The confirmation code could not be delivered' }]);
+  });
+
+  it('when Cognito kept no user, the answer is the same', async () => {
+    script.SignUp = refusal('CodeDeliveryFailureException');
+    script.AdminDeleteUser = refusal('UserNotFoundException');
+    await expect(provider().register(registration)).rejects.toBeInstanceOf(EmailUndeliverableError);
+    expect(calls).toEqual(['SignUp', 'AdminDeleteUser']);
+  });
+
+  it('a failure to delete is not hidden', async () => {
+    script.SignUp = refusal('CodeDeliveryFailureException');
+    script.AdminDeleteUser = refusal('TooManyRequestsException');
+    const error = await refusedWith(provider().register(registration));
+    expect(error.retryAfterSeconds).toBe(1);
+  });
+
+  it('other sign-up refusals delete nothing', async () => {
+    script.SignUp = refusal('UsernameExistsException');
+    await expect(provider().register(registration)).rejects.toThrow();
+    script.SignUp = refusal('InvalidPasswordException');
+    await expect(provider().register(registration)).rejects.toThrow();
+    expect(calls).toEqual(['SignUp', 'SignUp']);
   });
 });

@@ -20,6 +20,8 @@ export class WeakPasswordError extends Error {}
 /** Wrong password, unknown email, unconfirmed user: deliberately one error. */
 export class InvalidCredentialsError extends Error {}
 export class InvalidConfirmationCodeError extends Error {}
+/** The provider could not send the confirmation code to the address; nothing stays registered. */
+export class EmailUndeliverableError extends Error {}
 /** Concurrent attempts of one subject kept changing its counter: answered as too many attempts, never as a failure. */
 export class AttemptCounterBusyError extends Error {}
 /**
