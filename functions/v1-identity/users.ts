@@ -1,9 +1,9 @@
 import type { RouteImplementation } from '../../shared/http/types';
 import type {
-  confirmUserRoute, getProfileRoute, listActivityRoute, loginRoute, logoutRoute, registerUserRoute, updateProfileRoute,
+  confirmUserRoute, getProfileRoute, listActivityRoute, loginRoute, logoutRoute, registerUserRoute, resendConfirmationCodeRoute, updateProfileRoute,
 } from '../../shared/routes/v1-identity';
 import {
-  confirmRegistration, profileOf, registerUser as register, signIn, signOut, updateProfile as update,
+  confirmRegistration, profileOf, registerUser as register, resendConfirmationCode as resend, signIn, signOut, updateProfile as update,
 } from '../../shared/domain/identity/use-cases';
 import { identityDeps } from './deps';
 import { answering, clientOf } from './request';
@@ -18,6 +18,11 @@ export const registerUser: RouteImplementation<typeof registerUserRoute> = async
 
 export const confirmUser: RouteImplementation<typeof confirmUserRoute> = async (request) => answering(async () => {
   await confirmRegistration(identityDeps(), request.body.email, request.body.code);
+  return { status: 204 };
+});
+
+export const resendConfirmationCode: RouteImplementation<typeof resendConfirmationCodeRoute> = async (request) => answering(async () => {
+  await resend(identityDeps(), request.body.email, clientOf(request));
   return { status: 204 };
 });
 

@@ -1,6 +1,6 @@
 import {
   AdminAddUserToGroupCommand, AdminConfirmSignUpCommand, AdminDeleteUserCommand, CognitoIdentityProviderClient, ConfirmSignUpCommand,
-  InitiateAuthCommand, RevokeTokenCommand, SignUpCommand, type AuthenticationResultType,
+  InitiateAuthCommand, ResendConfirmationCodeCommand, RevokeTokenCommand, SignUpCommand, type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { appConfig, requiredSetting } from '../config';
 import { traced } from './aws-clients';
@@ -99,6 +99,18 @@ export class CognitoIdentityProvider implements IdentityProvider {
         throw new InvalidConfirmationCodeError();
       }
       throw error;
+    }
+  }
+
+  async resendCode(email: string): Promise<void> {
+    // Local users are confirmed at registration: there is never a code to send.
+    if (this.confirmAtOnce) return;
+    try {
+      await call(() => cognito().send(new ResendConfirmationCodeCommand({ ClientId: this.clientId, Username: email })));
+    } catch (error) {
+      if (errorName(error) === 'CodeDeliveryFailureException') throw new EmailUndeliverableError();
+      // An unknown user, or one already confirmed ("User is already confirmed."): the same silent answer as a sent code.
+      if (!['UserNotFoundException', 'InvalidParameterException'].includes(errorName(error))) throw error;
     }
   }
 

@@ -1,7 +1,7 @@
 import { IdempotencyHeaders, IfMatchHeaders } from '../schemas/common';
 import {
   ActivityListSchema, ActivityQuery, ConfirmRequestSchema, CreateKeyRequestSchema, CreatedKeySchema, KeyListSchema, KeyParams, LoginRequestSchema,
-  LogoutRequestSchema, ProfileSchema, RegisterRequestSchema, RegisteredUserSchema, TokenResponseSchema, UpdateProfileRequestSchema,
+  LogoutRequestSchema, ProfileSchema, RegisterRequestSchema, ResendCodeRequestSchema, RegisteredUserSchema, TokenResponseSchema, UpdateProfileRequestSchema,
 } from '../schemas/v1-identity';
 import { CONFLICT, DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
@@ -56,6 +56,19 @@ export const confirmUserRoute = defineRoute({
     204: { description: 'Confirmed; the user can log in.' },
     ...PUBLIC_V1_ERRORS,
     429: { ...problem('Too many wrong codes for this user, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
+  },
+});
+
+export const resendConfirmationCodeRoute = defineRoute({
+  id: 'resendConfirmationCode', method: 'POST', path: '/v1/users/confirm/resend', group: 'v1-identity', auth: 'none', minTier: 'free',
+  tags: ['Users'], summary: 'Email a new confirmation code',
+  description: 'For a registration whose code was lost or has expired (Cognito\'s codes expire after 24 hours): Cognito emails a new one, and earlier codes stop working. The answer is the same 204 for an unknown or already confirmed email, so it does not tell who is registered; in local mode users are confirmed at registration and nothing is sent. At most 5 requests per email and 20 per client address per hour (429 `too_many_attempts`).',
+  request: { body: ResendCodeRequestSchema, maxBodyBytes: 4 * 1024 },
+  responses: {
+    204: { description: 'Accepted: a user of this email awaiting confirmation is sent a new code.' },
+    ...PUBLIC_V1_ERRORS,
+    422: problem('AWS only: Cognito could not email the code to the address (`email_undeliverable`).'),
+    429: { ...problem('Too many new codes asked for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });
 
@@ -134,6 +147,7 @@ export const revokeKeyRoute = defineRoute({
 export const v1IdentityRoutes = [
   registerUserRoute,
   confirmUserRoute,
+  resendConfirmationCodeRoute,
   loginRoute,
   logoutRoute,
   getProfileRoute,

@@ -42,6 +42,10 @@ export const ConfirmRequestSchema = z.object({
   code: z.string().trim().max(10).regex(/^\d{4,10}$/, 'The numeric code from the email').describe('The code Cognito emailed.'),
 }).strict().openapi('ConfirmRequest');
 
+export const ResendCodeRequestSchema = z.object({
+  email: Email,
+}).strict().openapi('ResendCodeRequest');
+
 export const LoginRequestSchema = z.union([
   z.object({ email: Email, password: Password }).strict(),
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(20).max(8192) }).strict(),

@@ -102,6 +102,32 @@ describe('/v1 identity over HTTP', () => {
     });
   });
 
+  describe('a new confirmation code', () => {
+    it('answers 204 alike for a registered and an unknown email, then 429 from the sixth request for one email within the hour', async () => {
+      const { email, password } = alice;
+      const unknown = await app.request('POST', '/v1/users/confirm/resend', { json: { email: `nobody-${Date.now()}@example.org` } });
+      expect([unknown.status, unknown.text]).toEqual([204, '']);
+      for (let i = 0; i < 5; i++) {
+        const sent = await app.request('POST', '/v1/users/confirm/resend', { json: { email: i % 2 ? email.toUpperCase() : email } });
+        expect([sent.status, sent.text]).toEqual([204, '']);
+      }
+      const refused = await app.request('POST', '/v1/users/confirm/resend', { json: { email } });
+      expect(refused.status).toBe(429);
+      expect(refused.json).toMatchObject({ code: 'too_many_attempts', detail: expect.stringContaining('Too many new codes asked for this email.') });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+      // Local users are confirmed at registration: the user still signs in.
+      expect((await app.request('POST', '/v1/users/login', { json: { email, password } })).status).toBe(200);
+    });
+
+    it('refuses a missing or malformed email and unknown fields', async () => {
+      for (const json of [{}, { email: 'not-an-email' }, { email: 'a@example.org', code: '123456' }]) {
+        const refused = await app.request('POST', '/v1/users/confirm/resend', { json });
+        expect(refused.status).toBe(400);
+        expect(refused.json.code).toBe('invalid_request');
+      }
+    });
+  });
+
   describe('login', () => {
     it('returns Bearer tokens valid one hour, not cacheable', async () => {
       const response = await app.request('POST', '/v1/users/login', { json: { email: alice.email, password: alice.password } });

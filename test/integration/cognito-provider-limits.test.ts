@@ -148,3 +148,31 @@ describe('a confirmation code that cannot be emailed', () => {
     expect(calls).toEqual(['SignUp', 'SignUp']);
   });
 });
+
+describe('a new confirmation code', () => {
+  it('asks Cognito to send one', async () => {
+    await provider().resendCode('ana@example.org');
+    expect(calls).toEqual(['ResendConfirmationCode']);
+  });
+
+  it('says nothing of an unknown or already confirmed user', async () => {
+    script.ResendConfirmationCode = refusal('UserNotFoundException');
+    await expect(provider().resendCode('ghost@example.org')).resolves.toBeUndefined();
+    script.ResendConfirmationCode = refusal('InvalidParameterException', 'User is already confirmed.');
+    await expect(provider().resendCode('ana@example.org')).resolves.toBeUndefined();
+  });
+
+  it('an undeliverable address, a limit and an unknown failure are not hidden', async () => {
+    script.ResendConfirmationCode = refusal('CodeDeliveryFailureException');
+    await expect(provider().resendCode('ana@example.org')).rejects.toBeInstanceOf(EmailUndeliverableError);
+    script.ResendConfirmationCode = refusal('LimitExceededException');
+    expect((await refusedWith(provider().resendCode('ana@example.org'))).retryAfterSeconds).toBe(60);
+    script.ResendConfirmationCode = refusal('NotAuthorizedException');
+    expect(((await provider().resendCode('ana@example.org').catch((e: unknown) => e)) as Error).name).toBe('NotAuthorizedException');
+  });
+
+  it('in local mode, where users are confirmed at registration, calls nothing', async () => {
+    await provider(true).resendCode('ana@example.org');
+    expect(calls).toEqual([]);
+  });
+});

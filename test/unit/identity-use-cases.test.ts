@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { hashApiKey } from '../../shared/domain/api-keys';
-import { LOGIN_FAILURES_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, type AttemptPolicy } from '../../shared/domain/identity/attempts';
+import { CODE_RESENDS_PER_ADDRESS, CODE_RESENDS_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, type AttemptPolicy } from '../../shared/domain/identity/attempts';
 import { InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type TokenSet } from '../../shared/domain/identity/ports';
 import { countyName, isFloridaCountyFips, type UserRecord } from '../../shared/domain/identity/profile';
 import { isUserRole } from '../../shared/domain/identity/roles';
 import type { SecurityEvent } from '../../shared/domain/identity/security-events';
 import {
-  confirmRegistration, issueAccountKey, KeyLimitReachedError, MAX_ACTIVE_KEYS, profileOf, ProfileNotFoundError, registerUser,
+  confirmRegistration, issueAccountKey, resendConfirmationCode, KeyLimitReachedError, MAX_ACTIVE_KEYS, profileOf, ProfileNotFoundError, registerUser,
   revokeAccountKey, signIn, StaleVersionError, updateProfile, type IdentityDeps,
 } from '../../shared/domain/identity/use-cases';
 import type { Tier } from '../../shared/domain/tiers';
@@ -36,6 +36,7 @@ function world(options: { confirmed?: boolean; password?: string } = {}) {
     provider: {
       async register(input) { calls.push(`register:${input.email}:${input.role}`); return { userId: 'u-1', confirmed: options.confirmed ?? true }; },
       async confirm(email, code) { calls.push(`confirm:${email}:${code}`); },
+      async resendCode(email) { calls.push(`resendCode:${email}`); },
       async signIn(email, password) {
         calls.push(`signIn:${email}`);
         if (password === 'explode') throw new Error('provider unavailable');
@@ -151,6 +152,42 @@ describe('confirmation', () => {
     expect(w.calls.filter((c) => c.startsWith('markActive'))).toHaveLength(1);
     await confirmRegistration(w.deps, 'nobody@example.org', '1');
     expect(w.calls.filter((c) => c.startsWith('markActive'))).toHaveLength(1);
+  });
+});
+
+describe('a new confirmation code', () => {
+  const resendSubject = (email: string) => `resend-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
+
+  it('asks the provider and counts the request against the email (case-insensitively) and the address', async () => {
+    const w = world();
+    await resendConfirmationCode(w.deps, 'Ana@Example.org', client);
+    expect(w.calls).toEqual(['resendCode:Ana@Example.org']);
+    expect(w.attempts.get(resendSubject('ana@example.org'))).toEqual([NOW.getTime()]);
+    expect(w.attempts.get(`resend-address#${client.ip}`)).toEqual([NOW.getTime()]);
+    // Its own counters: sign-in failures of the email are another subject.
+    expect(w.attempts.has(emailSubject('ana@example.org'))).toBe(false);
+  });
+
+  it('refuses once the email had its requests within the hour, until the oldest leaves the window', async () => {
+    const w = world();
+    expect(CODE_RESENDS_PER_EMAIL).toEqual({ limit: 5, windowMs: 3_600_000 });
+    w.attempts.set(resendSubject('ana@example.org'), [50, 40, 30, 20, 10].map((m) => NOW.getTime() - m * 60_000));
+    const error = await resendConfirmationCode(w.deps, 'ana@example.org', client).catch((e: unknown) => e) as TooManyAttemptsError;
+    expect(error).toBeInstanceOf(TooManyAttemptsError);
+    expect([error.retryAfterSeconds, error.message]).toEqual([10 * 60, 'Too many new codes asked for this email.']);
+    expect(w.calls).toEqual([]);
+    // Another email from the same address is still served.
+    await resendConfirmationCode(w.deps, 'bo@example.org', client);
+    expect(w.calls).toEqual(['resendCode:bo@example.org']);
+  });
+
+  it('refuses an address that asked for 20 within the hour, whatever the email', async () => {
+    const w = world();
+    expect(CODE_RESENDS_PER_ADDRESS).toEqual({ limit: 20, windowMs: 3_600_000 });
+    w.attempts.set(`resend-address#${client.ip}`, Array.from({ length: 20 }, (_, i) => NOW.getTime() - (59 - i) * 60_000));
+    const error = await resendConfirmationCode(w.deps, 'new@example.org', client).catch((e: unknown) => e) as TooManyAttemptsError;
+    expect([error.retryAfterSeconds, error.message]).toEqual([60, 'Too many new codes asked from this address.']);
+    expect(w.calls).toEqual([]);
   });
 });
 

@@ -39,6 +39,11 @@ export interface IdentityProvider {
   /** Creates the user in the role's group; confirmed at once where no mail can be sent (local mode). */
   register(input: { email: string; password: string; name: string; role: UserRole }): Promise<{ userId: string; confirmed: boolean }>;
   confirm(email: string, code: string): Promise<void>;
+  /**
+   * Emails a new confirmation code to a user awaiting confirmation; does nothing, without saying so,
+   * for an unknown or already confirmed email.
+   */
+  resendCode(email: string): Promise<void>;
   signIn(email: string, password: string): Promise<TokenSet>;
   refresh(refreshToken: string): Promise<TokenSet>;
   /** Revokes a refresh token and the access tokens issued from it. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { hashApiKey, newApiKey } from '../api-keys';
 import type { Tier } from '../tiers';
 import {
-  LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS,
+  CODE_RESENDS_PER_ADDRESS, CODE_RESENDS_PER_EMAIL, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS,
   secondsUntilAllowed, slowdownMs, type AttemptPolicy,
 } from './attempts';
 import { passwordPolicyViolations } from './pool-settings';
@@ -40,8 +40,8 @@ export class KeyLimitReachedError extends Error {}
 export const MAX_ACTIVE_KEYS = 20;
 
 /** Attempt counters are keyed by a hash, so the table holds no email address for them. */
-const emailSubject = (email: string) => `login-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
-const addressSubject = (kind: 'login' | 'register', ip: string) => `${kind}-address#${ip}`;
+const emailSubject = (kind: 'login' | 'resend', email: string) => `${kind}-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
+const addressSubject = (kind: 'login' | 'register' | 'resend', ip: string) => `${kind}-address#${ip}`;
 
 async function assertAllowed(deps: IdentityDeps, subject: string, policy: AttemptPolicy, message: string): Promise<number[]> {
   const now = deps.clock();
@@ -116,11 +116,26 @@ export async function confirmRegistration(deps: IdentityDeps, email: string, cod
 }
 
 /**
+ * A new confirmation code for a registration whose code was lost or expired (Cognito's expire after
+ * 24 hours). Every request counts, for the email and the client address, whatever its outcome; the
+ * answer does not tell whether the email is registered.
+ */
+export async function resendConfirmationCode(deps: IdentityDeps, email: string, client: ClientInfo): Promise<void> {
+  const perEmail = emailSubject('resend', email);
+  const perAddress = addressSubject('resend', client.ip);
+  await assertAllowed(deps, perEmail, CODE_RESENDS_PER_EMAIL, 'Too many new codes asked for this email.');
+  await assertAllowed(deps, perAddress, CODE_RESENDS_PER_ADDRESS, 'Too many new codes asked from this address.');
+  await deps.attempts.record(perEmail, deps.clock(), CODE_RESENDS_PER_EMAIL);
+  await deps.attempts.record(perAddress, deps.clock(), CODE_RESENDS_PER_ADDRESS);
+  await deps.provider.resendCode(email);
+}
+
+/**
  * Password sign-in with the failure limits of both the email and the client address: slowed
  * first, then refused. Failures for a registered email are also recorded in that user's activity.
  */
 export async function signIn(deps: IdentityDeps, email: string, password: string, client: ClientInfo): Promise<TokenSet> {
-  const perEmail = emailSubject(email);
+  const perEmail = emailSubject('login', email);
   const perAddress = addressSubject('login', client.ip);
   const emailFailures = await assertAllowed(deps, perEmail, LOGIN_FAILURES_PER_EMAIL, 'Too many failed sign-ins for this email.');
   const addressFailures = await assertAllowed(deps, perAddress, LOGIN_FAILURES_PER_ADDRESS, 'Too many failed sign-ins from this address.');

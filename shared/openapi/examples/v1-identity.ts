@@ -62,6 +62,12 @@ export const v1IdentityExamples: OperationExample[] = [
     },
   },
   {
+    // The same 204 whether or not the email awaits confirmation; in AWS Cognito emails a new code if it does.
+    operationId: 'resendConfirmationCode',
+    request: { body: { email: 'dana@example.org' } },
+    response: { status: 204 },
+  },
+  {
     operationId: 'login',
     request: { body: { email: 'dana@example.org', password: 'Cedar-Key-Tide-2026!' } },
     response: {
