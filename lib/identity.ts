@@ -91,12 +91,12 @@ export class Identity extends Construct {
     }));
   }
 
-  /** Sign-up, confirmation, sign-in and revocation for the users function: the admin calls it makes, on this pool only. */
+  /** Sign-up, confirmation, sign-in, password reset and revocation for the users function: the admin calls it makes, on this pool only. */
   bindUserManagement(fn: LambdaFunction): void {
     this.bindVerifier(fn);
     fn.addToRolePolicy(new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser'],
+      actions: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut'],
       resources: [this.userPool.userPoolArn],
     }));
   }

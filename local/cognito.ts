@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,10 +21,28 @@ export interface LocalCognito {
 
 const LOOPBACK = '127.0.0.1';
 
+/** What the emulator hands a message sender: the code, and the texts a pool's message settings would make. */
+interface EmulatorMessage {
+  __code?: string;
+  emailSubject?: string;
+}
+
+/**
+ * Mail the user pool would send (password reset codes), kept on the machine since none leaves it:
+ * one JSON line per message in `mailbox.jsonl`, readable by its owner only.
+ */
+function localMailbox(file: string) {
+  const deliver = async (_ctx: unknown, _user: unknown, destination: string, message: EmulatorMessage) => {
+    await appendFile(file, `${JSON.stringify({ sent_at: new Date().toISOString(), to: destination, code: message.__code ?? null })}\n`, { mode: 0o600 });
+  };
+  return { sendEmail: deliver, sendSms: deliver };
+}
+
 /**
  * The cognito-local emulator in this process, assembled from its own factories (its default
  * server keeps data in `./.cognito` and listens where HOST/PORT say): data under
- * `<dataDir>/cognito`, loopback only, a free port, no log output (request bodies carry passwords).
+ * `<dataDir>/cognito`, loopback only, a free port, no log output (request bodies carry passwords),
+ * the codes it would email in `<dataDir>/cognito/mailbox.jsonl`.
  * The pool, its app client and the role groups are created on first start and found again by
  * name after a restart. Tokens are signed with the key the package ships: local use only.
  */
@@ -39,7 +58,6 @@ export async function startLocalCognito(dataDir: string): Promise<LocalCognito> 
   const { StormDBDataStoreFactory } = load('./services/dataStore/stormDb');
   const { JwtTokenGenerator } = load('./services/tokenGenerator');
   const { MessageDeliveryService } = load('./services/messageDelivery/messageDelivery');
-  const { ConsoleMessageSender } = load('./services/messageDelivery/consoleMessageSender');
   const { otp } = load('./services/otp');
   const { Router } = load('./server/Router');
   const { createServer } = load('./server/server');
@@ -57,7 +75,7 @@ export async function startLocalCognito(dataDir: string): Promise<LocalCognito> 
     clock,
     cognito,
     config: {},
-    messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    messages: new MessagesService(triggers, new MessageDeliveryService(localMailbox(path.join(directory, 'mailbox.jsonl')))),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, tokenConfig),
     triggers,

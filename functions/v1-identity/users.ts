@@ -1,9 +1,11 @@
 import type { RouteImplementation } from '../../shared/http/types';
 import type {
-  confirmUserRoute, getProfileRoute, listActivityRoute, loginRoute, logoutRoute, registerUserRoute, resendConfirmationCodeRoute, updateProfileRoute,
+  confirmUserRoute, getProfileRoute, listActivityRoute, loginRoute, logoutRoute, registerUserRoute, requestPasswordResetRoute, resendConfirmationCodeRoute, resetPasswordRoute,
+  updateProfileRoute,
 } from '../../shared/routes/v1-identity';
 import {
-  confirmRegistration, profileOf, registerUser as register, resendConfirmationCode as resend, signIn, signOut, updateProfile as update,
+  confirmRegistration, profileOf, registerUser as register, requestPasswordReset as forgot, resendConfirmationCode as resend, resetPassword as reset, signIn,
+  signOut, updateProfile as update,
 } from '../../shared/domain/identity/use-cases';
 import { identityDeps } from './deps';
 import { answering, clientOf } from './request';
@@ -23,6 +25,16 @@ export const confirmUser: RouteImplementation<typeof confirmUserRoute> = async (
 
 export const resendConfirmationCode: RouteImplementation<typeof resendConfirmationCodeRoute> = async (request) => answering(async () => {
   await resend(identityDeps(), request.body.email, clientOf(request));
+  return { status: 204 };
+});
+
+export const requestPasswordReset: RouteImplementation<typeof requestPasswordResetRoute> = async (request) => answering(async () => {
+  await forgot(identityDeps(), request.body.email, clientOf(request));
+  return { status: 204 };
+});
+
+export const resetPassword: RouteImplementation<typeof resetPasswordRoute> = async (request) => answering(async () => {
+  await reset(identityDeps(), request.body, clientOf(request));
   return { status: 204 };
 });
 

@@ -1,5 +1,6 @@
 import {
-  AdminAddUserToGroupCommand, AdminConfirmSignUpCommand, AdminDeleteUserCommand, CognitoIdentityProviderClient, ConfirmSignUpCommand,
+  AdminAddUserToGroupCommand, AdminConfirmSignUpCommand, AdminDeleteUserCommand, AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand, ConfirmSignUpCommand, ForgotPasswordCommand,
   InitiateAuthCommand, ResendConfirmationCodeCommand, RevokeTokenCommand, SignUpCommand, type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { appConfig, requiredSetting } from '../config';
@@ -58,6 +59,8 @@ export class CognitoIdentityProvider implements IdentityProvider {
     private readonly clientId = requiredSetting('USER_POOL_CLIENT_ID'),
     /** No mail is sent on the machine, so local registrations are confirmed at once. */
     private readonly confirmAtOnce = appConfig().APP_MODE === 'local',
+    /** The local emulator has no global sign-out. */
+    private readonly globalSignOut = appConfig().APP_MODE !== 'local',
   ) {}
 
   async register(input: { email: string; password: string; name: string; role: UserRole }): Promise<{ userId: string; confirmed: boolean }> {
@@ -112,6 +115,31 @@ export class CognitoIdentityProvider implements IdentityProvider {
       // An unknown user, or one already confirmed ("User is already confirmed."): the same silent answer as a sent code.
       if (!['UserNotFoundException', 'InvalidParameterException'].includes(errorName(error))) throw error;
     }
+  }
+
+  async requestPasswordReset(email: string): Promise<void> {
+    try {
+      await call(() => cognito().send(new ForgotPasswordCommand({ ClientId: this.clientId, Username: email })));
+    } catch (error) {
+      if (errorName(error) === 'CodeDeliveryFailureException') throw new EmailUndeliverableError();
+      // An unknown user, or one whose email was never confirmed ("no registered/verified email"): the same silent answer.
+      if (!['UserNotFoundException', 'InvalidParameterException'].includes(errorName(error))) throw error;
+    }
+  }
+
+  async resetPassword(email: string, code: string, password: string): Promise<void> {
+    try {
+      await call(() => cognito().send(new ConfirmForgotPasswordCommand({ ClientId: this.clientId, Username: email, ConfirmationCode: code, Password: password })));
+    } catch (error) {
+      if (['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException'].includes(errorName(error))) throw new InvalidConfirmationCodeError();
+      if (errorName(error) === 'InvalidPasswordException') throw new WeakPasswordError();
+      throw error;
+    }
+  }
+
+  async signOutEverywhere(email: string): Promise<void> {
+    if (!this.globalSignOut) return;
+    await call(() => cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: email })));
   }
 
   async signIn(email: string, password: string): Promise<TokenSet> {

@@ -1,7 +1,7 @@
 import { IdempotencyHeaders, IfMatchHeaders } from '../schemas/common';
 import {
   ActivityListSchema, ActivityQuery, ConfirmRequestSchema, CreateKeyRequestSchema, CreatedKeySchema, KeyListSchema, KeyParams, LoginRequestSchema,
-  LogoutRequestSchema, ProfileSchema, RegisterRequestSchema, ResendCodeRequestSchema, RegisteredUserSchema, TokenResponseSchema, UpdateProfileRequestSchema,
+  LogoutRequestSchema, PasswordResetRequestSchema, ProfileSchema, RegisterRequestSchema, ResendCodeRequestSchema, ResetPasswordRequestSchema, RegisteredUserSchema, TokenResponseSchema, UpdateProfileRequestSchema,
 } from '../schemas/v1-identity';
 import { CONFLICT, DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
@@ -62,13 +62,39 @@ export const confirmUserRoute = defineRoute({
 export const resendConfirmationCodeRoute = defineRoute({
   id: 'resendConfirmationCode', method: 'POST', path: '/v1/users/confirm/resend', group: 'v1-identity', auth: 'none', minTier: 'free',
   tags: ['Users'], summary: 'Email a new confirmation code',
-  description: 'For a registration whose code was lost or has expired (Cognito\'s codes expire after 24 hours): Cognito emails a new one, and earlier codes stop working. The answer is the same 204 for an unknown or already confirmed email, so it does not tell who is registered; in local mode users are confirmed at registration and nothing is sent. At most 5 requests per email and 20 per client address per hour (429 `too_many_attempts`).',
+  description: 'For a registration whose code was lost or has expired (Cognito\'s codes expire after 24 hours): Cognito emails a new one, and earlier codes stop working. The answer is the same 204 for an unknown or already confirmed email, so it does not tell who is registered; in local mode users are confirmed at registration and nothing is sent. At most 5 emailed codes per email and 20 per client address per hour, confirmation and password reset codes together (429 `too_many_attempts`).',
   request: { body: ResendCodeRequestSchema, maxBodyBytes: 4 * 1024 },
   responses: {
     204: { description: 'Accepted: a user of this email awaiting confirmation is sent a new code.' },
     ...PUBLIC_V1_ERRORS,
     422: problem('AWS only: Cognito could not email the code to the address (`email_undeliverable`).'),
-    429: { ...problem('Too many new codes asked for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
+    429: { ...problem('Too many codes asked for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
+  },
+});
+
+export const requestPasswordResetRoute = defineRoute({
+  id: 'requestPasswordReset', method: 'POST', path: '/v1/users/password/forgot', group: 'v1-identity', auth: 'none', minTier: 'free',
+  tags: ['Users'], summary: 'Email a password reset code',
+  description: 'Cognito emails a code for `POST /v1/users/password/reset` to a registered user with a confirmed email. The answer is the same 204 for an unknown email, so it does not tell who is registered. In local mode no mail is sent: the code is appended to `$DATA_DIR/cognito/mailbox.jsonl`. At most 5 emailed codes per email and 20 per client address per hour, confirmation and password reset codes together (429 `too_many_attempts`).',
+  request: { body: PasswordResetRequestSchema, maxBodyBytes: 4 * 1024 },
+  responses: {
+    204: { description: 'Accepted: a registered user of this email is sent a code.' },
+    ...PUBLIC_V1_ERRORS,
+    422: problem('AWS only: Cognito could not email the code to the address (`email_undeliverable`).'),
+    429: { ...problem('Too many codes asked for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
+  },
+});
+
+export const resetPasswordRoute = defineRoute({
+  id: 'resetPassword', method: 'POST', path: '/v1/users/password/reset', group: 'v1-identity', auth: 'none', minTier: 'free',
+  tags: ['Users'], summary: 'Set a new password with the emailed code',
+  description: 'The new password must meet the policy (400 `weak_password`, checked before the code). A wrong, expired or unknown code is 400 `invalid_request` naming `code`, the same answer for an unknown email, and counts as a failed sign-in of the email and the client address: under the sign-in limits (10 per email, 50 per address within 15 minutes) further attempts are refused with 429 `too_many_attempts`. On success every session of the user ends at Cognito (refresh tokens stop working; access tokens already issued expire within the hour; the local emulator has no global sign-out) and the reset is recorded in the user\'s activity.',
+  request: { body: ResetPasswordRequestSchema, maxBodyBytes: 4 * 1024 },
+  responses: {
+    204: { description: 'The password is changed; sign in with it.' },
+    ...PUBLIC_V1_ERRORS,
+    400: problem('Invalid request or a wrong, expired or unknown code (`invalid_request`), or the password does not meet the policy (`weak_password`).'),
+    429: { ...problem('Too many failed attempts for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });
 
@@ -148,6 +174,8 @@ export const v1IdentityRoutes = [
   registerUserRoute,
   confirmUserRoute,
   resendConfirmationCodeRoute,
+  requestPasswordResetRoute,
+  resetPasswordRoute,
   loginRoute,
   logoutRoute,
   getProfileRoute,

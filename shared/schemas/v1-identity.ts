@@ -37,14 +37,26 @@ export const RegisteredUserSchema = z.object({
   created_at: z.string().max(40),
 }).openapi('RegisteredUser');
 
+const Code = z.string().trim().max(10).regex(/^\d{4,10}$/, 'The numeric code from the email').describe('The code Cognito emailed.');
+
 export const ConfirmRequestSchema = z.object({
   email: Email,
-  code: z.string().trim().max(10).regex(/^\d{4,10}$/, 'The numeric code from the email').describe('The code Cognito emailed.'),
+  code: Code,
 }).strict().openapi('ConfirmRequest');
 
 export const ResendCodeRequestSchema = z.object({
   email: Email,
 }).strict().openapi('ResendCodeRequest');
+
+export const PasswordResetRequestSchema = z.object({
+  email: Email,
+}).strict().openapi('PasswordResetRequest');
+
+export const ResetPasswordRequestSchema = z.object({
+  email: Email,
+  code: Code,
+  password: Password,
+}).strict().openapi('ResetPasswordRequest');
 
 export const LoginRequestSchema = z.union([
   z.object({ email: Email, password: Password }).strict(),

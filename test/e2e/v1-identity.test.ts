@@ -113,7 +113,7 @@ describe('/v1 identity over HTTP', () => {
       }
       const refused = await app.request('POST', '/v1/users/confirm/resend', { json: { email } });
       expect(refused.status).toBe(429);
-      expect(refused.json).toMatchObject({ code: 'too_many_attempts', detail: expect.stringContaining('Too many new codes asked for this email.') });
+      expect(refused.json).toMatchObject({ code: 'too_many_attempts', detail: expect.stringContaining('Too many codes asked for this email.') });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
       // Local users are confirmed at registration: the user still signs in.
       expect((await app.request('POST', '/v1/users/login', { json: { email, password } })).status).toBe(200);

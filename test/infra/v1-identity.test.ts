@@ -113,7 +113,7 @@ describe('bearer authorizer wiring', () => {
     const fn = stack.functions.byGroup['v1-identity'];
     const statements = policyStatementsOf(idOf(fn));
     expect(statements).toEqual(expect.arrayContaining([
-      expect.objectContaining({ Action: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser'], Resource: { 'Fn::GetAtt': [idOf(stack.identity.userPool), 'Arn'] } }),
+      expect.objectContaining({ Action: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut'], Resource: { 'Fn::GetAtt': [idOf(stack.identity.userPool), 'Arn'] } }),
       expect.objectContaining({ Action: 'apigateway:DELETE' }),
     ]));
     const flush = statements.find((s) => s.Action === 'apigateway:DELETE');

@@ -1,6 +1,6 @@
 import { CognitoIdentityProvider, resetCognitoClient } from '../../shared/adapters/cognito-identity-provider';
 import { answering } from '../../functions/v1-identity/request';
-import { EmailUndeliverableError, InvalidConfirmationCodeError, TooManyAttemptsError } from '../../shared/domain/identity/ports';
+import { EmailUndeliverableError, InvalidConfirmationCodeError, TooManyAttemptsError, WeakPasswordError } from '../../shared/domain/identity/ports';
 import { HttpError } from '../../shared/http/problem';
 import { startAwsStandIn, type StandInAnswer } from '../helpers/aws-stand-in';
 
@@ -39,7 +39,8 @@ beforeEach(() => {
   calls = [];
 });
 
-const provider = (confirmAtOnce = false) => new CognitoIdentityProvider('us-east-1_pool', 'client-id', confirmAtOnce);
+/** `local` as in local mode: registrations confirmed at once, no global sign-out (the emulator has none). */
+const provider = (local = false) => new CognitoIdentityProvider('us-east-1_pool', 'client-id', local, !local);
 const registration = { email: 'ana@example.org', password: 'Str0ng-enough-pass', name: 'Ana', role: 'staff' as const };
 
 async function refusedWith(work: Promise<unknown>): Promise<TooManyAttemptsError> {
@@ -174,5 +175,46 @@ describe('a new confirmation code', () => {
   it('in local mode, where users are confirmed at registration, calls nothing', async () => {
     await provider(true).resendCode('ana@example.org');
     expect(calls).toEqual([]);
+  });
+});
+
+describe('password reset', () => {
+  it('asks Cognito for a code, silently for an unknown user or one whose email was never confirmed', async () => {
+    await provider().requestPasswordReset('ana@example.org');
+    script.ForgotPassword = refusal('UserNotFoundException');
+    await expect(provider().requestPasswordReset('ghost@example.org')).resolves.toBeUndefined();
+    script.ForgotPassword = refusal('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number');
+    await expect(provider().requestPasswordReset('ana@example.org')).resolves.toBeUndefined();
+    expect(calls).toEqual(['ForgotPassword', 'ForgotPassword', 'ForgotPassword']);
+  });
+
+  it('an undeliverable address, a limit and an unknown failure of the request are not hidden', async () => {
+    script.ForgotPassword = refusal('CodeDeliveryFailureException');
+    await expect(provider().requestPasswordReset('ana@example.org')).rejects.toBeInstanceOf(EmailUndeliverableError);
+    script.ForgotPassword = refusal('LimitExceededException');
+    expect((await refusedWith(provider().requestPasswordReset('ana@example.org'))).retryAfterSeconds).toBe(60);
+    script.ForgotPassword = refusal('NotAuthorizedException');
+    expect(((await provider().requestPasswordReset('ana@example.org').catch((e: unknown) => e)) as Error).name).toBe('NotAuthorizedException');
+  });
+
+  it('sets the password with the code: a wrong, expired or unknown one is one error, a refused password is weak', async () => {
+    await provider().resetPassword('ana@example.org', '123456', 'Another-Str0ng-pass');
+    expect(calls).toEqual(['ConfirmForgotPassword']);
+    for (const type of ['CodeMismatchException', 'ExpiredCodeException', 'UserNotFoundException']) {
+      script.ConfirmForgotPassword = refusal(type);
+      await expect(provider().resetPassword('ana@example.org', '123456', 'Another-Str0ng-pass')).rejects.toBeInstanceOf(InvalidConfirmationCodeError);
+    }
+    script.ConfirmForgotPassword = refusal('InvalidPasswordException');
+    await expect(provider().resetPassword('ana@example.org', '123456', 'Another-Str0ng-pass')).rejects.toBeInstanceOf(WeakPasswordError);
+    script.ConfirmForgotPassword = refusal('TooManyFailedAttemptsException');
+    expect((await refusedWith(provider().resetPassword('ana@example.org', '123456', 'Another-Str0ng-pass'))).retryAfterSeconds).toBe(60);
+  });
+
+  it('ends every session with a global sign-out in AWS, not in local mode', async () => {
+    await provider().signOutEverywhere('ana@example.org');
+    await provider(true).signOutEverywhere('ana@example.org');
+    expect(calls).toEqual(['AdminUserGlobalSignOut']);
+    script.AdminUserGlobalSignOut = refusal('TooManyRequestsException');
+    expect((await refusedWith(provider().signOutEverywhere('ana@example.org'))).retryAfterSeconds).toBe(1);
   });
 });

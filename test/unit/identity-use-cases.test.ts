@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { hashApiKey } from '../../shared/domain/api-keys';
-import { CODE_RESENDS_PER_ADDRESS, CODE_RESENDS_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, type AttemptPolicy } from '../../shared/domain/identity/attempts';
-import { InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type TokenSet } from '../../shared/domain/identity/ports';
+import { EMAILED_CODES_PER_ADDRESS, EMAILED_CODES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, type AttemptPolicy } from '../../shared/domain/identity/attempts';
+import { InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type TokenSet } from '../../shared/domain/identity/ports';
 import { countyName, isFloridaCountyFips, type UserRecord } from '../../shared/domain/identity/profile';
 import { isUserRole } from '../../shared/domain/identity/roles';
 import type { SecurityEvent } from '../../shared/domain/identity/security-events';
 import {
-  confirmRegistration, issueAccountKey, resendConfirmationCode, KeyLimitReachedError, MAX_ACTIVE_KEYS, profileOf, ProfileNotFoundError, registerUser,
+  confirmRegistration, issueAccountKey, requestPasswordReset, resendConfirmationCode, resetPassword, KeyLimitReachedError, MAX_ACTIVE_KEYS, profileOf, ProfileNotFoundError, registerUser,
   revokeAccountKey, signIn, StaleVersionError, updateProfile, type IdentityDeps,
 } from '../../shared/domain/identity/use-cases';
 import type { Tier } from '../../shared/domain/tiers';
@@ -37,6 +37,12 @@ function world(options: { confirmed?: boolean; password?: string } = {}) {
       async register(input) { calls.push(`register:${input.email}:${input.role}`); return { userId: 'u-1', confirmed: options.confirmed ?? true }; },
       async confirm(email, code) { calls.push(`confirm:${email}:${code}`); },
       async resendCode(email) { calls.push(`resendCode:${email}`); },
+      async requestPasswordReset(email) { calls.push(`requestPasswordReset:${email}`); },
+      async resetPassword(email, code) {
+        calls.push(`resetPassword:${email}:${code}`);
+        if (code !== '246810') throw new InvalidConfirmationCodeError();
+      },
+      async signOutEverywhere(email) { calls.push(`signOutEverywhere:${email}`); },
       async signIn(email, password) {
         calls.push(`signIn:${email}`);
         if (password === 'explode') throw new Error('provider unavailable');
@@ -155,39 +161,90 @@ describe('confirmation', () => {
   });
 });
 
-describe('a new confirmation code', () => {
-  const resendSubject = (email: string) => `resend-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
+describe('emailed codes: a new confirmation code, a password reset code', () => {
+  const codeSubject = (email: string) => `code-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
 
   it('asks the provider and counts the request against the email (case-insensitively) and the address', async () => {
     const w = world();
     await resendConfirmationCode(w.deps, 'Ana@Example.org', client);
-    expect(w.calls).toEqual(['resendCode:Ana@Example.org']);
-    expect(w.attempts.get(resendSubject('ana@example.org'))).toEqual([NOW.getTime()]);
-    expect(w.attempts.get(`resend-address#${client.ip}`)).toEqual([NOW.getTime()]);
-    // Its own counters: sign-in failures of the email are another subject.
+    await requestPasswordReset(w.deps, 'ana@example.org', client);
+    expect(w.calls).toEqual(['resendCode:Ana@Example.org', 'requestPasswordReset:ana@example.org']);
+    expect(w.attempts.get(codeSubject('ana@example.org'))).toEqual([NOW.getTime(), NOW.getTime()]);
+    expect(w.attempts.get(`code-address#${client.ip}`)).toEqual([NOW.getTime(), NOW.getTime()]);
+    // Their own counters: sign-in failures of the email are another subject.
     expect(w.attempts.has(emailSubject('ana@example.org'))).toBe(false);
   });
 
-  it('refuses once the email had its requests within the hour, until the oldest leaves the window', async () => {
+  it('refuses once the email had 5 codes within the hour, both kinds together, until the oldest leaves the window', async () => {
     const w = world();
-    expect(CODE_RESENDS_PER_EMAIL).toEqual({ limit: 5, windowMs: 3_600_000 });
-    w.attempts.set(resendSubject('ana@example.org'), [50, 40, 30, 20, 10].map((m) => NOW.getTime() - m * 60_000));
-    const error = await resendConfirmationCode(w.deps, 'ana@example.org', client).catch((e: unknown) => e) as TooManyAttemptsError;
-    expect(error).toBeInstanceOf(TooManyAttemptsError);
-    expect([error.retryAfterSeconds, error.message]).toEqual([10 * 60, 'Too many new codes asked for this email.']);
+    expect(EMAILED_CODES_PER_EMAIL).toEqual({ limit: 5, windowMs: 3_600_000 });
+    w.attempts.set(codeSubject('ana@example.org'), [50, 40, 30, 20, 10].map((m) => NOW.getTime() - m * 60_000));
+    for (const ask of [resendConfirmationCode, requestPasswordReset]) {
+      const error = await ask(w.deps, 'ana@example.org', client).catch((e: unknown) => e) as TooManyAttemptsError;
+      expect(error).toBeInstanceOf(TooManyAttemptsError);
+      expect([error.retryAfterSeconds, error.message]).toEqual([10 * 60, 'Too many codes asked for this email.']);
+    }
     expect(w.calls).toEqual([]);
     // Another email from the same address is still served.
-    await resendConfirmationCode(w.deps, 'bo@example.org', client);
-    expect(w.calls).toEqual(['resendCode:bo@example.org']);
+    await requestPasswordReset(w.deps, 'bo@example.org', client);
+    expect(w.calls).toEqual(['requestPasswordReset:bo@example.org']);
   });
 
   it('refuses an address that asked for 20 within the hour, whatever the email', async () => {
     const w = world();
-    expect(CODE_RESENDS_PER_ADDRESS).toEqual({ limit: 20, windowMs: 3_600_000 });
-    w.attempts.set(`resend-address#${client.ip}`, Array.from({ length: 20 }, (_, i) => NOW.getTime() - (59 - i) * 60_000));
+    expect(EMAILED_CODES_PER_ADDRESS).toEqual({ limit: 20, windowMs: 3_600_000 });
+    w.attempts.set(`code-address#${client.ip}`, Array.from({ length: 20 }, (_, i) => NOW.getTime() - (59 - i) * 60_000));
     const error = await resendConfirmationCode(w.deps, 'new@example.org', client).catch((e: unknown) => e) as TooManyAttemptsError;
-    expect([error.retryAfterSeconds, error.message]).toEqual([60, 'Too many new codes asked from this address.']);
+    expect([error.retryAfterSeconds, error.message]).toEqual([60, 'Too many codes asked from this address.']);
     expect(w.calls).toEqual([]);
+  });
+});
+
+describe('password reset', () => {
+  const reset = (code: string, password = 'Another-Str0ng-pass') => ({ email: 'ana@example.org', code, password });
+
+  it('sets the password, clears the email\'s sign-in failures, ends every session and records it for the user', async () => {
+    const w = world();
+    await registerUser(w.deps, registration, client);
+    w.attempts.clear();
+    w.events.length = 0;
+    w.attempts.set(emailSubject('ana@example.org'), [NOW.getTime() - 60_000]);
+    await resetPassword(w.deps, reset('246810'), client);
+    expect(w.calls.slice(-2)).toEqual(['resetPassword:ana@example.org:246810', 'signOutEverywhere:ana@example.org']);
+    expect(w.attempts.has(emailSubject('ana@example.org'))).toBe(false);
+    expect(w.events.map((e) => [e.type, e.user_id, e.client_ip])).toEqual([['password_reset', 'u-1', client.ip]]);
+  });
+
+  it('counts a wrong code as a failed sign-in of the email and the address, and signs nobody out', async () => {
+    const w = world();
+    await expect(resetPassword(w.deps, reset('111111'), client)).rejects.toBeInstanceOf(InvalidConfirmationCodeError);
+    expect(w.attempts.get(emailSubject('ana@example.org'))).toEqual([NOW.getTime()]);
+    expect(w.attempts.get(`login-address#${client.ip}`)).toEqual([NOW.getTime()]);
+    expect(w.calls).toEqual(['resetPassword:ana@example.org:111111']);
+    expect(w.events).toEqual([]);
+  });
+
+  it('refuses after 10 failures of the email within 15 minutes, before the provider sees the code', async () => {
+    const w = world();
+    w.attempts.set(emailSubject('ana@example.org'), Array.from({ length: 10 }, (_, i) => NOW.getTime() - (14 - i) * 60_000));
+    const error = await resetPassword(w.deps, reset('246810'), client).catch((e: unknown) => e) as TooManyAttemptsError;
+    expect([error.retryAfterSeconds, error.message]).toEqual([60, 'Too many failed attempts for this email.']);
+    expect(w.calls).toEqual([]);
+  });
+
+  it('refuses a weak password before anything else, naming every broken rule', async () => {
+    const w = world();
+    const error = await resetPassword(w.deps, reset('246810', 'short'), client).catch((e: unknown) => e) as WeakPasswordError;
+    expect(error).toBeInstanceOf(WeakPasswordError);
+    expect(error.message).toMatch(/^The password needs at least 12 characters, /);
+    expect([w.calls, w.attempts.size]).toEqual([[], 0]);
+  });
+
+  it('records no event for an email without a user record', async () => {
+    const w = world();
+    await resetPassword(w.deps, reset('246810'), client);
+    expect(w.calls).toEqual(['resetPassword:ana@example.org:246810', 'signOutEverywhere:ana@example.org']);
+    expect(w.events).toEqual([]);
   });
 });
 

@@ -11,9 +11,12 @@ export interface AttemptPolicy {
 export const LOGIN_FAILURES_PER_EMAIL: AttemptPolicy = { limit: 10, windowMs: 15 * 60_000 };
 export const LOGIN_FAILURES_PER_ADDRESS: AttemptPolicy = { limit: 50, windowMs: 15 * 60_000 };
 export const REGISTRATIONS_PER_ADDRESS: AttemptPolicy = { limit: 20, windowMs: 60 * 60_000 };
-/** New confirmation codes: few per email, so nobody can flood someone's inbox through this API. */
-export const CODE_RESENDS_PER_EMAIL: AttemptPolicy = { limit: 5, windowMs: 60 * 60_000 };
-export const CODE_RESENDS_PER_ADDRESS: AttemptPolicy = { limit: 20, windowMs: 60 * 60_000 };
+/**
+ * Emailed codes (a new confirmation code, a password reset code), counted together: few per email,
+ * so nobody can flood someone's inbox through this API.
+ */
+export const EMAILED_CODES_PER_EMAIL: AttemptPolicy = { limit: 5, windowMs: 60 * 60_000 };
+export const EMAILED_CODES_PER_ADDRESS: AttemptPolicy = { limit: 20, windowMs: 60 * 60_000 };
 
 /** Attempt times (epoch ms) still inside the window, oldest first. */
 export function attemptsInWindow(times: readonly number[], now: number, policy: AttemptPolicy): number[] {

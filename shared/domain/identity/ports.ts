@@ -44,6 +44,12 @@ export interface IdentityProvider {
    * for an unknown or already confirmed email.
    */
   resendCode(email: string): Promise<void>;
+  /** Emails a password reset code; does nothing, without saying so, for an unknown email. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** A new password with the emailed code: `InvalidConfirmationCodeError` for a wrong, expired or unknown one. */
+  resetPassword(email: string, code: string, password: string): Promise<void>;
+  /** Ends every session of the user at the provider: their refresh tokens stop working. */
+  signOutEverywhere(email: string): Promise<void>;
   signIn(email: string, password: string): Promise<TokenSet>;
   refresh(refreshToken: string): Promise<TokenSet>;
   /** Revokes a refresh token and the access tokens issued from it. */

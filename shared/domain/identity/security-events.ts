@@ -1,5 +1,5 @@
 /** What a user can read about their own account's security: who signed in, from where, what changed. */
-export const SECURITY_EVENT_TYPES = ['sign_in', 'sign_in_failed', 'sign_out', 'key_created', 'key_revoked', 'profile_changed'] as const;
+export const SECURITY_EVENT_TYPES = ['sign_in', 'sign_in_failed', 'sign_out', 'key_created', 'key_revoked', 'profile_changed', 'password_reset'] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
 export interface SecurityEvent {

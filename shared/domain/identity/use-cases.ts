@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { hashApiKey, newApiKey } from '../api-keys';
 import type { Tier } from '../tiers';
 import {
-  CODE_RESENDS_PER_ADDRESS, CODE_RESENDS_PER_EMAIL, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS,
+  EMAILED_CODES_PER_ADDRESS, EMAILED_CODES_PER_EMAIL, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS,
   secondsUntilAllowed, slowdownMs, type AttemptPolicy,
 } from './attempts';
 import { passwordPolicyViolations } from './pool-settings';
 import {
-  InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptStore, type IdentityProvider,
+  InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptStore, type IdentityProvider,
   type SecurityEventStore, type SessionRevocationStore, type TokenSet, type UserStore,
 } from './ports';
 import { applyProfileUpdate, countyName, etagOf, type ProfileUpdate, type UserRecord } from './profile';
@@ -40,8 +40,8 @@ export class KeyLimitReachedError extends Error {}
 export const MAX_ACTIVE_KEYS = 20;
 
 /** Attempt counters are keyed by a hash, so the table holds no email address for them. */
-const emailSubject = (kind: 'login' | 'resend', email: string) => `${kind}-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
-const addressSubject = (kind: 'login' | 'register' | 'resend', ip: string) => `${kind}-address#${ip}`;
+const emailSubject = (kind: 'login' | 'code', email: string) => `${kind}-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
+const addressSubject = (kind: 'login' | 'register' | 'code', ip: string) => `${kind}-address#${ip}`;
 
 async function assertAllowed(deps: IdentityDeps, subject: string, policy: AttemptPolicy, message: string): Promise<number[]> {
   const now = deps.clock();
@@ -116,18 +116,55 @@ export async function confirmRegistration(deps: IdentityDeps, email: string, cod
 }
 
 /**
- * A new confirmation code for a registration whose code was lost or expired (Cognito's expire after
- * 24 hours). Every request counts, for the email and the client address, whatever its outcome; the
- * answer does not tell whether the email is registered.
+ * Every request for an emailed code counts, for the email and the client address, whatever its
+ * outcome (the answer does not tell whether the email is registered).
  */
+async function countEmailedCode(deps: IdentityDeps, email: string, client: ClientInfo): Promise<void> {
+  const perEmail = emailSubject('code', email);
+  const perAddress = addressSubject('code', client.ip);
+  await assertAllowed(deps, perEmail, EMAILED_CODES_PER_EMAIL, 'Too many codes asked for this email.');
+  await assertAllowed(deps, perAddress, EMAILED_CODES_PER_ADDRESS, 'Too many codes asked from this address.');
+  await deps.attempts.record(perEmail, deps.clock(), EMAILED_CODES_PER_EMAIL);
+  await deps.attempts.record(perAddress, deps.clock(), EMAILED_CODES_PER_ADDRESS);
+}
+
+/** A new confirmation code for a registration whose code was lost or expired (Cognito's expire after 24 hours). */
 export async function resendConfirmationCode(deps: IdentityDeps, email: string, client: ClientInfo): Promise<void> {
-  const perEmail = emailSubject('resend', email);
-  const perAddress = addressSubject('resend', client.ip);
-  await assertAllowed(deps, perEmail, CODE_RESENDS_PER_EMAIL, 'Too many new codes asked for this email.');
-  await assertAllowed(deps, perAddress, CODE_RESENDS_PER_ADDRESS, 'Too many new codes asked from this address.');
-  await deps.attempts.record(perEmail, deps.clock(), CODE_RESENDS_PER_EMAIL);
-  await deps.attempts.record(perAddress, deps.clock(), CODE_RESENDS_PER_ADDRESS);
+  await countEmailedCode(deps, email, client);
   await deps.provider.resendCode(email);
+}
+
+/** A password reset code, emailed to a registered user. */
+export async function requestPasswordReset(deps: IdentityDeps, email: string, client: ClientInfo): Promise<void> {
+  await countEmailedCode(deps, email, client);
+  await deps.provider.requestPasswordReset(email);
+}
+
+/**
+ * A new password with the emailed code. A wrong code counts as a failed sign-in of the email and
+ * the address (guessing a code is guessing a password), under the same limits; a success clears the
+ * email's failures, ends every session of the user at the provider and is recorded in their activity.
+ */
+export async function resetPassword(deps: IdentityDeps, input: { email: string; code: string; password: string }, client: ClientInfo): Promise<void> {
+  const violations = passwordPolicyViolations(input.password);
+  if (violations.length > 0) throw new WeakPasswordError(`The password needs ${violations.join(', ')}.`);
+  const perEmail = emailSubject('login', input.email);
+  const perAddress = addressSubject('login', client.ip);
+  await assertAllowed(deps, perEmail, LOGIN_FAILURES_PER_EMAIL, 'Too many failed attempts for this email.');
+  await assertAllowed(deps, perAddress, LOGIN_FAILURES_PER_ADDRESS, 'Too many failed attempts from this address.');
+  try {
+    await deps.provider.resetPassword(input.email, input.code, input.password);
+  } catch (error) {
+    if (error instanceof InvalidConfirmationCodeError) {
+      await deps.attempts.record(perEmail, deps.clock(), LOGIN_FAILURES_PER_EMAIL);
+      await deps.attempts.record(perAddress, deps.clock(), LOGIN_FAILURES_PER_ADDRESS);
+    }
+    throw error;
+  }
+  await deps.attempts.clear(perEmail);
+  await deps.provider.signOutEverywhere(input.email);
+  const user = await deps.users.findByEmail(input.email);
+  if (user) await record(deps, 'password_reset', user.user_id, client);
 }
 
 /**

@@ -68,6 +68,29 @@ export const v1IdentityExamples: OperationExample[] = [
     response: { status: 204 },
   },
   {
+    // In AWS Cognito emails the code; locally it is appended to $DATA_DIR/cognito/mailbox.jsonl.
+    operationId: 'requestPasswordReset',
+    request: { body: { email: 'dana@example.org' } },
+    response: { status: 204 },
+  },
+  {
+    // With the code just sent the answer is 204; a wrong one:
+    operationId: 'resetPassword',
+    request: { body: { email: 'dana@example.org', code: '000000', password: 'Suwannee-Flood-2027!' } },
+    response: {
+      status: 400,
+      body: {
+        type: '/api/docs#error-invalid_request',
+        title: 'Invalid request',
+        status: 400,
+        detail: 'The code is wrong or expired.',
+        instance: '5f0c6a43-86a2-4b7e-9d7c-2f1e0e7a1b64',
+        code: 'invalid_request',
+        errors: [{ field: 'code', in: 'body', message: 'Wrong or expired code' }],
+      },
+    },
+  },
+  {
     operationId: 'login',
     request: { body: { email: 'dana@example.org', password: 'Cedar-Key-Tide-2026!' } },
     response: {
