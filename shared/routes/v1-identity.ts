@@ -1,7 +1,8 @@
 import { IdempotencyHeaders, IfMatchHeaders } from '../schemas/common';
 import {
-  ActivityListSchema, ActivityQuery, ConfirmRequestSchema, CreateKeyRequestSchema, CreatedKeySchema, KeyListSchema, KeyParams, LoginRequestSchema,
-  LogoutRequestSchema, PasswordResetRequestSchema, ProfileSchema, RegisterRequestSchema, ResendCodeRequestSchema, ResetPasswordRequestSchema, RegisteredUserSchema, TokenResponseSchema, UpdateProfileRequestSchema,
+  ActivityListSchema, ActivityQuery, CodeRequestSchema, ConfirmRequestSchema, CreateKeyRequestSchema, CreatedKeySchema, KeyListSchema, KeyParams,
+  LoginRequestSchema, LogoutRequestSchema, ProfileSchema, RegisterRequestSchema, RegisteredUserSchema, ResetPasswordRequestSchema, TokenResponseSchema,
+  UpdateProfileRequestSchema,
 } from '../schemas/v1-identity';
 import { CONFLICT, DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
@@ -59,16 +60,21 @@ export const confirmUserRoute = defineRoute({
   },
 });
 
+/** Errors of the routes that have Cognito email a code. */
+const EMAILED_CODE_ERRORS: Record<number, ResponseDef> = {
+  422: problem('AWS only: Cognito could not email the code to the address (`email_undeliverable`).'),
+  429: { ...problem('Too many codes asked for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
+};
+
 export const resendConfirmationCodeRoute = defineRoute({
   id: 'resendConfirmationCode', method: 'POST', path: '/v1/users/confirm/resend', group: 'v1-identity', auth: 'none', minTier: 'free',
   tags: ['Users'], summary: 'Email a new confirmation code',
   description: 'For a registration whose code was lost or has expired (Cognito\'s codes expire after 24 hours): Cognito emails a new one, and earlier codes stop working. The answer is the same 204 for an unknown or already confirmed email, so it does not tell who is registered; in local mode users are confirmed at registration and nothing is sent. At most 5 emailed codes per email and 20 per client address per hour, confirmation and password reset codes together (429 `too_many_attempts`).',
-  request: { body: ResendCodeRequestSchema, maxBodyBytes: 4 * 1024 },
+  request: { body: CodeRequestSchema, maxBodyBytes: 4 * 1024 },
   responses: {
     204: { description: 'Accepted: a user of this email awaiting confirmation is sent a new code.' },
     ...PUBLIC_V1_ERRORS,
-    422: problem('AWS only: Cognito could not email the code to the address (`email_undeliverable`).'),
-    429: { ...problem('Too many codes asked for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
+    ...EMAILED_CODE_ERRORS,
   },
 });
 
@@ -76,12 +82,11 @@ export const requestPasswordResetRoute = defineRoute({
   id: 'requestPasswordReset', method: 'POST', path: '/v1/users/password/forgot', group: 'v1-identity', auth: 'none', minTier: 'free',
   tags: ['Users'], summary: 'Email a password reset code',
   description: 'Cognito emails a code for `POST /v1/users/password/reset` to a registered user with a confirmed email. The answer is the same 204 for an unknown email, so it does not tell who is registered. In local mode no mail is sent: the code is appended to `$DATA_DIR/cognito/mailbox.jsonl`. At most 5 emailed codes per email and 20 per client address per hour, confirmation and password reset codes together (429 `too_many_attempts`).',
-  request: { body: PasswordResetRequestSchema, maxBodyBytes: 4 * 1024 },
+  request: { body: CodeRequestSchema, maxBodyBytes: 4 * 1024 },
   responses: {
     204: { description: 'Accepted: a registered user of this email is sent a code.' },
     ...PUBLIC_V1_ERRORS,
-    422: problem('AWS only: Cognito could not email the code to the address (`email_undeliverable`).'),
-    429: { ...problem('Too many codes asked for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
+    ...EMAILED_CODE_ERRORS,
   },
 });
 

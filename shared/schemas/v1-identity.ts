@@ -44,13 +44,9 @@ export const ConfirmRequestSchema = z.object({
   code: Code,
 }).strict().openapi('ConfirmRequest');
 
-export const ResendCodeRequestSchema = z.object({
+export const CodeRequestSchema = z.object({
   email: Email,
-}).strict().openapi('ResendCodeRequest');
-
-export const PasswordResetRequestSchema = z.object({
-  email: Email,
-}).strict().openapi('PasswordResetRequest');
+}).strict().openapi('CodeRequest', { description: 'The email a code is to be sent to.' });
 
 export const ResetPasswordRequestSchema = z.object({
   email: Email,
