@@ -1,13 +1,13 @@
 import {
   AdminAddUserToGroupCommand, AdminConfirmSignUpCommand, AdminDeleteUserCommand, AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient,
-  ConfirmForgotPasswordCommand, ConfirmSignUpCommand, ForgotPasswordCommand,
-  InitiateAuthCommand, ResendConfirmationCodeCommand, RevokeTokenCommand, SignUpCommand, type AuthenticationResultType,
+  ConfirmForgotPasswordCommand, ConfirmSignUpCommand, ForgotPasswordCommand, InitiateAuthCommand, ResendConfirmationCodeCommand, RevokeTokenCommand,
+  SignUpCommand, type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { appConfig, requiredSetting } from '../config';
 import { traced } from './aws-clients';
 import {
-  EmailTakenError, EmailUndeliverableError, InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type IdentityProvider,
-  type TokenSet,
+  EmailTakenError, EmailUndeliverableError, InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError,
+  type IdentityProvider, type TokenSet,
 } from '../domain/identity/ports';
 import type { UserRole } from '../domain/identity/roles';
 

@@ -40,6 +40,7 @@ function world(options: { confirmed?: boolean; password?: string } = {}) {
       async requestPasswordReset(email) { calls.push(`requestPasswordReset:${email}`); },
       async resetPassword(email, code) {
         calls.push(`resetPassword:${email}:${code}`);
+        if (code === 'explode') throw new Error('provider unavailable');
         if (code !== '246810') throw new InvalidConfirmationCodeError();
       },
       async signOutEverywhere(email) { calls.push(`signOutEverywhere:${email}`); },
@@ -222,6 +223,12 @@ describe('password reset', () => {
     expect(w.attempts.get(`login-address#${client.ip}`)).toEqual([NOW.getTime()]);
     expect(w.calls).toEqual(['resetPassword:ana@example.org:111111']);
     expect(w.events).toEqual([]);
+  });
+
+  it('passes other provider errors through without counting them as failures', async () => {
+    const w = world();
+    await expect(resetPassword(w.deps, reset('explode'), client)).rejects.toThrow('provider unavailable');
+    expect(w.attempts.size).toBe(0);
   });
 
   it('refuses after 10 failures of the email within 15 minutes, before the provider sees the code', async () => {

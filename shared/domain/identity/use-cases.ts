@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { hashApiKey, newApiKey } from '../api-keys';
 import type { Tier } from '../tiers';
 import {
-  EMAILED_CODES_PER_ADDRESS, EMAILED_CODES_PER_EMAIL, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS,
-  secondsUntilAllowed, slowdownMs, type AttemptPolicy,
+  EMAILED_CODES_PER_ADDRESS, EMAILED_CODES_PER_EMAIL, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS,
+  LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, secondsUntilAllowed, slowdownMs, type AttemptPolicy,
 } from './attempts';
 import { passwordPolicyViolations } from './pool-settings';
 import {
-  InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptStore, type IdentityProvider,
-  type SecurityEventStore, type SessionRevocationStore, type TokenSet, type UserStore,
+  InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptStore,
+  type IdentityProvider, type SecurityEventStore, type SessionRevocationStore, type TokenSet, type UserStore,
 } from './ports';
 import { applyProfileUpdate, countyName, etagOf, type ProfileUpdate, type UserRecord } from './profile';
 import type { SecurityEvent, SecurityEventType } from './security-events';
@@ -51,6 +51,12 @@ async function assertAllowed(deps: IdentityDeps, subject: string, policy: Attemp
   return recent;
 }
 
+/** The pool's password policy, checked before the identity provider sees the password, naming every broken rule. */
+function assertStrongPassword(password: string): void {
+  const violations = passwordPolicyViolations(password);
+  if (violations.length > 0) throw new WeakPasswordError(`The password needs ${violations.join(', ')}.`);
+}
+
 async function record(deps: IdentityDeps, type: SecurityEventType, userId: string, client: ClientInfo, details: SecurityEvent['details'] = {}): Promise<void> {
   await deps.events.append({
     event_id: deps.newId(),
@@ -80,8 +86,7 @@ export interface RegistrationInput {
 export async function registerUser(deps: IdentityDeps, input: RegistrationInput, client: ClientInfo): Promise<UserRecord> {
   await assertAllowed(deps, addressSubject('register', client.ip), REGISTRATIONS_PER_ADDRESS, 'Too many registrations from this address.');
   await deps.attempts.record(addressSubject('register', client.ip), deps.clock(), REGISTRATIONS_PER_ADDRESS);
-  const violations = passwordPolicyViolations(input.password);
-  if (violations.length > 0) throw new WeakPasswordError(`The password needs ${violations.join(', ')}.`);
+  assertStrongPassword(input.password);
 
   const { userId, confirmed } = await deps.provider.register({ email: input.email, password: input.password, name: input.name, role: input.role });
   const now = deps.clock().toISOString();
@@ -146,8 +151,7 @@ export async function requestPasswordReset(deps: IdentityDeps, email: string, cl
  * email's failures, ends every session of the user at the provider and is recorded in their activity.
  */
 export async function resetPassword(deps: IdentityDeps, input: { email: string; code: string; password: string }, client: ClientInfo): Promise<void> {
-  const violations = passwordPolicyViolations(input.password);
-  if (violations.length > 0) throw new WeakPasswordError(`The password needs ${violations.join(', ')}.`);
+  assertStrongPassword(input.password);
   const perEmail = emailSubject('login', input.email);
   const perAddress = addressSubject('login', client.ip);
   await assertAllowed(deps, perEmail, LOGIN_FAILURES_PER_EMAIL, 'Too many failed attempts for this email.');
