@@ -147,7 +147,7 @@ export const updateProfileRoute = defineRoute({
 export const listActivityRoute = defineRoute({
   id: 'listActivity', method: 'GET', path: '/v1/users/activity', group: 'v1-identity', auth: 'bearer', minTier: 'free',
   tags: ['Users'], summary: 'Security events of the signed-in user',
-  description: 'Sign-ins and failed sign-ins, sign-outs, API keys created and revoked, profile changes: newest first, with time, client address and user agent; kept one year.',
+  description: 'Sign-ins and failed sign-ins, sign-outs, API keys created and revoked, profile changes, password resets: newest first, with time, client address and user agent; kept one year.',
   request: { query: ActivityQuery },
   responses: { 200: ok('One page of events.', ActivityListSchema), ...BEARER_ERRORS },
 });
