@@ -15,6 +15,20 @@ const PROFILE = {
   updated_at: '2026-11-23T19:22:09.204Z',
 };
 
+/** The answer to a wrong, expired or unknown emailed code (confirmation and password reset alike). */
+const wrongCode = (instance: string): OperationExample['response'] => ({
+  status: 400,
+  body: {
+    type: '/api/docs#error-invalid_request',
+    title: 'Invalid request',
+    status: 400,
+    detail: 'The code is wrong or expired.',
+    instance,
+    code: 'invalid_request',
+    errors: [{ field: 'code', in: 'body', message: 'Wrong or expired code' }],
+  },
+});
+
 /**
  * A county planner registers, signs in, reads and updates the profile, issues an API key of the
  * current API, lists and revokes it, and signs out (answers of the local server, shortened).
@@ -48,18 +62,7 @@ export const v1IdentityExamples: OperationExample[] = [
     // Local registrations are confirmed at once, so a code can only be wrong here; in AWS the emailed code answers 204.
     operationId: 'confirmUser',
     request: { body: { email: 'dana@example.org', code: '482913' } },
-    response: {
-      status: 400,
-      body: {
-        type: '/api/docs#error-invalid_request',
-        title: 'Invalid request',
-        status: 400,
-        detail: 'The code is wrong or expired.',
-        instance: '666af5f4-6120-4a20-9da8-f15699f24292',
-        code: 'invalid_request',
-        errors: [{ field: 'code', in: 'body', message: 'Wrong or expired code' }],
-      },
-    },
+    response: wrongCode('666af5f4-6120-4a20-9da8-f15699f24292'),
   },
   {
     // The same 204 whether or not the email awaits confirmation; in AWS Cognito emails a new code if it does.
@@ -77,18 +80,7 @@ export const v1IdentityExamples: OperationExample[] = [
     // With the code just sent the answer is 204; a wrong one:
     operationId: 'resetPassword',
     request: { body: { email: 'dana@example.org', code: '000000', password: 'Suwannee-Flood-2027!' } },
-    response: {
-      status: 400,
-      body: {
-        type: '/api/docs#error-invalid_request',
-        title: 'Invalid request',
-        status: 400,
-        detail: 'The code is wrong or expired.',
-        instance: '5f0c6a43-86a2-4b7e-9d7c-2f1e0e7a1b64',
-        code: 'invalid_request',
-        errors: [{ field: 'code', in: 'body', message: 'Wrong or expired code' }],
-      },
-    },
+    response: wrongCode('5f0c6a43-86a2-4b7e-9d7c-2f1e0e7a1b64'),
   },
   {
     operationId: 'login',
