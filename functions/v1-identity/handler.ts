@@ -7,5 +7,6 @@ import {
 import { createAccountKey, listAccountKeys, revokeAccountKey } from './keys';
 
 export const handler = createGroupHandler(v1IdentityRoutes, {
-  registerUser, confirmUser, resendConfirmationCode, requestPasswordReset, resetPassword, login, logout, getProfile, updateProfile, listActivity, listAccountKeys, createAccountKey, revokeAccountKey,
+  registerUser, confirmUser, resendConfirmationCode, requestPasswordReset, resetPassword, login, logout, getProfile, updateProfile, listActivity,
+  listAccountKeys, createAccountKey, revokeAccountKey,
 }, defaultPipelineDeps);

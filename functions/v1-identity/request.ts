@@ -3,7 +3,8 @@ import {
   KeyLimitReachedError, ProfileNotFoundError, StaleVersionError, type ClientInfo,
 } from '../../shared/domain/identity/use-cases';
 import {
-  AttemptCounterBusyError, EmailTakenError, EmailUndeliverableError, InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError,
+  AttemptCounterBusyError, EmailTakenError, EmailUndeliverableError, InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError,
+  WeakPasswordError,
 } from '../../shared/domain/identity/ports';
 import type { RouteRequest } from '../../shared/http/types';
 
@@ -26,7 +27,7 @@ export async function answering<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof WeakPasswordError) throw new HttpError('weak_password', error.message || 'The password does not meet the policy.');
     if (error instanceof EmailTakenError) throw new HttpError('email_taken', 'A user with this email is already registered; log in instead.');
     if (error instanceof EmailUndeliverableError) {
-      throw new HttpError('email_undeliverable', 'The confirmation code could not be emailed to this address, so nothing was registered. Check the address and register again.', { errors: [{ field: 'email', in: 'body', message: 'The confirmation code could not be delivered' }] });
+      throw new HttpError('email_undeliverable', error.message, { errors: [{ field: 'email', in: 'body', message: 'The confirmation code could not be delivered' }] });
     }
     if (error instanceof InvalidConfirmationCodeError) {
       throw new HttpError('invalid_request', 'The code is wrong or expired.', { errors: [{ field: 'code', in: 'body', message: 'Wrong or expired code' }] });

@@ -1,7 +1,7 @@
 import type { RouteImplementation } from '../../shared/http/types';
 import type {
-  confirmUserRoute, getProfileRoute, listActivityRoute, loginRoute, logoutRoute, registerUserRoute, requestPasswordResetRoute, resendConfirmationCodeRoute, resetPasswordRoute,
-  updateProfileRoute,
+  confirmUserRoute, getProfileRoute, listActivityRoute, loginRoute, logoutRoute, registerUserRoute, requestPasswordResetRoute, resendConfirmationCodeRoute,
+  resetPasswordRoute, updateProfileRoute,
 } from '../../shared/routes/v1-identity';
 import {
   confirmRegistration, profileOf, registerUser as register, requestPasswordReset as forgot, resendConfirmationCode as resend, resetPassword as reset, signIn,

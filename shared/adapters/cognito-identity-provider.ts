@@ -49,6 +49,20 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * A call that has Cognito email a code. An unknown user, or one it will not send this code to
+ * (`InvalidParameterException`: already confirmed, or no verified email), gets the same silent
+ * answer as a sent code, so the answer does not tell who is registered.
+ */
+async function emailCode(send: () => Promise<unknown>): Promise<void> {
+  try {
+    await call(send);
+  } catch (error) {
+    if (errorName(error) === 'CodeDeliveryFailureException') throw new EmailUndeliverableError('The code could not be emailed to this address. Check the address.');
+    if (!['UserNotFoundException', 'InvalidParameterException'].includes(errorName(error))) throw error;
+  }
+}
+
+/**
  * The user pool through the AWS SDK, the same code against Cognito and cognito-local. It smooths
  * the emulator's differences: a wrong password is `InvalidPasswordException` there
  * (`NotAuthorizedException` in Cognito), and its auth results lack `ExpiresIn` and `TokenType`.
@@ -79,7 +93,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
       if (errorName(error) === 'CodeDeliveryFailureException') {
         // Cognito may keep the user it created before the email failed; one nobody can confirm would hold the address for good.
         await this.removeIfPresent(input.email);
-        throw new EmailUndeliverableError();
+        throw new EmailUndeliverableError('The confirmation code could not be emailed to this address, so nothing was registered. Check the address and register again.');
       }
       throw error;
     }
@@ -108,23 +122,11 @@ export class CognitoIdentityProvider implements IdentityProvider {
   async resendCode(email: string): Promise<void> {
     // Local users are confirmed at registration: there is never a code to send.
     if (this.confirmAtOnce) return;
-    try {
-      await call(() => cognito().send(new ResendConfirmationCodeCommand({ ClientId: this.clientId, Username: email })));
-    } catch (error) {
-      if (errorName(error) === 'CodeDeliveryFailureException') throw new EmailUndeliverableError();
-      // An unknown user, or one already confirmed ("User is already confirmed."): the same silent answer as a sent code.
-      if (!['UserNotFoundException', 'InvalidParameterException'].includes(errorName(error))) throw error;
-    }
+    await emailCode(() => cognito().send(new ResendConfirmationCodeCommand({ ClientId: this.clientId, Username: email })));
   }
 
   async requestPasswordReset(email: string): Promise<void> {
-    try {
-      await call(() => cognito().send(new ForgotPasswordCommand({ ClientId: this.clientId, Username: email })));
-    } catch (error) {
-      if (errorName(error) === 'CodeDeliveryFailureException') throw new EmailUndeliverableError();
-      // An unknown user, or one whose email was never confirmed ("no registered/verified email"): the same silent answer.
-      if (!['UserNotFoundException', 'InvalidParameterException'].includes(errorName(error))) throw error;
-    }
+    await emailCode(() => cognito().send(new ForgotPasswordCommand({ ClientId: this.clientId, Username: email })));
   }
 
   async resetPassword(email: string, code: string, password: string): Promise<void> {

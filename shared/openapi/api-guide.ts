@@ -35,7 +35,7 @@ export const ERROR_GUIDANCE: Record<ProblemCode, string> = {
   invalid_credentials: 'Sign-in failed: the email and password do not match a confirmed user (the same answer whether or not the email is registered).',
   too_many_attempts: 'Too many failed sign-ins for this email or from this address, or too many registrations from this address; wait the `Retry-After` seconds.',
   email_taken: 'A user with this email is already registered; log in instead.',
-  email_undeliverable: '/v1 registration: the confirmation code could not be emailed to the address. Nothing stays registered: check the address and register again.',
+  email_undeliverable: '/v1 registration, new confirmation code, password reset: Cognito could not email the code to the address. A registration that failed so is not kept: check the address and register again.',
   weak_password: 'The password does not meet the policy: at least 12 characters with lower- and upper-case letters, a digit and a symbol.',
   rate_limit_exceeded: 'The key used up its requests for this clock hour; wait the `Retry-After` seconds.',
   malformed_body: 'The body is not valid JSON.',

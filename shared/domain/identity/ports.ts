@@ -20,7 +20,7 @@ export class WeakPasswordError extends Error {}
 /** Wrong password, unknown email, unconfirmed user: deliberately one error. */
 export class InvalidCredentialsError extends Error {}
 export class InvalidConfirmationCodeError extends Error {}
-/** The provider could not send the confirmation code to the address; nothing stays registered. */
+/** The provider could not email a code to the address (a registration that failed so is not kept); the message says which. */
 export class EmailUndeliverableError extends Error {}
 /** Concurrent attempts of one subject kept changing its counter: answered as too many attempts, never as a failure. */
 export class AttemptCounterBusyError extends Error {}
