@@ -8,7 +8,7 @@ import { defineRoute } from './types';
 export const getSlrScenariosRoute = defineRoute({
   id: 'getSlrScenarios', method: 'GET', path: '/hazards/slr-scenarios', group: 'hazards', auth: 'api_key', minTier: 'free',
   contractRow: '13', tags: ['Hazards'], summary: 'NOAA 2022 sea level rise scenarios for a gauge or location',
-  description: 'The five NOAA 2022 Technical Report scenarios (17th/50th/83rd percentiles) in metres and feet relative to 2000, for a Florida gauge (`gauge_id`) or a location. A location uses the two closest gauges weighted by inverse distance, one gauge when they are more than 100 miles apart, or the regional series beyond 100 miles of every gauge; the answer names the gauges and weights. Years between decades are interpolated linearly. The statute\'s required scenarios and horizons are flagged.',
+  description: 'The five NOAA 2022 Technical Report scenarios (17th/50th/83rd percentiles) in metres and feet relative to 2000, for a Florida gauge (`gauge_id`) or a location. A location uses the two closest gauges without data warnings weighted by inverse distance (one gauge only on request, with `gauge_method=single`, when they are more than 100 miles apart), or, beyond 100 miles of every such gauge, the regional series of its own coast (Southeast Atlantic or Eastern Gulf, that of its closest gauge, data warnings or not) with that gauge\'s datums; the answer names the gauges and weights. Years between decades are interpolated linearly. The statute\'s required scenarios and horizons are flagged.',
   request: { query: SlrScenariosQuery },
   responses: { 200: ok('Scenario values per year.', SlrScenariosResponse), ...KEYED_ERRORS },
 });

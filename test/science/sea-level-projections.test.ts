@@ -2,7 +2,7 @@ import { gaugeById, GAUGES, selectGauges, epochRise } from '../../shared/domain/
 import { localSeaLevelRise } from '../../shared/domain/hazards/local-slr';
 import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
-import { htfThresholdsNavd88, mhhwAboveNavd88, mslAboveNavd88 } from '../../shared/domain/hazards/tidal';
+import { htfThresholdsNavd88, mhhwAboveNavd88, mslAboveNavd88, weightedMhhwNavd88 } from '../../shared/domain/hazards/tidal';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
 import { distanceKm, NC_SCENARIOS, ncGauges, packageDatums, RULE_GAUGE_IDS } from './readers/raw';
 
@@ -79,6 +79,26 @@ describe('NOAA 2022 projections, recomputed from TR_local_projections.nc', () =>
     expect(Math.abs(epochRise(selection) - epoch)).toBeLessThanOrEqual(TOL);
     expect(epoch).toBeGreaterThan(0.015);
     expect(epoch).toBeLessThan(0.04);
+  });
+});
+
+describe('beyond 100 miles of every usable gauge', () => {
+  // Florida's Atlantic shore between Fernandina Beach and Virginia Key: Trident Pier and Virginia Key
+  // are left out of interpolation for their short trajectories, and the nearest usable gauge of most
+  // of these places is on the Gulf.
+  it.each([
+    ['Daytona Beach', 29.21, -81.02], ['Cape Canaveral', 28.4, -80.6], ['Vero Beach', 27.64, -80.4],
+    ['West Palm Beach', 26.72, -80.05], ['Fort Lauderdale', 26.12, -80.14],
+  ])('%s: the Southeast (Atlantic) series, with the datums and 1992→2000 rise of the closest gauge of the file, data warning or not', (_name, lat, lon) => {
+    const point = { lat, lon };
+    expect(usable.every((g) => distanceKm(point, g) > 100 * 1.609344)).toBe(true);
+    const closest = nc.map((g) => ({ g, d: distanceKm(point, g) })).sort((a, b) => a.d - b.d)[0]!.g;
+    expect(['8721604', '8723214']).toContain(closest.id); // Trident Pier or Virginia Key
+    const selection = selectGauges(point);
+    expect(selection).toMatchObject({ method: 'regional_fallback', region: 'SE' });
+    expect(selection.gauges.map((w) => w.gauge.noaa_id)).toEqual([closest.id]);
+    expect(weightedMhhwNavd88(selection)).toBeCloseTo(datums[closest.id]!.MHHW! - datums[closest.id]!.NAVD88!, 3);
+    expect(Math.abs(epochRise(selection) - (closest.trajectory(1, 2000) - closest.trajectory(1, 1992)) / 1000)).toBeLessThanOrEqual(TOL);
   });
 });
 

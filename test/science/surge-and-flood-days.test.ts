@@ -40,6 +40,9 @@ describe('storm surge levels, recomputed from the raw GEV fits and the NOAA datu
     ['Pensacola', 30.4, -87.2, 'PensacolaFL'],
     ['Naples', 26.13, -81.8, 'NaplesFL'],
     ['Fernandina Beach', 30.67, -81.46, 'FernandinaBeach'],
+    // Seven kilometres from Virginia Key, whose trajectory is too short for interpolation (so the two
+    // closest usable gauges are Vaca Key and Naples) but whose surge record is long.
+    ['Miami Beach', 25.79, -80.13, 'VirginiaKeyFL'],
   ])('%s: return level above the annual MSL + the location\'s own MSL − NAVD88 + rise 1992→2000 (+ projected rise)', async (_name, lat, lon, site) => {
     const result = await analyzeFlooding({ boundary: boxAround(lat, lon), components: ['surge'], scenarios: ['intermediate'], horizons: [2050] }, { elevation: noElevation, layers: noLayers, tides: harmonicTides, assets: [] });
     const surge = result.components.surge as { status: string; current_conditions: { return_period_years: number; design_water_level_navd88: { m: number } }[]; results: { return_period_years: number; design_water_level_navd88: { m: number } }[]; label: string };
@@ -65,6 +68,19 @@ describe('storm surge levels, recomputed from the raw GEV fits and the NOAA datu
     const official = (result.components.surge as { noaa_official_1pct: { above_mhhw: { m: number }; navd88: { m: number } } }).noaa_official_1pct;
     expect(official.above_mhhw.m).toBe(0.74);
     expect(official.navd88.m).toBeCloseTo(datums['8724580']!.MHHW! - datums['8724580']!.NAVD88! + 0.74, 3);
+  });
+
+  it.each([['Fort Lauderdale', 26.12, -80.1], ['Boca Raton', 26.35, -80.07]])('%s, beyond 100 miles of every usable gauge: the Atlantic fit of Virginia Key on Virginia Key\'s datums, not a Gulf regime', async (_name, lat, lon) => {
+    const result = await analyzeFlooding({ boundary: boxAround(lat, lon), components: ['surge'], scenarios: ['intermediate'], horizons: [2050] }, { elevation: noElevation, layers: noLayers, tides: harmonicTides, assets: [] });
+    const surge = result.components.surge as { status: string; gauge: { noaa_id: string }; current_conditions: { return_period_years: number; design_water_level_navd88: { m: number } }[] };
+    expect(usable.every((g) => distanceKm({ lat, lon }, g) > 100 * 1.609344)).toBe(true);
+    expect(surge.status).toBe('ok');
+    expect(surge.gauge.noaa_id).toBe('8723214');
+    const key = nc.find((g) => g.id === '8723214')!;
+    const msl = datums['8723214']!.MSL! - datums['8723214']!.NAVD88!;
+    const epoch = (key.trajectory(1, 2000) - key.trajectory(1, 1992)) / 1000;
+    const current = surge.current_conditions.find((c) => c.return_period_years === 100)!.design_water_level_navd88.m;
+    expect(Math.abs(current - (returnLevelM('VirginiaKeyFL', 100) + msl + epoch))).toBeLessThanOrEqual(0.006);
   });
 
   it.each([['Cedar Key', 29.135, -83.03], ['Apalachicola', 29.72, -84.98]])('%s: no fit carried in from another surge regime', async (_name, lat, lon) => {

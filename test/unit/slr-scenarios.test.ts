@@ -142,7 +142,18 @@ describe('gauge selection at a location', () => {
     const selection = selectGauges(southGeorgia);
     expect(selection.method).toBe('regional_fallback');
     if (selection.method !== 'regional_fallback') return;
+    // South Georgia drains to the Gulf (the Flint River): its closest gauge is on the Gulf.
+    expect(selection.region).toBe('EGOM');
     const row = regionalRows.find((r) => r.region === selection.region && r.scenario === 'Intermediate' && r.percentile === '50')!;
     expect(localSeaLevelRise(selection, 'intermediate', '50', 2060)).toBe(Number(row['2060']));
+  });
+
+  it('gives a place on the Atlantic shore the Southeast series even where its nearest usable gauge is on the Gulf (West Palm Beach, Fort Myers)', () => {
+    const westPalmBeach = { lat: 26.72, lon: -80.05 };
+    expect(closest(westPalmBeach)[0]!.noaa_id).toBe('8725520');
+    const selection = selectGauges(westPalmBeach);
+    const [southeast, gulf] = ['SE', 'EGOM'].map((region) => Number(regionalRows.find((r) => r.region === region && r.scenario === 'Intermediate' && r.percentile === '50')!['2060']));
+    expect(southeast).not.toBe(gulf);
+    expect(localSeaLevelRise(selection, 'intermediate', '50', 2060)).toBe(southeast);
   });
 });

@@ -5,7 +5,7 @@ import annualMaxima from '../../data/hazards/tide-gauge-annual-maxima.json';
 import { fitGev, type GevParameters } from './gev-fit';
 import gaugeRule from '../../data/hazards/fac-62s-7-gauges.json';
 import { haversineKm, KM_PER_MILE, type LatLon } from './geo';
-import type { RegionId } from './scenarios';
+import { REGION_LABELS, type RegionId } from './scenarios';
 
 export interface TideConstituent {
   name: string;
@@ -152,18 +152,21 @@ export function gaugesByDistance(point: LatLon, candidates: readonly Gauge[] = I
  * F.A.C. 62S-7.012(1)(b): the two closest gauges without data warnings, weighted by inverse
  * distance, whatever their separation (a single gauge is the caller's recorded choice, see
  * `chooseSingleGauge`). A location farther than 100 miles from every usable gauge takes the
- * regional series of its nearest gauge's coast.
+ * regional series of its own coast, with the datums of the closest gauge on it (`coastGauge`).
  */
 export function selectGauges(point: LatLon): GaugeSelection {
   const [first, second] = gaugesByDistance(point);
   const nearest = first!;
   const firstMiles = nearest.distance_km / KM_PER_MILE;
   if (firstMiles > GAUGE_REACH_MILES) {
+    const coast = coastGauge(point);
+    const coastMiles = coast.distance_km / KM_PER_MILE;
+    const warned = coast.gauge.data_warnings.length > 0 ? ' (its data warning concerns the length of its sea level trajectory, not its tidal datums)' : '';
     return {
       method: 'regional_fallback',
-      region: nearest.gauge.region,
-      gauges: [{ ...nearest, weight: 0 }],
-      reason: `The nearest usable gauge (${nearest.gauge.name}) is ${firstMiles.toFixed(1)} miles away, beyond ${GAUGE_REACH_MILES} miles: the NOAA 2022 regional series is used.`,
+      region: coast.gauge.region,
+      gauges: [{ ...coast, weight: 0 }],
+      reason: `The nearest usable gauge (${nearest.gauge.name}) is ${firstMiles.toFixed(1)} miles away, beyond ${GAUGE_REACH_MILES} miles: the NOAA 2022 regional series of the location's coast, ${REGION_LABELS[coast.gauge.region]}, is used, with the tidal datums of the closest gauge on that coast, ${coast.gauge.name}, ${coastMiles.toFixed(1)} miles away${warned}.`,
     };
   }
   if (nearest.distance_km === 0) {
@@ -178,6 +181,18 @@ export function selectGauges(point: LatLon): GaugeSelection {
     separation_miles: separationMiles,
     reason: `Interpolated between the two closest gauges without data warnings (${separationMiles.toFixed(1)} miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).`,
   };
+}
+
+/**
+ * The closest gauge of the rule's list that the NOAA 2022 file holds, data warnings or not: it tells
+ * which coast, and which stretch of it, a location is on (the regional series, the surge regime),
+ * and gives tidal datums where no usable gauge is within reach. The nearest usable gauge can lie
+ * across the peninsula or down the Keys: from Brevard County to Broward County it is a Gulf gauge,
+ * from Miami Beach Vaca Key, while Trident Pier and Virginia Key, left out of interpolation only for
+ * their short sea level trajectories, stand on the same Atlantic shore.
+ */
+export function coastGauge(point: LatLon): { gauge: Gauge; distance_km: number } {
+  return gaugesByDistance(point, GAUGES)[0]!;
 }
 
 /**

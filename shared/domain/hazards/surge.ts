@@ -1,4 +1,4 @@
-import { gaugesByDistance, GAUGES, type Gauge, type GaugeSelection } from './gauges';
+import { coastGauge, gaugesByDistance, GAUGES, type Gauge, type GaugeSelection } from './gauges';
 import { KM_PER_MILE, type LatLon } from './geo';
 import { mhhwAboveNavd88, weightedMslNavd88 } from './tidal';
 import { length } from './units';
@@ -42,12 +42,11 @@ export type SurgeBasis =
 
 /**
  * Which GEV fit may stand for a location: the nearest gauge with a reliable fit within 100 miles
- * and in the location's own surge regime (that of its nearest usable gauge). Levels are converted
+ * and in the location's own surge regime (that of its closest gauge, `coastGauge`). Levels are converted
  * with the location's own MSL − NAVD88 (the selected gauges' datums), never the fitted gauge's.
  */
 export function surgeBasis(point: LatLon, selection: GaugeSelection): SurgeBasis {
-  const nearest = gaugesByDistance(point)[0]!;
-  const regime = surgeRegimeOf(nearest.gauge);
+  const regime = surgeRegimeOf(coastGauge(point).gauge);
   const candidates = gaugesByDistance(point, GAUGES).filter((g) => g.gauge.gev?.reliable && g.distance_km / KM_PER_MILE <= 100);
   const same = candidates.find((g) => surgeRegimeOf(g.gauge) === regime);
   if (!same) {
