@@ -155,5 +155,11 @@ describe('gauge selection at a location', () => {
     const [southeast, gulf] = ['SE', 'EGOM'].map((region) => Number(regionalRows.find((r) => r.region === region && r.scenario === 'Intermediate' && r.percentile === '50')!['2060']));
     expect(southeast).not.toBe(gulf);
     expect(localSeaLevelRise(selection, 'intermediate', '50', 2060)).toBe(southeast);
+    // The reason names the gauge whose datums it takes, how far it is, and why a warned gauge may serve.
+    const virginiaKey = GAUGES.find((g) => g.noaa_id === '8723214')!;
+    expect(selection.reason).toContain(`Virginia Key, FL, ${(distanceKm(westPalmBeach, virginiaKey) / 1.609344).toFixed(1)} miles away (its data warning concerns`);
+    const southGeorgia = selectGauges({ lat: 31.6, lon: -84.2 });
+    expect(southGeorgia.gauges[0]!.gauge.data_warnings).toEqual([]);
+    expect(southGeorgia.reason).not.toContain('data warning');
   });
 });
