@@ -9,6 +9,7 @@ import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 import { validateBoundary } from '../../shared/domain/hazards/boundary';
 import { analyzeFlooding, type AnalysedSurfaces } from '../../shared/domain/hazards/flood-analysis';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
+import { distanceKm, ncGauges, packageDatums } from './readers/raw';
 
 /**
  * The bundled USGS 7.5-minute Tampa quad (bare earth, NAVD88), read here on its own: `model.json`
@@ -87,6 +88,29 @@ describe('ground from the bundled bare-earth quad', () => {
     expect(high - low).toBeGreaterThan(0.1);
     expect(inBand).toBeGreaterThan(100);
     expect(late.inundation_area!.acres).toBeGreaterThan(early.inundation_area!.acres);
+  });
+});
+
+describe('ground from SRTM, in whole metres', () => {
+  it('lists its lowest land levels (whole metres + MSL − NAVD88 of the two gauges, from the raw datums), and levels between the same two steps expose the same land (Key West)', async () => {
+    const point = { lat: 24.5551, lon: -81.78 };
+    const usable = ncGauges().filter((g) => g.qc === 0 && g.geq30 === 1);
+    const [a, b] = usable.map((g) => ({ g, d: distanceKm(point, g) })).sort((x, y) => x.d - y.d);
+    const datums = packageDatums([a!.g.id, b!.g.id]);
+    const wa = (1 / a!.d) / (1 / a!.d + 1 / b!.d);
+    const msl = wa * (datums[a!.g.id]!.MSL! - datums[a!.g.id]!.NAVD88!) + (1 - wa) * (datums[b!.g.id]!.MSL! - datums[b!.g.id]!.NAVD88!);
+    const answers = await Promise.all([2030, 2046, 2076, 2100].map((year) => assessSlrImpact({ point, scenario: 'intermediate', planningHorizon: year, percentile: '50', radiusKm: 2, includeGeoJson: false, currentYear: 2026 }, { elevation: new SrtmTileSource(), assets: [] })));
+    const steps = (answers[0]!.elevation as { height_steps: { step_m: number; lowest_land_levels_navd88_m: number[] } }).height_steps;
+    expect(steps.step_m).toBe(1);
+    steps.lowest_land_levels_navd88_m.forEach((level, i) => expect(Math.abs(level - (i + 1 + msl))).toBeLessThanOrEqual(0.001));
+    const below = (level: number) => steps.lowest_land_levels_navd88_m.filter((step) => step < level).length;
+    const levels = answers.map((answer) => answer.projected_mhhw_navd88.m);
+    const acres = answers.map((answer) => answer.inundation_area!.acres);
+    // 2030, 2046 and 2076 lie below the lowest step, 2100 above it: the first three expose the same land, the last more.
+    expect(levels.map(below)).toEqual([0, 0, 0, 1]);
+    expect(new Set(levels).size).toBe(4);
+    expect(acres.slice(0, 3)).toEqual([acres[0], acres[0], acres[0]]);
+    expect(acres[3]).toBeGreaterThan(acres[0]!);
   });
 });
 

@@ -186,6 +186,20 @@ describe('how an answer names its ground', () => {
     expect(empty.surface_model_flags).toMatchObject({ cells: 0, share_of_cells: 0 });
   });
 
+  it('lists the NAVD88 levels of a stepped model\'s lowest land (whole steps moved by its datum shift) only when that model supplied cells', () => {
+    const stepped = (cells: number, offset: number) => {
+      const base = layer({ name: 'SRTM', elevation_model_id: 'srtm-1arcsec', height_step_m: 1 }, cells);
+      return { ...base, correction: { ...base.correction, applied_offset_m: offset } };
+    };
+    const described = describeGround(groundOf([0, 1], [layer({ name: 'lidar', elevation_model_id: 'lidar-1' }, 1), stepped(1, -0.288)]));
+    expect(described.height_steps).toMatchObject({ elevation_model_id: 'srtm-1arcsec', step_m: 1, lowest_land_levels_navd88_m: [0.712, 1.712, 2.712, 3.712, 4.712] });
+    expect(described.height_steps!.note).toContain('(-0.288 m)');
+    const halfMetre = { ...stepped(2, 0.1), source: { ...stepped(2, 0.1).source, height_step_m: 0.5, elevation_model_id: undefined } };
+    expect(describeGround(groundOf([0, 0], [halfMetre])).height_steps).toMatchObject({ elevation_model_id: null, step_m: 0.5, lowest_land_levels_navd88_m: [0.6, 1.1, 1.6, 2.1, 2.6] });
+    expect(describeGround(groundOf([0], [layer({ name: 'lidar' }, 1), stepped(0, -0.288)]))).not.toHaveProperty('height_steps');
+    expect(describeGround(groundOf([0], [layer({ name: 'lidar' }, 1)]))).not.toHaveProperty('height_steps');
+  });
+
   it('SRTM is named among the sources only when it supplied cells', () => {
     const srtm = (cells: number) => layer({ name: 'SRTM', elevation_model_id: 'srtm-1arcsec' }, cells);
     expect(usesSrtm(groundOf([0], [layer({ name: 'lidar', elevation_model_id: 'lidar-1' }, 1), srtm(0)]))).toBe(false);

@@ -55,6 +55,7 @@ export class SrtmTileSource implements ElevationSource {
       vertical_accuracy_m: 16,
       vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',
       surface_model: true,
+      height_step_m: 1,
     };
   }
 

@@ -36,6 +36,8 @@ export interface ElevationSourceInfo {
   vertical_accuracy_basis?: string;
   /** true: a surface model (roofs and canopy included), not bare earth. */
   surface_model?: boolean;
+  /** Heights come in steps of this many metres (SRTM: whole metres); absent for continuous models. */
+  height_step_m?: number;
 }
 
 /** Secondary port: where ground elevations come from (bundled SRTM tiles locally, COG DEMs in S3 in AWS). */

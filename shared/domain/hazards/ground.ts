@@ -203,5 +203,29 @@ export function describeGround(ground: GroundGrid, inside?: Uint8Array) {
     ...(ground.layers.some((l) => l.source.surface_model)
       ? { surface_model_flags: { cells: flagged, share_of_cells: share(flagged), rule: RELIEF_RULE } }
       : {}),
+    ...heightSteps(used.map(({ layer }) => layer)),
+  };
+}
+
+/** How many of a stepped model's lowest land heights an answer lists. */
+const LISTED_STEPS = 5;
+
+/**
+ * The NAVD88 levels at which a stepped model's land cells stand (SRTM: whole metres above its sea
+ * surface, moved by the datum shift), so that a reader sees why an exposed area jumps between two
+ * water levels and stays put between two others.
+ */
+function heightSteps(layers: GroundLayer[]) {
+  const stepped = layers.find((layer) => layer.source.height_step_m);
+  if (!stepped) return {};
+  const step = stepped.source.height_step_m!;
+  const offset = stepped.correction.applied_offset_m;
+  return {
+    height_steps: {
+      elevation_model_id: stepped.source.elevation_model_id ?? null,
+      step_m: step,
+      lowest_land_levels_navd88_m: Array.from({ length: LISTED_STEPS }, (_, i) => math.round(((i + 1) * step + offset) * 1000) / 1000),
+      note: `This model's heights come in whole steps of ${step} m: after the datum shift (${offset} m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of that height, and two water levels between the same two steps expose the same cells. The steps are the model's, not the ground's; ground at a point or an asset is interpolated between cells and has none.`,
+    },
   };
 }

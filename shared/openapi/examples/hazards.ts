@@ -199,6 +199,7 @@ export const hazardExamples: OperationExample[] = [
             vertical_accuracy_m: 16,
             vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',
             surface_model: true,
+            height_step_m: 1,
           },
           sources: [
             {
@@ -213,6 +214,12 @@ export const hazardExamples: OperationExample[] = [
             cells: 3035,
             share_of_cells: 0.1586,
             rule: 'Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground.',
+          },
+          height_steps: {
+            elevation_model_id: 'srtm-1arcsec',
+            step_m: 1,
+            lowest_land_levels_navd88_m: [0.735, 1.735, 2.735, 3.735, 4.735],
+            note: 'This model\'s heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of that height, and two water lev…',
           },
           point_source_id: 'srtm-1arcsec',
           coverage_fraction: 1,
@@ -379,6 +386,7 @@ export const hazardExamples: OperationExample[] = [
             vertical_accuracy_m: 16,
             vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',
             surface_model: true,
+            height_step_m: 1,
           },
           sources: [
             {
@@ -393,6 +401,12 @@ export const hazardExamples: OperationExample[] = [
             cells: 5702,
             share_of_cells: 0.1825,
             rule: 'Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground.',
+          },
+          height_steps: {
+            elevation_model_id: 'srtm-1arcsec',
+            step_m: 1,
+            lowest_land_levels_navd88_m: [0.735, 1.735, 2.735, 3.735, 4.735],
+            note: 'This model\'s heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of that height, and two water lev…',
           },
           coverage_fraction: 1,
           cell_size_m: 29,
