@@ -66,29 +66,25 @@ const EMAILED_CODE_ERRORS: Record<number, ResponseDef> = {
   429: { ...problem('Too many codes asked for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
 };
 
-export const resendConfirmationCodeRoute = defineRoute({
-  id: 'resendConfirmationCode', method: 'POST', path: '/v1/users/confirm/resend', group: 'v1-identity', auth: 'none', minTier: 'free',
-  tags: ['Users'], summary: 'Email a new confirmation code',
-  description: 'For a registration whose code was lost or has expired (Cognito\'s codes expire after 24 hours): Cognito emails a new one, and earlier codes stop working. The answer is the same 204 for an unknown or already confirmed email, so it does not tell who is registered; in local mode users are confirmed at registration and nothing is sent. At most 5 emailed codes per email and 20 per client address per hour, confirmation and password reset codes together (429 `too_many_attempts`).',
+/** A route that has Cognito email a code: keyless, `{email}` in, the same 204 for any email. */
+const emailedCodeRoute = <const Id extends string, const Path extends string>(id: Id, path: Path, summary: string, description: string, accepted: string) => defineRoute({
+  id, method: 'POST', path, group: 'v1-identity', auth: 'none', minTier: 'free',
+  tags: ['Users'], summary, description,
   request: { body: CodeRequestSchema, maxBodyBytes: 4 * 1024 },
   responses: {
-    204: { description: 'Accepted: a user of this email awaiting confirmation is sent a new code.' },
+    204: { description: accepted },
     ...PUBLIC_V1_ERRORS,
     ...EMAILED_CODE_ERRORS,
   },
 });
 
-export const requestPasswordResetRoute = defineRoute({
-  id: 'requestPasswordReset', method: 'POST', path: '/v1/users/password/forgot', group: 'v1-identity', auth: 'none', minTier: 'free',
-  tags: ['Users'], summary: 'Email a password reset code',
-  description: 'Cognito emails a code for `POST /v1/users/password/reset` to a registered user with a confirmed email. The answer is the same 204 for an unknown email, so it does not tell who is registered. In local mode no mail is sent: the code is appended to `$DATA_DIR/cognito/mailbox.jsonl`. At most 5 emailed codes per email and 20 per client address per hour, confirmation and password reset codes together (429 `too_many_attempts`).',
-  request: { body: CodeRequestSchema, maxBodyBytes: 4 * 1024 },
-  responses: {
-    204: { description: 'Accepted: a registered user of this email is sent a code.' },
-    ...PUBLIC_V1_ERRORS,
-    ...EMAILED_CODE_ERRORS,
-  },
-});
+export const resendConfirmationCodeRoute = emailedCodeRoute('resendConfirmationCode', '/v1/users/confirm/resend', 'Email a new confirmation code',
+  'For a registration whose code was lost or has expired (Cognito\'s codes expire after 24 hours): Cognito emails a new one, and earlier codes stop working. The answer is the same 204 for an unknown or already confirmed email, so it does not tell who is registered; in local mode users are confirmed at registration and nothing is sent. At most 5 emailed codes per email and 20 per client address per hour, confirmation and password reset codes together (429 `too_many_attempts`).',
+  'Accepted: a user of this email awaiting confirmation is sent a new code.');
+
+export const requestPasswordResetRoute = emailedCodeRoute('requestPasswordReset', '/v1/users/password/forgot', 'Email a password reset code',
+  'Cognito emails a code for `POST /v1/users/password/reset` to a registered user with a confirmed email. The answer is the same 204 for an unknown email, so it does not tell who is registered. In local mode no mail is sent: the code is appended to `$DATA_DIR/cognito/mailbox.jsonl`. At most 5 emailed codes per email and 20 per client address per hour, confirmation and password reset codes together (429 `too_many_attempts`).',
+  'Accepted: a registered user of this email is sent a code.');
 
 export const resetPasswordRoute = defineRoute({
   id: 'resetPassword', method: 'POST', path: '/v1/users/password/reset', group: 'v1-identity', auth: 'none', minTier: 'free',

@@ -163,18 +163,23 @@ describe('a new confirmation code', () => {
     await expect(provider().resendCode('ana@example.org')).resolves.toBeUndefined();
   });
 
-  it('an undeliverable address, a limit and an unknown failure are not hidden', async () => {
-    script.ResendConfirmationCode = refusal('CodeDeliveryFailureException');
-    await expect(provider().resendCode('ana@example.org')).rejects.toBeInstanceOf(EmailUndeliverableError);
-    script.ResendConfirmationCode = refusal('LimitExceededException');
-    expect((await refusedWith(provider().resendCode('ana@example.org'))).retryAfterSeconds).toBe(60);
-    script.ResendConfirmationCode = refusal('NotAuthorizedException');
-    expect(((await provider().resendCode('ana@example.org').catch((e: unknown) => e)) as Error).name).toBe('NotAuthorizedException');
-  });
-
   it('in local mode, where users are confirmed at registration, calls nothing', async () => {
     await provider(true).resendCode('ana@example.org');
     expect(calls).toEqual([]);
+  });
+});
+
+describe('the two calls that have Cognito email a code', () => {
+  it.each([
+    ['ResendConfirmationCode', (email: string) => provider().resendCode(email)],
+    ['ForgotPassword', (email: string) => provider().requestPasswordReset(email)],
+  ] as const)('%s: an undeliverable address, a limit and an unknown failure are not hidden', async (operation, call) => {
+    script[operation] = refusal('CodeDeliveryFailureException');
+    await expect(call('ana@example.org')).rejects.toBeInstanceOf(EmailUndeliverableError);
+    script[operation] = refusal('LimitExceededException');
+    expect((await refusedWith(call('ana@example.org'))).retryAfterSeconds).toBe(60);
+    script[operation] = refusal('NotAuthorizedException');
+    expect(((await call('ana@example.org').catch((e: unknown) => e)) as Error).name).toBe('NotAuthorizedException');
   });
 });
 
@@ -186,15 +191,6 @@ describe('password reset', () => {
     script.ForgotPassword = refusal('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number');
     await expect(provider().requestPasswordReset('ana@example.org')).resolves.toBeUndefined();
     expect(calls).toEqual(['ForgotPassword', 'ForgotPassword', 'ForgotPassword']);
-  });
-
-  it('an undeliverable address, a limit and an unknown failure of the request are not hidden', async () => {
-    script.ForgotPassword = refusal('CodeDeliveryFailureException');
-    await expect(provider().requestPasswordReset('ana@example.org')).rejects.toBeInstanceOf(EmailUndeliverableError);
-    script.ForgotPassword = refusal('LimitExceededException');
-    expect((await refusedWith(provider().requestPasswordReset('ana@example.org'))).retryAfterSeconds).toBe(60);
-    script.ForgotPassword = refusal('NotAuthorizedException');
-    expect(((await provider().requestPasswordReset('ana@example.org').catch((e: unknown) => e)) as Error).name).toBe('NotAuthorizedException');
   });
 
   it('sets the password with the code: a wrong, expired or unknown one is one error, a refused password is weak', async () => {

@@ -9,7 +9,7 @@ import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 import { validateBoundary } from '../../shared/domain/hazards/boundary';
 import { analyzeFlooding, type AnalysedSurfaces } from '../../shared/domain/hazards/flood-analysis';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
-import { distanceKm, ncGauges, packageDatums } from './readers/raw';
+import { packageDatums, twoClosestUsable } from './readers/raw';
 
 /**
  * The bundled USGS 7.5-minute Tampa quad (bare earth, NAVD88), read here on its own: `model.json`
@@ -94,11 +94,9 @@ describe('ground from the bundled bare-earth quad', () => {
 describe('ground from SRTM, in whole metres', () => {
   it('lists its lowest land levels (whole metres + MSL − NAVD88 of the two gauges, from the raw datums), and levels between the same two steps expose the same land (Key West)', async () => {
     const point = { lat: 24.5551, lon: -81.78 };
-    const usable = ncGauges().filter((g) => g.qc === 0 && g.geq30 === 1);
-    const [a, b] = usable.map((g) => ({ g, d: distanceKm(point, g) })).sort((x, y) => x.d - y.d);
-    const datums = packageDatums([a!.g.id, b!.g.id]);
-    const wa = (1 / a!.d) / (1 / a!.d + 1 / b!.d);
-    const msl = wa * (datums[a!.g.id]!.MSL! - datums[a!.g.id]!.NAVD88!) + (1 - wa) * (datums[b!.g.id]!.MSL! - datums[b!.g.id]!.NAVD88!);
+    const pair = twoClosestUsable(point);
+    const datums = packageDatums(pair.map(({ g }) => g.id));
+    const msl = pair.reduce((sum, { g, w }) => sum + w * (datums[g.id]!.MSL! - datums[g.id]!.NAVD88!), 0);
     const answers = await Promise.all([2030, 2046, 2076, 2100].map((year) => assessSlrImpact({ point, scenario: 'intermediate', planningHorizon: year, percentile: '50', radiusKm: 2, includeGeoJson: false, currentYear: 2026 }, { elevation: new SrtmTileSource(), assets: [] })));
     const steps = (answers[0]!.elevation as { height_steps: { step_m: number; lowest_land_levels_navd88_m: number[] } }).height_steps;
     expect(steps.step_m).toBe(1);

@@ -4,7 +4,7 @@ import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
 import { htfThresholdsNavd88, mhhwAboveNavd88, mslAboveNavd88, weightedMhhwNavd88 } from '../../shared/domain/hazards/tidal';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
-import { distanceKm, NC_SCENARIOS, ncGauges, packageDatums, RULE_GAUGE_IDS } from './readers/raw';
+import { distanceKm, NC_SCENARIOS, ncGauges, packageDatums, RULE_GAUGE_IDS, twoClosestUsable, usableGauges } from './readers/raw';
 
 const DECADES = Array.from({ length: 14 }, (_, i) => 2020 + 10 * i);
 const PERCENTILES = ['17', '50', '83'] as const;
@@ -13,7 +13,7 @@ const SCENARIOS = Object.keys(NC_SCENARIOS) as (keyof typeof NC_SCENARIOS)[];
 const TOL = 0.00006;
 
 const nc = ncGauges();
-const usable = nc.filter((g) => g.qc === 0 && g.geq30 === 1);
+const usable = usableGauges();
 const datums = packageDatums(nc.map((g) => g.id));
 
 /** Points along the whole coast, Perdido Key to Fernandina Beach, with the Keys and the bays. */
@@ -56,17 +56,15 @@ describe('NOAA 2022 projections, recomputed from TR_local_projections.nc', () =>
   });
 
   it.each(COAST.map(([lat, lon]) => ({ lat: lat!, lon: lon! })))('interpolates at $lat,$lon between the two closest usable gauges by inverse distance', (point) => {
-    const byDistance = usable.map((g) => ({ g, d: distanceKm(point, g) })).sort((a, b) => a.d - b.d);
+    const [a, b] = twoClosestUsable(point);
     const selection = selectGauges(point);
-    if (byDistance[0]!.d > 100 * 1.609344) {
+    if (a.d > 100 * 1.609344) {
       expect(selection.method).toBe('regional_fallback');
       return;
     }
     expect(selection.method).toBe('inverse_distance_two_gauges');
-    const [a, b] = byDistance;
-    expect(selection.gauges.map((w) => w.gauge.noaa_id)).toEqual([a!.g.id, b!.g.id]);
-    const wa = (1 / a!.d) / (1 / a!.d + 1 / b!.d);
-    const wb = 1 - wa;
+    expect(selection.gauges.map((w) => w.gauge.noaa_id)).toEqual([a.g.id, b.g.id]);
+    const [wa, wb] = [a.w, b.w];
     for (const scenario of SCENARIOS) {
       for (const year of [2030, 2050, 2080, 2100]) {
         PERCENTILES.forEach((p, pi) => {
@@ -125,11 +123,9 @@ describe('projected MHHW at sampled coastal points', () => {
   const noElevation: ElevationSource = { info: () => ({ name: 'none', vertical_datum: 'NAVD88', native_resolution: 'none' }), grid: async () => undefined };
 
   it.each(COAST.filter((_, i) => i % 3 === 0).map(([lat, lon]) => ({ lat: lat!, lon: lon! })))('$lat,$lon: MHHW (NAVD88) + rise 1992→2000 + projected rise', async (point) => {
-    const byDistance = usable.map((g) => ({ g, d: distanceKm(point, g) })).sort((a, b) => a.d - b.d);
-    if (byDistance[0]!.d > 100 * 1.609344) return;
-    const [a, b] = byDistance;
-    const wa = (1 / a!.d) / (1 / a!.d + 1 / b!.d);
-    const wb = 1 - wa;
+    const [a, b] = twoClosestUsable(point);
+    if (a.d > 100 * 1.609344) return;
+    const [wa, wb] = [a.w, b.w];
     const mhhw = (g: typeof a) => datums[g!.g.id]!.MHHW! - datums[g!.g.id]!.NAVD88!;
     const epoch = (g: typeof a) => (g!.g.trajectory(1, 2000) - g!.g.trajectory(1, 1992)) / 1000;
     for (const [scenario, year] of [['intermediate_low', 2050], ['intermediate', 2074], ['high', 2100]] as const) {

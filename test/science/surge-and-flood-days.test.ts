@@ -5,10 +5,10 @@ import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 import { dailyHighestTides, projectFloodDays } from '../../shared/domain/hazards/tide-flood-days';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
 import type { HazardLayerSource } from '../../shared/domain/hazards/hazard-layers';
-import { csv, distanceKm, ncGauges, observedMean2007to2016, packageDatums, tr086Series } from './readers/raw';
+import { csv, distanceKm, ncGauges, observedMean2007to2016, packageDatums, tr086Series, twoClosestUsable, usableGauges } from './readers/raw';
 
 const nc = ncGauges();
-const usable = nc.filter((g) => g.qc === 0 && g.geq30 === 1);
+const usable = usableGauges();
 const datums = packageDatums(nc.map((g) => g.id));
 const noElevation: ElevationSource = { info: () => ({ name: 'none', vertical_datum: 'NAVD88', native_resolution: 'none' }), grid: async () => undefined };
 const noLayers = { layersFor: async () => [] } as unknown as HazardLayerSource;
@@ -24,13 +24,6 @@ function boxAround(lat: number, lon: number) {
   const v = validateBoundary({ type: 'Polygon', coordinates: [[[lon - 0.01, lat - 0.01], [lon + 0.01, lat - 0.01], [lon + 0.01, lat + 0.01], [lon - 0.01, lat + 0.01], [lon - 0.01, lat - 0.01]]] });
   if (!v.ok) throw new Error('bad box');
   return v.boundary;
-}
-
-/** The two closest usable gauges and their inverse-distance weights, recomputed here. */
-function weights(point: { lat: number; lon: number }) {
-  const [a, b] = usable.map((g) => ({ g, d: distanceKm(point, g) })).sort((x, y) => x.d - y.d);
-  const wa = (1 / a!.d) / (1 / a!.d + 1 / b!.d);
-  return [{ g: a!.g, w: wa }, { g: b!.g, w: 1 - wa }];
 }
 
 describe('storm surge levels, recomputed from the raw GEV fits and the NOAA datums', () => {
@@ -49,7 +42,7 @@ describe('storm surge levels, recomputed from the raw GEV fits and the NOAA datu
     expect(surge.status).toBe('ok');
     expect(surge.label).toMatch(/Research product/);
     const centre = { lat, lon };
-    const w = weights(centre);
+    const w = twoClosestUsable(centre);
     const msl = w.reduce((s, { g, w: k }) => s + k * (datums[g.id]!.MSL! - datums[g.id]!.NAVD88!), 0);
     const epoch = w.reduce((s, { g, w: k }) => s + k * (g.trajectory(1, 2000) - g.trajectory(1, 1992)) / 1000, 0);
     const rise = w.reduce((s, { g, w: k }) => s + k * g.total('intermediate', 1, 2050) / 1000, 0);

@@ -3,9 +3,9 @@ import { validateBoundary } from '../../shared/domain/hazards/boundary';
 import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
 import type { HazardLayerSource } from '../../shared/domain/hazards/hazard-layers';
-import { csv, distanceKm, ncGauges, packageDatums } from './readers/raw';
+import { csv, packageDatums, twoClosestUsable, usableGauges } from './readers/raw';
 
-const usable = ncGauges().filter((g) => g.qc === 0 && g.geq30 === 1);
+const usable = usableGauges();
 const datums = packageDatums(usable.map((g) => g.id));
 const gevFits = new Map(csv('gev_model1.csv').map((r) => [r['']!, { mu: Number(r.mu), sigma: Number(r.sigma), xi: Number(r.xi) }]));
 const noElevation: ElevationSource = { info: () => ({ name: 'none', vertical_datum: 'NAVD88', native_resolution: 'none' }), grid: async () => undefined };
@@ -19,9 +19,7 @@ const returnLevelM = (site: string, years: number) => {
 
 /** MSL − NAVD88, rise 1992→2000 and the Intermediate rise to `year` at a place, from its two closest gauges (inverse distance). */
 function localTerms(point: { lat: number; lon: number }, year: number) {
-  const [a, b] = usable.map((g) => ({ g, d: distanceKm(point, g) })).sort((x, y) => x.d - y.d);
-  const wa = (1 / a!.d) / (1 / a!.d + 1 / b!.d);
-  const pair = [{ g: a!.g, w: wa }, { g: b!.g, w: 1 - wa }];
+  const pair = twoClosestUsable(point);
   const sum = (f: (g: (typeof usable)[number]) => number) => pair.reduce((s, { g, w }) => s + w * f(g), 0);
   return sum((g) => datums[g.id]!.MSL! - datums[g.id]!.NAVD88!) + sum((g) => (g.trajectory(1, 2000) - g.trajectory(1, 1992)) / 1000) + sum((g) => g.total('intermediate', 1, year) / 1000);
 }

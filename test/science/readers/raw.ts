@@ -74,6 +74,18 @@ export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lo
   return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
 }
 
+/** The gauges of the file that F.A.C. 62S-7.012(1)(b) lets interpolation use: no QC flag, a trajectory from 30 years or more. */
+export function usableGauges(): NcGauge[] {
+  return ncGauges().filter((g) => g.qc === 0 && g.geq30 === 1);
+}
+
+/** The rule's interpolation, recomputed: the two usable gauges closest to `point`, with their distances (km) and inverse-distance weights. */
+export function twoClosestUsable(point: { lat: number; lon: number }): [{ g: NcGauge; d: number; w: number }, { g: NcGauge; d: number; w: number }] {
+  const [a, b] = usableGauges().map((g) => ({ g, d: distanceKm(point, g) })).sort((x, y) => x.d - y.d);
+  const wa = (1 / a!.d) / (1 / a!.d + 1 / b!.d);
+  return [{ ...a!, w: wa }, { ...b!, w: 1 - wa }];
+}
+
 /**
  * A peaks-over-threshold file of `tonyewong/surge_comparison` (`gpd/<Site>_pot.csv`): per year the
  * declustered exceedances, the days of data, then each exceedance in mm above that year's mean sea
