@@ -5,8 +5,11 @@
  *   npx tsx scripts/derive-hazard-gauges.ts <reference-data-folder>
  * Writes `gauges.json` (the gauges of F.A.C. 62S-7.012(1)(b) that the file holds, with the file's
  * quality fields and the 1992→2000 rise of the trajectory), `slr-scenarios-tr2022.json` (decadal
- * values, metres relative to 2000) and `tide-stations.json` (datums and constituents). No value is
- * changed beyond mm → m; the raw file itself is copied to `test/fixtures/raw/` for the science tests.
+ * values, metres relative to 2000), `tide-stations.json` (datums and constituents) and
+ * `datum-stations.json` (MHHW, NAVD88 and GT of every NOAA reference station in and around Florida
+ * with its own harmonic constants and a NAVD88 tie: what the local datum check compares with). No
+ * value is changed beyond mm → m; the raw file itself is copied to `test/fixtures/raw/` for the
+ * science tests.
  */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +27,10 @@ function write(name: string, value: unknown): void {
 
 /** Millimetres (float32 in the file) → metres, to 0.01 mm. */
 const metres = (mm: number) => Math.round(mm * 100) / 100000;
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+/** Florida and the shore just beyond its borders (west, south, east, north). */
+const DATUM_STATION_BBOX = [-87.7, 24.3, -79.9, 31.1] as const;
 
 async function main(): Promise<void> {
   const source = process.argv[2];
@@ -84,16 +91,30 @@ async function main(): Promise<void> {
     const station = stationsById.get(`noaa/${id}`);
     if (!station) throw new Error(`No tide station noaa/${id}`);
     const d = station.datums as Record<string, number>;
-    const round = (v: number) => Math.round(v * 1000) / 1000;
     return {
       noaa_id: id, name: station.name, lat: station.latitude, lon: station.longitude,
       epoch: station.epoch, datums_m_above_station_datum: {
-        MHHW: round(d.MHHW!), MHW: round(d.MHW!), MSL: round(d.MSL!), MLW: round(d.MLW!), MLLW: round(d.MLLW!), NAVD88: round(d.NAVD88!), GT: round(d.GT!),
+        MHHW: round3(d.MHHW!), MHW: round3(d.MHW!), MSL: round3(d.MSL!), MLW: round3(d.MLW!), MLLW: round3(d.MLLW!), NAVD88: round3(d.NAVD88!), GT: round3(d.GT!),
       },
       constituents: (station.harmonic_constituents as { name: string; amplitude: number; phase: number }[])
         .map((c) => ({ name: c.name, amplitude: c.amplitude, phase: c.phase })),
     };
   }));
+
+  // Subordinate stations are left out: their datums are often their reference station's, copied.
+  const { stations: allStations } = await import('@neaps/tide-database');
+  const [west, south, east, north] = DATUM_STATION_BBOX;
+  const datumStations = allStations
+    .filter((s) => s.type === 'reference' && s.id.startsWith('noaa/') && s.datums?.MHHW !== undefined && s.datums.NAVD88 !== undefined && s.datums.GT !== undefined
+      && s.longitude >= west && s.longitude <= east && s.latitude >= south && s.latitude <= north)
+    .map((s) => ({
+      noaa_id: s.id.slice('noaa/'.length), name: s.name, lat: round6(s.latitude), lon: round6(s.longitude),
+      datums_m_above_station_datum: { MHHW: round3(s.datums.MHHW!), NAVD88: round3(s.datums.NAVD88!), GT: round3(s.datums.GT!) },
+    }))
+    .sort((a, b) => a.noaa_id.localeCompare(b.noaa_id));
+  const epochs = new Set(allStations.filter((s) => datumStations.some((d) => `noaa/${d.noaa_id}` === s.id)).map((s) => JSON.stringify(s.epoch)));
+  if (epochs.size !== 1) throw new Error(`Datum stations on ${epochs.size} tidal epochs`);
+  write('datum-stations.json', { epoch: JSON.parse([...epochs][0]!), bbox: DATUM_STATION_BBOX, stations: datumStations });
 
   const fixtures = path.join(__dirname, '../test/fixtures/raw');
   mkdirSync(fixtures, { recursive: true });

@@ -107,6 +107,29 @@ export const SlrImpactBody = z.object({
   ...gaugeChoiceFields,
 }).strict().superRefine(requireSingleGaugeFields).openapi('SlrImpactRequest');
 
+const DatumCheckStation = z.object({
+  noaa_id: z.string(),
+  name: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  distance_km: z.number().optional().describe('From the point (point check only).'),
+  mhhw_navd88: Length,
+  difference: Length.describe("The station's MHHW minus the MHHW used."),
+});
+
+export const LocalDatumCheck = z.object({
+  status: z.enum(['agrees', 'differs', 'no_station_nearby']),
+  radius_km: z.number().optional().describe('Point check: stations within this distance, nearest first; the nearest decides.'),
+  tolerance_m: z.number(),
+  used_mhhw_navd88: Length.describe('The MHHW of this answer (from the sea level gauges).'),
+  stations_in_bbox: z.number().int().optional().describe("Area check: NOAA reference stations in the boundary's bounding box."),
+  range: z.object({ min: Length, max: Length }).nullable().optional().describe('Area check: lowest and highest station MHHW.'),
+  differing: z.number().int().optional().describe('Area check: stations beyond the tolerance.'),
+  stations: z.array(DatumCheckStation).max(5),
+  basis: z.string(),
+  note: z.string(),
+}).openapi('LocalDatumCheck', { description: "The MHHW used (the sea level gauges') against the NOAA reference stations' own MHHW nearby: reported, never applied." });
+
 export const SlrImpactResponse = z.looseObject({
   location: z.object({ lat: z.number(), lon: z.number() }),
   scenario: ScenarioEnum,
@@ -114,6 +137,7 @@ export const SlrImpactResponse = z.looseObject({
   gauge_selection: GaugeSelectionSchema,
   elevation_change: Length.extend({ percentiles: z.record(z.string(), Length), baseline_year: z.number().int() }),
   mhhw_navd88: Length,
+  local_datum_check: LocalDatumCheck,
   projected_mhhw_navd88: Length,
   vertical_datum: z.literal('NAVD88'),
   elevation: Loose('Elevation source, coverage and the vertical datum correction applied.'),
@@ -165,7 +189,7 @@ export const FloodAnalysisResponse = z.looseObject({
   gauge_selection: GaugeSelectionSchema,
   elevation: Loose('Elevation coverage, cell size and datum correction.'),
   assets: z.object({ inside_boundary: z.number().int(), source: z.string() }),
-  components: z.record(z.string(), Loose('Per component: `status` (ok, partial, no_data), method, sources and `results` per scenario and horizon.')),
+  components: z.record(z.string(), Loose("Per component: `status` (ok, partial, no_data), method, sources and `results` per scenario and horizon; the tidal component adds `local_datum_check` (see LocalDatumCheck) over the boundary's bounding box.")),
   inundation_extents: z.array(Loose('GeoJSON Feature: inundated land of one scenario × horizon, with its area.')).optional(),
   vertical_datum: z.literal('NAVD88'),
   units: z.string(),

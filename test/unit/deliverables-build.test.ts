@@ -54,7 +54,7 @@ const ANALYSIS: AnalysisEvidence = {
 const ANSWER = {
   sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM' }],
   gauge_selection: { gauges: [{ noaa_id: '8724580', name: 'Key West', weight: 0.6 }, { noaa_id: '8723970', name: 'Vaca Key', weight: 0.4 }, { noaa_id: '8725110', name: 'Naples' }] },
-  components: { tidal: { results: [
+  components: { tidal: { local_datum_check: { status: 'differs', note: 'NOAA station Boca Chica Marina (8724493), 7.6 km away, has MHHW -0.057 m NAVD88, 0.13 m below the 0.073 m taken from the sea level gauges.' }, results: [
     { scenario: 'intermediate_low', planning_horizon: 2046, sea_level_rise: { ft: 0.91 }, design_water_level_navd88: { ft: 1.87 }, tidal_flood_days_per_year: { by_gauge: [{ noaa_id: '8724580', days: 41.6 }, { noaa_id: '8723970', days: 12.3 }] } },
     { scenario: 'intermediate', planning_horizon: 2076, sea_level_rise: { ft: 2.13 } },
   ] } },
@@ -149,6 +149,7 @@ describe('a deliverable build', () => {
     // Scenario rows per gauge: the 2046 row has every figure (each gauge its own flood days), the 2076 row dashes what the answer lacks.
     expect(text).toContain(`NOAA 8724580 Key West (weight 0.6) Scenario Horizon SLR at site (ft) Design level (ft NAVD88) Minor flood days/yr at gauge intermediate_low 2046 0.91 1.87 41.6 intermediate 2076 2.13 ${dash} ${dash}`);
     // A gauge the answer gives no weight is named without one.
+    expect(text).toContain('Local tidal datum check (differs): NOAA station Boca Chica Marina (8724493), 7.6 km away, has MHHW -0.057 m NAVD88, 0.13 m below the 0.073 m taken from the sea level gauges.');
     expect(text).toContain(`NOAA 8725110 Naples Scenario Horizon SLR at site (ft) Design level (ft NAVD88) Minor flood days/yr at gauge intermediate_low 2046 0.91 1.87 ${dash}`);
     // Each section is listed in the contents and then opens with its heading.
     for (const heading of ['1. Methodology and data sources', '2. Maps', '3. Scenario tables per gauge', '4. Exposure summary', '5. Prioritized asset list', '6. Checklist status with evidence']) {

@@ -48,6 +48,8 @@ export interface ReportInput {
   analyses: AnalysisEvidence[];
   sources: { name: string; version?: string; url?: string }[];
   gauges: { noaa_id: string; name: string; weight: number | null; rows: ScenarioRow[] }[];
+  /** The tidal component's local datum check of the latest analysis, when it has one. */
+  datumCheck: { status: string; note: string } | null;
   exposure: { combos: { scenario: string; planning_horizon: number; exposed: number; inundated_km2: number | null }[]; analysed: number; unknownElevation: number };
   assets: ReportAsset[];
   maps: ReportMap[];
@@ -157,6 +159,7 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
       r.scenario, r.planning_horizon, num(r.sea_level_rise_ft), num(r.design_level_ft), num(r.flood_days, 1),
     ]));
   }
+  if (input.datumCheck) w.para(`Local tidal datum check (${input.datumCheck.status.replace(/_/g, ' ')}): ${input.datumCheck.note}`);
 
   w.heading(REPORT_SECTIONS[3]);
   w.para(`${input.exposure.analysed} assets analysed; ${input.exposure.unknownElevation} without a usable ground elevation (no elevation data, or open water in the elevation model at the asset: survey their ground or first-floor elevation).`);

@@ -17,6 +17,7 @@ import { connectedLevelSurface, envelopeSurface, layerSurface, type WaterSurface
 import { FLOOD_DAY_METHOD, projectFloodDays, type TidePredictor } from './tide-flood-days';
 import { weightedHtfThresholdsNavd88, weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
 import { area, length, roundTo } from './units';
+import { areaDatumCheck } from './datum-check';
 import type { ValidBoundary } from './boundary';
 import { rasterizePolygon } from './rasterize';
 
@@ -271,7 +272,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     usedSources.push('noaa_htf', 'uhslc_daily_max_peaks');
     const tidal = inland
       ? inlandComponent('tidal flooding')
-      : await tidalComponent(selection, area_, combos, rise, epoch, comboHeader, deps.tides, existingFor,
+      : await tidalComponent(selection, area_, boundary.bbox, combos, rise, epoch, comboHeader, deps.tides, existingFor,
         (s, y) => (lon, lat) => projectedMhhw(selectionAt(lon, lat), s, PERCENTILE, y), (s, y, surface) => surfaces.set(key('tidal', s, y), surface));
     if (wanted.has('tidal')) components.tidal = tidal;
   }
@@ -427,6 +428,7 @@ type ComboHeader = (scenario: ScenarioId, year: number) => Record<string, unknow
 async function tidalComponent(
   selection: GaugeSelection,
   area_: AnalysisArea,
+  bbox: BBox,
   combos: { scenario: ScenarioId; year: number }[],
   rise: (s: ScenarioId, y: number) => number,
   epoch: number,
@@ -477,6 +479,7 @@ async function tidalComponent(
   return {
     status: 'ok',
     mhhw_navd88: length(mhhw),
+    local_datum_check: areaDatumCheck(bbox, mhhw),
     high_tide_flood_thresholds_navd88: { minor: length(thresholds.minor), moderate: length(thresholds.moderate), major: length(thresholds.major) },
     thresholds_basis: 'NOAA (Sweet et al. 2018): minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major 0.04·GT + 1.17 m above MHHW (GT = great diurnal range of the NOAA datums), weighted as the gauges are.',
     results,

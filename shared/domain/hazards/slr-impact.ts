@@ -6,6 +6,7 @@ import { floodModel, inundationWithinRadius, maskToMultiPolygon, siteDepth, type
 import { localSeaLevelRise } from './local-slr';
 import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
 import { describeGaugeSelection } from './responses';
+import { pointDatumCheck } from './datum-check';
 import { PERCENTILES, SCENARIO_LABELS, type Percentile, type ScenarioId } from './scenarios';
 import type { AssetPoint } from './spatial-index';
 import { weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
@@ -74,6 +75,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
       baseline_year: 2000,
     },
     mhhw_navd88: length(mhhw),
+    local_datum_check: pointDatumCheck(request.point, mhhw),
     datum_epoch: datumEpoch(epoch),
     projected_mhhw_navd88: length(level),
     projected_mhhw_basis: 'MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.',

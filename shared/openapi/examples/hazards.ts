@@ -172,6 +172,49 @@ export const hazardExamples: OperationExample[] = [
           m: 0.0082,
           ft: 0.0268,
         },
+        local_datum_check: {
+          status: 'agrees',
+          radius_km: 10,
+          tolerance_m: 0.1,
+          used_mhhw_navd88: {
+            m: 0.0082,
+            ft: 0.0268,
+          },
+          stations: [
+            {
+              noaa_id: '8724580',
+              name: 'Key West',
+              lat: 24.5557,
+              lon: -81.807899,
+              distance_km: 2.82,
+              mhhw_navd88: {
+                m: 0.013,
+                ft: 0.0427,
+              },
+              difference: {
+                m: 0.0048,
+                ft: 0.0159,
+              },
+            },
+            {
+              noaa_id: '8724493',
+              name: 'Boca Chica Marina',
+              lat: 24.575,
+              lon: -81.7083,
+              distance_km: 7.58,
+              mhhw_navd88: {
+                m: -0.057,
+                ft: -0.187,
+              },
+              difference: {
+                m: -0.0652,
+                ft: -0.2138,
+              },
+            },
+          ],
+          basis: 'MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …',
+          note: 'NOAA station Key West (8724580), 2.8 km away, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges.',
+        },
         datum_epoch: {
           tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
           scenario_baseline_year: 2000,
@@ -435,6 +478,44 @@ export const hazardExamples: OperationExample[] = [
             mhhw_navd88: {
               m: 0.0079,
               ft: 0.026,
+            },
+            local_datum_check: {
+              status: 'agrees',
+              tolerance_m: 0.1,
+              used_mhhw_navd88: {
+                m: 0.0079,
+                ft: 0.026,
+              },
+              stations_in_bbox: 1,
+              range: {
+                min: {
+                  m: 0.013,
+                  ft: 0.0427,
+                },
+                max: {
+                  m: 0.013,
+                  ft: 0.0427,
+                },
+              },
+              differing: 0,
+              stations: [
+                {
+                  noaa_id: '8724580',
+                  name: 'Key West',
+                  lat: 24.5557,
+                  lon: -81.807899,
+                  mhhw_navd88: {
+                    m: 0.013,
+                    ft: 0.0427,
+                  },
+                  difference: {
+                    m: 0.0051,
+                    ft: 0.0166,
+                  },
+                },
+              ],
+              basis: 'MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …',
+              note: 'All 1 NOAA stations in the boundary\'s bounding box are within 0.1 m of the 0.008 m NAVD88 taken from the sea level gauges.',
             },
             high_tide_flood_thresholds_navd88: {
               minor: {

@@ -67,6 +67,15 @@ process.stdout.write(JSON.stringify(Object.fromEntries(ids.map((id) => [id, stat
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.join(__dirname, '../../..') }).toString('utf8'));
 }
 
+/** Every NOAA station of @neaps/tide-database in and around Florida with MHHW and NAVD88 datums: its type (reference or subordinate), position and MHHW − NAVD88 (m). */
+export function packageFloridaStations(): { id: string; name: string; type: string; lat: number; lon: number; mhhwNavd88: number }[] {
+  const script = `import { stations } from '@neaps/tide-database';
+process.stdout.write(JSON.stringify(stations
+  .filter((s) => s.id.startsWith('noaa/') && s.latitude >= 24 && s.latitude <= 31.5 && s.longitude >= -88 && s.longitude <= -79.5 && s.datums && s.datums.MHHW !== undefined && s.datums.NAVD88 !== undefined)
+  .map((s) => ({ id: s.id.slice(5), name: s.name, type: s.type, lat: s.latitude, lon: s.longitude, mhhwNavd88: s.datums.MHHW - s.datums.NAVD88 }))));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.join(__dirname, '../../..'), maxBuffer: 64 << 20 }).toString('utf8'));
+}
+
 /** Great-circle distance (km), written here again so the gauge weights are recomputed independently. */
 export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;

@@ -1,0 +1,69 @@
+import { areaDatumCheck, DATUM_CHECK_RADIUS_KM, DATUM_STATIONS, pointDatumCheck, type DatumStation } from '../../shared/domain/hazards/datum-check';
+
+/** Stations due north of the origin: 0.009° of latitude is about 1 km. */
+const at = (km: number, mhhw: number, id = `s${km}`): DatumStation => ({ noaa_id: id, name: `Station ${id}`, lat: km * 0.0089932, lon: 0, mhhw_navd88_m: mhhw });
+const origin = { lat: 0, lon: 0 };
+
+describe('pointDatumCheck', () => {
+  it('takes the nearest station within the radius: differs beyond 0.1 m, and says which way the figures err', () => {
+    const below = pointDatumCheck(origin, 0.5, [at(3, 0.2), at(1, 0.35), at(2, 0.5)]);
+    expect(below.status).toBe('differs');
+    expect(below.stations.map((s) => s.noaa_id)).toEqual(['s1', 's2', 's3']);
+    expect(below.stations[0]).toMatchObject({ distance_km: 1, mhhw_navd88: { m: 0.35 }, difference: { m: -0.15 } });
+    expect(below.note).toContain('0.15 m below the 0.5 m');
+    expect(below.note).toContain('too high');
+    const above = pointDatumCheck(origin, 0.1, [at(1, 0.35)]);
+    expect(above.status).toBe('differs');
+    expect(above.note).toContain('0.25 m above');
+    expect(above.note).toContain('too low');
+  });
+
+  it('agrees within 0.1 m either way, the tolerance itself included', () => {
+    expect(pointDatumCheck(origin, 0.3, [at(1, 0.4)]).status).toBe('agrees');
+    expect(pointDatumCheck(origin, 0.3, [at(1, 0.2)]).status).toBe('agrees');
+    expect(pointDatumCheck(origin, 0.3, [at(1, 0.4001)]).status).toBe('differs');
+    // A farther station that differs does not decide: the nearest does.
+    expect(pointDatumCheck(origin, 0.3, [at(1, 0.31), at(2, 0.9)]).status).toBe('agrees');
+  });
+
+  it('looks no farther than the radius and lists at most five stations', () => {
+    const none = pointDatumCheck(origin, 0.3, [at(DATUM_CHECK_RADIUS_KM + 0.1, 0.3)]);
+    expect(none).toMatchObject({ status: 'no_station_nearby', stations: [], radius_km: 10, used_mhhw_navd88: { m: 0.3 } });
+    expect(none.note).toContain('within 10 km');
+    expect(pointDatumCheck(origin, 0.3, [at(DATUM_CHECK_RADIUS_KM - 0.1, 0.3)]).status).toBe('agrees');
+    const many = pointDatumCheck(origin, 0.3, [1, 2, 3, 4, 5, 6, 7].map((km) => at(km, 0.3)));
+    expect(many.stations.map((s) => s.noaa_id)).toEqual(['s1', 's2', 's3', 's4', 's5']);
+  });
+});
+
+describe('areaDatumCheck', () => {
+  const box = [-0.1, -0.1, 0.1, 0.1] as [number, number, number, number];
+
+  it('counts the stations in the box, gives their range and lists the farthest from the MHHW used first', () => {
+    const check = areaDatumCheck(box, 0.3, [at(1, 0.35, 'a'), at(2, -0.2, 'b'), at(3, 0.55, 'c'), at(50, 2, 'outside')]);
+    expect(check).toMatchObject({ status: 'differs', stations_in_bbox: 3, differing: 2, range: { min: { m: -0.2 }, max: { m: 0.55 } } });
+    expect(check.stations.map((s) => s.noaa_id)).toEqual(['b', 'c', 'a']);
+    expect(check.note).toContain('2 of the 3 NOAA stations');
+    expect(check.note).toContain('have an MHHW');
+    expect(areaDatumCheck(box, 0.3, [at(1, 0.5, 'a'), at(2, 0.3, 'b')]).note).toContain('1 of the 2 NOAA stations in the boundary\'s bounding box has an MHHW');
+  });
+
+  it('agrees when every station is within 0.1 m, and says when the box holds none', () => {
+    expect(areaDatumCheck(box, 0.3, [at(1, 0.35), at(2, 0.25)])).toMatchObject({ status: 'agrees', differing: 0 });
+    expect(areaDatumCheck(box, 0.3, [at(50, 0.3)])).toMatchObject({ status: 'no_station_nearby', stations_in_bbox: 0, range: null, stations: [] });
+  });
+});
+
+describe('the bundled stations', () => {
+  it('are NOAA reference stations in and around Florida with a distinct id each', () => {
+    expect(DATUM_STATIONS.length).toBeGreaterThan(100);
+    expect(new Set(DATUM_STATIONS.map((s) => s.noaa_id)).size).toBe(DATUM_STATIONS.length);
+    for (const s of DATUM_STATIONS) {
+      expect(s.lat).toBeGreaterThanOrEqual(24.3);
+      expect(s.lat).toBeLessThanOrEqual(31.1);
+      expect(s.lon).toBeGreaterThanOrEqual(-87.7);
+      expect(s.lon).toBeLessThanOrEqual(-79.9);
+      expect(Math.abs(s.mhhw_navd88_m)).toBeLessThan(2);
+    }
+  });
+});
