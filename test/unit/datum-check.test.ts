@@ -48,8 +48,17 @@ describe('areaDatumCheck', () => {
     expect(areaDatumCheck(box, 0.3, [at(1, 0.5, 'a'), at(2, 0.3, 'b')]).note).toContain('1 of the 2 NOAA stations in the boundary\'s bounding box has an MHHW');
   });
 
+  it('names the station when the box holds only one', () => {
+    const one = areaDatumCheck(box, 0.336, [at(1, -0.189, '8721843')]);
+    expect(one).toMatchObject({ status: 'differs', stations_in_bbox: 1, differing: 1 });
+    expect(one.note).toMatch(/^NOAA station Station 8721843 \(8721843\), the only one in the boundary's bounding box, has MHHW -0.189 m NAVD88, 0.525 m below the 0.336 m taken from the sea level gauges: the tidal water levels near it may be too high/);
+    expect(areaDatumCheck(box, 0.3, [at(1, 0.35, 'a')]).note).toContain('the only one in the boundary\'s bounding box, has MHHW 0.35 m NAVD88, within 0.1 m');
+  });
+
   it('agrees when every station is within 0.1 m, and says when the box holds none', () => {
-    expect(areaDatumCheck(box, 0.3, [at(1, 0.35), at(2, 0.25)])).toMatchObject({ status: 'agrees', differing: 0 });
+    const all = areaDatumCheck(box, 0.3, [at(1, 0.35), at(2, 0.25)]);
+    expect(all).toMatchObject({ status: 'agrees', differing: 0 });
+    expect(all.note).toBe("All 2 NOAA stations in the boundary's bounding box are within 0.1 m of the 0.3 m NAVD88 taken from the sea level gauges.");
     expect(areaDatumCheck(box, 0.3, [at(50, 0.3)])).toMatchObject({ status: 'no_station_nearby', stations_in_bbox: 0, range: null, stations: [] });
   });
 });

@@ -49,6 +49,15 @@ function describe(station: DatumStation, used: number, distanceKm?: number) {
 const differs = (station: DatumStation, used: number) => Math.round(Math.abs(station.mhhw_navd88_m - used) * 10_000) > DATUM_CHECK_TOLERANCE_M * 10_000;
 const metres = (value: number) => `${roundTo(value, 3)} m`;
 
+/** One station against the MHHW used, in words: by how much and which way the figures err. */
+function compared(station: DatumStation, where: string, used: number, place: string): string {
+  const gap = station.mhhw_navd88_m - used;
+  const has = `NOAA station ${station.name} (${station.noaa_id}), ${where}, has MHHW ${metres(station.mhhw_navd88_m)} NAVD88`;
+  return differs(station, used)
+    ? `${has}, ${metres(Math.abs(gap))} ${gap < 0 ? 'below' : 'above'} the ${metres(used)} taken from the sea level gauges: the tidal water levels ${place} may be ${gap < 0 ? 'too high' : 'too low'} by about that much. ${CONFIRM}`
+    : `${has}, within ${DATUM_CHECK_TOLERANCE_M} m of the ${metres(used)} taken from the sea level gauges.`;
+}
+
 /** At a point: the stations within the radius, nearest first; the nearest decides the status. */
 export function pointDatumCheck(point: LatLon, usedMhhwNavd88: number, stations: readonly DatumStation[] = DATUM_STATIONS) {
   const near = stations
@@ -62,16 +71,12 @@ export function pointDatumCheck(point: LatLon, usedMhhwNavd88: number, stations:
       note: `No NOAA reference station with its own datums within ${DATUM_CHECK_RADIUS_KM} km: the MHHW used is that of the sea level gauges. ${CONFIRM}` };
   }
   const { station, distance } = near[0]!;
-  const gap = station.mhhw_navd88_m - usedMhhwNavd88;
-  const where = `NOAA station ${station.name} (${station.noaa_id}), ${roundTo(distance, 1)} km away, has MHHW ${metres(station.mhhw_navd88_m)} NAVD88`;
   return {
     status: differs(station, usedMhhwNavd88) ? 'differs' as const : 'agrees' as const,
     ...common,
     stations: near.map((s) => describe(s.station, usedMhhwNavd88, s.distance)),
     basis: BASIS,
-    note: differs(station, usedMhhwNavd88)
-      ? `${where}, ${metres(Math.abs(gap))} ${gap < 0 ? 'below' : 'above'} the ${metres(usedMhhwNavd88)} taken from the sea level gauges: the tidal water levels here may be ${gap < 0 ? 'too high' : 'too low'} by about that much. ${CONFIRM}`
-      : `${where}, within ${DATUM_CHECK_TOLERANCE_M} m of the ${metres(usedMhhwNavd88)} taken from the sea level gauges.`,
+    note: compared(station, `${roundTo(distance, 1)} km away`, usedMhhwNavd88, 'here'),
   };
 }
 
@@ -90,6 +95,11 @@ export function areaDatumCheck(bbox: BBox, usedMhhwNavd88: number, stations: rea
     .sort((a, b) => Math.abs(b.mhhw_navd88_m - usedMhhwNavd88) - Math.abs(a.mhhw_navd88_m - usedMhhwNavd88) || a.noaa_id.localeCompare(b.noaa_id))
     .slice(0, MAX_LISTED);
   const range = { min: length(Math.min(...heights)), max: length(Math.max(...heights)) };
+  let note: string;
+  if (inside.length === 1) note = compared(inside[0]!, "the only one in the boundary's bounding box", usedMhhwNavd88, 'near it');
+  else if (differing.length > 0) {
+    note = `${differing.length} of the ${inside.length} NOAA stations in the boundary's bounding box ${differing.length === 1 ? 'has' : 'have'} an MHHW more than ${DATUM_CHECK_TOLERANCE_M} m from the ${metres(usedMhhwNavd88)} NAVD88 taken from the sea level gauges (the stations range from ${metres(range.min.m)} to ${metres(range.max.m)}): the tidal water levels near them may be off by as much. ${CONFIRM}`;
+  } else note = `All ${inside.length} NOAA stations in the boundary's bounding box are within ${DATUM_CHECK_TOLERANCE_M} m of the ${metres(usedMhhwNavd88)} NAVD88 taken from the sea level gauges.`;
   return {
     status: differing.length > 0 ? 'differs' as const : 'agrees' as const,
     ...common,
@@ -97,8 +107,6 @@ export function areaDatumCheck(bbox: BBox, usedMhhwNavd88: number, stations: rea
     differing: differing.length,
     stations: listed.map((s) => describe(s, usedMhhwNavd88)),
     basis: BASIS,
-    note: differing.length > 0
-      ? `${differing.length} of the ${inside.length} NOAA stations in the boundary's bounding box ${differing.length === 1 ? 'has' : 'have'} an MHHW more than ${DATUM_CHECK_TOLERANCE_M} m from the ${metres(usedMhhwNavd88)} NAVD88 taken from the sea level gauges (they range from ${metres(range.min.m)} to ${metres(range.max.m)}): the tidal water levels near them may be off by as much. ${CONFIRM}`
-      : `All ${inside.length} NOAA stations in the boundary's bounding box are within ${DATUM_CHECK_TOLERANCE_M} m of the ${metres(usedMhhwNavd88)} NAVD88 taken from the sea level gauges.`,
+    note,
   };
 }

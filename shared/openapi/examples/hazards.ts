@@ -515,7 +515,7 @@ export const hazardExamples: OperationExample[] = [
                 },
               ],
               basis: 'MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …',
-              note: 'All 1 NOAA stations in the boundary\'s bounding box are within 0.1 m of the 0.008 m NAVD88 taken from the sea level gauges.',
+              note: 'NOAA station Key West (8724580), the only one in the boundary\'s bounding box, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges.',
             },
             high_tide_flood_thresholds_navd88: {
               minor: {
