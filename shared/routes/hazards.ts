@@ -16,7 +16,7 @@ export const getSlrScenariosRoute = defineRoute({
 export const assessSlrImpactRoute = defineRoute({
   id: 'assessSlrImpact', method: 'POST', path: '/hazards/slr-impact', group: 'hazards', auth: 'api_key', minTier: 'pro',
   contractRow: '12', tags: ['Hazards'], summary: 'Sea level rise impact at a point',
-  description: 'Projected MHHW (NAVD88) at the planning horizon from the nearest gauges; where elevation data covers the point, the ground elevation (datum correction stated), the water depth, the inundated area connected to open water within `radius_km`, and the caller\'s assets in it. Outside elevation coverage the answer has no area or depth and says why. Screening level.',
+  description: 'Projected MHHW (NAVD88) at the planning horizon from the nearest gauges; where elevation data covers the point, the ground elevation (datum correction stated), the water depth, the inundated area connected to open water within `radius_km`, and the caller\'s assets in it. Outside elevation coverage the answer has no area or depth and says why. `local_datum_check` compares the MHHW used (the gauges\') with that of the nearest NOAA reference station within 10 km and says when they differ by more than 0.1 m (up a river or in a lagoon). Screening level.',
   request: { body: SlrImpactBody, maxBodyBytes: 16 * 1024 },
   responses: { 200: ok('Impact at the point.', SlrImpactResponse), ...KEYED_ERRORS },
 });
@@ -24,7 +24,7 @@ export const assessSlrImpactRoute = defineRoute({
 export const analyzeFloodingRoute = defineRoute({
   id: 'analyzeFlooding', method: 'POST', path: '/hazards/flood-analysis', group: 'hazards', auth: 'api_key', minTier: 'pro',
   contractRow: '14', tags: ['Hazards'], summary: '4-component flood analysis over a boundary',
-  description: 'Tidal, storm surge, rainfall and compound flooding over a Polygon/MultiPolygon boundary, per scenario and planning horizon (default: the 2024 rule set pair): design water level (NAVD88), exposed area and the caller\'s exposed assets with depths. A component without data answers `status: "no_data"` and names the data to load. Boundary errors (open ring, self-intersection, outside Florida, too large, wrong type) are 400 with the reason. Large analyses answer 202 with a job URL.',
+  description: 'Tidal, storm surge, rainfall and compound flooding over a Polygon/MultiPolygon boundary, per scenario and planning horizon (default: the 2024 rule set pair): design water level (NAVD88), exposed area and the caller\'s exposed assets with depths. A component without data answers `status: "no_data"` and names the data to load; the tidal component\'s `local_datum_check` compares its MHHW with the NOAA reference stations in the boundary\'s bounding box. Boundary errors (open ring, self-intersection, outside Florida, too large, wrong type) are 400 with the reason. Large analyses answer 202 with a job URL.',
   request: { body: FloodAnalysisBody, maxBodyBytes: 1024 * 1024 },
   responses: {
     200: ok('The analysis.', FloodAnalysisResponse),
