@@ -48,6 +48,21 @@ describe('areaDatumCheck', () => {
     expect(areaDatumCheck(box, 0.3, [at(1, 0.5, 'a'), at(2, 0.3, 'b')]).note).toContain('1 of the 2 NOAA stations in the boundary\'s bounding box has an MHHW');
   });
 
+  it('takes the stations on the edges of the box and none beyond them', () => {
+    const station = (lat: number, lon: number, id: string): DatumStation => ({ noaa_id: id, name: id, lat, lon, mhhw_navd88_m: 0.3 });
+    const edges = [station(0, -0.1, 'west'), station(0, 0.1, 'east'), station(-0.1, 0, 'south'), station(0.1, 0, 'north')];
+    const beyond = [station(0, -0.1001, 'w'), station(0, 0.1001, 'e'), station(-0.1001, 0, 's'), station(0.1001, 0, 'n')];
+    const check = areaDatumCheck(box, 0.3, [...edges, ...beyond]);
+    expect(check.stations_in_bbox).toBe(4);
+    expect(check.stations.map((s) => s.noaa_id).sort()).toEqual(['east', 'north', 'south', 'west']);
+  });
+
+  it('counts every station in the box and lists the five farthest from the MHHW used', () => {
+    const check = areaDatumCheck(box, 0.3, [1, 2, 3, 4, 5, 6, 7].map((km) => at(km, 0.3 + km / 100)));
+    expect(check).toMatchObject({ stations_in_bbox: 7, differing: 0 });
+    expect(check.stations.map((s) => s.noaa_id)).toEqual(['s7', 's6', 's5', 's4', 's3']);
+  });
+
   it('names the station when the box holds only one', () => {
     const one = areaDatumCheck(box, 0.336, [at(1, -0.189, '8721843')]);
     expect(one).toMatchObject({ status: 'differs', stations_in_bbox: 1, differing: 1 });
