@@ -6,7 +6,7 @@
  * Writes `gauges.json` (the gauges of F.A.C. 62S-7.012(1)(b) that the file holds, with the file's
  * quality fields and the 1992→2000 rise of the trajectory), `slr-scenarios-tr2022.json` (decadal
  * values, metres relative to 2000), `tide-stations.json` (datums and constituents) and
- * `datum-stations.json` (MHHW, NAVD88 and GT of every NOAA reference station in and around Florida
+ * `datum-stations.json` (MHHW and NAVD88 of every NOAA reference station in and around Florida
  * with its own harmonic constants and a NAVD88 tie: what the local datum check compares with). No
  * value is changed beyond mm → m; the raw file itself is copied to `test/fixtures/raw/` for the
  * science tests.
@@ -105,11 +105,11 @@ async function main(): Promise<void> {
   const { stations: allStations } = await import('@neaps/tide-database');
   const [west, south, east, north] = DATUM_STATION_BBOX;
   const datumStations = allStations
-    .filter((s) => s.type === 'reference' && s.id.startsWith('noaa/') && s.datums?.MHHW !== undefined && s.datums.NAVD88 !== undefined && s.datums.GT !== undefined
+    .filter((s) => s.type === 'reference' && s.id.startsWith('noaa/') && s.datums?.MHHW !== undefined && s.datums.NAVD88 !== undefined
       && s.longitude >= west && s.longitude <= east && s.latitude >= south && s.latitude <= north)
     .map((s) => ({
       noaa_id: s.id.slice('noaa/'.length), name: s.name, lat: round6(s.latitude), lon: round6(s.longitude),
-      datums_m_above_station_datum: { MHHW: round3(s.datums.MHHW!), NAVD88: round3(s.datums.NAVD88!), GT: round3(s.datums.GT!) },
+      datums_m_above_station_datum: { MHHW: round3(s.datums.MHHW!), NAVD88: round3(s.datums.NAVD88!) },
     }))
     .sort((a, b) => a.noaa_id.localeCompare(b.noaa_id));
   const epochs = new Set(allStations.filter((s) => datumStations.some((d) => `noaa/${d.noaa_id}` === s.id)).map((s) => JSON.stringify(s.epoch)));
