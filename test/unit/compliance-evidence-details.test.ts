@@ -97,6 +97,30 @@ describe('flood components (items E, G, H, I)', () => {
   });
 });
 
+describe('the local datum check on tidal flooding (item E)', () => {
+  const tidal = (id: string, status: string, note: string) => analysis({ analysis_id: id, components: [{ component: 'tidal', status: 'ok' }], tidal_datum_check: { status, note } });
+  const unclaimed = { ...base, flood_components: { ...base.flood_components!, tidal: { ...base.flood_components!.tidal!, analysed: false } } } as Methodology;
+
+  it('adds the note of each analysis whose MHHW differs from the stations nearby, the item still verified', () => {
+    const result = check('tidal_depth', base, evidence({ analyses: [tidal('fa_1', 'differs', 'Melbourne Causeway is 0.525 m below.'), tidal('fa_2', 'agrees', 'within 0.1 m')] }));
+    expect(result).toEqual({ status: 'verified', contradictions: [], detail: 'the 2 linked analyses produced tidal flooding results. Analysis fa_1, local datum check: Melbourne Causeway is 0.525 m below.' });
+    expect(check('tidal_depth', unclaimed, evidence({ analyses: [tidal('fa_1', 'differs', 'n')] }))).toEqual({ status: 'attested', contradictions: [], detail: 'the 1 linked analysis produced tidal flooding results. Analysis fa_1, local datum check: n' });
+  });
+
+  it('shows two notes, each cut at 400 characters, and counts the rest', () => {
+    const long = 'c'.repeat(401);
+    const analyses = [tidal('fa_1', 'differs', long), tidal('fa_2', 'differs', 'x'), tidal('fa_3', 'differs', 'y'), tidal('fa_4', 'differs', 'z')];
+    expect(check('tidal_depth', base, evidence({ analyses })).detail)
+      .toBe(`the 4 linked analyses produced tidal flooding results. Analysis fa_1, local datum check: ${'c'.repeat(400)}… Analysis fa_2, local datum check: x 2 more analyses found the local MHHW different.`);
+    expect(check('tidal_depth', base, evidence({ analyses: [tidal('fa_1', 'differs', 'c'.repeat(400))] })).detail).toBe(`the 1 linked analysis produced tidal flooding results. Analysis fa_1, local datum check: ${'c'.repeat(400)}`);
+  });
+
+  it('adds nothing to the other components', () => {
+    const surge = analysis({ components: [{ component: 'surge', status: 'ok' }], tidal_datum_check: { status: 'differs', note: 'n' } });
+    expect(check('storm_surge', base, evidence({ analyses: [surge] })).detail).toBe('the 1 linked analysis produced storm surge results.');
+  });
+});
+
 describe('gauges (item M)', () => {
   const single = (id: string, reason: string) => analysis({ analysis_id: id, gauges: ['8724580'], gauge_selection: { method: 'single_gauge', reason } });
 

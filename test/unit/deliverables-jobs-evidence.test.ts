@@ -232,6 +232,15 @@ describe('a flood analysis as assessment evidence', () => {
     expect(w.evidence).toEqual([]);
   });
 
+  it("keeps the tidal component's local datum check, and nothing when the answer has none", () => {
+    const differs = { components: { tidal: { status: 'ok', local_datum_check: { status: 'differs', note: 'NOAA station Jacksonville (8720226) …' } } } };
+    expect(evidenceOf(differs, { ...meta, link: { boundary_source: 'boundary_geojson', jurisdiction_id: null } }).tidal_datum_check)
+      .toEqual({ status: 'differs', note: 'NOAA station Jacksonville (8720226) …' });
+    expect(evidenceOf({ components: { tidal: { status: 'ok', local_datum_check: { status: 'agrees' } } } }, { ...meta, link: { boundary_source: 'boundary_geojson', jurisdiction_id: null } }).tidal_datum_check)
+      .toEqual({ status: 'agrees', note: '' });
+    expect(evidenceOf({ components: { tidal: { status: 'ok', local_datum_check: {} } } }, { ...meta, link: { boundary_source: 'boundary_geojson', jurisdiction_id: null } })).not.toHaveProperty('tidal_datum_check');
+  });
+
   it('reads a component without a body and an answer without a boundary as unknowns', () => {
     const evidence = evidenceOf({ components: { tidal: null } }, { ...meta, link: { boundary_source: 'boundary_geojson', jurisdiction_id: null } });
     expect(evidence.components).toEqual([{ component: 'tidal', status: 'unknown' }]);

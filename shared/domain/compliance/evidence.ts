@@ -61,6 +61,17 @@ function gaugeChoices(analyses: AnalysisEvidence[]): string {
   return `${shown.join('')}${more > 0 ? ` ${more} more analyses used one gauge by a recorded choice.` : ''}`;
 }
 
+/** The linked analyses whose tidal MHHW differs from the local NOAA stations', with the check's note (empty when none). */
+function datumCaveats(analyses: AnalysisEvidence[]): string {
+  const differing = analyses.filter((a) => a.tidal_datum_check?.status === 'differs');
+  const shown = differing.slice(0, SHOWN_CHOICES).map((a) => {
+    const note = a.tidal_datum_check!.note;
+    return ` Analysis ${a.analysis_id}, local datum check: ${note.length > SHOWN_REASON_CHARS ? `${note.slice(0, SHOWN_REASON_CHARS)}…` : note}`;
+  });
+  const more = differing.length - shown.length;
+  return `${shown.join('')}${more > 0 ? ` ${more} more analyses found the local MHHW different.` : ''}`;
+}
+
 /** The first word of a DEM's name (e.g. "SRTM"), the part a claim must name to match. */
 const demToken = (name: string) => name.trim().split(/[\s(,]+/)[0]!.toLowerCase();
 
@@ -110,9 +121,12 @@ function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvi
       if (analyses.length === 0) return attested(NO_ANALYSES);
       const outcomes = analyses.flatMap((a) => a.components.filter((c) => c.component === spec.component).map((c) => c.status));
       const produced = outcomes.some((status) => status === 'ok' || status === 'partial');
-      if (!spec.claim(methodology)) return attested(produced ? `${ran(analyses)} produced ${spec.label} results.` : `Not claimed; ${ran(analyses)} produced no ${spec.label} results.`);
       const found = outcomes.length === 0 ? `${ran(analyses)} did not run it` : `${ran(analyses)} ran it without results (status ${list([...new Set(outcomes)])})`;
-      return checked(produced ? [] : [{ field: `methodology.flood_components.${spec.component === 'surge' ? 'storm_surge' : spec.component}.analysed`, claimed: 'true', found }], `${ran(analyses)} produced ${spec.label} results.`);
+      const check = !spec.claim(methodology)
+        ? attested(produced ? `${ran(analyses)} produced ${spec.label} results.` : `Not claimed; ${ran(analyses)} produced no ${spec.label} results.`)
+        : checked(produced ? [] : [{ field: `methodology.flood_components.${spec.component === 'surge' ? 'storm_surge' : spec.component}.analysed`, claimed: 'true', found }], `${ran(analyses)} produced ${spec.label} results.`);
+      // The tidal figures stand on the gauges' MHHW: where the stations nearby disagree, the item says so.
+      return kind === 'tidal_depth' ? { ...check, detail: `${check.detail}${datumCaveats(analyses)}` } : check;
     }
     case 'slr_scenarios': {
       const slr = methodology.sea_level_rise;

@@ -121,7 +121,7 @@ interface ResultShape {
   boundary?: { area?: { km2?: number }; counties?: { name?: string; fips?: string }[] | string[] };
   scenarios?: string[];
   planning_horizons?: number[];
-  components?: Record<string, { status?: string }>;
+  components?: Record<string, { status?: string; local_datum_check?: { status?: string; note?: string } }>;
   elevation?: { status?: string; source?: { name?: string; native_resolution?: string }; cell_size_m?: number };
   gauge_selection?: { method?: string; reason?: string; gauges?: { noaa_id?: string }[] };
   assets?: { inside_boundary?: number };
@@ -133,6 +133,7 @@ export function evidenceOf(answer: Record<string, unknown>, meta: {
 }): AnalysisEvidence {
   const result = answer as ResultShape;
   const counties = (result.boundary?.counties ?? []).map((c) => (typeof c === 'string' ? c : c.name ?? c.fips ?? '')).filter(Boolean);
+  const datumCheck = result.components?.tidal?.local_datum_check;
   return {
     analysis_id: meta.analysisId,
     assessment_id: meta.assessmentId,
@@ -149,6 +150,7 @@ export function evidenceOf(answer: Record<string, unknown>, meta: {
     },
     gauges: (result.gauge_selection?.gauges ?? []).map((g) => g.noaa_id ?? '').filter(Boolean),
     ...(result.gauge_selection?.method ? { gauge_selection: { method: result.gauge_selection.method, reason: result.gauge_selection.reason ?? '' } } : {}),
+    ...(datumCheck?.status ? { tidal_datum_check: { status: datumCheck.status, note: datumCheck.note ?? '' } } : {}),
     assets_inside: result.assets?.inside_boundary ?? 0,
     assets_applied: meta.applied?.assets_written ?? null,
     result_key: meta.resultKey,

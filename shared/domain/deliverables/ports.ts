@@ -14,6 +14,8 @@ export interface AnalysisEvidence {
   gauges: string[];
   /** How the gauges were chosen and why (a single gauge only on the caller's recorded choice); absent in evidence kept before it was recorded. */
   gauge_selection?: { method: string; reason: string };
+  /** The tidal component's local datum check (`agrees`, `differs`, `no_station_nearby`) and its note; absent without a tidal result or in evidence kept before it was recorded. */
+  tidal_datum_check?: { status: string; note: string };
   assets_inside: number;
   /** Assets whose exposure was written (`apply_to_assets`), null when not applied. */
   assets_applied: number | null;
