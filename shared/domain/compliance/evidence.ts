@@ -46,31 +46,33 @@ const NO_ANALYSES = 'No flood analysis is linked to this assessment (POST /hazar
 const list = (values: readonly (string | number)[]) => values.join(', ');
 const ran = (analyses: AnalysisEvidence[]) => `the ${analyses.length} linked analys${analyses.length === 1 ? 'is' : 'es'}`;
 
-/** Single-gauge choices named in an item's evidence, each reason cut, so the detail stays within its documented length. */
+/** Analyses named in an item's evidence, each text cut, so the detail stays within its documented length. */
 const SHOWN_CHOICES = 2;
 const SHOWN_REASON_CHARS = 400;
 
-/** The single-gauge choices the linked analyses recorded, with their reasons (empty when none). */
-function gaugeChoices(analyses: AnalysisEvidence[]): string {
-  const single = analyses.filter((a) => a.gauge_selection?.method === 'single_gauge');
-  const shown = single.slice(0, SHOWN_CHOICES).map((a) => {
-    const reason = a.gauge_selection!.reason;
-    return ` Analysis ${a.analysis_id} used one gauge (${list(a.gauges)}) by a recorded choice: ${reason.length > SHOWN_REASON_CHARS ? `${reason.slice(0, SHOWN_REASON_CHARS)}…` : reason}`;
+/** The first analyses of `named`, each with its heading and text (cut), then how many more (empty when none). */
+function namedAnalyses(named: AnalysisEvidence[], entry: (a: AnalysisEvidence) => [heading: string, text: string], more: string): string {
+  const shown = named.slice(0, SHOWN_CHOICES).map((a) => {
+    const [heading, text] = entry(a);
+    return ` ${heading}: ${text.length > SHOWN_REASON_CHARS ? `${text.slice(0, SHOWN_REASON_CHARS)}…` : text}`;
   });
-  const more = single.length - shown.length;
-  return `${shown.join('')}${more > 0 ? ` ${more} more analyses used one gauge by a recorded choice.` : ''}`;
+  const rest = named.length - shown.length;
+  return `${shown.join('')}${rest > 0 ? ` ${rest} more ${more}.` : ''}`;
 }
 
-/** The linked analyses whose tidal MHHW differs from the local NOAA stations', with the check's note (empty when none). */
-function datumCaveats(analyses: AnalysisEvidence[]): string {
-  const differing = analyses.filter((a) => a.tidal_datum_check?.status === 'differs');
-  const shown = differing.slice(0, SHOWN_CHOICES).map((a) => {
-    const note = a.tidal_datum_check!.note;
-    return ` Analysis ${a.analysis_id}, local datum check: ${note.length > SHOWN_REASON_CHARS ? `${note.slice(0, SHOWN_REASON_CHARS)}…` : note}`;
-  });
-  const more = differing.length - shown.length;
-  return `${shown.join('')}${more > 0 ? ` ${more} more analyses found the local MHHW different.` : ''}`;
-}
+/** The single-gauge choices the linked analyses recorded, with their reasons. */
+const gaugeChoices = (analyses: AnalysisEvidence[]) => namedAnalyses(
+  analyses.filter((a) => a.gauge_selection?.method === 'single_gauge'),
+  (a) => [`Analysis ${a.analysis_id} used one gauge (${list(a.gauges)}) by a recorded choice`, a.gauge_selection!.reason],
+  'analyses used one gauge by a recorded choice',
+);
+
+/** The linked analyses whose tidal MHHW differs from the local NOAA stations', with the check's note. */
+const datumCaveats = (analyses: AnalysisEvidence[]) => namedAnalyses(
+  analyses.filter((a) => a.tidal_datum_check?.status === 'differs'),
+  (a) => [`Analysis ${a.analysis_id}, local datum check`, a.tidal_datum_check!.note],
+  'analyses found the local MHHW different',
+);
 
 /** The first word of a DEM's name (e.g. "SRTM"), the part a claim must name to match. */
 const demToken = (name: string) => name.trim().split(/[\s(,]+/)[0]!.toLowerCase();
