@@ -104,15 +104,15 @@ async function main(): Promise<void> {
   // Subordinate stations are left out: their datums are often their reference station's, copied.
   const { stations: allStations } = await import('@neaps/tide-database');
   const [west, south, east, north] = DATUM_STATION_BBOX;
-  const datumStations = allStations
-    .filter((s) => s.type === 'reference' && s.id.startsWith('noaa/') && s.datums?.MHHW !== undefined && s.datums.NAVD88 !== undefined
-      && s.longitude >= west && s.longitude <= east && s.latitude >= south && s.latitude <= north)
+  const reference = allStations.filter((s) => s.type === 'reference' && s.id.startsWith('noaa/') && s.datums?.MHHW !== undefined && s.datums.NAVD88 !== undefined
+    && s.longitude >= west && s.longitude <= east && s.latitude >= south && s.latitude <= north);
+  const datumStations = reference
     .map((s) => ({
       noaa_id: s.id.slice('noaa/'.length), name: s.name, lat: round6(s.latitude), lon: round6(s.longitude),
       datums_m_above_station_datum: { MHHW: round3(s.datums.MHHW!), NAVD88: round3(s.datums.NAVD88!) },
     }))
     .sort((a, b) => a.noaa_id.localeCompare(b.noaa_id));
-  const epochs = new Set(allStations.filter((s) => datumStations.some((d) => `noaa/${d.noaa_id}` === s.id)).map((s) => JSON.stringify(s.epoch)));
+  const epochs = new Set(reference.map((s) => JSON.stringify(s.epoch)));
   if (epochs.size !== 1) throw new Error(`Datum stations on ${epochs.size} tidal epochs`);
   write('datum-stations.json', { epoch: JSON.parse([...epochs][0]!), bbox: DATUM_STATION_BBOX, stations: datumStations });
 

@@ -49,12 +49,13 @@ const ANALYSIS: AnalysisEvidence = {
   components: [{ component: 'tidal', status: 'ok' }], scenarios: ['intermediate', 'intermediate_low'], planning_horizons: [2076, 2046],
   elevation: { status: 'ok', source_name: 'NOAA OCM 2018 Florida Keys lidar DEM', native_resolution: '1 m', cell_size_m: 30 },
   gauges: ['8724580'], assets_inside: 4, assets_applied: 4, result_key: 'evidence/result.json', extents_key: 'evidence/extents.json',
+  tidal_datum_check: { status: 'differs', note: 'NOAA station Boca Chica Marina (8724493), 7.6 km away, has MHHW -0.057 m NAVD88, 0.13 m below the 0.073 m taken from the sea level gauges.' },
 };
 
 const ANSWER = {
   sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM' }],
   gauge_selection: { gauges: [{ noaa_id: '8724580', name: 'Key West', weight: 0.6 }, { noaa_id: '8723970', name: 'Vaca Key', weight: 0.4 }, { noaa_id: '8725110', name: 'Naples' }] },
-  components: { tidal: { local_datum_check: { status: 'differs', note: 'NOAA station Boca Chica Marina (8724493), 7.6 km away, has MHHW -0.057 m NAVD88, 0.13 m below the 0.073 m taken from the sea level gauges.' }, results: [
+  components: { tidal: { results: [
     { scenario: 'intermediate_low', planning_horizon: 2046, sea_level_rise: { ft: 0.91 }, design_water_level_navd88: { ft: 1.87 }, tidal_flood_days_per_year: { by_gauge: [{ noaa_id: '8724580', days: 41.6 }, { noaa_id: '8723970', days: 12.3 }] } },
     { scenario: 'intermediate', planning_horizon: 2076, sea_level_rise: { ft: 2.13 } },
   ] } },

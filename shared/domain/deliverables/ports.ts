@@ -1,6 +1,12 @@
 /** Secondary ports of the evidence and deliverables use cases. */
 
 /** What one flood analysis linked to an assessment ran and found: the checklist's evidence. */
+/** A local datum check as evidence and report carry it: `agrees`, `differs` or `no_station_nearby`, and its note. */
+export interface DatumCheckNote {
+  status: string;
+  note: string;
+}
+
 export interface AnalysisEvidence {
   analysis_id: string;
   assessment_id: string;
@@ -14,8 +20,8 @@ export interface AnalysisEvidence {
   gauges: string[];
   /** How the gauges were chosen and why (a single gauge only on the caller's recorded choice); absent in evidence kept before it was recorded. */
   gauge_selection?: { method: string; reason: string };
-  /** The tidal component's local datum check (`agrees`, `differs`, `no_station_nearby`) and its note; absent without a tidal result or in evidence kept before it was recorded. */
-  tidal_datum_check?: { status: string; note: string };
+  /** The tidal component's local datum check; absent without a tidal result or in evidence kept before it was recorded. */
+  tidal_datum_check?: DatumCheckNote;
   assets_inside: number;
   /** Assets whose exposure was written (`apply_to_assets`), null when not applied. */
   assets_applied: number | null;

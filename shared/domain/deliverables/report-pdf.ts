@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { ChecklistStatus } from '../../schemas/compliance';
-import type { AnalysisEvidence } from './ports';
+import type { AnalysisEvidence, DatumCheckNote } from './ports';
 import { LEVEL_COLOURS } from './maps';
 
 /**
@@ -49,7 +49,7 @@ export interface ReportInput {
   sources: { name: string; version?: string; url?: string }[];
   gauges: { noaa_id: string; name: string; weight: number | null; rows: ScenarioRow[] }[];
   /** The tidal component's local datum check of the latest analysis, when it has one. */
-  datumCheck: { status: string; note: string } | null;
+  datumCheck: DatumCheckNote | null;
   exposure: { combos: { scenario: string; planning_horizon: number; exposed: number; inundated_km2: number | null }[]; analysed: number; unknownElevation: number };
   assets: ReportAsset[];
   maps: ReportMap[];

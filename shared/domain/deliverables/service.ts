@@ -92,7 +92,7 @@ async function readJson<T>(blobs: BlobStore, key: string | null): Promise<T | un
 interface AnalysisAnswer {
   sources?: { name: string; version?: string; url?: string }[];
   gauge_selection?: { gauges?: { noaa_id: string; name: string; weight?: number }[] };
-  components?: { tidal?: { local_datum_check?: { status: string; note: string }; results?: { scenario: string; planning_horizon: number; sea_level_rise?: { ft: number }; design_water_level_navd88?: { ft: number }; tidal_flood_days_per_year?: { by_gauge?: { noaa_id: string; days: number }[] } }[] } };
+  components?: { tidal?: { results?: { scenario: string; planning_horizon: number; sea_level_rise?: { ft: number }; design_water_level_navd88?: { ft: number }; tidal_flood_days_per_year?: { by_gauge?: { noaa_id: string; days: number }[] } }[] } };
 }
 
 async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<BuiltFile[]> {
@@ -144,7 +144,7 @@ async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<B
         flood_days: r.tidal_flood_days_per_year?.by_gauge?.find((b) => b.noaa_id === g.noaa_id)?.days ?? null,
       })),
     })),
-    datumCheck: answer.components?.tidal?.local_datum_check ? { status: answer.components.tidal.local_datum_check.status, note: answer.components.tidal.local_datum_check.note } : null,
+    datumCheck: latest?.tidal_datum_check ?? null,
     exposure: {
       combos: combos.map((c) => ({
         ...c,

@@ -33,7 +33,7 @@ const EPOCH = `${stationData.epoch.start.slice(0, 4)}–${stationData.epoch.end.
 const BASIS = `MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, ${EPOCH} epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often their reference station's. A difference beyond ${DATUM_CHECK_TOLERANCE_M} m is reported, never applied.`;
 const CONFIRM = 'Confirm the local MHHW (NOAA VDatum, or the datums of a station on the same water) before signing a tidal figure here.';
 
-function describe(station: DatumStation, used: number, distanceKm?: number) {
+function stationEntry(station: DatumStation, used: number, distanceKm?: number) {
   return {
     noaa_id: station.noaa_id,
     name: station.name,
@@ -74,7 +74,7 @@ export function pointDatumCheck(point: LatLon, usedMhhwNavd88: number, stations:
   return {
     status: differs(station, usedMhhwNavd88) ? 'differs' as const : 'agrees' as const,
     ...common,
-    stations: near.map((s) => describe(s.station, usedMhhwNavd88, s.distance)),
+    stations: near.map((s) => stationEntry(s.station, usedMhhwNavd88, s.distance)),
     basis: BASIS,
     note: compared(station, `${roundTo(distance, 1)} km away`, usedMhhwNavd88, 'here'),
   };
@@ -105,7 +105,7 @@ export function areaDatumCheck(bbox: BBox, usedMhhwNavd88: number, stations: rea
     ...common,
     range,
     differing: differing.length,
-    stations: listed.map((s) => describe(s, usedMhhwNavd88)),
+    stations: listed.map((s) => stationEntry(s, usedMhhwNavd88)),
     basis: BASIS,
     note,
   };
