@@ -215,7 +215,10 @@ export const ChecklistStatusSchema = z.object({
       planning_horizons: z.array(z.number().int()).max(5),
       elevation_source: z.string().max(300).nullable(),
       gauges: z.array(z.string().max(7)).max(10),
-      gauge_selection: z.object({ method: z.string().max(40), reason: z.string().max(2000) }).nullable()
+      gauge_selection: z.object({
+        method: z.string().max(40), reason: z.string().max(2000),
+        cautions: z.array(z.string().max(1000)).max(3).optional().describe('The analysis answer\'s `gauge_selection.cautions`, when it had any.'),
+      }).nullable()
         .describe('How the analysis chose its gauges: `single_gauge` only on the caller\'s recorded choice, with its reason; null for analyses kept before it was recorded.'),
     })).max(200).describe('Flood analyses linked to the assessment (`assessment_id` on `POST /hazards/flood-analysis`).'),
   }).nullable().describe('What the checklist was cross-checked against; null when a body was validated without an assessment.'),

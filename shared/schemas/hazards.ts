@@ -57,6 +57,7 @@ const GaugeSelectionSchema = z.object({
   gauges: z.array(z.object({
     noaa_id: z.string(), name: z.string(), lat: z.number(), lon: z.number(), distance_km: z.number(), distance_miles: z.number(), weight: z.number(),
   })).max(2),
+  cautions: z.array(z.string()).describe('What to weigh before signing the choice, empty when nothing: a gauge in another NOAA 2022 region than the gauge of the file closest to the location (another coast: its share of the rise and of the tidal datums), and two gauges more than 100 miles apart (the statute\'s single-gauge exception applies).'),
 }).openapi('GaugeSelection');
 
 const SourceSchema = z.object({ id: z.string(), name: z.string(), version: z.string(), url: z.string().nullable(), note: z.string() }).openapi('DataSource');

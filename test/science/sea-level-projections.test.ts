@@ -2,6 +2,7 @@ import { gaugeById, GAUGES, selectGauges, epochRise } from '../../shared/domain/
 import { localSeaLevelRise } from '../../shared/domain/hazards/local-slr';
 import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
+import { describeGaugeSelection } from '../../shared/domain/hazards/responses';
 import { htfThresholdsNavd88, mhhwAboveNavd88, mslAboveNavd88, weightedMhhwNavd88 } from '../../shared/domain/hazards/tidal';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
 import { distanceKm, NC_SCENARIOS, ncGauges, packageDatums, RULE_GAUGE_IDS, twoClosestUsable, usableGauges } from './readers/raw';
@@ -97,6 +98,47 @@ describe('beyond 100 miles of every usable gauge', () => {
     expect(selection.gauges.map((w) => w.gauge.noaa_id)).toEqual([closest.id]);
     expect(weightedMhhwNavd88(selection)).toBeCloseTo(datums[closest.id]!.MHHW! - datums[closest.id]!.NAVD88!, 3);
     expect(Math.abs(epochRise(selection) - (closest.trajectory(1, 2000) - closest.trajectory(1, 1992)) / 1000)).toBeLessThanOrEqual(TOL);
+  });
+});
+
+describe('cautions on the gauge choice, recomputed from the gauges\' positions', () => {
+  // The shore of a gauge told by geography alone: the Atlantic is east of 81.6°W and north of the
+  // Keys (25.5°N), Georgia included; the Keys and the Gulf are the other shore.
+  const atlantic = (g: { lat: number; lon: number }) => g.lon > -81.6 && g.lat > 25.5;
+  const PLACES = [
+    ...COAST.map(([lat, lon]) => [`${lat},${lon}`, lat!, lon!] as const),
+    ['Downtown Jacksonville', 30.3257, -81.6594], ['St. Augustine', 29.8921, -81.311], ['Palatka', 29.648, -81.637],
+    ['Gainesville', 29.6516, -82.3248], ['Homestead', 25.4687, -80.4776], ['Miami Beach', 25.7907, -80.13],
+  ] as const;
+
+  it.each(PLACES)('%s: a gauge on the other shore than the closest gauge of the file is named with its share; two gauges beyond 100 miles open the exception', (_name, lat, lon) => {
+    const point = { lat, lon };
+    const selection = selectGauges(point);
+    const cautions = describeGaugeSelection(selection).cautions;
+    if (usable.every((g) => distanceKm(point, g) > 100 * 1.609344)) {
+      expect(cautions).toEqual([]); // the regional series of the location's own coast
+      return;
+    }
+    const closestOfFile = nc.map((g) => ({ g, d: distanceKm(point, g) })).sort((a, b) => a.d - b.d)[0]!.g;
+    const pair = twoClosestUsable(point);
+    const otherShore = pair.filter(({ g }) => atlantic(g) !== atlantic(closestOfFile));
+    const separationMiles = distanceKm(pair[0].g, pair[1].g) / 1.609344;
+    expect(cautions).toHaveLength(otherShore.length + (separationMiles > 100 ? 1 : 0));
+    otherShore.forEach(({ g, w }, i) => {
+      expect(cautions[i]).toContain(`${g.name} is in the NOAA 2022`);
+      expect(cautions[i]).toContain(`${Math.round(w * 100)} % of the location's sea level rise and tidal datums come from another coast`);
+    });
+    if (separationMiles > 100) expect(cautions.at(-1)).toMatch(/^The two gauges are more than 100 miles apart/);
+  });
+
+  it('St. Augustine takes a third of its figures from Cedar Key, across the peninsula; Tampa and Key West nothing to weigh', () => {
+    const cautions = (lat: number, lon: number) => describeGaugeSelection(selectGauges({ lat, lon })).cautions;
+    const [fernandina, cedarKey] = twoClosestUsable({ lat: 29.8921, lon: -81.311 });
+    expect([fernandina.g.id, cedarKey.g.id]).toEqual(['8720030', '8727520']);
+    expect(Math.round(cedarKey.w * 100)).toBe(32);
+    expect(cautions(29.8921, -81.311)).toEqual([expect.stringMatching(/^Cedar Key, FL is in .* 32 % of the location/), expect.stringMatching(/^The two gauges are more than 100 miles apart \(gauge_separation_miles\): s\. 380\.093\(3\)\(d\) allows one of them alone/)]);
+    expect(cautions(27.95, -82.46)).toEqual([]);
+    expect(cautions(24.5551, -81.78)).toEqual([]);
   });
 });
 

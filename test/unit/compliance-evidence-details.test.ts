@@ -137,6 +137,19 @@ describe('gauges (item M)', () => {
       .toBe('NOAA gauges 8724580 used by the 2 linked analyses. Analysis fa_1 used one gauge (8724580) by a recorded choice: x Analysis fa_2 used one gauge (8724580) by a recorded choice: y');
   });
 
+  it('adds the gauge cautions of each analysis that had any, after the choices, joined and cut as they are', () => {
+    const stations = { ...base, tide_gauges: { station_ids: ['8720030', '8727520'] } } as Methodology;
+    const cautioned = (id: string, cautions: string[]) => analysis({ analysis_id: id, gauges: ['8720030', '8727520'], gauge_selection: { method: 'inverse_distance_two_gauges', reason: 'r', cautions } });
+    expect(check('tide_gauges', stations, evidence({ analyses: [cautioned('fa_1', ['Cedar Key is Gulf.', 'Far apart.']), cautioned('fa_2', [])] }))).toEqual({
+      status: 'verified', contradictions: [],
+      detail: 'NOAA gauges 8720030, 8727520 used by the 2 linked analyses. Analysis fa_1, gauge cautions: Cedar Key is Gulf. Far apart.',
+    });
+    const many = ['fa_1', 'fa_2', 'fa_3'].map((id) => cautioned(id, ['x'.repeat(300), 'y'.repeat(200)]));
+    expect(check('tide_gauges', { ...base, tide_gauges: undefined } as Methodology, evidence({ analyses: [single('fa_0', 'z'), ...many] })).detail).toBe(
+      `the 4 linked analyses used NOAA gauges 8724580, 8720030, 8727520. Analysis fa_0 used one gauge (8724580) by a recorded choice: z Analysis fa_1, gauge cautions: ${'x'.repeat(300)} ${'y'.repeat(99)}… Analysis fa_2, gauge cautions: ${'x'.repeat(300)} ${'y'.repeat(99)}… 1 more analyses had gauge cautions.`,
+    );
+  });
+
   it('attests without stated stations or recorded gauges', () => {
     expect(check('tide_gauges', { ...base, tide_gauges: undefined } as Methodology, evidence()).detail).toBe('the 1 linked analysis used NOAA gauges 8724580, 8723970.');
     expect(check('tide_gauges', base, evidence({ analyses: [analysis({ gauges: [] })] })).detail).toBe('No gauge recorded by the analyses.');

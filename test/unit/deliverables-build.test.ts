@@ -50,6 +50,7 @@ const ANALYSIS: AnalysisEvidence = {
   elevation: { status: 'ok', source_name: 'NOAA OCM 2018 Florida Keys lidar DEM', native_resolution: '1 m', cell_size_m: 30 },
   gauges: ['8724580'], assets_inside: 4, assets_applied: 4, result_key: 'evidence/result.json', extents_key: 'evidence/extents.json',
   tidal_datum_check: { status: 'differs', note: 'NOAA station Boca Chica Marina (8724493), 7.6 km away, has MHHW -0.057 m NAVD88, 0.13 m below the 0.073 m taken from the sea level gauges.' },
+  gauge_selection: { method: 'inverse_distance_two_gauges', reason: 'r', cautions: ['Vaca Key, FL is in another region.', 'The two gauges are more than 100 miles apart.'] },
 };
 
 const ANSWER = {
@@ -150,7 +151,7 @@ describe('a deliverable build', () => {
     // Scenario rows per gauge: the 2046 row has every figure (each gauge its own flood days), the 2076 row dashes what the answer lacks.
     expect(text).toContain(`NOAA 8724580 Key West (weight 0.6) Scenario Horizon SLR at site (ft) Design level (ft NAVD88) Minor flood days/yr at gauge intermediate_low 2046 0.91 1.87 41.6 intermediate 2076 2.13 ${dash} ${dash}`);
     // A gauge the answer gives no weight is named without one.
-    expect(text).toContain('Local tidal datum check (differs): NOAA station Boca Chica Marina (8724493), 7.6 km away, has MHHW -0.057 m NAVD88, 0.13 m below the 0.073 m taken from the sea level gauges.');
+    expect(text).toContain('Gauge caution: Vaca Key, FL is in another region. Gauge caution: The two gauges are more than 100 miles apart. Local tidal datum check (differs): NOAA station Boca Chica Marina (8724493), 7.6 km away, has MHHW -0.057 m NAVD88, 0.13 m below the 0.073 m taken from the sea level gauges.');
     expect(text).toContain(`NOAA 8725110 Naples Scenario Horizon SLR at site (ft) Design level (ft NAVD88) Minor flood days/yr at gauge intermediate_low 2046 0.91 1.87 ${dash}`);
     // Each section is listed in the contents and then opens with its heading.
     for (const heading of ['1. Methodology and data sources', '2. Maps', '3. Scenario tables per gauge', '4. Exposure summary', '5. Prioritized asset list', '6. Checklist status with evidence']) {

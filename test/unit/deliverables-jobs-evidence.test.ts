@@ -241,6 +241,14 @@ describe('a flood analysis as assessment evidence', () => {
     expect(evidenceOf({ components: { tidal: { status: 'ok', local_datum_check: {} } } }, { ...meta, link: { boundary_source: 'boundary_geojson', jurisdiction_id: null } })).not.toHaveProperty('tidal_datum_check');
   });
 
+  it('keeps the gauge choice\'s cautions when the answer had any, strings only', () => {
+    const link = { ...meta, link: { boundary_source: 'boundary_geojson' as const, jurisdiction_id: null } };
+    const answer = (cautions: unknown) => ({ gauge_selection: { method: 'inverse_distance_two_gauges', reason: 'r', gauges: [{ noaa_id: '8720030' }], cautions } });
+    expect(evidenceOf(answer(['Cedar Key, FL is in …', 7, 'The two gauges are …']), link).gauge_selection).toEqual({ method: 'inverse_distance_two_gauges', reason: 'r', cautions: ['Cedar Key, FL is in …', 'The two gauges are …'] });
+    expect(evidenceOf(answer([]), link).gauge_selection).toEqual({ method: 'inverse_distance_two_gauges', reason: 'r' });
+    expect(evidenceOf(answer('one'), link).gauge_selection).toEqual({ method: 'inverse_distance_two_gauges', reason: 'r' });
+  });
+
   it('reads a component without a body and an answer without a boundary as unknowns', () => {
     const evidence = evidenceOf({ components: { tidal: null } }, { ...meta, link: { boundary_source: 'boundary_geojson', jurisdiction_id: null } });
     expect(evidence.components).toEqual([{ component: 'tidal', status: 'unknown' }]);

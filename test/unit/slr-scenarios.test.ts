@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { scenarioReport } from '../../shared/domain/hazards/scenario-report';
+import { describeGaugeSelection } from '../../shared/domain/hazards/responses';
 import { chooseSingleGauge, epochRise, gaugeById, GAUGES, INTERPOLATION_GAUGES, selectGauges } from '../../shared/domain/hazards/gauges';
 import { distanceKm } from '../science/readers/raw';
 import { localSeaLevelRise } from '../../shared/domain/hazards/local-slr';
@@ -119,6 +120,22 @@ describe('gauge selection at a location', () => {
       ok: false, message: `representative_gauge must be one of the two closest usable gauges: ${names}. Gauge 8720218 has data warnings: ${mayport.data_warnings.join(' ')}`,
     });
     expect(chooseSingleGauge(steinhatchee, { gauge_id: '8728690', reason: 'Open Gulf coast.' })).toMatchObject({ ok: true, selection: { method: 'single_gauge', gauges: [{ gauge: gaugeById('8728690'), weight: 1 }] } });
+  });
+
+  it('cautions on a single gauge chosen across the peninsula, and on none chosen on the location\'s own shore', () => {
+    // St. Augustine: Fernandina Beach (Atlantic) and Cedar Key (Gulf), 141.6 miles apart; Mayport is the closest gauge of the file.
+    const stAugustine = { lat: 29.8921, lon: -81.311 };
+    const cedarKey = chooseSingleGauge(stAugustine, { gauge_id: '8727520', reason: 'r' });
+    expect(cedarKey.ok && cedarKey.selection.cautions).toEqual([
+      expect.stringMatching(/^Cedar Key, FL is in the NOAA 2022 Eastern Gulf of Mexico region, while the gauge of the file closest to the location, Mayport, FL \(35\.\d miles\), is in the Southeast \(Atlantic\) region: 100 % of/),
+    ]);
+    const fernandina = chooseSingleGauge(stAugustine, { gauge_id: '8720030', reason: 'Same shore.' });
+    expect(fernandina.ok && fernandina.selection.cautions).toEqual([]);
+  });
+
+  it('answers the cautions of a gauge requested by id or a location at a gauge as none', () => {
+    expect(describeGaugeSelection(selectGauges(gaugeById('8724580')!)).cautions).toEqual([]);
+    expect(describeGaugeSelection({ method: 'single_gauge', gauges: [{ gauge: gaugeById('8720030')!, distance_km: 0, weight: 1 }], reason: 'Gauge requested by id.' }).cautions).toEqual([]);
   });
 
   it('takes the 1992–2000 rise of the nearest gauge alone where it falls back to the regional series', () => {

@@ -67,6 +67,13 @@ const gaugeChoices = (analyses: AnalysisEvidence[]) => namedAnalyses(
   'analyses used one gauge by a recorded choice',
 );
 
+/** The linked analyses whose gauge choice came with cautions (a gauge on another coast, the single-gauge exception open). */
+const gaugeCautions = (analyses: AnalysisEvidence[]) => namedAnalyses(
+  analyses.filter((a) => (a.gauge_selection?.cautions ?? []).length > 0),
+  (a) => [`Analysis ${a.analysis_id}, gauge cautions`, a.gauge_selection!.cautions!.join(' ')],
+  'analyses had gauge cautions',
+);
+
 /** The linked analyses whose tidal MHHW differs from the local NOAA stations', with the check's note. */
 const datumCaveats = (analyses: AnalysisEvidence[]) => namedAnalyses(
   analyses.filter((a) => a.tidal_datum_check?.status === 'differs'),
@@ -156,7 +163,7 @@ function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvi
       const stations = methodology.tide_gauges?.station_ids;
       if (analyses.length === 0) return attested(NO_ANALYSES);
       const used = [...new Set(analyses.flatMap((a) => a.gauges))];
-      const choices = gaugeChoices(analyses);
+      const choices = `${gaugeChoices(analyses)}${gaugeCautions(analyses)}`;
       if (!stations || used.length === 0) return attested(`${used.length > 0 ? `${ran(analyses)} used NOAA gauges ${list(used)}.` : 'No gauge recorded by the analyses.'}${choices}`);
       const unused = stations.filter((s) => !used.includes(s));
       const contradictions: Contradiction[] = unused.length === 0 ? [] : [{ field: 'methodology.tide_gauges.station_ids', claimed: list(stations), found: `${ran(analyses)} used NOAA gauges ${list(used)}` }];

@@ -123,7 +123,7 @@ interface ResultShape {
   planning_horizons?: number[];
   components?: Record<string, { status?: string; local_datum_check?: { status?: string; note?: string } }>;
   elevation?: { status?: string; source?: { name?: string; native_resolution?: string }; cell_size_m?: number };
-  gauge_selection?: { method?: string; reason?: string; gauges?: { noaa_id?: string }[] };
+  gauge_selection?: { method?: string; reason?: string; gauges?: { noaa_id?: string }[]; cautions?: unknown };
   assets?: { inside_boundary?: number };
 }
 
@@ -134,6 +134,8 @@ export function evidenceOf(answer: Record<string, unknown>, meta: {
   const result = answer as ResultShape;
   const counties = (result.boundary?.counties ?? []).map((c) => (typeof c === 'string' ? c : c.name ?? c.fips ?? '')).filter(Boolean);
   const datumCheck = result.components?.tidal?.local_datum_check;
+  const selection = result.gauge_selection;
+  const cautions = Array.isArray(selection?.cautions) ? selection.cautions.filter((c): c is string => typeof c === 'string') : [];
   return {
     analysis_id: meta.analysisId,
     assessment_id: meta.assessmentId,
@@ -148,8 +150,8 @@ export function evidenceOf(answer: Record<string, unknown>, meta: {
       native_resolution: result.elevation?.source?.native_resolution ?? null,
       cell_size_m: result.elevation?.cell_size_m ?? null,
     },
-    gauges: (result.gauge_selection?.gauges ?? []).map((g) => g.noaa_id ?? '').filter(Boolean),
-    ...(result.gauge_selection?.method ? { gauge_selection: { method: result.gauge_selection.method, reason: result.gauge_selection.reason ?? '' } } : {}),
+    gauges: (selection?.gauges ?? []).map((g) => g.noaa_id ?? '').filter(Boolean),
+    ...(selection?.method ? { gauge_selection: { method: selection.method, reason: selection.reason ?? '', ...(cautions.length > 0 ? { cautions } : {}) } } : {}),
     ...(datumCheck?.status ? { tidal_datum_check: { status: datumCheck.status, note: datumCheck.note ?? '' } } : {}),
     assets_inside: result.assets?.inside_boundary ?? 0,
     assets_applied: meta.applied?.assets_written ?? null,

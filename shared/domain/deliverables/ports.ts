@@ -18,8 +18,11 @@ export interface AnalysisEvidence {
   planning_horizons: number[];
   elevation: { status: string; source_name: string | null; native_resolution: string | null; cell_size_m: number | null };
   gauges: string[];
-  /** How the gauges were chosen and why (a single gauge only on the caller's recorded choice); absent in evidence kept before it was recorded. */
-  gauge_selection?: { method: string; reason: string };
+  /**
+   * How the gauges were chosen and why (a single gauge only on the caller's recorded choice); absent in
+   * evidence kept before it was recorded. `cautions`: the answer's, when it had any.
+   */
+  gauge_selection?: { method: string; reason: string; cautions?: string[] };
   /** The tidal component's local datum check; absent without a tidal result or in evidence kept before it was recorded. */
   tidal_datum_check?: DatumCheckNote;
   assets_inside: number;

@@ -50,6 +50,8 @@ export interface ReportInput {
   gauges: { noaa_id: string; name: string; weight: number | null; rows: ScenarioRow[] }[];
   /** The tidal component's local datum check of the latest analysis, when it has one. */
   datumCheck: DatumCheckNote | null;
+  /** The cautions on the latest analysis's gauge choice (a gauge on another coast, the single-gauge exception open). */
+  gaugeCautions: string[];
   exposure: { combos: { scenario: string; planning_horizon: number; exposed: number; inundated_km2: number | null }[]; analysed: number; unknownElevation: number };
   assets: ReportAsset[];
   maps: ReportMap[];
@@ -159,6 +161,7 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
       r.scenario, r.planning_horizon, num(r.sea_level_rise_ft), num(r.design_level_ft), num(r.flood_days, 1),
     ]));
   }
+  for (const caution of input.gaugeCautions) w.para(`Gauge caution: ${caution}`);
   if (input.datumCheck) w.para(`Local tidal datum check (${input.datumCheck.status.replace(/_/g, ' ')}): ${input.datumCheck.note}`);
 
   w.heading(REPORT_SECTIONS[3]);

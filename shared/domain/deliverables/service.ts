@@ -145,6 +145,7 @@ async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<B
       })),
     })),
     datumCheck: latest?.tidal_datum_check ?? null,
+    gaugeCautions: latest?.gauge_selection?.cautions ?? [],
     exposure: {
       combos: combos.map((c) => ({
         ...c,

@@ -131,10 +131,11 @@ export interface WeightedGauge {
   weight: number;
 }
 
-export type GaugeSelection =
-  | { method: 'single_gauge'; gauges: WeightedGauge[]; reason: string }
-  | { method: 'inverse_distance_two_gauges'; gauges: WeightedGauge[]; separation_miles: number; reason: string }
-  | { method: 'regional_fallback'; region: RegionId; gauges: WeightedGauge[]; reason: string };
+/** `cautions`: what to weigh before signing the choice (`selectionCautions`); none where absent. */
+export type GaugeSelection = { gauges: WeightedGauge[]; reason: string; cautions?: string[] } & (
+  | { method: 'single_gauge' }
+  | { method: 'inverse_distance_two_gauges'; separation_miles: number }
+  | { method: 'regional_fallback'; region: RegionId });
 
 /** The caller's explicit single-gauge choice (the statute's exception: a recorded judgement, never a default). */
 export interface SingleGaugeChoice {
@@ -175,12 +176,31 @@ export function selectGauges(point: LatLon): GaugeSelection {
   const separationMiles = haversineKm(nearest.gauge, second!.gauge) / KM_PER_MILE;
   const inverse = [1 / nearest.distance_km, 1 / second!.distance_km];
   const total = inverse[0]! + inverse[1]!;
+  const gauges = [{ ...nearest, weight: inverse[0]! / total }, { ...second!, weight: inverse[1]! / total }];
   return {
     method: 'inverse_distance_two_gauges',
-    gauges: [{ ...nearest, weight: inverse[0]! / total }, { ...second!, weight: inverse[1]! / total }],
+    gauges,
     separation_miles: separationMiles,
     reason: `Interpolated between the two closest gauges without data warnings (${separationMiles.toFixed(1)} miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).`,
+    cautions: selectionCautions(point, gauges, separationMiles),
   };
+}
+
+/**
+ * What the engineer should weigh before signing a gauge choice. The rule takes the two closest
+ * gauges whatever the water between: a gauge in another NOAA 2022 region than the gauge of the file
+ * closest to the location lies on another coast (St. Augustine takes a third of its figures from
+ * Cedar Key, across the peninsula), so its share of the rise and of the tidal datums is another
+ * sea's. Two gauges more than 100 miles apart open the statute's single-gauge exception.
+ */
+function selectionCautions(point: LatLon, gauges: readonly WeightedGauge[], separationMiles?: number): string[] {
+  const coast = coastGauge(point);
+  const cautions = gauges.filter(({ gauge }) => gauge.region !== coast.gauge.region).map(({ gauge, weight }) =>
+    `${gauge.name} is in the NOAA 2022 ${REGION_LABELS[gauge.region]} region, while the gauge of the file closest to the location, ${coast.gauge.name} (${(coast.distance_km / KM_PER_MILE).toFixed(1)} miles), is in the ${REGION_LABELS[coast.gauge.region]} region: ${Math.round(weight * 100)} % of the location's sea level rise and tidal datums come from another coast. Compare MHHW with a NOAA station at the location (local_datum_check of slr-impact and flood-analysis) before signing a tidal figure.`);
+  if (separationMiles !== undefined && separationMiles > GAUGE_SEPARATION_LIMIT_MILES) {
+    cautions.push(`The two gauges are more than ${GAUGE_SEPARATION_LIMIT_MILES} miles apart (gauge_separation_miles): s. 380.093(3)(d) allows one of them alone where it is judged more representative of the location (gauge_method=single, with representative_gauge and gauge_choice_reason).`);
+  }
+  return cautions;
 }
 
 /**
@@ -218,6 +238,7 @@ export function chooseSingleGauge(point: LatLon, choice: SingleGaugeChoice): Gau
       method: 'single_gauge',
       gauges: [{ ...chosen, weight: 1 }],
       reason: `Single gauge chosen by the caller (the two closest usable gauges are ${separationMiles.toFixed(1)} miles apart): ${choice.reason}`,
+      cautions: selectionCautions(point, [{ ...chosen, weight: 1 }]),
     },
   };
 }

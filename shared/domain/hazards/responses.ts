@@ -19,5 +19,6 @@ export function describeGaugeSelection(selection: GaugeSelection) {
       distance_miles: roundTo(distance_km / KM_PER_MILE, 2),
       weight: roundTo(weight, 4),
     })),
+    cautions: selection.cautions ?? [],
   };
 }

@@ -23,6 +23,7 @@ export const hazardExamples: OperationExample[] = [
               weight: 1,
             },
           ],
+          cautions: [],
         },
         baseline_year: 2000,
         quantity: 'Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).',
@@ -148,6 +149,7 @@ export const hazardExamples: OperationExample[] = [
               weight: 0.9607,
             },
           ],
+          cautions: [],
         },
         elevation_change: {
           m: 0.5668,
@@ -417,6 +419,7 @@ export const hazardExamples: OperationExample[] = [
               weight: 0.9588,
             },
           ],
+          cautions: [],
         },
         elevation: {
           status: 'covered',

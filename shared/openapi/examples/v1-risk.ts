@@ -154,6 +154,7 @@ export const v1RiskExamples: OperationExample[] = [
                   weight: 0.9607,
                 },
               ],
+              cautions: [],
             },
             baseline_year: 2000,
             quantity: 'Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).',
@@ -186,6 +187,7 @@ export const v1RiskExamples: OperationExample[] = [
                   weight: 0.9607,
                 },
               ],
+              cautions: [],
             },
             gauges: [
               {
@@ -326,6 +328,7 @@ export const v1RiskExamples: OperationExample[] = [
                 weight: 0.9515,
               },
             ],
+            cautions: [],
           },
           baseline_year: 2000,
           quantity: 'Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).',
@@ -358,6 +361,7 @@ export const v1RiskExamples: OperationExample[] = [
                 weight: 0.9515,
               },
             ],
+            cautions: [],
           },
           gauges: [
             {
