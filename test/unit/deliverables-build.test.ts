@@ -270,6 +270,10 @@ describe('a municipality\'s build before any analysis', () => {
     const { value } = await source.read();
     // No city polygon is held: the county's, named for what it is.
     expect(value.properties).toMatchObject({ NAME: 'St. Lucie County (county of City of Port St. Lucie)' });
+    // Without an analysis the report has no gauge caution and no datum check to print.
+    const text = pdfText(w.objects.get(files[0]!.key)!.body);
+    expect(text).not.toContain('Gauge caution');
+    expect(text).not.toContain('Local tidal datum check');
   }, 60_000);
 });
 
