@@ -19,4 +19,11 @@ export const AssetExposureSchema = z.object({
   })).max(25).describe('Depth per scenario × planning horizon.'),
   first_exposed_year: z.number().int().nullable().describe('Earliest planning horizon with a depth above 0; null when never exposed.'),
   max_depth_ft: z.number().nullable(),
+  tidal_datum_check: z.object({
+    status: z.enum(['agrees', 'differs', 'no_station_nearby']),
+    mhhw_used_navd88_m: z.number().describe('The MHHW (NAVD88) the tidal levels at the asset stand on: that of its sea level gauges.'),
+    station: z.object({ noaa_id: z.string().max(7), name: z.string().max(200), distance_km: z.number(), mhhw_navd88_m: z.number() }).nullable()
+      .describe('The nearest NOAA reference station within 10 km, with its own MHHW (1983–2001 epoch); null when none.'),
+    difference_m: z.number().nullable().describe('Station MHHW minus the MHHW used: below −0.1 m the tidal depths at the asset may be too deep by about that much, above 0.1 m too shallow.'),
+  }).optional().describe('With a tidal component: the local datum check at the asset (as `local_datum_check` of `POST /hazards/slr-impact`), reported, never applied. Absent without tidal levels and on exposures written before it was recorded.'),
 }).openapi('AssetExposure');

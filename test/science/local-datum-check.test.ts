@@ -1,4 +1,6 @@
-import { areaDatumCheck } from '../../shared/domain/hazards/datum-check';
+import { areaDatumCheck, assetDatumCheck } from '../../shared/domain/hazards/datum-check';
+import { selectGauges } from '../../shared/domain/hazards/gauges';
+import { weightedMhhwNavd88 } from '../../shared/domain/hazards/tidal';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
 import { distanceKm, packageDatums, packageFloridaStations, twoClosestUsable } from './readers/raw';
@@ -42,6 +44,22 @@ describe('local datum check, recomputed from the NOAA station data', () => {
     });
     expect(near[0]!.s.mhhwNavd88 - used).toBeLessThan(-0.5);
     expect(check.note).toContain('too high');
+  });
+
+  it('stores on an asset in downtown Jacksonville the nearest station, its MHHW and the difference from its gauges\' MHHW', () => {
+    const point = { lat: 30.3255, lon: -81.659 };
+    const [a, b] = twoClosestUsable(point);
+    const datums = packageDatums([a.g.id, b.g.id]);
+    const used = a.w * (datums[a.g.id]!.MHHW! - datums[a.g.id]!.NAVD88!) + b.w * (datums[b.g.id]!.MHHW! - datums[b.g.id]!.NAVD88!);
+    const nearest = nearestReference(point)[0]!;
+    // The MHHW the flood analysis hands to the exposure at this place (its own two gauges).
+    const check = assetDatumCheck(point, weightedMhhwNavd88(selectGauges(point)));
+    expect(check.status).toBe('differs');
+    expect(Math.abs(check.mhhw_used_navd88_m - used)).toBeLessThan(MM);
+    expect(check.station!.noaa_id).toBe(nearest.s.id);
+    expect(Math.abs(check.station!.mhhw_navd88_m - nearest.s.mhhwNavd88)).toBeLessThan(MM);
+    expect(Math.abs(check.station!.distance_km - nearest.d)).toBeLessThan(0.01);
+    expect(Math.abs(check.difference_m! - (nearest.s.mhhwNavd88 - used))).toBeLessThan(MM);
   });
 
   it('never lists a subordinate station, whose datums are often copied from its reference (Jacksonville Navy Fuel Depot, 8.8 km away, carries Mayport-like datums)', async () => {

@@ -57,6 +57,13 @@ describe('inventory tables', () => {
     expect(csv).toContain(',"The ""Main"" Plant",');
   });
 
+  it('carries the local datum check of the tidal levels at each asset, empty without one', () => {
+    const check = { status: 'differs', mhhw_used_navd88_m: 0.7677, station: { noaa_id: '8720226', name: 'Jacksonville', distance_km: 0.6, mhhw_navd88_m: 0.198 }, difference_m: -0.5697 };
+    const csv = assetsToCsv([stored({ exposure: { tidal_datum_check: check } as never }), stored({ asset_id: 'a_2' })]);
+    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.tidal_datum_check, r.tidal_datum_difference_m])).toEqual([['differs', '-0.5697'], ['', '']]);
+  });
+
   it('the workbook has a bold header row frozen above the data', async () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await assetsToXlsx([stored()]) as never);

@@ -1,4 +1,4 @@
-import { areaDatumCheck, DATUM_CHECK_RADIUS_KM, DATUM_STATIONS, pointDatumCheck, type DatumStation } from '../../shared/domain/hazards/datum-check';
+import { areaDatumCheck, assetDatumCheck, DATUM_CHECK_RADIUS_KM, DATUM_STATIONS, pointDatumCheck, type DatumStation } from '../../shared/domain/hazards/datum-check';
 
 /** Stations due north of the origin: 0.009° of latitude is about 1 km. */
 const at = (km: number, mhhw: number, id = `s${km}`): DatumStation => ({ noaa_id: id, name: `Station ${id}`, lat: km * 0.0089932, lon: 0, mhhw_navd88_m: mhhw });
@@ -33,6 +33,22 @@ describe('pointDatumCheck', () => {
     expect(pointDatumCheck(origin, 0.3, [at(DATUM_CHECK_RADIUS_KM - 0.1, 0.3)]).status).toBe('agrees');
     const many = pointDatumCheck(origin, 0.3, [1, 2, 3, 4, 5, 6, 7].map((km) => at(km, 0.3)));
     expect(many.stations.map((s) => s.noaa_id)).toEqual(['s1', 's2', 's3', 's4', 's5']);
+  });
+});
+
+describe('assetDatumCheck', () => {
+  it('keeps the nearest station within the radius, its MHHW and the difference, to 0.1 mm, with the point check\'s verdict', () => {
+    expect(assetDatumCheck(origin, 0.76774, [at(3, 0.2), at(1, 0.19812, 'near'), at(2, 0.5)])).toEqual({
+      status: 'differs', mhhw_used_navd88_m: 0.7677, station: { noaa_id: 'near', name: 'Station near', distance_km: 1, mhhw_navd88_m: 0.1981 }, difference_m: -0.5696,
+    });
+    expect(assetDatumCheck(origin, 0.3, [at(1, 0.4)])).toMatchObject({ status: 'agrees', difference_m: 0.1 });
+    expect(assetDatumCheck(origin, 0.3, [at(1, 0.4001)])).toMatchObject({ status: 'differs', difference_m: 0.1001 });
+    expect(assetDatumCheck(origin, 0.3, [at(1, 0.31), at(2, 0.9)])).toMatchObject({ status: 'agrees', station: { noaa_id: 's1' } });
+  });
+
+  it('has no station beyond the radius', () => {
+    expect(assetDatumCheck(origin, 0.30004, [at(DATUM_CHECK_RADIUS_KM + 0.1, 0.3)])).toEqual({ status: 'no_station_nearby', mhhw_used_navd88_m: 0.3, station: null, difference_m: null });
+    expect(assetDatumCheck(origin, 0.3, [at(DATUM_CHECK_RADIUS_KM - 0.1, 0.3)]).status).toBe('agrees');
   });
 });
 

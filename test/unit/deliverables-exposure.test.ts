@@ -11,7 +11,7 @@ const dry: WaterSurface = { levelAtCell: () => -Infinity, levelAtPoint: () => -I
 const site = (asset_id: string, ground: number | undefined): AssetSite => ({ asset: { asset_id, name: asset_id, category: 'community_emergency', lat: 24.55, lon: -81.78 }, cell: 0, ground });
 
 function analysed(surfaces: Record<string, WaterSurface>, sites: AssetSite[]): AnalysedSurfaces {
-  return { model: undefined, mask: undefined, sites, surfaces: new Map(Object.entries(surfaces)) };
+  return { model: undefined, mask: undefined, sites, surfaces: new Map(Object.entries(surfaces)), mhhwAt: () => 0.0082 };
 }
 
 const meta = { analysisId: 'fa_1', assessmentId: 'va_1', analysedAt: '2026-11-23T00:00:00.000Z' };
@@ -34,6 +34,18 @@ describe('asset exposure from design water surfaces', () => {
       { scenario: 'intermediate', planning_horizon: 2076, water_level_navd88_m: 0.9, depth_m: 0.6, depth_ft: 1.97, governing_component: 'tidal' },
     ]);
     expect(result).toMatchObject({ status: 'exposed', first_exposed_year: 2046, max_depth_ft: 2.95, ground_elevation_navd88_m: 0.3 });
+  });
+
+  it('checks the local datum of the tidal levels at each asset, at its own place, and only with tidal levels', () => {
+    const asked: [number, number][] = [];
+    const sites = [site('a', 0.3), { ...site('b', 1), asset: { ...site('b', 1).asset, lat: 30.3257, lon: -81.6594 } }];
+    const withTidal = assetExposures({ ...analysed(surfaces, sites), mhhwAt: (lon, lat) => (asked.push([lon, lat]), lat > 30 ? 0.7677 : 0.0082) }, meta);
+    expect(asked).toEqual([[-81.78, 24.55], [-81.6594, 30.3257]]);
+    // Key West's station agrees with the Keys gauges; downtown Jacksonville's is far below the gauges' MHHW.
+    expect(withTidal.get('a')!.tidal_datum_check).toMatchObject({ status: 'agrees', mhhw_used_navd88_m: 0.0082, station: { noaa_id: '8724580' } });
+    expect(withTidal.get('b')!.tidal_datum_check).toMatchObject({ status: 'differs', mhhw_used_navd88_m: 0.7677, station: { noaa_id: '8720226' } });
+    const surgeOnly = assetExposures(analysed({ 'surge|intermediate|2046': flat(1.2) }, sites), meta);
+    expect(surgeOnly.get('a')).not.toHaveProperty('tidal_datum_check');
   });
 
   it('reports ground above every level as not exposed, and unknown ground as unknown', () => {
@@ -122,7 +134,7 @@ describe('assets on open water of the elevation model', () => {
   it('are existing_water without depth or vulnerability, not "not exposed"', () => {
     const model = { grid: { values: new Float32Array([-0.2, 2]), width: 2, height: 1 }, water: new Uint8Array([1, 0]), spill: new Float32Array(2) } as unknown as AnalysedSurfaces['model'];
     const sites = [{ ...site('sea', -0.2), cell: 0 }, { ...site('land', 2), cell: 1 }];
-    const map = assetExposures({ model, mask: undefined, sites, surfaces: new Map([['tidal|intermediate|2046', flat(0.5)]]) }, meta);
+    const map = assetExposures({ model, mask: undefined, sites, surfaces: new Map([['tidal|intermediate|2046', flat(0.5)]]), mhhwAt: () => 0.0082 }, meta);
     expect(map.get('sea')).toMatchObject({ status: 'existing_water', ground_elevation_navd88_m: null, max_depth_ft: null });
     expect(vulnerabilityFromExposure(map.get('sea')!, { category: 'community_emergency', vulnerability: null }, NOW)).toBeUndefined();
     expect(map.get('land')).toMatchObject({ status: 'not_exposed', ground_elevation_navd88_m: 2 });

@@ -32,7 +32,7 @@ const cellArea = (index: number) => {
 const areaOf = (cells: number[]) => cells.reduce((sum, i) => sum + cellArea(i), 0);
 
 function analysed(surfaces: [string, WaterSurface][]): AnalysedSurfaces {
-  return { model: { grid, water, spill: new Float32Array(12) }, mask, sites: [], surfaces: new Map(surfaces) };
+  return { model: { grid, water, spill: new Float32Array(12) }, mask, sites: [], surfaces: new Map(surfaces), mhhwAt: () => 0 };
 }
 
 describe('inundation extents', () => {

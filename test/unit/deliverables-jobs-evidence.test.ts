@@ -265,7 +265,7 @@ describe('a flood analysis as assessment evidence', () => {
     { asset: point('a_sea'), cell: undefined, ground: -1, open_water: true },
   ];
   const level = (value: number) => ({ levelAtCell: () => value, levelAtPoint: () => value });
-  const surfaces: AnalysedSurfaces = { model: undefined, mask: undefined, sites, surfaces: new Map([['tidal|intermediate|2046', level(1.1)]]) };
+  const surfaces: AnalysedSurfaces = { model: undefined, mask: undefined, sites, surfaces: new Map([['tidal|intermediate|2046', level(1.1)]]), mhhwAt: () => 0.0082 };
   const stored = (asset_id: string) => ({ asset_id, name: asset_id, category: 'transportation', vulnerability: null }) as unknown as StoredAsset;
 
   function pagedDeps() {

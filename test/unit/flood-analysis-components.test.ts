@@ -2,8 +2,9 @@ import type { Polygon } from 'geojson';
 import { validateBoundary, type ValidBoundary } from '../../shared/domain/hazards/boundary';
 import type { ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
 import { RELIEF_FLAG_M } from '../../shared/domain/hazards/ground';
-import { analyzeFlooding, estimateFloodAnalysisWork, MAX_ANALYSIS_CELLS, MAX_LISTED_ASSETS, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
-import { selectGauges, type GaugeSelection } from '../../shared/domain/hazards/gauges';
+import { analyzeFlooding, estimateFloodAnalysisWork, MAX_ANALYSIS_CELLS, MAX_LISTED_ASSETS, type AnalysedSurfaces, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
+import { gaugeById, selectGauges, type GaugeSelection } from '../../shared/domain/hazards/gauges';
+import { mhhwAboveNavd88, weightedMhhwNavd88 } from '../../shared/domain/hazards/tidal';
 import type { HazardLayer, LayerComponent } from '../../shared/domain/hazards/hazard-layers';
 import type { AssetPoint } from '../../shared/domain/hazards/spatial-index';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
@@ -85,6 +86,22 @@ describe('work units of the immediate-or-job decision', () => {
     // 2 components × 3 scenarios × 1 horizon; 10 km² at 1,100 cells per km².
     expect(estimateFloodAnalysisWork({ ...request, components: [...request.components], scenarios: [...request.scenarios] }, 5, 7)).toBe(6 * (11_000 + 100) + 7);
     expect(estimateFloodAnalysisWork({ ...request, components: ['tidal'], scenarios: ['low'], horizons: [2050, 2070], boundary: { area_km2: 2_000 } }, 0)).toBe(2 * MAX_ANALYSIS_CELLS);
+  });
+});
+
+describe('the MHHW the tidal levels stand on, handed to the exposure of each asset', () => {
+  it('is that of the place\'s own gauges, or of the gauge the caller chose for the whole area', async () => {
+    const mhhwAt = async (selection?: GaugeSelection) => {
+      let handed: AnalysedSurfaces | undefined;
+      await analyzeFlooding({ boundary: whole(), components: ['tidal'], scenarios: ['intermediate'], horizons: [2050], currentYear: 2026, ...(selection ? { selection } : {}) },
+        { elevation: graded, layers: noLayers, tides: noTides, assets: [], onSurfaces: (analysed) => { handed = analysed; } });
+      return handed!.mhhwAt;
+    };
+    const [lon, lat] = [-81.6594, 30.3257];
+    expect((await mhhwAt())(lon, lat)).toBe(weightedMhhwNavd88(selectGauges({ lon, lat })));
+    expect((await mhhwAt())(colLon(20), rowLat(20))).toBe(weightedMhhwNavd88(selectGauges({ lon: colLon(20), lat: rowLat(20) })));
+    const one: GaugeSelection = { method: 'single_gauge', gauges: [{ gauge: gaugeById('8726520')!, distance_km: 0, weight: 1 }], reason: 'r' };
+    expect((await mhhwAt(one))(lon, lat)).toBe(mhhwAboveNavd88(gaugeById('8726520')!));
   });
 });
 

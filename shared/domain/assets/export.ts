@@ -56,6 +56,9 @@ const TABLE_COLUMNS: { header: string; value: (a: StoredAsset) => string | numbe
   { header: 'first_exposed_year', value: (a) => a.vulnerability?.first_exposed_year ?? null, width: 10 },
   { header: 'impact_timeline', value: (a) => a.impact_timeline, width: 14 },
   { header: 'flood_depth_ft', value: (a) => a.vulnerability?.flood_depth_ft ?? null, width: 10 },
+  // The local datum check of the tidal levels at the asset (reported, never applied to the depths).
+  { header: 'tidal_datum_check', value: (a) => a.exposure?.tidal_datum_check?.status ?? null, width: 16 },
+  { header: 'tidal_datum_difference_m', value: (a) => a.exposure?.tidal_datum_check?.difference_m ?? null, width: 12 },
   { header: 'version', value: (a) => a.version, width: 8 },
   { header: 'updated_at', value: (a) => a.updated_at, width: 24 },
 ];

@@ -93,6 +93,8 @@ export function assetLayer(assets: readonly StoredAsset[], combos: readonly { sc
         FIRST_EXP: asset.vulnerability?.first_exposed_year ?? asset.exposure?.first_exposed_year ?? null,
         MAX_DEP_FT: asset.exposure?.max_depth_ft ?? null,
         GROUND_M: asset.exposure?.ground_elevation_navd88_m ?? null,
+        DATUM_CHK: asset.exposure?.tidal_datum_check?.status ?? '',
+        DATUM_DM: asset.exposure?.tidal_datum_check?.difference_m ?? null,
         ...Object.fromEntries(combos.map((c) => [depthField(c.scenario, c.planning_horizon), depths.get(`${c.scenario}|${c.planning_horizon}`) ?? null])),
       },
     };
@@ -118,6 +120,8 @@ export function assetLayer(assets: readonly StoredAsset[], combos: readonly { sc
       { name: 'FIRST_EXP', type: 'INTEGER', definition: 'Earliest planning horizon with a flood depth above 0.' },
       { name: 'MAX_DEP_FT', type: 'REAL', definition: 'Largest flood depth over scenarios and horizons, feet.' },
       { name: 'GROUND_M', type: 'REAL', definition: 'Ground elevation at the asset, metres NAVD88 (screening-level DEM).' },
+      { name: 'DATUM_CHK', type: 'TEXT', definition: 'Local tidal datum check at the asset (agrees, differs, no_station_nearby): the MHHW of its sea level gauges against that of the nearest NOAA reference station within 10 km; empty without tidal levels.' },
+      { name: 'DATUM_DM', type: 'REAL', definition: 'That station\'s MHHW minus the MHHW used, metres: below -0.1 the tidal depths may be too deep by about that much, above 0.1 too shallow.' },
       ...combos.map((c) => ({ name: depthField(c.scenario, c.planning_horizon), type: 'REAL' as const, definition: `Flood depth in feet, NOAA 2022 ${c.scenario} scenario, ${c.planning_horizon}.` })),
     ],
   };

@@ -19,6 +19,7 @@ import type { AnalysedSurfaces, AssetSite } from './flood-analysis';
 import type { WaterSurface } from './flood-surfaces';
 import { isOpenWater } from './inundation';
 import type { ScenarioId } from './vocabulary';
+import { assetDatumCheck, type AssetDatumCheck } from './datum-check';
 import { assessVulnerability, type HazardType, type VulnerabilityAssessment } from '../assets/vulnerability';
 
 export const FULL_EXPOSURE_DEPTH_FT = 3;
@@ -65,6 +66,8 @@ export interface AssetExposure {
   depths: ScenarioHorizonDepth[];
   first_exposed_year: number | null;
   max_depth_ft: number | null;
+  /** With tidal levels: the MHHW they stand on at the asset against the nearest NOAA station's (reported, never applied). */
+  tidal_datum_check?: AssetDatumCheck;
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -93,7 +96,9 @@ export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: s
   const out = new Map<string, AssetExposure>();
   for (const site of analysed.sites) {
     const onWater = site.open_water ?? (analysed.model !== undefined && site.cell !== undefined && isOpenWater(analysed.model, site.cell));
-    out.set(site.asset.asset_id, onWater ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta), status: 'existing_water' } : exposureOf(site, keyed, combos, components, meta));
+    const exposure = onWater ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta), status: 'existing_water' as const } : exposureOf(site, keyed, combos, components, meta);
+    const { lon, lat } = site.asset;
+    out.set(site.asset.asset_id, components.includes('tidal') ? { ...exposure, tidal_datum_check: assetDatumCheck({ lon, lat }, analysed.mhhwAt(lon, lat)) } : exposure);
   }
   return out;
 }

@@ -58,13 +58,17 @@ function compared(station: DatumStation, where: string, used: number, place: str
     : `${has}, within ${DATUM_CHECK_TOLERANCE_M} m of the ${metres(used)} taken from the sea level gauges.`;
 }
 
-/** At a point: the stations within the radius, nearest first; the nearest decides the status. */
-export function pointDatumCheck(point: LatLon, usedMhhwNavd88: number, stations: readonly DatumStation[] = DATUM_STATIONS) {
-  const near = stations
+/** The stations within the radius of a point, nearest first. */
+function stationsNear(point: LatLon, stations: readonly DatumStation[]): { station: DatumStation; distance: number }[] {
+  return stations
     .map((station) => ({ station, distance: haversineKm(point, station) }))
     .filter((s) => s.distance <= DATUM_CHECK_RADIUS_KM)
-    .sort((a, b) => a.distance - b.distance)
-    .slice(0, MAX_LISTED);
+    .sort((a, b) => a.distance - b.distance);
+}
+
+/** At a point: the stations within the radius, nearest first; the nearest decides the status. */
+export function pointDatumCheck(point: LatLon, usedMhhwNavd88: number, stations: readonly DatumStation[] = DATUM_STATIONS) {
+  const near = stationsNear(point, stations).slice(0, MAX_LISTED);
   const common = { radius_km: DATUM_CHECK_RADIUS_KM, tolerance_m: DATUM_CHECK_TOLERANCE_M, used_mhhw_navd88: length(usedMhhwNavd88) };
   if (near.length === 0) {
     return { status: 'no_station_nearby' as const, ...common, stations: [], basis: BASIS,
@@ -77,6 +81,30 @@ export function pointDatumCheck(point: LatLon, usedMhhwNavd88: number, stations:
     stations: near.map((s) => stationEntry(s.station, usedMhhwNavd88, s.distance)),
     basis: BASIS,
     note: compared(station, `${roundTo(distance, 1)} km away`, usedMhhwNavd88, 'here'),
+  };
+}
+
+export interface AssetDatumCheck {
+  status: 'agrees' | 'differs' | 'no_station_nearby';
+  /** The MHHW (NAVD88, m) the tidal levels at the asset stand on: its own gauges'. */
+  mhhw_used_navd88_m: number;
+  /** The nearest NOAA reference station within the radius, null when none. */
+  station: { noaa_id: string; name: string; distance_km: number; mhhw_navd88_m: number } | null;
+  /** The station's MHHW minus the MHHW used (m): negative, the tidal depths at the asset may be too deep by that much. */
+  difference_m: number | null;
+}
+
+/** The point check's verdict for one asset, short enough to store on it and carry into its exports. */
+export function assetDatumCheck(point: LatLon, usedMhhwNavd88: number, stations: readonly DatumStation[] = DATUM_STATIONS): AssetDatumCheck {
+  const nearest = stationsNear(point, stations)[0];
+  const used = roundTo(usedMhhwNavd88, 4);
+  if (!nearest) return { status: 'no_station_nearby', mhhw_used_navd88_m: used, station: null, difference_m: null };
+  const { station, distance } = nearest;
+  return {
+    status: differs(station, usedMhhwNavd88) ? 'differs' : 'agrees',
+    mhhw_used_navd88_m: used,
+    station: { noaa_id: station.noaa_id, name: station.name, distance_km: roundTo(distance, 2), mhhw_navd88_m: roundTo(station.mhhw_navd88_m, 4) },
+    difference_m: roundTo(station.mhhw_navd88_m - usedMhhwNavd88, 4),
   };
 }
 

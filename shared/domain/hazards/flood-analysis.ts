@@ -63,6 +63,8 @@ export interface AnalysedSurfaces {
   mask: Uint8Array | undefined;
   sites: readonly AssetSite[];
   surfaces: ReadonlyMap<string, WaterSurface>;
+  /** The MHHW (NAVD88, m) the tidal levels stand on at a place: that of its own gauges. */
+  mhhwAt: (lon: number, lat: number) => number;
 }
 
 /** Lets the process answer other requests between the long synchronous passes of an analysis. */
@@ -315,7 +317,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
         })),
       };
   }
-  const analysed = { model: area_.model, mask: area_.mask, sites: area_.sites, surfaces };
+  const analysed = { model: area_.model, mask: area_.mask, sites: area_.sites, surfaces, mhhwAt: (lon: number, lat: number) => weightedMhhwNavd88(selectionAt(lon, lat)) };
   await deps.onSurfaces?.(analysed);
   await deps.progress?.(1);
 
