@@ -163,8 +163,8 @@ function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvi
       const stations = methodology.tide_gauges?.station_ids;
       if (analyses.length === 0) return attested(NO_ANALYSES);
       const used = [...new Set(analyses.flatMap((a) => a.gauges))];
-      const choices = `${gaugeChoices(analyses)}${gaugeCautions(analyses)}`;
-      if (!stations || used.length === 0) return attested(`${used.length > 0 ? `${ran(analyses)} used NOAA gauges ${list(used)}.` : 'No gauge recorded by the analyses.'}${choices}`);
+      const named = `${gaugeChoices(analyses)}${gaugeCautions(analyses)}`;
+      if (!stations || used.length === 0) return attested(`${used.length > 0 ? `${ran(analyses)} used NOAA gauges ${list(used)}.` : 'No gauge recorded by the analyses.'}${named}`);
       const unused = stations.filter((s) => !used.includes(s));
       const contradictions: Contradiction[] = unused.length === 0 ? [] : [{ field: 'methodology.tide_gauges.station_ids', claimed: list(stations), found: `${ran(analyses)} used NOAA gauges ${list(used)}` }];
       // A single gauge is a recorded judgement (s. 380.093(3)(d)): claiming one while the analyses interpolated is a contradiction.
@@ -172,7 +172,7 @@ function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvi
       if (methodology.tide_gauges?.single_gauge_rationale && interpolated.length > 0) {
         contradictions.push({ field: 'methodology.tide_gauges.single_gauge_rationale', claimed: 'one gauge', found: `${ran(interpolated)} interpolated between gauges ${list([...new Set(interpolated.flatMap((a) => a.gauges))])}` });
       }
-      return checked(contradictions, `NOAA gauges ${list(stations)} used by ${ran(analyses)}.${choices}`);
+      return checked(contradictions, `NOAA gauges ${list(stations)} used by ${ran(analyses)}.${named}`);
     }
     default:
       return attested('The caller\'s statement; the API holds no evidence for this item.');

@@ -1,12 +1,12 @@
 /** Secondary ports of the evidence and deliverables use cases. */
 
-/** What one flood analysis linked to an assessment ran and found: the checklist's evidence. */
 /** A local datum check as evidence and report carry it: `agrees`, `differs` or `no_station_nearby`, and its note. */
 export interface DatumCheckNote {
   status: string;
   note: string;
 }
 
+/** What one flood analysis linked to an assessment ran and found: the checklist's evidence. */
 export interface AnalysisEvidence {
   analysis_id: string;
   assessment_id: string;

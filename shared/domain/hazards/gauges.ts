@@ -145,22 +145,38 @@ export interface SingleGaugeChoice {
 
 export type GaugeChoiceResult = { ok: true; selection: GaugeSelection } | { ok: false; message: string };
 
-export function gaugesByDistance(point: LatLon, candidates: readonly Gauge[] = INTERPOLATION_GAUGES): { gauge: Gauge; distance_km: number }[] {
-  return candidates.map((gauge) => ({ gauge, distance_km: haversineKm(point, gauge) })).sort((a, b) => a.distance_km - b.distance_km);
+/**
+ * Every gauge of the rule's list that the NOAA 2022 file holds, data warnings or not, by distance
+ * from `point`, nearest first. The first, the location's coast gauge, tells which coast and which
+ * stretch of it the location is on (the regional series, the surge regime, the cautions) and gives
+ * tidal datums where no usable gauge is within reach. The nearest usable gauge can lie across the
+ * peninsula or down the Keys: from Brevard County to Broward County it is a Gulf gauge, from Miami
+ * Beach Vaca Key, while Trident Pier and Virginia Key, left out of interpolation only for their short
+ * sea level trajectories, stand on the same Atlantic shore.
+ */
+export function gaugesByDistance(point: LatLon): { gauge: Gauge; distance_km: number }[] {
+  return GAUGES.map((gauge) => ({ gauge, distance_km: haversineKm(point, gauge) })).sort((a, b) => a.distance_km - b.distance_km);
+}
+
+const USABLE = new Set(INTERPOLATION_GAUGES);
+
+/** Every gauge by distance, sorted once: the coast gauge and the usable ones in order. */
+function rankedGauges(point: LatLon) {
+  const all = gaugesByDistance(point);
+  return { coast: all[0]!, usable: all.filter(({ gauge }) => USABLE.has(gauge)) };
 }
 
 /**
  * F.A.C. 62S-7.012(1)(b): the two closest gauges without data warnings, weighted by inverse
  * distance, whatever their separation (a single gauge is the caller's recorded choice, see
  * `chooseSingleGauge`). A location farther than 100 miles from every usable gauge takes the
- * regional series of its own coast, with the datums of the closest gauge on it (`coastGauge`).
+ * regional series of its own coast, with the datums of its coast gauge (`gaugesByDistance`).
  */
 export function selectGauges(point: LatLon): GaugeSelection {
-  const [first, second] = gaugesByDistance(point);
+  const { coast, usable: [first, second] } = rankedGauges(point);
   const nearest = first!;
   const firstMiles = nearest.distance_km / KM_PER_MILE;
   if (firstMiles > GAUGE_REACH_MILES) {
-    const coast = coastGauge(point);
     const coastMiles = coast.distance_km / KM_PER_MILE;
     const warned = coast.gauge.data_warnings.length > 0 ? ' (its data warning concerns the length of its sea level trajectory, not its tidal datums)' : '';
     return {
@@ -182,7 +198,7 @@ export function selectGauges(point: LatLon): GaugeSelection {
     gauges,
     separation_miles: separationMiles,
     reason: `Interpolated between the two closest gauges without data warnings (${separationMiles.toFixed(1)} miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).`,
-    cautions: selectionCautions(point, gauges, separationMiles),
+    cautions: selectionCautions(coast, gauges, separationMiles),
   };
 }
 
@@ -193,8 +209,7 @@ export function selectGauges(point: LatLon): GaugeSelection {
  * Cedar Key, across the peninsula), so its share of the rise and of the tidal datums is another
  * sea's. Two gauges more than 100 miles apart open the statute's single-gauge exception.
  */
-function selectionCautions(point: LatLon, gauges: readonly WeightedGauge[], separationMiles?: number): string[] {
-  const coast = coastGauge(point);
+function selectionCautions(coast: { gauge: Gauge; distance_km: number }, gauges: readonly WeightedGauge[], separationMiles?: number): string[] {
   const cautions = gauges.filter(({ gauge }) => gauge.region !== coast.gauge.region).map(({ gauge, weight }) =>
     `${gauge.name} is in the NOAA 2022 ${REGION_LABELS[gauge.region]} region, while the gauge of the file closest to the location, ${coast.gauge.name} (${(coast.distance_km / KM_PER_MILE).toFixed(1)} miles), is in the ${REGION_LABELS[coast.gauge.region]} region: ${Math.round(weight * 100)} % of the location's sea level rise and tidal datums come from another coast. Compare MHHW with a NOAA station at the location (local_datum_check of slr-impact and flood-analysis) before signing a tidal figure.`);
   if (separationMiles !== undefined && separationMiles > GAUGE_SEPARATION_LIMIT_MILES) {
@@ -204,23 +219,11 @@ function selectionCautions(point: LatLon, gauges: readonly WeightedGauge[], sepa
 }
 
 /**
- * The closest gauge of the rule's list that the NOAA 2022 file holds, data warnings or not: it tells
- * which coast, and which stretch of it, a location is on (the regional series, the surge regime),
- * and gives tidal datums where no usable gauge is within reach. The nearest usable gauge can lie
- * across the peninsula or down the Keys: from Brevard County to Broward County it is a Gulf gauge,
- * from Miami Beach Vaca Key, while Trident Pier and Virginia Key, left out of interpolation only for
- * their short sea level trajectories, stand on the same Atlantic shore.
- */
-export function coastGauge(point: LatLon): { gauge: Gauge; distance_km: number } {
-  return gaugesByDistance(point, GAUGES)[0]!;
-}
-
-/**
  * The statute's single-gauge exception, on request: allowed only when the two closest usable
  * gauges are more than 100 miles apart and the chosen gauge is one of them; the reason is kept.
  */
 export function chooseSingleGauge(point: LatLon, choice: SingleGaugeChoice): GaugeChoiceResult {
-  const [first, second] = gaugesByDistance(point);
+  const { coast, usable: [first, second] } = rankedGauges(point);
   const separationMiles = haversineKm(first!.gauge, second!.gauge) / KM_PER_MILE;
   const names = `${first!.gauge.noaa_id} ${first!.gauge.name} and ${second!.gauge.noaa_id} ${second!.gauge.name}`;
   if (separationMiles <= GAUGE_SEPARATION_LIMIT_MILES) {
@@ -238,7 +241,7 @@ export function chooseSingleGauge(point: LatLon, choice: SingleGaugeChoice): Gau
       method: 'single_gauge',
       gauges: [{ ...chosen, weight: 1 }],
       reason: `Single gauge chosen by the caller (the two closest usable gauges are ${separationMiles.toFixed(1)} miles apart): ${choice.reason}`,
-      cautions: selectionCautions(point, [{ ...chosen, weight: 1 }]),
+      cautions: selectionCautions(coast, [{ ...chosen, weight: 1 }]),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { coastGauge, gaugesByDistance, GAUGES, type Gauge, type GaugeSelection } from './gauges';
+import { gaugesByDistance, type Gauge, type GaugeSelection } from './gauges';
 import { KM_PER_MILE, type LatLon } from './geo';
 import { mhhwAboveNavd88, weightedMslNavd88 } from './tidal';
 import { length } from './units';
@@ -42,12 +42,13 @@ export type SurgeBasis =
 
 /**
  * Which GEV fit may stand for a location: the nearest gauge with a reliable fit within 100 miles
- * and in the location's own surge regime (that of its closest gauge, `coastGauge`). Levels are converted
+ * and in the location's own surge regime (that of its coast gauge, the first of `gaugesByDistance`). Levels are converted
  * with the location's own MSL − NAVD88 (the selected gauges' datums), never the fitted gauge's.
  */
 export function surgeBasis(point: LatLon, selection: GaugeSelection): SurgeBasis {
-  const regime = surgeRegimeOf(coastGauge(point).gauge);
-  const candidates = gaugesByDistance(point, GAUGES).filter((g) => g.gauge.gev?.reliable && g.distance_km / KM_PER_MILE <= 100);
+  const byDistance = gaugesByDistance(point);
+  const regime = surgeRegimeOf(byDistance[0]!.gauge);
+  const candidates = byDistance.filter((g) => g.gauge.gev?.reliable && g.distance_km / KM_PER_MILE <= 100);
   const same = candidates.find((g) => surgeRegimeOf(g.gauge) === regime);
   if (!same) {
     const other = candidates[0];
