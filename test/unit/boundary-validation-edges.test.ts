@@ -92,6 +92,28 @@ describe('self-intersection', () => {
   });
 });
 
+describe('area', () => {
+  const noArea = /^Ring encloses no area: its positions repeat one point or lie on one line\.$/;
+
+  it('refuses a ring that repeats one point', () => {
+    const point = [-81.8, 24.55];
+    expect(errorOf(polygon([point, point, point, point]))).toMatchObject({ field: 'boundary_geojson.coordinates.0', message: expect.stringMatching(noArea) });
+  });
+
+  it('refuses a ring whose positions lie on one line, and names the ring (a hole of the second polygon)', () => {
+    const line = [[-81.8, 24.55], [-81.79, 24.56], [-81.78, 24.57], [-81.8, 24.55]];
+    expect(errorOf(polygon(line)).message).toMatch(noArea);
+    const multi: MultiPolygon = { type: 'MultiPolygon', coordinates: [[keyWest], [ring(-81.75, 24.55, 0.01), [[-81.745, 24.555], [-81.744, 24.555], [-81.743, 24.555], [-81.745, 24.555]]]] };
+    expect(errorOf(multi)).toMatchObject({ field: 'boundary_geojson.coordinates.1.1', message: expect.stringMatching(noArea) });
+  });
+
+  it('keeps a small real ring (about 1 m across) and tells a bow tie, whose halves cancel out, as a crossing', () => {
+    expect(boundaryOf(polygon(ring(-81.8, 24.55, 0.00001))).area_km2).toBeGreaterThan(0);
+    const bowTie = polygon([[-81.81, 24.54], [-81.78, 24.57], [-81.78, 24.54], [-81.81, 24.57], [-81.81, 24.54]]);
+    expect(errorOf(bowTie).message).toMatch(/intersects itself/);
+  });
+});
+
 describe('counties', () => {
   it('names only the counties the boundary overlaps, not those whose box merely contains it', () => {
     // Hillsborough's Oldsmar shore lies inside Pinellas County's bounding box.

@@ -89,4 +89,18 @@ describe('flood analysis boundary', () => {
     expect(issue.path).toEqual(['boundary_geojson', 'type']);
     expect(issue.message).toMatch(/Polygon or MultiPolygon/);
   });
+
+  it('reads a legacy crs member: WGS 84 passes under any of its names, another system is refused by name', () => {
+    const body = (name: string) => ({ boundary_geojson: { ...keyWest, crs: { type: 'name', properties: { name } } }, components: ['tidal'], scenarios: ['intermediate'], planning_horizons: [2050] });
+    for (const name of ['urn:ogc:def:crs:OGC:1.3:CRS84', 'EPSG:4326', 'urn:ogc:def:crs:EPSG::4326']) {
+      expect(FloodAnalysisBody.safeParse(body(name)).success).toBe(true);
+    }
+    for (const name of ['urn:ogc:def:crs:EPSG::2236', 'EPSG:3087', 'NAD83 / Florida East (ftUS)']) {
+      const parsed = FloodAnalysisBody.safeParse(body(name));
+      expect(parsed.success).toBe(false);
+      const issue = parsed.error!.issues[0]!;
+      expect(issue.path).toEqual(['boundary_geojson', 'crs']);
+      expect(issue.message).toBe(`The boundary states the coordinate system "${name}"; send it in WGS 84 longitude/latitude (EPSG:4326 or CRS84, as RFC 7946 requires): reproject it first.`);
+    }
+  });
 });
