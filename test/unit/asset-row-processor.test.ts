@@ -378,6 +378,23 @@ describe('features (files with geometry)', () => {
     expect(p.finish().validation.errors.map((e) => [e.row, e.field, e.code])).toEqual([[1, 'geometry', 'invalid_geometry'], [2, 'geometry', 'no_geometry']]);
   });
 
+  it('a polygon crossing itself is refused with where it crosses (the GIS package would fail its own validation); a line may cross', () => {
+    const p = processor({ hasGeometry: true, headers: undefined });
+    const [x, y] = [TAMPA.lon, TAMPA.lat];
+    const bowTie = { type: 'Polygon' as const, coordinates: [[[x, y], [x + 0.01, y + 0.01], [x + 0.01, y], [x, y + 0.01], [x, y]]] };
+    const square = { type: 'Polygon' as const, coordinates: [[[x, y], [x + 0.01, y], [x + 0.01, y + 0.01], [x, y + 0.01], [x, y]]] };
+    const loopRoad = { type: 'LineString' as const, coordinates: [[x, y], [x + 0.01, y + 0.01], [x + 0.01, y], [x, y + 0.01]] };
+    expect(p.process({ row: 1, properties: { name: 'Park' }, geometry: bowTie })).toBeUndefined();
+    expect(p.process({ row: 2, properties: { name: 'Plant' }, geometry: { type: 'MultiPolygon', coordinates: [square.coordinates, bowTie.coordinates.map((r) => r.map(([a, b]) => [a! + 0.05, b!]))] } })).toBeUndefined();
+    expect(p.process({ row: 3, properties: { name: 'Square' }, geometry: square })?.geometry_type).toBe('Polygon');
+    expect(p.process({ row: 4, properties: { name: 'Loop road' }, geometry: loopRoad })?.geometry_type).toBe('LineString');
+    const hint = 'Repair the polygon (ArcGIS "Repair Geometry", QGIS "Fix geometries"); a bow-tie ring must be split or its vertices reordered.';
+    expect(p.finish().validation.errors).toEqual([
+      { row: 1, field: 'geometry', code: 'invalid_geometry', message: `The Polygon crosses itself near (${x + 0.005}, ${y + 0.005}). ${hint}` },
+      { row: 2, field: 'geometry', code: 'invalid_geometry', message: `The MultiPolygon crosses itself near (${Number((x + 0.055).toFixed(6))}, ${y + 0.005}). ${hint}` },
+    ]);
+  });
+
   it('a swapped feature position is reported on its geometry', () => {
     const p = processor({ hasGeometry: true, headers: undefined });
     p.process({ row: 1, properties: { name: 'A' }, geometry: point(TAMPA.lat, TAMPA.lon) });

@@ -33,6 +33,10 @@ describe('structural problems', () => {
     ['a ring of three positions', { type: 'Polygon', coordinates: [[[0, 0], [0, 1], [0, 0]]] }, [invalid('A polygon ring has fewer than four positions.')]],
     ['a ring whose last longitude differs', { type: 'Polygon', coordinates: [[[0, 0], [0, 1], [1, 1], [0.5, 0]]] }, [{ code: 'unclosed_ring', message: 'A polygon ring does not end where it starts.', hint: 'Close each ring: its last position must repeat the first.' }]],
     ['a ring whose last latitude differs', { type: 'Polygon', coordinates: [[[0, 0], [0, 1], [1, 1], [0, 0.5]]] }, [{ code: 'unclosed_ring', message: 'A polygon ring does not end where it starts.', hint: 'Close each ring: its last position must repeat the first.' }]],
+    ['a line repeating one point', { type: 'LineString', coordinates: [[-81.8, 24.55], [-81.8, 24.55], [-81.8, 24.55]] }, [invalid('A line has no length: its positions repeat one point.')]],
+    ['a ring repeating one point', { type: 'Polygon', coordinates: [[[-81.8, 24.55], [-81.8, 24.55], [-81.8, 24.55], [-81.8, 24.55]]] }, [invalid('A polygon ring encloses no area: its positions repeat one point or lie on one line.')]],
+    ['a ring on one line', { type: 'Polygon', coordinates: [[[-81.8, 24.55], [-81.79, 24.56], [-81.77, 24.58], [-81.8, 24.55]]] }, [invalid('A polygon ring encloses no area: its positions repeat one point or lie on one line.')]],
+    ['a hole on one line (State Plane feet)', { type: 'Polygon', coordinates: [SQUARE.map(([x, y]) => [x! * 1000 + 800_000, y! * 1000 + 500_000]), [[800_100, 500_100], [800_200, 500_200], [800_300, 500_300], [800_100, 500_100]]] }, [invalid('A polygon ring encloses no area: its positions repeat one point or lie on one line.')]],
   ])('%s', (_what, geometry, problems) => {
     expect(structuralProblems(geometry)).toEqual(problems);
   });
@@ -41,6 +45,9 @@ describe('structural problems', () => {
     ['a 2D point', { type: 'Point', coordinates: [-81.8, 24.55] }],
     ['a 3D point', { type: 'Point', coordinates: [-81.8, 24.55, 1.2] }],
     ['a line of two positions', { type: 'LineString', coordinates: [[0, 0], [1, 1]] }],
+    ['a line that returns to its start', { type: 'LineString', coordinates: [[-81.8, 24.55], [-81.79, 24.55], [-81.8, 24.55]] }],
+    ['a bow tie (its halves cancel out in a signed area; a crossing, told apart)', { type: 'Polygon', coordinates: [[[-81.81, 24.54], [-81.78, 24.57], [-81.78, 24.54], [-81.81, 24.57], [-81.81, 24.54]]] }],
+    ['a thin sliver, 1 cm wide over 100 m', { type: 'Polygon', coordinates: [[[-81.8, 24.55], [-81.799, 24.55], [-81.799, 24.5500001], [-81.8, 24.55]]] }],
     ['a closed ring of four positions', { type: 'Polygon', coordinates: [[[0, 0], [0, 1], [1, 1], [0, 0]]] }],
     ['a multipolygon with a hole', { type: 'MultiPolygon', coordinates: [[SQUARE, [[0.2, 0.2], [0.4, 0.2], [0.4, 0.4], [0.2, 0.2]]]] }],
     ['a collection of valid parts', { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [0, 0] }, { type: 'LineString', coordinates: [[0, 0], [1, 1]] }] }],

@@ -2,6 +2,7 @@ import kinks from '@turf/kinks';
 import pointOnFeature from '@turf/point-on-feature';
 import type { Geometry, Position } from 'geojson';
 import type { Reprojector } from './crs';
+import { positionsOnOneLine } from '../hazards/geo';
 
 /** Geometry checks shared by the importer and the GIS validator (RFC 7946 structure, simplicity). */
 
@@ -40,8 +41,8 @@ const DEPTH: Record<string, number> = { Point: 0, MultiPoint: 1, LineString: 1, 
 
 /**
  * Structural validity of a GeoJSON geometry object (RFC 7946 §3.1): known type, positions of two or
- * three finite numbers, lines of two or more positions, closed rings of four or more. `null` and
- * empty coordinate arrays are `empty_geometry`.
+ * three finite numbers, lines of two or more positions that are not all one point, closed rings of
+ * four or more that enclose some area. `null` and empty coordinate arrays are `empty_geometry`.
  */
 export function structuralProblems(geometry: unknown): GeometryProblem[] {
   if (geometry === null || geometry === undefined) {
@@ -64,6 +65,7 @@ export function structuralProblems(geometry: unknown): GeometryProblem[] {
   const lines = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : [];
   for (const line of lines as Position[][]) {
     if (line.length < 2) problems.push(invalid('A line has fewer than two positions.'));
+    else if (line.every(([x, y]) => x === line[0]![0] && y === line[0]![1])) problems.push(invalid('A line has no length: its positions repeat one point.'));
   }
   const rings = g.type === 'Polygon' ? g.coordinates : g.type === 'MultiPolygon' ? (g.coordinates as Position[][][]).flat() : [];
   for (const ring of rings as Position[][]) {
@@ -74,6 +76,8 @@ export function structuralProblems(geometry: unknown): GeometryProblem[] {
       const last = ring[ring.length - 1]!;
       if (first[0] !== last[0] || first[1] !== last[1]) {
         problems.push({ code: 'unclosed_ring', message: 'A polygon ring does not end where it starts.', hint: 'Close each ring: its last position must repeat the first.' });
+      } else if (positionsOnOneLine(ring)) {
+        problems.push(invalid('A polygon ring encloses no area: its positions repeat one point or lie on one line.'));
       }
     }
   }
@@ -96,6 +100,13 @@ export function selfIntersection(geometry: Geometry): { at: Position } | 'skippe
   const found = kinks({ type: 'Feature', properties: {}, geometry: geometry as never });
   const first = found.features[0];
   return first ? { at: first.geometry.coordinates } : undefined;
+}
+
+export const POLYGON_REPAIR_HINT = 'Repair the polygon (ArcGIS "Repair Geometry", QGIS "Fix geometries"); a bow-tie ring must be split or its vertices reordered.';
+
+/** "The Polygon crosses itself near (x, y)", the position to the micro-unit. */
+export function crossingMessage(type: Geometry['type'], at: Position): string {
+  return `The ${type} crosses itself near (${at.map((n) => Number(n.toFixed(6))).join(', ')})`;
 }
 
 export function forEachPosition(geometry: Geometry, visit: (position: Position) => void): void {

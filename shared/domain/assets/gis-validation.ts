@@ -3,7 +3,7 @@ import { matchColumns } from './columns';
 import { DEP_ACCEPTED_EPSG, knownCrs, parseCrsReference, toWgs84 } from './crs';
 import { checkCoordinates, FLORIDA_BBOX } from './florida-extent';
 import type { CrsStatement, FeatureFile } from './formats/features';
-import { forEachPosition, reprojectGeometry, selfIntersection, structuralProblems } from './geometry';
+import { crossingMessage, forEachPosition, POLYGON_REPAIR_HINT, reprojectGeometry, selfIntersection, structuralProblems } from './geometry';
 import { checkMetadata, type MetadataCheck } from './metadata';
 
 /**
@@ -119,8 +119,8 @@ function checkGeometry(index: number, raw: unknown, project: ((g: Geometry) => G
       code: 'self_intersection',
       feature: index,
       field: 'geometry',
-      message: `The ${geometry.type} crosses itself near (${crossing.at.map((n) => Number(n.toFixed(6))).join(', ')}) in the file's coordinates.`,
-      hint: polygonal ? 'Repair the polygon (ArcGIS "Repair Geometry", QGIS "Fix geometries"); a bow-tie ring must be split or its vertices reordered.' : 'Split the line where it crosses itself if it should be simple.',
+      message: `${crossingMessage(geometry.type, crossing.at)} in the file's coordinates.`,
+      hint: polygonal ? POLYGON_REPAIR_HINT : 'Split the line where it crosses itself if it should be simple.',
     });
   }
   if (project) {

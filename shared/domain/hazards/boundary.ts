@@ -3,7 +3,7 @@ import booleanClockwise from '@turf/boolean-clockwise';
 import booleanIntersects from '@turf/boolean-intersects';
 import kinks from '@turf/kinks';
 import turfArea from '@turf/area';
-import { bboxesIntersect, bboxOfPositions, type BBox } from './geo';
+import { bboxesIntersect, bboxOfPositions, positionsOnOneLine, type BBox } from './geo';
 import { floridaBBox, floridaCountyBoundaries, positionsOf, type CountyBoundary } from './florida-counties';
 
 export const MAX_BOUNDARY_VERTICES = 10_000;
@@ -34,19 +34,6 @@ const fail = (field: string, message: string): BoundaryValidation => ({ ok: fals
 const samePosition = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
 
 /**
- * Twice the planar area in square degrees, taken about the first position so that Florida's large
- * coordinates do not swamp it in rounding; below 1e-12 (about 0.01 m²) the ring is a point or a line.
- */
-function enclosesNoArea(ring: Position[]): boolean {
-  const [x0, y0] = ring[0]!;
-  let twiceArea = 0;
-  for (let i = 1; i < ring.length - 1; i++) {
-    twiceArea += (ring[i]![0]! - x0!) * (ring[i + 1]![1]! - y0!) - (ring[i + 1]![0]! - x0!) * (ring[i]![1]! - y0!);
-  }
-  return Math.abs(twiceArea) < 1e-12;
-}
-
-/**
  * Checks a boundary the way GIS users need to hear about it: each failure names the ring and how
  * to fix it. Rings against the RFC 7946 right-hand rule are accepted and rewound (RFC 7946 §3.1.6:
  * parsers should not reject them) with a warning; every other defect is a 400.
@@ -68,6 +55,7 @@ export function validateBoundary(geometry: Polygon | MultiPolygon): BoundaryVali
       if (!samePosition(ring[0]!, ring[ring.length - 1]!)) {
         return fail(path(p, r), `Ring is not closed: repeat the first position [${ring[0]!.join(', ')}] as the last one.`);
       }
+      if (positionsOnOneLine(ring)) return fail(path(p, r), 'Ring encloses no area: its positions repeat one point or lie on one line.');
       vertices += ring.length;
     }
   }
@@ -90,11 +78,6 @@ export function validateBoundary(geometry: Polygon | MultiPolygon): BoundaryVali
   if (intersections.length > 0) {
     const at = intersections[0]!.geometry.coordinates.map((c) => Math.round(c * 1e6) / 1e6);
     return fail(`${FIELD}.coordinates`, `The boundary intersects itself at [${at.join(', ')}] (${intersections.length} intersection${intersections.length > 1 ? 's' : ''}); fix the ring so its edges only meet at vertices in order.`);
-  }
-  // After the crossing check: a bow tie's two halves cancel out too, and it is told as a crossing.
-  for (const [p, rings] of polygons.entries()) {
-    const r = rings.findIndex(enclosesNoArea);
-    if (r >= 0) return fail(path(p, r), 'Ring encloses no area: its positions repeat one point or lie on one line.');
   }
 
   const bbox = bboxOfPositions(positionsOf(normalised));

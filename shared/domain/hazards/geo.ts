@@ -1,4 +1,4 @@
-import type { MultiPolygon, Polygon } from 'geojson';
+import type { MultiPolygon, Polygon, Position } from 'geojson';
 
 export const KM_PER_MILE = 1.609344;
 const EARTH_RADIUS_KM = 6371.0088;
@@ -20,6 +20,28 @@ export function haversineKm(a: LatLon, b: LatLon): number {
 }
 
 export type BBox = [minLon: number, minLat: number, maxLon: number, maxLat: number];
+
+/**
+ * Whether positions repeat one point or lie on one line: a ring of them encloses no area (GEOS and
+ * the GIS packages call it invalid). Told by direction, not by signed area, which is also zero for a
+ * bow tie whose halves cancel out. Directions are taken from the first position, so Florida's large
+ * coordinates cancel before the products; a sine below 1e-9 counts as the same line.
+ */
+export function positionsOnOneLine(positions: Position[]): boolean {
+  const [x0, y0] = positions[0]!;
+  let dx = 0;
+  let dy = 0;
+  for (const [x, y] of positions) {
+    const ex = x! - x0!;
+    const ey = y! - y0!;
+    if (dx === 0 && dy === 0) {
+      [dx, dy] = [ex, ey];
+    } else if (Math.abs(dx * ey - dy * ex) > 1e-9 * Math.hypot(dx, dy) * Math.hypot(ex, ey)) {
+      return false;
+    }
+  }
+  return true;
+}
 
 export function bboxesIntersect(a: BBox, b: BBox): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
