@@ -116,7 +116,7 @@ describe('surveyed elevation cells', () => {
     expect(readSurveyed('ground_elevation_m_navd88', raw)).toBeUndefined();
   });
 
-  it.each([['abc'], ['12 ft'], [true], [Number.NaN], [Number.POSITIVE_INFINITY], [{}]])('%j is not a number', (raw) => {
+  it.each([['abc'], ['12 ft'], ['0x10'], ['1,5'], [true], [Number.NaN], [Number.POSITIVE_INFINITY], [{}]])('%j is not a number', (raw) => {
     expect(readSurveyed('ground_elevation_ft_navd88', raw)).toEqual({ problem: 'invalid_number', message: 'Not a number: ground_elevation_ft_navd88 is an elevation in US survey feet, NAVD88.' });
     expect(readSurveyed('ground_elevation_m_navd88', raw)).toEqual({ problem: 'invalid_number', message: 'Not a number: ground_elevation_m_navd88 is an elevation in metres, NAVD88.' });
   });

@@ -129,6 +129,12 @@ describe('row errors', () => {
     ['abc', 'invalid_number', 'Not a number'],
     [Number.POSITIVE_INFINITY, 'invalid_number', 'Not a number'],
     [true, 'invalid_number', 'Not a number'],
+    ['0x1B', 'invalid_number', 'Not a number'],
+    ['0b11011', 'invalid_number', 'Not a number'],
+    ['27.9.5', 'invalid_number', 'Not a number'],
+    ['27,9506', 'invalid_number', 'Not a number: "27,9506" has a decimal comma; write decimal degrees with a point (27.9506).'],
+    ['27°57\'02"N', 'invalid_number', 'Not a number: "27°57\'02"N" looks like degrees, minutes and seconds or a hemisphere letter; give signed decimal degrees (west longitudes negative).'],
+    ['27.9506 N', 'invalid_number', 'Not a number: "27.9506 N" looks like degrees, minutes and seconds or a hemisphere letter; give signed decimal degrees (west longitudes negative).'],
   ])('a latitude of %j is %s', (lat, code, message) => {
     const p = processor();
     expect(p.process(record({ name: 'A', lat, lon: TAMPA.lon }))).toBeUndefined();
@@ -136,9 +142,11 @@ describe('row errors', () => {
     expect(p.finish().validation.errors).toEqual([{ row: 2, field: 'lat', code, message }]);
   });
 
-  it('reads coordinates given as text with spaces', () => {
+  it('reads coordinates given as text with spaces, a sign or an exponent', () => {
     const asset = processor().process(record({ name: 'A', type: 'Fire Station', lat: ' 27.9506 ', lon: '\t-82.4572' }));
     expect([asset?.lon, asset?.lat]).toEqual([TAMPA.lon, TAMPA.lat]);
+    const written = processor().process(record({ name: 'B', type: 'Fire Station', lat: '+2.79506e1', lon: '-8245.72E-2' }));
+    expect([written?.lon, written?.lat]).toEqual([TAMPA.lon, TAMPA.lat]);
   });
 
   it('reports every error of a row, both coordinates included, and a malformed row as such', () => {

@@ -8,6 +8,7 @@ import { AssetFileError } from './file-error';
 import { checkCoordinates } from './florida-extent';
 import type { JurisdictionArea } from './jurisdiction-area';
 import type { OutsideJurisdictionMode } from './import-options';
+import { decimalFromText, notADecimalCoordinate } from './decimal-text';
 import { crossingMessage, MAX_STORED_VERTICES, POLYGON_REPAIR_HINT, representativePoint, selfIntersection, storedGeometry, structuralProblems } from './geometry';
 
 /** One record of an input file, before validation. */
@@ -115,23 +116,21 @@ function assertColumnNames(names: readonly string[]): void {
   });
 }
 
-/** A coordinate cell's problem, in the words the row errors use. */
-type CoordinateProblem = 'Required' | 'Not a number';
+/** A coordinate cell's problem, with the words the row error uses. */
+type CoordinateProblem = { code: 'required' | 'invalid_number'; message: string };
 
 /**
  * Spreadsheets give numbers, text with spaces, or empty cells: a finite number, or why not.
  * Plain code rather than a schema: this runs for every row of files of a million rows.
  */
 function coordinate(value: unknown): number | CoordinateProblem {
-  let number = value;
-  if (typeof value === 'string') {
-    const trimmed = value.trim();
-    if (trimmed === '') return 'Required';
-    number = Number(trimmed);
-  } else if (value === null || value === undefined) {
-    return 'Required';
-  }
-  return typeof number === 'number' && Number.isFinite(number) ? number : 'Not a number';
+  if (typeof value === 'number') return Number.isFinite(value) ? value : { code: 'invalid_number', message: 'Not a number' };
+  if (value === null || value === undefined) return { code: 'required', message: 'Required' };
+  if (typeof value !== 'string') return { code: 'invalid_number', message: 'Not a number' };
+  const trimmed = value.trim();
+  if (trimmed === '') return { code: 'required', message: 'Required' };
+  const number = decimalFromText(trimmed);
+  return Number.isFinite(number) ? number : { code: 'invalid_number', message: notADecimalCoordinate(trimmed) };
 }
 
 /** A text cell as stored: trimmed, at most MAX_TEXT characters, '' when absent. */
@@ -434,8 +433,8 @@ export class AssetRowProcessor {
       const latitude = coordinate(record.properties[mapping.latitude!]);
       const longitude = coordinate(record.properties[mapping.longitude!]);
       if (typeof latitude !== 'number' || typeof longitude !== 'number') {
-        if (typeof latitude !== 'number') this.reject(mapping.latitude!, latitude === 'Required' ? 'required' : 'invalid_number', latitude);
-        if (typeof longitude !== 'number') this.reject(mapping.longitude!, longitude === 'Required' ? 'required' : 'invalid_number', longitude);
+        if (typeof latitude !== 'number') this.reject(mapping.latitude!, latitude.code, latitude.message);
+        if (typeof longitude !== 'number') this.reject(mapping.longitude!, longitude.code, longitude.message);
         return undefined;
       }
       [lon, lat] = [longitude, latitude];

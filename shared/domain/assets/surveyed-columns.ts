@@ -1,3 +1,5 @@
+import { decimalFromText } from './decimal-text';
+
 const METRES_PER_US_FOOT = 1200 / 3937;
 
 /**
@@ -24,7 +26,7 @@ export type SurveyedReading = { metres: number } | { problem: 'invalid_number' |
 /** A surveyed column's cell read as metres NAVD88; undefined when the cell is blank. */
 export function readSurveyed(field: SurveyedElevationField, raw: unknown): SurveyedReading {
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? decimalFromText(raw.trim()) : Number.NaN;
   const unit = field.includes('_ft_') ? 'US survey feet' : 'metres';
   if (!Number.isFinite(value)) return { problem: 'invalid_number', message: `Not a number: ${field} is an elevation in ${unit}, NAVD88.` };
   const { toMetres } = SURVEYED_ELEVATION_COLUMNS.find((c) => c.column === field)!;
