@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { CursorParam, LimitParam } from './common';
+import { CursorParam, decimalParam, LimitParam } from './common';
 import { ASSET_CATEGORIES, ASSET_TYPE_IDS } from '../domain/assets/classification';
 import { HAZARD_TYPES, IMPACT_TIMELINES, NOT_ASSESSED, SLR_SCENARIOS, VULNERABILITY_LEVELS } from '../domain/assets/vulnerability';
 import { ASSET_FILE_FORMATS } from '../domain/assets/file-formats';
@@ -28,7 +28,7 @@ const CrsField = z.string().trim().max(60).transform((text, ctx) => {
   }
   return code;
 }).describe('Coordinate system of a table\'s coordinates, as `EPSG:<code>` (Florida State Plane in US feet: EPSG:2236 East, 2237 West, 2238 North; also the HARN and 2011 variants, in feet or metres, UTM 16N/17N and Florida GDL Albers). The table then gives `x`/`y` (or `easting`/`northing`) columns. Without it, coordinates are WGS84 decimal degrees. GeoJSON and Shapefiles state their own system.');
-const HeaderRow = z.coerce.number().int().min(1).max(1000).describe('1-based row of a table\'s header; rows above it (a title, notes) are skipped. Default: the first row.');
+const HeaderRow = decimalParam(z.number().int().min(1).max(1000)).describe('1-based row of a table\'s header; rows above it (a title, notes) are skipped. Default: the first row.');
 const ColumnMapObject = z.record(z.string().min(1).max(200), z.enum(COLUMN_MAP_TARGETS)).refine((map) => Object.keys(map).length <= 50, 'At most 50 columns')
   .describe(`File column → field, ahead of the name aliases. Fields: ${MAPPED_FIELDS.join(', ')}; or a surveyed elevation (NAVD88, unit in the name), used as the asset's ground or first floor by the hazard analyses: ${SURVEYED_ELEVATION_FIELDS.join(', ')}.`);
 const ColumnMapText = z.string().max(10_000).transform((text, ctx) => {

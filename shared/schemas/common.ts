@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { PROBLEM_TYPES } from '../http/problem';
+import { decimalFromText } from '../domain/decimal-text';
 
 export const ProblemSchema = z.object({
   type: z.string().max(200).openapi({ example: '/api/docs#error-invalid_request' }),
@@ -17,7 +18,21 @@ export const ProblemSchema = z.object({
 
 export const IsoDate = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date');
 
-export const LimitParam = z.coerce.number().int().min(1).max(100).default(20).describe('Page size (1–100).');
+/**
+ * A number sent as text (query strings, form fields), in decimal notation only: z.coerce.number()
+ * would read '' as 0, '0x1B' as 27, and true or null in a JSON body as 1 or 0.
+ */
+export function decimalParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    const number = decimalFromText(value.trim());
+    if (!Number.isNaN(number)) return number;
+    ctx.issues.push({ code: 'custom', message: `Not a decimal number: "${value.trim().slice(0, 40)}"`, input: value });
+    return z.NEVER;
+  }, schema);
+}
+
+export const LimitParam = decimalParam(z.number().int().min(1).max(100)).default(20).describe('Page size (1–100).');
 export const CursorParam = z.string().min(1).max(2000).optional().describe('Opaque cursor from `next_cursor` of the previous page.');
 
 export const IdempotencyHeaders = z.object({

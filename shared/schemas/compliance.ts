@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { IsoDate } from './common';
+import { decimalParam, IsoDate } from './common';
 
 /** Wire names of sea level rise scenarios (NOAA names in labels); `extreme` exists in the 2017 family only. */
 export const SLR_SCENARIOS = ['low', 'intermediate_low', 'intermediate', 'intermediate_high', 'high', 'extreme'] as const;
@@ -165,7 +165,7 @@ export const ChecklistSchema = z.object({
 }).openapi('ComplianceChecklist');
 
 export const ChecklistQuerySchema = z.strictObject({
-  assessment_year: z.coerce.number().int().min(2021, 'Assessment requirements of s. 380.093(3) apply from 2021; no rule set exists for earlier years')
+  assessment_year: decimalParam(z.number().int().min(2021, 'Assessment requirements of s. 380.093(3) apply from 2021; no rule set exists for earlier years'))
     .optional().describe('Year of the assessment (2021 to the current year + 5); defaults to the current year.'),
   assessment_date: IsoDate.optional().describe('Exact date (YYYY-MM-DD); decides 2024, split on 2024-07-01. Without it a year is taken at July 1, so 2024 → rule set 2024.'),
   jurisdiction: JurisdictionFields.jurisdiction.optional().describe('Florida county or municipality: a noncoastal one gets the checklist without the tidal and surge items (from 2022-07-01). Without it, the full checklist.'),

@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { CursorParam, IsoDate, LimitParam } from './common';
+import { CursorParam, decimalParam, IsoDate, LimitParam } from './common';
 import { parseCrsReference } from '../domain/assets/crs-reference';
 import {
   DEFAULT_IMPACT_RADIUS_KM, FIRST_YEAR, FLOOD_COMPONENTS, FLOOD_EVENT_TYPES, LAST_YEAR, MAX_IMPACT_RADIUS_KM, SCENARIOS,
@@ -40,10 +40,10 @@ function requireSingleGaugeFields(q: { gauge_method?: string; representative_gau
 export const SlrScenariosQuery = z.object({
   gauge_id: z.string().regex(/^\d{7}$/, 'A 7-digit NOAA station id').optional().describe('NOAA CO-OPS station id of a Florida gauge with NOAA 2022 projections (e.g. 8724580 Key West).'),
   location: z.string().trim().min(2).max(200).optional().describe('"lat,lon" or a Florida county or municipality name; the two closest gauges are used.'),
-  time_horizon: commaList(z.coerce.number().int().min(FIRST_YEAR).max(LAST_YEAR), 20).optional()
+  time_horizon: commaList(decimalParam(z.number().int().min(FIRST_YEAR).max(LAST_YEAR)), 20).optional()
     .describe(`Year or comma-separated years, ${FIRST_YEAR}–${LAST_YEAR}; default: every decade.`),
   scenario: commaList(ScenarioEnum, 5).optional().describe('Scenarios to return; default: all five.'),
-  assessment_year: z.coerce.number().int().min(2020).max(2100).optional().describe('Flags the 2024 rule set horizons (assessment year + 20 and + 50); default: this year.'),
+  assessment_year: decimalParam(z.number().int().min(2020).max(2100)).optional().describe('Flags the 2024 rule set horizons (assessment year + 20 and + 50); default: this year.'),
   ...gaugeChoiceFields,
 }).strict().refine((q) => (q.gauge_id === undefined) !== (q.location === undefined), { message: 'Give exactly one of gauge_id or location.', path: ['location'] })
   .refine((q) => q.gauge_method !== 'single' || q.location !== undefined, { message: 'gauge_method=single applies to a location; gauge_id already names one gauge.', path: ['gauge_method'] })
@@ -243,7 +243,7 @@ const DateRange = z.string().max(23).regex(/^(\d{4}-\d{2}-\d{2})?\.\.(\d{4}-\d{2
 
 export const FloodEventsQuery = z.object({
   location: z.string().trim().min(2).max(200).describe('"lat,lon" or a Florida county or municipality name.'),
-  radius_km: z.coerce.number().min(1).max(500).default(100).describe('Radius around the location (default 100 km). Statewide records (FEMA declarations) have no position and always match.'),
+  radius_km: decimalParam(z.number().min(1).max(500)).default(100).describe('Radius around the location (default 100 km). Statewide records (FEMA declarations) have no position and always match.'),
   date_range: DateRange.optional(),
   event_type: commaList(z.enum(FLOOD_EVENT_TYPES), FLOOD_EVENT_TYPES.length).optional(),
   limit: LimitParam,

@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { decimalParam } from './common';
 
 export const RESOURCE_CATEGORIES = ['legal', 'guidance', 'science', 'data', 'gis_standards', 'funding', 'case_study'] as const;
 export const RESOURCE_FILE_TYPES = ['pdf', 'html', 'xlsx', 'csv', 'zip', 'json', 'xml', 'docx', 'geojson', 'txt', 'api'] as const;
@@ -53,8 +54,8 @@ export const ResourcesQuery = z.object({
   q: z.string().trim().min(1).max(200).optional().describe('With `action=search`: words to find in title, summary and tags.'),
   category: z.enum(RESOURCE_CATEGORIES).optional(),
   file_type: z.enum(RESOURCE_FILE_TYPES).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(10000).default(0),
+  limit: decimalParam(z.number().int().min(1).max(100)).default(20),
+  offset: decimalParam(z.number().int().min(0).max(10000)).default(0),
   sort: z.enum(RESOURCE_SORTS).default('title').describe('Field to sort by; a leading `-` sorts descending.'),
 }).superRefine((q, ctx) => {
   // `undefined` only: a present but invalid value already has its own error.

@@ -1,9 +1,10 @@
 import * as z from './zod';
+import { decimalParam } from './common';
 import { NRI_HAZARD_CODES, NRI_RATINGS } from '../domain/risk/nri-vocabulary';
 import { DEFAULT_KIT_DAYS, KIT_HAZARDS, MAX_KIT_DAYS, MIN_KIT_DAYS } from '../domain/preparedness/kit';
 
-const Latitude = z.coerce.number().min(-90).max(90).describe('Latitude, WGS84 degrees.');
-const Longitude = z.coerce.number().min(-180).max(180).describe('Longitude, WGS84 degrees.');
+const Latitude = decimalParam(z.number().min(-90).max(90)).describe('Latitude, WGS84 degrees.');
+const Longitude = decimalParam(z.number().min(-180).max(180)).describe('Longitude, WGS84 degrees.');
 const Loose = (description: string) => z.looseObject({}).describe(description);
 
 const HazardCodes = z.string().max(200)
@@ -99,14 +100,14 @@ export const HazardsAtLocationResponse = z.object({
   sources: z.array(Loose('A data source: id, name, url, note.')).max(20),
 }).openapi('HazardsAtLocation');
 
-const Count = (max: number, description: string, fallback: number) => z.coerce.number().int().min(0).max(max).default(fallback).describe(description);
+const Count = (max: number, description: string, fallback: number) => decimalParam(z.number().int().min(0).max(max)).default(fallback).describe(description);
 
 export const SuppliesQuery = z.object({
-  adults: z.coerce.number().int().min(1).max(20).describe('Adults in the household (at least 1).'),
+  adults: decimalParam(z.number().int().min(1).max(20)).describe('Adults in the household (at least 1).'),
   children: Count(20, 'Children.', 0),
   infants: Count(10, 'Infants.', 0),
   pets: Count(20, 'Pets.', 0),
-  days: z.coerce.number().int().min(MIN_KIT_DAYS).max(MAX_KIT_DAYS).default(DEFAULT_KIT_DAYS).describe('Days to cover; Florida recommends at least 7.'),
+  days: decimalParam(z.number().int().min(MIN_KIT_DAYS).max(MAX_KIT_DAYS)).default(DEFAULT_KIT_DAYS).describe('Days to cover; Florida recommends at least 7.'),
   medical_needs: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('Someone takes prescription medication.'),
   hazard: z.enum(KIT_HAZARDS).default('general'),
   format: z.enum(['json', 'csv', 'pdf']).default('json').describe('`csv`: one line per item; `pdf`: a printable checklist.'),

@@ -8,7 +8,7 @@ import { AssetFileError } from './file-error';
 import { checkCoordinates } from './florida-extent';
 import type { JurisdictionArea } from './jurisdiction-area';
 import type { OutsideJurisdictionMode } from './import-options';
-import { decimalFromText, notADecimalCoordinate } from './decimal-text';
+import { decimalFromText, notADecimalCoordinate } from '../decimal-text';
 import { crossingMessage, MAX_STORED_VERTICES, POLYGON_REPAIR_HINT, representativePoint, selfIntersection, storedGeometry, structuralProblems } from './geometry';
 
 /** One record of an input file, before validation. */

@@ -1,4 +1,4 @@
-import { decimalFromText } from './decimal-text';
+import { decimalFromText } from '../decimal-text';
 
 const METRES_PER_US_FOOT = 1200 / 3937;
 
