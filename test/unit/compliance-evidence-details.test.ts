@@ -55,12 +55,12 @@ describe('the DEM (item C)', () => {
     expect(check('dem', base, evidence({ analyses: [uncovered] }))).toMatchObject({ status: 'attested', detail: 'No elevation data covered the 1 linked analysis.' });
     const nameless = analysis({ elevation: { status: 'ok', source_name: null, native_resolution: null, cell_size_m: null } });
     expect(check('dem', base, evidence({ analyses: [nameless, nameless] })).detail).toBe('No elevation data covered the 2 linked analyses.');
-    expect(check('dem', { ...base, dem: undefined } as Methodology, evidence()).detail).toBe('the 1 linked analysis used NOAA OCM 2018 Florida Keys lidar DEM.');
+    expect(check('dem', { ...base, dem: undefined } as Methodology, evidence()).detail).toBe('The 1 linked analysis used NOAA OCM 2018 Florida Keys lidar DEM.');
   });
 
   it('matches a claim naming the DEM\'s first word, or contained in its name, whatever the case', () => {
     const srtm = analysis({ elevation: { status: 'ok', source_name: 'SRTM GL1 (NASA, 2000)', native_resolution: '1 arc-second', cell_size_m: 30 } });
-    expect(check('dem', claim('NASA srtm 1 arc-second'), evidence({ analyses: [srtm] }))).toMatchObject({ status: 'verified', detail: 'the 1 linked analysis used SRTM GL1 (NASA, 2000), as stated.' });
+    expect(check('dem', claim('NASA srtm 1 arc-second'), evidence({ analyses: [srtm] }))).toMatchObject({ status: 'verified', detail: 'The 1 linked analysis used SRTM GL1 (NASA, 2000), as stated.' });
     expect(check('dem', claim('Florida Keys lidar'), evidence()).status).toBe('verified');
     expect(check('dem', claim('USGS 3DEP 1 m'), evidence({ analyses: [srtm, analysis()] }))).toEqual({
       status: 'contradicted',
@@ -75,7 +75,7 @@ describe('flood components (items E, G, H, I)', () => {
   const surgeClaimed = (analysed: boolean) => ({ ...base, flood_components: { ...base.flood_components!, storm_surge: { ...base.flood_components!.storm_surge!, analysed } } }) as Methodology;
 
   it('verifies a claimed component the analyses produced, partial results included', () => {
-    expect(check('storm_surge', surgeClaimed(true), evidence({ analyses: [withSurge('partial')] }))).toEqual({ status: 'verified', contradictions: [], detail: 'the 1 linked analysis produced storm surge results.' });
+    expect(check('storm_surge', surgeClaimed(true), evidence({ analyses: [withSurge('partial')] }))).toEqual({ status: 'verified', contradictions: [], detail: 'The 1 linked analysis produced storm surge results.' });
   });
 
   it('contradicts a claim the analyses did not bear out, naming the field', () => {
@@ -91,7 +91,7 @@ describe('flood components (items E, G, H, I)', () => {
   });
 
   it('attests what an unclaimed component produced or did not', () => {
-    expect(check('storm_surge', surgeClaimed(false), evidence({ analyses: [withSurge('ok')] }))).toMatchObject({ status: 'attested', detail: 'the 1 linked analysis produced storm surge results.' });
+    expect(check('storm_surge', surgeClaimed(false), evidence({ analyses: [withSurge('ok')] }))).toMatchObject({ status: 'attested', detail: 'The 1 linked analysis produced storm surge results.' });
     expect(check('storm_surge', surgeClaimed(false), evidence({ analyses: [withSurge('no_data')] })).detail).toBe('Not claimed; the 1 linked analysis produced no storm surge results.');
     expect(check('compound', base, evidence({ analyses: [] })).detail).toBe(NO_ANALYSES);
   });
@@ -103,21 +103,21 @@ describe('the local datum check on tidal flooding (item E)', () => {
 
   it('adds the note of each analysis whose MHHW differs from the stations nearby, the item still verified', () => {
     const result = check('tidal_depth', base, evidence({ analyses: [tidal('fa_1', 'differs', 'Melbourne Causeway is 0.525 m below.'), tidal('fa_2', 'agrees', 'within 0.1 m')] }));
-    expect(result).toEqual({ status: 'verified', contradictions: [], detail: 'the 2 linked analyses produced tidal flooding results. Analysis fa_1, local datum check: Melbourne Causeway is 0.525 m below.' });
-    expect(check('tidal_depth', unclaimed, evidence({ analyses: [tidal('fa_1', 'differs', 'n')] }))).toEqual({ status: 'attested', contradictions: [], detail: 'the 1 linked analysis produced tidal flooding results. Analysis fa_1, local datum check: n' });
+    expect(result).toEqual({ status: 'verified', contradictions: [], detail: 'The 2 linked analyses produced tidal flooding results. Analysis fa_1, local datum check: Melbourne Causeway is 0.525 m below.' });
+    expect(check('tidal_depth', unclaimed, evidence({ analyses: [tidal('fa_1', 'differs', 'n')] }))).toEqual({ status: 'attested', contradictions: [], detail: 'The 1 linked analysis produced tidal flooding results. Analysis fa_1, local datum check: n' });
   });
 
   it('shows two notes, each cut at 400 characters, and counts the rest', () => {
     const long = 'c'.repeat(401);
     const analyses = [tidal('fa_1', 'differs', long), tidal('fa_2', 'differs', 'x'), tidal('fa_3', 'differs', 'y'), tidal('fa_4', 'differs', 'z')];
     expect(check('tidal_depth', base, evidence({ analyses })).detail)
-      .toBe(`the 4 linked analyses produced tidal flooding results. Analysis fa_1, local datum check: ${'c'.repeat(400)}… Analysis fa_2, local datum check: x 2 more analyses found the local MHHW different.`);
-    expect(check('tidal_depth', base, evidence({ analyses: [tidal('fa_1', 'differs', 'c'.repeat(400))] })).detail).toBe(`the 1 linked analysis produced tidal flooding results. Analysis fa_1, local datum check: ${'c'.repeat(400)}`);
+      .toBe(`The 4 linked analyses produced tidal flooding results. Analysis fa_1, local datum check: ${'c'.repeat(400)}… Analysis fa_2, local datum check: x 2 more analyses found the local MHHW different.`);
+    expect(check('tidal_depth', base, evidence({ analyses: [tidal('fa_1', 'differs', 'c'.repeat(400))] })).detail).toBe(`The 1 linked analysis produced tidal flooding results. Analysis fa_1, local datum check: ${'c'.repeat(400)}`);
   });
 
   it('adds nothing to the other components', () => {
     const surge = analysis({ components: [{ component: 'surge', status: 'ok' }], tidal_datum_check: { status: 'differs', note: 'n' } });
-    expect(check('storm_surge', base, evidence({ analyses: [surge] })).detail).toBe('the 1 linked analysis produced storm surge results.');
+    expect(check('storm_surge', base, evidence({ analyses: [surge] })).detail).toBe('The 1 linked analysis produced storm surge results.');
   });
 });
 
@@ -146,12 +146,12 @@ describe('gauges (item M)', () => {
     });
     const many = ['fa_1', 'fa_2', 'fa_3'].map((id) => cautioned(id, ['x'.repeat(300), 'y'.repeat(200)]));
     expect(check('tide_gauges', { ...base, tide_gauges: undefined } as Methodology, evidence({ analyses: [single('fa_0', 'z'), ...many] })).detail).toBe(
-      `the 4 linked analyses used NOAA gauges 8724580, 8720030, 8727520. Analysis fa_0 used one gauge (8724580) by a recorded choice: z Analysis fa_1, gauge cautions: ${'x'.repeat(300)} ${'y'.repeat(99)}… Analysis fa_2, gauge cautions: ${'x'.repeat(300)} ${'y'.repeat(99)}… 1 more analyses had gauge cautions.`,
+      `The 4 linked analyses used NOAA gauges 8724580, 8720030, 8727520. Analysis fa_0 used one gauge (8724580) by a recorded choice: z Analysis fa_1, gauge cautions: ${'x'.repeat(300)} ${'y'.repeat(99)}… Analysis fa_2, gauge cautions: ${'x'.repeat(300)} ${'y'.repeat(99)}… 1 more analyses had gauge cautions.`,
     );
   });
 
   it('attests without stated stations or recorded gauges', () => {
-    expect(check('tide_gauges', { ...base, tide_gauges: undefined } as Methodology, evidence()).detail).toBe('the 1 linked analysis used NOAA gauges 8724580, 8723970.');
+    expect(check('tide_gauges', { ...base, tide_gauges: undefined } as Methodology, evidence()).detail).toBe('The 1 linked analysis used NOAA gauges 8724580, 8723970.');
     expect(check('tide_gauges', base, evidence({ analyses: [analysis({ gauges: [] })] })).detail).toBe('No gauge recorded by the analyses.');
     expect(check('tide_gauges', base, evidence({ analyses: [] }))).toEqual({ status: 'attested', detail: NO_ANALYSES, contradictions: [] });
   });

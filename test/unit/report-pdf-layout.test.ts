@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { renderPng } from '../../shared/domain/deliverables/maps';
 import { reportPdf, type ReportInput } from '../../shared/domain/deliverables/report-pdf';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
-import { pdfPages } from '../helpers/pdf-text';
+import { pdfPages, pdfText } from '../helpers/pdf-text';
 
 /**
  * The report's layout read back from the PDF: the cover, the document's metadata, cells that wrap,
@@ -129,5 +129,22 @@ describe('maps', () => {
     expect(pages[heading]!.images).toHaveLength(2);
     expect(pages[heading + 1]!.images).toHaveLength(1);
     expect(pages[heading + 1]!.texts.some((r) => r.text === 'Planning horizon 2101')).toBe(true);
+  });
+});
+
+describe('the checklist page', () => {
+  const item = (letter: string, status: 'verified' | 'contradicted' | 'attested', reason: string, detail: string) => ({
+    item: letter, title: `Item ${letter}`, status: status === 'contradicted' ? 'fail' : 'pass', reason, evidence: { status, detail, contradictions: [] },
+  });
+
+  it('prints a contradicted item\'s evidence once (its reason quotes it) and every other item\'s reason and evidence', async () => {
+    const detail = 'methodology.dem.source: claimed lidar; SRTM used.';
+    const checklist = {
+      rule_set: '2024', label: 'statute', passed: 1, failed: 1, conditional: 0, contradictions: [{}],
+      items: [item('C', 'contradicted', `Contradicted by the API's evidence: ${detail}`, detail), item('E', 'verified', 'Tidal depth analysed.', 'The 1 linked analysis produced tidal flooding results.')],
+    };
+    const text = pdfText(await reportPdf({ ...input(1), checklist: checklist as never })).replace(/\s+/g, ' ');
+    expect(text.split('claimed lidar').length - 1).toBe(1);
+    expect(text).toContain('Item E: Tidal depth analysed. The 1 linked analysis produced tidal flooding results.');
   });
 });

@@ -37,10 +37,12 @@ const COMPONENT_OF: Partial<Record<Kind, { component: string; claim: (m: Methodo
   compound: { component: 'compound', claim: (m) => m.flood_components?.compound?.analysed, label: 'compound flooding' },
 };
 
-const attested = (detail: string): EvidenceCheck => ({ status: 'attested', detail, contradictions: [] });
+/** Details often open with "the 1 linked analysis …", written for the middle of a sentence. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const attested = (detail: string): EvidenceCheck => ({ status: 'attested', detail: sentence(detail), contradictions: [] });
 const checked = (contradictions: Contradiction[], consistent: string): EvidenceCheck => (contradictions.length > 0
   ? { status: 'contradicted', detail: contradictions.map((c) => `${c.field}: claimed ${c.claimed}; ${c.found}.`).join(' '), contradictions }
-  : { status: 'verified', detail: consistent, contradictions: [] });
+  : { status: 'verified', detail: sentence(consistent), contradictions: [] });
 
 const NO_ANALYSES = 'No flood analysis is linked to this assessment (POST /hazards/flood-analysis with assessment_id); the statement is not checked.';
 const list = (values: readonly (string | number)[]) => values.join(', ');

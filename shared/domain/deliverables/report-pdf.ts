@@ -177,7 +177,8 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
   const c = input.checklist;
   w.para(`Rule set ${c.rule_set} (${c.label}). ${c.passed} passed, ${c.failed} failed, ${c.conditional} conditional; ${c.contradictions.length} statement(s) contradicted by the API's evidence.`);
   w.table(['Item', 'Status', 'Evidence', 'Reason and evidence detail'], [30, 50, 65, 367], c.items.map((item) => [
-    `${item.item}`, item.status, item.evidence.status, `${item.title}: ${item.reason} ${item.evidence.detail}`,
+    // A contradicted item's reason already quotes the evidence detail.
+    `${item.item}`, item.status, item.evidence.status, `${item.title}: ${item.reason}${item.evidence.status === 'contradicted' ? '' : ` ${item.evidence.detail}`}`,
   ]));
 
   doc.end();
