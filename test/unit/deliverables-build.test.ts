@@ -56,10 +56,23 @@ const ANALYSIS: AnalysisEvidence = {
 const ANSWER = {
   sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM' }],
   gauge_selection: { gauges: [{ noaa_id: '8724580', name: 'Key West', weight: 0.6 }, { noaa_id: '8723970', name: 'Vaca Key', weight: 0.4 }, { noaa_id: '8725110', name: 'Naples' }] },
-  components: { tidal: { results: [
-    { scenario: 'intermediate_low', planning_horizon: 2046, sea_level_rise: { ft: 0.91 }, design_water_level_navd88: { ft: 1.87 }, tidal_flood_days_per_year: { by_gauge: [{ noaa_id: '8724580', days: 41.6 }, { noaa_id: '8723970', days: 12.3 }] } },
-    { scenario: 'intermediate', planning_horizon: 2076, sea_level_rise: { ft: 2.13 } },
-  ] } },
+  components: {
+    tidal: { results: [
+      { scenario: 'intermediate_low', planning_horizon: 2046, sea_level_rise: { ft: 0.91 }, design_water_level_navd88: { m: 0.57, ft: 1.87 }, exposed_area: { km2: 1.2 }, tidal_flood_days_per_year: { by_gauge: [{ noaa_id: '8724580', days: 41.6 }, { noaa_id: '8723970', days: 12.3 }] } },
+      { scenario: 'intermediate', planning_horizon: 2076, sea_level_rise: { ft: 2.13 }, design_water_level_navd88: { m: 0.95 }, exposed_area: { km2: 3.4 } },
+      { scenario: 'intermediate', planning_horizon: 2046, design_water_level_navd88: { m: 0.6 }, exposed_area: { km2: 1.2 } },
+      { scenario: 'intermediate_low', planning_horizon: 2076, design_water_level_navd88: { m: 0.8 }, exposed_area: { km2: 1.2 } },
+    ] },
+    // The 100-year event is the one the exposure uses; the 500-year rows are left aside.
+    surge: { results: [
+      { scenario: 'intermediate_low', planning_horizon: 2046, return_period_years: 500, design_water_level_navd88: { m: 1.6 }, exposed_area: { km2: 9.9 } },
+      { scenario: 'intermediate_low', planning_horizon: 2046, return_period_years: 100, design_water_level_navd88: { m: 1.1 }, exposed_area: { km2: 5.5 } },
+      { scenario: 'intermediate', planning_horizon: 2046, return_period_years: 100, design_water_level_navd88: { m: 1.2 }, exposed_area: { km2: 5.5 } },
+      { scenario: 'intermediate_low', planning_horizon: 2076, return_period_years: 100, design_water_level_navd88: { m: 1.3 }, exposed_area: { km2: 5.5 } },
+      { scenario: 'intermediate', planning_horizon: 2076, return_period_years: 100, design_water_level_navd88: { m: 1.9 }, exposed_area: { km2: 7.7 } },
+    ] },
+  },
+  elevation: { cell_size_m: 206, native_resolution_areas: { cell_size_m: 30 }, height_steps: { step_m: 1, lowest_land_levels_navd88_m: [0.742, 1.742, 2.742] } },
 };
 const EXTENT = {
   scenario: 'intermediate', planning_horizon: 2076, components: ['tidal'], area_km2: 18.42, area_m2: 18_420_000,
@@ -162,7 +175,10 @@ describe('a deliverable build', () => {
     // Exposure: assets deeper than 0 per scenario and horizon; the extent's area only where one was traced.
     // Unknown ground and open water both count as without a usable ground elevation.
     expect(text).toContain('4 assets analysed; 2 without a usable ground elevation');
-    expect(text).toContain(`intermediate 2046 0 ${dash} intermediate_low 2046 1 ${dash} intermediate 2076 2 18.42 intermediate_low 2076 0 ${dash}`);
+    // The answer's own areas per component (surge at 100 years) beside the traced map's, and why three pairs have the same.
+    expect(text).toContain(`Scenario Horizon Assets exposed tidal (km\u00b2) surge 100-yr (km\u00b2) Map (km\u00b2) intermediate 2046 0 1.20 5.50 ${dash} intermediate_low 2046 1 1.20 5.50 ${dash} intermediate 2076 2 3.40 7.70 18.42 intermediate_low 2076 0 1.20 5.50 ${dash}`);
+    expect(text).toContain("Exposed land per component as the analysis answered it, at the elevation model's native resolution (30 m cells), less land already below today's MHHW. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid (206 m cells), whose coarser cells miss narrow strips of land.");
+    expect(text).toContain("The exposed land is the same for intermediate 2046, intermediate-low 2046, intermediate-low 2076: their highest design water levels (1.10 m to 1.30 m NAVD88) all lie between two land heights of the elevation model (0.74 m and 1.74 m NAVD88). Its heights come in steps of 1 m, with no land cell between them, so these levels cover the same cells; the steps are the model's, not the ground's.");
     // Priority: highest score first, unscored last.
     expect(text).toContain(`1 Lower Keys Medical Center community_emergency 0.740 high 2046 2.60 2 Marathon Fire Station community_emergency 0.210 low 2046 0.80 3 Big Pine Key Library community_emergency ${dash} not_assessed ${dash} ${dash} 4 Key West City Hall community_emergency ${dash} not_assessed ${dash} ${dash} 5 Pier House Dock`);
     expect(text).toMatch(/Rule set 2024 \(derived from s\. 380\.093; not DEP's form\)\. \d+ passed, \d+ failed, 0 conditional/);

@@ -24,7 +24,7 @@ const input = (analyses: number): ReportInput => ({
   assessment: { assessment_id: 'va_test', type: 'county', scope: 'full_jurisdiction', start_date: '2026-01-05', status: 'in_progress', vertical_datum: 'NAVD88', dem: null },
   analyses: Array.from({ length: analyses }, (_, i) => analysis(i)),
   sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM', version: 'SRTM version 3' }],
-  gauges: [], datumCheck: null, gaugeCautions: [], exposure: { combos: [], analysed: 0, unknownElevation: 0 }, assets: [], maps: [],
+  gauges: [], datumCheck: null, gaugeCautions: [], exposure: { components: [], combos: [], analysed: 0, unknownElevation: 0, nativeCellM: null, mapCellM: null, notes: [] }, assets: [], maps: [],
   checklist: { rule_set: 's380093', label: 'statute', passed: 0, failed: 0, conditional: 0, contradictions: [], items: [] } as never,
 });
 

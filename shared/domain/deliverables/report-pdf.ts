@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { ChecklistStatus } from '../../schemas/compliance';
+import type { ExposureSummary } from './exposure-summary';
 import type { AnalysisEvidence, DatumCheckNote } from './ports';
 import { LEVEL_COLOURS } from './maps';
 
@@ -52,7 +53,7 @@ export interface ReportInput {
   datumCheck: DatumCheckNote | null;
   /** The cautions on the latest analysis's gauge choice (a gauge on another coast, the single-gauge exception open). */
   gaugeCautions: string[];
-  exposure: { combos: { scenario: string; planning_horizon: number; exposed: number; inundated_km2: number | null }[]; analysed: number; unknownElevation: number };
+  exposure: ExposureSummary;
   assets: ReportAsset[];
   maps: ReportMap[];
   checklist: ChecklistStatus;
@@ -166,7 +167,14 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
 
   w.heading(REPORT_SECTIONS[3]);
   w.para(`${input.exposure.analysed} assets analysed; ${input.exposure.unknownElevation} without a usable ground elevation (no elevation data, or open water in the elevation model at the asset: survey their ground or first-floor elevation).`);
-  w.table(['Scenario', 'Horizon', 'Assets exposed', 'Inundated land (km²)'], [150, 80, 120, 162], input.exposure.combos.map((c) => [c.scenario, c.planning_horizon, c.exposed, num(c.inundated_km2)]));
+  const e = input.exposure;
+  const areaColumns = e.components.map((component) => `${component === 'surge' || component === 'rainfall' ? `${component} 100-yr` : component} (km²)`);
+  const areaWidth = Math.floor(262 / (e.components.length + 1));
+  w.table(['Scenario', 'Horizon', 'Assets exposed', ...areaColumns, 'Map (km²)'], [120, 60, 70, ...e.components.map(() => areaWidth), 262 - areaWidth * e.components.length], e.combos.map((c) => [
+    c.scenario, c.planning_horizon, c.exposed, ...c.areas_km2.map((a) => num(a)), num(c.map_km2),
+  ]));
+  w.para(`Exposed land per component as the analysis answered it${e.nativeCellM ? `, at the elevation model's native resolution (${e.nativeCellM} m cells)` : ''}, less land already below today's MHHW. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid${e.mapCellM ? ` (${e.mapCellM} m cells)` : ''}, whose coarser cells miss narrow strips of land.`);
+  for (const note of e.notes) w.para(note);
 
   w.heading(REPORT_SECTIONS[4]);
   w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)'], [25, 170, 110, 45, 60, 50, 52], input.assets.map((a) => [

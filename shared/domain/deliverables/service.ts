@@ -10,6 +10,7 @@ import { countyBoundaryByFips } from '../hazards/florida-counties';
 import { assetListXlsx } from './asset-list-xlsx';
 import { sortAssets } from './asset-priority';
 import { fgdcMetadata, geoPackage, shapefileZip } from './gis-package';
+import { exposureSummary, type AnswerExposure } from './exposure-summary';
 import { assetLayers, boundaryLayer, inundationLayer, type GisLayer } from './gis-layers';
 import type { InundationExtent } from './inundation-extents';
 import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
@@ -89,10 +90,10 @@ async function readJson<T>(blobs: BlobStore, key: string | null): Promise<T | un
   return body ? JSON.parse(body.toString('utf8')) as T : undefined;
 }
 
-interface AnalysisAnswer {
+interface AnalysisAnswer extends AnswerExposure {
   sources?: { name: string; version?: string; url?: string }[];
   gauge_selection?: { gauges?: { noaa_id: string; name: string; weight?: number }[] };
-  components?: { tidal?: { results?: { scenario: string; planning_horizon: number; sea_level_rise?: { ft: number }; design_water_level_navd88?: { ft: number }; tidal_flood_days_per_year?: { by_gauge?: { noaa_id: string; days: number }[] } }[] } };
+  components?: AnswerExposure['components'] & { tidal?: { results?: { scenario: string; planning_horizon: number; sea_level_rise?: { ft: number }; design_water_level_navd88?: { m: number; ft: number }; tidal_flood_days_per_year?: { by_gauge?: { noaa_id: string; days: number }[] } }[] } };
 }
 
 async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<BuiltFile[]> {
@@ -146,15 +147,7 @@ async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<B
     })),
     datumCheck: latest?.tidal_datum_check ?? null,
     gaugeCautions: latest?.gauge_selection?.cautions ?? [],
-    exposure: {
-      combos: combos.map((c) => ({
-        ...c,
-        exposed: assets.filter((a) => (a.exposure?.depths.find((d) => d.scenario === c.scenario && d.planning_horizon === c.planning_horizon)?.depth_m ?? 0) > 0).length,
-        inundated_km2: extents.find((e) => e.scenario === c.scenario && e.planning_horizon === c.planning_horizon)?.area_km2 ?? null,
-      })),
-      analysed: assets.filter((a) => a.exposure).length,
-      unknownElevation: assets.filter((a) => a.exposure?.status === 'unknown_elevation' || a.exposure?.status === 'existing_water').length,
-    },
+    exposure: exposureSummary(answer, combos, assets, extents),
     assets: assets.map((a, i) => ({
       priority: i + 1, name: a.name, category: a.category, score: a.vulnerability?.vulnerability_score ?? null, level: a.vulnerability_level,
       firstExposedYear: a.vulnerability?.first_exposed_year ?? a.exposure?.first_exposed_year ?? null, maxDepthFt: a.exposure?.max_depth_ft ?? null,

@@ -1,0 +1,128 @@
+import type { StoredAsset } from '../assets/ports';
+import type { InundationExtent } from './inundation-extents';
+
+/**
+ * The report's exposure summary: per scenario and horizon, the assets exposed and each component's
+ * exposed land as the analysis answered it (at the elevation model's native resolution, the 100-year
+ * event for surge and rainfall), beside the area of the map's polygons, traced on the coarser
+ * analysis grid. Pairs with the same areas get the reason, as a planner would ask for it.
+ */
+
+/** The parts of a stored flood-analysis answer the summary reads. */
+export interface AnswerExposure {
+  components?: Record<string, { results?: ComponentResult[] } | undefined>;
+  elevation?: {
+    cell_size_m?: number;
+    native_resolution_areas?: { cell_size_m?: number };
+    height_steps?: { step_m: number; lowest_land_levels_navd88_m: number[] };
+  };
+}
+
+interface ComponentResult {
+  scenario: string;
+  planning_horizon: number;
+  return_period_years?: number;
+  design_water_level_navd88?: { m: number };
+  exposed_area?: { km2: number };
+}
+
+export interface ExposureCombo {
+  scenario: string;
+  planning_horizon: number;
+  exposed: number;
+  /** Exposed land of each component, in the order of `ExposureSummary.components`. */
+  areas_km2: (number | null)[];
+  /** The highest design water level over the components (NAVD88 m). */
+  highest_level_m: number | null;
+  /** Area of the map's polygons, when they were traced. */
+  map_km2: number | null;
+}
+
+export interface ExposureSummary {
+  components: string[];
+  combos: ExposureCombo[];
+  analysed: number;
+  unknownElevation: number;
+  /** Cell size of the answer's areas, and of the map's polygons. */
+  nativeCellM: number | null;
+  mapCellM: number | null;
+  notes: string[];
+}
+
+/** The design event of the exposure: surge and rainfall at 100 years, as the assets' depths. */
+const DESIGN_RETURN_PERIOD = 100;
+const AREA_COMPONENTS = ['tidal', 'surge', 'rainfall', 'compound'];
+
+export function exposureSummary(
+  answer: AnswerExposure,
+  combos: readonly { scenario: string; planning_horizon: number }[],
+  assets: readonly StoredAsset[],
+  extents: readonly InundationExtent[],
+): ExposureSummary {
+  const components = AREA_COMPONENTS.filter((c) => answer.components?.[c]?.results?.length);
+  const resultOf = (component: string, scenario: string, year: number) => answer.components?.[component]?.results
+    ?.find((r) => r.scenario === scenario && r.planning_horizon === year && (r.return_period_years === undefined || r.return_period_years === DESIGN_RETURN_PERIOD));
+  const rows = combos.map((c): ExposureCombo => {
+    const results = components.map((component) => resultOf(component, c.scenario, c.planning_horizon));
+    const levels = results.map((r) => r?.design_water_level_navd88?.m).filter((m): m is number => m !== undefined);
+    return {
+      ...c,
+      exposed: assets.filter((a) => (a.exposure?.depths.find((d) => d.scenario === c.scenario && d.planning_horizon === c.planning_horizon)?.depth_m ?? 0) > 0).length,
+      areas_km2: results.map((r) => r?.exposed_area?.km2 ?? null),
+      highest_level_m: levels.length > 0 ? Math.max(...levels) : null,
+      map_km2: extents.find((e) => e.scenario === c.scenario && e.planning_horizon === c.planning_horizon)?.area_km2 ?? null,
+    };
+  });
+  const nativeCellM = answer.elevation?.native_resolution_areas?.cell_size_m ?? answer.elevation?.cell_size_m ?? null;
+  const mapCellM = answer.elevation?.cell_size_m ?? null;
+  return {
+    components,
+    combos: rows,
+    analysed: assets.filter((a) => a.exposure).length,
+    unknownElevation: assets.filter((a) => a.exposure?.status === 'unknown_elevation' || a.exposure?.status === 'existing_water').length,
+    nativeCellM,
+    mapCellM,
+    notes: equalAreaNotes(rows, answer.elevation?.height_steps),
+  };
+}
+
+const label = (c: ExposureCombo) => `${c.scenario.replace('_', '-')} ${c.planning_horizon}`;
+const metres = (m: number) => `${m.toFixed(2)} m`;
+
+/**
+ * Scenario and horizon pairs whose every component area is the same, with why: their highest
+ * design levels fall between two heights of a stepped elevation model (SRTM's whole metres), or,
+ * failing that, the higher levels reach no further land the water connects to.
+ */
+export function equalAreaNotes(combos: readonly ExposureCombo[], steps: { step_m: number; lowest_land_levels_navd88_m: number[] } | undefined): string[] {
+  const groups = new Map<string, ExposureCombo[]>();
+  for (const combo of combos) {
+    if (combo.areas_km2.length === 0 || combo.areas_km2.some((a) => a === null)) continue;
+    const key = combo.areas_km2.join('|');
+    groups.set(key, [...(groups.get(key) ?? []), combo]);
+  }
+  const notes: string[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const pairs = group.map(label).join(', ');
+    const levels = group.map((c) => c.highest_level_m).filter((m): m is number => m !== null);
+    const same = `The exposed land is the same for ${pairs}`;
+    if (levels.length < group.length) {
+      notes.push(`${same}: the higher water levels reach no further land connected to the water in the elevation model.`);
+      continue;
+    }
+    const [low, high] = [Math.min(...levels), Math.max(...levels)];
+    const range = low === high ? `${metres(low)} NAVD88` : `${metres(low)} to ${metres(high)} NAVD88`;
+    const heights = steps?.lowest_land_levels_navd88_m ?? [];
+    const between = heights.length > 0 && !heights.some((h) => h > low && h <= high) && high < heights[heights.length - 1]!;
+    if (steps && between) {
+      const below = heights.filter((h) => h <= low).pop();
+      const above = heights.find((h) => h > high)!;
+      const span = below === undefined ? `below the elevation model's lowest land height (${metres(above)} NAVD88)` : `between two land heights of the elevation model (${metres(below)} and ${metres(above)} NAVD88)`;
+      notes.push(`${same}: their highest design water levels (${range}) all lie ${span}. Its heights come in steps of ${steps.step_m} m, with no land cell between them, so these levels cover the same cells; the steps are the model's, not the ground's.`);
+    } else {
+      notes.push(`${same}: their highest design water levels (${range}) reach no further land connected to the water in the elevation model.`);
+    }
+  }
+  return notes;
+}
