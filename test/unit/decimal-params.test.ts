@@ -1,7 +1,7 @@
 import * as z from '../../shared/schemas/zod';
 import { decimalParam, LimitParam } from '../../shared/schemas/common';
 import { LocationQuery, SuppliesQuery } from '../../shared/schemas/v1-risk';
-import { decimalFromText } from '../../shared/domain/decimal-text';
+import { decimalFromText, notADecimalCoordinate } from '../../shared/domain/decimal-text';
 
 /** Numbers sent as text are read in decimal notation only, never as z.coerce.number() would. */
 describe('decimal text', () => {
@@ -11,6 +11,29 @@ describe('decimal text', () => {
 
   it.each(['', ' ', '0x1B', '0b11', '0o17', '1_000', '27,95', 'Infinity', '-', '.', 'e5', '1e', '27.9.5', ' 5'])('%j is not a decimal number', (text) => {
     expect(decimalFromText(text)).toBeNaN();
+  });
+});
+
+describe('why a coordinate text is not a number', () => {
+  const comma = (text: string, fixed: string) => `Not a number: "${text}" has a decimal comma; write decimal degrees with a point (${fixed}).`;
+  const dms = (shown: string) => `Not a number: "${shown}" looks like degrees, minutes and seconds or a hemisphere letter; give signed decimal degrees (west longitudes negative).`;
+
+  it('names a decimal comma only when the whole text is one signed number with it', () => {
+    expect(notADecimalCoordinate('27,9506')).toBe(comma('27,9506', '27.9506'));
+    expect(notADecimalCoordinate('-82,4572')).toBe(comma('-82,4572', '-82.4572'));
+    expect(notADecimalCoordinate('27°57,5')).toBe(dms('27°57,5'));
+    expect(notADecimalCoordinate('27,5°')).toBe(dms('27,5°'));
+    expect(notADecimalCoordinate('27,95,1')).toBe('Not a number');
+  });
+
+  it('shows at most 40 characters of the text it quotes', () => {
+    const long = `27°57'02.123456789012345678901234567890123"N`;
+    expect(notADecimalCoordinate(long)).toBe(dms(long.slice(0, 40)));
+  });
+
+  it('gives the plain reason for text without digits or marks', () => {
+    expect(notADecimalCoordinate('unknown')).toBe('Not a number');
+    expect(notADecimalCoordinate('N/A')).toBe('Not a number');
   });
 });
 

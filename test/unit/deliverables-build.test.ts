@@ -196,6 +196,8 @@ describe('a deliverable build', () => {
         expect(run.x).toBeGreaterThanOrEqual(margin);
         expect(run.x).toBeLessThan(width - margin);
       }
+      // Table rules span their table's columns, between the side margins.
+      for (const rule of page.rules) expect([rule.x1, rule.x2 <= width - margin]).toEqual([margin, true]);
       for (const image of page.images) {
         expect([image.x, image.x + image.width <= width - margin, image.top >= margin, image.bottom <= page.height - margin]).toEqual([margin, true, true, true]);
         // Its caption, the text just above it, ends before the map begins.

@@ -25,10 +25,20 @@ describe('equal-area notes', () => {
       .toMatch(/\(0\.50 m NAVD88\) all lie below the elevation model's lowest land height \(0\.74 m NAVD88\)\./);
   });
 
-  it('a level exactly at a land height has crossed it; beyond the heights listed, or without steps, the reason is the land the water reaches', () => {
+  it('land is under water only below the level: a level at a land height has not reached it, a level above it has', () => {
+    const between = /all lie between two land heights of the elevation model \(0\.74 m and 1\.74 m NAVD88\)/;
     const generic = /: their highest design water levels \(.*\) reach no further land connected to the water in the elevation model\.$/;
-    expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 1.2), combo('intermediate', 2076, [3], 1.742)], SRTM_STEPS)[0]).toMatch(generic);
+    expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 1.2), combo('intermediate', 2076, [3], 1.742)], SRTM_STEPS)[0]).toMatch(between);
+    expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 1.2), combo('intermediate', 2076, [3], 1.75)], SRTM_STEPS)[0]).toMatch(generic);
+    expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 0.742), combo('intermediate', 2076, [3], 1.2)], SRTM_STEPS)[0]).toMatch(generic);
+    expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 0.75), combo('intermediate', 2076, [3], 1.2)], SRTM_STEPS)[0]).toMatch(between);
+  });
+
+  it('beyond the heights listed, with no heights or without steps, the reason is the land the water reaches', () => {
+    const generic = /: their highest design water levels \(.*\) reach no further land connected to the water in the elevation model\.$/;
+    expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 2.7), combo('intermediate', 2076, [3], 2.742)], SRTM_STEPS)[0]).toMatch(/between two land heights of the elevation model \(1\.74 m and 2\.74 m NAVD88\)/);
     expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 2.8), combo('intermediate', 2076, [3], 2.9)], SRTM_STEPS)[0]).toMatch(generic);
+    expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 1.1), combo('intermediate', 2076, [3], 1.3)], { step_m: 1, lowest_land_levels_navd88_m: [] })[0]).toMatch(generic);
     expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 1.1), combo('intermediate', 2076, [3], 1.3)], undefined)[0]).toMatch(generic);
     expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 1.1), combo('intermediate', 2076, [3], null)], SRTM_STEPS))
       .toEqual(['The exposed land is the same for intermediate-low 2046, intermediate 2076: the higher water levels reach no further land connected to the water in the elevation model.']);

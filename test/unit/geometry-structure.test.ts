@@ -46,6 +46,8 @@ describe('structural problems', () => {
     ['a 3D point', { type: 'Point', coordinates: [-81.8, 24.55, 1.2] }],
     ['a line of two positions', { type: 'LineString', coordinates: [[0, 0], [1, 1]] }],
     ['a line that returns to its start', { type: 'LineString', coordinates: [[-81.8, 24.55], [-81.79, 24.55], [-81.8, 24.55]] }],
+    ['a line along one meridian', { type: 'LineString', coordinates: [[-81.8, 24.55], [-81.8, 24.56]] }],
+    ['a line along one parallel', { type: 'LineString', coordinates: [[-81.8, 24.55], [-81.79, 24.55]] }],
     ['a bow tie (its halves cancel out in a signed area; a crossing, told apart)', { type: 'Polygon', coordinates: [[[-81.81, 24.54], [-81.78, 24.57], [-81.78, 24.54], [-81.81, 24.57], [-81.81, 24.54]]] }],
     ['a thin sliver, 1 cm wide over 100 m', { type: 'Polygon', coordinates: [[[-81.8, 24.55], [-81.799, 24.55], [-81.799, 24.5500001], [-81.8, 24.55]]] }],
     ['a closed ring of four positions', { type: 'Polygon', coordinates: [[[0, 0], [0, 1], [1, 1], [0, 0]]] }],

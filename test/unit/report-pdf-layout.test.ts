@@ -148,3 +148,15 @@ describe('the checklist page', () => {
     expect(text).toContain('Item E: Tidal depth analysed. The 1 linked analysis produced tidal flooding results.');
   });
 });
+
+describe('the exposure summary table', () => {
+  it('gives a column to each component analysed, naming the 100-year event of surge and rainfall', async () => {
+    const exposure = {
+      components: ['tidal', 'surge', 'rainfall', 'compound'], analysed: 1, unknownElevation: 0, nativeCellM: 30, mapCellM: 206, notes: [],
+      combos: [{ scenario: 'intermediate', planning_horizon: 2046, exposed: 1, areas_km2: [0.1, 2, 3.5, null], highest_level_m: 1.2, map_km2: 4 }],
+    };
+    const text = pdfText(await reportPdf({ ...input(1), exposure })).replace(/\s+/g, ' ');
+    // Four area columns are narrow: "100-yr" may wrap after its hyphen.
+    expect(text).toMatch(/Scenario Horizon Assets exposed tidal \(km\u00b2\) surge 100- ?yr \(km\u00b2\) rainfall 100- ?yr \(km\u00b2\) compound \(km\u00b2\) Map \(km\u00b2\) intermediate 2046 1 0\.10 2\.00 3\.50 \u0097 4\.00/);
+  });
+});

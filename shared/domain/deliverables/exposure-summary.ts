@@ -113,11 +113,13 @@ export function equalAreaNotes(combos: readonly ExposureCombo[], steps: { step_m
     }
     const [low, high] = [Math.min(...levels), Math.max(...levels)];
     const range = low === high ? `${metres(low)} NAVD88` : `${metres(low)} to ${metres(high)} NAVD88`;
+    // Land at height h is under a level above h: two levels cover the same cells when no land height
+    // lies from the lower (included) to the higher. Known only below the highest height listed.
     const heights = steps?.lowest_land_levels_navd88_m ?? [];
-    const between = heights.length > 0 && !heights.some((h) => h > low && h <= high) && high < heights[heights.length - 1]!;
-    if (steps && between) {
-      const below = heights.filter((h) => h <= low).pop();
-      const above = heights.find((h) => h > high)!;
+    const top = heights[heights.length - 1] ?? Number.NEGATIVE_INFINITY;
+    if (steps && high <= top && !heights.some((h) => h >= low && h < high)) {
+      const below = heights.filter((h) => h < low).pop();
+      const above = heights.find((h) => h >= high)!;
       const span = below === undefined ? `below the elevation model's lowest land height (${metres(above)} NAVD88)` : `between two land heights of the elevation model (${metres(below)} and ${metres(above)} NAVD88)`;
       notes.push(`${same}: their highest design water levels (${range}) all lie ${span}. Its heights come in steps of ${steps.step_m} m, with no land cell between them, so these levels cover the same cells; the steps are the model's, not the ground's.`);
     } else {
