@@ -64,6 +64,19 @@ describe('file-level verdicts', () => {
     expect([error.code, error.message, error.extra]).toEqual(['outside_florida', '2 of 3 positions are outside Florida (lon −87.7…−79.8, lat 24.3…31.1). Coordinates must be WGS84 decimal degrees, or the file a zipped Shapefile with its .prj.', { outside_rows: 2 }]);
   });
 
+  it('a longitude without its minus sign is named in the row and, when the file is condemned, in its verdict', () => {
+    const unsigned = { lon: -TAMPA.lon, lat: TAMPA.lat };
+    const rows = runAll(processor(), [at('A', TAMPA), at('B', unsigned), at('C', TAMPA, 'Fire Rescue'), at('D', { lon: 82.4572, lat: 51.5 })]);
+    expect(rows.summary.validation.errors.map((e) => [e.row, e.code, e.message])).toEqual([
+      [3, 'outside_florida', 'The point is outside Florida (lon −87.7…−79.8, lat 24.3…31.1). Its longitude 82.4572 is east of Greenwich; with a minus sign (-82.4572) it is in Florida: west longitudes are negative.'],
+      [5, 'outside_florida', 'The point is outside Florida (lon −87.7…−79.8, lat 24.3…31.1).'],
+    ]);
+    const p = processor();
+    for (const r of [at('A', unsigned), at('B', unsigned), at('C', LONDON), at('D', TAMPA)]) p.process(r);
+    const error = fileErrorOf(() => p.finish());
+    expect([error.code, error.message]).toEqual(['outside_florida', '3 of 4 positions are outside Florida (lon −87.7…−79.8, lat 24.3…31.1). Coordinates must be WGS84 decimal degrees, or the file a zipped Shapefile with its .prj. 2 of them are in Florida with a minus sign before the longitude: west longitudes are negative (did the export drop the sign?).']);
+  });
+
   it('no valid row: every error of the first 50 comes with the verdict', () => {
     const p = processor();
     for (let i = 0; i < 60; i++) p.process(record({ name: `S${i}`, lat: 'n/a', lon: TAMPA.lon }));

@@ -18,3 +18,8 @@ export function checkCoordinates(lon: number, lat: number): CoordinateVerdict {
   if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return 'out_of_range';
   return 'outside_florida';
 }
+
+/** A longitude written without its minus sign: east of Greenwich as given, in Florida once negated. */
+export function westSignLost(lon: number, lat: number): boolean {
+  return lon > 0 && inFlorida(-lon, lat);
+}

@@ -5,7 +5,7 @@ import { matchColumns, COLUMN_ALIASES, type ColumnMap, type ColumnMapping } from
 import { readSurveyed } from './surveyed-columns';
 import type { Reprojector } from './crs';
 import { AssetFileError } from './file-error';
-import { checkCoordinates } from './florida-extent';
+import { checkCoordinates, westSignLost } from './florida-extent';
 import type { JurisdictionArea } from './jurisdiction-area';
 import type { OutsideJurisdictionMode } from './import-options';
 import { decimalFromText, notADecimalCoordinate } from '../decimal-text';
@@ -203,6 +203,8 @@ export class AssetRowProcessor {
   private withCoordinates = 0;
   private swapped = 0;
   private outside = 0;
+  /** Rows outside Florida only for a longitude without its minus sign. */
+  private unsignedWest = 0;
   private readonly byCategory: Record<string, number> = {};
   private readonly byType: Record<string, number> = {};
   private unclassified = 0;
@@ -446,7 +448,12 @@ export class AssetRowProcessor {
     if (verdict === 'swapped') this.swapped++;
     if (verdict === 'outside_florida' || verdict === 'out_of_range') this.outside++;
     const code = verdict === 'swapped' ? 'coordinate_order' : verdict;
-    this.reject(this.positionField(mapping), code, COORDINATE_MESSAGES[code]);
+    if (verdict === 'outside_florida' && westSignLost(lon, lat)) {
+      this.unsignedWest++;
+      this.reject(this.positionField(mapping), code, `${COORDINATE_MESSAGES[code]} Its longitude ${lon} is east of Greenwich; with a minus sign (${-lon}) it is in Florida: west longitudes are negative.`);
+    } else {
+      this.reject(this.positionField(mapping), code, COORDINATE_MESSAGES[code]);
+    }
     return undefined;
   }
 
@@ -496,7 +503,8 @@ export class AssetRowProcessor {
       throw new AssetFileError('coordinate_order', `Latitude and longitude are swapped in ${this.swapped} of ${this.withCoordinates} rows: exchange the two columns (or the axis order of the export).`, { swapped_rows: this.swapped });
     }
     if (this.outside * 2 > this.withCoordinates) {
-      throw new AssetFileError('outside_florida', `${this.outside} of ${this.withCoordinates} positions are outside Florida (lon −87.7…−79.8, lat 24.3…31.1). Coordinates must be WGS84 decimal degrees, or the file a zipped Shapefile with its .prj.`, { outside_rows: this.outside });
+      const unsigned = this.unsignedWest > 0 ? ` ${this.unsignedWest} of them are in Florida with a minus sign before the longitude: west longitudes are negative (did the export drop the sign?).` : '';
+      throw new AssetFileError('outside_florida', `${this.outside} of ${this.withCoordinates} positions are outside Florida (lon −87.7…−79.8, lat 24.3…31.1). Coordinates must be WGS84 decimal degrees, or the file a zipped Shapefile with its .prj.${unsigned}`, { outside_rows: this.outside });
     }
     if (this.accepted === 0 && this.outsideArea > 0 && this.outsideArea * 2 > this.total) {
       throw new AssetFileError('outside_jurisdiction', `${this.outsideArea} of ${this.total} rows are outside ${this.options.area!.description} and none is inside: check the jurisdiction, or send outside_jurisdiction=warn (or accept) to import them anyway.`, { outside_rows: this.outsideArea });
