@@ -32,6 +32,8 @@ describe('equal-area notes', () => {
     expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 1.2), combo('intermediate', 2076, [3], 1.75)], SRTM_STEPS)[0]).toMatch(generic);
     expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 0.742), combo('intermediate', 2076, [3], 1.2)], SRTM_STEPS)[0]).toMatch(generic);
     expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 0.75), combo('intermediate', 2076, [3], 1.2)], SRTM_STEPS)[0]).toMatch(between);
+    // One level, at a land height: the land below it is under water, that height's is not.
+    expect(equalAreaNotes([combo('intermediate_low', 2046, [3], 1.742), combo('intermediate', 2076, [3], 1.742)], SRTM_STEPS)[0]).toMatch(/\(1\.74 m NAVD88\) all lie between two land heights of the elevation model \(0\.74 m and 1\.74 m NAVD88\)/);
   });
 
   it('beyond the heights listed, with no heights or without steps, the reason is the land the water reaches', () => {
