@@ -19,7 +19,7 @@ export function checkCoordinates(lon: number, lat: number): CoordinateVerdict {
   return 'outside_florida';
 }
 
-/** A longitude written without its minus sign: east of Greenwich as given, in Florida once negated. */
+/** A longitude written without its minus sign: in Florida once negated (so east of Greenwich as given). */
 export function westSignLost(lon: number, lat: number): boolean {
-  return lon > 0 && inFlorida(-lon, lat);
+  return inFlorida(-lon, lat);
 }

@@ -448,7 +448,8 @@ export class AssetRowProcessor {
     if (verdict === 'swapped') this.swapped++;
     if (verdict === 'outside_florida' || verdict === 'out_of_range') this.outside++;
     const code = verdict === 'swapped' ? 'coordinate_order' : verdict;
-    if (verdict === 'outside_florida' && westSignLost(lon, lat)) {
+    // Only an outside_florida verdict can be in Florida with the longitude negated.
+    if (westSignLost(lon, lat)) {
       this.unsignedWest++;
       this.reject(this.positionField(mapping), code, `${COORDINATE_MESSAGES[code]} Its longitude ${lon} is east of Greenwich; with a minus sign (${-lon}) it is in Florida: west longitudes are negative.`);
     } else {
