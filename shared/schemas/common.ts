@@ -25,9 +25,10 @@ export const IsoDate = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY
 export function decimalParam<T extends z.ZodType>(schema: T) {
   return z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
-    const number = decimalFromText(value.trim());
+    const text = value.trim();
+    const number = decimalFromText(text);
     if (!Number.isNaN(number)) return number;
-    ctx.issues.push({ code: 'custom', message: `Not a decimal number: "${value.trim().slice(0, 40)}"`, input: value });
+    ctx.issues.push({ code: 'custom', message: `Not a decimal number: "${text.slice(0, 40)}"`, input: value });
     return z.NEVER;
   }, schema);
 }

@@ -78,7 +78,7 @@ describe('the summary of an answer', () => {
         { scenario: 'intermediate', planning_horizon: 2046, exposed: 1, areas_km2: [1, 4], highest_level_m: 1.4, map_km2: 3.5 },
         { scenario: 'intermediate', planning_horizon: 2076, exposed: 0, areas_km2: [null, null], highest_level_m: null, map_km2: null },
       ],
-      analysed: 4, unknownElevation: 2, nativeCellM: 206, mapCellM: 206, notes: [],
+      analysed: 4, unknownElevation: 2, nativeCellM: null, mapCellM: 206, notes: [],
     });
   });
 });

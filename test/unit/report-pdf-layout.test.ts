@@ -160,3 +160,17 @@ describe('the exposure summary table', () => {
     expect(text).toMatch(/Scenario Horizon Assets exposed tidal \(km\u00b2\) surge 100- ?yr \(km\u00b2\) rainfall 100- ?yr \(km\u00b2\) compound \(km\u00b2\) Map \(km\u00b2\) intermediate 2046 1 0\.10 2\.00 3\.50 \u0097 4\.00/);
   });
 });
+
+describe('where the exposure areas were read', () => {
+  const exposure = (nativeCellM: number | null, mapCellM: number | null) => ({ components: ['tidal'], analysed: 0, unknownElevation: 0, nativeCellM, mapCellM, notes: [], combos: [] });
+  const sentence = async (native: number | null, map: number | null) => {
+    const text = pdfText(await reportPdf({ ...input(1), exposure: exposure(native, map) })).replace(/\s+/g, ' ');
+    return text.slice(text.indexOf('Exposed land per component'), text.indexOf('5. Prioritized asset list', text.indexOf('Exposed land per component')) - 1);
+  };
+
+  it('names the native resolution and the coarser map grid, or the one grid of both', async () => {
+    expect(await sentence(30, 206)).toBe("Exposed land per component as the analysis answered it, still-water levels (tide, gauge surge statistics) at the elevation model's native resolution (30 m cells), loaded layers (rainfall, a loaded surge layer) on the analysis grid (206 m cells); land already below today's MHHW is left out. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid (206 m cells), whose coarser cells miss narrow strips of land.");
+    expect(await sentence(null, 30)).toBe("Exposed land per component as the analysis answered it, on the analysis grid (30 m cells); land already below today's MHHW is left out. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid (30 m cells).");
+    expect(await sentence(null, null)).toBe("Exposed land per component as the analysis answered it, on the analysis grid; land already below today's MHHW is left out. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid.");
+  });
+});

@@ -43,8 +43,9 @@ export interface ExposureSummary {
   combos: ExposureCombo[];
   analysed: number;
   unknownElevation: number;
-  /** Cell size of the answer's areas, and of the map's polygons. */
+  /** Cell size of the answer's areas when read at the elevation model's native resolution (else they are on the map's grid). */
   nativeCellM: number | null;
+  /** Cell size of the analysis grid, on which the map's polygons are traced. */
   mapCellM: number | null;
   notes: string[];
 }
@@ -73,15 +74,13 @@ export function exposureSummary(
       map_km2: extents.find((e) => e.scenario === c.scenario && e.planning_horizon === c.planning_horizon)?.area_km2 ?? null,
     };
   });
-  const nativeCellM = answer.elevation?.native_resolution_areas?.cell_size_m ?? answer.elevation?.cell_size_m ?? null;
-  const mapCellM = answer.elevation?.cell_size_m ?? null;
   return {
     components,
     combos: rows,
     analysed: assets.filter((a) => a.exposure).length,
     unknownElevation: assets.filter((a) => a.exposure?.status === 'unknown_elevation' || a.exposure?.status === 'existing_water').length,
-    nativeCellM,
-    mapCellM,
+    nativeCellM: answer.elevation?.native_resolution_areas?.cell_size_m ?? null,
+    mapCellM: answer.elevation?.cell_size_m ?? null,
     notes: equalAreaNotes(rows, answer.elevation?.height_steps),
   };
 }

@@ -169,11 +169,17 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
   w.para(`${input.exposure.analysed} assets analysed; ${input.exposure.unknownElevation} without a usable ground elevation (no elevation data, or open water in the elevation model at the asset: survey their ground or first-floor elevation).`);
   const e = input.exposure;
   const areaColumns = e.components.map((component) => `${component === 'surge' || component === 'rainfall' ? `${component} 100-yr` : component} (km²)`);
+  // The area columns and the map's share the 262 pt the first three columns leave of the 512 pt table.
   const areaWidth = Math.floor(262 / (e.components.length + 1));
   w.table(['Scenario', 'Horizon', 'Assets exposed', ...areaColumns, 'Map (km²)'], [120, 60, 70, ...e.components.map(() => areaWidth), 262 - areaWidth * e.components.length], e.combos.map((c) => [
     c.scenario, c.planning_horizon, c.exposed, ...c.areas_km2.map((a) => num(a)), num(c.map_km2),
   ]));
-  w.para(`Exposed land per component as the analysis answered it${e.nativeCellM ? `, at the elevation model's native resolution (${e.nativeCellM} m cells)` : ''}, less land already below today's MHHW. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid${e.mapCellM ? ` (${e.mapCellM} m cells)` : ''}, whose coarser cells miss narrow strips of land.`);
+  const grid = e.mapCellM ? ` (${e.mapCellM} m cells)` : '';
+  // As the analysis reads them: still-water levels at native resolution when it did, loaded layers on its grid.
+  const areasAt = e.nativeCellM
+    ? `still-water levels (tide, gauge surge statistics) at the elevation model's native resolution (${e.nativeCellM} m cells), loaded layers (rainfall, a loaded surge layer) on the analysis grid${grid}`
+    : `on the analysis grid${grid}`;
+  w.para(`Exposed land per component as the analysis answered it, ${areasAt}; land already below today's MHHW is left out. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid${grid}${e.nativeCellM ? ', whose coarser cells miss narrow strips of land' : ''}.`);
   for (const note of e.notes) w.para(note);
 
   w.heading(REPORT_SECTIONS[4]);
