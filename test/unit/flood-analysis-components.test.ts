@@ -2,7 +2,7 @@ import type { Polygon } from 'geojson';
 import { validateBoundary, type ValidBoundary } from '../../shared/domain/hazards/boundary';
 import type { ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
 import { RELIEF_FLAG_M } from '../../shared/domain/hazards/ground';
-import { analyzeFlooding, estimateFloodAnalysisWork, MAX_ANALYSIS_CELLS, MAX_LISTED_ASSETS, type AnalysedSurfaces, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
+import { analyzeFlooding, estimateFloodAnalysisWork, MAX_ANALYSIS_CELLS, MAX_LISTED_ASSETS, settingWithoutElevation, type AnalysedSurfaces, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
 import { gaugeById, selectGauges, type GaugeSelection } from '../../shared/domain/hazards/gauges';
 import { mhhwAboveNavd88, weightedMhhwNavd88 } from '../../shared/domain/hazards/tidal';
 import type { HazardLayer, LayerComponent } from '../../shared/domain/hazards/hazard-layers';
@@ -454,6 +454,23 @@ describe('a boundary no elevation covers', () => {
     expect(r.exposed_assets.count).toBe(1);
     expect(r.exposed_assets.assets_without_elevation).toBe(1);
     expect(r.exposed_assets.assets[0]!.depth.m).toBeCloseTo(r.design_water_level_navd88!.m - 0.9, 3);
+  });
+
+  it('says the tidal connection is not known, on the tidal and the gauge surge component, and not where elevation covers', async () => {
+    const unknown = { setting: 'unknown', note: 'Without elevation data the tidal connection of this boundary is not known: the levels are the coastal water levels near the gauges, not depths here.' };
+    const result = await analyse({ components: ['tidal', 'surge'], horizons: [2050] }, { elevation: noElevation });
+    expect(result.components.tidal).toMatchObject({ status: 'ok', ...unknown });
+    expect(result.components.surge).toMatchObject(unknown);
+    const covered = await analyse({ components: ['tidal', 'surge'], horizons: [2050] });
+    expect(covered.components.tidal).not.toHaveProperty('setting');
+    expect(covered.components.surge).not.toHaveProperty('setting');
+  });
+
+  it('adds, when none of the boundary\'s counties is on the open coast, that only a tidal river would bring tidal flooding there', () => {
+    expect(settingWithoutElevation([{ fips: '12095', name: 'Orange' }, { fips: '12117', name: 'Seminole' }]).note).toBe(
+      'Without elevation data the tidal connection of this boundary is not known: the levels are the coastal water levels near the gauges, not depths here. None of its counties (Orange, Seminole) reaches the open coast (Florida\'s 35 coastal counties): unless the boundary lies on a tidal river (the lower St. Johns), tidal flooding and storm surge do not reach it, and the noncoastal checklist applies.',
+    );
+    expect(settingWithoutElevation([{ fips: '12095', name: 'Orange' }, { fips: '12009', name: 'Brevard' }]).note).not.toMatch(/None of its counties/);
   });
 });
 

@@ -22,6 +22,7 @@ import type { ValidBoundary } from './boundary';
 import { rasterizePolygon } from './rasterize';
 
 import type { FloodComponent } from './vocabulary';
+import { isCoastalCounty } from '../compliance/setting';
 
 export { FLOOD_COMPONENTS, type FloodComponent } from './vocabulary';
 
@@ -270,12 +271,18 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     note: `Inland: the elevation model shows no sea or bay water in or around the boundary, so ${component} does not reach it through a tidal connection and no coastal water level is applied. Rainfall-induced flooding applies (and, for a jurisdiction without tidal exposure, the noncoastal checklist of the 2022 amendment).`,
   });
 
+  // Without elevation data the tidal connection is not known: the coastal levels come with that said.
+  const unknownSetting = area_.model === undefined ? settingWithoutElevation(boundary.counties) : {};
+
   if (needs('tidal')) {
     usedSources.push('noaa_htf', 'uhslc_daily_max_peaks');
     const tidal = inland
       ? inlandComponent('tidal flooding')
-      : await tidalComponent(selection, area_, boundary.bbox, combos, rise, epoch, comboHeader, deps.tides, existingFor,
-        (s, y) => (lon, lat) => projectedMhhw(selectionAt(lon, lat), s, PERCENTILE, y), (s, y, surface) => surfaces.set(key('tidal', s, y), surface));
+      : {
+        ...await tidalComponent(selection, area_, boundary.bbox, combos, rise, epoch, comboHeader, deps.tides, existingFor,
+          (s, y) => (lon, lat) => projectedMhhw(selectionAt(lon, lat), s, PERCENTILE, y), (s, y, surface) => surfaces.set(key('tidal', s, y), surface)),
+        ...unknownSetting,
+      };
     if (wanted.has('tidal')) components.tidal = tidal;
   }
   await deps.progress?.(0.5);
@@ -286,7 +293,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
       ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, existingFor, (s, y, rp, surface) => rp === 100 && surfaces.set(key('surge', s, y), surface))
       : inland
         ? inlandComponent('storm surge')
-        : await gaugeSurgeComponent(centre, selection, selectionAt, epoch, area_, combos, rise, comboHeader, existingFor, (s, y, surface) => surfaces.set(key('surge', s, y), surface));
+        : { ...await gaugeSurgeComponent(centre, selection, selectionAt, epoch, area_, combos, rise, comboHeader, existingFor, (s, y, surface) => surfaces.set(key('surge', s, y), surface)), ...unknownSetting };
     usedSources.push(layers.length > 0 ? 'operator_layers' : 'gev_wong');
     if (wanted.has('surge')) components.surge = surge;
   }
@@ -609,5 +616,21 @@ function layerComponent(
       : 'Water-surface elevations of the loaded rainfall layers as modelled; not adjusted for sea level rise.',
     ...(missing.length > 0 ? { data_needed: `No ${missing.join(' and ')}-year ${component} layer covers this boundary. ${LAYER_DATA_NEEDED[component]}` } : {}),
     results,
+  };
+}
+
+/**
+ * The setting of a boundary no elevation model covers: whether water reaches it through a tidal
+ * connection is not known. Its counties say whether it is likely: none of them on the open coast
+ * (Orlando in Orange County) means tidal flooding and surge reach it only along a tidal river.
+ */
+export function settingWithoutElevation(counties: readonly { fips: string; name: string }[]): { setting: 'unknown'; note: string } {
+  const inlandCounties = counties.every((c) => !isCoastalCounty(c.fips));
+  const names = counties.map((c) => c.name).join(', ');
+  return {
+    setting: 'unknown',
+    note: `Without elevation data the tidal connection of this boundary is not known: the levels are the coastal water levels near the gauges, not depths here.${inlandCounties
+      ? ` None of its counties (${names}) reaches the open coast (Florida's 35 coastal counties): unless the boundary lies on a tidal river (the lower St. Johns), tidal flooding and storm surge do not reach it, and the noncoastal checklist applies.`
+      : ''}`,
   };
 }
