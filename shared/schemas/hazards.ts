@@ -8,10 +8,10 @@ import {
 const Year = z.number().int().min(FIRST_YEAR).max(LAST_YEAR);
 const ScenarioEnum = z.enum(SCENARIOS).describe('NOAA 2022 scenario (wire name).');
 
-/** A comma-separated query list (repeated parameters arrive joined by commas). */
+/** A comma-separated query list (repeated parameters arrive joined by commas), each value once. */
 function commaList<T extends z.ZodType>(item: T, max: number) {
   return z.preprocess(
-    (value) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value),
+    (value) => (typeof value === 'string' ? [...new Set(value.split(',').map((v) => v.trim()).filter(Boolean))] : value),
     z.array(item).min(1).max(max),
   );
 }

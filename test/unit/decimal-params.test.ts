@@ -1,6 +1,7 @@
 import * as z from '../../shared/schemas/zod';
 import { decimalParam, LimitParam } from '../../shared/schemas/common';
 import { LocationQuery, SuppliesQuery } from '../../shared/schemas/v1-risk';
+import { SlrScenariosQuery } from '../../shared/schemas/hazards';
 import { decimalFromText, notADecimalCoordinate } from '../../shared/domain/decimal-text';
 
 /** Numbers sent as text are read in decimal notation only, never as z.coerce.number() would. */
@@ -67,5 +68,13 @@ describe('decimal parameters', () => {
   it('still applies the number rules after reading', () => {
     expect(issues(LimitParam, '0')[0]![1]).toMatch(/>=1/);
     expect(issues(LimitParam, '2.5')[0]![1]).toMatch(/expected int/);
+  });
+});
+
+describe('comma-separated query lists', () => {
+  it('keep each value once, in the order given, and read years as decimal numbers', () => {
+    const parsed = SlrScenariosQuery.parse({ gauge_id: '8724580', scenario: 'intermediate, intermediate_low,intermediate', time_horizon: '2076,2046,2076' });
+    expect([parsed.scenario, parsed.time_horizon]).toEqual([['intermediate', 'intermediate_low'], [2076, 2046]]);
+    expect(SlrScenariosQuery.safeParse({ gauge_id: '8724580', time_horizon: '2046,0x7FE' }).error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['time_horizon.1', 'Not a decimal number: "0x7FE"']]);
   });
 });
