@@ -1,4 +1,5 @@
 import type { StoredAsset } from '../assets/ports';
+import { DESIGN_RETURN_PERIOD_YEARS, FLOOD_COMPONENTS } from '../hazards/vocabulary';
 import type { InundationExtent } from './inundation-extents';
 
 /**
@@ -50,9 +51,6 @@ export interface ExposureSummary {
   notes: string[];
 }
 
-/** The design event of the exposure: surge and rainfall at 100 years, as the assets' depths. */
-const DESIGN_RETURN_PERIOD = 100;
-const AREA_COMPONENTS = ['tidal', 'surge', 'rainfall', 'compound'];
 
 export function exposureSummary(
   answer: AnswerExposure,
@@ -60,9 +58,9 @@ export function exposureSummary(
   assets: readonly StoredAsset[],
   extents: readonly InundationExtent[],
 ): ExposureSummary {
-  const components = AREA_COMPONENTS.filter((c) => answer.components?.[c]?.results?.length);
+  const components = FLOOD_COMPONENTS.filter((c) => answer.components?.[c]?.results?.length);
   const resultOf = (component: string, scenario: string, year: number) => answer.components?.[component]?.results
-    ?.find((r) => r.scenario === scenario && r.planning_horizon === year && (r.return_period_years === undefined || r.return_period_years === DESIGN_RETURN_PERIOD));
+    ?.find((r) => r.scenario === scenario && r.planning_horizon === year && (r.return_period_years === undefined || r.return_period_years === DESIGN_RETURN_PERIOD_YEARS));
   const rows = combos.map((c): ExposureCombo => {
     const results = components.map((component) => resultOf(component, c.scenario, c.planning_horizon));
     const levels = results.map((r) => r?.design_water_level_navd88?.m).filter((m): m is number => m !== undefined);

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { ChecklistStatus } from '../../schemas/compliance';
 import type { ExposureSummary } from './exposure-summary';
+import { DESIGN_RETURN_PERIOD_YEARS } from '../hazards/vocabulary';
 import type { AnalysisEvidence, DatumCheckNote } from './ports';
 import { LEVEL_COLOURS } from './maps';
 
@@ -168,7 +169,7 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
   w.heading(REPORT_SECTIONS[3]);
   w.para(`${input.exposure.analysed} assets analysed; ${input.exposure.unknownElevation} without a usable ground elevation (no elevation data, or open water in the elevation model at the asset: survey their ground or first-floor elevation).`);
   const e = input.exposure;
-  const areaColumns = e.components.map((component) => `${component === 'surge' || component === 'rainfall' ? `${component} 100-yr` : component} (km²)`);
+  const areaColumns = e.components.map((component) => `${component === 'surge' || component === 'rainfall' ? `${component} ${DESIGN_RETURN_PERIOD_YEARS}-yr` : component} (km²)`);
   // The area columns and the map's share the 262 pt the first three columns leave of the 512 pt table.
   const areaWidth = Math.floor(262 / (e.components.length + 1));
   w.table(['Scenario', 'Horizon', 'Assets exposed', ...areaColumns, 'Map (km²)'], [120, 60, 70, ...e.components.map(() => areaWidth), 262 - areaWidth * e.components.length], e.combos.map((c) => [

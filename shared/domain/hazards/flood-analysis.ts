@@ -21,7 +21,7 @@ import { areaDatumCheck } from './datum-check';
 import type { ValidBoundary } from './boundary';
 import { rasterizePolygon } from './rasterize';
 
-import type { FloodComponent } from './vocabulary';
+import { DESIGN_RETURN_PERIOD_YEARS, type FloodComponent } from './vocabulary';
 import { isCoastalCounty } from '../compliance/setting';
 
 export { FLOOD_COMPONENTS, type FloodComponent } from './vocabulary';
@@ -290,7 +290,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   if (needs('surge')) {
     const layers = await deps.layers.layersFor('surge', boundary.bbox);
     const surge = layers.length > 0
-      ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, existingFor, (s, y, rp, surface) => rp === 100 && surfaces.set(key('surge', s, y), surface))
+      ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, existingFor, (s, y, rp, surface) => rp === DESIGN_RETURN_PERIOD_YEARS && surfaces.set(key('surge', s, y), surface))
       : inland
         ? inlandComponent('storm surge')
         : { ...await gaugeSurgeComponent(centre, selection, selectionAt, epoch, area_, combos, rise, comboHeader, existingFor, (s, y, surface) => surfaces.set(key('surge', s, y), surface)), ...unknownSetting };
@@ -302,7 +302,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   if (needs('rainfall')) {
     const layers = await deps.layers.layersFor('rainfall', boundary.bbox);
     const rainfall = layers.length > 0
-      ? layerComponent('rainfall', layers, RAINFALL_RETURN_PERIODS, area_, combos, () => 0, comboHeader, existingFor, (s, y, rp, surface) => rp === 100 && surfaces.set(key('rainfall', s, y), surface))
+      ? layerComponent('rainfall', layers, RAINFALL_RETURN_PERIODS, area_, combos, () => 0, comboHeader, existingFor, (s, y, rp, surface) => rp === DESIGN_RETURN_PERIOD_YEARS && surfaces.set(key('rainfall', s, y), surface))
       : { status: 'no_data', data_needed: LAYER_DATA_NEEDED.rainfall, note: 'No NOAA Atlas 14 precipitation-frequency table or rainfall flood layer covers this boundary; no level is estimated.' };
     if (layers.length > 0) usedSources.push('operator_layers');
     if (wanted.has('rainfall')) components.rainfall = rainfall;
@@ -548,7 +548,7 @@ async function gaugeSurgeComponent(
       return_period_years: rp,
       annual_exceedance_probability: 1 / rp,
       design_water_level_navd88: length(returnLevel(rp) + base),
-      note: rp === 100 ? 'No sea level rise beyond 2000: the statute\'s initial (current 100-year) event.' : 'No sea level rise beyond 2000.',
+      note: rp === DESIGN_RETURN_PERIOD_YEARS ? 'No sea level rise beyond 2000: the statute\'s initial (current 100-year) event.' : 'No sea level rise beyond 2000.',
     })),
     noaa_official_1pct: officialOnePercent(gauge),
     results: await surgeResults(),
@@ -572,7 +572,7 @@ async function gaugeSurgeComponent(
         await yieldToEventLoop();
         const level = returnLevel(rp) + base + rise(scenario, year);
         const surface = connectedLevelSurface(level, area_.model, siteLevel(rp, scenario, year));
-        if (rp === 100) keep(scenario, year, surface);
+        if (rp === DESIGN_RETURN_PERIOD_YEARS) keep(scenario, year, surface);
         results.push({
           ...header(scenario, year),
           return_period_years: rp,
@@ -625,12 +625,11 @@ function layerComponent(
  * (Orlando in Orange County) means tidal flooding and surge reach it only along a tidal river.
  */
 export function settingWithoutElevation(counties: readonly { fips: string; name: string }[]): { setting: 'unknown'; note: string } {
-  const inlandCounties = counties.every((c) => !isCoastalCounty(c.fips));
-  const names = counties.map((c) => c.name).join(', ');
+  const inland = counties.every((c) => !isCoastalCounty(c.fips))
+    ? ` None of its counties (${counties.map((c) => c.name).join(', ')}) reaches the open coast (Florida's 35 coastal counties): unless the boundary lies on a tidal river (the lower St. Johns), tidal flooding and storm surge do not reach it, and the noncoastal checklist applies.`
+    : '';
   return {
     setting: 'unknown',
-    note: `Without elevation data the tidal connection of this boundary is not known: the levels are the coastal water levels near the gauges, not depths here.${inlandCounties
-      ? ` None of its counties (${names}) reaches the open coast (Florida's 35 coastal counties): unless the boundary lies on a tidal river (the lower St. Johns), tidal flooding and storm surge do not reach it, and the noncoastal checklist applies.`
-      : ''}`,
+    note: `Without elevation data the tidal connection of this boundary is not known: the levels are the coastal water levels near the gauges, not depths here.${inland}`,
   };
 }

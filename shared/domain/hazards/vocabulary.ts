@@ -10,6 +10,8 @@ export const LAST_YEAR = 2150;
 
 export const FLOOD_COMPONENTS = ['tidal', 'surge', 'rainfall', 'compound'] as const;
 export type FloodComponent = (typeof FLOOD_COMPONENTS)[number];
+/** The design event of surge and rainfall: the 100-year storm (the statute's initial event), on which the assets' depths and the maps stand. */
+export const DESIGN_RETURN_PERIOD_YEARS = 100;
 
 export const FLOOD_EVENT_TYPES = [
   'hurricane', 'tropical_storm', 'flood', 'flash_flood', 'coastal_flood', 'storm_surge', 'heavy_rain', 'disaster_declaration', 'high_tide_flooding',
