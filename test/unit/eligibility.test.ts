@@ -21,6 +21,11 @@ describe('grant eligibility', () => {
     expect(result.state_income).toEqual(STATE);
   });
 
+  it('names the county a municipality lies in, and a county once', () => {
+    expect(decide('Liberty County').reasons[0]!.detail).toBe('Liberty County is a Florida county: an eligible applicant under s. 380.093.');
+    expect(decide('Bristol').reasons[0]!.detail).toBe('City of Bristol (Liberty County) is a Florida municipality: an eligible applicant under s. 380.093.');
+  });
+
   it('Monroe County (80,614 people) is too large: standard 50 % cost share', () => {
     const result = decide('Monroe County');
     expect(result).toMatchObject({ eligible: true, tier: 'standard', cost_share_percentage: 50, state_share_percentage: 50 });

@@ -22,7 +22,7 @@ export const grantExamples: OperationExample[] = [
           {
             test: 'florida_local_government',
             passed: true,
-            detail: 'Liberty County (Liberty County) is a Florida county: an eligible applicant under s. 380.093.',
+            detail: 'Liberty County is a Florida county: an eligible applicant under s. 380.093.',
             value: 'Liberty County',
           },
         ],
