@@ -28,7 +28,7 @@ export const rankGrantProjectRoute = defineRoute({
   contractRow: '16',
   tags: ['Grants'],
   summary: '4-tier ranking score of a proposed project',
-  description: 'Scores a project against the four tiers of s. 380.093 (weights 40/30/20/10) with a versioned, data-driven rubric whose id, version and weights are echoed. Facts left out score zero and are listed in `missing_facts`; contradictory costs (requested amount above total cost, negative amounts) are 400 `invalid_request` naming the field.',
+  description: 'Scores a project against the four tiers of s. 380.093 (weights 40/30/20/10) with a versioned, data-driven rubric whose id, version and weights are echoed. Facts left out score zero and are listed in `missing_facts`; contradictory costs (requested amount above total cost, a match that with the request exceeds the total cost, negative amounts) are 400 `invalid_request` naming the field.',
   request: { body: RankingRequestSchema, maxBodyBytes: 64 * 1024 },
   responses: { 200: ok('Tier scores, total rank and the points of every criterion.', RankingResultSchema), ...KEYED_ERRORS },
 });

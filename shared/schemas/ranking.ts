@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { CURRENT_RANKING_RUBRIC, rubricEnumValues } from '../domain/grants/ranking-rubric';
+import { usd } from '../domain/grants/usd';
 
 // Enum facts accept exactly the values the current rubric scores.
 const scale = (fact: string, description: string) => z.enum(rubricEnumValues(CURRENT_RANKING_RUBRIC, fact)).optional().describe(description);
@@ -34,7 +35,7 @@ export const RankingRequestSchema = z.object({
     benefit_cost_ratio: z.number().min(0).max(1000).optional().describe('Benefit-cost ratio, when already computed (wins over `avoided_losses`).'),
   }).strict(),
   matching_funds: z.object({
-    share_percentage: Percent.optional().describe('Local, state and federal matching funds as a percent of the total cost.'),
+    share_percentage: Percent.optional().describe('Local, state and federal matching funds as a percent of the total cost; with the requested amount at most the total cost.'),
     status: scale('matching_funds.status', 'Status of the matching funding award.'),
   }).strict().optional(),
   previous_state_commitment: scale('previous_state_commitment', 'Previous state involvement: funded earlier phases or partial appropriations for this project.'),
@@ -48,6 +49,18 @@ export const RankingRequestSchema = z.object({
   // Contradictory costs are an error, not a low score.
   if (project.costs.requested_amount > project.costs.total_cost) {
     ctx.addIssue({ code: 'custom', path: ['costs', 'requested_amount'], message: `The requested amount (${project.costs.requested_amount}) exceeds the total cost (${project.costs.total_cost}).` });
+    return;
+  }
+  // The state's funding and the match together pay for the project, never more (a cent of rounding allowed).
+  const share = project.matching_funds?.share_percentage;
+  const { total_cost: total, requested_amount: requested } = project.costs;
+  if (share !== undefined && requested + (total * share) / 100 > total + 0.01) {
+    const match = (total * share) / 100;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['matching_funds', 'share_percentage'],
+      message: `Matching funds of ${share} % of the total cost (${usd(match)}) and the requested amount (${usd(requested)}) add up to ${usd(match + requested)}, more than the total cost (${usd(total)}): with this request the match is at most ${usd(total - requested)}, ${Math.floor(((total - requested) / total) * 1000) / 10} % of the total cost.`,
+    });
   }
 }).openapi('RankingRequest', { description: 'A proposed project. Only `costs.total_cost` and `costs.requested_amount` are required; every fact left out scores zero and is listed in `missing_facts`.' });
 

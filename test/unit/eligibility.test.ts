@@ -37,6 +37,10 @@ describe('grant eligibility', () => {
     expect(decide('Key West', { population: 26000, per_capita_income: 40000 }).tier).toBe('standard');
     // Income equal to the state's is not below it.
     expect(decide('Key West', { population: 9000, per_capita_income: 68703 }).tier).toBe('standard');
+    // Cents are printed when sent: rounded, this income would read as the state's figure.
+    const justBelow = decide('Key West', { population: 9000, per_capita_income: 68702.6 });
+    expect(justBelow.tier).toBe('financially_disadvantaged_small_community');
+    expect(justBelow.reasons.find((r) => r.test === 'per_capita_income_below_state')!.detail).toBe("Per capita income $68,702.60 is below Florida's $68,703 (2023).");
   });
 
   it('leaves the test undecided for a municipality without figures, and says what to send', () => {

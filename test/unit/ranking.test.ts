@@ -84,7 +84,7 @@ describe('rankProject: worked examples computed by hand from ranking-rubric-v1.j
       current_conditions: { flooding_erosion_impact: 'severe' },
       readiness: { design_stage: 'construction_ready', permits: 'issued', easements: 'acquired', local_funding: 'committed' },
       environment: { nature_based_options: true, critical_habitat: true },
-      costs: { total_cost: 1_000_000, requested_amount: 1_000_000, benefit_cost_ratio: 2 },
+      costs: { total_cost: 1_000_000, requested_amount: 500_000, benefit_cost_ratio: 2 },
       matching_funds: { share_percentage: 50, status: 'awarded' },
       previous_state_commitment: 'partially_appropriated',
       exceeds_building_code: true,
@@ -132,6 +132,25 @@ describe('RankingRequestSchema', () => {
   it('refuses a requested amount above the total cost, naming the field', () => {
     expect(fields({ costs: { total_cost: 100, requested_amount: 101 } })).toEqual(['costs.requested_amount']);
     expect(fields({ costs: { total_cost: 100, requested_amount: 100 } })).toEqual([]);
+  });
+
+  it('refuses a match that with the requested amount pays for more than the project, saying how much match fits', () => {
+    const issues = (body: unknown) => {
+      const parsed = RankingRequestSchema.safeParse(body);
+      return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    };
+    // 1.5 M requested of 2 M leaves 0.5 M (25 %) for the match; 50 % is 1 M.
+    expect(issues({ costs: { total_cost: 2_000_000, requested_amount: 1_500_000 }, matching_funds: { share_percentage: 50 } })).toEqual([[
+      'matching_funds.share_percentage',
+      'Matching funds of 50 % of the total cost ($1,000,000) and the requested amount ($1,500,000) add up to $2,500,000, more than the total cost ($2,000,000): with this request the match is at most $500,000, 25 % of the total cost.',
+    ]]);
+    // Exactly the rest of the cost is a match, and so is one cent of rounding above it.
+    expect(fields({ costs: { total_cost: 2_000_000, requested_amount: 1_500_000 }, matching_funds: { share_percentage: 25 } })).toEqual([]);
+    expect(fields({ costs: { total_cost: 3, requested_amount: 2 }, matching_funds: { share_percentage: 33.3334 } })).toEqual([]);
+    expect(fields({ costs: { total_cost: 3, requested_amount: 2 }, matching_funds: { share_percentage: 33.7 } })).toEqual(['matching_funds.share_percentage']);
+    expect(fields({ costs: { total_cost: 2_000_000, requested_amount: 1_500_000 }, matching_funds: { status: 'awarded' } })).toEqual([]);
+    // A requested amount above the total is named alone: the match cannot be judged against it.
+    expect(fields({ costs: { total_cost: 100, requested_amount: 101 }, matching_funds: { share_percentage: 10 } })).toEqual(['costs.requested_amount']);
   });
 
   it('refuses negative costs, a zero total cost, unknown scale values, unknown fields and missing costs', () => {

@@ -1,4 +1,5 @@
 import type { Jurisdiction, JurisdictionLookup } from '../jurisdictions';
+import { usd } from './usd';
 
 /**
  * Resilient Florida applicant eligibility and cost share (DOMAIN §5). Counties and
@@ -47,8 +48,6 @@ const POPULATION_SOURCE = {
   county: 'U.S. Bureau of Economic Analysis CAINC1, 2023 mid-year population (the statute names the most recent April 1 estimate of the Office of Economic and Demographic Research; send `population` to use it)',
   request: 'population given in the request',
 };
-
-const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 
 export function decideEligibility(input: EligibilityInput, lookup: JurisdictionLookup, stateIncome: StateIncomeFigure): EligibilityDecision {
   if (lookup.status !== 'found') {
