@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { IsoDate } from './common';
+import { DEADLINE_YEARS } from '../domain/grants/deadlines';
 
 export const EligibilityRequestSchema = z.object({
   jurisdiction: z.string().trim().min(2).max(120).describe('Florida county or municipality, e.g. "Liberty County", "Miami-Dade", "City of Cedar Key".'),
@@ -41,7 +42,11 @@ export const EligibilityResultSchema = z.object({
 }).openapi('EligibilityResult');
 
 export const DeadlinesQuery = z.object({
-  date: IsoDate.optional().describe('Compute from this day instead of today (the date in Florida).'),
+  date: IsoDate
+    .refine((day) => Number(day.slice(0, 4)) >= DEADLINE_YEARS.first, `s. 380.093 set these deadlines from ${DEADLINE_YEARS.first}: give a day in ${DEADLINE_YEARS.first} or later`)
+    .refine((day) => Number(day.slice(0, 4)) <= DEADLINE_YEARS.last, `Give a day in ${DEADLINE_YEARS.last} or earlier`)
+    .optional()
+    .describe(`Compute from this day instead of today (the date in Florida), a day from ${DEADLINE_YEARS.first} to ${DEADLINE_YEARS.last}.`),
 });
 
 export const DeadlineSchema = z.object({

@@ -94,6 +94,12 @@ describe('rate limits, usage and grants over HTTP', () => {
     const bad = await app.request('GET', '/grants/deadlines?date=2027-02-30', { key: app.keys.free });
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0].field).toBe('date');
+    // Before the program there were no such deadlines; a year past 9999 cannot be written as a date.
+    for (const [day, message] of [['2020-12-31', 's. 380.093 set these deadlines from 2021: give a day in 2021 or later'], ['9999-12-31', 'Give a day in 2100 or earlier']]) {
+      const outside = await app.request('GET', `/grants/deadlines?date=${day}`, { key: app.keys.free });
+      expect([outside.status, outside.json.errors]).toEqual([400, [{ field: 'date', in: 'query', message }]]);
+    }
+    expect((await app.request('GET', '/grants/deadlines?date=2100-12-31', { key: app.keys.free })).json.data.map((d: { next_date: string }) => d.next_date)).toEqual(['2101-09-01', '2101-12-01']);
   });
 
   it('decides eligibility for a Florida county and refuses a non-Florida one without an error', async () => {

@@ -42,6 +42,12 @@ export const PROGRAM_DEADLINES: readonly ProgramDeadline[] = [
   },
 ];
 
+/**
+ * Years a day may be asked from: s. 380.093 created the cycle in 2021, so earlier days had no such
+ * deadlines; later than 2100 is beyond any planning horizon the program speaks of.
+ */
+export const DEADLINE_YEARS = { first: 2021, last: 2100 } as const;
+
 export interface UpcomingDeadline {
   id: ProgramDeadline['id'];
   name: string;
