@@ -57,22 +57,44 @@ export function normalizePlaceName(value: string): string {
 const COUNTY_WORDS = /\b(county|co)\b/;
 const MUNICIPAL_PREFIX = /^(city|town|village) of /;
 const STATE_SUFFIX = /\s*(fl|florida)$/;
+const INVERTED_KIND = /^(.+?),\s*(city|town|village|county)\s+of\b[^,]*(?:,\s*(?:fl|florida)\.?)?\s*$/i;
 
 function countyJurisdiction(county: County): Jurisdiction {
   return { type: 'county', name: county.name, display_name: `${county.name} County`, county };
 }
 
+/**
+ * A village whose own name ends in "Village" ("Bal Harbour Village"). Cities so named keep their
+ * prefix, as they call themselves ("City of Dade City"), and are not found without "City".
+ */
+function namedWithItsKind(municipality: Municipality): boolean {
+  return municipality.type === 'village' && normalizePlaceName(municipality.name).endsWith(' village');
+}
+
 function municipalityJurisdiction(municipality: Municipality): Jurisdiction {
   const county = countyByFips.get(municipality.county_fips)!;
   const kind = municipality.type.charAt(0).toUpperCase() + municipality.type.slice(1);
-  return { type: 'municipality', name: municipality.name, display_name: `${kind} of ${municipality.name}`, county, municipality };
+  // "Bal Harbour Village", not "Village of Bal Harbour Village".
+  const displayName = namedWithItsKind(municipality) ? municipality.name : `${kind} of ${municipality.name}`;
+  return { type: 'municipality', name: municipality.name, display_name: displayName, county, municipality };
+}
+
+/**
+ * How a message names a place: a county by its name, a municipality with its county
+ * ("Town of Palm Beach (Palm Beach County)"), and `also` (an id) inside the same parentheses.
+ */
+export function describeJurisdiction(jurisdiction: Jurisdiction, also?: string): string {
+  const notes = [jurisdiction.type === 'municipality' ? `${jurisdiction.county.name} County` : undefined, also].filter(Boolean);
+  return notes.length ? `${jurisdiction.display_name} (${notes.join(', ')})` : jurisdiction.display_name;
 }
 
 const countiesByName = new Map(FLORIDA_COUNTIES.map((c) => [normalizePlaceName(c.name), c]));
 const municipalitiesByName = new Map<string, Municipality[]>();
 for (const m of FLORIDA_MUNICIPALITIES) {
   const key = normalizePlaceName(m.name);
-  municipalitiesByName.set(key, [...(municipalitiesByName.get(key) ?? []), m]);
+  // "Bal Harbour Village" is also found as "Bal Harbour" (and "Village of Bal Harbour").
+  const keys = namedWithItsKind(m) ? [key, key.slice(0, -(m.type.length + 1))] : [key];
+  for (const k of keys) municipalitiesByName.set(k, [...(municipalitiesByName.get(k) ?? []), m]);
 }
 
 export function countyByName(name: string): County | undefined {
@@ -89,11 +111,20 @@ export function countyByFipsCode(fips: string): County | undefined {
  * `type` does, and a name used by both a county and a city is ambiguous.
  */
 export function resolveJurisdiction(text: string, hint: { type?: 'county' | 'municipality'; county?: string } = {}): JurisdictionLookup {
-  let name = normalizePlaceName(text).replace(STATE_SUFFIX, '').trim();
   let type = hint.type;
+  // The inverted form of lists such as FEMA's Community Status Book: "Key West, City of",
+  // "Islamorada, Village of Islands", "Monroe, County of".
+  const inverted = INVERTED_KIND.exec(text);
+  if (inverted) {
+    type ??= inverted[2]!.toLowerCase() === 'county' ? 'county' : 'municipality';
+    text = inverted[1]!;
+  }
+  let name = normalizePlaceName(text).replace(STATE_SUFFIX, '').trim();
   if (COUNTY_WORDS.test(name)) {
     type ??= 'county';
     name = name.replace(COUNTY_WORDS, '').replace(/\s+/g, ' ').trim();
+    // Dade County became Miami-Dade County in 1997 ("Dade City" is a city in Pasco County).
+    if (name === 'dade') name = 'miami dade';
   }
   if (MUNICIPAL_PREFIX.test(name)) {
     type ??= 'municipality';

@@ -24,7 +24,7 @@ describe('a location as text', () => {
     expect(resolveLocation('Monroe County')).toMatchObject({ ok: true, label: 'Monroe County', jurisdiction: { type: 'county', county_fips: '12087' } });
     expect(resolveLocation('City of Key West')).toMatchObject({ ok: true, jurisdiction: { type: 'municipality', county_fips: '12087' } });
     // Sarasota is a county and a city.
-    expect(resolveLocation('Sarasota')).toEqual({ ok: false, message: '"Sarasota" is ambiguous: Sarasota County, City of Sarasota. Add "County" or "City of".' });
+    expect(resolveLocation('Sarasota')).toEqual({ ok: false, message: '"Sarasota" is ambiguous: Sarasota County; City of Sarasota (Sarasota County). Add "County" or "City of".' });
     expect(resolveLocation('Gotham')).toEqual({ ok: false, message: '"Gotham" is neither "lat,lon" nor a Florida county or municipality name.' });
   });
 

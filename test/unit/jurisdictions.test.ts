@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { resolveJurisdiction, normalizePlaceName, FLORIDA_COUNTIES } from '../../shared/domain/jurisdictions';
+import { describeJurisdiction, resolveJurisdiction, normalizePlaceName, FLORIDA_COUNTIES } from '../../shared/domain/jurisdictions';
 
 const countiesCsv = readFileSync(path.join(__dirname, '../../shared/data/jurisdictions/fl-counties.json'), 'utf8');
 
@@ -31,6 +31,38 @@ describe('Florida jurisdictions', () => {
     expect(resolveJurisdiction('Alachua').status).toBe('ambiguous');
     const city = resolveJurisdiction('Alachua', { type: 'municipality' });
     expect(city.status === 'found' && city.jurisdiction.type).toBe('municipality');
+  });
+
+  it.each([
+    ['Key West, City of', 'City of Key West'],
+    ['KEY WEST, CITY OF, FL', 'City of Key West'],
+    ['Islamorada, Village of Islands', 'Village of Islamorada'],
+    ['Bal Harbour', 'Bal Harbour Village'],
+    ['Village of Bal Harbour', 'Bal Harbour Village'],
+    ['Bal Harbour Village', 'Bal Harbour Village'],
+    ['Miami Shores', 'Miami Shores Village'],
+    ['North Bay Village', 'City of North Bay Village'],
+    ['Town of St. Lucie Village', 'Town of St. Lucie Village'],
+    ['Dade County', 'Miami-Dade County'],
+    ['Monroe, County of', 'Monroe County'],
+    ['Dade City', 'City of Dade City'],
+  ])('resolves %s, as lists and people write it, to %s', (text, displayName) => {
+    const result = resolveJurisdiction(text);
+    expect(result.status === 'found' && result.jurisdiction.display_name).toBe(displayName);
+  });
+
+  it('names a county once and a municipality with its county', () => {
+    const found = (text: string) => {
+      const result = resolveJurisdiction(text);
+      if (result.status !== 'found') throw new Error(text);
+      return result.jurisdiction;
+    };
+    expect(describeJurisdiction(found('Monroe County'))).toBe('Monroe County');
+    expect(describeJurisdiction(found('Monroe County'), 'county:12087')).toBe('Monroe County (county:12087)');
+    expect(describeJurisdiction(found('Key West'), 'municipality:120168')).toBe('City of Key West (Monroe County, municipality:120168)');
+    expect(resolveJurisdiction('Dade').status).toBe('not_found');
+    expect(resolveJurisdiction('Key West, County of').status).toBe('not_found');
+    expect(resolveJurisdiction('Panama').status).toBe('not_found');
   });
 
   it('does not find places outside Florida', () => {

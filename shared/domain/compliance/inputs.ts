@@ -1,5 +1,5 @@
 import { invalidField, type InputLocation } from '../errors';
-import { JURISDICTION_ID_PATTERN, jurisdictionById, jurisdictionId, resolveJurisdiction, type Jurisdiction } from '../jurisdictions';
+import { describeJurisdiction, JURISDICTION_ID_PATTERN, jurisdictionById, jurisdictionId, resolveJurisdiction, type Jurisdiction } from '../jurisdictions';
 import type { AssessmentJurisdiction } from '../assessments/model';
 import { assessmentDateProblem } from './rule-sets';
 
@@ -29,7 +29,7 @@ export function resolveApplicant(input: ApplicantInput, location: InputLocation 
     throw invalidField('jurisdiction', location, `"${input.jurisdiction}" is not a Florida county or municipality${input.jurisdiction_type ? ` of type ${input.jurisdiction_type}` : ''}.`);
   }
   if (lookup.status === 'ambiguous') {
-    const names = lookup.candidates.map((c) => `${c.display_name} (${c.county.name} County, ${jurisdictionId(c)})`).join('; ');
+    const names = lookup.candidates.map((c) => describeJurisdiction(c, jurisdictionId(c))).join('; ');
     if (disambiguate === 'ids') throw invalidField('jurisdiction', location, `"${input.jurisdiction}" matches ${names}: use one of these ids.`);
     const countyAndCity = new Set(lookup.candidates.map((c) => c.type)).size > 1;
     throw countyAndCity

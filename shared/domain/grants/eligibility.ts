@@ -1,4 +1,4 @@
-import type { Jurisdiction, JurisdictionLookup } from '../jurisdictions';
+import { describeJurisdiction, type Jurisdiction, type JurisdictionLookup } from '../jurisdictions';
 import { usd } from './usd';
 
 /**
@@ -71,7 +71,7 @@ export function decideEligibility(input: EligibilityInput, lookup: JurisdictionL
   const reasons: EligibilityReason[] = [{
     test: 'florida_local_government',
     passed: true,
-    detail: `${place.type === 'county' ? place.display_name : `${place.display_name} (${place.county.name} County)`} is a Florida ${place.type}: an eligible applicant under s. 380.093.`,
+    detail: `${describeJurisdiction(place)} is a Florida ${place.type}: an eligible applicant under s. 380.093.`,
     value: place.display_name,
   }];
 

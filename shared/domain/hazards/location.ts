@@ -1,4 +1,4 @@
-import { resolveJurisdiction } from '../jurisdictions';
+import { describeJurisdiction, resolveJurisdiction } from '../jurisdictions';
 import { floridaBBox } from './florida-counties';
 import type { LatLon } from './geo';
 
@@ -27,7 +27,7 @@ export function resolveLocation(text: string): ResolvedLocation {
   const lookup = resolveJurisdiction(text);
   if (lookup.status === 'not_found') return { ok: false, message: `"${text}" is neither "lat,lon" nor a Florida county or municipality name.` };
   if (lookup.status === 'ambiguous') {
-    return { ok: false, message: `"${text}" is ambiguous: ${lookup.candidates.map((c) => c.display_name).join(', ')}. Add "County" or "City of".` };
+    return { ok: false, message: `"${text}" is ambiguous: ${lookup.candidates.map((c) => describeJurisdiction(c)).join('; ')}. Add "County" or "City of".` };
   }
   const j = lookup.jurisdiction;
   const place = j.type === 'municipality' ? j.municipality : j.county;

@@ -38,7 +38,7 @@ describe('applicants', () => {
   it('asks for jurisdiction_type when a county and a city share the name', () => {
     const problem = problemOf(() => resolveApplicant({ jurisdiction: 'Okeechobee' }));
     expect(problem).toMatchObject({ field: 'jurisdiction_type', in: 'body' });
-    expect(problem.message).toContain('Okeechobee County (Okeechobee County, county:12093)');
+    expect(problem.message).toBe('"Okeechobee" matches Okeechobee County (county:12093); City of Okeechobee (Okeechobee County, municipality:120178): send jurisdiction_type (county or municipality).');
   });
 
   it('lists the candidates\' ids when the ambiguous name comes in a query', () => {
