@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describeJurisdiction, resolveJurisdiction, normalizePlaceName, FLORIDA_COUNTIES } from '../../shared/domain/jurisdictions';
+import { freshModule } from '../helpers/fresh-module';
+
+/** Loaded afresh in each test: its name tables and patterns are built when the module loads. */
+const load = () => freshModule<typeof import('../../shared/domain/jurisdictions')>(require.resolve('../../shared/domain/jurisdictions'));
 
 const countiesCsv = readFileSync(path.join(__dirname, '../../shared/data/jurisdictions/fl-counties.json'), 'utf8');
 
 describe('Florida jurisdictions', () => {
   it('holds the 67 counties', () => {
+    const { FLORIDA_COUNTIES } = load();
     expect(FLORIDA_COUNTIES).toHaveLength(67);
     expect(JSON.parse(countiesCsv).counties).toHaveLength(67);
   });
@@ -19,6 +23,7 @@ describe('Florida jurisdictions', () => {
     ['Key West', 'municipality', 'Key West'],
     ['St. Petersburg', 'municipality', 'St. Petersburg'],
   ])('resolves %s', (text, type, name) => {
+    const { resolveJurisdiction } = load();
     const result = resolveJurisdiction(text);
     expect(result.status).toBe('found');
     if (result.status === 'found') {
@@ -28,6 +33,7 @@ describe('Florida jurisdictions', () => {
   });
 
   it('reports a name shared by a county and a city as ambiguous unless the kind is given', () => {
+    const { resolveJurisdiction } = load();
     expect(resolveJurisdiction('Alachua').status).toBe('ambiguous');
     const city = resolveJurisdiction('Alachua', { type: 'municipality' });
     expect(city.status === 'found' && city.jurisdiction.type).toBe('municipality');
@@ -36,6 +42,8 @@ describe('Florida jurisdictions', () => {
   it.each([
     ['Key West, City of', 'City of Key West'],
     ['KEY WEST, CITY OF, FL', 'City of Key West'],
+    ['Key West,City  of', 'City of Key West'],
+    ['Islamorada, Village of Islands,FL', 'Village of Islamorada'],
     ['Islamorada, Village of Islands', 'Village of Islamorada'],
     ['Bal Harbour', 'Bal Harbour Village'],
     ['Village of Bal Harbour', 'Bal Harbour Village'],
@@ -47,11 +55,13 @@ describe('Florida jurisdictions', () => {
     ['Monroe, County of', 'Monroe County'],
     ['Dade City', 'City of Dade City'],
   ])('resolves %s, as lists and people write it, to %s', (text, displayName) => {
+    const { resolveJurisdiction } = load();
     const result = resolveJurisdiction(text);
     expect(result.status === 'found' && result.jurisdiction.display_name).toBe(displayName);
   });
 
   it('names a county once and a municipality with its county', () => {
+    const { describeJurisdiction, resolveJurisdiction } = load();
     const found = (text: string) => {
       const result = resolveJurisdiction(text);
       if (result.status !== 'found') throw new Error(text);
@@ -63,14 +73,28 @@ describe('Florida jurisdictions', () => {
     expect(resolveJurisdiction('Dade').status).toBe('not_found');
     expect(resolveJurisdiction('Key West, County of').status).toBe('not_found');
     expect(resolveJurisdiction('Panama').status).toBe('not_found');
+    // The county of a municipality is read with or without the word County.
+    for (const county of ['Monroe', 'Monroe County']) {
+      const keyWest = resolveJurisdiction('Key West', { county });
+      expect(keyWest.status === 'found' && keyWest.jurisdiction.display_name).toBe('City of Key West');
+    }
+    expect(resolveJurisdiction('Key West', { county: 'Duval County' }).status).toBe('not_found');
+    // The inverted form ends there: what follows it is not a Florida place.
+    expect(resolveJurisdiction('Key West, City of, Georgia').status).toBe('not_found');
+    expect(resolveJurisdiction('Islamorada, Village of Islands, Florida').status).toBe('found');
+    // "Florida" is dropped only as a last word: Florida City keeps its name.
+    expect(resolveJurisdiction('Florida City').status).toBe('found');
+    expect(resolveJurisdiction('Florida City, FL').status).toBe('found');
   });
 
   it('does not find places outside Florida', () => {
+    const { resolveJurisdiction } = load();
     expect(resolveJurisdiction('Cook County').status).toBe('not_found');
     expect(resolveJurisdiction('Atlanta').status).toBe('not_found');
   });
 
   it('normalises punctuation and saints', () => {
+    const { normalizePlaceName } = load();
     expect(normalizePlaceName('St. Lucie')).toBe('saint lucie');
     expect(normalizePlaceName('Miami-Dade')).toBe('miami dade');
   });
