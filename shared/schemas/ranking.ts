@@ -47,15 +47,15 @@ export const RankingRequestSchema = z.object({
   financially_disadvantaged_community: z.boolean().optional().describe('Assists a financially disadvantaged community.'),
 }).strict().superRefine((project, ctx) => {
   // Contradictory costs are an error, not a low score.
-  if (project.costs.requested_amount > project.costs.total_cost) {
-    ctx.addIssue({ code: 'custom', path: ['costs', 'requested_amount'], message: `The requested amount (${project.costs.requested_amount}) exceeds the total cost (${project.costs.total_cost}).` });
+  const { total_cost: total, requested_amount: requested } = project.costs;
+  if (requested > total) {
+    ctx.addIssue({ code: 'custom', path: ['costs', 'requested_amount'], message: `The requested amount (${usd(requested)}) exceeds the total cost (${usd(total)}).` });
     return;
   }
   // The state's funding and the match together pay for the project, never more (a cent of rounding allowed).
   const share = project.matching_funds?.share_percentage;
-  const { total_cost: total, requested_amount: requested } = project.costs;
-  if (share !== undefined && requested + (total * share) / 100 > total + 0.01) {
-    const match = (total * share) / 100;
+  const match = share === undefined ? 0 : (total * share) / 100;
+  if (requested + match > total + 0.01) {
     ctx.addIssue({
       code: 'custom',
       path: ['matching_funds', 'share_percentage'],

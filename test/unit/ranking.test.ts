@@ -132,6 +132,8 @@ describe('RankingRequestSchema', () => {
   it('refuses a requested amount above the total cost, naming the field', () => {
     expect(fields({ costs: { total_cost: 100, requested_amount: 101 } })).toEqual(['costs.requested_amount']);
     expect(fields({ costs: { total_cost: 100, requested_amount: 100 } })).toEqual([]);
+    const parsed = RankingRequestSchema.safeParse({ costs: { total_cost: 2_000_000, requested_amount: 2_000_000.5 } });
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)).toEqual(['The requested amount ($2,000,000.50) exceeds the total cost ($2,000,000).']);
   });
 
   it('refuses a match that with the requested amount pays for more than the project, saying how much match fits', () => {
