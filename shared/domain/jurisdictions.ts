@@ -57,7 +57,8 @@ export function normalizePlaceName(value: string): string {
 const COUNTY_WORDS = /\b(county|co)\b/;
 const MUNICIPAL_PREFIX = /^(city|town|village) of /;
 const STATE_SUFFIX = /\s*(fl|florida)$/;
-const INVERTED_KIND = /^(.+?),\s*(city|town|village|county)\s+of\b[^,]*(?:,\s*(?:fl|florida)\.?)?\s*$/i;
+// Only Islamorada's own name ("Islamorada, Village of Islands") goes on after "of".
+const INVERTED_KIND = /^(.+?),\s*(city|town|village|county)\s+of(?:\s+islands)?(?:,\s*(?:fl|florida)\.?)?\s*$/i;
 
 function countyJurisdiction(county: County): Jurisdiction {
   return { type: 'county', name: county.name, display_name: `${county.name} County`, county };

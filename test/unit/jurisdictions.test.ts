@@ -44,6 +44,9 @@ describe('Florida jurisdictions', () => {
     ['KEY WEST, CITY OF, FL', 'City of Key West'],
     ['Key West,City  of', 'City of Key West'],
     ['Islamorada, Village of Islands,FL', 'Village of Islamorada'],
+    ['ISLAMORADA, VILLAGE OF  ISLANDS', 'Village of Islamorada'],
+    ['MIAMI SHORES VILLAGE,  VILLAGE OF', 'Miami Shores Village'],
+    ['BAL HARBOUR VILLAGE, VILLAGE OF', 'Bal Harbour Village'],
     ['Islamorada, Village of Islands', 'Village of Islamorada'],
     ['Bal Harbour', 'Bal Harbour Village'],
     ['Village of Bal Harbour', 'Bal Harbour Village'],
@@ -81,6 +84,8 @@ describe('Florida jurisdictions', () => {
     expect(resolveJurisdiction('Key West', { county: 'Duval County' }).status).toBe('not_found');
     // The inverted form ends there: what follows it is not a Florida place.
     expect(resolveJurisdiction('Key West, City of, Georgia').status).toBe('not_found');
+    expect(resolveJurisdiction('Key West, City of Miami').status).toBe('not_found');
+    expect(resolveJurisdiction('Key West, City of  ').status).toBe('found');
     expect(resolveJurisdiction('Islamorada, Village of Islands, Florida').status).toBe('found');
     // "Florida" is dropped only as a last word: Florida City keeps its name.
     expect(resolveJurisdiction('Florida City').status).toBe('found');
