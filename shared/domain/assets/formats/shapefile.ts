@@ -1,6 +1,6 @@
 import { AssetFileError } from '../file-error';
 import { crsFromPrj, type FeatureFile, type RawFeature } from './features';
-import { isZip } from './sniff';
+import { isEmptyZip, isZip } from './sniff';
 import { unzipBudgeted } from './zip-budget';
 
 /** Uncompressed bytes accepted from one archive (a zip bomb stops here). */
@@ -9,6 +9,11 @@ const PARTS = /\.(shp|shx|dbf|prj|cpg|xml)$/i;
 
 function extension(name: string): string {
   return name.toLowerCase().replace(/^.*?\.(shp\.xml|[a-z]+)$/, '$1');
+}
+
+/** At most ten names, then how many more. */
+function listed(names: string[]): string {
+  return names.length > 10 ? `${names.slice(0, 10).join(', ')} and ${names.length - 10} more` : names.join(', ');
 }
 
 function baseName(name: string): string {
@@ -22,12 +27,14 @@ function baseName(name: string): string {
  */
 export async function readShapefileZip(buffer: Buffer): Promise<FeatureFile> {
   if (buffer.length === 0) throw new AssetFileError('empty_file', 'The file is empty.');
+  if (isEmptyZip(buffer)) throw new AssetFileError('malformed_zip', 'The ZIP archive holds no file. Zip the .shp, .shx, .dbf and .prj files together.');
   if (!isZip(buffer)) throw new AssetFileError('malformed_zip', 'The file is not a ZIP archive. Zip the .shp, .shx, .dbf and .prj files together.');
   const wanted = (name: string) => PARTS.test(name) && !name.includes('__MACOSX/') && !/(^|\/)\./.test(name);
-  const entries = await unzipBudgeted(buffer, { totalBytes: MAX_UNZIPPED_BYTES }, wanted);
+  const { entries, seen } = await unzipBudgeted(buffer, { totalBytes: MAX_UNZIPPED_BYTES }, wanted);
   const names = Object.keys(entries);
   const shps = names.filter((n) => extension(n) === 'shp');
-  if (shps.length === 0) throw new AssetFileError('malformed_zip', `The archive holds no .shp file (found: ${names.join(', ') || 'nothing usable'}).`);
+  if (seen.length === 0) throw new AssetFileError('malformed_zip', 'No file could be read from the archive: it is empty or damaged. Zip the .shp, .shx, .dbf and .prj files together.');
+  if (shps.length === 0) throw new AssetFileError('malformed_zip', `The archive holds no .shp file (found: ${listed(seen)}).`);
   if (shps.length > 1) throw new AssetFileError('malformed_zip', `The archive holds ${shps.length} layers (${shps.join(', ')}); upload one layer per file.`);
   const base = baseName(shps[0]!);
   const part = (ext: string) => names.find((n) => baseName(n) === base && extension(n) === ext);

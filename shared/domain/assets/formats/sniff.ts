@@ -2,9 +2,17 @@ import { Readable } from 'node:stream';
 import { AssetFileError } from '../file-error';
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+/** An archive of no entry is its end record alone. */
+const EMPTY_ZIP_SIGNATURE = [0x50, 0x4b, 0x05, 0x06];
+
+const startsWith = (head: Uint8Array, signature: number[]) => signature.every((byte, i) => head[i] === byte);
 
 export function isZip(head: Uint8Array): boolean {
-  return ZIP_SIGNATURE.every((byte, i) => head[i] === byte);
+  return startsWith(head, ZIP_SIGNATURE);
+}
+
+export function isEmptyZip(head: Uint8Array): boolean {
+  return startsWith(head, EMPTY_ZIP_SIGNATURE);
 }
 
 export interface CheckedStream {

@@ -138,10 +138,12 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
   };
 }
 
-/** Inflates the entries `wanted` selects, in memory, under the budget. */
-export async function unzipBudgeted(buffer: Uint8Array, budget: ZipBudget, wanted: (name: string) => boolean): Promise<Record<string, Uint8Array>> {
+/** Inflates the entries `wanted` selects, in memory, under the budget; `seen` names every entry that held data. */
+export async function unzipBudgeted(buffer: Uint8Array, budget: ZipBudget, wanted: (name: string) => boolean): Promise<{ entries: Record<string, Uint8Array>; seen: string[] }> {
   const parts = new Map<string, Uint8Array[]>();
+  const seen = new Set<string>();
   const inflater = budgetedInflater(budget, (name, data) => {
+    seen.add(name);
     if (!wanted(name)) return;
     let list = parts.get(name);
     if (!list) parts.set(name, (list = []));
@@ -149,7 +151,7 @@ export async function unzipBudgeted(buffer: Uint8Array, budget: ZipBudget, wante
   });
   await inflater.push(buffer);
   await inflater.end();
-  return Object.fromEntries([...parts].map(([name, chunks]) => [name, Buffer.concat(chunks)]));
+  return { entries: Object.fromEntries([...parts].map(([name, chunks]) => [name, Buffer.concat(chunks)])), seen: [...seen] };
 }
 
 /**
