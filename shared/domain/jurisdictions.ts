@@ -98,8 +98,10 @@ for (const m of FLORIDA_MUNICIPALITIES) {
   for (const k of keys) municipalitiesByName.set(k, [...(municipalitiesByName.get(k) ?? []), m]);
 }
 
+/** A Florida county by any name the resolver reads as one ("Monroe", "Miami Dade Co", "Dade County", "Monroe, County of"). */
 export function countyByName(name: string): County | undefined {
-  return countiesByName.get(normalizePlaceName(name).replace(COUNTY_WORDS, '').trim());
+  const lookup = resolveJurisdiction(name, { type: 'county' });
+  return lookup.status === 'found' ? lookup.jurisdiction.county : undefined;
 }
 
 export function countyByFipsCode(fips: string): County | undefined {
@@ -124,13 +126,13 @@ export function resolveJurisdiction(text: string, hint: { type?: 'county' | 'mun
   if (COUNTY_WORDS.test(name)) {
     type ??= 'county';
     name = name.replace(COUNTY_WORDS, '').replace(/\s+/g, ' ').trim();
-    // Dade County became Miami-Dade County in 1997 ("Dade City" is a city in Pasco County).
-    if (name === 'dade') name = 'miami dade';
   }
   if (MUNICIPAL_PREFIX.test(name)) {
     type ??= 'municipality';
     name = name.replace(MUNICIPAL_PREFIX, '');
   }
+  // Dade County became Miami-Dade County in 1997 ("Dade City" is a city in Pasco County).
+  if (type === 'county' && name === 'dade') name = 'miami dade';
   const candidates: Jurisdiction[] = [];
   const county = countiesByName.get(name);
   if (county && type !== 'municipality') candidates.push(countyJurisdiction(county));

@@ -64,7 +64,7 @@ describe('Florida jurisdictions', () => {
   });
 
   it('names a county once and a municipality with its county', () => {
-    const { describeJurisdiction, resolveJurisdiction } = load();
+    const { countyByName, describeJurisdiction, resolveJurisdiction } = load();
     const found = (text: string) => {
       const result = resolveJurisdiction(text);
       if (result.status !== 'found') throw new Error(text);
@@ -74,6 +74,10 @@ describe('Florida jurisdictions', () => {
     expect(describeJurisdiction(found('Monroe County'), 'county:12087')).toBe('Monroe County (county:12087)');
     expect(describeJurisdiction(found('Key West'), 'municipality:120168')).toBe('City of Key West (Monroe County, municipality:120168)');
     expect(resolveJurisdiction('Dade').status).toBe('not_found');
+    // Asked for a county, Dade is Miami-Dade; "Dade City" names no county.
+    const dade = resolveJurisdiction('Dade', { type: 'county' });
+    expect(dade.status === 'found' && dade.jurisdiction.display_name).toBe('Miami-Dade County');
+    expect(['Dade', 'Miami Dade Co', 'Monroe, County of', 'St. Johns County, FL', 'Dade City', 'City of Key West'].map((name) => countyByName(name)?.name)).toEqual(['Miami-Dade', 'Miami-Dade', 'Monroe', 'St. Johns', undefined, undefined]);
     expect(resolveJurisdiction('Key West, County of').status).toBe('not_found');
     expect(resolveJurisdiction('Panama').status).toBe('not_found');
     // The county of a municipality is read with or without the word County.

@@ -187,5 +187,9 @@ describe('a place for the risk question', () => {
     expect(resolvePlace({ county_fips: '13121' })).toMatchObject({ ok: false, reason: 'outside_florida' });
     expect(resolvePlace({ county_fips: '12999' })).toMatchObject({ ok: false, reason: 'unknown_county' });
     expect(resolvePlace({ county: 'Atlantis' })).toMatchObject({ ok: false, reason: 'unknown_county' });
+    // The county names the rest of the API reads: the old Dade County, FEMA's inverted form.
+    expect(resolvePlace({ county: 'Dade County' })).toMatchObject({ ok: true, place: { county_fips: '12086' } });
+    expect(resolvePlace({ county: 'Monroe, County of' })).toMatchObject({ ok: true, place: { county_fips: '12087' } });
+    expect(resolvePlace({ county: 'Dade City' })).toMatchObject({ ok: false, reason: 'unknown_county' });
   });
 });
