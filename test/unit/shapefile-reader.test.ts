@@ -23,6 +23,8 @@ describe('refusals', () => {
     ['an archive without any part of a layer', zip({ 'readme.txt': 'hello' }), 'malformed_zip', 'The archive holds no .shp file (found: readme.txt).'],
     ['an archive of twelve other files', zip(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.txt`, 'x']))), 'malformed_zip', 'The archive holds no .shp file (found: f0.txt, f1.txt, f2.txt, f3.txt, f4.txt, f5.txt, f6.txt, f7.txt, f8.txt, f9.txt and 2 more).'],
     ['an archive of ten other files', zip(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}.txt`, 'x']))), 'malformed_zip', 'The archive holds no .shp file (found: f0.txt, f1.txt, f2.txt, f3.txt, f4.txt, f5.txt, f6.txt, f7.txt, f8.txt, f9.txt).'],
+    ['an archive of hidden files only', zip({ '__MACOSX/._assets.shp': 'x', '.DS_Store': 'x' }), 'malformed_zip', 'The archive holds no .shp file (found: only hidden files and macOS resource forks).'],
+    ['a folder without a layer, zipped on a Mac', zip({ 'layer/readme.txt': 'x', '__MACOSX/layer/._readme.txt': 'x' }), 'malformed_zip', 'The archive holds no .shp file (found: layer/readme.txt).'],
     ['ZIP signature and then no entry', Buffer.from('PK\x03\x04garbage', 'latin1'), 'malformed_zip', 'No file could be read from the archive: it is empty or damaged. Zip the .shp, .shx, .dbf and .prj files together.'],
     ['an archive without files', zip({}), 'malformed_zip', 'The ZIP archive holds no file. Zip the .shp, .shx, .dbf and .prj files together.'],
     ['an archive with a .dbf only', zip({ 'assets.dbf': layerFiles()['assets.dbf']! }), 'malformed_zip', 'The archive holds no .shp file (found: assets.dbf).'],
