@@ -1,6 +1,6 @@
 import kinks from '@turf/kinks';
 import pointOnFeature from '@turf/point-on-feature';
-import type { Geometry, Position } from 'geojson';
+import type { Geometry, MultiPolygon, Polygon, Position } from 'geojson';
 import type { Reprojector } from './crs';
 import { positionsOnOneLine } from '../hazards/geo';
 
@@ -100,6 +100,11 @@ export function selfIntersection(geometry: Geometry): { at: Position } | 'skippe
   const found = kinks({ type: 'Feature', properties: {}, geometry: geometry as never });
   const first = found.features[0];
   return first ? { at: first.geometry.coordinates } : undefined;
+}
+
+/** Polygons are held to simplicity (a crossing is an error); lines only warned about. */
+export function isPolygonal(geometry: Geometry): geometry is Polygon | MultiPolygon {
+  return geometry.type === 'Polygon' || geometry.type === 'MultiPolygon';
 }
 
 export const POLYGON_REPAIR_HINT = 'Repair the polygon (ArcGIS "Repair Geometry", QGIS "Fix geometries"); a bow-tie ring must be split or its vertices reordered.';

@@ -3,7 +3,7 @@ import { matchColumns } from './columns';
 import { DEP_ACCEPTED_EPSG, knownCrs, parseCrsReference, toWgs84 } from './crs';
 import { checkCoordinates, FLORIDA_BBOX } from './florida-extent';
 import type { CrsStatement, FeatureFile } from './formats/features';
-import { crossingMessage, forEachPosition, POLYGON_REPAIR_HINT, reprojectGeometry, selfIntersection, structuralProblems } from './geometry';
+import { crossingMessage, forEachPosition, isPolygonal, POLYGON_REPAIR_HINT, reprojectGeometry, selfIntersection, structuralProblems } from './geometry';
 import { checkMetadata, type MetadataCheck } from './metadata';
 
 /**
@@ -114,7 +114,7 @@ function checkGeometry(index: number, raw: unknown, project: ((g: Geometry) => G
   if (crossing === 'skipped') {
     issues.add('warning', { code: 'geometry_check_skipped', feature: index, field: 'geometry', message: 'Too many vertices to test for self-intersection here.', hint: 'Run "Check Geometry" in your GIS on this feature.' });
   } else if (crossing) {
-    const polygonal = geometry.type === 'Polygon' || geometry.type === 'MultiPolygon';
+    const polygonal = isPolygonal(geometry);
     issues.add(polygonal ? 'error' : 'warning', {
       code: 'self_intersection',
       feature: index,

@@ -9,7 +9,7 @@ import { checkCoordinates, westSignLost } from './florida-extent';
 import type { JurisdictionArea } from './jurisdiction-area';
 import type { OutsideJurisdictionMode } from './import-options';
 import { decimalFromText, notADecimalCoordinate } from '../decimal-text';
-import { crossingMessage, MAX_STORED_VERTICES, POLYGON_REPAIR_HINT, representativePoint, selfIntersection, storedGeometry, structuralProblems } from './geometry';
+import { crossingMessage, isPolygonal, MAX_STORED_VERTICES, POLYGON_REPAIR_HINT, representativePoint, selfIntersection, storedGeometry, structuralProblems } from './geometry';
 
 /** One record of an input file, before validation. */
 export interface SourceRecord {
@@ -422,7 +422,7 @@ export class AssetRowProcessor {
         this.reject('geometry', 'geometry_too_large', `The geometry has more than ${MAX_STORED_VERTICES} vertices (or is too large to store): simplify it in your GIS (e.g. "Simplify" in QGIS or ArcGIS Pro) and import it again.`);
         return undefined;
       }
-      const crossing = record.geometry!.type === 'Polygon' || record.geometry!.type === 'MultiPolygon' ? selfIntersection(record.geometry!) : undefined;
+      const crossing = isPolygonal(record.geometry!) ? selfIntersection(record.geometry!) : undefined;
       if (crossing !== undefined && crossing !== 'skipped') {
         // Kept, it would make the deliverable's GIS package fail its own validation.
         this.reject('geometry', 'invalid_geometry', `${crossingMessage(record.geometry!.type, crossing.at)}. ${POLYGON_REPAIR_HINT}`);

@@ -51,7 +51,6 @@ export interface ExposureSummary {
   notes: string[];
 }
 
-
 export function exposureSummary(
   answer: AnswerExposure,
   combos: readonly { scenario: string; planning_horizon: number }[],
