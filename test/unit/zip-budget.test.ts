@@ -46,6 +46,17 @@ describe('unzipping under a budget', () => {
     expect(Buffer.compare(Buffer.from(entries['b.bin']!), b)).toBe(0);
   });
 
+  it('names the entries in the order of the archive, however zlib finishes them', async () => {
+    // A large entry first and small ones after: the small ones finish inflating first.
+    const names = ['a.bin', ...Array.from({ length: 12 }, (_, i) => `small${i}.txt`), 'b.bin'];
+    const zip = zipArchive(names.map((name) => honestEntry(name, name.endsWith('.bin') ? noise(400_000, name) : name)));
+    for (let round = 0; round < 5; round++) {
+      const { entries, seen } = await unzipBudgeted(zip, { totalBytes: 10 * MiB }, (name) => name !== 'small3.txt');
+      expect(seen).toEqual(names);
+      expect(Object.keys(entries)).toEqual(names.filter((name) => name !== 'small3.txt'));
+    }
+  });
+
   it('an archive of exactly its budget is read; one byte less of budget refuses it', async () => {
     const total = a.length + b.length + 'not wanted'.length;
     await expect(unzipBudgeted(deflated, { totalBytes: total }, () => true)).resolves.toBeDefined();

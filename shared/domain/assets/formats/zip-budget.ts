@@ -66,6 +66,8 @@ export interface ZipInflater {
   end(): Promise<void>;
   /** Inflated bytes so far. */
   readonly inflatedBytes: number;
+  /** The entries met so far, in the order of the archive (zlib may finish them in another order). */
+  readonly entryNames: readonly string[];
 }
 
 const mib = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MiB`;
@@ -74,6 +76,7 @@ const mib = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MiB`;
 export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data: Uint8Array) => void): ZipInflater {
   const damaged = budget.damaged ?? 'malformed_zip';
   let inflated = 0;
+  const entryNames: string[] = [];
   let failure: unknown;
   let wake: (() => void) | undefined;
   const tracker = {
@@ -88,6 +91,7 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
     wake?.();
   };
   const unzip = new Unzip((file: UnzipFile) => {
+    entryNames.push(file.name);
     const declared = file.originalSize;
     const entryLimit = budget.entryBytes?.(file.name);
     let entryBytes = 0;
@@ -135,10 +139,14 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
     get inflatedBytes() {
       return inflated;
     },
+    entryNames,
   };
 }
 
-/** Inflates the entries `wanted` selects, in memory, under the budget; `seen` names every entry that held data. */
+/**
+ * Inflates the entries `wanted` selects, in memory, under the budget; `seen` names every entry that
+ * held data. Both follow the archive's order, so a message listing them reads the same every time.
+ */
 export async function unzipBudgeted(buffer: Uint8Array, budget: ZipBudget, wanted: (name: string) => boolean): Promise<{ entries: Record<string, Uint8Array>; seen: string[] }> {
   const parts = new Map<string, Uint8Array[]>();
   const seen = new Set<string>();
@@ -151,7 +159,8 @@ export async function unzipBudgeted(buffer: Uint8Array, budget: ZipBudget, wante
   });
   await inflater.push(buffer);
   await inflater.end();
-  return { entries: Object.fromEntries([...parts].map(([name, chunks]) => [name, Buffer.concat(chunks)])), seen: [...seen] };
+  const held = [...new Set(inflater.entryNames)].filter((name) => seen.has(name));
+  return { entries: Object.fromEntries(held.flatMap((name) => (parts.has(name) ? [[name, Buffer.concat(parts.get(name)!)]] : []))), seen: held };
 }
 
 /**
