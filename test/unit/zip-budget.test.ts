@@ -39,9 +39,9 @@ const stored = Buffer.from(zipSync({ 'a.bin': [a, { level: 0 }], 'b.bin': [b, { 
 
 describe('unzipping under a budget', () => {
   it.each([['deflated', deflated], ['stored', stored]])('reads the wanted entries of a %s archive whole and byte for byte', async (_kind, zip) => {
-    const { entries, seen } = await unzipBudgeted(zip, { totalBytes: 10 * MiB }, (name) => name.endsWith('.bin'));
+    const { entries, files } = await unzipBudgeted(zip, { totalBytes: 10 * MiB }, (name) => name.endsWith('.bin'));
     expect(Object.keys(entries).sort()).toEqual(['a.bin', 'b.bin']);
-    expect(seen.sort()).toEqual(zip === deflated ? ['a.bin', 'b.bin', 'skip.txt'] : ['a.bin', 'b.bin']);
+    expect(files.sort()).toEqual(zip === deflated ? ['a.bin', 'b.bin', 'skip.txt'] : ['a.bin', 'b.bin']);
     expect(Buffer.compare(Buffer.from(entries['a.bin']!), a)).toBe(0);
     expect(Buffer.compare(Buffer.from(entries['b.bin']!), b)).toBe(0);
   });
@@ -51,10 +51,17 @@ describe('unzipping under a budget', () => {
     const names = ['a.bin', ...Array.from({ length: 12 }, (_, i) => `small${i}.txt`), 'b.bin'];
     const zip = zipArchive(names.map((name) => honestEntry(name, name.endsWith('.bin') ? noise(400_000, name) : name)));
     for (let round = 0; round < 5; round++) {
-      const { entries, seen } = await unzipBudgeted(zip, { totalBytes: 10 * MiB }, (name) => name !== 'small3.txt');
-      expect(seen).toEqual(names);
+      const { entries, files } = await unzipBudgeted(zip, { totalBytes: 10 * MiB }, (name) => name !== 'small3.txt');
+      expect(files).toEqual(names);
       expect(Object.keys(entries)).toEqual(names.filter((name) => name !== 'small3.txt'));
     }
+  });
+
+  it('names empty files but not folder entries', async () => {
+    const zip = Buffer.from(zipSync({ 'layer/': new Uint8Array(0), 'layer/a.bin': b, 'layer/empty.txt': new Uint8Array(0) }));
+    const { entries, files } = await unzipBudgeted(zip, { totalBytes: 10 * MiB }, () => true);
+    expect([files, Object.keys(entries)]).toEqual([['layer/a.bin', 'layer/empty.txt'], ['layer/a.bin', 'layer/empty.txt']]);
+    expect(entries['layer/empty.txt']).toHaveLength(0);
   });
 
   it('an archive of exactly its budget is read; one byte less of budget refuses it', async () => {
@@ -109,6 +116,7 @@ describe('the streaming inflater', () => {
     expect(Buffer.compare(Buffer.concat(received.get('a.bin')!), a)).toBe(0);
     expect(Buffer.compare(Buffer.concat(received.get('b.bin')!), b)).toBe(0);
     expect(inflater.inflatedBytes).toBe(a.length + b.length + 'not wanted'.length);
+    expect(inflater.entryNames).toEqual(['a.bin', 'b.bin', 'skip.txt']);
   });
 
   it('stops handing on bytes once the budget is passed, and keeps refusing', async () => {

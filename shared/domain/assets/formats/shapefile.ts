@@ -31,11 +31,11 @@ export async function readShapefileZip(buffer: Buffer): Promise<FeatureFile> {
   if (!isZip(buffer)) throw new AssetFileError('malformed_zip', 'The file is not a ZIP archive. Zip the .shp, .shx, .dbf and .prj files together.');
   const hidden = (name: string) => name.includes('__MACOSX/') || /(^|\/)\./.test(name);
   const wanted = (name: string) => PARTS.test(name) && !hidden(name);
-  const { entries, seen } = await unzipBudgeted(buffer, { totalBytes: MAX_UNZIPPED_BYTES }, wanted);
+  const { entries, files } = await unzipBudgeted(buffer, { totalBytes: MAX_UNZIPPED_BYTES }, wanted);
   const names = Object.keys(entries);
   const shps = names.filter((n) => extension(n) === 'shp');
-  if (seen.length === 0) throw new AssetFileError('malformed_zip', 'No file could be read from the archive: it is empty or damaged. Zip the .shp, .shx, .dbf and .prj files together.');
-  const visible = seen.filter((name) => !hidden(name));
+  if (files.length === 0) throw new AssetFileError('malformed_zip', 'No file could be read from the archive: it is empty or damaged. Zip the .shp, .shx, .dbf and .prj files together.');
+  const visible = files.filter((name) => !hidden(name));
   if (shps.length === 0) throw new AssetFileError('malformed_zip', `The archive holds no .shp file (found: ${visible.length ? listed(visible) : 'only hidden files and macOS resource forks'}).`);
   if (shps.length > 1) throw new AssetFileError('malformed_zip', `The archive holds ${shps.length} layers (${shps.join(', ')}); upload one layer per file.`);
   const base = baseName(shps[0]!);

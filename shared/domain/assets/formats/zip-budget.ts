@@ -21,19 +21,29 @@ export interface ZipBudget {
 /** Compressed input handed to zlib at a time; its output is checked chunk by chunk (64 KB at most) as it comes. */
 const SLICE_BYTES = 64 * 1024;
 
-/**
- * fflate's decoder interface over Node's zlib: inflation runs in the thread pool, and `idle()`
- * tells when everything written so far has been inflated (or the entry was stopped).
- */
-function zlibDecoders(tracker: { pending: number; settled(): void }) {
+/** Writes zlib has not yet inflated, and entries it has not yet ended (an entry's last call comes on `end`). */
+interface InflationTracker {
+  pending: number;
+  open: number;
+  settled(): void;
+  closed(): void;
+}
+
+/** fflate's decoder interface over Node's zlib: inflation runs in the thread pool, counted by the tracker. */
+function zlibDecoders(tracker: InflationTracker) {
   return class ZlibInflate {
     static compression = 8;
     ondata: AsyncFlateStreamHandler = () => undefined;
     private readonly zlib: InflateRaw = createInflateRaw({ chunkSize: 64 * 1024 });
     private stopped = false;
+    private ended = false;
     constructor() {
+      tracker.open++;
       this.zlib.on('data', (data: Buffer) => this.ondata(null, data as Uint8Array<ArrayBuffer>, false));
-      this.zlib.on('end', () => this.ondata(null, new Uint8Array(0), true));
+      this.zlib.on('end', () => {
+        this.ondata(null, new Uint8Array(0), true);
+        this.close();
+      });
       this.zlib.on('error', (error: Error) => {
         this.ondata(Object.assign(error, { code: 0 }), new Uint8Array(0), true);
         this.stop();
@@ -55,6 +65,13 @@ function zlibDecoders(tracker: { pending: number; settled(): void }) {
       if (this.stopped) return;
       this.stopped = true;
       this.zlib.destroy();
+      this.close();
+    }
+
+    private close(): void {
+      if (this.ended) return;
+      this.ended = true;
+      tracker.closed();
     }
   };
 }
@@ -79,11 +96,16 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
   const entryNames: string[] = [];
   let failure: unknown;
   let wake: (() => void) | undefined;
-  const tracker = {
+  const tracker: InflationTracker = {
     pending: 0,
+    open: 0,
     settled() {
       this.pending--;
       if (this.pending === 0) wake?.();
+    },
+    closed() {
+      this.open--;
+      if (this.open === 0) wake?.();
     },
   };
   const fail = (error: unknown) => {
@@ -129,7 +151,8 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
         fail(error instanceof AssetFileError ? error : new AssetFileError(damaged, `The ZIP archive is damaged: ${(error as Error).message}`));
       }
       // Wait for zlib to inflate what it was given: the budget is checked on its output as it comes.
-      while (!failure && tracker.pending > 0) await new Promise<void>((resolve) => (wake = resolve));
+      // At the end of the archive, wait as well for every entry's end, which zlib signals after its last write.
+      while (!failure && (tracker.pending > 0 || (final && tracker.open > 0))) await new Promise<void>((resolve) => (wake = resolve));
       if (failure) throw failure;
     }
   };
@@ -144,14 +167,13 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
 }
 
 /**
- * Inflates the entries `wanted` selects, in memory, under the budget; `seen` names every entry that
- * held data. Both follow the archive's order, so a message listing them reads the same every time.
+ * Inflates the entries `wanted` selects, in memory, under the budget; `files` names every file of the
+ * archive (folder entries aside). Both follow the archive's order, so a message listing them reads
+ * the same every time.
  */
-export async function unzipBudgeted(buffer: Uint8Array, budget: ZipBudget, wanted: (name: string) => boolean): Promise<{ entries: Record<string, Uint8Array>; seen: string[] }> {
+export async function unzipBudgeted(buffer: Uint8Array, budget: ZipBudget, wanted: (name: string) => boolean): Promise<{ entries: Record<string, Uint8Array>; files: string[] }> {
   const parts = new Map<string, Uint8Array[]>();
-  const seen = new Set<string>();
   const inflater = budgetedInflater(budget, (name, data) => {
-    seen.add(name);
     if (!wanted(name)) return;
     let list = parts.get(name);
     if (!list) parts.set(name, (list = []));
@@ -159,8 +181,8 @@ export async function unzipBudgeted(buffer: Uint8Array, budget: ZipBudget, wante
   });
   await inflater.push(buffer);
   await inflater.end();
-  const held = [...new Set(inflater.entryNames)].filter((name) => seen.has(name));
-  return { entries: Object.fromEntries(held.flatMap((name) => (parts.has(name) ? [[name, Buffer.concat(parts.get(name)!)]] : []))), seen: held };
+  const files = [...new Set(inflater.entryNames)].filter((name) => !name.endsWith('/'));
+  return { entries: Object.fromEntries(files.flatMap((name) => (parts.has(name) ? [[name, Buffer.concat(parts.get(name)!)]] : []))), files };
 }
 
 /**
