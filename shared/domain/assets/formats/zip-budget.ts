@@ -21,29 +21,19 @@ export interface ZipBudget {
 /** Compressed input handed to zlib at a time; its output is checked chunk by chunk (64 KB at most) as it comes. */
 const SLICE_BYTES = 64 * 1024;
 
-/** Writes zlib has not yet inflated, and entries it has not yet ended (an entry's last call comes on `end`). */
-interface InflationTracker {
-  pending: number;
-  open: number;
-  settled(): void;
-  closed(): void;
-}
-
-/** fflate's decoder interface over Node's zlib: inflation runs in the thread pool, counted by the tracker. */
-function zlibDecoders(tracker: InflationTracker) {
+/**
+ * fflate's decoder interface over Node's zlib: inflation runs in the thread pool, and the tracker
+ * counts the writes zlib has not yet inflated.
+ */
+function zlibDecoders(tracker: { pending: number; settled(): void }) {
   return class ZlibInflate {
     static compression = 8;
     ondata: AsyncFlateStreamHandler = () => undefined;
     private readonly zlib: InflateRaw = createInflateRaw({ chunkSize: 64 * 1024 });
     private stopped = false;
-    private ended = false;
     constructor() {
-      tracker.open++;
       this.zlib.on('data', (data: Buffer) => this.ondata(null, data as Uint8Array<ArrayBuffer>, false));
-      this.zlib.on('end', () => {
-        this.ondata(null, new Uint8Array(0), true);
-        this.close();
-      });
+      this.zlib.on('end', () => this.ondata(null, new Uint8Array(0), true));
       this.zlib.on('error', (error: Error) => {
         this.ondata(Object.assign(error, { code: 0 }), new Uint8Array(0), true);
         this.stop();
@@ -65,13 +55,6 @@ function zlibDecoders(tracker: InflationTracker) {
       if (this.stopped) return;
       this.stopped = true;
       this.zlib.destroy();
-      this.close();
-    }
-
-    private close(): void {
-      if (this.ended) return;
-      this.ended = true;
-      tracker.closed();
     }
   };
 }
@@ -96,28 +79,27 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
   const entryNames: string[] = [];
   let failure: unknown;
   let wake: (() => void) | undefined;
-  const tracker: InflationTracker = {
+  const tracker = {
     pending: 0,
-    open: 0,
     settled() {
       this.pending--;
       if (this.pending === 0) wake?.();
     },
-    closed() {
-      this.open--;
-      if (this.open === 0) wake?.();
-    },
   };
+  // Entries met but not yet ended: a deflated entry ends on zlib's `end` event, after its last write.
+  let unfinished = 0;
   const fail = (error: unknown) => {
     failure ??= error;
     wake?.();
   };
   const unzip = new Unzip((file: UnzipFile) => {
     entryNames.push(file.name);
+    unfinished++;
     const declared = file.originalSize;
     const entryLimit = budget.entryBytes?.(file.name);
     let entryBytes = 0;
-    file.ondata = (error, data) => {
+    file.ondata = (error, data, final) => {
+      if (final && --unfinished === 0) wake?.();
       if (failure) return;
       if (error) {
         fail(new AssetFileError(damaged, `The ZIP archive is damaged (${file.name}): ${error.message}`));
@@ -151,8 +133,8 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
         fail(error instanceof AssetFileError ? error : new AssetFileError(damaged, `The ZIP archive is damaged: ${(error as Error).message}`));
       }
       // Wait for zlib to inflate what it was given: the budget is checked on its output as it comes.
-      // At the end of the archive, wait as well for every entry's end, which zlib signals after its last write.
-      while (!failure && (tracker.pending > 0 || (final && tracker.open > 0))) await new Promise<void>((resolve) => (wake = resolve));
+      // At the end of the archive, wait as well for every entry to end.
+      while (!failure && (tracker.pending > 0 || (final && unfinished > 0))) await new Promise<void>((resolve) => (wake = resolve));
       if (failure) throw failure;
     }
   };
