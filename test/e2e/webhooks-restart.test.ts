@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalApp, type LocalApp } from '../../local/app';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * A retry promised in the delivery log survives a restart: the local queue keeps messages in
@@ -46,16 +47,6 @@ describe('webhook retries across a restart', () => {
     });
     return { status: res.status, json: (await res.json()) as any };
   };
-
-  async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it('delivers a pending retry after the server restarts on the same data directory', async () => {
     const first = await startLocalApp({ dataDir, port: 0 });

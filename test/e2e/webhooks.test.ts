@@ -7,6 +7,7 @@ import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { hashApiKey } from '../../shared/domain/api-keys';
 import { startTestApp } from '../helpers/local-app';
+import { waitFor } from '../helpers/wait-for';
 
 /** Receiver-side verification written from the Standard Webhooks spec, independent of the product. */
 function verifySignature(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
@@ -38,16 +39,6 @@ async function startReceiver(statuses: number[]): Promise<{ url: string; receive
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/va`, received, server };
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('webhooks over HTTP with the local queue poller and dispatcher', () => {

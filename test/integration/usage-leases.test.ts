@@ -3,6 +3,7 @@ import { startTestApp } from '../helpers/local-app';
 import { LeasedUsageCounter } from '../../shared/adapters/usage-counter';
 import { dynamo } from '../../shared/adapters/aws-clients';
 import { hourWindow, type HourWindow } from '../../shared/domain/tiers';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * Quota leasing with several counters on one table: each counter stands for one Lambda instance
@@ -19,19 +20,6 @@ afterAll(async () => {
 });
 
 const instances = (n: number) => Array.from({ length: n }, (_, shard) => new LeasedUsageCounter({ shard }));
-/**
- * Reads until `done` holds or ten seconds pass, and returns the last reading: the leases settle on a
- * timer of about a second, which a loaded machine can stretch.
- */
-async function settled<T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
-}
 const window = (): HourWindow => hourWindow(new Date());
 
 /**
@@ -84,7 +72,9 @@ describe('hourly quota leases across instances', () => {
     const reader = new LeasedUsageCounter();
     // Leases in hand count as used until they settle.
     expect(await reader.used(key, w, 5000)).toBeGreaterThan(9);
-    expect(await settled(() => reader.used(key, w, 5000), (used) => used === 9)).toBe(9);
+    // The leases settle on a timer of about a second, which a loaded machine can stretch.
+    await waitFor(async () => ((await reader.used(key, w, 5000)) <= 9 ? true : undefined), 'the leases to settle', 10_000);
+    expect(await reader.used(key, w, 5000)).toBe(9);
   });
 
   test('a warm request is served from the lease with no DynamoDB call', async () => {
@@ -113,7 +103,8 @@ describe('hourly quota leases across instances', () => {
         await Promise.all(Array.from({ length: 100 }, () => counter.consume(key, w, null)));
       }
       expect(writes.calls()).toBe(0);
-      expect(await settled(writes.calls, (calls) => calls >= 3)).toBe(3);
+      await waitFor(() => (writes.calls() >= 3 ? true : undefined), 'the flushes', 10_000);
+      expect(writes.calls()).toBe(3);
     } finally {
       writes.restore();
     }

@@ -164,7 +164,8 @@ export async function unzipBudgeted(buffer: Uint8Array, budget: ZipBudget, wante
   await inflater.push(buffer);
   await inflater.end();
   const files = [...new Set(inflater.entryNames)].filter((name) => !name.endsWith('/'));
-  return { entries: Object.fromEntries(files.flatMap((name) => (parts.has(name) ? [[name, Buffer.concat(parts.get(name)!)]] : []))), files };
+  const kept = files.filter((name) => parts.has(name));
+  return { entries: Object.fromEntries(kept.map((name) => [name, Buffer.concat(parts.get(name)!)])), files };
 }
 
 /**
