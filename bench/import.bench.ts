@@ -12,6 +12,8 @@
  *   import-sized items, 8 in flight, with the same latency. Then the same with the write sink
  *   (`lib/dynamo-write-sink.ts`) in front of the emulator: the asset writes are answered at once,
  *   as by a database that keeps up, so the figure is the import's own pace.
+ * - The emulator's ceiling: the DynamoDB emulator alone in memory, in its own process, no latency,
+ *   32 calls in flight (`lib/dynalite-memory-host.ts`), the most any import against it can reach.
  * - Memory: both passes with the writes discarded, rows handled → RSS, each size in its own process.
  * Sizes: BENCH_IMPORT_ROWS (CPU, default 100,000); memory and end to end 10,000 and 100,000, plus
  * 1,000,000 with BENCH_IMPORT_MILLION=1 (many minutes end to end on the emulator); with the write
@@ -43,6 +45,7 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const E2E_SIZES = [10_000, 100_000, ...(process.env.BENCH_IMPORT_MILLION === '1' ? [1_000_000] : [])];
 const LATENCY_MS = 15;
 const ANCHOR_ITEMS = 10_000;
+const CEILING_ITEMS = 100_000;
 const JURISDICTION = { id: 'county:12057', name: 'Hillsborough County' };
 const TYPES = ['Lift Station', 'GENERAL ACUTE CARE', 'Fire Station', 'Elementary School', 'Stormwater Pump Station', 'NEIGHBORHOOD PARK / PLAYGROUND', 'Water Treatment Plant', 'Bridge', 'Sheriff Office', 'Community Center', 'Electric Substation', 'Widget Depot'];
 const HEADER = ['FACILITY_ID', 'NAME', 'TYPE', 'LATITUDE', 'LONGITUDE', 'ADDRESS', 'OWNER'];
@@ -132,10 +135,12 @@ async function memory(rows: number): Promise<void> {
   }
 }
 
-/** The local app in its own process; resolves with the environment that points clients at it. */
-async function startHost(database: Database): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
-  const options = database === 'sink' ? ['--discard-batch-writes'] : [];
-  const host = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'lib/emulator-host.ts'), ...options], { stdio: ['pipe', 'pipe', 'inherit'] });
+/**
+ * A host in its own process (`lib/emulator-host.ts`, the local app; `lib/dynalite-memory-host.ts`,
+ * the DynamoDB emulator alone in memory); resolves with the environment that points clients at it.
+ */
+async function startHost(script: string, options: string[] = []): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
+  const host = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'lib', script), ...options], { stdio: ['pipe', 'pipe', 'inherit'] });
   let buffered = '';
   const env = await new Promise<Record<string, string>>((resolve, reject) => {
     host.once('exit', (code) => reject(new Error(`emulator host exited (${code})`)));
@@ -169,13 +174,13 @@ type Database = 'emulator' | 'sink';
  */
 async function endToEnd(rows: number, database: Database): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'vac-import-e2e-'));
-  const host = await startHost(database);
+  const host = await startHost('emulator-host.ts', database === 'sink' ? ['--discard-batch-writes'] : []);
   try {
     Object.assign(process.env, host.env);
     const file = path.join(dir, 'assets.csv');
     await writeCsv(file, rows);
     const calls = instrumentDynamo(dynamo(), { latencyMs: LATENCY_MS, only: importCall });
-    const anchor = await databaseAnchor();
+    const anchor = await databaseAnchor(ANCHOR_ITEMS, 8);
     const accountId = 'acct_bench_import';
     const importId = `imp_bench${rows}`;
     const key = `uploads/${accountId}/${importId}/assets.csv`;
@@ -222,8 +227,8 @@ function importCall(input: unknown): boolean {
   return !poll && /ASSET(#|S#|COUNT#|IDKEY|IMPORT#)/.test(text);
 }
 
-/** The database alone: BatchWriteItem calls of import-sized items, 8 in flight, same latency. */
-async function databaseAnchor(): Promise<{ items: number; seconds: number }> {
+/** The database alone: BatchWriteItem calls of import-sized items, `inFlight` at a time, through the shared client. */
+async function databaseAnchor(items: number, inFlight: number): Promise<{ items: number; seconds: number }> {
   const table = requiredSetting('TABLE_NAME');
   const item = (i: number) => ({
     pk: 'ACCOUNT#bench_anchor', sk: `ASSET#a_${i}`, gsi1pk: 'ASSETS#bench_anchor#county:12057', gsi1sk: `community_emergency#a_${i}`, gsi2pk: 'ASSETS#bench_anchor#county:12057#not_assessed', gsi2sk: `not_assessed#a_${i}`,
@@ -234,14 +239,30 @@ async function databaseAnchor(): Promise<{ items: number; seconds: number }> {
   });
   const start = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < ANCHOR_ITEMS) {
+  await Promise.all(Array.from({ length: inFlight }, async () => {
+    while (next < items) {
       const first = next;
       next += 25;
       await dynamo().send(new BatchWriteCommand({ RequestItems: { [table]: Array.from({ length: 25 }, (_, k) => ({ PutRequest: { Item: item(first + k) } })) } }));
     }
   }));
-  return { items: ANCHOR_ITEMS, seconds: (performance.now() - start) / 1000 };
+  return { items, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * The emulator at its fastest: in memory, alone in its process, no latency held, 32 calls in flight,
+ * nothing else running. Its rate bounds any import against the emulator from above; prints one JSON line.
+ */
+async function emulatorCeiling(items: number): Promise<void> {
+  const host = await startHost('dynalite-memory-host.ts');
+  try {
+    Object.assign(process.env, host.env);
+    await databaseAnchor(2_500, 32); // warm-up
+    const { seconds } = await databaseAnchor(items, 32);
+    console.log(JSON.stringify({ rows: items, seconds }));
+  } finally {
+    await host.stop();
+  }
 }
 
 interface EndToEnd {
@@ -254,8 +275,8 @@ interface EndToEnd {
   rss: { rows: number; rssMb: number }[];
 }
 
-/** Runs one `e2e` or `memory` measurement in a process of its own. */
-function inChild<T>(mode: 'e2e' | 'e2e-sink' | 'memory', rows: number): T {
+/** Runs one measurement (`mode`) in a process of its own. */
+function inChild<T>(mode: Mode, rows: number): T {
   const child = spawnSync(process.execPath, ['--import', 'tsx', __filename, mode, String(rows)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const line = child.stdout.split('\n').find((l) => l.startsWith('{"rows"'));
   if (child.status !== 0 || !line) throw new Error(`${mode} run of ${rows} rows failed: ${child.stderr.slice(-2000)}`);
@@ -305,6 +326,10 @@ async function main(): Promise<void> {
       console.log(`${rows.toLocaleString('en-US').padStart(9)} rows: ${run.seconds.toFixed(1)} s, peak RSS ${run.peakRssMb.toFixed(0)} MB; ${rssSamples(run.rss)}`);
     }
 
+    const ceiling = inChild<{ rows: number; seconds: number }>('ceiling', CEILING_ITEMS);
+    const ceilingRate = ceiling.rows / ceiling.seconds;
+    console.log(`\nDynamoDB emulator at its fastest (in memory, alone in its process, no latency, 32 BatchWriteItem calls in flight): ${ceiling.rows.toLocaleString('en-US')} items in ${ceiling.seconds.toFixed(1)} s = ${Math.round(ceilingRate).toLocaleString('en-US')} items/s, with no import work at all`);
+
     const targets: { mode: 'e2e' | 'e2e-sink'; title: string; sizes: number[] }[] = [
       { mode: 'e2e', title: 'DynamoDB emulator', sizes: E2E_SIZES },
       // Without the emulator's pace a million rows take minutes, not most of an hour: always run.
@@ -326,8 +351,16 @@ async function main(): Promise<void> {
   }
 }
 
+type Mode = 'e2e' | 'e2e-sink' | 'memory' | 'ceiling';
+
 const [mode, size] = process.argv.slice(2);
-(mode === 'e2e' || mode === 'e2e-sink' ? endToEnd(Number(size), mode === 'e2e' ? 'emulator' : 'sink') : mode === 'memory' ? memory(Number(size)) : main()).catch((error: unknown) => {
+const modes: Record<Mode, () => Promise<void>> = {
+  e2e: () => endToEnd(Number(size), 'emulator'),
+  'e2e-sink': () => endToEnd(Number(size), 'sink'),
+  memory: () => memory(Number(size)),
+  ceiling: () => emulatorCeiling(Number(size)),
+};
+(mode && mode in modes ? modes[mode as Mode]() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

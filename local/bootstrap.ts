@@ -33,7 +33,8 @@ export async function ensureLocalResources(tableName: string, bucketName: string
   return { tableName, bucketName, queueUrl, deadLetterQueueUrl };
 }
 
-async function ensureTable(tableName: string): Promise<void> {
+/** Creates the table with its indexes, as the stack does, unless it exists; resolves once it is active. */
+export async function ensureTable(tableName: string): Promise<void> {
   try {
     await dynamo().send(new DescribeTableCommand({ TableName: tableName }));
     return;
