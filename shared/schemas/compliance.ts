@@ -88,7 +88,7 @@ export const MethodologySchema = z.strictObject({
 export const JurisdictionFields = {
   jurisdiction: z.string().trim().min(2).max(120).describe('Florida county or municipality, e.g. "Monroe County" or "City of Key West".'),
   jurisdiction_type: z.enum(['county', 'municipality']).optional().describe('Needed when a name is both a county and a city (e.g. "Alachua").'),
-  jurisdiction_county: z.string().trim().min(2).max(60).optional().describe('County of a municipality whose name occurs in several counties.'),
+  jurisdiction_county: z.string().trim().min(2).max(60).optional().describe('The county the jurisdiction lies in, e.g. "Monroe": picks a municipality whose name occurs in several counties. A name that is no Florida county, or a county the jurisdiction is not in, is a 400 on this field.'),
 };
 
 export const ValidateBodySchema = z.strictObject({

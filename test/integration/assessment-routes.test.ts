@@ -63,6 +63,7 @@ describe('assessment routes', () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ jurisdiction: 'Gotham City' }, 'jurisdiction'],
         [{ jurisdiction: 'Alachua' }, 'jurisdiction_type'],
+        [{ jurisdiction: 'City of Key West', jurisdiction_county: 'Leon' }, 'jurisdiction_county'],
         [{ scope: 'partial' }, 'scope_rationale'],
         [{ scope: 'everything' }, 'scope'],
         [{ type: 'renewal' }, 'type'],

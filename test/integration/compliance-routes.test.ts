@@ -56,7 +56,7 @@ describe('compliance routes', () => {
     });
 
     it('answers 400 naming the field for an unknown or ambiguous jurisdiction', async () => {
-      for (const [query, field] of [['jurisdiction=Cook%20County', 'jurisdiction'], ['jurisdiction=Alachua', 'jurisdiction'], ['jurisdiction=Polk%20County&jurisdiction_type=state', 'jurisdiction_type']]) {
+      for (const [query, field] of [['jurisdiction=Cook%20County', 'jurisdiction'], ['jurisdiction=Alachua', 'jurisdiction'], ['jurisdiction=Polk%20County&jurisdiction_type=state', 'jurisdiction_type'], ['jurisdiction=Key%20West&jurisdiction_county=Gotham', 'jurisdiction_county']]) {
         const res = await app.request('GET', `/compliance/checklist?assessment_year=2025&${query}`, { key: app.keys.free });
         expect({ query, status: res.status, code: res.json.code }).toEqual({ query, status: 400, code: 'invalid_request' });
         expect(res.json.errors[0].field).toBe(field);

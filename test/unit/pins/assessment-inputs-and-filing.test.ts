@@ -53,6 +53,24 @@ describe('applicants', () => {
     expect(problemOf(() => resolveApplicant({ jurisdiction: 'county:99999' }, 'query'))).toEqual({ code: 'invalid_request', field: 'jurisdiction', in: 'query', message: 'No Florida jurisdiction has the id county:99999.' });
   });
 
+  it('takes a jurisdiction_county the place lies in, each county of a city that spans two', () => {
+    expect(resolveApplicant({ jurisdiction: 'Key West', jurisdiction_county: 'Monroe County' })).toEqual(resolveApplicant({ jurisdiction: 'City of Key West' }));
+    const longboatKey = resolveApplicant({ jurisdiction: 'Longboat Key' });
+    expect(longboatKey.display_name).toBe('Town of Longboat Key');
+    expect(resolveApplicant({ jurisdiction: 'Longboat Key', jurisdiction_county: 'Manatee' })).toEqual(longboatKey);
+    expect(resolveApplicant({ jurisdiction: 'Longboat Key', jurisdiction_county: 'Sarasota County' })).toEqual(longboatKey);
+    expect(resolveApplicant({ jurisdiction: 'county:12087', jurisdiction_county: 'Monroe' })).toEqual(resolveApplicant({ jurisdiction: 'Monroe County' }));
+  });
+
+  it.each([
+    [{ jurisdiction: 'Key West', jurisdiction_county: 'Gotham County' }, 'body', '"Gotham County" is not a Florida county.'],
+    [{ jurisdiction: 'Key West', jurisdiction_county: 'Leon' }, 'body', '"Key West" is not in Leon County: it names City of Key West (Monroe County).'],
+    [{ jurisdiction: 'municipality:120168', jurisdiction_county: 'Leon' }, 'query', 'City of Key West (Monroe County) is not in Leon County.'],
+    [{ jurisdiction: 'Monroe County', jurisdiction_county: 'Leon' }, 'body', 'Monroe County is not in Leon County.'],
+  ])('refuses a jurisdiction_county that is no county, or not the place\'s %p', (input, location, message) => {
+    expect(problemOf(() => resolveApplicant(input, location as 'body'))).toEqual({ code: 'invalid_request', field: 'jurisdiction_county', in: location, message });
+  });
+
   it('asks for an id in a body without the type and county fields (asset imports)', () => {
     const problem = problemOf(() => resolveApplicant({ jurisdiction: 'Okeechobee' }, 'body', 'ids'));
     expect(problem).toMatchObject({ field: 'jurisdiction', in: 'body' });
