@@ -65,6 +65,7 @@ describe('applicants', () => {
   it.each([
     [{ jurisdiction: 'Key West', jurisdiction_county: 'Gotham County' }, 'body', '"Gotham County" is not a Florida county.'],
     [{ jurisdiction: 'Key West', jurisdiction_county: 'Leon' }, 'body', '"Key West" is not in Leon County: it names City of Key West (Monroe County).'],
+    [{ jurisdiction: 'Okeechobee', jurisdiction_type: 'municipality' as const, jurisdiction_county: 'Leon' }, 'body', '"Okeechobee" is not in Leon County: it names City of Okeechobee (Okeechobee County).'],
     [{ jurisdiction: 'municipality:120168', jurisdiction_county: 'Leon' }, 'query', 'City of Key West (Monroe County) is not in Leon County.'],
     [{ jurisdiction: 'Monroe County', jurisdiction_county: 'Leon' }, 'body', 'Monroe County is not in Leon County.'],
   ])('refuses a jurisdiction_county that is no county, or not the place\'s %p', (input, location, message) => {
