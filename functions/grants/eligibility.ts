@@ -1,7 +1,7 @@
 import type { checkGrantEligibilityRoute } from '../../shared/routes/grants';
 import type { RouteImplementation } from '../../shared/http/types';
 import { HttpError } from '../../shared/http/problem';
-import { describeJurisdiction, resolveJurisdiction } from '../../shared/domain/jurisdictions';
+import { countyByName, describeJurisdiction, resolveJurisdiction } from '../../shared/domain/jurisdictions';
 import { decideEligibility, type StateIncomeFigure } from '../../shared/domain/grants/eligibility';
 import { appConfig } from '../../shared/config';
 
@@ -20,7 +20,7 @@ function configuredStateIncome(): StateIncomeFigure {
 }
 
 export const checkGrantEligibility: RouteImplementation<EligibilityRoute> = async ({ body }) => {
-  const lookup = resolveJurisdiction(body.jurisdiction, { type: body.jurisdiction_type, county: body.county });
+  const lookup = resolveJurisdiction(body.jurisdiction, { type: body.jurisdiction_type, county: body.county === undefined ? undefined : countyByName(body.county) });
   if (lookup.status === 'ambiguous') {
     const names = lookup.candidates.map((c) => describeJurisdiction(c)).join('; ');
     throw new HttpError('invalid_request', `"${body.jurisdiction}" names more than one Florida jurisdiction: ${names}.`, {

@@ -113,7 +113,7 @@ export function countyByFipsCode(fips: string): County | undefined {
  * county or municipality. "County" or a "City/Town/Village of" prefix decides the kind; otherwise
  * `type` does, and a name used by both a county and a city is ambiguous.
  */
-export function resolveJurisdiction(text: string, hint: { type?: 'county' | 'municipality'; county?: string } = {}): JurisdictionLookup {
+export function resolveJurisdiction(text: string, hint: { type?: 'county' | 'municipality'; county?: County } = {}): JurisdictionLookup {
   let type = hint.type;
   // The inverted form of lists such as FEMA's Community Status Book: "Key West, City of",
   // "Islamorada, Village of Islands", "Monroe, County of".
@@ -137,9 +137,8 @@ export function resolveJurisdiction(text: string, hint: { type?: 'county' | 'mun
   const county = countiesByName.get(name);
   if (county && type !== 'municipality') candidates.push(countyJurisdiction(county));
   if (type !== 'county') {
-    const inCounty = hint.county ? countyByName(hint.county) : undefined;
     for (const m of municipalitiesByName.get(name) ?? []) {
-      if (!inCounty || m.county_fips_all.includes(inCounty.fips)) candidates.push(municipalityJurisdiction(m));
+      if (!hint.county || m.county_fips_all.includes(hint.county.fips)) candidates.push(municipalityJurisdiction(m));
     }
   }
   if (candidates.length === 0) return { status: 'not_found' };
@@ -163,7 +162,7 @@ export function jurisdictionById(id: string): Jurisdiction | undefined {
   const lookup = county
     ? resolveJurisdiction(county.name, { type: 'county' })
     : municipality
-      ? resolveJurisdiction(municipality.name, { type: 'municipality', county: countyByFipsCode(municipality.county_fips)?.name })
+      ? resolveJurisdiction(municipality.name, { type: 'municipality', county: countyByFipsCode(municipality.county_fips) })
       : undefined;
   return lookup?.status === 'found' && jurisdictionId(lookup.jurisdiction) === id ? lookup.jurisdiction : undefined;
 }

@@ -82,10 +82,10 @@ describe('Florida jurisdictions', () => {
     expect(resolveJurisdiction('Panama').status).toBe('not_found');
     // The county of a municipality is read with or without the word County.
     for (const county of ['Monroe', 'Monroe County']) {
-      const keyWest = resolveJurisdiction('Key West', { county });
+      const keyWest = resolveJurisdiction('Key West', { county: countyByName(county) });
       expect(keyWest.status === 'found' && keyWest.jurisdiction.display_name).toBe('City of Key West');
     }
-    expect(resolveJurisdiction('Key West', { county: 'Duval County' }).status).toBe('not_found');
+    expect(resolveJurisdiction('Key West', { county: countyByName('Duval County') }).status).toBe('not_found');
     // The inverted form ends there: what follows it is not a Florida place.
     expect(resolveJurisdiction('Key West, City of, Georgia').status).toBe('not_found');
     expect(resolveJurisdiction('Key West, City of Miami').status).toBe('not_found');

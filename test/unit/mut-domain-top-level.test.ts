@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { looksLikeApiKey, newApiKey, openAccountWithKey } from '../../shared/domain/api-keys';
 import type { Account, AccountStore } from '../../shared/ports';
 import { leaseExpired, newLease } from '../../shared/domain/job-lease';
-import { FLORIDA_COUNTIES, FLORIDA_MUNICIPALITIES, jurisdictionById, normalizePlaceName, resolveJurisdiction } from '../../shared/domain/jurisdictions';
+import { countyByName, FLORIDA_COUNTIES, FLORIDA_MUNICIPALITIES, jurisdictionById, normalizePlaceName, resolveJurisdiction } from '../../shared/domain/jurisdictions';
 import { InvalidCursorError } from '../../shared/domain/errors';
 import { decodeListCursor, encodeListCursor } from '../../shared/domain/list-cursor';
 
@@ -74,8 +74,8 @@ describe('jurisdiction lookups', () => {
   });
 
   it('keeps only the municipalities of the county named in the hint', () => {
-    expect(resolveJurisdiction('Key West', { county: 'Monroe' }).status).toBe('found');
-    expect(resolveJurisdiction('Key West', { county: 'Palm Beach' }).status).toBe('not_found');
+    expect(resolveJurisdiction('Key West', { county: countyByName('Monroe') }).status).toBe('found');
+    expect(resolveJurisdiction('Key West', { county: countyByName('Palm Beach') }).status).toBe('not_found');
   });
 
   it('finds a county and a city by id even where the two share a name, and nothing for unknown ids', () => {

@@ -1,5 +1,5 @@
 import { invalidField, type InputLocation } from '../errors';
-import { countyByName, describeJurisdiction, JURISDICTION_ID_PATTERN, jurisdictionById, jurisdictionId, resolveJurisdiction, type County, type Jurisdiction } from '../jurisdictions';
+import { countyByName, describeJurisdiction, JURISDICTION_ID_PATTERN, jurisdictionById, jurisdictionId, resolveJurisdiction, type County, type Jurisdiction, type JurisdictionLookup } from '../jurisdictions';
 import type { AssessmentJurisdiction } from '../assessments/model';
 import { assessmentDateProblem } from './rule-sets';
 
@@ -19,33 +19,15 @@ export interface ApplicantInput {
  * candidates' ids. A `jurisdiction_county` must be a Florida county that the jurisdiction lies in.
  */
 export function resolveApplicant(input: ApplicantInput, location: InputLocation = 'body', disambiguate: 'fields' | 'ids' = location === 'body' ? 'fields' : 'ids'): AssessmentJurisdiction {
-  const inCounty = input.jurisdiction_county === undefined ? undefined : countyByName(input.jurisdiction_county);
-  if (input.jurisdiction_county !== undefined && !inCounty) {
-    throw invalidField('jurisdiction_county', location, `"${input.jurisdiction_county}" is not a Florida county.`);
+  const countyHint = { name: input.jurisdiction_county, field: 'jurisdiction_county', location };
+  if (JURISDICTION_ID_PATTERN.test(input.jurisdiction)) {
+    const county = requestedCounty(countyHint);
+    const found = jurisdictionById(input.jurisdiction);
+    if (!found) throw invalidField('jurisdiction', location, `No Florida jurisdiction has the id ${input.jurisdiction}.`);
+    requireInCounty(found, county, countyHint);
+    return applicant(found);
   }
-  const jurisdiction = JURISDICTION_ID_PATTERN.test(input.jurisdiction) ? byId(input.jurisdiction, location) : byName(input, inCounty, location, disambiguate);
-  if (inCounty && !liesIn(jurisdiction, inCounty)) {
-    throw invalidField('jurisdiction_county', location, `${describeJurisdiction(jurisdiction)} is not in ${inCounty.name} County.`);
-  }
-  return applicant(jurisdiction);
-}
-
-function byId(id: string, location: InputLocation): Jurisdiction {
-  const found = jurisdictionById(id);
-  if (!found) throw invalidField('jurisdiction', location, `No Florida jurisdiction has the id ${id}.`);
-  return found;
-}
-
-function byName(input: ApplicantInput, inCounty: County | undefined, location: InputLocation, disambiguate: 'fields' | 'ids'): Jurisdiction {
-  let lookup = resolveJurisdiction(input.jurisdiction, { type: input.jurisdiction_type, county: inCounty?.name });
-  if (lookup.status === 'not_found' && inCounty) {
-    // Say where the name is instead of that it is nowhere.
-    lookup = resolveJurisdiction(input.jurisdiction, { type: input.jurisdiction_type });
-    if (lookup.status !== 'not_found') {
-      const places = lookup.status === 'found' ? [lookup.jurisdiction] : lookup.candidates;
-      throw invalidField('jurisdiction_county', location, `"${input.jurisdiction}" is not in ${inCounty.name} County: it names ${places.map((c) => describeJurisdiction(c)).join('; ')}.`);
-    }
-  }
+  const lookup = lookupInCounty(input.jurisdiction, input.jurisdiction_type, countyHint);
   if (lookup.status === 'not_found') {
     throw invalidField('jurisdiction', location, `"${input.jurisdiction}" is not a Florida county or municipality${input.jurisdiction_type ? ` of type ${input.jurisdiction_type}` : ''}.`);
   }
@@ -57,12 +39,47 @@ function byName(input: ApplicantInput, inCounty: County | undefined, location: I
       ? invalidField('jurisdiction_type', location, `"${input.jurisdiction}" matches ${names}: send jurisdiction_type (county or municipality).`)
       : invalidField('jurisdiction_county', location, `"${input.jurisdiction}" matches ${names}: send jurisdiction_county.`);
   }
-  return lookup.jurisdiction;
+  return applicant(lookup.jurisdiction);
+}
+
+/** The county a request names beside its jurisdiction, in the request's `field`. */
+export interface CountyHint {
+  name: string | undefined;
+  field: string;
+  location: InputLocation;
+}
+
+/**
+ * Looks a place up by name among those of the county the request names, if it names one. That
+ * county must be a Florida county the place lies in: otherwise a 400 on the hint's field, saying
+ * where the place is rather than that it is nowhere.
+ */
+export function lookupInCounty(text: string, type: 'county' | 'municipality' | undefined, hint: CountyHint): JurisdictionLookup {
+  const county = requestedCounty(hint);
+  const lookup = resolveJurisdiction(text, { type, county });
+  if (county && lookup.status === 'not_found') {
+    const anywhere = resolveJurisdiction(text, { type });
+    if (anywhere.status !== 'not_found') {
+      const places = anywhere.status === 'found' ? [anywhere.jurisdiction] : anywhere.candidates;
+      throw invalidField(hint.field, hint.location, `"${text}" is not in ${county.name} County: it names ${places.map((c) => describeJurisdiction(c)).join('; ')}.`);
+    }
+  }
+  if (lookup.status === 'found') requireInCounty(lookup.jurisdiction, county, hint);
+  return lookup;
+}
+
+function requestedCounty(hint: CountyHint): County | undefined {
+  if (hint.name === undefined) return undefined;
+  const county = countyByName(hint.name);
+  if (!county) throw invalidField(hint.field, hint.location, `"${hint.name}" is not a Florida county.`);
+  return county;
 }
 
 /** A county lies in itself; a municipality in each county it spans (Longboat Key: Manatee and Sarasota). */
-function liesIn(jurisdiction: Jurisdiction, county: County): boolean {
-  return jurisdiction.type === 'county' ? jurisdiction.county.fips === county.fips : jurisdiction.municipality.county_fips_all.includes(county.fips);
+function requireInCounty(jurisdiction: Jurisdiction, county: County | undefined, hint: CountyHint): void {
+  if (!county) return;
+  const inCounty = jurisdiction.type === 'county' ? jurisdiction.county.fips === county.fips : jurisdiction.municipality.county_fips_all.includes(county.fips);
+  if (!inCounty) throw invalidField(hint.field, hint.location, `${describeJurisdiction(jurisdiction)} is not in ${county.name} County.`);
 }
 
 function applicant(jurisdiction: Jurisdiction): AssessmentJurisdiction {

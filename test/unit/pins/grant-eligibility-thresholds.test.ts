@@ -1,5 +1,5 @@
 import { decideEligibility, type EligibilityDecision, type StateIncomeFigure } from '../../../shared/domain/grants/eligibility';
-import { resolveJurisdiction } from '../../../shared/domain/jurisdictions';
+import { countyByName, resolveJurisdiction } from '../../../shared/domain/jurisdictions';
 import { appConfig, resetConfigForTests } from '../../../shared/config';
 import { readDataCsv } from './read-csv';
 
@@ -23,7 +23,7 @@ const countiesCsv = readDataCsv('jurisdictions/source/fl_counties.csv');
 const municipalitiesCsv = readDataCsv('jurisdictions/source/fl_municipalities.csv');
 
 const decide = (jurisdiction: string, extra: { population?: number; per_capita_income?: number; project_type?: 'planning' | 'implementation' } = {}, hint: { type?: 'county' | 'municipality'; county?: string } = {}) =>
-  decideEligibility({ jurisdiction, project_type: 'implementation', ...extra }, resolveJurisdiction(jurisdiction, hint), STATE);
+  decideEligibility({ jurisdiction, project_type: 'implementation', ...extra }, resolveJurisdiction(jurisdiction, { type: hint.type, county: hint.county === undefined ? undefined : countyByName(hint.county) }), STATE);
 const reason = (decision: EligibilityDecision, test: string) => decision.reasons.find((r) => r.test === test)!;
 const shares = (d: EligibilityDecision) => [d.tier, d.cost_share_percentage, d.state_share_percentage];
 const DISADVANTAGED = ['financially_disadvantaged_small_community', 0, 100];
