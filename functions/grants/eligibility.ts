@@ -1,7 +1,8 @@
 import type { checkGrantEligibilityRoute } from '../../shared/routes/grants';
 import type { RouteImplementation } from '../../shared/http/types';
 import { HttpError } from '../../shared/http/problem';
-import { countyByName, describeJurisdiction, resolveJurisdiction } from '../../shared/domain/jurisdictions';
+import { describeJurisdiction } from '../../shared/domain/jurisdictions';
+import { lookupInCounty } from '../../shared/domain/compliance/inputs';
 import { decideEligibility, type StateIncomeFigure } from '../../shared/domain/grants/eligibility';
 import { appConfig } from '../../shared/config';
 
@@ -20,7 +21,7 @@ function configuredStateIncome(): StateIncomeFigure {
 }
 
 export const checkGrantEligibility: RouteImplementation<EligibilityRoute> = async ({ body }) => {
-  const lookup = resolveJurisdiction(body.jurisdiction, { type: body.jurisdiction_type, county: body.county === undefined ? undefined : countyByName(body.county) });
+  const lookup = lookupInCounty(body.jurisdiction, body.jurisdiction_type, { name: body.county, field: 'county', location: 'body' });
   if (lookup.status === 'ambiguous') {
     const names = lookup.candidates.map((c) => describeJurisdiction(c)).join('; ');
     throw new HttpError('invalid_request', `"${body.jurisdiction}" names more than one Florida jurisdiction: ${names}.`, {

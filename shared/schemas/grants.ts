@@ -5,7 +5,7 @@ import { DEADLINE_YEARS } from '../domain/grants/deadlines';
 export const EligibilityRequestSchema = z.object({
   jurisdiction: z.string().trim().min(2).max(120).describe('Florida county or municipality, e.g. "Liberty County", "Miami-Dade", "City of Cedar Key".'),
   jurisdiction_type: z.enum(['county', 'municipality']).optional().describe('Disambiguates names used by both a county and a city.'),
-  county: z.string().trim().min(2).max(60).optional().describe('County of a municipality, when the name exists in several counties.'),
+  county: z.string().trim().min(2).max(60).optional().describe('County of a municipality, when the name exists in several counties. A name that is no Florida county, or a county the jurisdiction is not in, is a 400 on this field.'),
   population: z.number().int().min(0).max(30_000_000).optional().describe('Applicant population (most recent April 1 estimate). Required for municipalities, whose population the API does not hold; for counties it overrides the BEA figure.'),
   per_capita_income: z.number().min(0).max(10_000_000).optional().describe('Applicant per capita annual income in USD. Required for municipalities; for counties it overrides the BEA figure.'),
   project_type: z.enum(['planning', 'implementation']).default('implementation').describe('Planning grants (including vulnerability assessments) are fully funded; implementation projects carry the cost share.'),

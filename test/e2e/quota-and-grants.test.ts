@@ -118,6 +118,19 @@ describe('rate limits, usage and grants over HTTP', () => {
     expect(res.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['extra', 'jurisdiction', 'population']);
   });
 
+  it('checks the county sent with a jurisdiction: a Florida county the place lies in', async () => {
+    const eligibility = (json: Record<string, unknown>) => app.request('POST', '/grants/eligibility', { key: app.keys.free, json });
+    expect((await eligibility({ jurisdiction: 'Key West', county: 'Monroe' })).json.jurisdiction).toMatchObject({ name: 'City of Key West', county: 'Monroe' });
+    for (const [json, message] of [
+      [{ jurisdiction: 'Key West', county: 'Gotham' }, '"Gotham" is not a Florida county.'],
+      [{ jurisdiction: 'Key West', county: 'Leon' }, '"Key West" is not in Leon County: it names City of Key West (Monroe County).'],
+      [{ jurisdiction: 'Liberty County', county: 'Leon' }, 'Liberty County is not in Leon County.'],
+    ] as const) {
+      const res = await eligibility(json);
+      expect([res.status, res.json.code, res.json.errors]).toEqual([400, 'invalid_request', [{ field: 'county', in: 'body', message }]]);
+    }
+  });
+
   it('asks which one is meant when a name is both a county and a city', async () => {
     const res = await app.request('POST', '/grants/eligibility', { key: app.keys.free, json: { jurisdiction: 'Alachua' } });
     expect(res.status).toBe(400);
