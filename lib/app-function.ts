@@ -89,6 +89,9 @@ export interface AppFunctionProps {
  * data is added with the `bind*` helpers, which set the variable and the grant together.
  */
 export class AppFunction extends NodejsFunction {
+  /** The packages installed beside the bundle (on the synthesizing machine, by npm). */
+  readonly installedModules: readonly string[];
+
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id, {
       entry: (props.entry ?? handlerEntry)(props.name),
@@ -123,6 +126,7 @@ export class AppFunction extends NodejsFunction {
         removalPolicy: props.config.removalPolicy,
       }),
     });
+    this.installedModules = props.nodeModules ?? [];
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions.',

@@ -146,13 +146,13 @@ export class BackgroundJobs extends Construct {
     });
 
     // POST /assessments/{id}/deliverables inserts a job item; the insert starts the job here. The
-    // PDF, rendering and GeoPackage libraries read their own files (fonts, native modules) at run time.
+    // PDF, rendering and GeoPackage libraries read their own files (fonts, WebAssembly) at run time.
     this.deliverablesWorker = jobFunction('DeliverablesWorker', {
       name: 'deliverables-worker',
       description: 'Generates the deliverable package of an assessment: report PDF, GeoPackage and Shapefiles, asset list XLSX',
       memorySize: 2048,
       timeout: Duration.minutes(10),
-      nodeModules: ['pdfkit', '@resvg/resvg-js', 'better-sqlite3', '@ngageoint/geopackage'],
+      nodeModules: ['pdfkit', '@resvg/resvg-wasm', 'sql.js'],
     });
     bindTable(this.deliverablesWorker, table, 'readWrite');
     bindBucket(this.deliverablesWorker, bucket, 'read', ['evidence/']);

@@ -6,7 +6,7 @@ import { startTestApp } from '../helpers/local-app';
 import { pdfText } from '../helpers/pdf-text';
 import { multipartBody } from '../fixtures/assets/multipart';
 import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-fixtures';
-import { Database } from '../helpers/sqlite';
+import { openSqlite } from '../helpers/sqlite';
 
 /**
  * The analyst's path for Monroe County: import a real inventory (HIFLD hospitals and NCES public
@@ -208,7 +208,7 @@ describe('from inventory to evidence (Monroe County)', () => {
     try {
       const file = path.join(dir, 'package.gpkg');
       writeFileSync(file, await download(job.files.find((f: any) => f.name.endsWith('.gpkg'))));
-      const db = new Database(file, { readonly: true });
+      const db = await openSqlite(file);
       const contents = db.prepare('SELECT table_name, data_type, srs_id FROM gpkg_contents ORDER BY table_name').all();
       expect(contents).toEqual([
         { table_name: 'assets', data_type: 'features', srs_id: 3087 },

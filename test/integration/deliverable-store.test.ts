@@ -1,7 +1,7 @@
 import { startTestApp } from '../helpers/local-app';
 import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
 import { isRunnable, MAX_ATTEMPTS, type DeliverableJob } from '../../shared/domain/deliverables/jobs';
-import { runOpenDeliverableJobs, type DeliverableDeps } from '../../shared/domain/deliverables/service';
+import { runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/domain/deliverables/service';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 
@@ -48,7 +48,7 @@ describe('deliverable job store', () => {
     expect(await store.claim(ref, 'late', now, 1000)).toBeUndefined();
     expect((await store.listOpen()).map((j) => j.deliverable_id)).toContain('dlv_attempts');
     // The poll fails it for good once its last lease has run out.
-    await runOpenDeliverableJobs({ jobs: store, clock: () => now } as unknown as DeliverableDeps, 'poller');
+    await runOpenDeliverableJobs({ jobs: store, clock: () => now } as unknown as DeliverableWorkerDeps, 'poller');
     expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'internal_error' } });
     expect((await store.listOpen()).map((j) => j.deliverable_id)).not.toContain('dlv_attempts');
   });

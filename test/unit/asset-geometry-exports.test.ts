@@ -12,8 +12,9 @@ import { assetsToCsv, assetsToGeoJson, assetsToXlsx, assetView } from '../../sha
 import { MAX_STORED_VERTICES, storedGeometry } from '../../shared/domain/assets/geometry';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 import { assetLayers } from '../../shared/domain/deliverables/gis-layers';
-import { geoPackage, shapefileZip } from '../../shared/domain/deliverables/gis-package';
-import { Database } from '../helpers/sqlite';
+import { geoPackageContent, shapefileZip } from '../../shared/domain/deliverables/gis-package';
+import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
+import { openSqlite } from '../helpers/sqlite';
 
 /** Lines and areas kept whole through every export: each file read back with its own reader. */
 
@@ -124,8 +125,8 @@ describe('asset geometry kept whole', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'asset-gpkg-'));
     try {
       const file = path.join(dir, 'p.gpkg');
-      writeFileSync(file, await geoPackage(layers, new Map(layers.map((l) => [l.name, '<metadata/>']))));
-      const db = new Database(file, { readonly: true });
+      writeFileSync(file, await new SqlJsGeoPackageWriter().write(geoPackageContent(layers, new Map(layers.map((l) => [l.name, '<metadata/>'])))));
+      const db = await openSqlite(file);
       const columns = db.prepare('SELECT table_name, geometry_type_name, srs_id FROM gpkg_geometry_columns ORDER BY table_name').all();
       expect(columns).toEqual([
         { table_name: 'asset_areas', geometry_type_name: 'MULTIPOLYGON', srs_id: 3087 },

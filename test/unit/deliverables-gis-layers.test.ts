@@ -8,10 +8,11 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 import { assetLayer, assetLayers, boundaryLayer, depthField, inundationLayer } from '../../shared/domain/deliverables/gis-layers';
-import { fgdcMetadata, geoPackage, shapefileZip } from '../../shared/domain/deliverables/gis-package';
+import { fgdcMetadata, geoPackageContent, shapefileZip } from '../../shared/domain/deliverables/gis-package';
+import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
 import { assetListXlsx } from '../../shared/domain/deliverables/asset-list-xlsx';
 import ExcelJS from 'exceljs';
-import { Database } from '../helpers/sqlite';
+import { openSqlite } from '../helpers/sqlite';
 
 /**
  * The GIS layers' attribute tables (what a county analyst opens in ArcGIS), the FGDC record of a
@@ -173,12 +174,12 @@ describe('the GeoPackage', () => {
         inundationLayer([]),
       ];
       const records = new Map(layers.map((l) => [l.name, `<metadata><title>${l.name}</title></metadata>`]));
-      const bytes = await geoPackage(layers, records);
+      const bytes = await new SqlJsGeoPackageWriter().write(geoPackageContent(layers, records));
       expect(readdirSync(scratch)).toEqual([]);
       spy.mockRestore();
       const file = path.join(dir, 'p.gpkg');
       writeFileSync(file, bytes);
-      const db = new Database(file, { readonly: true });
+      const db = await openSqlite(file);
       try {
         expect(db.prepare('SELECT COUNT(*) AS n FROM boundary').all()).toEqual([{ n: 1 }]);
         expect(db.prepare('SELECT ASSET_ID FROM assets ORDER BY ASSET_ID').all()).toEqual([{ ASSET_ID: 'a_1' }, { ASSET_ID: 'a_2' }]);

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { renderPng } from '../../shared/domain/deliverables/maps';
+import { ResvgPngRenderer } from '../../shared/adapters/png-renderer';
 import { reportPdf, type ReportInput } from '../../shared/domain/deliverables/report-pdf';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
 import { pdfPages, pdfText } from '../helpers/pdf-text';
@@ -120,7 +120,7 @@ describe('a table cell that wraps', () => {
 describe('maps', () => {
   it('start under their section\'s heading, on its page, two to a page', async () => {
     const report = input(1);
-    const png = renderPng('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="540"><rect width="800" height="540" fill="#8ab"/></svg>');
+    const png = await new ResvgPngRenderer().render('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="540"><rect width="800" height="540" fill="#8ab"/></svg>');
     report.maps = [{ caption: 'Planning horizon 2046', png }, { caption: 'Planning horizon 2076', png }, { caption: 'Planning horizon 2101', png }];
     const pages = pdfPages(await reportPdf(report));
     const heading = pages.findIndex((p) => p.texts.some((r) => r.text === '2. Maps' && r.size === 16));

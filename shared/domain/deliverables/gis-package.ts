@@ -1,6 +1,3 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Feature, Geometry, Position } from 'geojson';
 import proj4 from 'proj4';
 import { write as writeShapefile } from '@mapbox/shp-write';
@@ -8,6 +5,7 @@ import { zipSync, strToU8 } from 'fflate';
 import albers3087 from 'epsg-index/s/3087.json';
 import { knownCrs } from '../assets/crs';
 import type { GisLayer } from './gis-layers';
+import type { GeoPackageContent } from './ports';
 
 /**
  * The GIS deliverable in DEP's coordinate system, NAD83(HARN) / Florida GDL Albers (EPSG:3087):
@@ -90,12 +88,13 @@ function shoelace(ring: Position[]): number {
 /** Shapefile polygons want clockwise outer rings and counter-clockwise holes (ESRI's convention). */
 const oriented = (ring: Position[], clockwise: boolean) => ((shoelace(ring) < 0) === clockwise ? ring : [...ring].reverse());
 
-function projectFeature(feature: Feature): Feature {
+/** Projected to EPSG:3087; `esriRings` turns polygon rings to the Shapefile convention, else they keep their turn. */
+function projectFeature(feature: Feature, esriRings: boolean): Feature {
   const geometry = feature.geometry;
   if (geometry.type === 'Point') return { ...feature, geometry: { type: 'Point', coordinates: projectPosition(geometry.coordinates) } };
   if (geometry.type === 'MultiLineString') return { ...feature, geometry: { type: 'MultiLineString', coordinates: geometry.coordinates.map((line) => line.map(projectPosition)) } };
   if (geometry.type === 'MultiPolygon') {
-    return { ...feature, geometry: { type: 'MultiPolygon', coordinates: geometry.coordinates.map((polygon) => polygon.map((ring, i) => oriented(ring.map(projectPosition), i === 0))) } };
+    return { ...feature, geometry: { type: 'MultiPolygon', coordinates: geometry.coordinates.map((polygon) => polygon.map((ring, i) => (esriRings ? oriented(ring.map(projectPosition), i === 0) : ring.map(projectPosition)))) } };
   }
   throw new Error(`Unsupported geometry ${geometry.type}`);
 }
@@ -104,7 +103,7 @@ const SHAPE_TYPES = { POINT: 'POINT', MULTILINESTRING: 'POLYLINE', MULTIPOLYGON:
 
 /** One layer as a zipped Shapefile in EPSG:3087 with its metadata. */
 export function shapefileZip(layer: GisLayer, metadataXml: string): Buffer {
-  const features = layer.collection.features.map(projectFeature);
+  const features = layer.collection.features.map((f) => projectFeature(f, true));
   // The dBASE writer leaves a null field blank, as it does an empty text.
   const rows = features.map((f) => Object.fromEntries(layer.attributes.map((a) => [a.name, f.properties?.[a.name] ?? null])));
   const geometries = features.map((f) => (f.geometry as { coordinates: unknown }).coordinates);
@@ -123,44 +122,23 @@ export function shapefileZip(layer: GisLayer, metadataXml: string): Buffer {
 }
 
 /**
- * Every layer in one GeoPackage (tables in EPSG:3087; the library projects the WGS 84 input),
- * each table's FGDC record in `gpkg_metadata` referenced from `gpkg_metadata_reference`.
+ * Every layer as one GeoPackage's content, projected to EPSG:3087 as the Shapefiles are, each table
+ * with its FGDC record (for `gpkg_metadata`, referenced from `gpkg_metadata_reference`).
  */
-export async function geoPackage(layers: readonly GisLayer[], metadata: ReadonlyMap<string, string>): Promise<Buffer> {
-  const { GeoPackageAPI, GeometryColumns, SpatialReferenceSystem, BoundingBox } = await import('@ngageoint/geopackage');
-  const dir = mkdtempSync(path.join(tmpdir(), 'gpkg-'));
-  const file = path.join(dir, 'package.gpkg');
-  try {
-    const gpkg = await GeoPackageAPI.create(file);
-    const srs = new SpatialReferenceSystem();
-    srs.srs_name = CRS.name;
-    srs.srs_id = DELIVERABLE_EPSG;
-    srs.organization = 'EPSG';
-    srs.organization_coordsys_id = DELIVERABLE_EPSG;
-    srs.definition = WKT;
-    srs.description = 'Florida GDL Albers, the coordinate system of DEP\'s statewide critical-asset layers';
-    gpkg.createSpatialReferenceSystem(srs);
-    for (const layer of layers) {
-      const columns = new GeometryColumns();
-      columns.table_name = layer.name;
-      columns.column_name = 'geom';
-      columns.geometry_type_name = layer.geometryType;
-      columns.z = 0;
-      columns.m = 0;
-      columns.srs_id = DELIVERABLE_EPSG;
-      gpkg.createFeatureTable(layer.name, columns, layer.attributes.map((a) => ({ name: a.name, dataType: a.type })), new BoundingBox(0, 800_000, 0, 800_000), DELIVERABLE_EPSG);
-      await gpkg.addGeoJSONFeaturesToGeoPackage(layer.collection.features as never, layer.name);
-    }
-    gpkg.createMetadataTable();
-    gpkg.createMetadataReferenceTable();
-    const db = gpkg.connection;
-    for (const layer of layers) {
-      const inserted = db.run('INSERT INTO gpkg_metadata (md_scope, md_standard_uri, mime_type, metadata) VALUES (?, ?, ?, ?)', ['dataset', 'http://www.fgdc.gov/metadata/csdgm', 'text/xml', metadata.get(layer.name)!]);
-      db.run('INSERT INTO gpkg_metadata_reference (reference_scope, table_name, md_file_id) VALUES (?, ?, ?)', ['table', layer.name, inserted.lastInsertRowid]);
-    }
-    gpkg.close();
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export function geoPackageContent(layers: readonly GisLayer[], metadata: ReadonlyMap<string, string>): GeoPackageContent {
+  return {
+    srs: {
+      id: DELIVERABLE_EPSG, name: CRS.name, organization: 'EPSG', organizationId: DELIVERABLE_EPSG, definition: WKT,
+      description: 'Florida GDL Albers, the coordinate system of DEP\'s statewide critical-asset layers',
+    },
+    tables: layers.map((layer) => ({
+      name: layer.name,
+      title: layer.title,
+      description: layer.abstract,
+      geometryType: layer.geometryType,
+      columns: layer.attributes.map(({ name, type }) => ({ name, type })),
+      features: layer.collection.features.map((f) => projectFeature(f, false)).map((f) => ({ geometry: f.geometry, properties: f.properties ?? {} })),
+      metadata: { standardUri: 'http://www.fgdc.gov/metadata/csdgm', mimeType: 'text/xml', document: metadata.get(layer.name)! },
+    })),
+  };
 }

@@ -1,11 +1,10 @@
 import { geoConicEqualArea, geoPath } from 'd3-geo';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
-import { Resvg } from '@resvg/resvg-js';
 import { floridaCountyBoundaries } from '../hazards/florida-counties';
 
 /**
  * Maps of the report, drawn server-side: d3-geo paths in Florida GDL Albers (the deliverable's
- * projection) → SVG → PNG with resvg (no browser). The base is the county outlines; on it the
+ * projection) → SVG, rasterised to PNG by the `PngRenderer` port (resvg, no browser). The base is the county outlines; on it the
  * jurisdiction's boundary, the inundation of one scenario and horizon, and the assets coloured by
  * vulnerability level. Titles and legends go in the report's text.
  */
@@ -45,9 +44,4 @@ export function mapSvg(input: MapInput): string {
     + `<path d="${path(counties) ?? ''}" fill="#f7f4ea" stroke="#b9b4a5" stroke-width="1"/>`
     + `<path d="${path(frame) ?? ''}" fill="#fffdf5" stroke="#333" stroke-width="2.5"/>`
     + water + dots + '</svg>';
-}
-
-export function renderPng(svg: string): Buffer {
-  // At the SVG's own size; the maps carry no text, so no system font is worth loading.
-  return Buffer.from(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
 }

@@ -1,3 +1,5 @@
+import type { Geometry } from 'geojson';
+
 /** Secondary ports of the evidence and deliverables use cases. */
 
 /** A local datum check as evidence and report carry it: `agrees`, `differs` or `no_station_nearby`, and its note. */
@@ -61,4 +63,42 @@ export interface JurisdictionAssetCounts {
 
 export interface AssetCounter {
   countByCategory(accountId: string, jurisdictionId: string): Promise<JurisdictionAssetCounts>;
+}
+
+/** The one coordinate reference system of a GeoPackage's feature tables (a `gpkg_spatial_ref_sys` row). */
+export interface GeoPackageSrs {
+  id: number;
+  name: string;
+  organization: string;
+  organizationId: number;
+  /** OGC WKT. */
+  definition: string;
+  description: string;
+}
+
+/** One feature table: its columns, its features already in the package's coordinate system, and its metadata record. */
+export interface GeoPackageTable {
+  name: string;
+  title: string;
+  description: string;
+  geometryType: 'POINT' | 'LINESTRING' | 'POLYGON' | 'MULTIPOINT' | 'MULTILINESTRING' | 'MULTIPOLYGON';
+  columns: readonly { name: string; type: 'TEXT' | 'REAL' | 'INTEGER' }[];
+  features: readonly { geometry: Geometry; properties: Readonly<Record<string, unknown>> }[];
+  /** The record `gpkg_metadata` holds for the table (scope `dataset`), referenced from `gpkg_metadata_reference`. */
+  metadata: { standardUri: string; mimeType: string; document: string };
+}
+
+export interface GeoPackageContent {
+  srs: GeoPackageSrs;
+  tables: readonly GeoPackageTable[];
+}
+
+/** Writes a GeoPackage (OGC 12-128r18) file. */
+export interface GeoPackageWriter {
+  write(content: GeoPackageContent): Promise<Buffer>;
+}
+
+/** Rasterises an SVG at its own size to a PNG. */
+export interface PngRenderer {
+  render(svg: string): Promise<Buffer>;
 }

@@ -9,13 +9,13 @@ import type { ComplianceEvidence } from '../compliance/evidence';
 import { countyBoundaryByFips } from '../hazards/florida-counties';
 import { assetListXlsx } from './asset-list-xlsx';
 import { sortAssets } from './asset-priority';
-import { fgdcMetadata, geoPackage, shapefileZip } from './gis-package';
+import { fgdcMetadata, geoPackageContent, shapefileZip } from './gis-package';
 import { exposureSummary, type AnswerExposure } from './exposure-summary';
 import { assetLayers, boundaryLayer, inundationLayer, type GisLayer } from './gis-layers';
 import type { InundationExtent } from './inundation-extents';
 import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
-import { mapSvg, renderPng } from './maps';
-import type { AnalysisEvidence } from './ports';
+import { mapSvg } from './maps';
+import type { AnalysisEvidence, GeoPackageWriter, PngRenderer } from './ports';
 import { reportPdf, type ReportInput, type ScenarioRow } from './report-pdf';
 
 export interface DeliverableDeps {
@@ -27,6 +27,14 @@ export interface DeliverableDeps {
   clock: () => Date;
   warn: (message: string, details: Record<string, unknown>) => void;
 }
+
+/** What builds the files, which only the worker loads (the API function never does). */
+export interface DeliverableRenderers {
+  geoPackage: GeoPackageWriter;
+  png: PngRenderer;
+}
+
+export type DeliverableWorkerDeps = DeliverableDeps & { renderers: DeliverableRenderers };
 
 const PUBLISHER = 'Vulnerability Assessment Compliance API';
 
@@ -41,7 +49,7 @@ interface BuiltFile {
  * Runs a job once under a lease: builds every file, stores them, then records them. A failure
  * is recorded without internals; the files of a failed build are removed.
  */
-export async function runDeliverableJob(deps: DeliverableDeps, ref: DeliverableRef, owner: string): Promise<void> {
+export async function runDeliverableJob(deps: DeliverableWorkerDeps, ref: DeliverableRef, owner: string): Promise<void> {
   const job = await deps.jobs.claim(ref, owner, deps.clock(), DELIVERABLE_LEASE_MS);
   if (!job) return;
   const stored: string[] = [];
@@ -63,7 +71,7 @@ export async function runDeliverableJob(deps: DeliverableDeps, ref: DeliverableR
 }
 
 /** Runs every open job whose turn it is (the local worker's poll); one lost on its last attempt is failed. */
-export async function runOpenDeliverableJobs(deps: DeliverableDeps, owner: string): Promise<void> {
+export async function runOpenDeliverableJobs(deps: DeliverableWorkerDeps, owner: string): Promise<void> {
   const now = deps.clock();
   for (const job of await deps.jobs.listOpen()) {
     if (isRunnable(job, now)) await runDeliverableJob(deps, job, owner);
@@ -96,7 +104,7 @@ interface AnalysisAnswer extends AnswerExposure {
   components?: AnswerExposure['components'] & { tidal?: { results?: { scenario: string; planning_horizon: number; sea_level_rise?: { ft: number }; design_water_level_navd88?: { m: number; ft: number }; tidal_flood_days_per_year?: { by_gauge?: { noaa_id: string; days: number }[] } }[] } };
 }
 
-async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<BuiltFile[]> {
+async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Promise<BuiltFile[]> {
   const assessment = await deps.assessments.get(job.account_id, job.assessment_id);
   if (!assessment) throw new Error('assessment gone');
   const evidence = await deps.evidence(assessment);
@@ -119,9 +127,10 @@ async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<B
   const slug = assessment.jurisdiction.display_name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
   const dots = assets.map((a) => ({ lon: a.lon, lat: a.lat, level: a.vulnerability_level }));
+  const render = (svg: string) => deps.renderers.png.render(svg);
   const maps = [
-    { caption: `${assessment.jurisdiction.display_name}: boundary and critical assets`, png: renderPng(mapSvg({ boundary, assets: dots })) },
-    ...extents.map((e) => ({ caption: `Inundation, NOAA 2022 ${e.scenario.replace('_', '-')}, ${e.planning_horizon} (${e.components.join(' + ')}; ${e.area_km2} km²)`, png: renderPng(mapSvg({ boundary, assets: dots, inundation: e.geometry })) })),
+    { caption: `${assessment.jurisdiction.display_name}: boundary and critical assets`, png: await render(mapSvg({ boundary, assets: dots })) },
+    ...await Promise.all(extents.map(async (e) => ({ caption: `Inundation, NOAA 2022 ${e.scenario.replace('_', '-')}, ${e.planning_horizon} (${e.components.join(' + ')}; ${e.area_km2} km²)`, png: await render(mapSvg({ boundary, assets: dots, inundation: e.geometry })) }))),
   ];
   const report: ReportInput = {
     title: 'Vulnerability Assessment Report',
@@ -158,7 +167,7 @@ async function buildFiles(deps: DeliverableDeps, job: DeliverableJob): Promise<B
 
   return [
     { name: `${slug}-vulnerability-assessment-report.pdf`, kind: 'report_pdf', contentType: 'application/pdf', content: await reportPdf(report) },
-    { name: `${slug}-gis-epsg3087.gpkg`, kind: 'gis_package', contentType: 'application/geopackage+sqlite3', content: await geoPackage(layers, metadata) },
+    { name: `${slug}-gis-epsg3087.gpkg`, kind: 'gis_package', contentType: 'application/geopackage+sqlite3', content: await deps.renderers.geoPackage.write(geoPackageContent(layers, metadata)) },
     ...layers.filter((layer) => layer.collection.features.length > 0).map((layer): BuiltFile => ({ name: `${slug}-${layer.name}-epsg3087-shp.zip`, kind: 'gis_package', contentType: 'application/zip', content: shapefileZip(layer, metadata.get(layer.name)!) })),
     { name: `${slug}-prioritized-assets.xlsx`, kind: 'asset_list_xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: await assetListXlsx(layers[1]!, `Prioritized critical assets, ${assessment.jurisdiction.display_name}`) },
   ];
