@@ -4,9 +4,10 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type * as z from 'zod';
 import type { RouteDef } from '../routes/types';
 import type { Tier } from '../domain/tiers';
-import type { AccountContext, UsageCounter } from '../ports';
+import type { AccountContext, IdempotencyStore, UsageCounter } from '../ports';
 import { meterRequest, rateLimitHeaders } from './quota';
 import { requiredIfMatch } from './if-match';
+import { withIdempotency } from './idempotency';
 import { HttpError, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, problemBody, type FieldError } from './problem';
 import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } from './types';
 import { sourceMappedStack } from './source-mapped-stack';
@@ -14,7 +15,7 @@ import { asHttpError } from './domain-problems';
 import { fieldErrorsOf, invalidRequest } from './zod-errors';
 import { attachLambdaContext, logger } from '../observability/logger';
 import { countApiAnswer, publishMetrics } from '../observability/metrics';
-import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext } from './bearer';
+import { BEARER_CHALLENGE, accountRateSubject, assertRoleAllowed, bearerUserFromContext, perUserIdempotency } from './bearer';
 import type { BearerUser } from '../domain/identity/signed-in-user';
 import type { readRouteForm } from './multipart';
 
@@ -26,6 +27,8 @@ const NO_BODY = Buffer.alloc(0);
 export interface PipelineDeps {
   usage: () => UsageCounter;
   clock: () => Date;
+  /** The `Idempotency-Key` store of the routes that declare `idempotency`. */
+  idempotency?: () => IdempotencyStore;
   /**
    * Reads multipart forms; only the functions whose routes take one pass it, so the others do not
    * bundle the multipart parser.
@@ -63,6 +66,8 @@ export function createGroupHandler(
   const readForm = deps.readForm;
   const formRoutes = routes.filter((route) => route.request?.form).map((route) => route.id);
   if (formRoutes.length > 0 && !readForm) throw new Error(`The ${group} function has no multipart reader for ${formRoutes.join(', ')}.`);
+  const keyedRoutes = routes.filter((route) => route.idempotency).map((route) => route.id);
+  if (keyedRoutes.length > 0 && !deps.idempotency) throw new Error(`The ${group} function has no Idempotency-Key store for ${keyedRoutes.join(', ')}.`);
 
   // Route, quota and request in one step, in that order: one middleware, not three (each costs
   // the request an await in middy's chain, a measurable share of a warm request).
@@ -111,7 +116,10 @@ export function createGroupHandler(
     const state = context.pipeline;
     const route = state.route!;
     const implementation = implementations[route.id]!;
-    const result = await implementation(state.request!);
+    const request = state.request!;
+    const result = route.idempotency
+      ? await withIdempotency(route.idempotency === 'user' ? perUserIdempotency(request) : request, deps.idempotency!(), () => implementation(request))
+      : await implementation(request);
     return toLambdaResult(result, state.request!.requestId, state.rate);
   };
 

@@ -57,11 +57,11 @@ export const listWebhookDeliveriesRoute = defineRoute({
 });
 
 export const testWebhookRoute = defineRoute({
-  id: 'testWebhook', method: 'POST', path: '/account/webhooks/{id}/test', group: 'account', auth: 'api_key', minTier: 'pro',
+  id: 'testWebhook', method: 'POST', path: '/account/webhooks/{id}/test', group: 'account', auth: 'api_key', minTier: 'pro', idempotency: 'account',
   contractRow: '22', tags: ['Webhooks'], summary: 'Send a test event to a webhook',
-  description: 'Queues a `webhook_test` event to this endpoint only, delivered and retried like any other; watch it in the deliveries list.',
-  request: { params: WebhookParams },
-  responses: { 202: ok('Queued.', WebhookTestAcceptedSchema), ...NOT_FOUND, ...KEYED_ERRORS },
+  description: 'Queues a `webhook_test` event to this endpoint only, delivered and retried like any other; watch it in the deliveries list. A retry with the same `Idempotency-Key` answers the first response (`Idempotent-Replayed: true`) and queues no second event.',
+  request: { params: WebhookParams, headers: IdempotencyHeaders },
+  responses: { 202: ok('Queued.', WebhookTestAcceptedSchema), ...NOT_FOUND, ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
 });
 
 export const accountRoutes = [

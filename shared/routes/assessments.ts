@@ -2,6 +2,7 @@ import {
   AssessmentListSchema, AssessmentParams, AssessmentSchema, CreateAssessmentHeaders, CreateAssessmentSchema, ListAssessmentsQuery,
   DeliverableParams, DeliverableSchema, RecordDepConfirmationSchema, SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
 } from '../schemas/assessments';
+import { IdempotencyHeaders } from '../schemas/common';
 import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
@@ -49,21 +50,21 @@ export const submitAssessmentRoute = defineRoute({
 });
 
 export const recordDepConfirmationRoute = defineRoute({
-  id: 'recordDepConfirmation', method: 'POST', path: '/assessments/{assessment_id}/dep-confirmation', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  id: 'recordDepConfirmation', method: 'POST', path: '/assessments/{assessment_id}/dep-confirmation', group: 'assessments', auth: 'api_key', minTier: 'pro', idempotency: 'account',
   tags: ['Assessments'], summary: 'Record the confirmation DEP gave for your filing',
-  description: 'After filing the deliverables on DEP\'s portal yourself (this service does not transmit to DEP), record DEP\'s own confirmation number and the date DEP received the filing: `dep_confirmation.status` becomes `recorded`. Only for a `submitted` assessment (else 409). Sending the same values again answers the same; other values once one is recorded are 409. `received_on` before the submission or in the future is 400.',
-  request: { params: AssessmentParams, body: RecordDepConfirmationSchema, maxBodyBytes: 4 * 1024 },
-  responses: { 200: ok('The submission with DEP\'s confirmation.', SubmissionSchema), ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS },
+  description: 'After filing the deliverables on DEP\'s portal yourself (this service does not transmit to DEP), record DEP\'s own confirmation number and the date DEP received the filing: `dep_confirmation.status` becomes `recorded`. Only for a `submitted` assessment (else 409). Sending the same values again answers the same; other values once one is recorded are 409. `received_on` before the submission or in the future is 400. Honors `Idempotency-Key`.',
+  request: { params: AssessmentParams, body: RecordDepConfirmationSchema, headers: IdempotencyHeaders, maxBodyBytes: 4 * 1024 },
+  responses: { 200: ok('The submission with DEP\'s confirmation.', SubmissionSchema), ...NOT_FOUND, ...CONFLICT, ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
 });
 
 const LOCATION_HEADER = { Location: { description: 'URL of the deliverable job.', schema: { type: 'string' as const } } };
 
 export const createDeliverablesRoute = defineRoute({
-  id: 'createDeliverables', method: 'POST', path: '/assessments/{assessment_id}/deliverables', group: 'assessments', auth: 'api_key', minTier: 'pro',
+  id: 'createDeliverables', method: 'POST', path: '/assessments/{assessment_id}/deliverables', group: 'assessments', auth: 'api_key', minTier: 'pro', idempotency: 'account',
   tags: ['Assessments'], summary: 'Generate the deliverable package of an assessment (job)',
-  description: 'Starts a job that generates, from the assessment, its linked flood analyses and the jurisdiction\'s assets: the vulnerability assessment report (`report_pdf`: methodology and data sources with versions, maps of the boundary, assets and inundation per scenario and horizon over the county outlines, scenario tables per gauge, exposure summary, prioritized asset list, checklist status with evidence), the GIS package (`gis_package`: a GeoPackage and one zipped Shapefile per layer — boundary, assets with exposure attributes, inundation extents — in EPSG:3087 Florida GDL Albers, each with FGDC CSDGM metadata; they pass `POST /compliance/gis-validation`) and the prioritized asset list (`asset_list_xlsx`). Answers 202 with `Location`; poll it until `status` is `succeeded`. Files are served by signed URLs valid 15 minutes (read the job again for fresh ones).',
-  request: { params: AssessmentParams },
-  responses: { 202: { ...ok('The job, queued.', DeliverableSchema), headers: LOCATION_HEADER }, ...NOT_FOUND, ...KEYED_ERRORS },
+  description: 'Starts a job that generates, from the assessment, its linked flood analyses and the jurisdiction\'s assets: the vulnerability assessment report (`report_pdf`: methodology and data sources with versions, maps of the boundary, assets and inundation per scenario and horizon over the county outlines, scenario tables per gauge, exposure summary, prioritized asset list, checklist status with evidence), the GIS package (`gis_package`: a GeoPackage and one zipped Shapefile per layer — boundary, assets with exposure attributes, inundation extents — in EPSG:3087 Florida GDL Albers, each with FGDC CSDGM metadata; they pass `POST /compliance/gis-validation`) and the prioritized asset list (`asset_list_xlsx`). Answers 202 with `Location`; poll it until `status` is `succeeded`. Files are served by signed URLs valid 15 minutes (read the job again for fresh ones). While a job for the same version of the assessment is still queued or running, another request (concurrent or not, with or without `Idempotency-Key`) answers that job rather than starting a second; a retry with the same `Idempotency-Key` answers the first response (`Idempotent-Replayed: true`).',
+  request: { params: AssessmentParams, headers: IdempotencyHeaders },
+  responses: { 202: { ...ok('The job, queued (or the one still open for this version of the assessment).', DeliverableSchema), headers: LOCATION_HEADER }, ...NOT_FOUND, ...IDEMPOTENCY_REUSED, ...KEYED_ERRORS },
 });
 
 export const getDeliverablesRoute = defineRoute({

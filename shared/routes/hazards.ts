@@ -2,7 +2,8 @@ import {
   FloodAnalysisBody, FloodAnalysisResponse, FloodEventsQuery, FloodEventsResponse, HazardJobAccepted, HazardJobParams, HazardJobResponse,
   SlrImpactBody, SlrImpactResponse, SlrScenariosQuery, SlrScenariosResponse,
 } from '../schemas/hazards';
-import { KEYED_ERRORS, NOT_FOUND, ok } from './responses';
+import { IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, ok } from './responses';
+import { IdempotencyHeaders } from '../schemas/common';
 import { defineRoute } from './types';
 
 export const getSlrScenariosRoute = defineRoute({
@@ -22,10 +23,10 @@ export const assessSlrImpactRoute = defineRoute({
 });
 
 export const analyzeFloodingRoute = defineRoute({
-  id: 'analyzeFlooding', method: 'POST', path: '/hazards/flood-analysis', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  id: 'analyzeFlooding', method: 'POST', path: '/hazards/flood-analysis', group: 'hazards', auth: 'api_key', minTier: 'pro', idempotency: 'account',
   contractRow: '14', tags: ['Hazards'], summary: '4-component flood analysis over a boundary',
-  description: 'Tidal, storm surge, rainfall and compound flooding over a Polygon/MultiPolygon boundary, per scenario and planning horizon (default: the 2024 rule set pair): design water level (NAVD88), exposed area and the caller\'s exposed assets with depths. A component without data answers `status: "no_data"` and names the data to load; the tidal component\'s `local_datum_check` compares its MHHW with the NOAA reference stations in the boundary\'s bounding box. Boundary errors (open ring, self-intersection, outside Florida, too large, wrong type) are 400 with the reason. Large analyses answer 202 with a job URL.',
-  request: { body: FloodAnalysisBody, maxBodyBytes: 1024 * 1024 },
+  description: 'Tidal, storm surge, rainfall and compound flooding over a Polygon/MultiPolygon boundary, per scenario and planning horizon (default: the 2024 rule set pair): design water level (NAVD88), exposed area and the caller\'s exposed assets with depths. A component without data answers `status: "no_data"` and names the data to load; the tidal component\'s `local_datum_check` compares its MHHW with the NOAA reference stations in the boundary\'s bounding box. Boundary errors (open ring, self-intersection, outside Florida, too large, wrong type) are 400 with the reason. Large analyses answer 202 with a job URL: a retry with the same `Idempotency-Key` answers the same job (`Idempotent-Replayed: true`) instead of starting another; another body with it is 422.',
+  request: { body: FloodAnalysisBody, headers: IdempotencyHeaders, maxBodyBytes: 1024 * 1024 },
   responses: {
     200: ok('The analysis.', FloodAnalysisResponse),
     202: {
@@ -33,6 +34,7 @@ export const analyzeFloodingRoute = defineRoute({
       schema: HazardJobAccepted,
       headers: { Location: { description: 'The job URL.', schema: { type: 'string' } } },
     },
+    ...IDEMPOTENCY_REUSED,
     ...KEYED_ERRORS,
   },
 });

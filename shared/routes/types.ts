@@ -50,6 +50,11 @@ export interface RouteDef {
   minTier: Tier;
   /** `false`: not counted against the hourly quota and answered even when it is spent (usage). */
   metered?: false;
+  /**
+   * The pipeline runs the route under its `Idempotency-Key` (shared/http/idempotency.ts): keys are
+   * the account's (`account`) or, on bearer routes, the user's own (`user`).
+   */
+  idempotency?: 'account' | 'user';
   /** Conditional update: the pipeline answers 428 `precondition_required` when `If-Match` is missing. */
   requiresIfMatch?: true;
   /** Bearer routes only these roles may use; others answer 403 `insufficient_scope` (see shared/http/bearer.ts). */

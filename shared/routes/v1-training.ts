@@ -2,6 +2,7 @@ import {
   CertificationList, CertificationParams, CertificationsQuery, CompleteBody, CompletionResponse, CourseList, CoursesQuery, EnrollBody, EnrollHeaders,
   Enrollment, EnrollmentList, EnrollmentParams, Jwks, RevokeBody, VerificationResponse,
 } from '../schemas/v1-training';
+import { IdempotencyHeaders } from '../schemas/common';
 import { DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PUBLIC_ERRORS, ok, problem } from './responses';
 import { defineRoute } from './types';
 import { BEARER_ERRORS, ROLE_ERRORS } from './v1-identity';
@@ -42,11 +43,11 @@ export const listEnrollmentsRoute = defineRoute({
 });
 
 export const completeEnrollmentRoute = defineRoute({
-  id: 'completeEnrollment', method: 'POST', path: '/v1/courses/enrollments/{enrollment_id}/complete', group: 'v1-training', auth: 'bearer', roles: TRAINING_ROLES, minTier: 'free',
+  id: 'completeEnrollment', method: 'POST', path: '/v1/courses/enrollments/{enrollment_id}/complete', group: 'v1-training', auth: 'bearer', roles: TRAINING_ROLES, minTier: 'free', idempotency: 'user',
   tags: ['Training and certification'], summary: 'Record a course completion',
-  description: 'Moves the enrolment from `enrolled` to `completed` once, with the completion date and optional certificate number, and issues the course credential; completing the last course of a programme (e.g. the "Resilient Florida vulnerability assessment" track) also issues the programme credential. A second completion is 409 `conflict`.',
-  request: { params: EnrollmentParams, body: CompleteBody, maxBodyBytes: 4 * 1024 },
-  responses: { 200: ok('The completed enrolment and the credentials issued.', CompletionResponse), ...NOT_FOUND, 409: problem('Already completed (`conflict`).'), ...ROLE_ERRORS, ...BEARER_ERRORS },
+  description: 'Moves the enrolment from `enrolled` to `completed` once, with the completion date and optional certificate number, and issues the course credential; completing the last course of a programme (e.g. the "Resilient Florida vulnerability assessment" track) also issues the programme credential. A second completion is 409 `conflict`, unless it repeats the first\'s `Idempotency-Key` and body: then it answers the first response (`Idempotent-Replayed: true`).',
+  request: { params: EnrollmentParams, body: CompleteBody, headers: IdempotencyHeaders, maxBodyBytes: 4 * 1024 },
+  responses: { 200: ok('The completed enrolment and the credentials issued.', CompletionResponse), ...NOT_FOUND, 409: problem('Already completed (`conflict`).'), ...IDEMPOTENCY_REUSED, ...ROLE_ERRORS, ...BEARER_ERRORS },
 });
 
 export const listCertificationsRoute = defineRoute({
@@ -58,11 +59,11 @@ export const listCertificationsRoute = defineRoute({
 });
 
 export const revokeCertificationRoute = defineRoute({
-  id: 'revokeCertification', method: 'POST', path: '/v1/certifications/{certification_id}/revoke', group: 'v1-training', auth: 'bearer', roles: TRAINING_ROLES, minTier: 'free',
+  id: 'revokeCertification', method: 'POST', path: '/v1/certifications/{certification_id}/revoke', group: 'v1-training', auth: 'bearer', roles: TRAINING_ROLES, minTier: 'free', idempotency: 'user',
   tags: ['Training and certification'], summary: 'Revoke a certification',
-  description: 'The holder withdraws their credential, or an `admin` revokes anyone\'s. From then on verification answers `valid: false, status: "revoked"`. Revoking twice is 409 `conflict`.',
-  request: { params: CertificationParams, body: RevokeBody, maxBodyBytes: 4 * 1024 },
-  responses: { 200: ok('The verification answer after revocation.', VerificationResponse), ...NOT_FOUND, 409: problem('Already revoked (`conflict`).'), ...ROLE_ERRORS, ...BEARER_ERRORS },
+  description: 'The holder withdraws their credential, or an `admin` revokes anyone\'s. From then on verification answers `valid: false, status: "revoked"`. Revoking twice is 409 `conflict`, unless the second repeats the first\'s `Idempotency-Key` and body: then it answers the first response (`Idempotent-Replayed: true`).',
+  request: { params: CertificationParams, body: RevokeBody, headers: IdempotencyHeaders, maxBodyBytes: 4 * 1024 },
+  responses: { 200: ok('The verification answer after revocation.', VerificationResponse), ...NOT_FOUND, 409: problem('Already revoked (`conflict`).'), ...IDEMPOTENCY_REUSED, ...ROLE_ERRORS, ...BEARER_ERRORS },
 });
 
 export const verifyCertificationRoute = defineRoute({

@@ -18,7 +18,7 @@ describe('deliverable job store', () => {
   it('lets one worker claim a job, keeps it from the other until the lease expires, and finishes it for the holder only', async () => {
     const store = new DynamoDeliverableStore();
     const ref = job('dlv_lease_once', '2026-11-23T10:00:00.000Z');
-    await store.create(ref);
+    await store.open(ref, `inputs of ${ref.deliverable_id}`, new Date(ref.created_at));
     const t0 = new Date('2026-11-23T10:00:01.000Z');
     const claims = await Promise.all([store.claim(ref, 'a', t0, 60_000), store.claim(ref, 'b', t0, 60_000)]);
     expect(claims.filter(Boolean)).toHaveLength(1);
@@ -37,7 +37,7 @@ describe('deliverable job store', () => {
   it('stops taking over a job after the last attempt', async () => {
     const store = new DynamoDeliverableStore();
     const ref = job('dlv_attempts', '2026-11-23T11:00:00.000Z');
-    await store.create(ref);
+    await store.open(ref, `inputs of ${ref.deliverable_id}`, new Date(ref.created_at));
     let now = new Date('2026-11-23T11:00:01.000Z');
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       expect(await store.claim(ref, `w${attempt}`, now, 1000)).toMatchObject({ lease: { owner: `w${attempt}`, attempt } });
@@ -51,5 +51,37 @@ describe('deliverable job store', () => {
     await runOpenDeliverableJobs({ jobs: store, clock: () => now } as unknown as DeliverableWorkerDeps, 'poller');
     expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'internal_error' } });
     expect((await store.listOpen()).map((j) => j.deliverable_id)).not.toContain('dlv_attempts');
+  });
+});
+
+describe('the open-job slot of an assessment', () => {
+  const forAssessment = (assessmentId: string, id: string, at: string): DeliverableJob => ({ ...job(id, at), assessment_id: assessmentId });
+
+  it('of 20 concurrent openings with the same inputs creates one job; the others answer it', async () => {
+    const store = new DynamoDeliverableStore();
+    const at = '2026-11-23T13:00:00.000Z';
+    const now = new Date(at);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => store.open(forAssessment('va_burst', `dlv_burst_${String(i).padStart(2, '0')}`, at), 'version:3', now)));
+    const ids = new Set(answers.map((a) => a.deliverable_id));
+    expect(ids.size).toBe(1);
+    const [created] = ids;
+    const open = (await store.listOpen()).filter((j) => j.assessment_id === 'va_burst');
+    expect(open.map((j) => j.deliverable_id)).toEqual([created]);
+  });
+
+  it('starts a new job once the open one finished, or when the inputs changed', async () => {
+    const store = new DynamoDeliverableStore();
+    const at = '2026-11-23T14:00:00.000Z';
+    const now = new Date(at);
+    const first = await store.open(forAssessment('va_next', 'dlv_next_1', at), 'version:1', now);
+    expect(first.deliverable_id).toBe('dlv_next_1');
+    // Same inputs while queued: joined.
+    expect((await store.open(forAssessment('va_next', 'dlv_next_2', at), 'version:1', now)).deliverable_id).toBe('dlv_next_1');
+    // The assessment changed: a job of its own.
+    expect((await store.open(forAssessment('va_next', 'dlv_next_3', at), 'version:2', now)).deliverable_id).toBe('dlv_next_3');
+    // Once that job ended, the same inputs start another.
+    await store.claim(forAssessment('va_next', 'dlv_next_3', at), 'w', now, 60_000);
+    await store.finish(forAssessment('va_next', 'dlv_next_3', at), 'w', { files: [] }, now);
+    expect((await store.open(forAssessment('va_next', 'dlv_next_4', at), 'version:2', now)).deliverable_id).toBe('dlv_next_4');
   });
 });

@@ -59,7 +59,7 @@ describe('job leases (emulators)', () => {
       deliverable_id: 'dlv_sharedlease01', assessment_id: 'va_1', account_id: 'acct-leases', status: 'queued',
       created_at: t0.toISOString(), updated_at: t0.toISOString(), error: null, files: [], lease: null,
     };
-    await deliverables.create(dlv);
+    await deliverables.open(dlv, 'version:1', t0);
     expect((await deliverables.claim(dlv, 'w1', t0, 1000))!.lease).toEqual({ owner: 'w1', expires_at: at(1000).toISOString(), attempt: 1 });
     expect(await deliverables.claim(dlv, 'w2', at(500), 1000)).toBeUndefined();
     expect((await deliverables.claim(dlv, 'w2', at(2000), 1000))!.lease).toEqual({ owner: 'w2', expires_at: at(3000).toISOString(), attempt: 2 });

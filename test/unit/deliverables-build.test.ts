@@ -100,7 +100,7 @@ function world(options: { finishOk?: boolean; assessment?: Parameters<typeof sto
   const pages: (string | undefined)[] = [];
   const filters: unknown[] = [];
   const jobs: DeliverableStore = {
-    async create() {}, async get() { return job; }, async listOpen() { return []; },
+    async open(j) { return j; }, async get() { return job; }, async listOpen() { return []; },
     async claim() { return job; },
     async finish(_ref, _owner, outcome) { outcomes.push(outcome); return options.finishOk ?? true; },
   };

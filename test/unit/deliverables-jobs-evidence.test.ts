@@ -62,7 +62,7 @@ describe('deliverable job leases', () => {
     const claims: unknown[][] = [];
     const { blobs, objects } = memoryBlobs();
     const jobs: DeliverableStore = {
-      async create() {}, async get() { return undefined; },
+      async open(j) { return j; }, async get() { return undefined; },
       async claim(ref, owner, now, leaseMs) { claims.push([ref.deliverable_id, owner, now.toISOString(), leaseMs]); return claimed; },
       async finish(ref, owner, outcome) { finished.push([ref.deliverable_id, owner, outcome]); return true; },
       async listOpen() { return open; },
@@ -98,11 +98,12 @@ describe('deliverable job leases', () => {
 });
 
 describe('deliverable requests', () => {
-  it('queues a job for an assessment of the account, and 404s any other', async () => {
+  it('queues a job for an assessment of the account under its version, and 404s any other', async () => {
     const created: DeliverableJob[] = [];
+    const opened: string[] = [];
     const deps = {
-      jobs: { create: async (j: DeliverableJob) => { created.push(j); }, get: async () => undefined },
-      assessments: { get: async (account: string, id: string) => (account === 'acct_1' && id === 'asm_1' ? ({} as Assessment) : undefined) },
+      jobs: { open: async (j: DeliverableJob, inputs: string) => { created.push(j); opened.push(inputs); return j; }, get: async () => undefined },
+      assessments: { get: async (account: string, id: string) => (account === 'acct_1' && id === 'asm_1' ? ({ version: 7 } as Assessment) : undefined) },
       blobs: memoryBlobs().blobs,
       clock: () => NOW,
     };
@@ -110,6 +111,7 @@ describe('deliverable requests', () => {
     expect(queued).toEqual({ ...job(), deliverable_id: queued.deliverable_id, created_at: NOW.toISOString(), updated_at: NOW.toISOString() });
     expect(queued.deliverable_id).toMatch(/^dlv_[A-Za-z0-9_-]{16}$/);
     expect(created).toEqual([queued]);
+    expect(opened).toEqual(['version:7']);
     await expect(startDeliverables(deps, 'acct_2', 'asm_1')).rejects.toMatchObject({ kind: 'not_found', message: 'No assessment asm_1 in this account.' });
     await expect(deliverableView(deps, job())).rejects.toMatchObject({ kind: 'not_found', message: 'No deliverable dlv_1 of assessment asm_1 in this account.' });
   });
@@ -117,7 +119,7 @@ describe('deliverable requests', () => {
   it('shows the files behind signed URLs valid 15 minutes, under their own names', async () => {
     const file = { name: 'monroe-report.pdf', kind: 'report_pdf' as const, content_type: 'application/pdf', bytes: 1234, sha256: 'ab'.repeat(32), key: 'deliverables/acct_1/asm_1/dlv_1/monroe-report.pdf' };
     const done = job({ status: 'succeeded', files: [file] });
-    const view = await deliverableView({ jobs: { create: async () => {}, get: async () => done }, blobs: memoryBlobs().blobs, clock: () => NOW }, done);
+    const view = await deliverableView({ jobs: { open: async (j) => j, get: async () => done }, blobs: memoryBlobs().blobs, clock: () => NOW }, done);
     expect(SIGNED_URL_SECONDS).toBe(900);
     expect(view).toEqual({
       deliverable_id: 'dlv_1', assessment_id: 'asm_1', status: 'succeeded', created_at: done.created_at, updated_at: done.updated_at, error: null,

@@ -35,7 +35,10 @@ function harness(group: FunctionGroup) {
     },
   });
   const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, echo]));
-  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW, readForm: readRouteForm });
+  // No request here sends an Idempotency-Key: the keyed routes never reach the store.
+  const unusedStore = () => Promise.reject(new Error('no Idempotency-Key was sent'));
+  const idempotency = { claim: unusedStore, find: unusedStore, complete: unusedStore, release: unusedStore };
+  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW, readForm: readRouteForm, idempotency: () => idempotency });
   const call = async (event: APIGatewayProxyEvent) => {
     const result: APIGatewayProxyResult = await handler(event, {} as Context);
     return { ...result, json: JSON.parse(result.body) };

@@ -38,7 +38,12 @@ export const DELIVERABLE_LEASE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 3;
 
 export interface DeliverableStore {
-  create(job: DeliverableJob): Promise<void>;
+  /**
+   * Creates `job` unless a job of the same assessment with the same `inputs` is still open (queued,
+   * or running and not lost): then answers that job instead. Of concurrent calls one creates, the
+   * others join it (a conditional write on the assessment's open-job slot).
+   */
+  open(job: DeliverableJob, inputs: string, now: Date): Promise<DeliverableJob>;
   get(ref: DeliverableRef): Promise<DeliverableJob | undefined>;
   /** queued, or running with an expired lease and attempts left → running under `owner`'s lease (one more attempt); undefined otherwise, or when another worker took it first. */
   claim(ref: DeliverableRef, owner: string, now: Date, leaseMs: number): Promise<DeliverableJob | undefined>;
@@ -52,6 +57,11 @@ export interface DeliverableStore {
 export function isRunnable(job: DeliverableJob, now: Date): boolean {
   if (job.status === 'queued') return true;
   return job.status === 'running' && leaseExpired(job.lease, now) && job.lease!.attempt < MAX_ATTEMPTS;
+}
+
+/** Whether a new request for the same inputs may join the job rather than start another. */
+export function isJoinable(job: DeliverableJob, now: Date): boolean {
+  return (job.status === 'queued' || job.status === 'running') && !isLostForGood(job, now);
 }
 
 /** A running job whose worker was lost on its last attempt: it is failed, not run again. */

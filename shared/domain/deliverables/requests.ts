@@ -10,7 +10,7 @@ import type { DeliverableJob, DeliverableRef, DeliverableStore } from './jobs';
  * which only the deliverables worker ships.
  */
 export interface DeliverableRequestDeps {
-  jobs: Pick<DeliverableStore, 'create' | 'get'>;
+  jobs: Pick<DeliverableStore, 'open' | 'get'>;
   assessments: Pick<AssessmentStore, 'get'>;
   blobs: Pick<BlobStore, 'signedGetUrl'>;
   clock: () => Date;
@@ -19,10 +19,15 @@ export interface DeliverableRequestDeps {
 export const SIGNED_URL_SECONDS = 900;
 const notFound = (what: string) => new NotFoundError(`No ${what} in this account.`);
 
-/** `POST /assessments/{id}/deliverables`: a queued job for an assessment of the account. */
+/**
+ * `POST /assessments/{id}/deliverables`: a queued job for an assessment of the account, or the job
+ * still open for the same version of the assessment (repeated and concurrent requests share one).
+ */
 export async function startDeliverables(deps: DeliverableRequestDeps, accountId: string, assessmentId: string): Promise<DeliverableJob> {
-  if (!(await deps.assessments.get(accountId, assessmentId))) throw notFound(`assessment ${assessmentId}`);
-  const at = deps.clock().toISOString();
+  const assessment = await deps.assessments.get(accountId, assessmentId);
+  if (!assessment) throw notFound(`assessment ${assessmentId}`);
+  const now = deps.clock();
+  const at = now.toISOString();
   const job: DeliverableJob = {
     deliverable_id: `dlv_${randomBytes(12).toString('base64url')}`,
     assessment_id: assessmentId,
@@ -34,8 +39,7 @@ export async function startDeliverables(deps: DeliverableRequestDeps, accountId:
     files: [],
     lease: null,
   };
-  await deps.jobs.create(job);
-  return job;
+  return deps.jobs.open(job, `version:${assessment.version}`, now);
 }
 
 /** The job as the API answers it, its files behind short-lived signed URLs. */
