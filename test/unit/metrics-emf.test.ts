@@ -14,6 +14,7 @@ import { createDispatcher } from '../../functions/webhook-dispatcher/handler';
 import { firstDelivery } from '../../shared/domain/webhooks/delivery';
 import type { SendResult, Webhook } from '../../shared/domain/webhooks/ports';
 import { resetConfigForTests } from '../../shared/config';
+import { unusedIdempotencyStore } from '../helpers/unused-idempotency-store';
 
 /**
  * The business metrics as CloudWatch receives them: the EMF lines written to stdout, read back
@@ -60,7 +61,7 @@ function usageAt(used: number): UsageCounter {
 /** A group's real routes, each answered by `answer` once the pipeline lets the request through. */
 function api(group: FunctionGroup, answer: (routeId: string) => Promise<RouteResult>, usedBefore = 0) {
   const implementations = Object.fromEntries(routesOfGroup(group).map((route): [string, RouteImplementation<any>] => [route.id, () => answer(route.id)]));
-  return createGroupHandler(routesOfGroup(group), implementations, { usage: () => usageAt(usedBefore), clock: () => NOW, readForm: readRouteForm });
+  return createGroupHandler(routesOfGroup(group), implementations, { usage: () => usageAt(usedBefore), clock: () => NOW, readForm: readRouteForm, idempotency: () => unusedIdempotencyStore });
 }
 
 function event(method: string, resource: string, tier: Tier | null, headers: Record<string, string> = {}, body: string | null = null): APIGatewayProxyEvent {

@@ -9,6 +9,7 @@ import { routesOfGroup } from '../../shared/routes';
 import type { FunctionGroup } from '../../shared/routes/types';
 import type { RouteImplementation } from '../../shared/http/types';
 import type { UsageCounter } from '../../shared/ports';
+import { unusedIdempotencyStore } from '../helpers/unused-idempotency-store';
 
 /**
  * The pipeline's three ways in (DESIGN §3 and §6): routes without authentication, bearer routes
@@ -35,10 +36,7 @@ function harness(group: FunctionGroup) {
     },
   });
   const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, echo]));
-  // No request here sends an Idempotency-Key: the keyed routes never reach the store.
-  const unusedStore = () => Promise.reject(new Error('no Idempotency-Key was sent'));
-  const idempotency = { claim: unusedStore, find: unusedStore, complete: unusedStore, release: unusedStore };
-  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW, readForm: readRouteForm, idempotency: () => idempotency });
+  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW, readForm: readRouteForm, idempotency: () => unusedIdempotencyStore });
   const call = async (event: APIGatewayProxyEvent) => {
     const result: APIGatewayProxyResult = await handler(event, {} as Context);
     return { ...result, json: JSON.parse(result.body) };

@@ -12,6 +12,7 @@ import type { Tier } from '../../../shared/domain/tiers';
 import type { RouteImplementation, RouteResult } from '../../../shared/http/types';
 import type { AccountContext, AccountStore, UsageCounter } from '../../../shared/ports';
 import { hashApiKey } from '../../../shared/domain/api-keys';
+import { unusedIdempotencyStore } from '../../helpers/unused-idempotency-store';
 
 /**
  * The HTTP contract of DESIGN §3, through the shared pipeline: error statuses and codes, the
@@ -181,7 +182,7 @@ function handlerFor(group: FunctionGroup, usedBefore = 0, override: Partial<Reco
   };
   const implementations = Object.fromEntries(routesOfGroup(group).map((route) => [route.id, echoRoute(route.id)]));
   const { usage, calls } = fakeUsage(usedBefore);
-  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW, readForm: readRouteForm });
+  const handler = createGroupHandler(routesOfGroup(group), implementations, { usage: () => usage, clock: () => NOW, readForm: readRouteForm, idempotency: () => unusedIdempotencyStore });
   return { handler, calls };
 }
 
