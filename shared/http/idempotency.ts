@@ -67,7 +67,12 @@ export async function withIdempotency(
         });
         throw error;
       }
-      await store.complete(accountId, key, requestHash, { status: result.status, body: result.body, headers: result.headers }, new Date());
+      await store.complete(accountId, key, requestHash, { status: result.status, body: result.body, headers: result.headers }, new Date()).catch((error: unknown) => {
+        // The work is done and its answer is in hand: failing to keep it for replays (an answer
+        // past the store's item size, a store that stopped answering) must not turn it into an
+        // error. The claim's lease frees the key later, and a repeat after that runs again.
+        logger.error('Idempotent response not stored', { error: error as Error });
+      });
       return result;
     }
     const record = await store.find(accountId, key, new Date());

@@ -264,14 +264,16 @@ export const VulnerabilityBody = z.object({
 }).openapi('AssetVulnerabilityUpdate');
 
 export const GisMultipartBody = z.object({
-  file: z.string().max(6_000_000).openapi({ format: 'binary' }).describe('GeoJSON (.geojson/.json) or zipped Shapefile (.zip).'),
+  file: z.string().max(6_000_000).openapi({ format: 'binary' }).describe('GeoJSON (.geojson/.json), zipped Shapefile (.zip) or GeoPackage (.gpkg).'),
   coordinate_system: z.string().trim().min(1).max(200).describe('The coordinate system you state for the deliverable, as `EPSG:<code>` (DEP: EPSG:3087, 6439 or 3086).'),
-  metadata: z.string().max(2_000_000).optional().describe('FGDC CSDGM or ISO 19115 XML (text field or file part). Without it, a `.shp.xml`/`.xml` inside the zip is used.'),
+  metadata: z.string().max(2_000_000).optional().describe('FGDC CSDGM or ISO 19115 XML (text field or file part). Without it, a `.shp.xml`/`.xml` inside the zip, or the GeoPackage metadata linked to the layer, is used.'),
+  layer: z.string().trim().min(1).max(200).optional().describe('The GeoPackage feature layer (table) to check; needed when the package holds more than one.'),
 }).openapi('GisValidationForm');
 
 export const GisFields = z.object({
   coordinate_system: GisMultipartBody.shape.coordinate_system,
   metadata: GisMultipartBody.shape.metadata,
+  layer: GisMultipartBody.shape.layer,
 }).strict();
 
 const GisIssueSchema = z.object({
@@ -284,7 +286,8 @@ const GisIssueSchema = z.object({
 
 export const GisReportSchema = z.object({
   valid: z.boolean().describe('True when there is no error (warnings allowed).'),
-  format: z.enum(['geojson', 'shapefile']),
+  format: z.enum(['geojson', 'shapefile', 'geopackage']),
+  layer: Text(200).nullable().describe('The GeoPackage layer checked; null for GeoJSON and Shapefiles.'),
   feature_count: z.number().int().min(0),
   geometry_types: z.record(z.string(), z.number().int()),
   crs: z.object({
@@ -292,7 +295,7 @@ export const GisReportSchema = z.object({
     declared_epsg: z.number().int().nullable(),
     detected_epsg: z.number().int().nullable(),
     detected_name: Text(300).nullable(),
-    detected_from: z.enum(['prj', 'geojson_crs', 'rfc7946_default', 'none']),
+    detected_from: z.enum(['prj', 'geojson_crs', 'rfc7946_default', 'gpkg_srs', 'none']),
     dep_accepted: z.boolean(),
   }),
   extent_wgs84: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }).nullable(),

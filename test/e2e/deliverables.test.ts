@@ -238,6 +238,22 @@ describe('from inventory to evidence (Monroe County)', () => {
     expect(validation.status).toBe(200);
     expect(validation.json).toMatchObject({ valid: true, feature_count: FIXTURE_ROWS, crs: { detected_epsg: 3087 }, metadata: { standard: 'fgdc_csdgm', source: 'archive' } });
 
+    // So does the GeoPackage's asset layer, named among the package's three.
+    const gpkg = job.files.find((f: any) => f.name.endsWith('.gpkg'));
+    const gpkgBytes = await download(gpkg);
+    const unnamed = await multipartBody({ file: { filename: gpkg.name, data: gpkgBytes }, coordinate_system: 'EPSG:3087' });
+    const ambiguous = await app.request('POST', '/compliance/gis-validation', { key: key(), body: unnamed.body, headers: { 'Content-Type': unnamed.contentType } });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.json.reason).toBe('layer_not_chosen');
+    expect(ambiguous.json.detail).toContain('assets, boundary, inundation');
+    const named = await multipartBody({ file: { filename: gpkg.name, data: gpkgBytes }, coordinate_system: 'EPSG:3087', layer: 'assets' });
+    const gpkgValidation = await app.request('POST', '/compliance/gis-validation', { key: key(), body: named.body, headers: { 'Content-Type': named.contentType } });
+    expect(gpkgValidation.status).toBe(200);
+    expect(gpkgValidation.json).toMatchObject({
+      valid: true, format: 'geopackage', layer: 'assets', feature_count: FIXTURE_ROWS,
+      crs: { detected_epsg: 3087, detected_from: 'gpkg_srs', dep_accepted: true }, metadata: { standard: 'fgdc_csdgm', source: 'archive' },
+    });
+
     // The workbook's rows are the sorted prioritized list.
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await download(job.files.find((f: any) => f.kind === 'asset_list_xlsx')) as never);

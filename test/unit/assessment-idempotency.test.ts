@@ -68,6 +68,18 @@ describe('idempotency', () => {
     await expect(withIdempotency(request({ a: 1 }), store, async () => ({ status: 201 }), { waitMs: 30, pollMs: 5 })).rejects.toMatchObject({ code: 'conflict' });
   });
 
+  it('answers the work done when its answer cannot be kept for replays', async () => {
+    const store = new MemoryIdempotencyStore();
+    store.complete = async () => {
+      throw new Error('Item size has exceeded the maximum allowed size');
+    };
+    let runs = 0;
+    const result = await withIdempotency(request({ a: 1 }), store, async () => ({ status: 200, body: { run: ++runs } }), fast);
+    expect(result).toEqual({ status: 200, body: { run: 1 } });
+    // The key stays claimed (its lease frees it later): a repeat meanwhile waits, then answers 409.
+    expect(store.records.get('acct_1/key-12345678')?.state).toBe('in_progress');
+  });
+
   it('just runs without a key', async () => {
     const store = new MemoryIdempotencyStore();
     let runs = 0;

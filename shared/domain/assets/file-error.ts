@@ -12,6 +12,8 @@ export type FileErrorCode =
   | 'invalid_geojson'
   | 'malformed_zip'
   | 'malformed_shapefile'
+  | 'malformed_geopackage'
+  | 'layer_not_chosen'
   | 'missing_name_column'
   | 'no_geometry'
   | 'coordinate_order'

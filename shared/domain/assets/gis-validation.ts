@@ -24,6 +24,7 @@ export interface GisIssue {
 export interface GisReport {
   valid: boolean;
   format: FeatureFile['format'];
+  layer: string | null;
   feature_count: number;
   geometry_types: Record<string, number>;
   crs: {
@@ -232,6 +233,7 @@ export async function validateGisDeliverable(file: FeatureFile, input: { coordin
   return {
     valid: issues.errorCount === 0,
     format: file.format,
+    layer: file.layer ?? null,
     feature_count: count,
     geometry_types: geometryTypes,
     crs,

@@ -319,6 +319,7 @@ export const assetExamples: OperationExample[] = [
       body: {
         valid: false,
         format: 'geojson',
+        layer: null,
         feature_count: 1,
         geometry_types: { Point: 1 },
         crs: {

@@ -16,8 +16,8 @@ export interface RawFeature {
 }
 
 export interface CrsStatement {
-  /** Where the statement came from: a `.prj`, a GeoJSON `crs` member, RFC 7946's default, or nothing. */
-  source: 'prj' | 'geojson_crs' | 'rfc7946_default' | 'none';
+  /** Where the statement came from: a `.prj`, a GeoJSON `crs` member, RFC 7946's default, a GeoPackage layer's srs, or nothing. */
+  source: 'prj' | 'geojson_crs' | 'rfc7946_default' | 'gpkg_srs' | 'none';
   /** undefined when nothing was stated (a Shapefile without `.prj`). */
   detected?: DetectedCrs;
   /** The statement could not be read (broken WKT, unknown `crs` member). */
@@ -27,12 +27,14 @@ export interface CrsStatement {
 }
 
 export interface FeatureFile {
-  format: 'geojson' | 'shapefile';
+  format: 'geojson' | 'shapefile' | 'geopackage';
+  /** The GeoPackage layer read. */
+  layer?: string;
   crs: CrsStatement;
   /** Property names, in file order (the union over the first features for GeoJSON). */
   headers: string[];
   features: RawFeature[] | AsyncIterable<RawFeature>;
-  /** Metadata shipped inside the upload (`.shp.xml` / `.xml` beside the Shapefile). */
+  /** Metadata shipped inside the upload (`.shp.xml` / `.xml` beside the Shapefile, a GeoPackage's metadata extension). */
   metadataXml?: string;
 }
 
