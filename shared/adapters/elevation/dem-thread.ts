@@ -30,11 +30,12 @@ const fromSources = (entry: string) => `require(${JSON.stringify(require.resolve
  * `processDem` in a worker thread with a capped heap and a time limit, so the API's event loop never
  * decodes a raster: an out-of-memory or overlong run ends only the thread, and the model `failed`.
  */
-export function processDemInThread(bytes: Uint8Array, options: ProcessOptions, timeLimitMs = DEM_THREAD_TIME_LIMIT_MS): Promise<ProcessedDem> {
+export function processDemInThread(bytes: Uint8Array, options: ProcessOptions, limits = { ...DEM_THREAD_LIMITS, timeLimitMs: DEM_THREAD_TIME_LIMIT_MS }): Promise<ProcessedDem> {
+  const { timeLimitMs, ...resourceLimits } = limits;
   return new Promise((resolve, reject) => {
     const worker = new Worker(ENTRY.endsWith('.ts') ? fromSources(ENTRY) : ENTRY, {
       eval: ENTRY.endsWith('.ts'),
-      resourceLimits: DEM_THREAD_LIMITS,
+      resourceLimits,
       workerData: { bytes, options } satisfies DemThreadRequest,
       stdout: false,
     });
@@ -54,7 +55,7 @@ export function processDemInThread(bytes: Uint8Array, options: ProcessOptions, t
       reject(refused.kind === 'raster' ? new RasterError(refused.message, refused.code) : new VerticalReferenceError(refused.message));
     }));
     worker.on('error', (error: Error & { code?: string }) => settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ? new RasterError(`Decoding the raster needed more than the ${DEM_THREAD_LIMITS.maxOldGenerationSizeMb} MiB a model may use and was stopped; write it tiled or split it into smaller files.`, 'processing_limit_exceeded')
+      ? new RasterError(`Decoding the raster needed more than the ${resourceLimits.maxOldGenerationSizeMb} MiB a model may use and was stopped; write it tiled or split it into smaller files.`, 'processing_limit_exceeded')
       : error)));
     worker.on('exit', (code) => settle(() => reject(new Error(`The processing thread ended (exit code ${code}) without an answer.`))));
   });
