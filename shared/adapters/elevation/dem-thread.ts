@@ -9,7 +9,7 @@ import type { ProcessOptions, ProcessedDem } from './geotiff-dem';
  * it (bounded by budget.ts before decoding); the heap holds the decoders' working arrays, so a file
  * that makes them grow past this ends the thread, not the server.
  */
-export const DEM_THREAD_LIMITS = { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 } as const;
+export const DEM_THREAD_LIMITS = { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 };
 /** Processing of the largest accepted model takes about a minute; a run past this is stopped. */
 export const DEM_THREAD_TIME_LIMIT_MS = 10 * 60 * 1000;
 
@@ -30,7 +30,7 @@ const fromSources = (entry: string) => `require(${JSON.stringify(require.resolve
  * `processDem` in a worker thread with a capped heap and a time limit, so the API's event loop never
  * decodes a raster: an out-of-memory or overlong run ends only the thread, and the model `failed`.
  */
-export function processDemInThread(bytes: Uint8Array, options: ProcessOptions, limits = { ...DEM_THREAD_LIMITS, timeLimitMs: DEM_THREAD_TIME_LIMIT_MS }): Promise<ProcessedDem> {
+export function processDemInThread(bytes: Uint8Array, options: ProcessOptions, limits: typeof DEM_THREAD_LIMITS & { timeLimitMs: number } = { ...DEM_THREAD_LIMITS, timeLimitMs: DEM_THREAD_TIME_LIMIT_MS }): Promise<ProcessedDem> {
   const { timeLimitMs, ...resourceLimits } = limits;
   return new Promise((resolve, reject) => {
     const worker = new Worker(ENTRY.endsWith('.ts') ? fromSources(ENTRY) : ENTRY, {
