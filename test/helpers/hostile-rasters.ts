@@ -14,7 +14,7 @@ export interface HostileRaster {
 /**
  * Small files that once stopped or fooled the elevation upload, each with the refusal it must get:
  * decompression bombs (a huge strip of zeros in LZW, deflate tiles of 1,000 : 1), cells stretched so
- * a 1,600-cell file resamples to 2 × 10⁸ cells, rasters of nothing but no-data, NaN or −1e30, heights
+ * a 1,600-cell file resamples to over 10⁸ cells, rasters of nothing but no-data, NaN or −1e30, heights
  * no ground has, and truncated or corrupt files.
  */
 export function hostileRasters(): Record<string, HostileRaster> {
@@ -24,7 +24,7 @@ export function hostileRasters(): Record<string, HostileRaster> {
     'LZW bomb': { code: 'raster_too_large', bytes: () => plainRaster({ width: 2900, height: 2900, compression: 'lzw', layout: { rowsPerStrip: 2900 }, value: () => 0 }) },
     // 2,048 × 2,048 Float32 in 256-cell tiles: 16 MiB declared in about 17 KB.
     'deflate bomb': { code: 'compression_ratio_exceeded', bytes: () => plainRaster({ width: 2048, height: 2048, compression: 'deflate', layout: { tile: 256 }, value: () => 0 }) },
-    // 2 cm across, 5 km down: resampled at 2 cm the 200 km column is 10⁷ rows of 21 cells.
+    // 2 cm across, 5 km down: resampled at 2 cm, the 200 km column is 10⁷ rows (and slants across meridians, so many more columns).
     'stretched cells': { code: 'resampled_grid_too_large', bytes: () => plainRaster({ width: 40, height: 40, cellSize: [0.02, 5000], value: () => 3 }) },
     'all no-data': { code: 'no_valid_cells', bytes: () => plainRaster({ width: 64, height: 64, nodata: '-9999', value: () => -9999 }) },
     'all NaN': { code: 'no_valid_cells', bytes: () => plainRaster({ width: 64, height: 64, value: () => Number.NaN }) },

@@ -40,7 +40,7 @@ describe('an upload is priced from its header before any strip is decoded', () =
   it.each(Object.entries(hostileRasters()).map(([name, raster]) => [name, raster.code, raster.bytes] as const))('%s is refused with %s', async (_name, code, bytes) => {
     const before = process.memoryUsage().rss;
     expect(await refusal(() => processDem(bytes(), NAVD88_M))).toBe(code);
-    // Nothing of the declared size was allocated (the bombs declare 16 to 34 MiB of samples; the stretched lattice 0.8 GiB).
+    // Nothing of the declared size was allocated (the bombs declare 16 to 34 MiB of samples; the stretched lattice terabytes).
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
   });
 

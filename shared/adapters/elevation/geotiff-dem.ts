@@ -16,7 +16,8 @@ async function reading<T>(what: string, read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     if (error instanceof RasterError) throw error;
-    throw new RasterError(`The GeoTIFF's ${what} cannot be read (${(error as Error).message}): the file is truncated or corrupt.`, 'unreadable_raster');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RasterError(`The GeoTIFF's ${what} cannot be read (${reason}): the file is truncated or corrupt.`, 'unreadable_raster');
   }
 }
 
