@@ -138,11 +138,15 @@ export class BackgroundJobs extends Construct {
     // Reads the upload and deletes it once processed; writes the tiles (and removes them after a failed write).
     bindBucket(this.elevationModelWorker, bucket, 'readWrite', [ELEVATION_UPLOADS_PREFIX, ACCOUNT_MODELS_PREFIX]);
     bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.elevationModelWorker), { prefix: ELEVATION_UPLOADS_PREFIX });
-    // Jobs carry a lease: imports and hazard jobs whose worker was lost are resumed or failed here.
+    // Jobs carry a lease: imports, elevation models and hazard jobs whose worker was lost are resumed or failed here.
     new Rule(this, 'LostJobSweep', {
-      description: 'Every 5 minutes: resume or fail asset imports, and fail hazard jobs, whose worker lease expired',
+      description: 'Every 5 minutes: resume or fail asset imports and elevation models, and fail hazard jobs, whose worker lease expired',
       schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [new LambdaFunction(this.assetImportWorker, { retryAttempts: 0 }), new LambdaFunction(this.hazardJobWorker, { retryAttempts: 0 })],
+      targets: [
+        new LambdaFunction(this.assetImportWorker, { retryAttempts: 0 }),
+        new LambdaFunction(this.elevationModelWorker, { retryAttempts: 0 }),
+        new LambdaFunction(this.hazardJobWorker, { retryAttempts: 0 }),
+      ],
     });
 
     // POST /assessments/{id}/deliverables inserts a job item; the insert starts the job here. The

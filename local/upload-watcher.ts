@@ -1,8 +1,12 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import { s3 } from '../shared/adapters/aws-clients';
+import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-store';
+import { processDemInThread } from '../shared/adapters/elevation/dem-thread';
 import { DynamoImportStore } from '../shared/adapters/import-store';
+import { S3BlobStore } from '../shared/adapters/s3-blob-store';
 import { arrivedElevationUploads } from '../functions/elevation-model-worker/arrived-uploads';
+import { processClaimedModel, processElevationUploadEvent, sweepLostElevationModels, type WorkerDeps } from '../functions/elevation-model-worker/process';
 import { logger } from '../shared/observability/logger';
 
 /** Pending imports older than this are no longer watched (their upload URL expired long ago). */
@@ -10,7 +14,7 @@ const WATCH_WINDOW_MS = 24 * 3600 * 1000;
 /** Imports run at once: in all, and per account (one tenant's slow import cannot hold up another's). */
 const MAX_RUNNING = 4;
 const MAX_RUNNING_PER_ACCOUNT = 1;
-/** How often lost imports (expired leases) are looked for, as the schedule does in AWS. */
+/** How often lost imports and elevation models (expired leases) are looked for, as the schedule does in AWS. */
 const SWEEP_EVERY_MS = 15_000;
 
 export interface UploadWatcher {
@@ -80,6 +84,8 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
   const interval = options.intervalMs ?? 500;
   const sweepEvery = options.sweepEveryMs ?? SWEEP_EVERY_MS;
   const scheduler = new TenantScheduler();
+  // The elevation model worker as in AWS, but decoding in a worker thread: never on the API's event loop.
+  const models: WorkerDeps = { models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread };
   let lastSweep = 0;
   let ticking: Promise<void> | undefined;
   let stopped = false;
@@ -112,7 +118,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
       scheduler.add({
         id: upload.modelId,
         accountId: upload.accountId,
-        run: async () => (await import('../functions/elevation-model-worker/handler')).handler(upload.event),
+        run: () => processElevationUploadEvent(models, upload.event),
       });
     }
     if (Date.now() - lastSweep >= sweepEvery) {
@@ -120,6 +126,9 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
       const { resumeImport, sweepLostImports } = await import('../functions/assets/import-runs');
       for (const lost of await sweepLostImports()) {
         scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => resumeImport(lost) });
+      }
+      for (const taken of await sweepLostElevationModels(models)) {
+        scheduler.add({ id: taken.elevation_model_id, accountId: taken.account_id, run: () => processClaimedModel(models, taken) });
       }
     }
   };

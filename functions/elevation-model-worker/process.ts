@@ -1,30 +1,33 @@
+import { randomUUID } from 'node:crypto';
 import type { S3Event } from 'aws-lambda';
-import { processDem } from '../../shared/adapters/elevation/geotiff-dem';
+import type { ProcessedDem, ProcessOptions } from '../../shared/adapters/elevation/geotiff-dem';
 import { processedModelRecord, writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, parseElevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
 import type { DynamoElevationModelStore, ElevationModelEntry, ProcessedFields } from '../../shared/adapters/elevation-model-store';
-import { RasterError } from '../../shared/domain/elevation-models/reproject';
+import { isRetryable, lostModelError } from '../../shared/domain/elevation-models/processing-job';
+import { RasterError } from '../../shared/domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
 import { logger } from '../../shared/observability/logger';
 import type { BlobStore } from '../../shared/ports';
 
 export interface WorkerDeps {
-  models: Pick<DynamoElevationModelStore, 'claim' | 'finish'>;
+  models: Pick<DynamoElevationModelStore, 'claim' | 'finish' | 'listExpiredLeases' | 'takeOver'>;
   blobs: BlobStore;
   now: () => Date;
+  /** GeoTIFF → tiles: in the worker Lambda itself (its memory is the cap), locally in a worker thread. */
+  processDem: (bytes: Uint8Array, options: ProcessOptions) => Promise<ProcessedDem>;
 }
+
+/** This process, as the holder of the leases it takes. */
+const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
 type Failure = { code: string; detail: string };
 
-/** The reason code of a file processing refused, from what the reader says about it. */
+/** The reason code of a file processing refused: a refusal of the file, never of the service. */
 export function failureOf(error: unknown): Failure | undefined {
   if (error instanceof VerticalReferenceError) return { code: 'invalid_vertical_reference', detail: error.message };
-  if (!(error instanceof RasterError)) return undefined;
-  const detail = error.message;
-  if (/not a readable GeoTIFF/.test(detail)) return { code: 'not_a_geotiff', detail };
-  if (/EPSG|coordinate system|do not transform|CRS/.test(detail)) return { code: 'unsupported_crs', detail };
-  if (/cells; the limit/.test(detail)) return { code: 'file_too_large', detail };
-  return { code: 'unusable_raster', detail };
+  if (error instanceof RasterError) return { code: error.code, detail: error.message };
+  return undefined;
 }
 
 const tooLarge = (size: number): Failure => ({
@@ -40,7 +43,7 @@ async function tileUpload(deps: WorkerDeps, entry: ElevationModelEntry, size: nu
     const bytes = await deps.blobs.get(entry.upload_key);
     if (!bytes) return { error: { code: 'unusable_raster', detail: 'The upload is no longer in the bucket; create the model again.' } };
     if (bytes.byteLength > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(bytes.byteLength) };
-    const processed = await processDem(bytes, {
+    const processed = await deps.processDem(bytes, {
       vertical_datum: entry.vertical_datum,
       units: entry.units,
       ...(entry.ngvd29_to_navd88_m === null ? {} : { ngvd29_to_navd88_m: entry.ngvd29_to_navd88_m }),
@@ -61,7 +64,7 @@ async function tileUpload(deps: WorkerDeps, entry: ElevationModelEntry, size: nu
 /**
  * An uploaded GeoTIFF: in AWS from the bucket's ObjectCreated notification on the elevation
  * uploads, locally from the upload watcher, through this same function. The model is claimed
- * (pending → processing) first, so a repeated notification does nothing.
+ * (pending → processing, under a lease) first, so a repeated notification does nothing.
  */
 export async function processElevationUpload(deps: WorkerDeps, key: string, size: number | undefined): Promise<void> {
   const owner = parseElevationUploadKey(key);
@@ -69,11 +72,37 @@ export async function processElevationUpload(deps: WorkerDeps, key: string, size
     logger.warn('Ignoring an object outside the elevation model uploads', { key });
     return;
   }
-  const entry = await deps.models.claim(owner.accountId, owner.modelId, deps.now());
+  const entry = await deps.models.claim(owner.accountId, owner.modelId, deps.now(), WORKER_ID);
   if (!entry || entry.upload_key !== key) return;
-  await deps.models.finish(owner.accountId, owner.modelId, await tileUpload(deps, entry, size), deps.now());
+  await processClaimedModel(deps, entry, size);
+}
+
+/** Processes a model this worker holds the lease of, and records the outcome if the lease still holds. */
+export async function processClaimedModel(deps: WorkerDeps, entry: ElevationModelEntry, size?: number): Promise<void> {
+  const { account_id: accountId, elevation_model_id: modelId } = entry;
+  await deps.models.finish(accountId, modelId, await tileUpload(deps, entry, size), deps.now(), entry.lease);
   // The tiles are what is kept; the GeoTIFF is not needed once processed (or refused).
-  await deps.blobs.delete(key).catch(() => undefined);
+  await deps.blobs.delete(entry.upload_key).catch(() => undefined);
+}
+
+/**
+ * Models whose worker was lost (lease lapsed): with an attempt left and the upload still there, taken
+ * over and returned, to be processed again with `processClaimedModel`; the others are failed
+ * `worker_lost`. None stays `processing`.
+ */
+export async function sweepLostElevationModels(deps: WorkerDeps): Promise<ElevationModelEntry[]> {
+  const now = deps.now();
+  const retried: ElevationModelEntry[] = [];
+  for (const lost of await deps.models.listExpiredLeases(now)) {
+    if (isRetryable(lost, now) && await deps.blobs.exists(lost.upload_key)) {
+      const taken = await deps.models.takeOver(lost, WORKER_ID, now);
+      if (taken) retried.push(taken);
+    } else {
+      // Conditional on the lost lease, so a model that finished meanwhile keeps its outcome.
+      await deps.models.finish(lost.account_id, lost.elevation_model_id, { error: lostModelError(lost.lease?.attempt ?? 1) }, now, lost.lease);
+    }
+  }
+  return retried;
 }
 
 /** S3 notification keys are URL-encoded, with `+` for spaces. */

@@ -3,6 +3,8 @@ import type { ElevationModelEntry } from '../../shared/adapters/elevation-model-
 import { deleteProcessedModel } from '../../shared/adapters/elevation/processed-model';
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
 import type { ElevationModelRecord } from '../../shared/domain/elevation-models/model';
+import { isLostForGood, lostModelError } from '../../shared/domain/elevation-models/processing-job';
+import { leaseExpired } from '../../shared/domain/job-lease';
 import { withIdempotency } from '../../shared/http/idempotency';
 import { HttpError } from '../../shared/http/problem';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
@@ -11,19 +13,25 @@ import type { ElevationModelDeps } from './deps';
 
 /** A pending model whose upload has not arrived this long after its URL expired is shown as failed. */
 const UPLOAD_GRACE_MS = 15 * 60 * 1000;
-/** Processing runs at most 15 minutes (the worker's timeout); a model processing longer lost its worker. */
-const PROCESSING_LIMIT_MS = 20 * 60 * 1000;
+/** Models stored before leases: processing runs at most 15 minutes (the worker's timeout), so one processing longer lost its worker. */
+const UNLEASED_PROCESSING_LIMIT_MS = 20 * 60 * 1000;
 
 const newModelId = () => `em_${randomUUID().replace(/-/g, '')}`;
 
-/** Stored state, with the two outcomes no worker records: the upload never came, the worker was lost. */
+/** Whether the model's worker was lost: its lease lapsed (the sweep processes it again or fails it). */
+function workerLost(entry: ElevationModelEntry, now: Date): boolean {
+  if (entry.status !== 'processing') return false;
+  if (entry.lease) return leaseExpired(entry.lease, now);
+  return entry.processing_started_at !== null && now.getTime() > Date.parse(entry.processing_started_at) + UNLEASED_PROCESSING_LIMIT_MS;
+}
+
+/** Stored state, with the two outcomes no worker records: the upload never came, the worker was lost for good. */
 function lapsed(entry: ElevationModelEntry, now: Date): { code: string; detail: string } | undefined {
   if (entry.status === 'pending' && now.getTime() > Date.parse(entry.upload_expires_at) + UPLOAD_GRACE_MS) {
     return { code: 'upload_expired', detail: 'The file was not uploaded before the upload URL expired; create the model again.' };
   }
-  if (entry.status === 'processing' && entry.processing_started_at && now.getTime() > Date.parse(entry.processing_started_at) + PROCESSING_LIMIT_MS) {
-    return { code: 'worker_lost', detail: 'Processing stopped without recording an outcome (its worker ended); create the model again.' };
-  }
+  // A lost worker's model with an attempt left stays `processing` until the sweep runs it again.
+  if (workerLost(entry, now) && (!entry.lease || isLostForGood(entry, now))) return lostModelError(entry.lease?.attempt ?? 1);
   return undefined;
 }
 
@@ -94,7 +102,7 @@ export function elevationModelRoutes(deps: ElevationModelDeps) {
       const accountId = request.account!.accountId;
       const entry = await deps.models().get(accountId, id);
       if (!entry) throw new HttpError('not_found', `No elevation model ${id}.`);
-      const lost = lapsed(entry, request.now)?.code === 'worker_lost';
+      const lost = workerLost(entry, request.now);
       if (entry.status === 'processing' && !lost) throw new HttpError('conflict', `Elevation model ${id} is being processed; delete it once it is ready or failed.`);
       // The table entry first (conditional on it not being processed meanwhile), then its objects.
       if (!(await deps.models().delete(accountId, id, lost ? entry.updated_at : undefined))) {

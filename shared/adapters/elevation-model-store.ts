@@ -2,9 +2,12 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { decodeCursor, encodeCursor } from './dynamo-cursor';
+import { leasedIndexKeys, queryExpiredLeases } from './job-lease';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
+import { MODEL_LEASE_MS } from '../domain/elevation-models/processing-job';
 import type { BBox } from '../domain/hazards/geo';
+import { newLease, type JobLease } from '../domain/job-lease';
 
 export type ElevationModelStatus = 'pending' | 'processing' | 'ready' | 'failed';
 
@@ -29,6 +32,8 @@ export interface ElevationModelEntry {
   model_key: string | null;
   error: { code: string; detail: string } | null;
   processing_started_at: string | null;
+  /** The worker processing it, while it does (absent on models stored before leases). */
+  lease?: JobLease | null;
   created_at: string;
   updated_at: string;
 }
@@ -38,9 +43,12 @@ export type ProcessedFields = Pick<ElevationModelEntry, 'crs' | 'resolution_m' |
 /**
  * Elevation models in their account's partition (sk `ELEVMODEL#<id>`). While the upload is awaited
  * the item also sits in the sparse gsi1 partition `ELEVATION_MODELS#pending` (sorted by creation),
- * so the local upload watcher finds it with a Query; claiming it for processing removes it.
+ * so the local upload watcher finds it with a Query; claiming it for processing moves it to
+ * `ELEVATION_MODELS#leased` (sorted by lease expiry, as the other jobs), where the sweep finds the
+ * models whose worker was lost; finishing removes it.
  */
 const PENDING = 'ELEVATION_MODELS#pending';
+const LEASED = 'ELEVATION_MODELS#leased';
 const PREFIX = 'ELEVMODEL#';
 const pkOf = (accountId: string) => `ACCOUNT#${accountId}`;
 const keyOf = (accountId: string, id: string) => ({ pk: pkOf(accountId), sk: `${PREFIX}${id}` });
@@ -108,16 +116,34 @@ export class DynamoElevationModelStore {
     return items.map(toEntry);
   }
 
-  /** pending → processing; undefined when another worker (or a repeated notification) got there first. */
-  async claim(accountId: string, id: string, now: Date): Promise<ElevationModelEntry | undefined> {
+  /** pending → processing under `owner`'s lease; undefined when another worker (or a repeated notification) got there first. */
+  async claim(accountId: string, id: string, now: Date, owner: string): Promise<ElevationModelEntry | undefined> {
+    return this.lease(accountId, id, now, newLease(owner, now, MODEL_LEASE_MS), { condition: '#status = :pending', values: { ':pending': 'pending' } });
+  }
+
+  /** Processing whose lease lapsed, soonest lapsed first. */
+  async listExpiredLeases(now: Date): Promise<ElevationModelEntry[]> {
+    return (await queryExpiredLeases(this.table, LEASED, now)).map(toEntry);
+  }
+
+  /** A lost worker's model under `owner`'s lease, one attempt more; undefined when another sweep took it or it ended meanwhile. */
+  async takeOver(lost: ElevationModelEntry, owner: string, now: Date): Promise<ElevationModelEntry | undefined> {
+    return this.lease(lost.account_id, lost.elevation_model_id, now, newLease(owner, now, MODEL_LEASE_MS, (lost.lease?.attempt ?? 1) + 1), {
+      condition: '#status = :processing AND lease.expires_at = :seen',
+      values: { ':processing': 'processing', ':seen': lost.lease?.expires_at ?? '' },
+    });
+  }
+
+  private async lease(accountId: string, id: string, now: Date, lease: JobLease, when: { condition: string; values: Record<string, unknown> }): Promise<ElevationModelEntry | undefined> {
+    const index = leasedIndexKeys(LEASED, lease.expires_at, accountId, id);
     try {
       const { Attributes } = await dynamo().send(new UpdateCommand({
         TableName: this.table,
         Key: keyOf(accountId, id),
-        UpdateExpression: 'SET #status = :processing, processing_started_at = :now, updated_at = :now REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: '#status = :pending',
+        UpdateExpression: 'SET #status = :processing, processing_started_at = :now, updated_at = :now, lease = :lease, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        ConditionExpression: when.condition,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now.toISOString() },
+        ExpressionAttributeValues: { ...when.values, ':processing': 'processing', ':now': now.toISOString(), ':lease': lease, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk },
         ReturnValues: 'ALL_NEW',
       }));
       return toEntry(Attributes!);
@@ -127,20 +153,26 @@ export class DynamoElevationModelStore {
     }
   }
 
-  /** processing → ready (with what processing found) or failed (with the reason). */
-  async finish(accountId: string, id: string, outcome: { ready: ProcessedFields } | { error: { code: string; detail: string } }, now: Date): Promise<boolean> {
+  /**
+   * processing → ready (with what processing found) or failed (with the reason), if `lease` (the one
+   * the worker took) still holds: a lost worker's late result does not land over its take-over.
+   */
+  async finish(accountId: string, id: string, outcome: { ready: ProcessedFields } | { error: { code: string; detail: string } }, now: Date, lease: JobLease | null | undefined): Promise<boolean> {
     const fields: Record<string, unknown> = 'ready' in outcome
-      ? { ...outcome.ready, status: 'ready', error: null }
-      : { status: 'failed', error: outcome.error };
+      ? { ...outcome.ready, status: 'ready', error: null, lease: null }
+      : { status: 'failed', error: outcome.error, lease: null };
     const names = Object.keys(fields);
     try {
       await dynamo().send(new UpdateCommand({
         TableName: this.table,
         Key: keyOf(accountId, id),
-        UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}, updated_at = :now`,
-        ConditionExpression: '#status = :processing',
+        UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}, updated_at = :now REMOVE gsi1pk, gsi1sk`,
+        ConditionExpression: lease ? '#status = :processing AND #lease.expires_at = :seen' : '#status = :processing',
         ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
-        ExpressionAttributeValues: { ...Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])), ':processing': 'processing', ':now': now.toISOString() },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])), ':processing': 'processing', ':now': now.toISOString(),
+          ...(lease ? { ':seen': lease.expires_at } : {}),
+        },
       }));
       return true;
     } catch (error) {

@@ -5,7 +5,9 @@ export const ELEVATION_MODEL_STATUSES = ['pending', 'processing', 'ready', 'fail
 
 /** Reasons a model ends `failed`, in `error.code`. */
 export const ELEVATION_MODEL_ERRORS = [
-  'not_a_geotiff', 'unsupported_crs', 'unusable_raster', 'invalid_vertical_reference', 'file_too_large', 'upload_expired', 'worker_lost', 'internal_error',
+  'not_a_geotiff', 'unsupported_crs', 'unusable_raster', 'unreadable_raster', 'invalid_vertical_reference', 'file_too_large',
+  'raster_too_large', 'resampled_grid_too_large', 'compression_ratio_exceeded', 'no_valid_cells', 'elevation_out_of_range',
+  'processing_limit_exceeded', 'upload_expired', 'worker_lost', 'internal_error',
 ] as const;
 
 const Timestamp = z.string().max(40).describe('ISO 8601 (UTC).');
@@ -44,7 +46,7 @@ export const ElevationModelSchema = z.object({
   units: z.enum(['m', 'ft']),
   vertical_conversion: z.string().max(400).nullable().describe('The conversion applied to every value (unit, datum shift), once processed.'),
   vertical_accuracy_m: z.number().nullable(),
-  error: z.object({ code: z.enum(ELEVATION_MODEL_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the model failed: not a GeoTIFF, unknown CRS, unusable raster, missing datum shift, file too large, upload never arrived, worker lost.'),
+  error: z.object({ code: z.enum(ELEVATION_MODEL_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the model failed: not a GeoTIFF, a corrupt file, unknown CRS, unusable raster, a file over a size, compression or cell budget, too few valid cells, heights no ground has, missing datum shift, upload never arrived, worker lost.'),
   created_at: Timestamp,
   updated_at: Timestamp,
 }).openapi('ElevationModel');

@@ -83,6 +83,13 @@ describe('elevation models in the stack', () => {
     }
   });
 
+  test('the lost-job schedule invokes the worker, which processes again or fails the models whose lease lapsed', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.jobs.elevationModelWorker), 'Arn'] } })]),
+    });
+  });
+
   test('uploads left unprocessed expire', () => {
     const bucket = Object.values(template.findResources('AWS::S3::Bucket')).find((b: any) => b.Properties.LifecycleConfiguration?.Rules?.some((r: any) => r.Prefix === 'uploads/')) as any;
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(expect.arrayContaining([expect.objectContaining({ Prefix: 'elevation-uploads/', Status: 'Enabled' })]));

@@ -1,6 +1,9 @@
 import { DynamoElevationModelStore, type ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
 import { elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
 import { modelView } from '../../functions/elevation-models/routes';
+import { sweepLostElevationModels, type WorkerDeps } from '../../functions/elevation-model-worker/process';
+import { MODEL_LEASE_MS } from '../../shared/domain/elevation-models/processing-job';
+import type { BlobStore } from '../../shared/ports';
 import { startTestApp } from '../helpers/local-app';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -32,7 +35,7 @@ describe('elevation model store (DynamoDB emulator)', () => {
     const model = pending('acct_claim');
     await store.create(model);
     expect((await store.listPending(since)).map((m) => m.elevation_model_id)).toContain(model.elevation_model_id);
-    const [first, second] = await Promise.all([store.claim('acct_claim', model.elevation_model_id, new Date()), store.claim('acct_claim', model.elevation_model_id, new Date())]);
+    const [first, second] = await Promise.all([store.claim('acct_claim', model.elevation_model_id, new Date(), 'worker_a'), store.claim('acct_claim', model.elevation_model_id, new Date(), 'worker_a')]);
     expect([first, second].filter(Boolean)).toHaveLength(1);
     expect((first ?? second)!.status).toBe('processing');
     expect((await store.listPending(since)).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
@@ -41,14 +44,14 @@ describe('elevation model store (DynamoDB emulator)', () => {
   it('finishes only a model being processed, and lists only ready ones as usable', async () => {
     const model = pending('acct_finish');
     await store.create(model);
-    expect(await store.finish('acct_finish', model.elevation_model_id, { ready: READY }, new Date())).toBe(false);
-    await store.claim('acct_finish', model.elevation_model_id, new Date());
-    expect(await store.finish('acct_finish', model.elevation_model_id, { ready: READY }, new Date())).toBe(true);
-    expect(await store.finish('acct_finish', model.elevation_model_id, { error: { code: 'internal_error', detail: 'late' } }, new Date())).toBe(false);
+    expect(await store.finish('acct_finish', model.elevation_model_id, { ready: READY }, new Date(), undefined)).toBe(false);
+    const claimed = (await store.claim('acct_finish', model.elevation_model_id, new Date(), 'worker_a'))!;
+    expect(await store.finish('acct_finish', model.elevation_model_id, { ready: READY }, new Date(), claimed.lease)).toBe(true);
+    expect(await store.finish('acct_finish', model.elevation_model_id, { error: { code: 'internal_error', detail: 'late' } }, new Date(), claimed.lease)).toBe(false);
     const failed = pending('acct_finish');
     await store.create(failed);
-    await store.claim('acct_finish', failed.elevation_model_id, new Date());
-    await store.finish('acct_finish', failed.elevation_model_id, { error: { code: 'not_a_geotiff', detail: 'x' } }, new Date());
+    const claimedFailed = (await store.claim('acct_finish', failed.elevation_model_id, new Date(), 'worker_a'))!;
+    await store.finish('acct_finish', failed.elevation_model_id, { error: { code: 'not_a_geotiff', detail: 'x' } }, new Date(), claimedFailed.lease);
     const ready = await store.listReady('acct_finish');
     expect(ready.map((m) => m.elevation_model_id)).toEqual([model.elevation_model_id]);
     expect(ready[0]).toMatchObject({ ...READY, status: 'ready', error: null });
@@ -58,7 +61,7 @@ describe('elevation model store (DynamoDB emulator)', () => {
   it('refuses to delete a model being processed unless its worker was seen lost at that version', async () => {
     const model = pending('acct_delete');
     await store.create(model);
-    const claimed = (await store.claim('acct_delete', model.elevation_model_id, new Date()))!;
+    const claimed = (await store.claim('acct_delete', model.elevation_model_id, new Date(), 'worker_a'))!;
     expect(await store.delete('acct_delete', model.elevation_model_id)).toBe(false);
     expect(await store.delete('acct_delete', model.elevation_model_id, '2000-01-01T00:00:00.000Z')).toBe(false);
     expect(await store.delete('acct_delete', model.elevation_model_id, claimed.updated_at)).toBe(true);
@@ -84,9 +87,57 @@ describe('the status a client sees', () => {
     expect(modelView(model, new Date('2026-11-23T10:21:00Z'))).toMatchObject({ status: 'failed', error: { code: 'upload_expired' } });
   });
 
-  it('shows a model processing for more than 20 minutes as failed (worker_lost)', () => {
+  it('shows a model stored before leases, processing for more than 20 minutes, as failed (worker_lost)', () => {
     const model = { ...pending('acct_view'), status: 'processing' as const, processing_started_at: '2026-11-23T10:00:00.000Z' };
     expect(modelView(model, new Date('2026-11-23T10:15:00Z'))).toMatchObject({ status: 'processing', error: null });
     expect(modelView(model, new Date('2026-11-23T10:21:00Z'))).toMatchObject({ status: 'failed', error: { code: 'worker_lost' } });
+  });
+});
+
+describe('a model whose worker was lost (leases, as the other jobs)', () => {
+  const MINUTE = 60_000;
+  /** Uploads present in the bucket; the sweep only needs to know they are there. */
+  const uploads = new Set<string>();
+  const blobs = { exists: async (key: string) => uploads.has(key) } as unknown as BlobStore;
+  const deps = (now: Date): WorkerDeps => ({ models: store, blobs, now: () => now, processDem: async () => { throw new Error('not processed in this test'); } });
+
+  it('is taken over once when its lease lapses (the lost worker\'s late result does not land), then failed worker_lost', async () => {
+    const t0 = new Date();
+    const model = pending('acct_lost', t0);
+    await store.create(model);
+    uploads.add(model.upload_key);
+    const first = (await store.claim('acct_lost', model.elevation_model_id, t0, 'worker_lost_one'))!;
+    expect(first.lease).toMatchObject({ owner: 'worker_lost_one', attempt: 1 });
+    // Within the lease the sweep leaves it alone, and the client sees it processing.
+    const within = new Date(t0.getTime() + MODEL_LEASE_MS - MINUTE);
+    expect((await sweepLostElevationModels(deps(within))).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+    expect(modelView(first, within)).toMatchObject({ status: 'processing' });
+
+    const lapsed = new Date(t0.getTime() + MODEL_LEASE_MS + MINUTE);
+    expect(modelView(first, lapsed)).toMatchObject({ status: 'processing', error: null });
+    const retried = (await sweepLostElevationModels(deps(lapsed))).find((m) => m.elevation_model_id === model.elevation_model_id)!;
+    expect(retried.lease).toMatchObject({ attempt: 2 });
+    expect(retried.lease!.owner).not.toBe('worker_lost_one');
+    expect(await store.finish('acct_lost', model.elevation_model_id, { ready: READY }, lapsed, first.lease)).toBe(false);
+    // A second sweep at the same moment finds nothing to take.
+    expect((await sweepLostElevationModels(deps(lapsed))).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+
+    const lostAgain = new Date(lapsed.getTime() + MODEL_LEASE_MS + MINUTE);
+    expect(modelView(retried, lostAgain)).toMatchObject({ status: 'failed', error: { code: 'worker_lost' } });
+    expect((await sweepLostElevationModels(deps(lostAgain))).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+    expect(await store.get('acct_lost', model.elevation_model_id)).toMatchObject({
+      status: 'failed', lease: null, error: { code: 'worker_lost', detail: expect.stringContaining('attempt 2') },
+    });
+    expect((await store.listExpiredLeases(new Date(lostAgain.getTime() + MODEL_LEASE_MS))).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+  });
+
+  it('is failed at once when its upload is gone, as nothing is left to process again', async () => {
+    const t0 = new Date();
+    const model = pending('acct_lost', t0);
+    await store.create(model);
+    await store.claim('acct_lost', model.elevation_model_id, t0, 'worker_lost_two');
+    const lapsed = new Date(t0.getTime() + MODEL_LEASE_MS + MINUTE);
+    expect((await sweepLostElevationModels(deps(lapsed))).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+    expect(await store.get('acct_lost', model.elevation_model_id)).toMatchObject({ status: 'failed', error: { code: 'worker_lost', detail: expect.stringContaining('attempt 1') } });
   });
 });

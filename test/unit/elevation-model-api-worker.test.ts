@@ -47,6 +47,8 @@ function fakeStore(claimed: ElevationModelEntry | undefined) {
     finished,
     claim: async () => { const e = available; available = undefined; return e; },
     finish: async (_a: string, _i: string, outcome: unknown) => { finished.push(outcome); return true; },
+    listExpiredLeases: async () => [],
+    takeOver: async () => undefined,
   };
 }
 
@@ -63,7 +65,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date() }, entry().upload_key, clip.bytes.byteLength);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem }, entry().upload_key, clip.bytes.byteLength);
     expect(store.finished).toHaveLength(1);
     const { ready } = store.finished[0] as { ready: { crs: { epsg: number }; model_key: string; resolution_m: number } };
     expect(ready.crs.epsg).toBe(2237);
@@ -78,8 +80,8 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(undefined);
-    await processElevationUpload({ models: store, blobs, now: () => new Date() }, entry().upload_key, 10);
-    await processElevationUpload({ models: fakeStore(entry()), blobs, now: () => new Date() }, `uploads/${ACCOUNT}/imp_x/file.csv`, 10);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem }, entry().upload_key, 10);
+    await processElevationUpload({ models: fakeStore(entry()), blobs, now: () => new Date(), processDem }, `uploads/${ACCOUNT}/imp_x/file.csv`, 10);
     expect(store.finished).toEqual([]);
     expect(blobs.gets).toEqual([]);
     expect(blobs.objects.has(entry().upload_key)).toBe(true);
@@ -89,7 +91,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, Buffer.from('x'));
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date() }, entry().upload_key, MAX_DEM_UPLOAD_BYTES + 1);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem }, entry().upload_key, MAX_DEM_UPLOAD_BYTES + 1);
     expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'file_too_large' }) }]);
     expect(blobs.gets).toEqual([]);
   });
@@ -99,16 +101,13 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs(1);
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date() }, entry().upload_key, undefined);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem }, entry().upload_key, undefined);
     expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'internal_error' }) }]);
     expect([...blobs.objects.keys()].filter((key) => key.startsWith('elevation-models/'))).toEqual([]);
   });
 
-  it('names each refusal of the reader with a stable code', () => {
-    expect(failureOf(new RasterError('The file is not a readable GeoTIFF (bad magic).'))?.code).toBe('not_a_geotiff');
-    expect(failureOf(new RasterError('The GeoTIFF names no EPSG coordinate system (ProjectedCSTypeGeoKey or GeographicTypeGeoKey).'))?.code).toBe('unsupported_crs');
-    expect(failureOf(new RasterError('EPSG:3857 is not a coordinate system this service reprojects (…).'))?.code).toBe('unsupported_crs');
-    expect(failureOf(new RasterError('The raster has 70000000 cells; the limit is 64000000 (split it into tiles).'))?.code).toBe('file_too_large');
+  it('names each refusal of the file with its own code, and leaves other errors to be reported as internal', () => {
+    expect(failureOf(new RasterError('The raster has 70000000 cells.', 'raster_too_large'))).toEqual({ code: 'raster_too_large', detail: 'The raster has 70000000 cells.' });
     expect(failureOf(new RasterError('The GeoTIFF has 3 bands; an elevation model has one.'))?.code).toBe('unusable_raster');
     expect(failureOf(new VerticalReferenceError('An NGVD29 model needs ngvd29_to_navd88_m'))?.code).toBe('invalid_vertical_reference');
     expect(failureOf(new Error('socket hang up'))).toBeUndefined();

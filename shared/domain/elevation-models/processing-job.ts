@@ -1,0 +1,24 @@
+import { leaseExpired, type JobLease } from '../job-lease';
+
+/** Longer than the worker's 15-minute timeout (and the local thread's 10-minute limit): only a lost worker lets it lapse. */
+export const MODEL_LEASE_MS = 16 * 60 * 1000;
+/** A model whose worker was lost is processed once more; lost again, it is failed (the file may be what ends the worker). */
+export const MAX_MODEL_ATTEMPTS = 2;
+
+interface LeasedModel { status: string; lease?: JobLease | null }
+
+/** Processing whose worker was lost, with an attempt left: it is taken over and run again. */
+export function isRetryable(model: LeasedModel, now: Date): boolean {
+  return model.status === 'processing' && leaseExpired(model.lease, now) && model.lease!.attempt < MAX_MODEL_ATTEMPTS;
+}
+
+/** Processing whose worker was lost on its last attempt: failed, never left `processing`. */
+export function isLostForGood(model: LeasedModel, now: Date): boolean {
+  return model.status === 'processing' && leaseExpired(model.lease, now) && model.lease!.attempt >= MAX_MODEL_ATTEMPTS;
+}
+
+/** Why a model whose worker was lost ended `failed`. */
+export const lostModelError = (attempt: number): { code: 'worker_lost'; detail: string } => ({
+  code: 'worker_lost',
+  detail: `Processing stopped when its worker ended unexpectedly (attempt ${attempt}), a crash, a timeout or a file too heavy to process; create the model again, with smaller tiles if it happens again.`,
+});

@@ -1,0 +1,13 @@
+/** Why an uploaded raster cannot become a model: each reason is a stable `error.code` of the failed model. */
+export type RasterErrorCode =
+  | 'not_a_geotiff' | 'unsupported_crs' | 'unusable_raster' | 'unreadable_raster'
+  | 'raster_too_large' | 'resampled_grid_too_large' | 'compression_ratio_exceeded'
+  | 'no_valid_cells' | 'elevation_out_of_range' | 'processing_limit_exceeded';
+
+/** A refusal of the file itself (never of the service): the model ends `failed` with `code`. */
+export class RasterError extends Error {
+  constructor(message: string, readonly code: RasterErrorCode = 'unusable_raster') {
+    super(message);
+    this.name = 'RasterError';
+  }
+}
