@@ -280,7 +280,10 @@ export const FloodEventSchema = z.object({
 export const FloodEventsResponse = z.object({
   data: z.array(FloodEventSchema).max(100),
   next_cursor: z.string().nullable(),
-  location: z.object({ query: z.string(), lat: z.number(), lon: z.number() }),
+  location: z.object({
+    query: z.string(), lat: z.number(), lon: z.number(),
+    distance_from: z.enum(['point', 'county_boundary']).describe("`county_boundary`: a county was named, so the radius and each event's distance_km are measured from its polygon (0 inside it); `point`: from lat, lon."),
+  }),
   radius_km: z.number(),
   sources: z.array(SourceSchema),
   provenance: ProvenanceSchema,
