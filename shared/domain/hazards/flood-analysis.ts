@@ -34,7 +34,7 @@ export const MAX_LISTED_ASSETS = 500;
 const SURGE_RETURN_PERIODS = [100, 500] as const;
 const RAINFALL_RETURN_PERIODS = [100, 500] as const;
 const PERCENTILE = '50';
-/** The scenario of "today's" sea level: NOAA 2022's five scenarios lie within about 15 mm of one another before 2030. */
+/** The scenario of "today's" sea level: NOAA 2022's five scenarios lie within about 3 cm of one another in the 2020s. */
 const CURRENT_CONDITIONS_SCENARIO: ScenarioId = 'intermediate';
 
 export interface FloodAnalysisRequest {
@@ -538,7 +538,7 @@ async function gaugeSurgeComponent(
   const returnLevel = (rp: number) => gevReturnLevel(gev.gev_m.mu, gev.gev_m.sigma, gev.gev_m.xi, rp);
   // Above the annual mean sea level → NAVD88 at the location, at the sea level of 2000.
   const base = basis.mslNavd88 + epoch;
-  // Current conditions stand on today's sea level: the scenarios differ by millimetres before 2030.
+  // Current conditions stand on today's sea level (the scenarios differ by about 3 cm in the 2020s).
   const todayRise = riseSince2000(selection, CURRENT_CONDITIONS_SCENARIO, PERCENTILE, currentYear);
   // Each asset its own fit (the nearest reliable one in its surge regime) on its own two-gauge
   // datums and rise; where its own location has none, the boundary's fit stands for it.

@@ -1,7 +1,7 @@
 import { countyByFipsCode, FLORIDA_COUNTIES, normalizePlaceName } from '../jurisdictions';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { MultiPolygon, Polygon } from 'geojson';
-import { bboxesIntersect, distanceToBBoxKm, distanceToBoundaryKm, haversineKm, KM_PER_DEGREE, type BBox, type LatLon } from './geo';
+import { bboxesIntersect, distanceToBBoxKm, distanceToBoundaryKm, grownBBox, haversineKm, type BBox, type LatLon } from './geo';
 import { countyAtPoint } from '../risk/county-at-point';
 import { floridaCountyBoundaries } from './florida-counties';
 import { GAUGES } from './gauges';
@@ -216,13 +216,6 @@ export function countiesWithinRadius(centre: LatLon, radiusKm: number, area?: { 
   if (!area) return floridaCountyBoundaries().filter((c) => distanceToBBoxKm(centre, c.bbox) <= radiusKm).map((c) => c.fips);
   const reach = grownBBox(area.bbox, radiusKm);
   return floridaCountyBoundaries().filter((c) => bboxesIntersect(c.bbox, reach)).map((c) => c.fips);
-}
-
-/** A lon/lat box grown by at least `km` on every side. */
-function grownBBox([west, south, east, north]: BBox, km: number): BBox {
-  const dLat = km / KM_PER_DEGREE;
-  const dLon = km / (KM_PER_DEGREE * Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180));
-  return [west - dLon, south - dLat, east + dLon, north + dLat];
 }
 
 /** Km from the query's point, or from its area's polygon (0 inside); Infinity where the box already says beyond the radius. */

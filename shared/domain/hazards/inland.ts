@@ -1,7 +1,7 @@
 import { isCoastalCounty } from '../compliance/setting';
 import { countyAtPoint } from '../risk/county-at-point';
 import { DATUM_CHECK_RADIUS_KM, DATUM_STATIONS } from './datum-check';
-import { haversineKm, type BBox, type LatLon } from './geo';
+import { grownBBox, haversineKm, type BBox, type LatLon } from './geo';
 
 /**
  * Inland is decided from data, not from an elevation window: a place is inland when none of its
@@ -19,10 +19,6 @@ export function inlandCountyAt(point: LatLon): { fips: string; name: string } | 
 /** The same for a boundary: all its counties inland, and no tide station within 10 km of its bounding box. */
 export function inlandBoundary(counties: readonly { fips: string }[], bbox: BBox): boolean {
   if (counties.length === 0 || counties.some((c) => isCoastalCounty(c.fips))) return false;
-  const dLat = DATUM_CHECK_RADIUS_KM / 111.32;
-  const [west, south, east, north] = bbox;
-  return !DATUM_STATIONS.some((s) => {
-    const dLon = DATUM_CHECK_RADIUS_KM / (111.32 * Math.cos((s.lat * Math.PI) / 180));
-    return s.lon >= west - dLon && s.lon <= east + dLon && s.lat >= south - dLat && s.lat <= north + dLat;
-  });
+  const [west, south, east, north] = grownBBox(bbox, DATUM_CHECK_RADIUS_KM);
+  return !DATUM_STATIONS.some((s) => s.lon >= west && s.lon <= east && s.lat >= south && s.lat <= north);
 }
