@@ -7,8 +7,10 @@
  * quality fields and the 1992→2000 rise of the trajectory), `slr-scenarios-tr2022.json` (decadal
  * values, metres relative to 2000), `tide-stations.json` (datums and constituents) and
  * `datum-stations.json` (MHHW and NAVD88 of every NOAA reference station in and around Florida
- * with its own harmonic constants and a NAVD88 tie: what the local datum check compares with). No
- * value is changed beyond mm → m; the raw file itself is copied to `test/fixtures/raw/` for the
+ * with its own harmonic constants and a NAVD88 tie: what the local datum check compares with), and
+ * from `TR_regional_projections.nc` `slr-regional-trajectory-tr2022.json` (the 1992→2000 rise of the
+ * regional trajectories of the two Florida regions, which stands in for a warned gauge's own). No
+ * value is changed beyond mm → m; the raw files themselves are copied to `test/fixtures/raw/` for the
  * science tests.
  */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -116,10 +118,31 @@ async function main(): Promise<void> {
   if (epochs.size !== 1) throw new Error(`Datum stations on ${epochs.size} tidal epochs`);
   write('datum-stations.json', { epoch: JSON.parse([...epochs][0]!), bbox: DATUM_STATION_BBOX, stations: datumStations });
 
+  const regionalPath = path.join(source, 'raw', 'TR_regional_projections.nc');
+  write('slr-regional-trajectory-tr2022.json', regionalEpochRise(readFileSync(regionalPath)));
+
   const fixtures = path.join(__dirname, '../test/fixtures/raw');
   mkdirSync(fixtures, { recursive: true });
   copyFileSync(ncPath, path.join(fixtures, 'TR_local_projections.nc'));
+  copyFileSync(regionalPath, path.join(fixtures, 'TR_regional_projections.nc'));
   copyFileSync(path.join(source, 'raw', 'stations.json'), path.join(fixtures, 'stations.json'));
+}
+
+/** The 1992→2000 rise of the regional trajectories (variables [percentile][year][region]) of Florida's two regions. */
+function regionalEpochRise(bytes: Buffer) {
+  const file = new hdf5.File(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), 'TR_regional_projections.nc');
+  const regions = file.get('region').value as string[];
+  const years = Array.from(file.get('years').value as ArrayLike<number>, Number);
+  const trajectory = file.get('rsl_trajectory').value as ArrayLike<number>;
+  const at = (p: number, year: number, r: number) => trajectory[(p * years.length + years.indexOf(year)) * regions.length + r]!;
+  return {
+    units: 'm',
+    source: 'NOAA 2022 (Sweet et al., TR NOS 01) TR_regional_projections.nc, rsl_trajectory (relative to 2000): its 2000 value minus its 1992 value',
+    regions: ['SE', 'EGOM'].map((region) => {
+      const r = regions.indexOf(region);
+      return { region, rise_1992_to_2000_m: Object.fromEntries(PERCENTILES.map((p, pi) => [p, metres(at(pi, 2000, r) - at(pi, 1992, r))])) };
+    }),
+  };
 }
 
 main().catch((error: Error) => {

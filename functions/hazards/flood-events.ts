@@ -2,6 +2,7 @@ import type { listFloodEventsRoute } from '../../shared/routes/hazards';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
 import { bundledFloodEvents, countiesWithinRadius, decodeEventCursor, pageAfter, selectFloodEvents } from '../../shared/domain/hazards/flood-events';
 import { provenance, sourcesOf } from '../../shared/domain/hazards/provenance';
+import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
 import { locationParam } from './location-param';
 import type { HazardDeps } from './deps';
 
@@ -11,16 +12,18 @@ export function floodEventsRoute(deps: HazardDeps) {
     const resolved = locationParam(location);
     const after = cursor ? decodeEventCursor(cursor) : undefined;
     const [from, to] = date_range ?? [undefined, undefined];
-    const stored = await deps.events().eventsInCounties(countiesWithinRadius(resolved.point, radius_km), from || undefined, to || undefined);
+    // A county is searched by its polygon plus the radius, not by a circle around its centre.
+    const county = resolved.jurisdiction?.type === 'county' ? countyBoundaryByFips(resolved.jurisdiction.county_fips) : undefined;
+    const stored = await deps.events().eventsInCounties(countiesWithinRadius(resolved.point, radius_km, county), from || undefined, to || undefined);
     // Loaded rows come first so they win over the bundled copy of the same event.
     const events = selectFloodEvents([...stored, ...bundledFloodEvents()], {
-      centre: resolved.point, radiusKm: radius_km, from: from || undefined, to: to || undefined, types: event_type,
+      centre: resolved.point, ...(county ? { area: county } : {}), radiusKm: radius_km, from: from || undefined, to: to || undefined, types: event_type,
     });
     return {
       status: 200,
       body: {
         ...pageAfter(events, after, limit),
-        location: { query: resolved.label, lat: resolved.point.lat, lon: resolved.point.lon },
+        location: { query: resolved.label, lat: resolved.point.lat, lon: resolved.point.lon, distance_from: county ? 'county_boundary' : 'point' },
         radius_km,
         sources: sourcesOf(['hurdat2', 'ncei_storm_events', 'fema_declarations', 'noaa_htf']),
         provenance: provenance(['hurdat2', 'ncei_storm_events', 'fema_declarations', 'noaa_htf', 'us_atlas'], null),

@@ -1,6 +1,9 @@
 import * as z from './zod';
 import { SCENARIOS } from '../domain/hazards/vocabulary';
 
+const NoDepthReasonSchema = z.enum(['not_connected', 'open_water', 'no_bare_earth', 'outside_model', 'above_water_level'])
+  .describe('Why no depth: `not_connected` (no design water surface reaches the asset: no tidal connection below the level, or outside the loaded layers), `open_water` (the elevation model shows water at it), `no_bare_earth` (only a surface model gives ground there), `outside_model` (no elevation data at it and none surveyed), `above_water_level` (reached, ground at or above the level).');
+
 /** An asset's exposure as the last flood analysis applied to it (`apply_to_assets`) wrote it. */
 export const AssetExposureSchema = z.object({
   analysis_id: z.string().max(40),
@@ -16,14 +19,16 @@ export const AssetExposureSchema = z.object({
     depth_m: z.number().nullable(),
     depth_ft: z.number().nullable(),
     governing_component: z.enum(['tidal', 'surge', 'rainfall']).nullable(),
+    reason: NoDepthReasonSchema.optional(),
   })).max(25).describe('Depth per scenario × planning horizon.'),
   first_exposed_year: z.number().int().nullable().describe('Earliest planning horizon with a depth above 0; null when never exposed.'),
   max_depth_ft: z.number().nullable(),
+  reason: NoDepthReasonSchema.optional().describe('Why no depth in any scenario or horizon; absent when exposed.'),
   tidal_datum_check: z.object({
     status: z.enum(['agrees', 'differs', 'no_station_nearby']),
-    mhhw_used_navd88_m: z.number().describe('The MHHW (NAVD88) the tidal levels at the asset stand on: that of its sea level gauges.'),
+    mhhw_used_navd88_m: z.number().describe('The MHHW (NAVD88) the tidal levels at the asset stand on: that of a NOAA station on the same water within 10 km, else of its sea level gauges.'),
     station: z.object({ noaa_id: z.string().max(7), name: z.string().max(200), distance_km: z.number(), mhhw_navd88_m: z.number() }).nullable()
       .describe('The nearest NOAA reference station within 10 km, with its own MHHW (1983–2001 epoch); null when none.'),
     difference_m: z.number().nullable().describe('Station MHHW minus the MHHW used: below −0.1 m the tidal depths at the asset may be too deep by about that much, above 0.1 m too shallow.'),
-  }).optional().describe('With a tidal component: the local datum check at the asset (as `local_datum_check` of `POST /hazards/slr-impact`), reported, never applied. Absent without tidal levels and on exposures written before it was recorded.'),
+  }).optional().describe('With a tidal component: the local datum check at the asset (as `local_datum_check` of `POST /hazards/slr-impact`). Absent without tidal levels and on exposures written before it was recorded.'),
 }).openapi('AssetExposure');

@@ -123,14 +123,21 @@ export const LocalDatumCheck = z.object({
   status: z.enum(['agrees', 'differs', 'no_station_nearby']),
   radius_km: z.number().optional().describe('Point check: stations within this distance, nearest first; the nearest decides.'),
   tolerance_m: z.number(),
-  used_mhhw_navd88: Length.describe('The MHHW of this answer (from the sea level gauges).'),
+  used_mhhw_navd88: Length.describe("The sea level gauges' MHHW, compared with the stations (the answer's own MHHW is mhhw_navd88, see mhhw_source)."),
   stations_in_bbox: z.number().int().optional().describe("Area check: NOAA reference stations in the boundary's bounding box."),
   range: z.object({ min: Length, max: Length }).nullable().optional().describe('Area check: lowest and highest station MHHW.'),
   differing: z.number().int().optional().describe('Area check: stations beyond the tolerance.'),
   stations: z.array(DatumCheckStation).max(5),
   basis: z.string(),
   note: z.string(),
-}).openapi('LocalDatumCheck', { description: "The MHHW used (the sea level gauges') against the NOAA reference stations' own MHHW nearby: reported, never applied." });
+}).openapi('LocalDatumCheck', { description: "The sea level gauges' MHHW against the NOAA reference stations' own MHHW nearby. Where a station stands on the same water within 10 km its MHHW is used (mhhw_source)." });
+
+export const MhhwSource = z.object({
+  kind: z.enum(['noaa_station', 'sea_level_gauges']),
+  mhhw_navd88: Length,
+  station: z.object({ noaa_id: z.string(), name: z.string(), lat: z.number(), lon: z.number(), distance_km: z.number(), epoch: z.string() }).optional(),
+  note: z.string(),
+}).openapi('MhhwSource', { description: 'Where the MHHW of a point answer comes from: the NOAA reference station on the same water within 10 km (id, name, distance, tidal epoch), else the sea level gauges.' });
 
 export const SlrImpactResponse = z.looseObject({
   location: z.object({ lat: z.number(), lon: z.number() }),
@@ -139,6 +146,7 @@ export const SlrImpactResponse = z.looseObject({
   gauge_selection: GaugeSelectionSchema,
   elevation_change: Length.extend({ percentiles: z.record(z.string(), Length), baseline_year: z.number().int() }),
   mhhw_navd88: Length,
+  mhhw_source: MhhwSource,
   local_datum_check: LocalDatumCheck,
   projected_mhhw_navd88: Length,
   vertical_datum: z.literal('NAVD88'),
@@ -272,7 +280,10 @@ export const FloodEventSchema = z.object({
 export const FloodEventsResponse = z.object({
   data: z.array(FloodEventSchema).max(100),
   next_cursor: z.string().nullable(),
-  location: z.object({ query: z.string(), lat: z.number(), lon: z.number() }),
+  location: z.object({
+    query: z.string(), lat: z.number(), lon: z.number(),
+    distance_from: z.enum(['point', 'county_boundary']).describe("`county_boundary`: a county was named, so the radius and each event's distance_km are measured from its polygon (0 inside it); `point`: from lat, lon."),
+  }),
   radius_km: z.number(),
   sources: z.array(SourceSchema),
   provenance: ProvenanceSchema,

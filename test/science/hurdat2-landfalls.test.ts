@@ -1,5 +1,13 @@
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import countiesTopology from 'us-atlas/counties-10m.json';
+import { floodEventsRoute } from '../../functions/hazards/flood-events';
+import type { HazardDeps } from '../../functions/hazards/deps';
 import { bundledFloodEvents } from '../../shared/domain/hazards/flood-events';
-import { hurdatLandfalls } from './readers/raw';
+import { FLORIDA_COUNTIES } from '../../shared/domain/jurisdictions';
+import { distanceKm, hurdatLandfalls } from './readers/raw';
 
 const records = hurdatLandfalls();
 const events = bundledFloodEvents().filter((e) => e.source === 'hurdat2');
@@ -40,5 +48,36 @@ describe('hurricane landfalls from HURDAT2\'s own landfall records', () => {
       const found = events.some((e) => e.event_id.startsWith(`hurdat2:${r.storm}:`) && e.time_utc === `${r.time.replace(' ', 'T')}Z`);
       if (!found) throw new Error(`${r.storm} ${r.time} at ${r.lat},${r.lon} missing`);
     }
+  });
+});
+
+describe('a county query searches the county polygon plus the radius, not a circle around its centre', () => {
+  const countyPolygon = (fips: string) => {
+    const topology = countiesTopology as unknown as Topology<{ counties: GeometryCollection }>;
+    return (feature(topology, topology.objects.counties) as unknown as FeatureCollection<Polygon | MultiPolygon>).features.find((f) => String(f.id) === fips)!;
+  };
+  const query = (location: string, radius: number) => floodEventsRoute({ events: () => ({ eventsInCounties: async () => [] }) } as unknown as HazardDeps)(
+    { query: { location, radius_km: radius, date_range: ['2017-09-01', '2017-09-30'], event_type: ['hurricane'], limit: 100 } } as unknown as Parameters<ReturnType<typeof floodEventsRoute>>[0]);
+
+  it("Monroe County at 50 km holds Irma's Cudjoe Key landfall (2017), more than 50 km from the county's centre", async () => {
+    const record = records.find((r) => r.storm === 'AL112017' && r.time === '2017-09-10 13:00:00')!;
+    const monroe = countyPolygon('12087');
+    const centre = FLORIDA_COUNTIES.find((c) => c.fips === '12087')!;
+    expect(distanceKm(centre, record)).toBeGreaterThan(50);
+    const inside = booleanPointInPolygon([record.lon, record.lat], monroe);
+    const body = (await query('Monroe County', 50)).body as { data: { event_id: string; distance_km: number | null }[]; location: { distance_from: string } };
+    expect(body.location.distance_from).toBe('county_boundary');
+    const irma = body.data.find((e) => e.event_id === 'hurdat2:AL112017:201709101300');
+    expect(irma).toBeDefined();
+    if (inside) expect(irma!.distance_km).toBe(0);
+    else expect(irma!.distance_km).toBeLessThanOrEqual(50);
+  });
+
+  it('a point query still measures from the point', async () => {
+    const body = (await query('24.6631,-81.3534', 5)).body as { data: { event_id: string }[]; location: { distance_from: string } };
+    expect(body.location.distance_from).toBe('point');
+    const record = records.find((r) => r.storm === 'AL112017' && r.time === '2017-09-10 13:00:00')!;
+    const near = distanceKm({ lat: 24.6631, lon: -81.3534 }, record) <= 5;
+    expect(body.data.some((e) => e.event_id === 'hurdat2:AL112017:201709101300')).toBe(near);
   });
 });

@@ -3,7 +3,7 @@ import { selectGauges } from '../../shared/domain/hazards/gauges';
 import { weightedMhhwNavd88 } from '../../shared/domain/hazards/tidal';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
-import { distanceKm, packageDatums, packageFloridaStations, twoClosestUsable } from './readers/raw';
+import { distanceKm, ncGauges, packageDatums, packageFloridaStations, sameWaterStation, twoClosestUsable } from './readers/raw';
 
 /**
  * The local datum check against the NOAA station data itself (@neaps/tide-database, read here on
@@ -43,7 +43,31 @@ describe('local datum check, recomputed from the NOAA station data', () => {
       expect(Math.abs(listed.distance_km! - near[i]!.d)).toBeLessThan(0.02);
     });
     expect(near[0]!.s.mhhwNavd88 - used).toBeLessThan(-0.5);
-    expect(check.note).toContain('too high');
+    expect(check.note).toContain("the station's MHHW is used here");
+  });
+
+  it("uses downtown Jacksonville's own station, 8720226, for MHHW and the projected MHHW, and names it with its distance and epoch", async () => {
+    const point = { lat: 30.3255, lon: -81.659 };
+    const answer = await answerAt(point);
+    const local = sameWaterStation(point, reference)!;
+    expect(local.s.id).toBe('8720226');
+    expect(Math.abs(answer.mhhw_navd88.m - local.s.mhhwNavd88)).toBeLessThan(MM);
+    expect(answer.mhhw_source).toMatchObject({ kind: 'noaa_station', station: { noaa_id: '8720226', name: local.s.name, epoch: '1983–2001' } });
+    expect(Math.abs(answer.mhhw_source.station!.distance_km - local.d)).toBeLessThan(0.01);
+    // Projected MHHW: the station's MHHW + the gauges' 1992→2000 rise and projected rise, from the NOAA 2022 file.
+    const [a, b] = twoClosestUsable(point);
+    const nc = new Map(ncGauges().map((g) => [g.id, g]));
+    const epoch = (id: string) => (nc.get(id)!.trajectory(1, 2000) - nc.get(id)!.trajectory(1, 1992)) / 1000;
+    const rise = (a.w * nc.get(a.g.id)!.total('intermediate', 1, 2070) + b.w * nc.get(b.g.id)!.total('intermediate', 1, 2070)) / 1000;
+    expect(Math.abs(answer.projected_mhhw_navd88.m - (local.s.mhhwNavd88 + a.w * epoch(a.g.id) + b.w * epoch(b.g.id) + rise))).toBeLessThan(MM);
+  });
+
+  it('keeps the gauges\' MHHW where no station stands within 10 km, and says so', async () => {
+    const point = { lat: 28.5383, lon: -81.3792 }; // Orlando
+    expect(sameWaterStation(point, reference)).toBeUndefined();
+    const answer = await answerAt(point);
+    expect(answer.mhhw_source.kind).toBe('sea_level_gauges');
+    expect(answer.mhhw_navd88).toEqual(answer.local_datum_check.used_mhhw_navd88);
   });
 
   it('stores on an asset in downtown Jacksonville the nearest station, its MHHW and the difference from its gauges\' MHHW', () => {
@@ -83,9 +107,12 @@ describe('local datum check, recomputed from the NOAA station data', () => {
     const point = { lat, lon };
     const answer = await answerAt(point);
     const check = answer.local_datum_check;
-    expect(check.used_mhhw_navd88).toEqual(answer.mhhw_navd88);
     const near = nearestReference(point);
-    const expected = near.length === 0 ? 'no_station_nearby' : Math.abs(near[0]!.s.mhhwNavd88 - answer.mhhw_navd88.m) > 0.1 ? 'differs' : 'agrees';
+    const local = sameWaterStation(point, reference);
+    expect(local?.s.id).toBe(near[0]?.s.id);
+    // The answer's MHHW is the station's; the check compares the gauges' with it.
+    expect(Math.abs(answer.mhhw_navd88.m - (local ? local.s.mhhwNavd88 : check.used_mhhw_navd88.m))).toBeLessThan(MM);
+    const expected = near.length === 0 ? 'no_station_nearby' : Math.abs(near[0]!.s.mhhwNavd88 - check.used_mhhw_navd88.m) > 0.1 ? 'differs' : 'agrees';
     expect(check.status).toBe(expected);
     expect(check.status).toBe(status);
     expect(check.stations.map((s) => s.noaa_id)).toEqual(near.slice(0, 5).map((x) => x.s.id));

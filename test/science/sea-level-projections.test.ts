@@ -5,7 +5,7 @@ import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
 import { describeGaugeSelection } from '../../shared/domain/hazards/responses';
 import { htfThresholdsNavd88, mhhwAboveNavd88, mslAboveNavd88, weightedMhhwNavd88 } from '../../shared/domain/hazards/tidal';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
-import { distanceKm, NC_SCENARIOS, ncGauges, packageDatums, RULE_GAUGE_IDS, twoClosestUsable, usableGauges } from './readers/raw';
+import { distanceKm, NC_SCENARIOS, ncGauges, packageDatums, packageFloridaStations, regionalTrajectoryRise, RULE_GAUGE_IDS, sameWaterStation, twoClosestUsable, usableGauges } from './readers/raw';
 
 const DECADES = Array.from({ length: 14 }, (_, i) => 2020 + 10 * i);
 const PERCENTILES = ['17', '50', '83'] as const;
@@ -88,7 +88,7 @@ describe('beyond 100 miles of every usable gauge', () => {
   it.each([
     ['Daytona Beach', 29.21, -81.02], ['Cape Canaveral', 28.4, -80.6], ['Vero Beach', 27.64, -80.4],
     ['West Palm Beach', 26.72, -80.05], ['Fort Lauderdale', 26.12, -80.14],
-  ])('%s: the Southeast (Atlantic) series, with the datums and 1992→2000 rise of the closest gauge of the file, data warning or not', (_name, lat, lon) => {
+  ])('%s: the Southeast (Atlantic) series, with the datums of the closest gauge of the file, and the 1992→2000 rise of the regional trajectory where that gauge has a data warning', (_name, lat, lon) => {
     const point = { lat, lon };
     expect(usable.every((g) => distanceKm(point, g) > 100 * 1.609344)).toBe(true);
     const closest = nc.map((g) => ({ g, d: distanceKm(point, g) })).sort((a, b) => a.d - b.d)[0]!.g;
@@ -97,7 +97,11 @@ describe('beyond 100 miles of every usable gauge', () => {
     expect(selection).toMatchObject({ method: 'regional_fallback', region: 'SE' });
     expect(selection.gauges.map((w) => w.gauge.noaa_id)).toEqual([closest.id]);
     expect(weightedMhhwNavd88(selection)).toBeCloseTo(datums[closest.id]!.MHHW! - datums[closest.id]!.NAVD88!, 3);
-    expect(Math.abs(epochRise(selection) - (closest.trajectory(1, 2000) - closest.trajectory(1, 1992)) / 1000)).toBeLessThanOrEqual(TOL);
+    // Both have a trajectory from fewer than 30 years, which runs negative here; the region's does not.
+    expect(closest.geq30).toBe(0);
+    expect(closest.trajectory(1, 2000) - closest.trajectory(1, 1992)).toBeLessThan(0);
+    expect(Math.abs(epochRise(selection) - regionalTrajectoryRise('SE'))).toBeLessThanOrEqual(TOL);
+    expect(regionalTrajectoryRise('SE')).toBeCloseTo(0.0285, 4);
   });
 });
 
@@ -162,6 +166,7 @@ describe('datums and thresholds, recomputed from the NOAA datums (@neaps/tide-da
 });
 
 describe('projected MHHW at sampled coastal points', () => {
+  const reference = packageFloridaStations().filter((s) => s.type === 'reference');
   const noElevation: ElevationSource = { info: () => ({ name: 'none', vertical_datum: 'NAVD88', native_resolution: 'none' }), grid: async () => undefined };
 
   it.each(COAST.filter((_, i) => i % 3 === 0).map(([lat, lon]) => ({ lat: lat!, lon: lon! })))('$lat,$lon: MHHW (NAVD88) + rise 1992→2000 + projected rise', async (point) => {
@@ -170,9 +175,12 @@ describe('projected MHHW at sampled coastal points', () => {
     const [wa, wb] = [a.w, b.w];
     const mhhw = (g: typeof a) => datums[g!.g.id]!.MHHW! - datums[g!.g.id]!.NAVD88!;
     const epoch = (g: typeof a) => (g!.g.trajectory(1, 2000) - g!.g.trajectory(1, 1992)) / 1000;
+    // A NOAA station on the same water within 10 km supplies MHHW; elsewhere the gauges' weighted MHHW.
+    const local = sameWaterStation(point, reference);
+    const mhhwHere = local ? local.s.mhhwNavd88 : wa * mhhw(a) + wb * mhhw(b);
     for (const [scenario, year] of [['intermediate_low', 2050], ['intermediate', 2074], ['high', 2100]] as const) {
       const rise = (wa * a!.g.total(scenario, 1, year) + wb * b!.g.total(scenario, 1, year)) / 1000;
-      const expected = wa * (mhhw(a) + epoch(a)) + wb * (mhhw(b) + epoch(b)) + rise;
+      const expected = mhhwHere + wa * epoch(a) + wb * epoch(b) + rise;
       const answer = await assessSlrImpact({ point, scenario, planningHorizon: year, percentile: '50', radiusKm: 1, includeGeoJson: false }, { elevation: noElevation, assets: [] });
       expect(Math.abs(answer.projected_mhhw_navd88.m - expected)).toBeLessThanOrEqual(0.0011);
       expect(answer.location).toEqual(point);

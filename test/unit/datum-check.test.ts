@@ -1,4 +1,4 @@
-import { areaDatumCheck, assetDatumCheck, DATUM_CHECK_RADIUS_KM, DATUM_STATIONS, pointDatumCheck, type DatumStation } from '../../shared/domain/hazards/datum-check';
+import { areaDatumCheck, assetDatumCheck, DATUM_CHECK_RADIUS_KM, DATUM_STATIONS, localDatumStation, pointDatumCheck, type DatumStation } from '../../shared/domain/hazards/datum-check';
 
 /** Stations due north of the origin: 0.009° of latitude is about 1 km. */
 const at = (km: number, mhhw: number, id = `s${km}`): DatumStation => ({ noaa_id: id, name: `Station ${id}`, lat: km * 0.0089932, lon: 0, mhhw_navd88_m: mhhw });
@@ -12,7 +12,8 @@ describe('pointDatumCheck', () => {
     expect(below.stations[0]).toMatchObject({ distance_km: 1, mhhw_navd88: { m: 0.35 }, difference: { m: -0.15 } });
     expect(below.note).toContain('0.15 m below the 0.5 m');
     expect(below.note).toContain('too high');
-    const above = pointDatumCheck(origin, 0.1, [at(1, 0.35)]);
+    // Two stations on different waters (0.25 m apart) at comparable distances: none is applied, the nearest is reported.
+    const above = pointDatumCheck(origin, 0.1, [at(1, 0.35), at(1.5, 0.6)]);
     expect(above.status).toBe('differs');
     expect(above.note).toContain('0.25 m above');
     expect(above.note).toContain('too low');
@@ -33,6 +34,24 @@ describe('pointDatumCheck', () => {
     expect(pointDatumCheck(origin, 0.3, [at(DATUM_CHECK_RADIUS_KM - 0.1, 0.3)]).status).toBe('agrees');
     const many = pointDatumCheck(origin, 0.3, [1, 2, 3, 4, 5, 6, 7].map((km) => at(km, 0.3)));
     expect(many.stations.map((s) => s.noaa_id)).toEqual(['s1', 's2', 's3', 's4', 's5']);
+  });
+});
+
+describe('localDatumStation: the same-water rule', () => {
+  it('takes the nearest station within 10 km when every station within twice its distance agrees with it to 0.1 m', () => {
+    expect(localDatumStation(origin, [at(1, 0.3), at(1.9, 0.4), at(2.5, 1)])?.station.noaa_id).toBe('s1');
+    expect(localDatumStation(origin, [at(1, 0.3)])?.distance).toBeCloseTo(1, 2);
+  });
+
+  it('takes none when a station within twice the distance differs beyond 0.1 m (another water), or none is within 10 km', () => {
+    expect(localDatumStation(origin, [at(1, 0.3), at(1.9, 0.41)])).toBeUndefined();
+    expect(localDatumStation(origin, [at(DATUM_CHECK_RADIUS_KM + 0.1, 0.3)])).toBeUndefined();
+  });
+
+  it('says in the point check that the station\'s MHHW is used, with its difference from the gauges\'', () => {
+    const check = pointDatumCheck(origin, 0.1, [at(1, 0.35)]);
+    expect(check.status).toBe('differs');
+    expect(check.note).toBe("NOAA station Station s1 (s1), 1 km away, has MHHW 0.35 m NAVD88 (0.25 m from the 0.1 m of the sea level gauges): the station's MHHW is used here (mhhw_source).");
   });
 });
 

@@ -161,7 +161,7 @@ describe('asset exposure: order, ties and the hazard named', () => {
     const tie = assetExposures(analysed({ 'tidal|high|2050': flat(1), 'surge|high|2050': flat(1), 'tidal|high|2070': dry }, [site('a', 0.5)]), meta).get('a')!;
     expect(tie.depths).toEqual([
       { scenario: 'high', planning_horizon: 2050, water_level_navd88_m: 1, depth_m: 0.5, depth_ft: 1.64, governing_component: 'tidal' },
-      { scenario: 'high', planning_horizon: 2070, water_level_navd88_m: null, depth_m: 0, depth_ft: 0, governing_component: null },
+      { scenario: 'high', planning_horizon: 2070, water_level_navd88_m: null, depth_m: 0, depth_ft: 0, governing_component: null, reason: 'not_connected' },
     ]);
   });
 

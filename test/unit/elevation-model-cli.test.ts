@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TiledModelSource } from '../../shared/adapters/elevation/tiled-model';
+import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
 
 const ROOT = path.join(__dirname, '../..');
 const FIXTURE = path.join(ROOT, 'test/fixtures/dem/tampa_clip_fl_west_ftus_ngvd29.tif');
@@ -26,8 +27,14 @@ describe('bin/dem-load.ts (operator CLI)', () => {
     expect(model.info()).toEqual({
       name: 'Tampa clip', vertical_datum: 'NAVD88', native_resolution: '30.5 m',
       elevation_model_id: 'clip', resolution_m: 30.46, vertical_accuracy_m: 0.76, surface_model: false,
+      vertical_conversion: 'NGVD29 US survey feet × 0.3048006, converted to NAVD88 metres by adding the stated shift of -0.2652 m.',
     });
     expect((await model.grid(model.record.bbox, 1e6))!.values.some((v) => !Number.isNaN(v))).toBe(true);
+    // Every answer standing on the model repeats its NGVD29 shift with its ground sources.
+    const [west, south, east, north] = model.record.bbox;
+    const answer = await assessSlrImpact({ point: { lat: (south + north) / 2, lon: (west + east) / 2 }, scenario: 'intermediate', planningHorizon: 2070, percentile: '50', radiusKm: 0.5, includeGeoJson: false, currentYear: 2026 },
+      { elevation: model, assets: [] });
+    expect((answer.elevation as { sources: { vertical_conversion?: string }[] }).sources[0]!.vertical_conversion).toContain('shift of -0.2652 m');
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { RELIEF_FLAG_M } from '../../shared/domain/hazards/ground';
 import { analyzeFlooding, estimateFloodAnalysisWork, MAX_ANALYSIS_CELLS, MAX_LISTED_ASSETS, settingWithoutElevation, type AnalysedSurfaces, type FloodAnalysisRequest } from '../../shared/domain/hazards/flood-analysis';
 import { gaugeById, selectGauges, type GaugeSelection } from '../../shared/domain/hazards/gauges';
 import { mhhwAboveNavd88, weightedMhhwNavd88 } from '../../shared/domain/hazards/tidal';
+import { DATUM_STATIONS } from '../../shared/domain/hazards/datum-check';
 import type { HazardLayer, LayerComponent } from '../../shared/domain/hazards/hazard-layers';
 import type { AssetPoint } from '../../shared/domain/hazards/spatial-index';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
@@ -90,18 +91,23 @@ describe('work units of the immediate-or-job decision', () => {
 });
 
 describe('the MHHW the tidal levels stand on, handed to the exposure of each asset', () => {
-  it('is that of the place\'s own gauges, or of the gauge the caller chose for the whole area', async () => {
+  it('is that of a NOAA station on the same water within 10 km, else of the place\'s own gauges or of the gauge the caller chose for the whole area', async () => {
     const mhhwAt = async (selection?: GaugeSelection) => {
       let handed: AnalysedSurfaces | undefined;
       await analyzeFlooding({ boundary: whole(), components: ['tidal'], scenarios: ['intermediate'], horizons: [2050], currentYear: 2026, ...(selection ? { selection } : {}) },
         { elevation: graded, layers: noLayers, tides: noTides, assets: [], onSurfaces: (analysed) => { handed = analysed; } });
       return handed!.mhhwAt;
     };
+    // Downtown Jacksonville: its own station, 8720226 (0.6 km), whatever gauges carry the rise.
     const [lon, lat] = [-81.6594, 30.3257];
-    expect((await mhhwAt())(lon, lat)).toBe(weightedMhhwNavd88(selectGauges({ lon, lat })));
-    expect((await mhhwAt())(colLon(20), rowLat(20))).toBe(weightedMhhwNavd88(selectGauges({ lon: colLon(20), lat: rowLat(20) })));
+    const jacksonville = DATUM_STATIONS.find((s) => s.noaa_id === '8720226')!.mhhw_navd88_m;
     const one: GaugeSelection = { method: 'single_gauge', gauges: [{ gauge: gaugeById('8726520')!, distance_km: 0, weight: 1 }], reason: 'r' };
-    expect((await mhhwAt(one))(lon, lat)).toBe(mhhwAboveNavd88(gaugeById('8726520')!));
+    expect((await mhhwAt())(lon, lat)).toBe(jacksonville);
+    expect((await mhhwAt(one))(lon, lat)).toBe(jacksonville);
+    // Orlando: no station within 10 km, so the gauges'.
+    const [inlandLon, inlandLat] = [-81.3792, 28.5383];
+    expect((await mhhwAt())(inlandLon, inlandLat)).toBe(weightedMhhwNavd88(selectGauges({ lon: inlandLon, lat: inlandLat })));
+    expect((await mhhwAt(one))(inlandLon, inlandLat)).toBe(mhhwAboveNavd88(gaugeById('8726520')!));
   });
 });
 
@@ -116,7 +122,7 @@ describe('gauge surge statistics and the compound envelope', () => {
     expect(surge.asset_gauges).toEqual([{ noaa_id: '8726520', name: 'St. Petersburg, FL', assets: 2 }]);
     const notes = (surge.current_conditions as { note: string }[]).map((c) => c.note);
     expect(notes[0]).toMatch(/initial \(current 100-year\) event/);
-    expect(notes[1]).toBe('No sea level rise beyond 2000.');
+    expect(notes[1]).toMatch(/^On the sea level of 2026: rise since 2000 of the NOAA 2022 Intermediate scenario \(median\) at the selected gauges, \d+ mm\.$/);
     expect(result.sources.map((source) => source.id).sort()).toEqual(['gev_wong', 'noaa_datums', 'noaa_htf', 'noaa_tr2022', 'uhslc_daily_max_peaks', 'us_atlas']);
     expect(result.elevation).not.toHaveProperty('native_resolution_areas');
   });
@@ -385,7 +391,8 @@ describe('assets listed by depth', () => {
     const depths = listed.assets.map((a) => a.depth.m);
     expect(depths).toEqual([...depths].sort((a, b) => b - a));
     // The highest surveyed asset and the DEM asset at 0.8 m are the shallowest: one of them misses the list.
-    const level = tidal2100.design_water_level_navd88!.m;
+    // Each asset's depth stands on its own level (its own local MHHW), not the boundary's.
+    const level = listed.assets[0]!.water_level_navd88.m;
     expect(listed.assets[0]!.depth.m).toBeCloseTo(level - 0.5, 3);
     expect(listed.assets.map((a) => a.asset_id)).not.toContain(`a${MAX_LISTED_ASSETS}`);
   });

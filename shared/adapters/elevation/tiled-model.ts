@@ -27,6 +27,7 @@ export class TiledModelSource implements ElevationSource {
       resolution_m: Math.round(this.record.resolution_m * 100) / 100,
       vertical_accuracy_m: this.record.vertical_accuracy_m,
       surface_model: this.record.surface_model,
+      ...(this.record.source_vertical_datum === 'NGVD29' ? { vertical_conversion: this.record.vertical_conversion } : {}),
     };
   }
 

@@ -44,6 +44,15 @@ const FT_PER_M = 1 / 0.3048;
 const ANALYSED_COMPONENTS = ['tidal', 'surge', 'rainfall'] as const;
 type AnalysedComponent = (typeof ANALYSED_COMPONENTS)[number];
 
+/**
+ * Why an asset has no depth: `open_water` (the model shows water at it, so its ground is unknown),
+ * `outside_model` (no elevation at it and none surveyed), `not_connected` (no design water surface
+ * reaches it: no tidal connection below the level, or outside the loaded layers), `above_water_level`
+ * (reached, but its ground is at or above the level). `no_bare_earth` is kept for ground that only a
+ * surface model gives.
+ */
+export type NoDepthReason = 'not_connected' | 'open_water' | 'no_bare_earth' | 'outside_model' | 'above_water_level';
+
 export interface ScenarioHorizonDepth {
   scenario: ScenarioId;
   planning_horizon: number;
@@ -53,6 +62,8 @@ export interface ScenarioHorizonDepth {
   depth_ft: number | null;
   /** The component whose level governs (highest), null when no component reaches the asset. */
   governing_component: AnalysedComponent | null;
+  /** Why the depth is null or 0; absent when the asset is under water. */
+  reason?: NoDepthReason;
 }
 
 export interface AssetExposure {
@@ -66,7 +77,9 @@ export interface AssetExposure {
   depths: ScenarioHorizonDepth[];
   first_exposed_year: number | null;
   max_depth_ft: number | null;
-  /** With tidal levels: the MHHW they stand on at the asset against the nearest NOAA station's (reported, never applied). */
+  /** Why no depth in any scenario or horizon (absent when exposed): the reason of its depths, `above_water_level` if any was reached. */
+  reason?: NoDepthReason;
+  /** With tidal levels: the MHHW they stand on at the asset against the nearest NOAA station's. */
   tidal_datum_check?: AssetDatumCheck;
 }
 
@@ -96,7 +109,7 @@ export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: s
   const out = new Map<string, AssetExposure>();
   for (const site of analysed.sites) {
     const onWater = site.open_water ?? (analysed.model !== undefined && site.cell !== undefined && isOpenWater(analysed.model, site.cell));
-    const exposure = onWater ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta), status: 'existing_water' as const } : exposureOf(site, keyed, combos, components, meta);
+    const exposure = onWater ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta, 'open_water'), status: 'existing_water' as const } : exposureOf(site, keyed, combos, components, meta, 'outside_model');
     const { lon, lat } = site.asset;
     out.set(site.asset.asset_id, components.includes('tidal') ? { ...exposure, tidal_datum_check: assetDatumCheck({ lon, lat }, analysed.mhhwAt(lon, lat)) } : exposure);
   }
@@ -109,6 +122,8 @@ function exposureOf(
   combos: { scenario: ScenarioId; year: number }[],
   components: AnalysedComponent[],
   meta: { analysisId: string; assessmentId: string | null; analysedAt: string },
+  /** Why there is no depth where the ground is unknown. */
+  withoutGround: NoDepthReason,
 ): AssetExposure {
   const ground = site.ground;
   const depths = combos.map(({ scenario, year }): ScenarioHorizonDepth => {
@@ -121,6 +136,7 @@ function exposureOf(
     }
     const reached = level !== -Infinity;
     const depth = ground === undefined ? null : reached ? Math.max(0, level - ground) : 0;
+    const reason: NoDepthReason | undefined = ground === undefined ? withoutGround : !reached ? 'not_connected' : depth === 0 ? 'above_water_level' : undefined;
     return {
       scenario,
       planning_horizon: year,
@@ -128,10 +144,14 @@ function exposureOf(
       depth_m: depth === null ? null : round(depth, 3),
       depth_ft: depth === null ? null : round(depth * FT_PER_M, 2),
       governing_component: reached ? governing : null,
+      ...(reason ? { reason } : {}),
     };
   });
   const exposedYears = depths.filter((d) => (d.depth_m ?? 0) > 0).map((d) => d.planning_horizon);
   const known = depths.filter((d) => d.depth_ft !== null).map((d) => d.depth_ft!);
+  const reason: NoDepthReason | undefined = exposedYears.length > 0 ? undefined
+    : ground === undefined ? withoutGround
+      : depths.some((d) => d.reason === 'above_water_level') ? 'above_water_level' : 'not_connected';
   return {
     analysis_id: meta.analysisId,
     assessment_id: meta.assessmentId,
@@ -142,6 +162,7 @@ function exposureOf(
     depths,
     first_exposed_year: exposedYears.length > 0 ? Math.min(...exposedYears) : null,
     max_depth_ft: known.length > 0 ? Math.max(...known) : null,
+    ...(reason ? { reason } : {}),
   };
 }
 

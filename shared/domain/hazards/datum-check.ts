@@ -1,14 +1,15 @@
 import stationData from '../../data/hazards/datum-stations.json';
 import { haversineKm, type BBox, type LatLon } from './geo';
+import type { GaugeSelection } from './gauges';
+import { weightedMhhwNavd88 } from './tidal';
 import { length, roundTo } from './units';
 
 /**
- * The local datum check: MHHW in every tidal answer is that of the sea level gauges (weighted as
- * their rise is), not a local tidal datum. Up a river or in a lagoon the local MHHW can differ by
- * half a metre (downtown Jacksonville, the Indian River Lagoon), so each answer compares the MHHW it
- * used with that of the NOAA reference stations nearby, on their own datums of the same epoch, and
- * says when they disagree. Figures are not changed: a station's datum holds at the station, and
- * which station stands for a site (the same water, not across a barrier island) is the engineer's call.
+ * Local tidal datums: the gauges' MHHW (weighted as their rise is) is not a local tidal datum. Up a
+ * river or in a lagoon the local MHHW can differ by half a metre (downtown Jacksonville, the Indian
+ * River Lagoon), so where a NOAA reference station with its own datums stands on the same water
+ * within 10 km (`localDatumStation`) its MHHW is used and named; elsewhere the gauges' is, and each
+ * answer compares the gauges' MHHW with the stations nearby and says when they disagree.
  */
 export const DATUM_CHECK_RADIUS_KM = 10;
 /** A tenth of a metre (4 in): the order of a tidal datum's own uncertainty away from its station. */
@@ -30,7 +31,7 @@ export const DATUM_STATIONS: readonly DatumStation[] = stationData.stations.map(
 }));
 
 const EPOCH = `${stationData.epoch.start.slice(0, 4)}–${stationData.epoch.end.slice(0, 4)}`;
-const BASIS = `MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, ${EPOCH} epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often their reference station's. A difference beyond ${DATUM_CHECK_TOLERANCE_M} m is reported, never applied.`;
+const BASIS = `MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, ${EPOCH} epoch, as the gauges' MHHW) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often their reference station's. Compared with the MHHW of the sea level gauges; where a station stands on the same water within ${DATUM_CHECK_RADIUS_KM} km its MHHW is the one used (mhhw_source).`;
 const CONFIRM = 'Confirm the local MHHW (NOAA VDatum, or the datums of a station on the same water) before signing a tidal figure here.';
 
 function stationEntry(station: DatumStation, used: number, distanceKm?: number) {
@@ -66,6 +67,42 @@ function stationsNear(point: LatLon, stations: readonly DatumStation[]): { stati
     .sort((a, b) => a.distance - b.distance);
 }
 
+/**
+ * The NOAA station whose MHHW stands for a point, if any. Same-water rule: the nearest reference
+ * station within 10 km, provided every other station within twice its distance (and within 10 km)
+ * agrees with it within the tolerance. Stations that disagree at comparable distances stand on
+ * different waters (the ocean and the lagoon behind a barrier island, a river mouth and its bay), and
+ * which one the point drains to is not known from the stations alone: there the gauges' MHHW is kept
+ * and the check reports the stations.
+ */
+export function localDatumStation(point: LatLon, stations: readonly DatumStation[] = DATUM_STATIONS): { station: DatumStation; distance: number } | undefined {
+  const [nearest, ...others] = stationsNear(point, stations);
+  if (!nearest) return undefined;
+  const comparable = others.filter((s) => s.distance <= 2 * nearest.distance);
+  return comparable.every((s) => !differs(s.station, nearest.station.mhhw_navd88_m)) ? nearest : undefined;
+}
+
+/** The MHHW (NAVD88, m) a point's tidal levels stand on: its local station's, else the gauges'. */
+export function mhhwAt(point: LatLon, selection: GaugeSelection): number {
+  return localDatumStation(point)?.station.mhhw_navd88_m ?? weightedMhhwNavd88(selection);
+}
+
+/** Which MHHW a point's answer uses, named: the local station (id, name, distance, epoch) or the gauges. */
+export function mhhwSource(point: LatLon, selection: GaugeSelection) {
+  const local = localDatumStation(point);
+  if (!local) {
+    return { kind: 'sea_level_gauges' as const, mhhw_navd88: length(weightedMhhwNavd88(selection)),
+      note: `No NOAA reference station with its own datums stands on the same water within ${DATUM_CHECK_RADIUS_KM} km (nearest within the radius, every other within twice its distance agreeing to ${DATUM_CHECK_TOLERANCE_M} m): the MHHW is that of the sea level gauges, weighted as their rise is.` };
+  }
+  const { station, distance } = local;
+  return {
+    kind: 'noaa_station' as const,
+    mhhw_navd88: length(station.mhhw_navd88_m),
+    station: { noaa_id: station.noaa_id, name: station.name, lat: station.lat, lon: station.lon, distance_km: roundTo(distance, 2), epoch: EPOCH },
+    note: `MHHW of NOAA station ${station.name} (${station.noaa_id}), ${roundTo(distance, 1)} km away, ${EPOCH} epoch: the nearest reference station with its own datums within ${DATUM_CHECK_RADIUS_KM} km, and no station within twice its distance disagrees with it by more than ${DATUM_CHECK_TOLERANCE_M} m.`,
+  };
+}
+
 /** At a point: the stations within the radius, nearest first; the nearest decides the status. */
 export function pointDatumCheck(point: LatLon, usedMhhwNavd88: number, stations: readonly DatumStation[] = DATUM_STATIONS) {
   const near = stationsNear(point, stations).slice(0, MAX_LISTED);
@@ -75,18 +112,22 @@ export function pointDatumCheck(point: LatLon, usedMhhwNavd88: number, stations:
       note: `No NOAA reference station with its own datums within ${DATUM_CHECK_RADIUS_KM} km: the MHHW used is that of the sea level gauges. ${CONFIRM}` };
   }
   const { station, distance } = near[0]!;
+  const applied = localDatumStation(point, stations) !== undefined;
+  const where = `${roundTo(distance, 1)} km away`;
   return {
     status: differs(station, usedMhhwNavd88) ? 'differs' as const : 'agrees' as const,
     ...common,
     stations: near.map((s) => stationEntry(s.station, usedMhhwNavd88, s.distance)),
     basis: BASIS,
-    note: compared(station, `${roundTo(distance, 1)} km away`, usedMhhwNavd88, 'here'),
+    note: applied
+      ? `NOAA station ${station.name} (${station.noaa_id}), ${where}, has MHHW ${metres(station.mhhw_navd88_m)} NAVD88 (${metres(station.mhhw_navd88_m - usedMhhwNavd88)} from the ${metres(usedMhhwNavd88)} of the sea level gauges): the station's MHHW is used here (mhhw_source).`
+      : compared(station, where, usedMhhwNavd88, 'here'),
   };
 }
 
 export interface AssetDatumCheck {
   status: 'agrees' | 'differs' | 'no_station_nearby';
-  /** The MHHW (NAVD88, m) the tidal levels at the asset stand on: its own gauges'. */
+  /** The MHHW (NAVD88, m) the tidal levels at the asset stand on: its local station's, else its own gauges' (`mhhwAt`). */
   mhhw_used_navd88_m: number;
   /** The nearest NOAA reference station within the radius, null when none. */
   station: { noaa_id: string; name: string; distance_km: number; mhhw_navd88_m: number } | null;

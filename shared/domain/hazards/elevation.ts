@@ -38,6 +38,8 @@ export interface ElevationSourceInfo {
   surface_model?: boolean;
   /** Heights come in steps of this many metres (SRTM: whole metres); absent for continuous models. */
   height_step_m?: number;
+  /** How a model supplied on another datum (NGVD29) was brought to NAVD88, with the shift applied; absent otherwise. */
+  vertical_conversion?: string;
 }
 
 /** Secondary port: where ground elevations come from (bundled SRTM tiles locally, COG DEMs in S3 in AWS). */

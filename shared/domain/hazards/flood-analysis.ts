@@ -1,9 +1,9 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, sourceInfoFor, type ElevationSource } from './elevation';
 import { describeGround, readGround, siteGround, usesSrtm, type GroundGrid, type SiteGround } from './ground';
-import { GROUND_METHOD, projectedMhhw } from './slr-impact';
+import { GROUND_METHOD, projectedMhhw, riseSince2000 } from './slr-impact';
 import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
 import { inundationExtents } from '../deliverables/inundation-extents';
-import type { BBox } from './geo';
+import type { BBox, LatLon } from './geo';
 import { epochRise, selectGauges, type Gauge, type GaugeSelection } from './gauges';
 import { LayerSurface, type HazardLayer, type HazardLayerSource } from './hazard-layers';
 import { floodModel, isInundated, isOpenWater, siteDepth, type FloodModel } from './inundation';
@@ -17,12 +17,13 @@ import { connectedLevelSurface, envelopeSurface, layerSurface, type WaterSurface
 import { FLOOD_DAY_METHOD, projectFloodDays, type TidePredictor } from './tide-flood-days';
 import { weightedHtfThresholdsNavd88, weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
 import { area, length, roundTo } from './units';
-import { areaDatumCheck } from './datum-check';
+import { areaDatumCheck, mhhwAt, mhhwSource } from './datum-check';
 import type { ValidBoundary } from './boundary';
 import { rasterizePolygon } from './rasterize';
 
 import { DESIGN_RETURN_PERIOD_YEARS, type FloodComponent } from './vocabulary';
 import { isCoastalCounty } from '../compliance/setting';
+import { inlandBoundary } from './inland';
 
 export { FLOOD_COMPONENTS, type FloodComponent } from './vocabulary';
 
@@ -33,6 +34,8 @@ export const MAX_LISTED_ASSETS = 500;
 const SURGE_RETURN_PERIODS = [100, 500] as const;
 const RAINFALL_RETURN_PERIODS = [100, 500] as const;
 const PERCENTILE = '50';
+/** The scenario of "today's" sea level: NOAA 2022's five scenarios lie within about 3 cm of one another in the 2020s. */
+const CURRENT_CONDITIONS_SCENARIO: ScenarioId = 'intermediate';
 
 export interface FloodAnalysisRequest {
   boundary: ValidBoundary;
@@ -64,7 +67,7 @@ export interface AnalysedSurfaces {
   mask: Uint8Array | undefined;
   sites: readonly AssetSite[];
   surfaces: ReadonlyMap<string, WaterSurface>;
-  /** The MHHW (NAVD88, m) the tidal levels stand on at a place: that of its own gauges. */
+  /** The MHHW (NAVD88, m) the tidal levels stand on at a place: its local station's, else its own gauges' (`mhhwAt`). */
   mhhwAt: (lon: number, lat: number) => number;
 }
 
@@ -239,13 +242,24 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     if (!own) siteSelections.set(key, (own = request.selection ?? selectGauges({ lon, lat })));
     return own;
   };
+  // Each site's MHHW: its local NOAA station's where one stands on the same water, else its gauges'.
+  const siteMhhws = new Map<string, number>();
+  const mhhwOfSite = (lon: number, lat: number) => {
+    const key = `${lon},${lat}`;
+    let mhhw = siteMhhws.get(key);
+    if (mhhw === undefined) siteMhhws.set(key, (mhhw = mhhwAt({ lon, lat }, selectionAt(lon, lat))));
+    return mhhw;
+  };
+  const projectedAtSite = (lon: number, lat: number, scenario: ScenarioId, year: number) => projectedMhhw(selectionAt(lon, lat), scenario, PERCENTILE, year, mhhwOfSite(lon, lat));
+  // The boundary's own levels stand on the MHHW at its centre, as its gauges do.
+  const centreMhhw = mhhwAt(centre, selection);
   const currentYear = request.currentYear ?? 2000;
   const existingByScenario = new Map<ScenarioId, ExistingWater>();
   const existingFor = (scenario: ScenarioId) => {
     let existing = existingByScenario.get(scenario);
     if (!existing) {
-      existing = existingWater(area_, projectedMhhw(selection, scenario, PERCENTILE, currentYear), currentYear,
-        (site) => projectedMhhw(selectionAt(site.asset.lon, site.asset.lat), scenario, PERCENTILE, currentYear));
+      existing = existingWater(area_, projectedMhhw(selection, scenario, PERCENTILE, currentYear, centreMhhw), currentYear,
+        (site) => projectedAtSite(site.asset.lon, site.asset.lat, scenario, currentYear));
       existingByScenario.set(scenario, existing);
     }
     return existing;
@@ -263,12 +277,16 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   const surfaces = new Map<string, WaterSurface>();
   const key = (component: string, scenario: ScenarioId, year: number) => `${component}|${scenario}|${year}`;
 
-  // With elevation data and no open water anywhere in the boundary's box, nothing tidal reaches it.
-  const inland = area_.model !== undefined && !area_.model.water.includes(1);
+  // Nothing tidal reaches a boundary with no open water anywhere in its box in the elevation model,
+  // nor, without elevation data, one whose counties have no coast and no tide station near.
+  const inland = !area_.model?.water.includes(1) && (area_.model !== undefined || inlandBoundary(boundary.counties, boundary.bbox));
+  const inlandReason = area_.model
+    ? 'the elevation model shows no sea or bay water in or around the boundary'
+    : `none of its counties (${boundary.counties.map((c) => c.name).join(', ')}) reaches the coast and no NOAA tide station lies within 10 km`;
   const inlandComponent = (component: string) => ({
     status: 'not_applicable',
     setting: 'inland',
-    note: `Inland: the elevation model shows no sea or bay water in or around the boundary, so ${component} does not reach it through a tidal connection and no coastal water level is applied. Rainfall-induced flooding applies (and, for a jurisdiction without tidal exposure, the noncoastal checklist of the 2022 amendment).`,
+    note: `Inland: ${inlandReason}, so ${component} does not reach it through a tidal connection and no coastal water level is applied. Rainfall-induced flooding applies (and, for a jurisdiction without tidal exposure, the noncoastal checklist of the 2022 amendment).`,
   });
 
   // Without elevation data the tidal connection is not known: the coastal levels come with that said.
@@ -279,8 +297,8 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     const tidal = inland
       ? inlandComponent('tidal flooding')
       : {
-        ...await tidalComponent(selection, area_, boundary.bbox, combos, rise, epoch, comboHeader, deps.tides, existingFor,
-          (s, y) => (lon, lat) => projectedMhhw(selectionAt(lon, lat), s, PERCENTILE, y), (s, y, surface) => surfaces.set(key('tidal', s, y), surface)),
+        ...await tidalComponent(selection, centre, area_, boundary.bbox, combos, rise, epoch, comboHeader, deps.tides, existingFor,
+          (s, y) => (lon, lat) => projectedAtSite(lon, lat, s, y), (s, y, surface) => surfaces.set(key('tidal', s, y), surface)),
         ...unknownSetting,
       };
     if (wanted.has('tidal')) components.tidal = tidal;
@@ -293,7 +311,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
       ? layerComponent('surge', layers, SURGE_RETURN_PERIODS, area_, combos, rise, comboHeader, existingFor, (s, y, rp, surface) => rp === DESIGN_RETURN_PERIOD_YEARS && surfaces.set(key('surge', s, y), surface))
       : inland
         ? inlandComponent('storm surge')
-        : { ...await gaugeSurgeComponent(centre, selection, selectionAt, epoch, area_, combos, rise, comboHeader, existingFor, (s, y, surface) => surfaces.set(key('surge', s, y), surface)), ...unknownSetting };
+        : { ...await gaugeSurgeComponent(centre, selection, selectionAt, epoch, currentYear, area_, combos, rise, comboHeader, existingFor, (s, y, surface) => surfaces.set(key('surge', s, y), surface)), ...unknownSetting };
     usedSources.push(layers.length > 0 ? 'operator_layers' : 'gev_wong');
     if (wanted.has('surge')) components.surge = surge;
   }
@@ -324,7 +342,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
         })),
       };
   }
-  const analysed = { model: area_.model, mask: area_.mask, sites: area_.sites, surfaces, mhhwAt: (lon: number, lat: number) => weightedMhhwNavd88(selectionAt(lon, lat)) };
+  const analysed = { model: area_.model, mask: area_.mask, sites: area_.sites, surfaces, mhhwAt: mhhwOfSite };
   await deps.onSurfaces?.(analysed);
   await deps.progress?.(1);
 
@@ -436,6 +454,7 @@ type ComboHeader = (scenario: ScenarioId, year: number) => Record<string, unknow
 
 async function tidalComponent(
   selection: GaugeSelection,
+  centre: LatLon,
   area_: AnalysisArea,
   bbox: BBox,
   combos: { scenario: ScenarioId; year: number }[],
@@ -447,8 +466,11 @@ async function tidalComponent(
   levelAtSite: (s: ScenarioId, y: number) => (lon: number, lat: number) => number,
   keep: (s: ScenarioId, y: number, surface: WaterSurface) => void,
 ) {
-  const mhhw = weightedMhhwNavd88(selection);
-  const thresholds = weightedHtfThresholdsNavd88(selection);
+  const gaugesMhhw = weightedMhhwNavd88(selection);
+  const mhhw = mhhwAt(centre, selection);
+  // The flood thresholds stand on MHHW: a local station's moves them with it.
+  const gaugeThresholds = weightedHtfThresholdsNavd88(selection);
+  const thresholds = { minor: gaugeThresholds.minor + mhhw - gaugesMhhw, moderate: gaugeThresholds.moderate + mhhw - gaugesMhhw, major: gaugeThresholds.major + mhhw - gaugesMhhw };
   const gauges = selection.gauges.filter((g) => g.weight > 0 || selection.method === 'regional_fallback');
   const results = [];
   for (const { scenario, year } of combos) {
@@ -488,7 +510,8 @@ async function tidalComponent(
   return {
     status: 'ok',
     mhhw_navd88: length(mhhw),
-    local_datum_check: areaDatumCheck(bbox, mhhw),
+    mhhw_source: mhhwSource(centre, selection),
+    local_datum_check: areaDatumCheck(bbox, gaugesMhhw),
     high_tide_flood_thresholds_navd88: { minor: length(thresholds.minor), moderate: length(thresholds.moderate), major: length(thresholds.major) },
     thresholds_basis: 'NOAA (Sweet et al. 2018): minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major 0.04·GT + 1.17 m above MHHW (GT = great diurnal range of the NOAA datums), weighted as the gauges are.',
     results,
@@ -500,6 +523,7 @@ async function gaugeSurgeComponent(
   selection: GaugeSelection,
   selectionAt: (lon: number, lat: number) => GaugeSelection,
   epoch: number,
+  currentYear: number,
   area_: AnalysisArea,
   combos: { scenario: ScenarioId; year: number }[],
   rise: (s: ScenarioId, y: number) => number,
@@ -514,6 +538,8 @@ async function gaugeSurgeComponent(
   const returnLevel = (rp: number) => gevReturnLevel(gev.gev_m.mu, gev.gev_m.sigma, gev.gev_m.xi, rp);
   // Above the annual mean sea level → NAVD88 at the location, at the sea level of 2000.
   const base = basis.mslNavd88 + epoch;
+  // Current conditions stand on today's sea level (the scenarios differ by about 3 cm in the 2020s).
+  const todayRise = riseSince2000(selection, CURRENT_CONDITIONS_SCENARIO, PERCENTILE, currentYear);
   // Each asset its own fit (the nearest reliable one in its surge regime) on its own two-gauge
   // datums and rise; where its own location has none, the boundary's fit stands for it.
   const siteBases = new Map<string, { gauge: Gauge; base: number; selection: GaugeSelection }>();
@@ -547,8 +573,10 @@ async function gaugeSurgeComponent(
     current_conditions: SURGE_RETURN_PERIODS.map((rp) => ({
       return_period_years: rp,
       annual_exceedance_probability: 1 / rp,
-      design_water_level_navd88: length(returnLevel(rp) + base),
-      note: rp === DESIGN_RETURN_PERIOD_YEARS ? 'No sea level rise beyond 2000: the statute\'s initial (current 100-year) event.' : 'No sea level rise beyond 2000.',
+      year: currentYear,
+      design_water_level_navd88: length(returnLevel(rp) + base + todayRise),
+      sea_level_rise_since_2000: length(todayRise),
+      note: `On the sea level of ${currentYear}: rise since 2000 of the NOAA 2022 ${SCENARIO_LABELS[CURRENT_CONDITIONS_SCENARIO]} scenario (median) at the selected gauges, ${(todayRise * 1000).toFixed(0)} mm${rp === DESIGN_RETURN_PERIOD_YEARS ? ': the statute\'s initial (current 100-year) event' : ''}.`,
     })),
     noaa_official_1pct: officialOnePercent(gauge),
     results: await surgeResults(),

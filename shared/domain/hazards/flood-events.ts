@@ -1,5 +1,7 @@
 import { countyByFipsCode, FLORIDA_COUNTIES, normalizePlaceName } from '../jurisdictions';
-import { distanceToBBoxKm, haversineKm, type LatLon } from './geo';
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import type { MultiPolygon, Polygon } from 'geojson';
+import { bboxesIntersect, distanceToBBoxKm, distanceToBoundaryKm, grownBBox, haversineKm, type BBox, type LatLon } from './geo';
 import { countyAtPoint } from '../risk/county-at-point';
 import { floridaCountyBoundaries } from './florida-counties';
 import { GAUGES } from './gauges';
@@ -201,15 +203,27 @@ export function bundledFloodEvents(): readonly FloodEvent[] {
 
 export interface FloodEventQuery {
   centre: LatLon;
+  /** A county's polygon: the radius is measured from it (0 inside), not from its centre. */
+  area?: { geometry: Polygon | MultiPolygon; bbox: BBox };
   radiusKm: number;
   from?: string;
   to?: string;
   types?: FloodEventType[];
 }
 
-/** Counties whose extent comes within the radius: the partitions the event store is queried by. */
-export function countiesWithinRadius(centre: LatLon, radiusKm: number): string[] {
-  return floridaCountyBoundaries().filter((c) => distanceToBBoxKm(centre, c.bbox) <= radiusKm).map((c) => c.fips);
+/** Counties whose extent comes within the radius of the point or area: the partitions the event store is queried by. */
+export function countiesWithinRadius(centre: LatLon, radiusKm: number, area?: { bbox: BBox }): string[] {
+  if (!area) return floridaCountyBoundaries().filter((c) => distanceToBBoxKm(centre, c.bbox) <= radiusKm).map((c) => c.fips);
+  const reach = grownBBox(area.bbox, radiusKm);
+  return floridaCountyBoundaries().filter((c) => bboxesIntersect(c.bbox, reach)).map((c) => c.fips);
+}
+
+/** Km from the query's point, or from its area's polygon (0 inside); Infinity where the box already says beyond the radius. */
+function distanceFrom(query: FloodEventQuery, point: LatLon): number {
+  const { area } = query;
+  if (!area) return haversineKm(query.centre, point);
+  if (distanceToBBoxKm(point, area.bbox) > query.radiusKm) return Infinity;
+  return booleanPointInPolygon([point.lon, point.lat], area.geometry) ? 0 : distanceToBoundaryKm(point, area.geometry);
 }
 
 export type FloodEventWithDistance = FloodEvent & { distance_km: number | null };
@@ -228,7 +242,7 @@ export function selectFloodEvents(events: Iterable<FloodEvent>, query: FloodEven
     if (query.from && (event.end_date ?? event.date) < query.from) continue;
     if (query.to && event.date > query.to) continue;
     const { lat, lon } = event.location;
-    const distance = lat === null || lon === null ? null : haversineKm(query.centre, { lat, lon });
+    const distance = lat === null || lon === null ? null : distanceFrom(query, { lat, lon });
     if (distance !== null && distance > query.radiusKm) continue;
     selected.push({ ...event, distance_km: distance === null ? null : Math.round(distance * 10) / 10 });
   }

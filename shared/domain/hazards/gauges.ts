@@ -4,6 +4,7 @@ import gevData from '../../data/hazards/gev-return-levels.json';
 import annualMaxima from '../../data/hazards/tide-gauge-annual-maxima.json';
 import { fitGev, type GevParameters } from './gev-fit';
 import gaugeRule from '../../data/hazards/fac-62s-7-gauges.json';
+import regionalTrajectory from '../../data/hazards/slr-regional-trajectory-tr2022.json';
 import { haversineKm, KM_PER_MILE, type LatLon } from './geo';
 import { REGION_LABELS, type RegionId } from './scenarios';
 
@@ -252,10 +253,20 @@ export function weightedByGauges(selection: GaugeSelection, value: (gauge: Gauge
   return selection.gauges.reduce((sum, g) => sum + g.weight * value(g.gauge), 0);
 }
 
+const REGIONAL_EPOCH_RISE = new Map(regionalTrajectory.regions.map((r) => [r.region as RegionId, r.rise_1992_to_2000_m['50']]));
+
 /**
- * Rise from the tidal datum epoch's centre (1992) to the scenarios' baseline (2000) at a location:
- * the NOAA 2022 observed trajectory (median) of the selected gauges.
+ * A gauge's rise from the tidal datum epoch's centre (1992) to the scenarios' baseline (2000): its
+ * NOAA 2022 observed trajectory (median), or, where the gauge carries a data warning (a trajectory of
+ * fewer than 30 years: Mayport, Trident Pier, Virginia Key, Panama City Beach, whose short records
+ * give −3 to −28 mm), its region's trajectory (+27 to +28 mm).
  */
-export function epochRise(selection: GaugeSelection): number {
-  return weightedByGauges(selection, (g) => g.rise_1992_to_2000_m['50']);
+export function gaugeEpochRise(gauge: Gauge): number {
+  return gauge.data_warnings.length > 0 ? REGIONAL_EPOCH_RISE.get(gauge.region)! : gauge.rise_1992_to_2000_m['50'];
 }
+
+/** Rise 1992→2000 at a location: that of the selected gauges (`gaugeEpochRise`), weighted as they are. */
+export function epochRise(selection: GaugeSelection): number {
+  return weightedByGauges(selection, gaugeEpochRise);
+}
+

@@ -43,6 +43,13 @@ export function positionsOnOneLine(positions: Position[]): boolean {
   return true;
 }
 
+/** A lon/lat box grown by at least `km` on every side. */
+export function grownBBox([west, south, east, north]: BBox, km: number): BBox {
+  const dLat = km / KM_PER_DEGREE;
+  const dLon = km / (KM_PER_DEGREE * Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180));
+  return [west - dLon, south - dLat, east + dLon, north + dLat];
+}
+
 export function bboxesIntersect(a: BBox, b: BBox): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 }

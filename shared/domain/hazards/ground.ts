@@ -199,6 +199,7 @@ export function describeGround(ground: GroundGrid, inside?: Uint8Array) {
       surface_model: layer.source.surface_model ?? null,
       share_of_cells: share(cells),
       vertical_offset_m: layer.correction.applied_offset_m,
+      ...(layer.source.vertical_conversion ? { vertical_conversion: layer.source.vertical_conversion } : {}),
     })),
     ...(ground.layers.some((l) => l.source.surface_model)
       ? { surface_model_flags: { cells: flagged, share_of_cells: share(flagged), rule: RELIEF_RULE } }

@@ -105,7 +105,7 @@ export function datumEpoch(rise19922000: number) {
     tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
     scenario_baseline_year: 2000,
     rise_1992_to_2000: length(rise19922000),
-    method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
+    method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are; for a gauge with a data warning (a trajectory from fewer than 30 years of record, which can run negative) the trajectory of its NOAA 2022 region (TR_regional_projections.nc) instead.',
   };
 }
 

@@ -6,7 +6,8 @@ import { floodModel, inundationWithinRadius, maskToMultiPolygon, siteDepth, type
 import { localSeaLevelRise } from './local-slr';
 import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
 import { describeGaugeSelection } from './responses';
-import { pointDatumCheck } from './datum-check';
+import { DATUM_CHECK_RADIUS_KM, mhhwAt, mhhwSource, pointDatumCheck } from './datum-check';
+import { inlandCountyAt } from './inland';
 import { PERCENTILES, SCENARIO_LABELS, type Percentile, type ScenarioId } from './scenarios';
 import type { AssetPoint } from './spatial-index';
 import { weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
@@ -32,12 +33,20 @@ export const GROUND_METHOD = "Ground at a point or asset: the asset's surveyed e
 /** The NOAA 2022 projections start in 2020; before it the rise since 2000 is taken linearly from 0 in 2000. */
 const FIRST_PROJECTED_YEAR = 2020;
 
-/** Projected MHHW (NAVD88) in `year`: MHHW of the 1983–2001 epoch + rise 1992→2000 + projected rise since 2000. */
-export function projectedMhhw(selection: GaugeSelection, scenario: ScenarioId, percentile: Percentile, year: number): number {
-  const rise = year >= FIRST_PROJECTED_YEAR
+/** Projected rise since 2000 in `year`, including the years before the projections' first (2020). */
+export function riseSince2000(selection: GaugeSelection, scenario: ScenarioId, percentile: Percentile, year: number): number {
+  return year >= FIRST_PROJECTED_YEAR
     ? localSeaLevelRise(selection, scenario, percentile, year)
     : localSeaLevelRise(selection, scenario, percentile, FIRST_PROJECTED_YEAR) * Math.max(0, year - 2000) / (FIRST_PROJECTED_YEAR - 2000);
-  return weightedMhhwNavd88(selection) + epochRise(selection) + rise;
+}
+
+/**
+ * Projected MHHW (NAVD88) in `year`: MHHW of the 1983–2001 epoch + rise 1992→2000 + projected rise
+ * since 2000. `mhhw`: the place's own (`mhhwAt`, a local NOAA station's where one stands on the same
+ * water); by default the gauges'.
+ */
+export function projectedMhhw(selection: GaugeSelection, scenario: ScenarioId, percentile: Percentile, year: number, mhhw = weightedMhhwNavd88(selection)): number {
+  return mhhw + epochRise(selection) + riseSince2000(selection, scenario, percentile, year);
 }
 
 function windowAround(point: LatLon, radiusKm: number): BBox {
@@ -56,11 +65,11 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
   const selection = request.selection ?? selectGauges(request.point);
   const rises = Object.fromEntries(PERCENTILES.map((p) => [p, localSeaLevelRise(selection, request.scenario, p, request.planningHorizon)])) as Record<Percentile, number>;
   const rise = rises[request.percentile];
-  const mhhw = weightedMhhwNavd88(selection);
+  const mhhw = mhhwAt(request.point, selection);
   const mslNavd88 = weightedMslNavd88(selection);
   const epoch = epochRise(selection);
   // MHHW is the 1983–2001 epoch's (centre 1992); the scenarios start in 2000.
-  const level = projectedMhhw(selection, request.scenario, request.percentile, request.planningHorizon);
+  const level = projectedMhhw(selection, request.scenario, request.percentile, request.planningHorizon, mhhw);
 
   const common = {
     location: { lat: request.point.lat, lon: request.point.lon },
@@ -75,7 +84,8 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
       baseline_year: 2000,
     },
     mhhw_navd88: length(mhhw),
-    local_datum_check: pointDatumCheck(request.point, mhhw),
+    mhhw_source: mhhwSource(request.point, selection),
+    local_datum_check: pointDatumCheck(request.point, weightedMhhwNavd88(selection)),
     datum_epoch: datumEpoch(epoch),
     projected_mhhw_navd88: length(level),
     projected_mhhw_basis: 'MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.',
@@ -86,7 +96,14 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
   const box = windowAround(request.point, request.radiusKm);
   const ground = await readGround(deps.elevation, box, MAX_IMPACT_CELLS, mslNavd88);
   const point = ground && await groundAtPoint(deps.elevation, request.point, mslNavd88);
-  if (!ground || !point) {
+  const model = ground && point ? floodModel(ground.grid, mslNavd88) : undefined;
+  const inlandCounty = inlandCountyAt(request.point);
+  if (inlandCounty && !model?.water.includes(1)) {
+    const used: SourceId[] = ground && usesSrtm(ground) ? ['noaa_tr2022', 'noaa_datums', 'srtm'] : ['noaa_tr2022', 'noaa_datums'];
+    return inlandAnswer(common, ground && model ? { status: 'covered', ...describeGround(ground) } : { status: 'not_covered', source: sourceInfoFor(deps.elevation, box) },
+      `${inlandCounty.name} County reaches no coast (its Census boundary has no shoreline arcs) and no NOAA tide station lies within ${DATUM_CHECK_RADIUS_KM} km`, epoch, used);
+  }
+  if (!ground || !point || !model) {
     return {
       ...common,
       elevation: { status: 'not_covered', source: sourceInfoFor(deps.elevation, box), note: 'No elevation data covers this point: ground elevation, water depth, inundation area and affected assets are not computed. Sea level rise and projected MHHW above are still valid.' },
@@ -102,12 +119,13 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     };
   }
 
-  const model = floodModel(ground.grid, mslNavd88);
   const described = describeGround(ground);
   const used: SourceId[] = usesSrtm(ground) ? ['noaa_tr2022', 'noaa_datums', 'srtm'] : ['noaa_tr2022', 'noaa_datums'];
-  if (!model.water.includes(1)) return inlandAnswer(common, described, request.radiusKm, epoch, used);
+  if (!model.water.includes(1)) {
+    return inlandAnswer(common, { status: 'covered', ...described, note: `No open water (sea or bay) lies within ${request.radiusKm} km in the elevation model.` }, `No tidal water within ${request.radiusKm} km`, epoch, used);
+  }
   const currentYear = request.currentYear ?? 2000;
-  const today = projectedMhhw(selection, request.scenario, request.percentile, currentYear);
+  const today = projectedMhhw(selection, request.scenario, request.percentile, currentYear, mhhw);
   const pointCell = cellIndexAt(model.grid, request.point.lat, request.point.lon);
   const pointDepth = siteDepth(model, pointCell, point.ground_navd88_m, level);
   const pointExisting = point.open_water || siteDepth(model, pointCell, point.ground_navd88_m, today).depth_m > 0;
@@ -120,11 +138,12 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     const site = await siteGround(deps.elevation, asset, mslNavd88);
     if (!site) continue;
     const own = request.selection ?? selectGauges(asset);
-    const assetLevel = projectedMhhw(own, request.scenario, request.percentile, request.planningHorizon);
+    const ownMhhw = mhhwAt(asset, own);
+    const assetLevel = projectedMhhw(own, request.scenario, request.percentile, request.planningHorizon, ownMhhw);
     const cell = cellIndexAt(model.grid, asset.lat, asset.lon);
     const depth = siteDepth(model, cell, site.ground_navd88_m, assetLevel);
     if (depth.depth_m <= 0) continue;
-    if (site.open_water || siteDepth(model, cell, site.ground_navd88_m, projectedMhhw(own, request.scenario, request.percentile, currentYear)).depth_m > 0) {
+    if (site.open_water || siteDepth(model, cell, site.ground_navd88_m, projectedMhhw(own, request.scenario, request.percentile, currentYear, ownMhhw)).depth_m > 0) {
       existingAssets++;
       continue;
     }
@@ -186,13 +205,14 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
 }
 
 /**
- * No open water within the radius: the point has no tidal connection there, so no coastal water
- * level is presented as a depth at it. What applies inland is said instead.
+ * No tidal water reaches the point (none within the radius in the elevation model, or a county
+ * without coast and no tide station near): no coastal water level is presented as a depth at it.
+ * What applies inland is said instead.
  */
-function inlandAnswer<T extends object>(common: T, described: ReturnType<typeof describeGround>, radiusKm: number, epoch: number, used: SourceId[]) {
+function inlandAnswer<T extends object, E extends object>(common: T, elevation: E, why: string, epoch: number, used: SourceId[]) {
   return {
     ...common,
-    elevation: { status: 'covered', ...described, note: `No open water (sea or bay) lies within ${radiusKm} km in the elevation model.` },
+    elevation,
     ground_elevation_navd88: null,
     water_depth: null,
     inundation_area: null,
@@ -200,7 +220,7 @@ function inlandAnswer<T extends object>(common: T, described: ReturnType<typeof 
     affected_assets: null,
     location_setting: {
       setting: 'inland',
-      note: `Inland: no tidal water within ${radiusKm} km, so sea level rise does not reach this point through a tidal connection and the projected MHHW above (the level at the coast near the gauges) is not a water level here. What applies is rainfall-induced flooding (100- and 500-year storms, s. 380.093(3)(d)) and, near the coast, higher groundwater and tailwater as sea level rises; use POST /hazards/flood-analysis with rainfall layers.`,
+      note: `Inland: ${why}, so sea level rise does not reach this point through a tidal connection and the projected MHHW above (the level at the coast near the gauges) is not a water level here. What applies is rainfall-induced flooding (100- and 500-year storms, s. 380.093(3)(d)) and, near the coast, higher groundwater and tailwater as sea level rises; use POST /hazards/flood-analysis with rainfall layers.`,
     },
     screening_level: SCREENING_NOTICE,
     sources: sourcesOf(used),

@@ -83,6 +83,31 @@ export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lo
   return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
 }
 
+/** 1992→2000 rise (m) of a NOAA 2022 region's observed trajectory (`rsl_trajectory` of TR_regional_projections.nc, [percentile][year][region], mm). */
+export function regionalTrajectoryRise(region: 'SE' | 'EGOM', percentileIndex = 1): number {
+  const bytes = readFileSync(path.join(RAW, 'TR_regional_projections.nc'));
+  const file = new hdf5.File(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), 'nc');
+  const regions = file.get('region').value as string[];
+  const years = Array.from(file.get('years').value as ArrayLike<number>, Number);
+  const values = file.get('rsl_trajectory').value as ArrayLike<number>;
+  const at = (year: number) => values[(percentileIndex * years.length + years.indexOf(year)) * regions.length + regions.indexOf(region)]!;
+  return (at(2000) - at(1992)) / 1000;
+}
+
+type RawStation = { id: string; name: string; lat: number; lon: number; mhhwNavd88: number };
+
+/**
+ * The NOAA station whose MHHW stands for a point, by the documented same-water rule written here
+ * again: the nearest reference station within 10 km, unless a station within twice its distance
+ * (and 10 km) differs from it by more than 0.1 m.
+ */
+export function sameWaterStation<S extends RawStation>(point: { lat: number; lon: number }, reference: readonly S[]): { s: S; d: number } | undefined {
+  const near = reference.map((s) => ({ s, d: distanceKm(point, s) })).filter((x) => x.d <= 10).sort((a, b) => a.d - b.d);
+  const first = near[0];
+  if (!first) return undefined;
+  return near.slice(1).some((x) => x.d <= 2 * first.d && Math.abs(x.s.mhhwNavd88 - first.s.mhhwNavd88) > 0.1) ? undefined : first;
+}
+
 /** The gauges of the file that F.A.C. 62S-7.012(1)(b) lets interpolation use: no QC flag, a trajectory from 30 years or more. */
 export function usableGauges(): NcGauge[] {
   return ncGauges().filter((g) => g.qc === 0 && g.geq30 === 1);
