@@ -34,6 +34,8 @@ const EXAMPLES_DIR = 'docs/examples';
 const EXAMPLE_FILES = ['analyst.md', 'engineer.md', 'integrator.md', 'resident.md', 'staff.md'];
 // These are the shell variables the test provides; the examples' own assignments point at npm start.
 const PROVIDED = /^(B|FREE|PRO|ENTERPRISE)=/;
+/** All files' blocks run as one script; two county-wide jobs among them take minutes on a loaded machine. */
+const SCRIPT_TIMEOUT_MS = 540_000;
 
 function workedExamples(file: string, markdown: string): Example[] {
   const examples: Example[] = [];
@@ -118,7 +120,7 @@ function fits(expected: readonly Expected[], statuses: readonly number[]): boole
 
 function runShell(script: string, cwd: string, env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('bash', ['-c', script], { cwd, env: { ...process.env, ...env }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (_error, stdout, stderr) => resolve({ stdout, stderr }));
+    execFile('bash', ['-c', script], { cwd, env: { ...process.env, ...env }, timeout: SCRIPT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (_error, stdout, stderr) => resolve({ stdout, stderr }));
   });
 }
 
@@ -152,7 +154,7 @@ describe('worked examples of docs/examples against a live local app', () => {
       outputs.get(Number(err[i]))!.statuses = [...err[i + 1]!.matchAll(/^@@STATUS (\d{3})$/gm)].map((match) => Number(match[1]));
     }
     if (process.env.README_EXAMPLES_TRACE) process.stderr.write(`${stdout}\n----\n${stderr}\n`);
-  }, 600_000);
+  }, SCRIPT_TIMEOUT_MS + 120_000);
   afterAll(async () => {
     await app.stop();
     rmSync(work, { recursive: true, force: true });
