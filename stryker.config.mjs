@@ -3,8 +3,9 @@
  * adapters' conditional logic, and runs the fast tests (test/unit, test/science) against each
  * mutant through the repository's own jest configuration (SWC transform). Integration and e2e
  * tests start emulators and are left out. Incremental: results are kept in
- * test/mutation/stryker-incremental.json (committed), so a re-run only tests mutants in changed
- * code or covered by changed tests. Narrow a run with `npm run test:mutation -- --mutate 'shared/http/**'`.
+ * test/mutation/stryker-incremental.json, so a re-run only tests mutants in changed code or covered
+ * by changed tests; the file (tens of MB) stays out of git, so a fresh clone's first run tests every
+ * mutant. `npm run mutation:scores` writes the per-folder scores from it (test/mutation/SCORES.md). Narrow a run with `npm run test:mutation -- --mutate 'shared/http/**'`.
  */
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

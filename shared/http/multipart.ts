@@ -1,15 +1,8 @@
 import busboy from 'busboy';
 import { HttpError, type FieldError } from './problem';
 import type { RequestDef } from '../routes/types';
-import type { ParsedForm } from './types';
+import type { MultipartFile, ParsedForm } from './types';
 import { fieldErrorsOf, invalidRequest } from './zod-errors';
-
-export interface MultipartFile {
-  field: string;
-  filename: string;
-  mimeType: string;
-  data: Buffer;
-}
 
 export interface MultipartForm {
   fields: Record<string, string>;

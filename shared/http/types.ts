@@ -2,9 +2,16 @@ import type { AccountContext } from '../ports';
 import type { BearerUser } from '../domain/identity/signed-in-user';
 import type * as z from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, RouteDef } from '../routes/types';
-import type { MultipartFile } from './multipart';
 
 type FormDefOf<R extends RouteDef> = NonNullable<R['request']>['form'];
+
+/** One uploaded file of a multipart form. */
+export interface MultipartFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
 
 /** The parsed parts of a multipart form: its validated text fields, its file part, every file part. */
 export interface ParsedForm<F> {

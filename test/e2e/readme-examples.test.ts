@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestApp } from '../helpers/local-app';
 
 /**
- * The README's worked examples, run as written: every ```bash block that calls the API (`curl`
- * with `$B`) runs in one shell against a fresh local app, `$B`, `$FREE`, `$PRO` and
+ * The worked examples of docs/examples/, run as written: every ```bash block that calls the API
+ * (`curl` with `$B`), file by file in the order of EXAMPLE_FILES, runs in one shell against a fresh
+ * local app, `$B`, `$FREE`, `$PRO` and
  * `$ENTERPRISE` set to it. Each curl must answer the status its comment documents (`# 409 …`),
  * or else 2xx/3xx; a ```json answer shown after a block must have the live answer's top-level
- * keys (all of them, unless the README shortens it with `…`). A curl in an `until`/`while` loop
+ * keys (all of them, unless the example shortens it with `…`). A curl in an `until`/`while` loop
  * polls: it may answer any number of times, each 2xx/3xx. New examples are picked up as they are
  * added.
  */
@@ -17,7 +18,8 @@ import { startTestApp } from '../helpers/local-app';
 type Expected = number | 'ok' | 'poll';
 
 interface Example {
-  /** Line in README.md where the block starts. */
+  /** The markdown file (from the repository root) and the line where the block starts. */
+  file: string;
   line: number;
   script: string;
   /** Expected status of each curl call, in order: a number, 'ok' for any 2xx/3xx, 'poll' for a loop's. */
@@ -26,11 +28,16 @@ interface Example {
   answer?: string;
 }
 
-const README = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-// These are the shell variables the test provides; the README's own assignments point at npm start.
+const ROOT = path.join(__dirname, '..', '..');
+const EXAMPLES_DIR = 'docs/examples';
+/** In the order they run: a later file may use what an earlier one set (the keys, the account's assets). */
+const EXAMPLE_FILES = ['analyst.md', 'engineer.md', 'integrator.md', 'resident.md', 'staff.md'];
+// These are the shell variables the test provides; the examples' own assignments point at npm start.
 const PROVIDED = /^(B|FREE|PRO|ENTERPRISE)=/;
+/** All files' blocks run as one script; two county-wide jobs among them take minutes on a loaded machine. */
+const SCRIPT_TIMEOUT_MS = 540_000;
 
-function workedExamples(markdown: string): Example[] {
+function workedExamples(file: string, markdown: string): Example[] {
   const examples: Example[] = [];
   const blocks = [...markdown.matchAll(/```(\w*)\n([\s\S]*?)```/g)];
   blocks.forEach((block, i) => {
@@ -46,6 +53,7 @@ function workedExamples(markdown: string): Example[] {
       return [text.includes(' #') || documented ? (documented ? Number(documented[1]) : 'ok' as const) : 'ok' as const];
     });
     examples.push({
+      file,
       line: markdown.slice(0, block.index).split('\n').length,
       script: body!.split('\n').filter((text) => !PROVIDED.test(text)).join('\n'),
       expected,
@@ -55,7 +63,7 @@ function workedExamples(markdown: string): Example[] {
   return examples;
 }
 
-/** Top-level keys of a README answer, which may elide with `…` (so it is not always valid JSON). */
+/** Top-level keys of a documented answer, which may elide with `…` (so it is not always valid JSON). */
 function shownKeys(text: string): { keys: string[]; elided: boolean } {
   const keys: string[] = [];
   let depth = 0;
@@ -112,12 +120,15 @@ function fits(expected: readonly Expected[], statuses: readonly number[]): boole
 
 function runShell(script: string, cwd: string, env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('bash', ['-c', script], { cwd, env: { ...process.env, ...env }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (_error, stdout, stderr) => resolve({ stdout, stderr }));
+    execFile('bash', ['-c', script], { cwd, env: { ...process.env, ...env }, timeout: SCRIPT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (_error, stdout, stderr) => resolve({ stdout, stderr }));
   });
 }
 
-describe('README worked examples against a live local app', () => {
-  const examples = workedExamples(README);
+describe('worked examples of docs/examples against a live local app', () => {
+  const examples = EXAMPLE_FILES.flatMap((name) => {
+    const file = `${EXAMPLES_DIR}/${name}`;
+    return workedExamples(file, readFileSync(path.join(ROOT, file), 'utf8'));
+  });
   let app: Awaited<ReturnType<typeof startTestApp>>;
   let work: string;
   const outputs = new Map<number, { stdout: string; statuses: number[] }>();
@@ -125,8 +136,8 @@ describe('README worked examples against a live local app', () => {
   beforeAll(async () => {
     // Job workers only, no webhook deliveries or reminders: nothing may leave loopback.
     app = await startTestApp({ backgroundWorkers: 'jobs' });
-    work = mkdtempSync(path.join(tmpdir(), 'vac-readme-'));
-    // The README runs from the repository root; the one repository file its examples read is linked in.
+    work = mkdtempSync(path.join(tmpdir(), 'vac-examples-'));
+    // The examples run from the repository root; the one repository file they read is linked in.
     mkdirSync(path.join(work, 'test/fixtures'), { recursive: true });
     symlinkSync(path.join(__dirname, '../fixtures/dem'), path.join(work, 'test/fixtures/dem'));
     // Each curl reports its status on stderr, after the block's marker; the output stays as written.
@@ -143,7 +154,7 @@ describe('README worked examples against a live local app', () => {
       outputs.get(Number(err[i]))!.statuses = [...err[i + 1]!.matchAll(/^@@STATUS (\d{3})$/gm)].map((match) => Number(match[1]));
     }
     if (process.env.README_EXAMPLES_TRACE) process.stderr.write(`${stdout}\n----\n${stderr}\n`);
-  }, 600_000);
+  }, SCRIPT_TIMEOUT_MS + 120_000);
   afterAll(async () => {
     await app.stop();
     rmSync(work, { recursive: true, force: true });
@@ -153,7 +164,12 @@ describe('README worked examples against a live local app', () => {
     expect(examples.length).toBeGreaterThan(10);
   });
 
-  it.each(examples.map((example, i) => [`README.md line ${example.line}`, i, example] as const))('%s answers as documented', (_name, i, example) => {
+  it('runs every example file of docs/examples', () => {
+    const files = readdirSync(path.join(ROOT, EXAMPLES_DIR)).filter((name) => name.endsWith('.md') && name !== 'README.md');
+    expect([...EXAMPLE_FILES].sort()).toEqual(files.sort());
+  });
+
+  it.each(examples.map((example, i) => [`${example.file} line ${example.line}`, i, example] as const))('%s answers as documented', (_name, i, example) => {
     const { stdout, statuses } = outputs.get(i)!;
     if (example.expected.includes('poll')) {
       expect({ statuses, asDocumented: fits(example.expected, statuses) }).toEqual({ statuses, asDocumented: true });

@@ -6,21 +6,21 @@ import { estimateFloodAnalysisWork, SYNC_WORK_BUDGET, TIME_LIMITED_WORK } from '
 
 /**
  * Whether a flood analysis answers at once or with a job is decided by the request's size; the
- * wall-clock safety net applies only well above the documented example, so the README's answer keeps
- * its shape on a loaded machine.
+ * wall-clock safety net applies only well above the documented example, so the engineer's worked
+ * example (docs/examples/engineer.md) keeps its shape on a loaded machine.
  */
 describe('immediate or job: decided by size for the documented example', () => {
-  const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-  const match = /-d '(\{[^']*\})' \$B\/hazards\/flood-analysis/.exec(readme);
+  const examples = readFileSync(path.join(__dirname, '../../docs/examples/engineer.md'), 'utf8');
+  const match = /-d '(\{[^']*\})' \$B\/hazards\/flood-analysis/.exec(examples);
 
-  it('finds the README flood-analysis example', () => {
+  it('finds the documented flood-analysis example', () => {
     expect(match).not.toBeNull();
   });
 
-  it('sizes the README example far below the work held to a time limit', () => {
+  it('sizes the documented example far below the work held to a time limit', () => {
     const body = JSON.parse(match![1]!) as { boundary_geojson: Polygon | MultiPolygon; components: string[]; scenarios: string[]; planning_horizons: number[] };
     const validation = validateBoundary(body.boundary_geojson);
-    if (!validation.ok) throw new Error('The README boundary is invalid.');
+    if (!validation.ok) throw new Error('The documented boundary is invalid.');
     const work = estimateFloodAnalysisWork({
       boundary: validation.boundary, components: body.components as never, scenarios: body.scenarios as never, horizons: body.planning_horizons,
     }, 0);

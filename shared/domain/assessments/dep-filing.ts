@@ -1,4 +1,3 @@
-import type { Assessment, DepFilingRecord } from './model';
 import { floridaDate } from '../florida-time';
 
 /**
@@ -18,6 +17,20 @@ export function howToFile(assessmentId: string): string[] {
     'Keep the confirmation DEP gives on receipt (its number and date).',
     `Record it here with POST /assessments/${assessmentId}/dep-confirmation {"confirmation_number", "received_on"}; until then dep_confirmation.status stays "not_transmitted".`,
   ];
+}
+
+/** DEP's own confirmation of a filing, as the county recorded it. */
+export interface DepFilingRecord {
+  confirmation_number: string;
+  received_on: string;
+  recorded_at: string;
+}
+
+/** What the confirmation check reads of an assessment. */
+interface FiledAssessment {
+  status: string;
+  submitted_at?: string;
+  submission?: { dep_filing?: DepFilingRecord };
 }
 
 export interface DepConfirmationView {
@@ -44,7 +57,7 @@ export function depConfirmationOf(assessmentId: string, record: DepFilingRecord 
 }
 
 /** Why DEP's confirmation cannot be recorded on this assessment (409), or undefined when it can. */
-export function depConfirmationProblem(assessment: Assessment, input: { confirmation_number: string; received_on: string }, today: Date): { field: string; message: string } | undefined {
+export function depConfirmationProblem(assessment: FiledAssessment, input: { confirmation_number: string; received_on: string }, today: Date): { field: string; message: string } | undefined {
   if (assessment.status !== 'submitted' || !assessment.submission) {
     return { field: 'status', message: `Only a submitted assessment can record DEP's confirmation; this one is ${assessment.status}.` };
   }

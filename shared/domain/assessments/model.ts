@@ -3,7 +3,9 @@ import type { Methodology, Scope, Timeline } from '../../schemas/compliance';
 import { evaluateCompliance, type ComplianceEvaluation } from '../compliance/evaluate';
 import { settingOf } from '../compliance/setting';
 import type { ComplianceEvidence } from '../compliance/evidence';
-import { depConfirmationOf } from './dep-filing';
+import { depConfirmationOf, type DepFilingRecord } from './dep-filing';
+
+export type { DepFilingRecord };
 
 /** The jurisdiction as resolved at creation (see `shared/domain/jurisdictions.ts`). */
 export interface AssessmentJurisdiction {
@@ -11,13 +13,6 @@ export interface AssessmentJurisdiction {
   type: 'county' | 'municipality';
   display_name: string;
   county_fips: string;
-}
-
-/** DEP's own confirmation of a filing, as the county recorded it. */
-export interface DepFilingRecord {
-  confirmation_number: string;
-  received_on: string;
-  recorded_at: string;
 }
 
 export interface SubmissionRecord {

@@ -1,7 +1,7 @@
 import ruleSet2021 from '../../data/compliance/rule-set-2021.json';
 import ruleSet2024 from '../../data/compliance/rule-set-2024.json';
 import type { Checklist, RuleSetId, ScenarioFamily, SlrScenario, VerificationStatus } from '../../schemas/compliance';
-import { settingOf, type SettingDecision } from './setting';
+import { settingOf, type CoastalSetting, type SettingDecision } from './setting';
 
 /**
  * The checklist A–N lives in versioned rule sets kept as data (`shared/data/compliance/`), so a
@@ -63,8 +63,7 @@ export interface RuleSet {
   items: RuleItem[];
 }
 
-/** `noncoastal`: a jurisdiction without tidal exposure (2022 amendment); `coastal` otherwise. */
-export type CoastalSetting = 'coastal' | 'noncoastal';
+export type { CoastalSetting };
 
 export const RULE_SETS: readonly RuleSet[] = [ruleSet2021 as RuleSet, ruleSet2024 as RuleSet];
 

@@ -1,5 +1,4 @@
 import coastalCounties from '../../data/v1/fl-coastal-counties.json';
-import type { CoastalSetting } from './rule-sets';
 
 const COASTAL_FIPS: ReadonlySet<string> = new Set(coastalCounties.counties.map((c) => c.fips));
 
@@ -7,6 +6,9 @@ const COASTAL_FIPS: ReadonlySet<string> = new Set(coastalCounties.counties.map((
 export function isCoastalCounty(fips: string): boolean {
   return COASTAL_FIPS.has(fips);
 }
+
+/** `noncoastal`: a jurisdiction without tidal exposure (2022 amendment); `coastal` otherwise. */
+export type CoastalSetting = 'coastal' | 'noncoastal';
 
 export interface SettingDecision {
   setting: CoastalSetting;

@@ -1,5 +1,5 @@
 import type { MultiPolygon } from 'geojson';
-import type { AnalysedSurfaces } from '../hazards/flood-analysis';
+import type { AnalysedSurfaces } from '../hazards/analysed-surfaces';
 import type { WaterSurface } from '../hazards/flood-surfaces';
 import { isOpenWater, maskToMultiPolygon } from '../hazards/inundation';
 import { rowCellAreas } from '../hazards/elevation';

@@ -3,6 +3,7 @@ import { describeGround, readGround, siteGround, usesSrtm, type GroundGrid, type
 import { GROUND_METHOD, projectedMhhw, riseSince2000 } from './slr-impact';
 import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
 import { inundationExtents } from '../deliverables/inundation-extents';
+import type { AnalysedSurfaces, AssetSite } from './analysed-surfaces';
 import type { BBox, LatLon } from './geo';
 import { epochRise, selectGauges, type Gauge, type GaugeSelection } from './gauges';
 import { LayerSurface, type HazardLayer, type HazardLayerSource } from './hazard-layers';
@@ -61,15 +62,7 @@ export interface FloodAnalysisDeps {
   onSurfaces?: (analysed: AnalysedSurfaces) => Promise<void> | void;
 }
 
-/** What `onSurfaces` receives; `surfaces` are keyed `<component>|<scenario>|<year>` (surge and rainfall: the 100-year event). */
-export interface AnalysedSurfaces {
-  model: FloodModel | undefined;
-  mask: Uint8Array | undefined;
-  sites: readonly AssetSite[];
-  surfaces: ReadonlyMap<string, WaterSurface>;
-  /** The MHHW (NAVD88, m) the tidal levels stand on at a place: its local station's, else its own gauges' (`mhhwAt`). */
-  mhhwAt: (lon: number, lat: number) => number;
-}
+export type { AnalysedSurfaces, AssetSite };
 
 /** Lets the process answer other requests between the long synchronous passes of an analysis. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -99,18 +92,6 @@ export const SYNC_WORK_BUDGET = 3_000_000;
  * its result or a job depends on the request alone, never on the load of the moment.
  */
 export const TIME_LIMITED_WORK = SYNC_WORK_BUDGET / 2;
-
-export interface AssetSite {
-  asset: AssetPoint;
-  /** The asset's cell of the analysis grid (for its connection to open water). */
-  cell: number | undefined;
-  /** Its own ground (surveyed, else the DEM at its location at native resolution), NAVD88 m. */
-  ground: number | undefined;
-  ground_basis?: SiteGround['basis'];
-  /** The DEM marks the asset's own location as open water (and no surveyed elevation says otherwise); absent: judged by its cell. */
-  open_water?: boolean;
-  surface_flag?: boolean;
-}
 
 interface AnalysisArea {
   model: FloodModel | undefined;

@@ -1,5 +1,13 @@
 import type { QueuedEvent } from '../../ports';
-import type { DeliveryErrorClass } from './ports';
+
+/**
+ * What went wrong with an attempt, coarsely: delivery logs never carry raw socket errors, which
+ * would make webhooks a probe of other hosts' ports and networks. `http_status`: the endpoint
+ * answered outside 2xx (the status is beside it); `refused`: refused, reset or unreachable;
+ * `blocked`: the URL or an address it resolved to is not allowed for webhooks.
+ */
+export const DELIVERY_ERROR_CLASSES = ['timeout', 'refused', 'tls', 'dns', 'http_status', 'blocked'] as const;
+export type DeliveryErrorClass = (typeof DELIVERY_ERROR_CLASSES)[number];
 
 /**
  * One delivery of one event to one endpoint, as it travels on the queue between attempts. The

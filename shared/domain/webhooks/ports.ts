@@ -1,4 +1,4 @@
-import type { DeliveryAttempt, DeliveryMessage } from './delivery';
+import { DELIVERY_ERROR_CLASSES, type DeliveryAttempt, type DeliveryErrorClass, type DeliveryMessage } from './delivery';
 
 /** Ports of the webhook use cases; DynamoDB, SQS and HTTP adapters implement them. */
 export interface Webhook {
@@ -60,14 +60,7 @@ export interface DeliveryStore {
   list(webhookId: string, limit: number, cursor?: string): Promise<Page<DeliveryAttempt>>;
 }
 
-/**
- * What went wrong with an attempt, coarsely: delivery logs never carry raw socket errors, which
- * would make webhooks a probe of other hosts' ports and networks. `http_status`: the endpoint
- * answered outside 2xx (the status is beside it); `refused`: refused, reset or unreachable;
- * `blocked`: the URL or an address it resolved to is not allowed for webhooks.
- */
-export const DELIVERY_ERROR_CLASSES = ['timeout', 'refused', 'tls', 'dns', 'http_status', 'blocked'] as const;
-export type DeliveryErrorClass = (typeof DELIVERY_ERROR_CLASSES)[number];
+export { DELIVERY_ERROR_CLASSES, type DeliveryErrorClass };
 
 export interface SendResult {
   ok: boolean;

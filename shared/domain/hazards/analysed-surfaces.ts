@@ -1,0 +1,30 @@
+import type { SiteGround } from './ground';
+import type { FloodModel } from './inundation';
+import type { AssetPoint } from './spatial-index';
+import type { WaterSurface } from './flood-surfaces';
+
+/**
+ * What a flood analysis hands to those who build on its grids (exposure on assets, inundation
+ * extents): its own module, so they need not import the analysis that calls them.
+ */
+export interface AssetSite {
+  asset: AssetPoint;
+  /** The asset's cell of the analysis grid (for its connection to open water). */
+  cell: number | undefined;
+  /** Its own ground (surveyed, else the DEM at its location at native resolution), NAVD88 m. */
+  ground: number | undefined;
+  ground_basis?: SiteGround['basis'];
+  /** The DEM marks the asset's own location as open water (and no surveyed elevation says otherwise); absent: judged by its cell. */
+  open_water?: boolean;
+  surface_flag?: boolean;
+}
+
+/** What `onSurfaces` receives; `surfaces` are keyed `<component>|<scenario>|<year>` (surge and rainfall: the 100-year event). */
+export interface AnalysedSurfaces {
+  model: FloodModel | undefined;
+  mask: Uint8Array | undefined;
+  sites: readonly AssetSite[];
+  surfaces: ReadonlyMap<string, WaterSurface>;
+  /** The MHHW (NAVD88, m) the tidal levels stand on at a place: its local station's, else its own gauges' (`mhhwAt`). */
+  mhhwAt: (lon: number, lat: number) => number;
+}
