@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
@@ -10,6 +10,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY, TOKEN_VALIDITY, USER_POOL_CLIENT_NAME, USER_POOL_NAME } from '../shared/domain/identity/pool-settings';
 import { USER_ROLES } from '../shared/domain/identity/roles';
+import { hashingPasswords, hashStoredPasswords } from './cognito-passwords';
+import { discoveryHandler, ensureTokenSigningKey, signingWith } from './cognito-tokens';
 
 export interface LocalCognito {
   /** `http://127.0.0.1:<port>`: the SDK endpoint, and the issuer's base. */
@@ -40,15 +42,18 @@ function localMailbox(file: string) {
 
 /**
  * The cognito-local emulator in this process, assembled from its own factories (its default
- * server keeps data in `./.cognito` and listens where HOST/PORT say): data under
- * `<dataDir>/cognito`, loopback only, a free port, no log output (request bodies carry passwords),
- * the codes it would email in `<dataDir>/cognito/mailbox.jsonl`.
+ * server keeps data in `./.cognito`, listens where HOST/PORT say and signs with the key its package
+ * ships): data under `<dataDir>/cognito` readable by the owner only, passwords stored as scrypt
+ * hashes, tokens signed with a key of this data directory (`<dataDir>/keys`), loopback only, a free
+ * port, no log output (request bodies carry passwords), the codes it would email in
+ * `<dataDir>/cognito/mailbox.jsonl`. Its hosted UI is not served.
  * The pool, its app client and the role groups are created on first start and found again by
- * name after a restart. Tokens are signed with the key the package ships: local use only.
+ * name after a restart.
  */
 export async function startLocalCognito(dataDir: string): Promise<LocalCognito> {
   const directory = path.join(dataDir, 'cognito');
-  mkdirSync(directory, { recursive: true });
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  chmodSync(directory, 0o700);
   const load = createRequire(require.resolve('cognito-local'));
   const pino = load('pino') as (options: object) => unknown;
   const logger = pino({ level: 'silent' });
@@ -59,29 +64,38 @@ export async function startLocalCognito(dataDir: string): Promise<LocalCognito> 
   const { JwtTokenGenerator } = load('./services/tokenGenerator');
   const { MessageDeliveryService } = load('./services/messageDelivery/messageDelivery');
   const { otp } = load('./services/otp');
+  const { UnsupportedError } = load('./errors');
   const { Router } = load('./server/Router');
   const { createServer } = load('./server/server');
 
   const ctx = { logger };
   const clock = new DateClock();
-  const stores = new StormDBDataStoreFactory(directory);
+  const stores = ownerOnly(new StormDBDataStoreFactory(directory), directory);
   const cognito = await new CognitoServiceFactoryImpl(directory, stores, new UserPoolServiceFactoryImpl(clock, stores))
     .create(ctx, { UsernameAttributes: ['email'] });
+  await hashStoredPasswords(ctx, cognito);
   // No Lambda triggers are configured, so neither the Lambda client nor the KMS crypto is ever used.
   const triggers = new TriggersService(clock, cognito, new LambdaService({}, undefined), undefined);
   // The issuer needs the port, known only once listening; the generator reads it per token.
   const tokenConfig = { IssuerDomain: '' };
+  const key = ensureTokenSigningKey(dataDir);
   const services = {
     clock,
     cognito,
     config: {},
     messages: new MessagesService(triggers, new MessageDeliveryService(localMailbox(path.join(directory, 'mailbox.jsonl')))),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, tokenConfig),
+    tokenGenerator: signingWith(key, new JwtTokenGenerator(clock, triggers, tokenConfig)),
     triggers,
   };
-  const server = createServer(Router(services), logger, { port: 0, hostname: LOOPBACK, development: false, https: false }, services);
-  const http = (await server.start()) as Server;
+  const router = hashingPasswords(Router(services), cognito, (target) => new UnsupportedError(`${target} is not emulated locally`));
+  // Without `services` the emulator serves no hosted UI (its login form compares passwords itself).
+  const { application } = createServer(router, logger, { development: false }, undefined);
+  const http = createHttpServer(discoveryHandler(key, () => tokenConfig.IssuerDomain, application));
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(0, LOOPBACK, () => resolve());
+  });
   const endpoint = `http://${LOOPBACK}:${(http.address() as AddressInfo).port}`;
   tokenConfig.IssuerDomain = endpoint;
 
@@ -96,6 +110,21 @@ export async function startLocalCognito(dataDir: string): Promise<LocalCognito> 
     await stop();
     throw error;
   }
+}
+
+interface DataStoreFactory {
+  create(ctx: unknown, id: string, defaults: object): Promise<unknown>;
+}
+
+/** The emulator's files (users, clients) made readable by the owner only as they are opened. */
+function ownerOnly(factory: DataStoreFactory, directory: string): DataStoreFactory {
+  return {
+    async create(ctx, id, defaults) {
+      const store = await factory.create(ctx, id, defaults);
+      chmodSync(path.join(directory, `${id}.json`), 0o600);
+      return store;
+    },
+  };
 }
 
 /** The same pool settings the CDK stack declares, as far as the emulator takes them. */

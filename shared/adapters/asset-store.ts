@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './aws-clients';
+import { userKeyedMap } from './user-keyed-map';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { ImportedAsset } from '../domain/assets/import-rows';
@@ -167,6 +168,7 @@ class DynamoImportWriter implements ImportWriter {
     item.entity = 'asset';
     item.account_id = accountId;
     Object.assign(item, asset);
+    item.attributes = userKeyedMap(asset.attributes);
     item.import_id = this.target.importId;
     item.created_by_import = this.target.importId;
     item.vulnerability = null;
@@ -197,7 +199,7 @@ class DynamoImportWriter implements ImportWriter {
     const values: Record<string, unknown> = { ':one': 1, ':import': this.target.importId, ':now': this.timestamp, ...Object.fromEntries(Object.entries(gsi1(accountId, asset.jurisdiction_id, asset.category, asset.asset_id)).map(([k, v]) => [`:${k}`, v])) };
     const sets = IMPORTED_FIELDS.map((field, i) => {
       names[`#f${i}`] = field;
-      values[`:f${i}`] = asset[field] ?? null; // a point's geometry is null (lon/lat)
+      values[`:f${i}`] = field === 'attributes' ? userKeyedMap(asset.attributes) : asset[field] ?? null; // a point's geometry is null (lon/lat)
       return `#f${i} = :f${i}`;
     });
     try {

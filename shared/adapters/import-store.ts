@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { dynamo, s3 } from './aws-clients';
+import { userKeyedMap } from './user-keyed-map';
 import { queryAll } from './query-all';
 import { leasedIndexKeys, queryExpiredLeases } from './job-lease';
 import { newLease } from '../domain/job-lease';
@@ -41,6 +42,7 @@ export class DynamoImportStore implements ImportStore {
         ...(record.status === 'pending' ? { gsi1pk: PENDING, gsi1sk: `${record.created_at}#${record.account_id}#${record.import_id}` } : {}),
         entity: 'asset_import',
         ...record,
+        ...(record.options?.column_map ? { options: { ...record.options, column_map: userKeyedMap(record.options.column_map) } } : {}),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
+import { userKeyedMap } from './user-keyed-map';
 import { requiredSetting } from '../config';
 import type { SessionRevocationStore, UserStore } from '../domain/identity/ports';
 import type { UserRecord } from '../domain/identity/profile';
@@ -34,7 +35,7 @@ export class DynamoUserStore implements UserStore {
   async create(user: UserRecord): Promise<void> {
     await dynamo().send(new PutCommand({
       TableName: this.tableName,
-      Item: { ...userKey(user.user_id), gsi1pk: emailIndexKey(user.email), gsi1sk: 'USER', type: 'user', ...user },
+      Item: userItem(user),
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   }
@@ -43,7 +44,7 @@ export class DynamoUserStore implements UserStore {
     try {
       await dynamo().send(new PutCommand({
         TableName: this.tableName,
-        Item: { ...userKey(user.user_id), gsi1pk: emailIndexKey(user.email), gsi1sk: 'USER', type: 'user', ...user },
+        Item: userItem(user),
         ConditionExpression: 'version = :expected',
         ExpressionAttributeValues: { ':expected': expectedVersion },
       }));
@@ -72,6 +73,10 @@ export class DynamoUserStore implements UserStore {
       ...(names ? { ExpressionAttributeNames: names } : {}),
     }));
   }
+}
+
+function userItem(user: UserRecord): Record<string, unknown> {
+  return { ...userKey(user.user_id), gsi1pk: emailIndexKey(user.email), gsi1sk: 'USER', type: 'user', ...user, preferences: userKeyedMap(user.preferences) };
 }
 
 function toUser(item: Record<string, unknown>): UserRecord {

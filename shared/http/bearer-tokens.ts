@@ -1,8 +1,8 @@
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
-import type { Jwks } from 'aws-jwt-verify/jwk';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import {
   CognitoJwtInvalidClientIdError, CognitoJwtInvalidTokenUseError, JwtExpiredError, JwtInvalidIssuerError, JwtInvalidSignatureError,
-  JwtWithoutValidKidError, KidNotFoundInJwksError,
+  JwtWithoutValidKidError, KidNotFoundInJwksError, WaitPeriodNotYetEndedJwkError,
 } from 'aws-jwt-verify/error';
 import type { BearerSession, SessionRevocations, UserDirectory } from '../domain/identity/signed-in-user';
 import type { BearerOutcome } from './bearer';
@@ -61,13 +61,21 @@ function headerAlgorithm(token: string): string | undefined {
   }
 }
 
+/** aws-jwt-verify checks `exp` only when the token has one; a token without an end is refused here. */
+class TokenWithoutExpiryError extends Error {}
+
+function requireExpiry(payload: { exp?: unknown }): void {
+  if (typeof payload.exp !== 'number') throw new TokenWithoutExpiryError('Token without exp');
+}
+
 /** A short reason from aws-jwt-verify's error classes, without the token or its claims. */
 function verificationFailure(error: unknown): string {
   if (error instanceof JwtExpiredError) return 'The token has expired; refresh it with POST /v1/users/login (grant_type refresh_token).';
+  if (error instanceof TokenWithoutExpiryError) return 'The token has no expiry time.';
   if (error instanceof JwtInvalidIssuerError) return 'The token was issued by another identity provider.';
   if (error instanceof CognitoJwtInvalidTokenUseError) return 'An access token is required (not an ID token).';
   if (error instanceof CognitoJwtInvalidClientIdError) return 'The token was issued to another client.';
-  if (error instanceof JwtInvalidSignatureError || error instanceof KidNotFoundInJwksError || error instanceof JwtWithoutValidKidError) {
+  if (error instanceof JwtInvalidSignatureError || error instanceof KidNotFoundInJwksError || error instanceof JwtWithoutValidKidError || error instanceof WaitPeriodNotYetEndedJwkError) {
     return 'The token signature does not verify.';
   }
   return 'The token is not valid.';
@@ -78,19 +86,22 @@ export interface VerifierSettings {
   clientId: string;
   /**
    * Local mode: the emulator's base URL (`http://127.0.0.1:<port>`). Its issuer is
-   * `<endpoint>/<poolId>` and its JWKS is served over http, which aws-jwt-verify does not fetch, so
-   * it is fetched here once and preloaded. Absent in AWS (the Cognito issuer of the pool's region).
+   * `<endpoint>/<poolId>` and its JWKS (the data directory's key) is served over http. Absent in
+   * AWS (the Cognito issuer of the pool's region).
    */
   localEndpoint?: string;
 }
 
 /**
- * `iss`, `token_use: access`, `client_id`, `exp` (no grace), signature and `alg` are all checked:
- * CognitoJwtVerifier does this in AWS; locally the same checks on JwtRsaVerifier.
+ * `iss`, `token_use: access`, `client_id`, `exp` (present, no grace), signature and `alg` are all
+ * checked: CognitoJwtVerifier does this in AWS; locally the same checks on JwtRsaVerifier, against
+ * the keys the local pool serves (its own key of the data directory, never the emulator package's).
  */
 export function createAccessTokenVerifier(settings: VerifierSettings): AccessTokenVerifier {
   if (!settings.localEndpoint) {
-    const verifier = CognitoJwtVerifier.create({ userPoolId: settings.userPoolId, tokenUse: 'access', clientId: settings.clientId });
+    const verifier = CognitoJwtVerifier.create({
+      userPoolId: settings.userPoolId, tokenUse: 'access', clientId: settings.clientId, customJwtCheck: ({ payload }) => requireExpiry(payload),
+    });
     return async (token) => {
       const payload = await verifier.verify(token);
       return { sub: payload.sub, session: sessionOf(payload) };
@@ -99,27 +110,29 @@ export function createAccessTokenVerifier(settings: VerifierSettings): AccessTok
   const issuer = `${settings.localEndpoint.replace(/\/$/, '')}/${settings.userPoolId}`;
   const verifier = JwtRsaVerifier.create({
     issuer,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
     // Access tokens carry `client_id`, not `aud`; it is checked below like CognitoJwtVerifier does.
     audience: null,
     customJwtCheck: ({ payload }) => {
+      requireExpiry(payload);
       if (payload.token_use !== 'access') throw new CognitoJwtInvalidTokenUseError('Token use not allowed', payload.token_use as string, ['access']);
       if (payload.client_id !== settings.clientId) throw new CognitoJwtInvalidClientIdError('Client ID not allowed', payload.client_id as string, settings.clientId);
     },
-  });
-  let loaded: Promise<void> | undefined;
-  const loadJwks = () => (loaded ??= fetch(`${issuer}/.well-known/jwks.json`)
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
-      verifier.cacheJwks((await response.json()) as Jwks);
-    })
-    .catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
+  }, { jwksCache: new SimpleJwksCache({ fetcher: loopbackFetcher }) });
   return async (token) => {
-    await loadJwks();
     const payload = await verifier.verify(token);
     return { sub: String(payload.sub), session: sessionOf(payload) };
   };
 }
 
+/**
+ * aws-jwt-verify's own fetcher speaks https only; the local pool serves its JWKS over http on
+ * loopback. A kid the JWKS lacks is fetched again at most every 10 s (the cache's penalty box).
+ */
+const loopbackFetcher = {
+  async fetch(uri: string): Promise<ArrayBuffer> {
+    const response = await fetch(uri);
+    if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
+    return response.arrayBuffer();
+  },
+};

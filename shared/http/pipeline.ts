@@ -12,6 +12,7 @@ import { HttpError, JSON_CONTENT_TYPE, PROBLEM_CONTENT_TYPE, problemBody, type F
 import type { RateLimitState, RouteImplementation, RouteRequest, RouteResult } from './types';
 import { sourceMappedStack } from './source-mapped-stack';
 import { asHttpError } from './domain-problems';
+import { parseJsonText, PROTOTYPE_NAME, ReservedNameError } from '../domain/json-text';
 import { fieldErrorsOf, invalidRequest } from './zod-errors';
 import { attachLambdaContext, logger } from '../observability/logger';
 import { countApiAnswer, publishMetrics } from '../observability/metrics';
@@ -223,8 +224,9 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
     }
     if (expected === 'application/json') {
       try {
-        body = JSON.parse(rawBody.toString('utf8'));
+        body = parseJsonText(rawBody.toString('utf8'));
       } catch (error) {
+        if (error instanceof ReservedNameError) throw invalidRequest([{ field: PROTOTYPE_NAME, in: 'body', message: error.message }]);
         throw new HttpError('malformed_body', `The body is not valid JSON: ${(error as Error).message}`);
       }
     }

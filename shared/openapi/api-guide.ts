@@ -33,7 +33,7 @@ export const ERROR_GUIDANCE: Record<ProblemCode, string> = {
   invalid_token: '/v1 routes: the `Authorization: Bearer` access token is missing, expired, tampered, of the wrong kind (an ID token) or from another issuer. Log in again or refresh it.',
   insufficient_scope: '/v1 routes: the signed-in user\'s role may not use this route.',
   invalid_credentials: 'Sign-in failed: the email and password do not match a confirmed user (the same answer whether or not the email is registered).',
-  too_many_attempts: 'Too many failed sign-ins for this email or from this address, or too many registrations from this address; wait the `Retry-After` seconds.',
+  too_many_attempts: 'Too many sign-in attempts (password or reset code) for this email or from this address, or too many registrations from this address; wait the `Retry-After` seconds.',
   email_taken: 'A user with this email is already registered; log in instead.',
   email_undeliverable: '/v1 registration, new confirmation code, password reset: Cognito could not email the code to the address. A registration that failed so is not kept: check the address and register again.',
   weak_password: 'The password does not meet the policy: at least 12 characters with lower- and upper-case letters, a digit and a symbol.',

@@ -89,26 +89,26 @@ export const requestPasswordResetRoute = emailedCodeRoute('requestPasswordReset'
 export const resetPasswordRoute = defineRoute({
   id: 'resetPassword', method: 'POST', path: '/v1/users/password/reset', group: 'v1-identity', auth: 'none', minTier: 'free',
   tags: ['Users'], summary: 'Set a new password with the emailed code',
-  description: 'The new password must meet the policy (400 `weak_password`, checked before the code). A wrong, expired or unknown code is 400 `invalid_request` naming `code`, the same answer for an unknown email, and counts as a failed sign-in of the email and the client address: under the sign-in limits (10 per email, 50 per address within 15 minutes) further attempts are refused with 429 `too_many_attempts`. On success every session of the user ends at Cognito (refresh tokens stop working; access tokens already issued expire within the hour; the local emulator has no global sign-out) and the reset is recorded in the user\'s activity.',
+  description: 'The new password must meet the policy (400 `weak_password`, checked before the code). A wrong, expired or unknown code is 400 `invalid_request` naming `code`, the same answer for an unknown email, and counts as a failed sign-in of the email and the client address: each attempt takes a sign-in slot (10 per email, 50 per address within 15 minutes) before the code is checked, so a burst checks no more than that, and further attempts are refused with 429 `too_many_attempts`. A success frees the email\'s slots. On success every session of the user ends at Cognito (refresh tokens stop working; access tokens already issued expire within the hour; the local emulator has no global sign-out) and the reset is recorded in the user\'s activity.',
   request: { body: ResetPasswordRequestSchema, maxBodyBytes: 4 * 1024 },
   responses: {
     204: { description: 'The password is changed; sign in with it.' },
     ...PUBLIC_V1_ERRORS,
     400: problem('Invalid request or a wrong, expired or unknown code (`invalid_request`), or the password does not meet the policy (`weak_password`).'),
-    429: { ...problem('Too many failed attempts for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
+    429: { ...problem('Too many attempts for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });
 
 export const loginRoute = defineRoute({
   id: 'login', method: 'POST', path: '/v1/users/login', group: 'v1-identity', auth: 'none', minTier: 'free',
   tags: ['Users'], summary: 'Sign in, or refresh the tokens',
-  description: 'First-party sign-in of this API (Cognito USER_PASSWORD_AUTH); third-party applications use the authorization-code flow with PKCE against the Cognito hosted UI. An unknown email and a wrong password get the same 401 `invalid_credentials`, after the same pause. Repeated failures are slowed first: from the 4th attempt for one email (or the 21st from one client address) within 15 minutes, every attempt, right password or not, waits 1 s before it is tried, doubling with each further failure up to 4 s. After 10 failures within 15 minutes for one email, or 50 from one client address, sign-in is refused with 429 `too_many_attempts` and `Retry-After` until the oldest failure is 15 minutes old. `{grant_type: "refresh_token", refresh_token}` returns new access and ID tokens.',
+  description: 'First-party sign-in of this API (Cognito USER_PASSWORD_AUTH); third-party applications use the authorization-code flow with PKCE against the Cognito hosted UI. An unknown email and a wrong password get the same 401 `invalid_credentials`, after the same pause. Repeated failures are slowed first: from the 4th attempt for one email (or the 21st from one client address) within 15 minutes, every attempt, right password or not, waits 1 s before it is tried, doubling with each further failure up to 4 s. Each attempt takes one of the email\'s 10 slots and one of the client address\'s 50 before the password is checked, atomically, so however many arrive at once no more than 10 per email (50 per address) are checked within 15 minutes; a wrong password keeps its slots for 15 minutes, a successful sign-in gives its own back. With every slot held, sign-in is refused with 429 `too_many_attempts` and `Retry-After` until the oldest is 15 minutes old, the right password included. `{grant_type: "refresh_token", refresh_token}` returns new access and ID tokens.',
   request: { body: LoginRequestSchema, maxBodyBytes: 16 * 1024 },
   responses: {
     200: { ...ok('Tokens (access and ID tokens valid 1 hour, refresh token 30 days).', TokenResponseSchema), headers: NO_STORE },
     ...PUBLIC_V1_ERRORS,
     401: problem('Wrong email or password, or an invalid, expired or revoked refresh token (`invalid_credentials`).'),
-    429: { ...problem('Too many failed sign-ins for this email or from this address, or the identity provider is throttling (`too_many_attempts`).'), headers: RETRY_AFTER },
+    429: { ...problem('Too many sign-in attempts for this email or from this address, or the identity provider is throttling (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });
 

@@ -45,7 +45,7 @@ export const listEnrollmentsRoute = defineRoute({
 export const completeEnrollmentRoute = defineRoute({
   id: 'completeEnrollment', method: 'POST', path: '/v1/courses/enrollments/{enrollment_id}/complete', group: 'v1-training', auth: 'bearer', roles: TRAINING_ROLES, minTier: 'free', idempotency: 'user',
   tags: ['Training and certification'], summary: 'Record a course completion',
-  description: 'Moves the enrolment from `enrolled` to `completed` once, with the completion date and optional certificate number, and issues the course credential; completing the last course of a programme (e.g. the "Resilient Florida vulnerability assessment" track) also issues the programme credential. A second completion is 409 `conflict`, unless it repeats the first\'s `Idempotency-Key` and body: then it answers the first response (`Idempotent-Replayed: true`).',
+  description: 'Moves the enrolment from `enrolled` to `completed` once, with the completion date and optional certificate number, and issues the course credential. The completion is the caller\'s own report, not confirmed with the course provider, so the credential says `attestation: "self_reported"` (and so does its Open Badges evidence); the holder is named by the account\'s profile name, never by text in the request; completing the last course of a programme (e.g. the "Resilient Florida vulnerability assessment" track) also issues the programme credential. A second completion is 409 `conflict`, unless it repeats the first\'s `Idempotency-Key` and body: then it answers the first response (`Idempotent-Replayed: true`).',
   request: { params: EnrollmentParams, body: CompleteBody, headers: IdempotencyHeaders, maxBodyBytes: 4 * 1024 },
   responses: { 200: ok('The completed enrolment and the credentials issued.', CompletionResponse), ...NOT_FOUND, 409: problem('Already completed (`conflict`).'), ...IDEMPOTENCY_REUSED, ...ROLE_ERRORS, ...BEARER_ERRORS },
 });
@@ -69,7 +69,7 @@ export const revokeCertificationRoute = defineRoute({
 export const verifyCertificationRoute = defineRoute({
   id: 'verifyCertification', method: 'GET', path: '/v1/certifications/{certification_id}/verify', group: 'v1-training', auth: 'none', minTier: 'free',
   tags: ['Training and certification'], summary: 'Verify a certification (no token)',
-  description: 'For anyone shown a credential: checks the stored credential\'s signature against the service\'s key and its status. Shows no personal data beyond the holder\'s display name.',
+  description: 'For anyone shown a credential: checks the stored credential\'s signature against the service\'s key (`signature_valid`) and its status, and says what it attests: `self_reported` — the holder reported the completion, the course provider did not confirm it. `valid: true` means this API issued it and it is current, not that the training was verified. Shows no personal data beyond the holder\'s display name (their profile name when it was issued).',
   request: { params: CertificationParams },
   responses: { 200: ok('The verification answer.', VerificationResponse), ...NOT_FOUND, 400: problem('Not a certification id (`invalid_request`).'), ...PUBLIC_ERRORS, ...DEPENDENCY_UNAVAILABLE },
 });

@@ -9,6 +9,7 @@ import { parseCrsReference } from '../domain/assets/crs-reference';
 import { OUTSIDE_JURISDICTION_MODES } from '../domain/assets/import-options';
 import { ASSET_SORTS } from '../domain/deliverables/asset-priority';
 import { AssetExposureSchema } from './exposure';
+import { parseJsonText, ReservedNameError } from '../domain/json-text';
 
 const Text = (max: number) => z.string().max(max);
 const Category = z.enum(ASSET_CATEGORIES).describe('One of the four categories of s. 380.093(2)(a).');
@@ -34,9 +35,9 @@ const ColumnMapObject = z.record(z.string().min(1).max(200), z.enum(COLUMN_MAP_T
 const ColumnMapText = z.string().max(10_000).transform((text, ctx) => {
   let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'A JSON object, e.g. {"FAC_NAME": "name"}' });
+    value = parseJsonText(text);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: error instanceof ReservedNameError ? error.message : 'A JSON object, e.g. {"FAC_NAME": "name"}' });
     return z.NEVER;
   }
   const parsed = ColumnMapObject.safeParse(value);

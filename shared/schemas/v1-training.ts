@@ -1,7 +1,7 @@
 import * as z from './zod';
 import { CursorParam, IdempotencyHeaders, IsoDate, LimitParam } from './common';
 import { COURSE_TOPICS } from '../domain/training/catalogue';
-import { CREDENTIAL_STATUSES } from '../domain/credentials/open-badge';
+import { ATTESTATIONS, CREDENTIAL_STATUSES } from '../domain/credentials/open-badge';
 
 export const CoursesQuery = z.object({
   topic: z.enum(COURSE_TOPICS as [string, ...string[]]).optional(),
@@ -36,6 +36,8 @@ const CourseCode = z.string().trim().min(2).max(20).regex(/^[A-Za-z0-9./-]+$/, '
 export const EnrollBody = z.object({ course_code: CourseCode }).strict();
 export const EnrollHeaders = IdempotencyHeaders;
 
+const Attestation = z.enum(ATTESTATIONS).describe('What the credential attests: `self_reported` — the holder reported the completion (and any certificate number); the course provider has not confirmed it.');
+
 const Credential = z.object({
   certification_id: z.string().max(80),
   name: z.string().max(300),
@@ -46,7 +48,8 @@ const Credential = z.object({
   valid_from: z.string().max(10),
   expires_at: z.string().max(40),
   status: z.enum(CREDENTIAL_STATUSES),
-  certificate_number: z.string().max(64).nullable(),
+  certificate_number: z.string().max(64).nullable().describe('As the holder reported it; not checked with the provider.'),
+  attestation: Attestation,
   verification_url: z.string().max(2048),
   credential_jwt: z.string().max(20_000).describe('The Open Badges 3.0 credential as a JWT signed ES256; verify it with `GET /v1/.well-known/jwks.json`.'),
 }).openapi('Certification');
@@ -86,9 +89,10 @@ export const CertificationList = z.object({ data: z.array(Credential).max(100), 
 export const CertificationParams = z.object({ certification_id: z.string().regex(/^cert_[A-Za-z0-9]{1,64}$/, 'A certification_id such as cert_…') }).strict();
 
 export const VerificationResponse = z.object({
-  valid: z.boolean().describe('Genuine (signature verified with the served key) and neither expired nor revoked.'),
+  valid: z.boolean().describe('Issued by this API (`signature_valid`) and neither expired nor revoked. It says nothing more about the completion itself than `attestation` does.'),
   status: z.enum(CREDENTIAL_STATUSES),
-  signature: z.enum(['verified', 'invalid']),
+  signature_valid: z.boolean().describe('The stored credential\'s signature checks with the key at `GET /v1/.well-known/jwks.json` and it is this certification\'s.'),
+  attestation: Attestation,
   certification_id: z.string().max(80),
   name: z.string().max(300),
   kind: z.enum(['course', 'programme']),

@@ -1,5 +1,6 @@
-import { generateKeyPair, importJWK, SignJWT, decodeJwt, type JWK } from 'jose';
-import { readFileSync } from 'node:fs';
+import { generateKeyPair, importJWK, SignJWT, decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
+import { randomUUID, scryptSync } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestApp } from '../helpers/local-app';
@@ -9,8 +10,8 @@ import { DynamoSessionRevocationStore } from '../../shared/adapters/user-store';
 import { dynamo } from '../../shared/adapters/aws-clients';
 import { logger } from '../../shared/observability/logger';
 
-/** The emulator signs with a key shipped in its package; tests use it to craft validly signed but wrong tokens. */
-const EMULATOR_KEY = JSON.parse(readFileSync(path.join(path.dirname(require.resolve('cognito-local')), 'keys', 'cognitoLocal.private.json'), 'utf8')).jwk as JWK;
+/** The key the emulator's package ships (and would sign with by default): anyone holding the package has it. */
+const PACKAGE_KEY = JSON.parse(readFileSync(path.join(path.dirname(require.resolve('cognito-local')), 'keys', 'cognitoLocal.private.json'), 'utf8')).jwk as JWK;
 
 describe('/v1 identity over HTTP', () => {
   let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -224,16 +225,24 @@ describe('/v1 identity over HTTP', () => {
       return response;
     };
 
-    async function emulatorSigned(claims: Record<string, unknown>, options: { expiresAt?: number; issuer?: string } = {}): Promise<string> {
-      const real = decodeJwt(alice.access_token);
-      const key = await importJWK(EMULATOR_KEY, 'RS256');
+    /** The local pool's own signing key, as the data directory holds it (owner-only), with its kid. */
+    const poolKey = () => {
+      const jwk = JSON.parse(readFileSync(path.join(app.dataDir, 'keys', 'token-signing-key.jwk.json'), 'utf8')) as JWK;
+      const kid = String((decodeProtectedHeader(alice.access_token)).kid);
+      return { jwk, kid };
+    };
+
+    /** Claims crafted as the caller likes, signed validly with `signer` (the pool's key by default). */
+    async function signed(claims: Record<string, unknown>, options: { expiresAt?: number | null; issuer?: string; signer?: { jwk: JWK; kid: string } } = {}): Promise<string> {
+      const { exp: _exp, ...real } = decodeJwt(alice.access_token);
+      const { jwk, kid } = options.signer ?? poolKey();
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ ...real, ...claims })
-        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+      const jwt = new SignJWT({ ...real, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid })
         .setIssuer(options.issuer ?? String(real.iss))
-        .setIssuedAt(now - 7200)
-        .setExpirationTime(options.expiresAt ?? now + 3600)
-        .sign(key);
+        .setIssuedAt(now - 7200);
+      if (options.expiresAt !== null) jwt.setExpirationTime(options.expiresAt ?? now + 3600);
+      return jwt.sign(await importJWK(jwk, 'RS256'));
     }
 
     it('accepts the real access token', async () => {
@@ -255,14 +264,14 @@ describe('/v1 identity over HTTP', () => {
     it('refuses HS256 signed with the public key as a secret (algorithm confusion)', async () => {
       const jwks = await (await fetch(`${process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${process.env.USER_POOL_ID}/.well-known/jwks.json`)).json() as { keys: JWK[] };
       const token = await new SignJWT(decodeJwt(alice.access_token))
-        .setProtectedHeader({ alg: 'HS256', kid: 'CognitoLocal' })
+        .setProtectedHeader({ alg: 'HS256', kid: decodeProtectedHeader(alice.access_token).kid })
         .sign(new TextEncoder().encode(JSON.stringify(jwks.keys[0])));
       await expectInvalidToken(bearerHeaders(token));
     });
 
     it('refuses a token signed with another key under the same kid (forged signature)', async () => {
       const { privateKey } = await generateKeyPair('RS256');
-      const token = await new SignJWT(decodeJwt(alice.access_token)).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(privateKey);
+      const token = await new SignJWT(decodeJwt(alice.access_token)).setProtectedHeader({ alg: 'RS256', kid: decodeProtectedHeader(alice.access_token).kid }).sign(privateKey);
       await expectInvalidToken(bearerHeaders(token));
     });
 
@@ -277,17 +286,58 @@ describe('/v1 identity over HTTP', () => {
     });
 
     it('refuses an expired token', async () => {
-      const response = await expectInvalidToken(bearerHeaders(await emulatorSigned({}, { expiresAt: Math.floor(Date.now() / 1000) - 60 })));
+      const response = await expectInvalidToken(bearerHeaders(await signed({}, { expiresAt: Math.floor(Date.now() / 1000) - 60 })));
       expect(response.json.detail).toMatch(/expired/);
+    });
+
+    it('signs with a key of its own data directory (owner-only), not the emulator package\'s', async () => {
+      const file = path.join(app.dataDir, 'keys', 'token-signing-key.jwk.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+      const served = await (await fetch(`${process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${process.env.USER_POOL_ID}/.well-known/jwks.json`)).json() as { keys: JWK[] };
+      expect(served.keys.map((k) => k.n)).toEqual([poolKey().jwk.n]);
+      expect(served.keys.map((k) => k.n)).not.toContain(PACKAGE_KEY.n);
+      const header = decodeProtectedHeader(alice.access_token);
+      expect(header.kid).not.toBe('CognitoLocal');
+    });
+
+    it('refuses a token signed with the emulator package\'s key, for any user id and any kid', async () => {
+      const forged = { jwk: PACKAGE_KEY, kid: 'CognitoLocal' };
+      const response = await expectInvalidToken(bearerHeaders(await signed({ sub: randomUUID(), username: randomUUID() }, { signer: forged })));
+      expect(response.json.detail).toMatch(/signature/);
+      // The package's key under the pool key's kid, and for the real user: refused all the same.
+      await expectInvalidToken(bearerHeaders(await signed({}, { signer: { jwk: PACKAGE_KEY, kid: poolKey().kid } })));
+      await expectInvalidToken(bearerHeaders(await signed({}, { signer: forged })));
+    });
+
+    it('refuses a token without an expiry time, even validly signed', async () => {
+      const response = await expectInvalidToken(bearerHeaders(await signed({}, { expiresAt: null })));
+      expect(response.json.detail).toMatch(/expiry/);
     });
 
     it('refuses a token from another pool and one issued to another client', async () => {
       const real = decodeJwt(alice.access_token);
       const otherPool = String(real.iss).replace(/\/[^/]+$/, '/local_OtherPool');
-      await expectInvalidToken(bearerHeaders(await emulatorSigned({}, { issuer: otherPool })));
-      await expectInvalidToken(bearerHeaders(await emulatorSigned({ client_id: 'another-client-id' })));
+      await expectInvalidToken(bearerHeaders(await signed({}, { issuer: otherPool })));
+      await expectInvalidToken(bearerHeaders(await signed({ client_id: 'another-client-id' })));
       // The control: the same crafting with nothing changed is accepted, so the refusals above are the checks'.
-      expect((await app.request('GET', '/v1/users/profile', { headers: bearerHeaders(await emulatorSigned({})) })).status).toBe(200);
+      expect((await app.request('GET', '/v1/users/profile', { headers: bearerHeaders(await signed({})) })).status).toBe(200);
+    });
+  });
+
+  describe('the local user pool at rest', () => {
+    it('keeps its files owner-only and stores a salted scrypt hash of the password, never the password', async () => {
+      const directory = path.join(app.dataDir, 'cognito');
+      const poolFile = path.join(directory, `${process.env.USER_POOL_ID}.json`);
+      expect(statSync(directory).mode & 0o777).toBe(0o700);
+      for (const file of [poolFile, path.join(directory, 'clients.json')]) expect(statSync(file).mode & 0o777).toBe(0o600);
+      const text = readFileSync(poolFile, 'utf8');
+      expect(text).not.toContain(alice.password);
+      const stored = Object.values((JSON.parse(text) as { Users: Record<string, { Password: string; Attributes: Array<{ Name: string; Value: string }> }> }).Users)
+        .find((u) => u.Attributes.some((a) => a.Name === 'email' && a.Value === alice.email))!.Password;
+      const [scheme, salt, hash] = stored.split('$');
+      expect(scheme).toBe('scrypt');
+      expect(scryptSync(alice.password, Buffer.from(salt!, 'base64url'), 32).toString('base64url')).toBe(hash);
     });
   });
 

@@ -58,14 +58,23 @@ describe('a staff member: enrol, complete, verify the credential', () => {
   it('issues a credential that verifies with the served JWKS and is verifiable without a token', async () => {
     const enrolled = await app.request('POST', '/v1/courses/enroll', { headers: { ...staff.headers, 'Idempotency-Key': 'staff-is-393b-01' }, json: { course_code: 'IS-393.b' } });
     expect(enrolled.status).toBe(201);
-    const done = await app.request('POST', `/v1/courses/enrollments/${enrolled.json.enrollment_id}/complete`, { headers: staff.headers, json: { completed_on: '2026-10-01' } });
+    const complete = (json: object) => app.request('POST', `/v1/courses/enrollments/${enrolled.json.enrollment_id}/complete`, { headers: staff.headers, json });
+    // The holder is the account's profile name: a name in the request is no field of it.
+    for (const field of ['holder_name', 'name']) {
+      const named = await complete({ completed_on: '2026-10-01', [field]: 'Dr. Certified Expert' });
+      expect([named.status, named.json.code]).toEqual([400, 'invalid_request']);
+    }
+    const done = await complete({ completed_on: '2026-10-01' });
     expect(done.status).toBe(200);
     const credential = done.json.certifications[0];
+    expect(credential.attestation).toBe('self_reported');
     const jwks = await app.request('GET', '/v1/.well-known/jwks.json');
     const { payload } = await jose.jwtVerify(credential.credential_jwt, jose.createLocalJWKSet(jwks.json), { issuer: `${app.baseUrl}/v1`, algorithms: ['ES256'] });
-    expect(payload).toMatchObject({ credentialSubject: { name: 'Sam Staff' } });
+    expect(payload).toMatchObject({ credentialSubject: { name: 'Sam Staff' }, evidence: [{ name: 'self_reported' }] });
     const verify = await app.request('GET', new URL(credential.verification_url).pathname.replace(/^\/api/, ''));
-    expect(verify.json).toMatchObject({ valid: true, status: 'active', holder_name: 'Sam Staff' });
+    // Issued by this API and current, but what it attests is the holder's own report: never called verified.
+    expect(verify.json).toMatchObject({ valid: true, status: 'active', signature_valid: true, attestation: 'self_reported', holder_name: 'Sam Staff' });
+    expect(verify.text).not.toMatch(/verified/i);
     expect(verify.text).not.toContain(staff.email);
   });
 });

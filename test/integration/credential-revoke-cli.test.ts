@@ -77,7 +77,7 @@ describe('npm run credentials -- revoke: an operator revokes a certification', (
     await withApp(async (_app, request) => {
       const verification = await request('GET', `/v1/certifications/${issued.id}/verify`);
       expect(verification.status).toBe(200);
-      expect(verification.json).toMatchObject({ valid: false, status: 'revoked', signature: 'verified' });
+      expect(verification.json).toMatchObject({ valid: false, status: 'revoked', signature_valid: true, attestation: 'self_reported' });
       expect(Date.parse(verification.json.revoked_at)).not.toBeNaN();
 
       const jwks = jose.createLocalJWKSet((await request('GET', '/v1/.well-known/jwks.json')).json);

@@ -135,6 +135,7 @@ describe('Open Badges credential', () => {
         id: 'urn:uuid:11111111-2222-4333-8444-555555555555',
         type: ['AchievementSubject'],
         name: 'Ana B.',
+        narrative: 'Completion reported by the holder; the course provider has not confirmed it.',
         achievement: {
           id: `${issuer.id}/achievements/course/IS-100.C`,
           type: ['Achievement'],
@@ -142,7 +143,10 @@ describe('Open Badges credential', () => {
           criteria: { narrative: 'Completion of IS-100.C recorded by the holder on 2026-03-02.' },
         },
       },
-      evidence: [{ type: ['Evidence'], name: 'Certificate number', description: 'IS-100.C-0042' }],
+      evidence: [
+        { type: ['Evidence'], name: 'self_reported', narrative: 'Completion reported by the holder; the course provider has not confirmed it.' },
+        { type: ['Evidence'], name: 'Certificate number (as reported by the holder)', description: 'IS-100.C-0042' },
+      ],
       credentialStatus: { id: `${issuer.id}/certifications/cert_7d0f3c1e-2b4a-4c6d-8e9f-0a1b2c3d4e5f/verify`, type: 'VerificationEndpoint' },
       iss: issuer.id,
       sub: 'urn:uuid:11111111-2222-4333-8444-555555555555',
@@ -154,14 +158,15 @@ describe('Open Badges credential', () => {
     expect(claims['@context']).toEqual(['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json']);
   });
 
-  it('names a programme a certificate, and leaves out evidence without a certificate number', () => {
+  it('names a programme a certificate, and says it is self-reported also without a certificate number', () => {
     const claims = openBadgeClaims({ ...base, kind: 'programme', achievement_code: 'prep/basics', certificate_number: null }, issuer);
     expect(claims.credentialSubject.achievement).toMatchObject({
       id: `${issuer.id}/achievements/programme/prep%2Fbasics`,
       achievementType: 'Certificate',
       criteria: { narrative: 'Completion of every course of the programme, the last on 2026-03-02.' },
     });
-    expect(claims).not.toHaveProperty('evidence');
+    expect(claims.evidence).toEqual([{ type: ['Evidence'], name: 'self_reported', narrative: 'Completion reported by the holder; the course provider has not confirmed it.' }]);
+    expect(JSON.stringify(claims)).not.toMatch(/verified/i);
   });
 });
 
@@ -169,34 +174,36 @@ describe('public verification answer', () => {
   const { jwk, signer, privateKey } = keyPair('k1');
   const at = (iso: string) => new Date(iso);
 
-  it('is valid while active or expiring, with the signature verified, and shows no personal data but the name', async () => {
+  it('is valid while active or expiring, with a valid signature, says self_reported, and shows no personal data but the name', async () => {
     const record = await issueCredential(base, issuer, signer);
     await expect(jose.jwtVerify(record.credential_jwt, await jose.importJWK(jwk, 'ES256'))).resolves.toBeDefined();
     const active = verificationAnswer(record, [jwk], issuer.name, at('2027-01-01T00:00:00Z'), policy);
     expect(active).toEqual({
-      valid: true, status: 'active', signature: 'verified', certification_id: base.certification_id, name: base.name, kind: 'course',
+      valid: true, status: 'active', signature_valid: true, attestation: 'self_reported', certification_id: base.certification_id, name: base.name, kind: 'course',
       holder_name: 'Ana B.', issuer: issuer.name, issued_at: base.issued_at, valid_from: base.valid_from, expires_at: base.expires_at, revoked_at: null,
     });
+    // Nothing in the answer calls the completion verified.
+    expect(JSON.stringify(active)).not.toMatch(/verified/i);
     expect(verificationAnswer(record, [jwk], issuer.name, at('2029-01-01T00:00:00Z'), policy)).toMatchObject({ valid: true, status: 'expiring' });
-    expect(verificationAnswer(record, [jwk], issuer.name, at('2029-03-02T00:00:00Z'), policy)).toMatchObject({ valid: false, status: 'expired', signature: 'verified' });
+    expect(verificationAnswer(record, [jwk], issuer.name, at('2029-03-02T00:00:00Z'), policy)).toMatchObject({ valid: false, status: 'expired', signature_valid: true });
     expect(verificationAnswer({ ...record, revoked_at: '2027-01-01T00:00:00Z' }, [jwk], issuer.name, at('2027-06-01T00:00:00Z'), policy))
-      .toMatchObject({ valid: false, status: 'revoked', signature: 'verified', revoked_at: '2027-01-01T00:00:00Z' });
+      .toMatchObject({ valid: false, status: 'revoked', signature_valid: true, revoked_at: '2027-01-01T00:00:00Z' });
   });
 
   it('is invalid when the signature fails or the signed credential is another certification', async () => {
     const record = await issueCredential(base, issuer, signer);
     const now = at('2027-01-01T00:00:00Z');
-    expect(verificationAnswer(record, [keyPair('k1').jwk], issuer.name, now, policy)).toMatchObject({ valid: false, status: 'active', signature: 'invalid' });
+    expect(verificationAnswer(record, [keyPair('k1').jwk], issuer.name, now, policy)).toMatchObject({ valid: false, status: 'active', signature_valid: false });
     // Genuinely signed, but for another id: the record's id must end the signed jti.
     expect(verificationAnswer({ ...record, certification_id: 'cert_00000000-0000-4000-8000-000000000000' }, [jwk], issuer.name, now, policy))
-      .toMatchObject({ valid: false, signature: 'invalid' });
+      .toMatchObject({ valid: false, signature_valid: false });
     // The id at the start of the jti, not at its end, is no match either.
     const prefixed = handMadeToken({ alg: 'ES256', kid: 'k1' }, { jti: `${base.certification_id.slice(5)}:other` }, privateKey);
-    expect(verificationAnswer({ ...record, credential_jwt: prefixed }, [jwk], issuer.name, now, policy)).toMatchObject({ valid: false, signature: 'invalid' });
+    expect(verificationAnswer({ ...record, credential_jwt: prefixed }, [jwk], issuer.name, now, policy)).toMatchObject({ valid: false, signature_valid: false });
     const numericJti = handMadeToken({ alg: 'ES256', kid: 'k1' }, { jti: 7 }, privateKey);
     expect(verificationAnswer({ ...record, certification_id: 'cert_7', credential_jwt: numericJti }, [jwk], issuer.name, now, policy))
-      .toMatchObject({ valid: false, signature: 'invalid' });
+      .toMatchObject({ valid: false, signature_valid: false });
     const suffixed = handMadeToken({ alg: 'ES256', kid: 'k1' }, { jti: `urn:uuid:${base.certification_id.slice(5)}` }, privateKey);
-    expect(verificationAnswer({ ...record, credential_jwt: suffixed }, [jwk], issuer.name, now, policy)).toMatchObject({ valid: true, signature: 'verified' });
+    expect(verificationAnswer({ ...record, credential_jwt: suffixed }, [jwk], issuer.name, now, policy)).toMatchObject({ valid: true, signature_valid: true });
   });
 });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { hashApiKey } from '../../shared/domain/api-keys';
-import { EMAILED_CODES_PER_ADDRESS, EMAILED_CODES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, type AttemptPolicy } from '../../shared/domain/identity/attempts';
+import {
+  EMAILED_CODES_PER_ADDRESS, EMAILED_CODES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, secondsUntilAllowed, type AttemptPolicy,
+} from '../../shared/domain/identity/attempts';
 import { InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type TokenSet } from '../../shared/domain/identity/ports';
 import { countyName, isFloridaCountyFips, type UserRecord } from '../../shared/domain/identity/profile';
 import { isUserRole } from '../../shared/domain/identity/roles';
@@ -82,9 +84,21 @@ function world(options: { confirmed?: boolean; password?: string } = {}) {
       },
       async setTier() { return true; },
     },
+    // Slots as the attempt times of each subject (the adapter's slot indexes play no part here).
     attempts: {
-      async recent(subject, now, policy: AttemptPolicy) { return (attempts.get(subject) ?? []).filter((t) => t > now.getTime() - policy.windowMs); },
-      async record(subject, now) { attempts.set(subject, [...(attempts.get(subject) ?? []), now.getTime()]); },
+      async take(subject, now, policy: AttemptPolicy) {
+        const inWindow = (attempts.get(subject) ?? []).filter((t) => t > now.getTime() - policy.windowMs);
+        if (inWindow.length >= policy.limit) return { retryAfterSeconds: secondsUntilAllowed(inWindow, now.getTime(), policy) };
+        attempts.set(subject, [...(attempts.get(subject) ?? []), now.getTime()]);
+        return { slot: { subject, index: inWindow.length, at: now.getTime() }, othersInWindow: inWindow.length };
+      },
+      async release(slot) {
+        const times = attempts.get(slot.subject) ?? [];
+        const at = times.lastIndexOf(slot.at);
+        const rest = times.filter((_, i) => i !== at);
+        if (rest.length > 0) attempts.set(slot.subject, rest);
+        else attempts.delete(slot.subject);
+      },
       async clear(subject) { attempts.delete(subject); },
     },
     sessions: { async revoke() {} },
@@ -235,7 +249,7 @@ describe('password reset', () => {
     const w = world();
     w.attempts.set(emailSubject('ana@example.org'), Array.from({ length: 10 }, (_, i) => NOW.getTime() - (14 - i) * 60_000));
     const error = await resetPassword(w.deps, reset('246810'), client).catch((e: unknown) => e) as TooManyAttemptsError;
-    expect([error.retryAfterSeconds, error.message]).toEqual([60, 'Too many failed attempts for this email.']);
+    expect([error.retryAfterSeconds, error.message]).toEqual([60, 'Too many password reset attempts for this email.']);
     expect(w.calls).toEqual([]);
   });
 
@@ -263,11 +277,12 @@ describe('sign-in', () => {
     return w;
   }
 
-  it('answers the tokens, clears the email failures and records the sign-in', async () => {
+  it('answers the tokens, gives its own slots back (earlier failures stay counted) and records the sign-in', async () => {
     const w = await registered();
     w.attempts.set(emailSubject('ana@example.org'), [NOW.getTime() - 60_000]);
     await expect(signIn(w.deps, 'ana@example.org', STRONG, client)).resolves.toBe(tokens);
-    expect(w.attempts.has(emailSubject('ana@example.org'))).toBe(false);
+    expect(w.attempts.get(emailSubject('ana@example.org'))).toEqual([NOW.getTime() - 60_000]);
+    expect(w.attempts.has(`login-address#${client.ip}`)).toBe(false);
     expect(w.events).toEqual([{ event_id: expect.any(String), type: 'sign_in', occurred_at: NOW.toISOString(), user_id: 'u-1', client_ip: client.ip, user_agent: 'curl/8.5', details: {} }]);
     expect(w.sleeps).toEqual([]);
   });
@@ -285,8 +300,20 @@ describe('sign-in', () => {
     await expect(signIn(w.deps, 'ghost@example.org', 'wrong', client)).rejects.toBeInstanceOf(InvalidCredentialsError);
     await signIn(w.deps, 'ghost@example.org', STRONG, client);
     expect(w.events).toEqual([]);
-    // Without a user the failures stay counted: only a known user's success clears them.
+    // The failure stays counted; the success gave back only its own slot.
     expect(w.attempts.get(emailSubject('ghost@example.org'))).toHaveLength(1);
+  });
+
+  it('takes the slots of the email and the address before the password is checked', async () => {
+    const w = await registered();
+    const held: Array<number[] | undefined> = [];
+    const check = w.deps.provider.signIn.bind(w.deps.provider);
+    w.deps.provider.signIn = async (email, password) => {
+      held.push(w.attempts.get(emailSubject(email)), w.attempts.get(`login-address#${client.ip}`));
+      return check(email, password);
+    };
+    await expect(signIn(w.deps, 'ana@example.org', 'wrong', client)).rejects.toBeInstanceOf(InvalidCredentialsError);
+    expect(held).toEqual([[NOW.getTime()], [NOW.getTime()]]);
   });
 
   it('passes other provider errors through without counting them as failures', async () => {
@@ -317,11 +344,13 @@ describe('sign-in', () => {
     const tenMinutesOfFailures = Array.from({ length: LOGIN_FAILURES_PER_EMAIL.limit }, (_, i) => NOW.getTime() - (10 - i) * 60_000);
     w.attempts.set(emailSubject('ana@example.org'), tenMinutesOfFailures);
     await expect(signIn(w.deps, 'ana@example.org', STRONG, client))
-      .rejects.toMatchObject({ retryAfterSeconds: 5 * 60, message: 'Too many failed sign-ins for this email.' });
+      .rejects.toMatchObject({ retryAfterSeconds: 5 * 60, message: 'Too many sign-in attempts for this email.' });
     w.attempts.set(emailSubject('ana@example.org'), tenMinutesOfFailures.slice(1));
     w.attempts.set(`login-address#${client.ip}`, Array.from({ length: 50 }, () => NOW.getTime() - 60_000));
     await expect(signIn(w.deps, 'ana@example.org', STRONG, client))
-      .rejects.toMatchObject({ retryAfterSeconds: 14 * 60, message: 'Too many failed sign-ins from this address.' });
+      .rejects.toMatchObject({ retryAfterSeconds: 14 * 60, message: 'Too many sign-in attempts from this address.' });
+    // The email's slot taken before the address refused was given back: nine, as before.
+    expect(w.attempts.get(emailSubject('ana@example.org'))).toHaveLength(LOGIN_FAILURES_PER_EMAIL.limit - 1);
     expect(w.calls.filter((c) => c.startsWith('signIn'))).toEqual([]);
   });
 });

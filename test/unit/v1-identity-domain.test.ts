@@ -1,5 +1,5 @@
 import {
-  attemptsInWindow, secondsUntilAllowed, slowdownMs, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL,
+  attemptsInWindow, freeSlot, secondsUntilAllowed, slowdownMs, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS, LOGIN_SLOWDOWN_PER_EMAIL,
 } from '../../shared/domain/identity/attempts';
 import { passwordPolicyViolations } from '../../shared/domain/identity/pool-settings';
 import { applyProfileUpdate, countyName, etagOf, type UserRecord } from '../../shared/domain/identity/profile';
@@ -33,6 +33,26 @@ describe('sliding-window attempt limits', () => {
     const nine = Array.from({ length: 9 }, (_, i) => now - i * MINUTE);
     expect(secondsUntilAllowed(nine, now, LOGIN_FAILURES_PER_EMAIL)).toBe(0);
     expect(secondsUntilAllowed([...nine, now], now, LOGIN_FAILURES_PER_EMAIL)).toBe(15 * 60 - 8 * 60);
+  });
+});
+
+describe('attempt slots', () => {
+  const policy = { limit: 3, windowMs: 15 * MINUTE };
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  const first = () => 0;
+
+  it('offers a slot never taken, or one whose attempt left the window', () => {
+    expect(freeSlot([], now, policy, first)).toBe(0);
+    expect(freeSlot([now - MINUTE, undefined, now], now, policy, first)).toBe(1);
+    // Exactly 15 minutes old has left the window (the window holds the last 15 minutes, open at its start).
+    expect(freeSlot([now - MINUTE, now - 15 * MINUTE, now], now, policy, first)).toBe(1);
+    expect(freeSlot([now - MINUTE, now - 15 * MINUTE + 1, now], now, policy, first)).toBeUndefined();
+  });
+
+  it('chooses among the free slots only, and never beyond the limit', () => {
+    const free = [undefined, now, undefined, now - 20 * MINUTE, undefined];
+    // Slots 0 and 2 are free; 3 and 4 lie beyond the limit of 3, so they are never offered.
+    expect([0, 1, 2, 7, -1].map((n) => freeSlot(free, now, policy, () => n))).toEqual([0, 2, 2, 2, 0]);
   });
 });
 

@@ -67,7 +67,7 @@ export function matchColumns(headers: readonly string[], columnMap: ColumnMap = 
     if (key && !byNormalized.has(key)) byNormalized.set(key, header);
   }
   const mapped = (field: ColumnMapTarget) => Object.keys(columnMap).filter((column) => columnMap[column] === field && headers.includes(column));
-  const first = (field: MappedField) => mapped(field)[0] ?? COLUMN_ALIASES[field].map((alias) => byNormalized.get(alias)).find((h) => h !== undefined && !(h in columnMap));
+  const first = (field: MappedField) => mapped(field)[0] ?? COLUMN_ALIASES[field].map((alias) => byNormalized.get(alias)).find((h) => h !== undefined && !Object.hasOwn(columnMap, h));
   const mapping: ColumnMapping = {
     name: first('name'),
     latitude: first('latitude'),
@@ -77,7 +77,7 @@ export function matchColumns(headers: readonly string[], columnMap: ColumnMap = 
     city: first('city'),
     county: first('county'),
     owner: first('owner'),
-    type_columns: [...new Set([...mapped('asset_type'), ...COLUMN_ALIASES.asset_type.map((alias) => byNormalized.get(alias)).filter((h): h is string => h !== undefined && !(h in columnMap))])],
+    type_columns: [...new Set([...mapped('asset_type'), ...COLUMN_ALIASES.asset_type.map((alias) => byNormalized.get(alias)).filter((h): h is string => h !== undefined && !Object.hasOwn(columnMap, h))])],
     surveyed: SURVEYED_ELEVATION_FIELDS.flatMap((field) => mapped(field).map((column) => ({ column, field }))),
     other_columns: [],
   };

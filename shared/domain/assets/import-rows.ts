@@ -10,6 +10,7 @@ import type { JurisdictionArea } from './jurisdiction-area';
 import type { OutsideJurisdictionMode } from './import-options';
 import { decimalFromText, notADecimalCoordinate } from '../decimal-text';
 import { crossingMessage, isPolygonal, MAX_STORED_VERTICES, POLYGON_REPAIR_HINT, representativePoint, selfIntersection, storedGeometry, structuralProblems } from './geometry';
+import { PROTOTYPE_NAME } from '../json-text';
 
 /** One record of an input file, before validation. */
 export interface SourceRecord {
@@ -339,7 +340,9 @@ export class AssetRowProcessor {
     for (const column of mapping.other_columns) {
       if (kept >= MAX_ATTRIBUTES) break;
       const value = attributeValue(p[column]);
-      if (value !== undefined && !(column in attributes)) {
+      // Own keys only: a column named `constructor` or `toString` is data like any other. A
+      // `__proto__` column is not kept: assigned as a key it would set an object's prototype.
+      if (value !== undefined && column !== PROTOTYPE_NAME && !Object.hasOwn(attributes, column)) {
         attributes[column] = value;
         kept++;
       }

@@ -9,6 +9,16 @@ import { signJwt, type CredentialSigner } from './jws';
 export const CREDENTIAL_STATUSES = ['active', 'expiring', 'expired', 'revoked'] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 
+/**
+ * What a credential attests about the completion behind it. Every completion is reported by the
+ * holder (`POST /v1/courses/enrollments/{id}/complete`) without confirmation from the course
+ * provider, and a programme credential rests on such completions: all are `self_reported`.
+ */
+export const ATTESTATIONS = ['self_reported'] as const;
+export type Attestation = (typeof ATTESTATIONS)[number];
+
+export const SELF_REPORTED_NARRATIVE = 'Completion reported by the holder; the course provider has not confirmed it.';
+
 export interface CredentialPolicy {
   validity_years: number;
   expiring_within_days: number;
@@ -29,6 +39,8 @@ export interface CredentialRecord {
   valid_from: string;
   expires_at: string;
   certificate_number: string | null;
+  /** Absent on records issued before it was stored: they were self-reported too. */
+  attestation?: Attestation;
   revoked_at: string | null;
   revocation_reason: string | null;
   credential_jwt: string;
@@ -42,6 +54,10 @@ export function expiryFor(validFrom: string, policy: CredentialPolicy): string {
   const end = new Date(Date.UTC(year + policy.validity_years, month - 1, day));
   if (end.getUTCMonth() !== month - 1) end.setUTCDate(0);
   return end.toISOString();
+}
+
+export function attestationOf(record: Pick<CredentialRecord, 'attestation'>): Attestation {
+  return record.attestation ?? 'self_reported';
 }
 
 export function credentialStatus(record: Pick<CredentialRecord, 'expires_at' | 'revoked_at'>, now: Date, policy: CredentialPolicy): CredentialStatus {
@@ -78,6 +94,7 @@ export function openBadgeClaims(record: Omit<CredentialRecord, 'credential_jwt' 
       id: subjectId,
       type: ['AchievementSubject'],
       name: record.holder_name,
+      narrative: SELF_REPORTED_NARRATIVE,
       achievement: {
         id: `${issuer.id}/achievements/${record.kind}/${encodeURIComponent(record.achievement_code)}`,
         type: ['Achievement'],
@@ -87,7 +104,10 @@ export function openBadgeClaims(record: Omit<CredentialRecord, 'credential_jwt' 
         criteria: { narrative: record.kind === 'course' ? `Completion of ${record.achievement_code} recorded by the holder on ${record.valid_from}.` : `Completion of every course of the programme, the last on ${record.valid_from}.` },
       },
     },
-    ...(record.certificate_number ? { evidence: [{ type: ['Evidence'], name: 'Certificate number', description: record.certificate_number }] } : {}),
+    evidence: [
+      { type: ['Evidence'], name: attestationOf(record), narrative: SELF_REPORTED_NARRATIVE },
+      ...(record.certificate_number ? [{ type: ['Evidence'], name: 'Certificate number (as reported by the holder)', description: record.certificate_number }] : []),
+    ],
     credentialStatus: { id: verificationUrl(issuer, record.certification_id), type: 'VerificationEndpoint' },
   };
   return {

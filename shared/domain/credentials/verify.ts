@@ -1,6 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { decodeJwtClaims, type PublicJwk } from './jws';
-import { credentialStatus, type CredentialPolicy, type CredentialRecord, type CredentialStatus } from './open-badge';
+import { attestationOf, credentialStatus, type CredentialPolicy, type CredentialRecord, type CredentialStatus } from './open-badge';
 
 /** The signature of a compact ES256 JWT under one of the issuer's public keys (by `kid`). */
 export function jwtSignatureValid(token: string, keys: readonly PublicJwk[]): boolean {
@@ -19,8 +19,10 @@ export function jwtSignatureValid(token: string, keys: readonly PublicJwk[]): bo
 }
 
 /**
- * The public answer about a credential: whether it is genuine and current. It names the holder by
- * display name only — no e-mail, user id or certificate number.
+ * The public answer about a credential: whether this API issued it (its signature) and it is
+ * current, and what it attests (`self_reported`: the completion is the holder's word, which the
+ * answer never calls verified). It names the holder by display name only — no e-mail, user id or
+ * certificate number.
  */
 export function verificationAnswer(record: CredentialRecord, keys: readonly PublicJwk[], issuerName: string, now: Date, policy: CredentialPolicy) {
   const status: CredentialStatus = credentialStatus(record, now, policy);
@@ -29,7 +31,8 @@ export function verificationAnswer(record: CredentialRecord, keys: readonly Publ
   return {
     valid: genuine && (status === 'active' || status === 'expiring'),
     status,
-    signature: genuine ? 'verified' as const : 'invalid' as const,
+    signature_valid: genuine,
+    attestation: attestationOf(record),
     certification_id: record.certification_id,
     name: record.name,
     kind: record.kind,

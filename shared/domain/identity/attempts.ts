@@ -1,7 +1,8 @@
 /**
- * Sliding-window limits on sign-in failures and registrations. A subject (an email, a client
- * address) is refused once `limit` attempts fall inside the last `windowMs`, until the oldest of
- * them leaves the window.
+ * Sliding-window limits on sign-in attempts, registrations and emailed codes. A subject (an email,
+ * a client address) has `limit` slots; an attempt takes one before any work is done and holds it
+ * for `windowMs`, so at most `limit` attempts run inside any window, however many arrive at once.
+ * A full subject is refused until the oldest slot leaves the window.
  */
 export interface AttemptPolicy {
   limit: number;
@@ -43,6 +44,20 @@ export const LOGIN_SLOWDOWN_PER_ADDRESS: SlowdownPolicy = { free: 20, firstDelay
 export function slowdownMs(failuresInWindow: number, policy: SlowdownPolicy): number {
   if (failuresInWindow < policy.free) return 0;
   return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** (failuresInWindow - policy.free));
+}
+
+/**
+ * A slot an attempt may take: one never taken, or one whose attempt left the window; undefined when
+ * every slot holds an attempt inside the window. `pick` chooses among the free ones (concurrent
+ * takers that pick at random collide less).
+ */
+export function freeSlot(slots: ReadonlyArray<number | undefined>, now: number, policy: AttemptPolicy, pick: (count: number) => number): number | undefined {
+  const free: number[] = [];
+  for (let index = 0; index < policy.limit; index++) {
+    const taken = slots[index];
+    if (taken === undefined || attemptsInWindow([taken], now, policy).length === 0) free.push(index);
+  }
+  return free.length === 0 ? undefined : free[Math.min(free.length - 1, Math.max(0, pick(free.length)))];
 }
 
 /** Whole seconds until one more attempt is allowed, or 0 when it is allowed now. */

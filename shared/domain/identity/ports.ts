@@ -74,10 +74,27 @@ export interface SessionRevocationStore {
   revoke(userId: string, sessionId: string, until: Date): Promise<void>;
 }
 
+/** An attempt's hold on one of its subject's slots (see attempts.ts). */
+export interface AttemptSlot {
+  subject: string;
+  index: number;
+  /** Epoch ms: when the slot was taken. */
+  at: number;
+}
+
+/** Either the slot, with how many other attempts of the subject hold one, or the seconds until one frees. */
+export type SlotOutcome = { slot: AttemptSlot; othersInWindow: number } | { retryAfterSeconds: number };
+
 export interface AttemptStore {
-  /** Attempt times (epoch ms) recorded for the subject inside the policy's window. */
-  recent(subject: string, now: Date, policy: AttemptPolicy): Promise<number[]>;
-  record(subject: string, now: Date, policy: AttemptPolicy): Promise<void>;
+  /**
+   * Takes a free slot of the subject in one atomic conditional write, so concurrent attempts never
+   * hold more than `policy.limit` slots inside the window. `AttemptCounterBusyError` when concurrent
+   * takers kept winning the slots it chose.
+   */
+  take(subject: string, now: Date, policy: AttemptPolicy): Promise<SlotOutcome>;
+  /** Gives the slot back (an attempt that must not count); a slot taken again since is left alone. */
+  release(slot: AttemptSlot): Promise<void>;
+  /** Frees every slot of the subject. */
   clear(subject: string): Promise<void>;
 }
 

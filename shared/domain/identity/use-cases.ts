@@ -3,12 +3,12 @@ import { hashApiKey, newApiKey } from '../api-keys';
 import type { Tier } from '../tiers';
 import {
   EMAILED_CODES_PER_ADDRESS, EMAILED_CODES_PER_EMAIL, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS,
-  LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, secondsUntilAllowed, slowdownMs, type AttemptPolicy,
+  LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, slowdownMs, type AttemptPolicy,
 } from './attempts';
 import { passwordPolicyViolations } from './pool-settings';
 import {
-  InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptStore,
-  type IdentityProvider, type SecurityEventStore, type SessionRevocationStore, type TokenSet, type UserStore,
+  InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptSlot,
+  type AttemptStore, type IdentityProvider, type SecurityEventStore, type SessionRevocationStore, type TokenSet, type UserStore,
 } from './ports';
 import { applyProfileUpdate, countyName, etagOf, type ProfileUpdate, type UserRecord } from './profile';
 import type { SecurityEvent, SecurityEventType } from './security-events';
@@ -43,12 +43,45 @@ export const MAX_ACTIVE_KEYS = 20;
 const emailSubject = (kind: 'login' | 'code', email: string) => `${kind}-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
 const addressSubject = (kind: 'login' | 'register' | 'code', ip: string) => `${kind}-address#${ip}`;
 
-async function assertAllowed(deps: IdentityDeps, subject: string, policy: AttemptPolicy, message: string): Promise<number[]> {
-  const now = deps.clock();
-  const recent = await deps.attempts.recent(subject, now, policy);
-  const wait = secondsUntilAllowed(recent, now.getTime(), policy);
-  if (wait > 0) throw new TooManyAttemptsError(wait, message);
-  return recent;
+/** One limit an attempt is counted against, and the refusal's message. */
+interface Limit {
+  subject: string;
+  policy: AttemptPolicy;
+  message: string;
+}
+
+type HeldSlot = { slot: AttemptSlot; othersInWindow: number };
+
+const releaseSlots = async (deps: IdentityDeps, held: readonly HeldSlot[]) => {
+  await Promise.all(held.map(({ slot }) => deps.attempts.release(slot)));
+};
+
+/**
+ * Takes a slot of every limit, in order, before the work they guard (a password or code is checked
+ * only while its slots are held, so a burst checks at most the limit). If a limit is full, the
+ * slots already taken are given back and the attempt is refused with the time left.
+ */
+async function takeSlots(deps: IdentityDeps, limits: readonly Limit[]): Promise<HeldSlot[]> {
+  const held: HeldSlot[] = [];
+  try {
+    for (const { subject, policy, message } of limits) {
+      const outcome = await deps.attempts.take(subject, deps.clock(), policy);
+      if ('retryAfterSeconds' in outcome) throw new TooManyAttemptsError(outcome.retryAfterSeconds, message);
+      held.push(outcome);
+    }
+  } catch (error) {
+    await releaseSlots(deps, held);
+    throw error;
+  }
+  return held;
+}
+
+/** The limits of a password or reset-code guess: per email and per client address, counted together. */
+function guessLimits(email: string, client: ClientInfo, what: string): Limit[] {
+  return [
+    { subject: emailSubject('login', email), policy: LOGIN_FAILURES_PER_EMAIL, message: `Too many ${what} for this email.` },
+    { subject: addressSubject('login', client.ip), policy: LOGIN_FAILURES_PER_ADDRESS, message: `Too many ${what} from this address.` },
+  ];
 }
 
 /** The pool's password policy, checked before the identity provider sees the password, naming every broken rule. */
@@ -84,8 +117,8 @@ export interface RegistrationInput {
  * registration can be retried with the same email.
  */
 export async function registerUser(deps: IdentityDeps, input: RegistrationInput, client: ClientInfo): Promise<UserRecord> {
-  await assertAllowed(deps, addressSubject('register', client.ip), REGISTRATIONS_PER_ADDRESS, 'Too many registrations from this address.');
-  await deps.attempts.record(addressSubject('register', client.ip), deps.clock(), REGISTRATIONS_PER_ADDRESS);
+  // Every registration attempt counts, a refused one too.
+  await takeSlots(deps, [{ subject: addressSubject('register', client.ip), policy: REGISTRATIONS_PER_ADDRESS, message: 'Too many registrations from this address.' }]);
   assertStrongPassword(input.password);
 
   const { userId, confirmed } = await deps.provider.register({ email: input.email, password: input.password, name: input.name, role: input.role });
@@ -125,12 +158,10 @@ export async function confirmRegistration(deps: IdentityDeps, email: string, cod
  * outcome (the answer does not tell whether the email is registered).
  */
 async function countEmailedCode(deps: IdentityDeps, email: string, client: ClientInfo): Promise<void> {
-  const perEmail = emailSubject('code', email);
-  const perAddress = addressSubject('code', client.ip);
-  await assertAllowed(deps, perEmail, EMAILED_CODES_PER_EMAIL, 'Too many codes asked for this email.');
-  await assertAllowed(deps, perAddress, EMAILED_CODES_PER_ADDRESS, 'Too many codes asked from this address.');
-  await deps.attempts.record(perEmail, deps.clock(), EMAILED_CODES_PER_EMAIL);
-  await deps.attempts.record(perAddress, deps.clock(), EMAILED_CODES_PER_ADDRESS);
+  await takeSlots(deps, [
+    { subject: emailSubject('code', email), policy: EMAILED_CODES_PER_EMAIL, message: 'Too many codes asked for this email.' },
+    { subject: addressSubject('code', client.ip), policy: EMAILED_CODES_PER_ADDRESS, message: 'Too many codes asked from this address.' },
+  ]);
 }
 
 /** A new confirmation code for a registration whose code was lost or expired (Cognito's expire after 24 hours). */
@@ -146,58 +177,56 @@ export async function requestPasswordReset(deps: IdentityDeps, email: string, cl
 }
 
 /**
- * A new password with the emailed code. A wrong code counts as a failed sign-in of the email and
- * the address (guessing a code is guessing a password), under the same limits; a success clears the
- * email's failures, ends every session of the user at the provider and is recorded in their activity.
+ * A new password with the emailed code. Guessing a code is guessing a password: the attempt takes
+ * a sign-in slot of the email and the address before the code is checked, under the same limits,
+ * and a wrong code keeps them. A success frees the email's slots (the mailbox's owner may sign in
+ * again at once), ends every session of the user at the provider and is recorded in their activity.
  */
 export async function resetPassword(deps: IdentityDeps, input: { email: string; code: string; password: string }, client: ClientInfo): Promise<void> {
   assertStrongPassword(input.password);
-  const perEmail = emailSubject('login', input.email);
-  const perAddress = addressSubject('login', client.ip);
-  await assertAllowed(deps, perEmail, LOGIN_FAILURES_PER_EMAIL, 'Too many failed attempts for this email.');
-  await assertAllowed(deps, perAddress, LOGIN_FAILURES_PER_ADDRESS, 'Too many failed attempts from this address.');
+  const held = await takeSlots(deps, guessLimits(input.email, client, 'password reset attempts'));
   try {
     await deps.provider.resetPassword(input.email, input.code, input.password);
   } catch (error) {
-    if (error instanceof InvalidConfirmationCodeError) {
-      await deps.attempts.record(perEmail, deps.clock(), LOGIN_FAILURES_PER_EMAIL);
-      await deps.attempts.record(perAddress, deps.clock(), LOGIN_FAILURES_PER_ADDRESS);
-    }
+    // Any other failure (the provider unavailable) told the caller nothing about the code.
+    if (!(error instanceof InvalidConfirmationCodeError)) await releaseSlots(deps, held);
     throw error;
   }
-  await deps.attempts.clear(perEmail);
+  await deps.attempts.clear(emailSubject('login', input.email));
+  await releaseSlots(deps, held.slice(1));
   await deps.provider.signOutEverywhere(input.email);
   const user = await deps.users.findByEmail(input.email);
   if (user) await record(deps, 'password_reset', user.user_id, client);
 }
 
 /**
- * Password sign-in with the failure limits of both the email and the client address: slowed
- * first, then refused. Failures for a registered email are also recorded in that user's activity.
+ * Password sign-in under the limits of both the email and the client address: the attempt takes a
+ * slot of each before the password is checked (slowed first when many attempts hold slots, then
+ * refused). A wrong password keeps its slots for the window; a success gives its own back, so only
+ * failures use up the limit, while failures already counted stay until they leave the window.
+ * Failures for a registered email are also recorded in that user's activity.
  */
 export async function signIn(deps: IdentityDeps, email: string, password: string, client: ClientInfo): Promise<TokenSet> {
-  const perEmail = emailSubject('login', email);
-  const perAddress = addressSubject('login', client.ip);
-  const emailFailures = await assertAllowed(deps, perEmail, LOGIN_FAILURES_PER_EMAIL, 'Too many failed sign-ins for this email.');
-  const addressFailures = await assertAllowed(deps, perAddress, LOGIN_FAILURES_PER_ADDRESS, 'Too many failed sign-ins from this address.');
-  const delay = Math.max(slowdownMs(emailFailures.length, LOGIN_SLOWDOWN_PER_EMAIL), slowdownMs(addressFailures.length, LOGIN_SLOWDOWN_PER_ADDRESS));
+  const held = await takeSlots(deps, guessLimits(email, client, 'sign-in attempts'));
+  const [perEmail, perAddress] = held as [HeldSlot, HeldSlot];
+  const delay = Math.max(slowdownMs(perEmail.othersInWindow, LOGIN_SLOWDOWN_PER_EMAIL), slowdownMs(perAddress.othersInWindow, LOGIN_SLOWDOWN_PER_ADDRESS));
   if (delay > 0) await deps.sleep(delay);
+  let tokens: TokenSet;
   try {
-    const tokens = await deps.provider.signIn(email, password);
-    const user = await deps.users.findByEmail(email);
-    if (user) {
-      await deps.attempts.clear(perEmail);
-      await record(deps, 'sign_in', user.user_id, client);
-    }
-    return tokens;
+    tokens = await deps.provider.signIn(email, password);
   } catch (error) {
-    if (!(error instanceof InvalidCredentialsError)) throw error;
-    await deps.attempts.record(perEmail, deps.clock(), LOGIN_FAILURES_PER_EMAIL);
-    await deps.attempts.record(perAddress, deps.clock(), LOGIN_FAILURES_PER_ADDRESS);
+    if (!(error instanceof InvalidCredentialsError)) {
+      await releaseSlots(deps, held);
+      throw error;
+    }
     const user = await deps.users.findByEmail(email);
     if (user) await record(deps, 'sign_in_failed', user.user_id, client);
     throw error;
   }
+  await releaseSlots(deps, held);
+  const user = await deps.users.findByEmail(email);
+  if (user) await record(deps, 'sign_in', user.user_id, client);
+  return tokens;
 }
 
 /** The signed-in session (as the bearer step gave it), if any, and the refresh token. */

@@ -1,5 +1,5 @@
 import type { CredentialSigner } from '../credentials/jws';
-import { credentialStatus, expiryFor, issueCredential, verificationUrl, type CredentialRecord, type CredentialStatus, type Issuer } from '../credentials/open-badge';
+import { attestationOf, credentialStatus, expiryFor, issueCredential, verificationUrl, type CredentialRecord, type CredentialStatus, type Issuer } from '../credentials/open-badge';
 import { courseByCode, CREDENTIAL_POLICY, PROGRAMMES, type Programme } from './catalogue';
 import { floridaDate } from '../florida-time';
 import { decodeListCursor, encodeListCursor } from '../list-cursor';
@@ -125,6 +125,7 @@ async function issueProgrammeCredentials(user: TrainingUser, enrollments: readon
       valid_from: latest,
       expires_at: expiryFor(latest, CREDENTIAL_POLICY),
       certificate_number: null,
+      attestation: 'self_reported',
     }, deps.issuer, deps.signer);
     if (await deps.store.addProgrammeCredential(user.user_id, programme.id, credential)) issued.push(credential);
   }
@@ -160,6 +161,8 @@ export async function completeEnrollment(
     valid_from: input.completed_on,
     expires_at: expiryFor(input.completed_on, CREDENTIAL_POLICY),
     certificate_number: input.certificate_number ?? null,
+    // The holder's word: nothing here is confirmed with the course provider.
+    attestation: 'self_reported',
   }, deps.issuer, deps.signer);
   const completion: Completion = { completed_on: input.completed_on, certificate_number: input.certificate_number ?? null, completed_at: deps.now.toISOString(), credential };
   if (!(await deps.store.completeEnrollment(user.user_id, enrollment.course_code, completion))) {
@@ -220,6 +223,7 @@ export function certificationView(record: CredentialRecord, status: CredentialSt
     expires_at: record.expires_at,
     status,
     certificate_number: record.certificate_number,
+    attestation: attestationOf(record),
     verification_url: verificationUrl(issuer, record.certification_id),
     credential_jwt: record.credential_jwt,
   };
