@@ -49,7 +49,7 @@ export function spillLevels(grid: ElevationGrid, isWater: (index: number) => boo
 }
 
 /** Binary min-heap of (index, key) in typed arrays. */
-class MinHeap {
+export class MinHeap {
   private ids: Int32Array;
   private keys: Float64Array;
   size = 0;
