@@ -1,5 +1,5 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, sourceInfoFor, type ElevationSource } from './elevation';
-import { describeGround, readGround, siteGround, usesSrtm, type GroundGrid, type SiteGround } from './ground';
+import { describeGround, readGround, siteGround, usesSrtm, type GroundGrid } from './ground';
 import { GROUND_METHOD, projectedMhhw, riseSince2000 } from './slr-impact';
 import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
 import { inundationExtents } from '../deliverables/inundation-extents';
