@@ -8,7 +8,7 @@
  * - `fl-place-boundaries.topo.json`: the 413 incorporated places (LSAD ≠ 57) of the Census 2018
  *   1:500,000 cartographic boundary file, by 7-digit place GEOID.
  * - `fl-places.json`: per place its GEOID, name, kind, NFIP community id where the NFIP list has the
- *   place, counties, a point inside it, Vintage 2019 population and the tract-weighted per-capita income,
+ *   place, counties, a point inside it (for the places NFIP does not list), Vintage 2019 population (July 1, 2019) and the tract-weighted per-capita income,
  *   and Florida's per-capita income in the same measure (tract income × population ÷ population).
  * Both topologies are simplified with Douglas–Peucker at `SIMPLIFY_TOLERANCE_DEG` on arcs cut at the
  * junctions between neighbours, so shared borders stay shared (no gaps or overlaps), and quantized
@@ -28,10 +28,10 @@ import { recordsOf } from '../shared/data/record-table';
 import { normalizePlaceName, type Municipality } from '../shared/domain/jurisdictions';
 
 /**
- * Douglas–Peucker tolerance, 0.0002° (about 20 m at Florida's latitudes) for counties and 0.0003°
- * (about 30 m) for places: well inside the 500 m an import check allows.
+ * Douglas–Peucker tolerance, 0.0003° (about 30 m at Florida's latitudes): well inside the 500 m
+ * an import check allows.
  */
-const SIMPLIFY_TOLERANCE_DEG = { counties: 0.0002, places: 0.0003 };
+const SIMPLIFY_TOLERANCE_DEG = { counties: 0.0003, places: 0.0003 };
 /** Steps over Florida's 7.6° × 6.4° extent: about 4 m. */
 const QUANTIZATION = 200_000;
 const OUT = path.join(__dirname, '../shared/data/jurisdictions');
@@ -271,8 +271,9 @@ async function main(dataDir: string): Promise<void> {
     const match = sameName.length === 1 ? sameName[0] : sameName.find((m) => fips.includes(m.county_fips));
     const pop = population.get(p.id), pci = income.get(p.id);
     const main = match?.county_fips && fips.includes(match.county_fips) ? match.county_fips : fips[0] ?? match?.county_fips;
-    const [lon, lat] = pointOnFeature({ type: 'MultiPolygon', coordinates: polygonsOf(p.rings) }).geometry.coordinates.map((v) => Math.round(v * 1e5) / 1e5);
-    return [p.id, name, kind, match?.cid ?? null, main, fips, lat, lon, pop ? Number(pop.popest2019) : null, pop ? Number(pop.census2010) : null, pci ? Number(pci.pci_usd_acs2014_2018_tract_weighted) : null];
+    // A point only for the places NFIP does not list: the others keep the NFIP list's coordinates.
+    const [lon, lat] = match ? [null, null] : pointOnFeature({ type: 'MultiPolygon', coordinates: polygonsOf(p.rings) }).geometry.coordinates.map((v) => Math.round(v * 1e5) / 1e5);
+    return [p.id, name, kind, match?.cid ?? null, main, fips, lat, lon, pop ? Number(pop.popest2019) : null, pci ? Number(pci.pci_usd_acs2014_2018_tract_weighted) : null];
   });
   // Florida's per-capita income in the same measure (ACS 2014–2018, from the same tracts): aggregate income ÷ population.
   const counted = tracts.filter((t) => Number(t.properties.E_PCI) >= 0 && Number(t.properties.E_TOTPOP) > 0);
@@ -280,7 +281,7 @@ async function main(dataDir: string): Promise<void> {
   const placesFile = {
     state_per_capita_income_acs2014_2018: statePerCapitaIncome,
     source: 'Census 2018 1:500k places (LSAD ≠ 57), Vintage 2019 estimates (SUB-IP-EST2019-ANNRES-12), tract-weighted ACS 2014–2018 per-capita income (CDC/ATSDR SVI 2018); see SOURCES.md',
-    places: { columns: ['geoid', 'name', 'type', 'nfip_cid', 'county_fips', 'county_fips_all', 'lat', 'lon', 'population_2019', 'population_2010', 'per_capita_income_tract_weighted'], rows },
+    places: { columns: ['geoid', 'name', 'type', 'nfip_cid', 'county_fips', 'county_fips_all', 'lat', 'lon', 'population_2019', 'per_capita_income_tract_weighted'], rows },
   };
   writeFileSync(path.join(OUT, 'fl-places.json'), `${JSON.stringify(placesFile)}\n`);
 

@@ -39,11 +39,11 @@ export interface CensusPlace {
   nfip_cid: string | null;
   county_fips: string;
   county_fips_all: string[];
-  lat: number;
-  lon: number;
+  /** A point inside the place, for the places NFIP does not list (null for the others, which keep the NFIP list's coordinates). */
+  lat: number | null;
+  lon: number | null;
   /** Census Vintage 2019 estimate of July 1, 2019 (SUB-IP-EST2019-ANNRES-12); null for Hastings, dissolved in 2018. */
   population_2019: number | null;
-  population_2010: number | null;
   /**
    * Per-capita income (ACS 2014–2018 dollars): the mean of the intersecting tracts' CDC/ATSDR SVI
    * `E_PCI`, weighted by tract population × share of the tract's area inside the place. An
@@ -77,7 +77,7 @@ export const FLORIDA_MUNICIPALITIES: readonly Municipality[] = [
   ...recordsOf<Omit<Municipality, 'census_place'>>(municipalityData.municipalities).map((m) => ({ ...m, census_place: placeByCid.get(m.cid) ?? null })),
   ...FLORIDA_PLACES.filter((p) => !p.nfip_cid).map((p): Municipality => ({
     cid: p.geoid, name: p.name, type: p.type, county_fips: p.county_fips, county_fips_all: p.county_fips_all,
-    lat: p.lat, lon: p.lon, coordinates: 'census_place', nfip_crs_class: null, census_place: p,
+    lat: p.lat!, lon: p.lon!, coordinates: 'census_place', nfip_crs_class: null, census_place: p,
   })),
 ];
 
