@@ -70,6 +70,7 @@ export async function runClaimedImport(record: ImportRecord, options: RunOptions
       accountId,
       importId,
       jurisdictionId: record.jurisdiction.id,
+      officialBoundary: await assetDeps.boundaries().get(accountId, record.jurisdiction.id),
       category: (record.asset_category ?? undefined) as AssetCategory | undefined,
       format: record.format,
       options: record.options,

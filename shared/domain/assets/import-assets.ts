@@ -7,6 +7,7 @@ import type { ImportOptions } from './import-options';
 
 export type { ImportOptions } from './import-options';
 import { jurisdictionArea } from './jurisdiction-area';
+import type { OfficialBoundary } from '../jurisdiction-boundaries';
 import type { AssetStore, ImportRecord, ImportReport } from './ports';
 
 /** A table's coordinates to WGS84, for a `crs` the importer knows. */
@@ -22,6 +23,8 @@ export interface ImportRequest {
   accountId: string;
   importId: string;
   jurisdictionId: string;
+  /** The account's official boundary of the jurisdiction, when it stored one: rows are checked against it instead of the Census one. */
+  officialBoundary?: OfficialBoundary;
   category?: AssetCategory;
   format: AssetFileFormat;
   open: ByteSource;
@@ -60,7 +63,7 @@ async function openPass(
   const processor = new AssetRowProcessor({
     jurisdictionId: request.jurisdictionId,
     idKey,
-    area: jurisdictionArea(request.jurisdictionId),
+    area: jurisdictionArea(request.jurisdictionId, request.officialBoundary),
     outsideJurisdiction: options.outside_jurisdiction,
     columnMap: options.column_map,
     reproject,
