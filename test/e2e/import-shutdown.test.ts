@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
-const ROWS = 20_000;
+const ROWS = 8_000;
 const EXIT_LIMIT_MS = 10_000;
+const START_LIMIT_MS = 120_000;
 
 /** `npm start`'s program in a child process on free ports; resolves once it prints its address and keys. */
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string; key: string }> {
@@ -16,14 +17,19 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stderr!.resume();
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
   return new Promise((resolve, reject) => {
+    child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened: ${output}`)));
+    const timer = setTimeout(() => reject(new Error(`the server did not start in ${START_LIMIT_MS / 1000} s: ${output}`)), START_LIMIT_MS);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const baseUrl = /listening on (\S+)/.exec(output)?.[1];
       const key = /enterprise:\s+(\S+)/.exec(output)?.[1];
       if (baseUrl && key) {
+        clearTimeout(timer);
         child.removeAllListeners('exit');
         resolve({ child, baseUrl, key });
       }
@@ -121,5 +127,5 @@ describe('stopping the local server mid-import', () => {
       second.child.kill('SIGTERM');
       await exited;
     }
-  }, 300_000);
+  }, 480_000);
 });
