@@ -35,6 +35,8 @@ export interface ImportRequest {
   deadline?: Date;
   /** Injected for tests; `Date.now` otherwise. */
   clock?: () => number;
+  /** Aborted when the process stops: the import ends with ImportInterruptedError at the next row. */
+  signal?: AbortSignal;
 }
 
 /** The import ran out of its time budget; what was written stays (a re-run updates, never duplicates). */
@@ -42,6 +44,14 @@ export class ImportDeadlineError extends Error {
   constructor(rows: number) {
     super(`The import ran out of its time budget after ${rows} rows.`);
     this.name = 'ImportDeadlineError';
+  }
+}
+
+/** The process stopped mid-import; what was written stays, and a resumed run picks the rest up. */
+export class ImportInterruptedError extends Error {
+  constructor(rows: number) {
+    super(`The import was interrupted after ${rows} rows.`);
+    this.name = 'ImportInterruptedError';
   }
 }
 
@@ -82,6 +92,7 @@ async function openPass(
       else processor.check(record);
       state.rows++;
       if (request.deadline && clock() > request.deadline.getTime()) throw new ImportDeadlineError(state.rows);
+      if (request.signal?.aborted) throw new ImportInterruptedError(state.rows);
       if (stop?.(state.rows)) {
         state.stopped = true;
         return;
