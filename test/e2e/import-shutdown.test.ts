@@ -21,19 +21,24 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
     output += chunk.toString('utf8');
   });
   return new Promise((resolve, reject) => {
+    const exitedEarly = (code: number | null) => reject(new Error(`the server exited (${code}) before it listened: ${output}`));
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened: ${output}`)));
+    child.once('exit', exitedEarly);
     const timer = setTimeout(() => reject(new Error(`the server did not start in ${START_LIMIT_MS / 1000} s: ${output}`)), START_LIMIT_MS);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const awaitAddress = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const baseUrl = /listening on (\S+)/.exec(output)?.[1];
       const key = /enterprise:\s+(\S+)/.exec(output)?.[1];
       if (baseUrl && key) {
+        // Only this function's own listeners go: the test's wait for 'exit' must stay.
         clearTimeout(timer);
-        child.removeAllListeners('exit');
+        child.off('exit', exitedEarly);
+        child.stdout!.off('data', awaitAddress);
+        child.stdout!.resume();
         resolve({ child, baseUrl, key });
       }
-    });
+    };
+    child.stdout!.on('data', awaitAddress);
   });
 }
 
