@@ -6827,8 +6827,24 @@ export interface operations {
                      *         "tidal": {
                      *           "status": "ok",
                      *           "mhhw_navd88": {
-                     *             "m": 0.0079,
-                     *             "ft": 0.026
+                     *             "m": 0.013,
+                     *             "ft": 0.0427
+                     *           },
+                     *           "mhhw_source": {
+                     *             "kind": "noaa_station",
+                     *             "mhhw_navd88": {
+                     *               "m": 0.013,
+                     *               "ft": 0.0427
+                     *             },
+                     *             "station": {
+                     *               "noaa_id": "8724580",
+                     *               "name": "Key West",
+                     *               "lat": 24.5557,
+                     *               "lon": -81.807899,
+                     *               "distance_km": 2.86,
+                     *               "epoch": "1983–2001"
+                     *             },
+                     *             "note": "MHHW of NOAA station Key West (8724580), 2.9 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m."
                      *           },
                      *           "local_datum_check": {
                      *             "status": "agrees",
@@ -6974,11 +6990,16 @@ export interface operations {
                      *             {
                      *               "return_period_years": 100,
                      *               "annual_exceedance_probability": 0.01,
+                     *               "year": 2026,
                      *               "design_water_level_navd88": {
-                     *                 "m": 0.695,
-                     *                 "ft": 2.28
+                     *                 "m": 0.8444,
+                     *                 "ft": 2.7703
                      *               },
-                     *               "note": "No sea level rise beyond 2000: the statute's initial (current 100-year) event."
+                     *               "sea_level_rise_since_2000": {
+                     *                 "m": 0.1494,
+                     *                 "ft": 0.4902
+                     *               },
+                     *               "note": "On the sea level of 2026: rise since 2000 of the NOAA 2022 Intermediate scenario (median) at the selected gauges, 149 mm: the statute's initial (current 100-year) event."
                      *             }
                      *           ],
                      *           "noaa_official_1pct": {
@@ -7213,7 +7234,8 @@ export interface operations {
                      *       "location": {
                      *         "query": "City of Key West",
                      *         "lat": 24.55524,
-                     *         "lon": -81.78163
+                     *         "lon": -81.78163,
+                     *         "distance_from": "point"
                      *       },
                      *       "radius_km": 50,
                      *       "sources": [
@@ -7410,8 +7432,24 @@ export interface operations {
                      *         "baseline_year": 2000
                      *       },
                      *       "mhhw_navd88": {
-                     *         "m": 0.0082,
-                     *         "ft": 0.0268
+                     *         "m": 0.013,
+                     *         "ft": 0.0427
+                     *       },
+                     *       "mhhw_source": {
+                     *         "kind": "noaa_station",
+                     *         "mhhw_navd88": {
+                     *           "m": 0.013,
+                     *           "ft": 0.0427
+                     *         },
+                     *         "station": {
+                     *           "noaa_id": "8724580",
+                     *           "name": "Key West",
+                     *           "lat": 24.5557,
+                     *           "lon": -81.807899,
+                     *           "distance_km": 2.82,
+                     *           "epoch": "1983–2001"
+                     *         },
+                     *         "note": "MHHW of NOAA station Key West (8724580), 2.8 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m."
                      *       },
                      *       "local_datum_check": {
                      *         "status": "agrees",
@@ -7454,7 +7492,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "basis": "MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …",
-                     *         "note": "NOAA station Key West (8724580), 2.8 km away, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges."
+                     *         "note": "NOAA station Key West (8724580), 2.8 km away, has MHHW 0.013 m NAVD88 (0.005 m from the 0.008 m of the sea level gauges): the station's MHHW is used here (mhhw_source)."
                      *       },
                      *       "datum_epoch": {
                      *         "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)",
@@ -7466,7 +7504,7 @@ export interface operations {
                      *         "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are."
                      *       },
                      *       "projected_mhhw_navd88": {
-                     *         "m": 0.6021,
+                     *         "m": 0.6069,
                      *         "ft": 1.9753
                      *       },
                      *       "projected_mhhw_basis": "MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.",
@@ -7865,7 +7903,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West"). */
+                /**
+                 * @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").
+                 * @example municipality:120168
+                 */
                 jurisdiction: string;
             };
             cookie?: never;
@@ -7882,6 +7923,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jurisdiction_id": "municipality:120168",
+                     *       "display_name": "City of Key West",
+                     *       "source": "account",
+                     *       "source_note": "City of Key West GIS, city limits 2025",
+                     *       "updated_at": "2026-11-28T18:20:53.519Z",
+                     *       "boundary_geojson": {
+                     *         "type": "Polygon",
+                     *         "coordinates": [
+                     *           [
+                     *             [
+                     *               -81.812,
+                     *               24.543
+                     *             ],
+                     *             [
+                     *               -81.755,
+                     *               24.543
+                     *             ],
+                     *             [
+                     *               -81.755,
+                     *               24.585
+                     *             ],
+                     *             [
+                     *               -81.812,
+                     *               24.585
+                     *             ],
+                     *             [
+                     *               -81.812,
+                     *               24.543
+                     *             ]
+                     *           ]
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["JurisdictionBoundary"];
                 };
             };
@@ -7900,13 +7977,48 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West"). */
+                /**
+                 * @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").
+                 * @example City of Key West
+                 */
                 jurisdiction: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "boundary_geojson": {
+                 *         "type": "Polygon",
+                 *         "coordinates": [
+                 *           [
+                 *             [
+                 *               -81.812,
+                 *               24.543
+                 *             ],
+                 *             [
+                 *               -81.755,
+                 *               24.543
+                 *             ],
+                 *             [
+                 *               -81.755,
+                 *               24.585
+                 *             ],
+                 *             [
+                 *               -81.812,
+                 *               24.585
+                 *             ],
+                 *             [
+                 *               -81.812,
+                 *               24.543
+                 *             ]
+                 *           ]
+                 *         ]
+                 *       },
+                 *       "source_note": "City of Key West GIS, city limits 2025"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OfficialBoundaryBody"];
             };
         };
@@ -7921,6 +8033,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jurisdiction_id": "municipality:120168",
+                     *       "display_name": "City of Key West",
+                     *       "source": "account",
+                     *       "source_note": "City of Key West GIS, city limits 2025",
+                     *       "updated_at": "2026-11-28T18:20:53.519Z",
+                     *       "boundary_geojson": {
+                     *         "type": "Polygon",
+                     *         "coordinates": [
+                     *           [
+                     *             [
+                     *               -81.812,
+                     *               24.543
+                     *             ],
+                     *             [
+                     *               -81.755,
+                     *               24.543
+                     *             ],
+                     *             [
+                     *               -81.755,
+                     *               24.585
+                     *             ],
+                     *             [
+                     *               -81.812,
+                     *               24.585
+                     *             ],
+                     *             [
+                     *               -81.812,
+                     *               24.543
+                     *             ]
+                     *           ]
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["JurisdictionBoundary"];
                 };
             };
@@ -7939,7 +8087,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West"). */
+                /**
+                 * @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").
+                 * @example City of Key West
+                 */
                 jurisdiction: string;
             };
             cookie?: never;

@@ -1,6 +1,12 @@
 import type { OperationExample } from './types';
 
-/** A small inventory of the City of Key West, its vulnerability and a GIS check. */
+/** An official boundary an account stores for the City of Key West (a box around the island, for the example). */
+const KEY_WEST_CITY_LIMITS = {
+  type: 'Polygon',
+  coordinates: [[[-81.812, 24.543], [-81.755, 24.543], [-81.755, 24.585], [-81.812, 24.585], [-81.812, 24.543]]],
+};
+
+/** A small inventory of the City of Key West, its vulnerability and a GIS check, and its official boundary. */
 export const assetExamples: OperationExample[] = [
   {
     operationId: 'importAssets',
@@ -369,6 +375,44 @@ export const assetExamples: OperationExample[] = [
   {
     operationId: 'deleteAssetImport',
     request: { params: { import_id: 'imp_979d06b57fd04ae3825b157c9110fcd9' } },
+    response: { status: 204 },
+  },
+  {
+    operationId: 'putJurisdictionBoundary',
+    request: {
+      params: { jurisdiction: 'City of Key West' },
+      body: { boundary_geojson: KEY_WEST_CITY_LIMITS, source_note: 'City of Key West GIS, city limits 2025' },
+    },
+    response: {
+      status: 200,
+      body: {
+        jurisdiction_id: 'municipality:120168',
+        display_name: 'City of Key West',
+        source: 'account',
+        source_note: 'City of Key West GIS, city limits 2025',
+        updated_at: '2026-11-28T18:20:53.519Z',
+        boundary_geojson: KEY_WEST_CITY_LIMITS,
+      },
+    },
+  },
+  {
+    operationId: 'getJurisdictionBoundary',
+    request: { params: { jurisdiction: 'municipality:120168' } },
+    response: {
+      status: 200,
+      body: {
+        jurisdiction_id: 'municipality:120168',
+        display_name: 'City of Key West',
+        source: 'account',
+        source_note: 'City of Key West GIS, city limits 2025',
+        updated_at: '2026-11-28T18:20:53.519Z',
+        boundary_geojson: KEY_WEST_CITY_LIMITS,
+      },
+    },
+  },
+  {
+    operationId: 'deleteJurisdictionBoundary',
+    request: { params: { jurisdiction: 'City of Key West' } },
     response: { status: 204 },
   },
 ];
