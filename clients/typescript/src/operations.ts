@@ -2,11 +2,17 @@
 /** Operations that honour `Idempotency-Key` (method and path template). */
 export const idempotentOperations: ReadonlySet<string> = new Set([
   'POST /account/webhooks',
+  'POST /account/webhooks/{id}/test',
   'POST /assessments',
+  'POST /assessments/{assessment_id}/deliverables',
+  'POST /assessments/{assessment_id}/dep-confirmation',
   'POST /assessments/{assessment_id}/submit',
   'POST /assets/import',
   'POST /assets/imports',
   'POST /hazards/elevation-models',
+  'POST /hazards/flood-analysis',
+  'POST /v1/certifications/{certification_id}/revoke',
   'POST /v1/courses/enroll',
+  'POST /v1/courses/enrollments/{enrollment_id}/complete',
   'POST /v1/keys',
 ]);

@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to a webhook
-         * @description Queues a `webhook_test` event to this endpoint only, delivered and retried like any other; watch it in the deliveries list.
+         * @description Queues a `webhook_test` event to this endpoint only, delivered and retried like any other; watch it in the deliveries list. A retry with the same `Idempotency-Key` answers the first response (`Idempotent-Replayed: true`) and queues no second event.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -163,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Generate the deliverable package of an assessment (job)
-         * @description Starts a job that generates, from the assessment, its linked flood analyses and the jurisdiction's assets: the vulnerability assessment report (`report_pdf`: methodology and data sources with versions, maps of the boundary, assets and inundation per scenario and horizon over the county outlines, scenario tables per gauge, exposure summary, prioritized asset list, checklist status with evidence), the GIS package (`gis_package`: a GeoPackage and one zipped Shapefile per layer — boundary, assets with exposure attributes, inundation extents — in EPSG:3087 Florida GDL Albers, each with FGDC CSDGM metadata; they pass `POST /compliance/gis-validation`) and the prioritized asset list (`asset_list_xlsx`). Answers 202 with `Location`; poll it until `status` is `succeeded`. Files are served by signed URLs valid 15 minutes (read the job again for fresh ones).
+         * @description Starts a job that generates, from the assessment, its linked flood analyses and the jurisdiction's assets: the vulnerability assessment report (`report_pdf`: methodology and data sources with versions, maps of the boundary, assets and inundation per scenario and horizon over the county outlines, scenario tables per gauge, exposure summary, prioritized asset list, checklist status with evidence), the GIS package (`gis_package`: a GeoPackage and one zipped Shapefile per layer — boundary, assets with exposure attributes, inundation extents — in EPSG:3087 Florida GDL Albers, each with FGDC CSDGM metadata; they pass `POST /compliance/gis-validation`) and the prioritized asset list (`asset_list_xlsx`). Answers 202 with `Location`; poll it until `status` is `succeeded`. Files are served by signed URLs valid 15 minutes (read the job again for fresh ones). While a job for the same version of the assessment is still queued or running, another request (concurrent or not, with or without `Idempotency-Key`) answers that job rather than starting a second; a retry with the same `Idempotency-Key` answers the first response (`Idempotent-Replayed: true`).
          */
         post: operations["createDeliverables"];
         delete?: never;
@@ -203,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Record the confirmation DEP gave for your filing
-         * @description After filing the deliverables on DEP's portal yourself (this service does not transmit to DEP), record DEP's own confirmation number and the date DEP received the filing: `dep_confirmation.status` becomes `recorded`. Only for a `submitted` assessment (else 409). Sending the same values again answers the same; other values once one is recorded are 409. `received_on` before the submission or in the future is 400.
+         * @description After filing the deliverables on DEP's portal yourself (this service does not transmit to DEP), record DEP's own confirmation number and the date DEP received the filing: `dep_confirmation.status` becomes `recorded`. Only for a `submitted` assessment (else 409). Sending the same values again answers the same; other values once one is recorded are 409. `received_on` before the submission or in the future is 400. Honors `Idempotency-Key`.
          */
         post: operations["recordDepConfirmation"];
         delete?: never;
@@ -405,8 +405,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Validate a GIS deliverable (GeoJSON or zipped Shapefile)
-         * @description Checks a layer before it goes to DEP: the declared coordinate system against the one the file states (`.prj` WKT or GeoJSON `crs`; DEP's Florida GDL Albers EPSG:3087, 6439, 3086 accepted), geometry validity (empty, malformed, unclosed rings, self-intersections), extent within Florida and coordinate order, the attributes a critical-asset layer needs (name and asset type; id, owner, address recommended) and metadata completeness (FGDC CSDGM or ISO 19115 core elements). Findings are reported, not refused: the answer is 200 with `valid: false` and coded errors, each with the feature and a fix hint. Only an unreadable file (bad zip, invalid JSON, not a FeatureCollection) is a 400.
+         * Validate a GIS deliverable (GeoJSON, zipped Shapefile or GeoPackage)
+         * @description Checks a layer before it goes to DEP: the declared coordinate system against the one the file states (`.prj` WKT, GeoJSON `crs` or the GeoPackage layer's `gpkg_spatial_ref_sys` entry; DEP's Florida GDL Albers EPSG:3087, 6439, 3086 accepted), geometry validity (empty, malformed, unclosed rings, self-intersections), extent within Florida and coordinate order, the attributes a critical-asset layer needs (name and asset type; id, owner, address recommended) and metadata completeness (FGDC CSDGM or ISO 19115 core elements). Findings are reported, not refused: the answer is 200 with `valid: false` and coded errors, each with the feature and a fix hint. Only an unreadable file (bad zip, invalid JSON, not a FeatureCollection, not a GeoPackage: `malformed_geopackage`) is a 400; a GeoPackage of several feature layers needs `layer` (400 `layer_not_chosen` lists them).
          */
         post: operations["validateGisData"];
         delete?: never;
@@ -550,7 +550,7 @@ export interface paths {
         put?: never;
         /**
          * Bring your own DEM: create a model and get its upload URL
-         * @description Creates a pending elevation model (a bare-earth DEM, e.g. a county's lidar DEM) and a presigned S3 `upload_url`. PUT a single-band GeoTIFF to `upload_url` (at most 256 MiB, 64 million cells). Any horizontal CRS named by an EPSG code the service reprojects works — Florida State Plane East/West/North in US feet or metres, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic. The worker resamples it bilinearly to a longitude/latitude lattice at its native resolution (fractional values kept), converts the values to metres in the stated datum (NGVD29 to NAVD88 with the stated shift), and tiles it to a pyramid of 256 × 256 Float32 tiles with overviews. The model then turns `ready`, or `failed` with `error.code`: `not_a_geotiff`, `unsupported_crs` (no EPSG code, or one not supported), `unusable_raster` (several bands, rotated or missing geotransform), `invalid_vertical_reference`, `file_too_large`, `upload_expired` (nothing uploaded within 15 minutes of the URL expiring), `worker_lost`.
+         * @description Creates a pending elevation model (a bare-earth DEM, e.g. a county's lidar DEM) and a presigned S3 `upload_url`. PUT a single-band GeoTIFF to `upload_url` (at most 256 MiB, 64 million cells). Any horizontal CRS named by an EPSG code the service reprojects works — Florida State Plane East/West/North in US feet or metres, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic. The worker resamples it bilinearly to a longitude/latitude lattice at its native resolution (fractional values kept), converts the values to metres in the stated datum (NGVD29 to NAVD88 with the stated shift), and tiles it to a pyramid of 256 × 256 Float32 tiles with overviews. Before any sample is decoded, the header is priced: at most 64 million cells and 256 MiB of decoded samples, at most 32 MiB per strip or tile, a compression ratio of at most 200 : 1, and at most 64 million cells once resampled. Fill values (NaN, ±1e30 and beyond) count as no-data. The model then turns `ready`, or `failed` with `error.code`: `not_a_geotiff`, `unreadable_raster` (truncated or corrupt strips or tiles), `unsupported_crs` (no EPSG code, or one not supported), `unusable_raster` (several bands, rotated or missing geotransform), `raster_too_large`, `compression_ratio_exceeded`, `resampled_grid_too_large` (cell sizes that resample to too many cells), `no_valid_cells` (under 1 % of the cells hold a value), `elevation_out_of_range` (values outside −500…9,000 m after unit conversion), `processing_limit_exceeded` (the decoding outgrew its memory or time), `invalid_vertical_reference`, `file_too_large`, `upload_expired` (nothing uploaded within 15 minutes of the URL expiring), `worker_lost` (its worker was lost twice; a first loss is processed again).
          *
          *     Once ready, the account's models are read first wherever they cover the point asked about, by `POST /hazards/slr-impact` and `POST /hazards/flood-analysis` (finest resolution first, then the newest), before the bundled bare-earth models and SRTM; answers name the model (`elevation.source.elevation_model_id`), its resolution and its stated vertical accuracy. Other accounts never see or use them.
          */
@@ -596,7 +596,7 @@ export interface paths {
         put?: never;
         /**
          * 4-component flood analysis over a boundary
-         * @description Tidal, storm surge, rainfall and compound flooding over a Polygon/MultiPolygon boundary, per scenario and planning horizon (default: the 2024 rule set pair): design water level (NAVD88), exposed area and the caller's exposed assets with depths. A component without data answers `status: "no_data"` and names the data to load; the tidal component's `local_datum_check` compares its MHHW with the NOAA reference stations in the boundary's bounding box. Boundary errors (open ring, self-intersection, outside Florida, too large, wrong type) are 400 with the reason. Large analyses answer 202 with a job URL.
+         * @description Tidal, storm surge, rainfall and compound flooding over a Polygon/MultiPolygon boundary, per scenario and planning horizon (default: the 2024 rule set pair): design water level (NAVD88), exposed area and the caller's exposed assets with depths. A component without data answers `status: "no_data"` and names the data to load; the tidal component's `local_datum_check` compares its MHHW with the NOAA reference stations in the boundary's bounding box. Boundary errors (open ring, self-intersection, outside Florida, too large, wrong type) are 400 with the reason. Large analyses answer 202 with a job URL: a retry with the same `Idempotency-Key` answers the same job (`Idempotent-Replayed: true`) instead of starting another; another body with it is 422.
          */
         post: operations["analyzeFlooding"];
         delete?: never;
@@ -836,7 +836,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a certification
-         * @description The holder withdraws their credential, or an `admin` revokes anyone's. From then on verification answers `valid: false, status: "revoked"`. Revoking twice is 409 `conflict`.
+         * @description The holder withdraws their credential, or an `admin` revokes anyone's. From then on verification answers `valid: false, status: "revoked"`. Revoking twice is 409 `conflict`, unless the second repeats the first's `Idempotency-Key` and body: then it answers the first response (`Idempotent-Replayed: true`).
          */
         post: operations["revokeCertification"];
         delete?: never;
@@ -854,7 +854,7 @@ export interface paths {
         };
         /**
          * Verify a certification (no token)
-         * @description For anyone shown a credential: checks the stored credential's signature against the service's key and its status. Shows no personal data beyond the holder's display name.
+         * @description For anyone shown a credential: checks the stored credential's signature against the service's key (`signature_valid`) and its status, and says what it attests: `self_reported` — the holder reported the completion, the course provider did not confirm it. `valid: true` means this API issued it and it is current, not that the training was verified. Shows no personal data beyond the holder's display name (their profile name when it was issued).
          */
         get: operations["verifyCertification"];
         put?: never;
@@ -936,7 +936,7 @@ export interface paths {
         put?: never;
         /**
          * Record a course completion
-         * @description Moves the enrolment from `enrolled` to `completed` once, with the completion date and optional certificate number, and issues the course credential; completing the last course of a programme (e.g. the "Resilient Florida vulnerability assessment" track) also issues the programme credential. A second completion is 409 `conflict`.
+         * @description Moves the enrolment from `enrolled` to `completed` once, with the completion date and optional certificate number, and issues the course credential. The completion is the caller's own report, not confirmed with the course provider, so the credential says `attestation: "self_reported"` (and so does its Open Badges evidence); the holder is named by the account's profile name, never by text in the request; completing the last course of a programme (e.g. the "Resilient Florida vulnerability assessment" track) also issues the programme credential. A second completion is 409 `conflict`, unless it repeats the first's `Idempotency-Key` and body: then it answers the first response (`Idempotent-Replayed: true`).
          */
         post: operations["completeEnrollment"];
         delete?: never;
@@ -1120,7 +1120,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in, or refresh the tokens
-         * @description First-party sign-in of this API (Cognito USER_PASSWORD_AUTH); third-party applications use the authorization-code flow with PKCE against the Cognito hosted UI. An unknown email and a wrong password get the same 401 `invalid_credentials`, after the same pause. Repeated failures are slowed first: from the 4th attempt for one email (or the 21st from one client address) within 15 minutes, every attempt, right password or not, waits 1 s before it is tried, doubling with each further failure up to 4 s. After 10 failures within 15 minutes for one email, or 50 from one client address, sign-in is refused with 429 `too_many_attempts` and `Retry-After` until the oldest failure is 15 minutes old. `{grant_type: "refresh_token", refresh_token}` returns new access and ID tokens.
+         * @description First-party sign-in of this API (Cognito USER_PASSWORD_AUTH); third-party applications use the authorization-code flow with PKCE against the Cognito hosted UI. An unknown email and a wrong password get the same 401 `invalid_credentials`, after the same pause. Repeated failures are slowed first: from the 4th attempt for one email (or the 21st from one client address) within 15 minutes, every attempt, right password or not, waits 1 s before it is tried, doubling with each further failure up to 4 s. Each attempt takes one of the email's 10 slots and one of the client address's 50 before the password is checked, atomically, so however many arrive at once no more than 10 per email (50 per address) are checked within 15 minutes; a wrong password keeps its slots for 15 minutes, a successful sign-in gives its own back. With every slot held, sign-in is refused with 429 `too_many_attempts` and `Retry-After` until the oldest is 15 minutes old, the right password included. `{grant_type: "refresh_token", refresh_token}` returns new access and ID tokens.
          */
         post: operations["login"];
         delete?: never;
@@ -1180,7 +1180,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with the emailed code
-         * @description The new password must meet the policy (400 `weak_password`, checked before the code). A wrong, expired or unknown code is 400 `invalid_request` naming `code`, the same answer for an unknown email, and counts as a failed sign-in of the email and the client address: under the sign-in limits (10 per email, 50 per address within 15 minutes) further attempts are refused with 429 `too_many_attempts`. On success every session of the user ends at Cognito (refresh tokens stop working; access tokens already issued expire within the hour; the local emulator has no global sign-out) and the reset is recorded in the user's activity.
+         * @description The new password must meet the policy (400 `weak_password`, checked before the code). A wrong, expired or unknown code is 400 `invalid_request` naming `code`, the same answer for an unknown email, and counts as a failed sign-in of the email and the client address: each attempt takes a sign-in slot (10 per email, 50 per address within 15 minutes) before the code is checked, so a burst checks no more than that, and further attempts are refused with 429 `too_many_attempts`. A success frees the email's slots. On success every session of the user ends at Cognito (refresh tokens stop working; access tokens already issued expire within the hour; the local emulator has no global sign-out) and the reset is recorded in the user's activity.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -1575,6 +1575,11 @@ export interface components {
                     governing_component: "tidal" | "surge" | "rainfall" | null;
                     /** Format: int64 */
                     planning_horizon: number;
+                    /**
+                     * @description Why no depth: `not_connected` (no design water surface reaches the asset: no tidal connection below the level, or outside the loaded layers), `open_water` (the elevation model shows water at it), `no_bare_earth` (only a surface model gives ground there), `outside_model` (no elevation data at it and none surveyed), `above_water_level` (reached, ground at or above the level).
+                     * @enum {string}
+                     */
+                    reason?: "not_connected" | "open_water" | "no_bare_earth" | "outside_model" | "above_water_level";
                     /** @enum {string} */
                     scenario: "low" | "intermediate_low" | "intermediate" | "intermediate_high" | "high";
                     /** @description Highest design water level over the components; null when none reaches the asset. */
@@ -1588,15 +1593,20 @@ export interface components {
                 ground_elevation_navd88_m: number | null;
                 max_depth_ft: number | null;
                 /**
+                 * @description Why no depth in any scenario or horizon; absent when exposed.
+                 * @enum {string}
+                 */
+                reason?: "not_connected" | "open_water" | "no_bare_earth" | "outside_model" | "above_water_level";
+                /**
                  * @description `unknown_elevation`: no elevation data at the asset; `existing_water`: the elevation model shows open water at the asset (e.g. an SRTM sea cell), so its ground is unknown. In both cases no depth is given and the vulnerability is left as it was: survey the ground or first-floor elevation.
                  * @enum {string}
                  */
                 status: "exposed" | "not_exposed" | "unknown_elevation" | "existing_water";
-                /** @description With a tidal component: the local datum check at the asset (as `local_datum_check` of `POST /hazards/slr-impact`), reported, never applied. Absent without tidal levels and on exposures written before it was recorded. */
+                /** @description With a tidal component: the local datum check at the asset (as `local_datum_check` of `POST /hazards/slr-impact`). Absent without tidal levels and on exposures written before it was recorded. */
                 tidal_datum_check?: {
                     /** @description Station MHHW minus the MHHW used: below −0.1 m the tidal depths at the asset may be too deep by about that much, above 0.1 m too shallow. */
                     difference_m: number | null;
-                    /** @description The MHHW (NAVD88) the tidal levels at the asset stand on: that of its sea level gauges. */
+                    /** @description The MHHW (NAVD88) the tidal levels at the asset stand on: that of a NOAA station on the same water within 10 km, else of its sea level gauges. */
                     mhhw_used_navd88_m: number;
                     /** @description The nearest NOAA reference station within 10 km, with its own MHHW (1983–2001 epoch); null when none. */
                     station: {
@@ -2012,6 +2022,12 @@ export interface components {
         };
         Certification: {
             achievement_code: string;
+            /**
+             * @description What the credential attests: `self_reported` — the holder reported the completion (and any certificate number); the course provider has not confirmed it.
+             * @enum {string}
+             */
+            attestation: "self_reported";
+            /** @description As the holder reported it; not checked with the provider. */
             certificate_number: string | null;
             certification_id: string;
             /** @description The Open Badges 3.0 credential as a JWT signed ES256; verify it with `GET /v1/.well-known/jwks.json`. */
@@ -2028,6 +2044,11 @@ export interface components {
             verification_url: string;
         };
         CertificationVerification: {
+            /**
+             * @description What the credential attests: `self_reported` — the holder reported the completion (and any certificate number); the course provider has not confirmed it.
+             * @enum {string}
+             */
+            attestation: "self_reported";
             certification_id: string;
             expires_at: string;
             /** @description The holder's display name: the only personal data shown. */
@@ -2038,11 +2059,11 @@ export interface components {
             kind: "course" | "programme";
             name: string;
             revoked_at: string | null;
-            /** @enum {string} */
-            signature: "verified" | "invalid";
+            /** @description The stored credential's signature checks with the key at `GET /v1/.well-known/jwks.json` and it is this certification's. */
+            signature_valid: boolean;
             /** @enum {string} */
             status: "active" | "expiring" | "expired" | "revoked";
-            /** @description Genuine (signature verified with the served key) and neither expired nor revoked. */
+            /** @description Issued by this API (`signature_valid`) and neither expired nor revoked. It says nothing more about the completion itself than `attestation` does. */
             valid: boolean;
             valid_from: string;
         };
@@ -2407,10 +2428,10 @@ export interface components {
                 name: string;
             } | null;
             elevation_model_id: string;
-            /** @description Why the model failed: not a GeoTIFF, unknown CRS, unusable raster, missing datum shift, file too large, upload never arrived, worker lost. */
+            /** @description Why the model failed: not a GeoTIFF, a corrupt file, unknown CRS, unusable raster, a file over a size, compression or cell budget, too few valid cells, heights no ground has, missing datum shift, upload never arrived, worker lost. */
             error: {
                 /** @enum {string} */
-                code: "not_a_geotiff" | "unsupported_crs" | "unusable_raster" | "invalid_vertical_reference" | "file_too_large" | "upload_expired" | "worker_lost" | "internal_error";
+                code: "not_a_geotiff" | "unsupported_crs" | "unusable_raster" | "unreadable_raster" | "invalid_vertical_reference" | "file_too_large" | "raster_too_large" | "resampled_grid_too_large" | "compression_ratio_exceeded" | "no_valid_cells" | "elevation_out_of_range" | "processing_limit_exceeded" | "upload_expired" | "worker_lost" | "internal_error";
                 detail: string;
             } | null;
             name: string;
@@ -2645,6 +2666,11 @@ export interface components {
         FloodEvents: {
             data: components["schemas"]["FloodEvent"][];
             location: {
+                /**
+                 * @description `county_boundary`: a county was named, so the radius and each event's distance_km are measured from its polygon (0 inside it); `point`: from lat, lon.
+                 * @enum {string}
+                 */
+                distance_from: "point" | "county_boundary";
                 lat: number;
                 lon: number;
                 query: string;
@@ -2679,10 +2705,12 @@ export interface components {
             coordinate_system: string;
             /**
              * Format: binary
-             * @description GeoJSON (.geojson/.json) or zipped Shapefile (.zip).
+             * @description GeoJSON (.geojson/.json), zipped Shapefile (.zip) or GeoPackage (.gpkg).
              */
             file: string;
-            /** @description FGDC CSDGM or ISO 19115 XML (text field or file part). Without it, a `.shp.xml`/`.xml` inside the zip is used. */
+            /** @description The GeoPackage feature layer (table) to check; needed when the package holds more than one. */
+            layer?: string;
+            /** @description FGDC CSDGM or ISO 19115 XML (text field or file part). Without it, a `.shp.xml`/`.xml` inside the zip, or the GeoPackage metadata linked to the layer, is used. */
             metadata?: string;
         };
         GisValidationReport: {
@@ -2701,7 +2729,7 @@ export interface components {
                 /** Format: int64 */
                 detected_epsg: number | null;
                 /** @enum {string} */
-                detected_from: "prj" | "geojson_crs" | "rfc7946_default" | "none";
+                detected_from: "prj" | "geojson_crs" | "rfc7946_default" | "gpkg_srs" | "none";
                 detected_name: string | null;
             };
             /** Format: int64 */
@@ -2727,11 +2755,13 @@ export interface components {
             /** Format: int64 */
             feature_count: number;
             /** @enum {string} */
-            format: "geojson" | "shapefile";
+            format: "geojson" | "shapefile" | "geopackage";
             geometry_types: {
                 [key: string]: number;
             };
             issues_truncated: boolean;
+            /** @description The GeoPackage layer checked; null for GeoJSON and Shapefiles. */
+            layer: string | null;
             metadata: {
                 /** @description With `not_xml`: where and why the XML is not well-formed. */
                 detail?: string;
@@ -2898,7 +2928,7 @@ export interface components {
             /** Format: int64 */
             total_views: number;
         };
-        /** @description The MHHW used (the sea level gauges') against the NOAA reference stations' own MHHW nearby: reported, never applied. */
+        /** @description The sea level gauges' MHHW against the NOAA reference stations' own MHHW nearby. Where a station stands on the same water within 10 km its MHHW is used (mhhw_source). */
         LocalDatumCheck: {
             basis: string;
             /**
@@ -2950,6 +2980,21 @@ export interface components {
         };
         LogoutRequest: {
             refresh_token: string;
+        };
+        /** @description Where the MHHW of a point answer comes from: the NOAA reference station on the same water within 10 km (id, name, distance, tidal epoch), else the sea level gauges. */
+        MhhwSource: {
+            /** @enum {string} */
+            kind: "noaa_station" | "sea_level_gauges";
+            mhhw_navd88: components["schemas"]["Length"];
+            note: string;
+            station?: {
+                distance_km: number;
+                epoch: string;
+                lat: number;
+                lon: number;
+                name: string;
+                noaa_id: string;
+            };
         };
         MissingChecklistItem: {
             how_to_satisfy: string;
@@ -3396,6 +3441,7 @@ export interface components {
                 setting: "coastal" | "inland" | "unknown";
             };
             mhhw_navd88: components["schemas"]["Length"];
+            mhhw_source: components["schemas"]["MhhwSource"];
             /** Format: int64 */
             planning_horizon: number;
             projected_mhhw_navd88: components["schemas"]["Length"];
@@ -4162,7 +4208,10 @@ export interface operations {
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat a request safely: the same key and body return the stored response; another body is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /**
                  * @description The `webhook_id`.
@@ -4201,6 +4250,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4698,7 +4748,10 @@ export interface operations {
     createDeliverables: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat a request safely: the same key and body return the stored response; another body is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @example va_01KAQ3Z6W9M4T0XS8J2N7C5B1D */
                 assessment_id: string;
@@ -4707,7 +4760,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job, queued. */
+            /** @description The job, queued (or the one still open for this version of the assessment). */
             202: {
                 headers: {
                     /**
@@ -4742,6 +4795,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4827,7 +4881,10 @@ export interface operations {
     recordDepConfirmation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat a request safely: the same key and body return the stored response; another body is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @example va_01KAQ3Z6W9M4T0XS8J2N7C5B1D */
                 assessment_id: string;
@@ -4887,6 +4944,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5816,6 +5874,7 @@ export interface operations {
                      * @example {
                      *       "valid": false,
                      *       "format": "geojson",
+                     *       "layer": null,
                      *       "feature_count": 1,
                      *       "geometry_types": {
                      *         "Point": 1
@@ -6540,7 +6599,10 @@ export interface operations {
     analyzeFlooding: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat a request safely: the same key and body return the stored response; another body is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6714,8 +6776,24 @@ export interface operations {
                      *         "tidal": {
                      *           "status": "ok",
                      *           "mhhw_navd88": {
-                     *             "m": 0.0079,
-                     *             "ft": 0.026
+                     *             "m": 0.013,
+                     *             "ft": 0.0427
+                     *           },
+                     *           "mhhw_source": {
+                     *             "kind": "noaa_station",
+                     *             "mhhw_navd88": {
+                     *               "m": 0.013,
+                     *               "ft": 0.0427
+                     *             },
+                     *             "station": {
+                     *               "noaa_id": "8724580",
+                     *               "name": "Key West",
+                     *               "lat": 24.5557,
+                     *               "lon": -81.807899,
+                     *               "distance_km": 2.86,
+                     *               "epoch": "1983–2001"
+                     *             },
+                     *             "note": "MHHW of NOAA station Key West (8724580), 2.9 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m."
                      *           },
                      *           "local_datum_check": {
                      *             "status": "agrees",
@@ -6861,11 +6939,16 @@ export interface operations {
                      *             {
                      *               "return_period_years": 100,
                      *               "annual_exceedance_probability": 0.01,
+                     *               "year": 2026,
                      *               "design_water_level_navd88": {
-                     *                 "m": 0.695,
-                     *                 "ft": 2.28
+                     *                 "m": 0.8444,
+                     *                 "ft": 2.7703
                      *               },
-                     *               "note": "No sea level rise beyond 2000: the statute's initial (current 100-year) event."
+                     *               "sea_level_rise_since_2000": {
+                     *                 "m": 0.1494,
+                     *                 "ft": 0.4902
+                     *               },
+                     *               "note": "On the sea level of 2026: rise since 2000 of the NOAA 2022 Intermediate scenario (median) at the selected gauges, 149 mm: the statute's initial (current 100-year) event."
                      *             }
                      *           ],
                      *           "noaa_official_1pct": {
@@ -7026,6 +7109,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7099,7 +7183,8 @@ export interface operations {
                      *       "location": {
                      *         "query": "City of Key West",
                      *         "lat": 24.55524,
-                     *         "lon": -81.78163
+                     *         "lon": -81.78163,
+                     *         "distance_from": "point"
                      *       },
                      *       "radius_km": 50,
                      *       "sources": [
@@ -7296,8 +7381,24 @@ export interface operations {
                      *         "baseline_year": 2000
                      *       },
                      *       "mhhw_navd88": {
-                     *         "m": 0.0082,
-                     *         "ft": 0.0268
+                     *         "m": 0.013,
+                     *         "ft": 0.0427
+                     *       },
+                     *       "mhhw_source": {
+                     *         "kind": "noaa_station",
+                     *         "mhhw_navd88": {
+                     *           "m": 0.013,
+                     *           "ft": 0.0427
+                     *         },
+                     *         "station": {
+                     *           "noaa_id": "8724580",
+                     *           "name": "Key West",
+                     *           "lat": 24.5557,
+                     *           "lon": -81.807899,
+                     *           "distance_km": 2.82,
+                     *           "epoch": "1983–2001"
+                     *         },
+                     *         "note": "MHHW of NOAA station Key West (8724580), 2.8 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m."
                      *       },
                      *       "local_datum_check": {
                      *         "status": "agrees",
@@ -7352,8 +7453,8 @@ export interface operations {
                      *         "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are."
                      *       },
                      *       "projected_mhhw_navd88": {
-                     *         "m": 0.6021,
-                     *         "ft": 1.9753
+                     *         "m": 0.6069,
+                     *         "ft": 1.9912
                      *       },
                      *       "projected_mhhw_basis": "MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.",
                      *       "vertical_datum": "NAVD88",
@@ -8072,6 +8173,7 @@ export interface operations {
                      *           "expires_at": "2029-10-01T00:00:00.000Z",
                      *           "status": "active",
                      *           "certificate_number": "IS0393B-2026-0001",
+                     *           "attestation": "self_reported",
                      *           "verification_url": "http://127.0.0.1:3917/api/v1/certifications/cert_011da4957c844102b125b64604fc3e23/verify",
                      *           "credential_jwt": "eyJhbGciOiJFUzI1NiIsInR5cCI6InZjK2p3dCIsImtpZCI6InFEMXNVNVBtV21xS05WajA5NVF2cG9Dbjl2dW9hUWxEOGdJSk1PcEhnWWcifQ.eyJAY29udGV4dCI6WyJodHRwczovL3d3dy53My5vcmcvbnMvY3JlZGVudGlhbHMvdjIiLCJodHRwczovL3B1cmwuaW1zZ2xvYmFsLm9yZy9zcGVjL29iL3YzcDAvY29udGV4dC0zLjAuMy5qc29uIl0sImlkIjoidXJuOnV1aWQ6MDExZGE0OTU3Yzg0N…"
                      *         }
@@ -8187,7 +8289,10 @@ export interface operations {
     revokeCertification: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat a request safely: the same key and body return the stored response; another body is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @example cert_011da4957c844102b125b64604fc3e23 */
                 certification_id: string;
@@ -8221,7 +8326,8 @@ export interface operations {
                      * @example {
                      *       "valid": false,
                      *       "status": "revoked",
-                     *       "signature": "verified",
+                     *       "signature_valid": true,
+                     *       "attestation": "self_reported",
                      *       "certification_id": "cert_011da4957c844102b125b64604fc3e23",
                      *       "name": "IS-393.b Introduction to Hazard Mitigation",
                      *       "kind": "course",
@@ -8319,6 +8425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            422: components["responses"]["UnprocessableEntity"];
             /** @description The account's hourly request limit is reached (`rate_limit_exceeded`); see `Retry-After`. */
             429: {
                 headers: {
@@ -8372,7 +8479,8 @@ export interface operations {
                      * @example {
                      *       "valid": true,
                      *       "status": "active",
-                     *       "signature": "verified",
+                     *       "signature_valid": true,
+                     *       "attestation": "self_reported",
                      *       "certification_id": "cert_011da4957c844102b125b64604fc3e23",
                      *       "name": "IS-393.b Introduction to Hazard Mitigation",
                      *       "kind": "course",
@@ -8867,7 +8975,10 @@ export interface operations {
     completeEnrollment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat a request safely: the same key and body return the stored response; another body is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @example enr_f3a9b3b11c47471ebc3edf0ce879fb50 */
                 enrollment_id: string;
@@ -8924,6 +9035,7 @@ export interface operations {
                      *           "expires_at": "2029-10-01T00:00:00.000Z",
                      *           "status": "active",
                      *           "certificate_number": "IS0393B-2026-0001",
+                     *           "attestation": "self_reported",
                      *           "verification_url": "http://127.0.0.1:3917/api/v1/certifications/cert_011da4957c844102b125b64604fc3e23/verify",
                      *           "credential_jwt": "eyJhbGciOiJFUzI1NiIsInR5cCI6InZjK2p3dCIsImtpZCI6InFEMXNVNVBtV21xS05WajA5NVF2cG9Dbjl2dW9hUWxEOGdJSk1PcEhnWWcifQ.eyJAY29udGV4dCI6WyJodHRwczovL3d3dy53My5vcmcvbnMvY3JlZGVudGlhbHMvdjIiLCJodHRwczovL3B1cmwuaW1zZ2xvYmFsLm9yZy9zcGVjL29iL3YzcDAvY29udGV4dC0zLjAuMy5qc29uIl0sImlkIjoidXJuOnV1aWQ6MDExZGE0OTU3Yzg0N…"
                      *         }
@@ -9020,6 +9132,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            422: components["responses"]["UnprocessableEntity"];
             /** @description The account's hourly request limit is reached (`rate_limit_exceeded`); see `Retry-After`. */
             429: {
                 headers: {
@@ -10667,7 +10780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many failed sign-ins for this email or from this address, or the identity provider is throttling (`too_many_attempts`). */
+            /** @description Too many sign-in attempts for this email or from this address, or the identity provider is throttling (`too_many_attempts`). */
             429: {
                 headers: {
                     /** @description Seconds until another attempt is accepted. */
@@ -10972,7 +11085,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many failed attempts for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`). */
+            /** @description Too many attempts for this email or from this address, or the identity provider is throttling or refusing more for now (`too_many_attempts`). */
             429: {
                 headers: {
                     /** @description Seconds until another attempt is accepted. */

@@ -171,8 +171,24 @@ export const hazardExamples: OperationExample[] = [
           baseline_year: 2000,
         },
         mhhw_navd88: {
-          m: 0.0082,
-          ft: 0.0268,
+          m: 0.013,
+          ft: 0.0427,
+        },
+        mhhw_source: {
+          kind: 'noaa_station',
+          mhhw_navd88: {
+            m: 0.013,
+            ft: 0.0427,
+          },
+          station: {
+            noaa_id: '8724580',
+            name: 'Key West',
+            lat: 24.5557,
+            lon: -81.807899,
+            distance_km: 2.82,
+            epoch: '1983–2001',
+          },
+          note: 'MHHW of NOAA station Key West (8724580), 2.8 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m.',
         },
         local_datum_check: {
           status: 'agrees',
@@ -227,8 +243,8 @@ export const hazardExamples: OperationExample[] = [
           method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
         },
         projected_mhhw_navd88: {
-          m: 0.6021,
-          ft: 1.9753,
+          m: 0.6069,
+          ft: 1.9912,
         },
         projected_mhhw_basis: 'MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.',
         vertical_datum: 'NAVD88',
@@ -479,8 +495,24 @@ export const hazardExamples: OperationExample[] = [
           tidal: {
             status: 'ok',
             mhhw_navd88: {
-              m: 0.0079,
-              ft: 0.026,
+              m: 0.013,
+              ft: 0.0427,
+            },
+            mhhw_source: {
+              kind: 'noaa_station',
+              mhhw_navd88: {
+                m: 0.013,
+                ft: 0.0427,
+              },
+              station: {
+                noaa_id: '8724580',
+                name: 'Key West',
+                lat: 24.5557,
+                lon: -81.807899,
+                distance_km: 2.86,
+                epoch: '1983–2001',
+              },
+              note: 'MHHW of NOAA station Key West (8724580), 2.9 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m.',
             },
             local_datum_check: {
               status: 'agrees',
@@ -626,11 +658,16 @@ export const hazardExamples: OperationExample[] = [
               {
                 return_period_years: 100,
                 annual_exceedance_probability: 0.01,
+                year: 2026,
                 design_water_level_navd88: {
-                  m: 0.695,
-                  ft: 2.28,
+                  m: 0.8444,
+                  ft: 2.7703,
                 },
-                note: 'No sea level rise beyond 2000: the statute\'s initial (current 100-year) event.',
+                sea_level_rise_since_2000: {
+                  m: 0.1494,
+                  ft: 0.4902,
+                },
+                note: 'On the sea level of 2026: rise since 2000 of the NOAA 2022 Intermediate scenario (median) at the selected gauges, 149 mm: the statute\'s initial (current 100-year) event.',
               },
             ],
             noaa_official_1pct: {
@@ -831,6 +868,7 @@ export const hazardExamples: OperationExample[] = [
           query: 'City of Key West',
           lat: 24.55524,
           lon: -81.78163,
+          distance_from: 'point',
         },
         radius_km: 50,
         sources: [
