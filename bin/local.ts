@@ -2,6 +2,8 @@ import path from 'node:path';
 import { startLocalApp } from '../local/app';
 import { DataDirectoryInUseError } from '../local/emulators';
 
+const STOP_GRACE_MS = 8000;
+
 /** `npm start`: the whole API on http://127.0.0.1:$PORT/api, state under $DATA_DIR. */
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -25,6 +27,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`\n${signal}: stopping…\n`);
+    // New requests are refused at once and running imports stop at their next row; whatever still
+    // holds on is cut off, so the process is gone within the 10 s a supervisor waits before SIGKILL.
+    setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
     app.stop().then(() => process.exit(0), () => process.exit(1));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

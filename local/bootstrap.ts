@@ -1,7 +1,9 @@
-import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, type GlobalSecondaryIndex } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, ResourceNotFoundException, type GlobalSecondaryIndex } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { dynamo, s3, sqs } from '../shared/adapters/aws-clients';
+import { BatchWriter } from '../shared/adapters/batch-writer';
 import { QUEUES, TABLE_SCHEMA } from '../shared/adapters/table-schema';
 
 export interface LocalResources {
@@ -33,14 +35,49 @@ export async function ensureLocalResources(tableName: string, bucketName: string
   return { tableName, bucketName, queueUrl, deadLetterQueueUrl };
 }
 
-/** Creates the table with its indexes, as the stack does, unless it exists; resolves once it is active. */
+/**
+ * Creates the table with its indexes, as the stack does, unless it exists; resolves once it is
+ * active. A table from a data directory made before an index was added is rebuilt with it.
+ */
 export async function ensureTable(tableName: string): Promise<void> {
+  let existing: string[] | undefined;
   try {
-    await dynamo().send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    const { Table } = await dynamo().send(new DescribeTableCommand({ TableName: tableName }));
+    existing = (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName!);
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
   }
+  if (!existing) return createTable(tableName);
+  if (TABLE_SCHEMA.globalIndexes.some((index) => !existing.includes(index.name))) await rebuildWithIndexes(tableName);
+}
+
+/**
+ * The emulator cannot add an index to a table (UpdateTable creates none), so the items move to a
+ * new table with every index and back (a Scan: a one-time migration at start, never on a request).
+ */
+async function rebuildWithIndexes(tableName: string): Promise<void> {
+  const holding = `${tableName}-migrating`;
+  await dynamo().send(new DeleteTableCommand({ TableName: holding })).catch(() => undefined);
+  await createTable(holding);
+  await copyItems(tableName, holding);
+  await dynamo().send(new DeleteTableCommand({ TableName: tableName }));
+  await createTable(tableName);
+  await copyItems(holding, tableName);
+  await dynamo().send(new DeleteTableCommand({ TableName: holding }));
+}
+
+async function copyItems(from: string, to: string): Promise<void> {
+  const writer = new BatchWriter(to);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({ TableName: from, ExclusiveStartKey: startKey }));
+    for (const item of page.Items ?? []) await writer.add({ PutRequest: { Item: item } });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await writer.drain();
+}
+
+async function createTable(tableName: string): Promise<void> {
   const attributes = new Set<string>([TABLE_SCHEMA.partitionKey, TABLE_SCHEMA.sortKey]);
   const indexes: GlobalSecondaryIndex[] = TABLE_SCHEMA.globalIndexes.map((index) => {
     attributes.add(index.partitionKey);

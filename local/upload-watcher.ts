@@ -89,6 +89,9 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
   let lastSweep = 0;
   let ticking: Promise<void> | undefined;
   let stopped = false;
+  // Running imports stop at their next row when the watcher stops, leaving their lease lapsed.
+  const stopping = new AbortController();
+  const { signal } = stopping;
 
   const tick = async () => {
     const pending = await imports.listPending(new Date(Date.now() - WATCH_WINDOW_MS));
@@ -111,7 +114,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
       scheduler.add({
         id: record.import_id,
         accountId: record.account_id,
-        run: async () => (await import('../functions/asset-import-worker/handler')).handler(event),
+        run: async () => (await import('../functions/assets/import-runs')).processS3Event(event, { signal }),
       });
     }
     for (const upload of stopped ? [] : await arrivedElevationUploads(options.bucket, new Date(Date.now() - WATCH_WINDOW_MS))) {
@@ -125,7 +128,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
       lastSweep = Date.now();
       const { resumeImport, sweepLostImports } = await import('../functions/assets/import-runs');
       for (const lost of await sweepLostImports()) {
-        scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => resumeImport(lost) });
+        scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => resumeImport(lost, { signal }) });
       }
       for (const taken of await sweepLostElevationModels(models)) {
         scheduler.add({ id: taken.elevation_model_id, accountId: taken.account_id, run: () => processClaimedModel(models, taken) });
@@ -147,6 +150,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
     async stop() {
       stopped = true;
       clearInterval(timer);
+      stopping.abort();
       await ticking;
       await scheduler.drain();
     },

@@ -4,6 +4,7 @@ import { DynamoEvidenceStore } from '../../shared/adapters/evidence-store';
 import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
 import { DynamoImportStore, S3UploadReader } from '../../shared/adapters/import-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
+import { DynamoOfficialBoundaryStore } from '../../shared/adapters/official-boundary-store';
 import { appConfig } from '../../shared/config';
 
 /** The assets function's adapters, created on first use (configuration is read at cold start). */
@@ -14,6 +15,7 @@ let uploadReader: S3UploadReader | undefined;
 let idempotencyStore: DynamoIdempotencyStore | undefined;
 let assessmentStore: DynamoAssessmentStore | undefined;
 let evidenceStore: DynamoEvidenceStore | undefined;
+let boundaryStore: DynamoOfficialBoundaryStore | undefined;
 
 export const assetDeps = {
   assets: () => (assetStore ??= new DynamoAssetStore()),
@@ -24,5 +26,7 @@ export const assetDeps = {
   /** `assessment_id` on an import: the assessment it links to, and the link as evidence. */
   assessments: () => (assessmentStore ??= new DynamoAssessmentStore()),
   evidence: () => (evidenceStore ??= new DynamoEvidenceStore()),
+  /** Accounts' official jurisdiction boundaries: they win over the Census ones in import checks. */
+  boundaries: () => (boundaryStore ??= new DynamoOfficialBoundaryStore()),
   signedUrlSeconds: () => appConfig().SIGNED_URL_TTL_SECONDS,
 };

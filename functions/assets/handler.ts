@@ -9,6 +9,7 @@ import { readRouteForm } from '../../shared/http/multipart';
 import { validateGisData } from './gis';
 import { deleteAssetImport, getAssetImport, importAssets, startAssetImport } from './imports';
 import { deleteAsset, listAssets, updateAssetVulnerability } from './inventory';
+import { deleteJurisdictionBoundary, getJurisdictionBoundary, putJurisdictionBoundary } from './jurisdiction-boundaries';
 
 /** Imports create records: a repeated `Idempotency-Key` replays the first answer (DESIGN §3). */
 const idempotent = <R extends RouteDef>(operation: RouteImplementation<R>): RouteImplementation<R> => (request) => withIdempotency(request as RouteRequest, assetDeps.idempotency(), () => operation(request));
@@ -22,4 +23,7 @@ export const handler = createGroupHandler(assetRoutes, {
   listAssets,
   updateAssetVulnerability,
   validateGisData,
+  putJurisdictionBoundary,
+  getJurisdictionBoundary,
+  deleteJurisdictionBoundary,
 }, { ...defaultPipelineDeps, readForm: readRouteForm });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { S3Event } from 'aws-lambda';
-import { ImportDeadlineError, importAssetFile } from '../../shared/domain/assets/import-assets';
+import { ImportDeadlineError, ImportInterruptedError, importAssetFile } from '../../shared/domain/assets/import-assets';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
 import type { AssetCategory } from '../../shared/domain/assets/classification';
 import type { ImportRecord } from '../../shared/domain/assets/ports';
@@ -34,6 +34,8 @@ export interface RunOptions {
   now?: () => Date;
   /** When this run must stop (Lambda's remaining time, or the local per-job budget). */
   runDeadline?: Date;
+  /** Aborted when the local server stops: the import is left for the next start to resume. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -65,24 +67,33 @@ export async function runClaimedImport(record: ImportRecord, options: RunOptions
   const now = options.now ?? (() => new Date());
   const { account_id: accountId, import_id: importId } = record;
   const imports = assetDeps.imports();
+  let checkpoint: ImportRecord['progress'] = record.progress;
   try {
     const report = await importAssetFile(assetDeps.assets(), {
       accountId,
       importId,
       jurisdictionId: record.jurisdiction.id,
+      officialBoundary: await assetDeps.boundaries().get(accountId, record.jurisdiction.id),
       category: (record.asset_category ?? undefined) as AssetCategory | undefined,
       format: record.format,
       options: record.options,
       open: () => assetDeps.uploads().open(record.object_key!),
       now: now(),
       deadline: options.runDeadline ?? new Date(now().getTime() + IMPORT_RUN_BUDGET_MS),
+      signal: options.signal,
       onProgress: async (progress) => {
+        checkpoint = progress;
         if (!(await imports.progress(accountId, importId, WORKER_ID, progress, now(), IMPORT_LEASE_MS))) throw new LeaseLostError();
       },
     });
     await imports.finish(accountId, importId, { report }, now(), WORKER_ID);
   } catch (error) {
     if (error instanceof LeaseLostError) return;
+    if (error instanceof ImportInterruptedError) {
+      // The lease lapses now rather than in a minute: the next start's sweep resumes the import at once.
+      await imports.progress(accountId, importId, WORKER_ID, checkpoint, now(), 0);
+      return;
+    }
     if (!(error instanceof AssetFileError)) logger.error('Import failed', { importId, error: error as Error });
     const failure = error instanceof AssetFileError
       ? { code: error.code, detail: error.message }

@@ -99,10 +99,12 @@ export async function importAssets(request: RouteRequest<Extract<(typeof assetRo
   const jurisdiction = requireJurisdiction(fields.jurisdiction, 'body');
   await checkAssessment(request, fields.assessment_id, jurisdiction.id);
   const record = await readingFile(() => newRecord(request, { jurisdiction, asset_category: fields.asset_category, filename: file.filename, options: importOptions(fields), assessment_id: fields.assessment_id }, 'direct'));
+  const officialBoundary = await assetDeps.boundaries().get(record.account_id, jurisdiction.id);
   const outcome = await readingFile(() => importAssetFile(assetDeps.assets(), {
     accountId: record.account_id,
     importId: record.import_id,
     jurisdictionId: jurisdiction.id,
+    officialBoundary,
     category: fields.asset_category,
     format: record.format,
     options: record.options,

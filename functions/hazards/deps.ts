@@ -8,6 +8,8 @@ import { DynamoFloodEventStore, type FloodEventStore } from '../../shared/adapte
 import { S3HazardLayerStore } from '../../shared/adapters/hazard-layer-store';
 import { DynamoHazardJobStore } from '../../shared/adapters/hazard-job-store';
 import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
+import { DynamoOfficialBoundaryStore } from '../../shared/adapters/official-boundary-store';
+import type { OfficialBoundaryStore } from '../../shared/domain/jurisdiction-boundaries';
 import type { AccountAssetSource } from '../../shared/domain/hazards/account-assets';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
 import type { HazardLayerSource } from '../../shared/domain/hazards/hazard-layers';
@@ -30,6 +32,8 @@ export interface HazardDeps {
   assets: () => AccountAssetSource;
   /** Stores an analysis linked to an assessment or applied to assets writes to. */
   analysisLink: () => AnalysisLinkDeps;
+  /** Accounts' official jurisdiction boundaries: one wins over the Census boundary of its jurisdiction. */
+  boundaries: () => OfficialBoundaryStore;
   tides: TidePredictor;
   clock: () => Date;
 }
@@ -54,6 +58,7 @@ let layers: S3HazardLayerStore | undefined;
 let accountModels: AccountElevationModels | undefined;
 let events: DynamoFloodEventStore | undefined;
 let jobs: DynamoHazardJobStore | undefined;
+let boundaries: DynamoOfficialBoundaryStore | undefined;
 
 function accountElevationModels(): AccountElevationModels {
   const blobs = new S3BlobStore();
@@ -70,6 +75,7 @@ export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob)
     jobRunner: () => (appConfig().APP_MODE === 'local' ? inProcessJobRunner((job) => runLocally(deps, job)) : streamJobRunner),
     assets: defaultAssetSource,
     analysisLink: defaultAnalysisLinkDeps,
+    boundaries: () => (boundaries ??= new DynamoOfficialBoundaryStore()),
     tides: harmonicTides,
     clock: () => new Date(),
   };

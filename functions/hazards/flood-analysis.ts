@@ -13,6 +13,7 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import type { HazardDeps } from './deps';
 import { gaugeChoiceParam } from './gauge-choice';
 import { floridaYear } from './slr-impact';
+import { resolveApplicant } from '../../shared/domain/compliance/inputs';
 import { analysisTarget, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLink } from '../../shared/domain/deliverables/analysis-link';
 
 /** What a job stores to replay the analysis. */
@@ -47,7 +48,8 @@ function analysisRequest(stored: StoredAnalysisRequest, boundary: ValidBoundary,
 export function floodAnalysisRoute(deps: HazardDeps) {
   return async (request: RouteRequest<typeof analyzeFloodingRoute>): Promise<RouteResult> => {
     const body = request.body;
-    const target = analysisTarget(body);
+    const official = body.jurisdiction === undefined ? undefined : await deps.boundaries().get(request.account!.accountId, resolveApplicant({ jurisdiction: body.jurisdiction }).id);
+    const target = analysisTarget(body, official);
     const boundary = boundaryOrError(target.geometry as Polygon | MultiPolygon);
     const defaults = statuteDefaults(body.assessment_year ?? request.now.getUTCFullYear());
     const horizons = body.planning_horizons ?? defaults.horizons;

@@ -20,7 +20,7 @@ export function slrImpactRoute(deps: HazardDeps) {
       throw new HttpError('invalid_request', message, { errors: [{ field: 'lat', in: 'body', message }] });
     }
     const selection = gaugeChoiceParam(point, body, 'body');
-    const assets = await deps.assets().listAssets(request.account!.accountId);
+    const assets = await deps.assets().assetsNear(request.account!.accountId, point, body.radius_km);
     const result = await assess({
       point,
       scenario: body.scenario,

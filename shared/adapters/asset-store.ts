@@ -10,13 +10,17 @@ import type { AssetFilter, AssetPage, AssetStore, ExposureChange, ImportWriter, 
 import { BatchWriter, withBackoff } from './batch-writer';
 import { NOT_ASSESSED, type VulnerabilityAssessment } from '../domain/assets/vulnerability';
 import { decodeListCursor, encodeListCursor } from '../domain/list-cursor';
+import { geoCell, geoCellsCovering } from '../domain/geo-cells';
+import type { LatLon } from '../domain/hazards/geo';
 
 /**
  * Assets, one item each, in their account's partition: pk `ACCOUNT#<account>`, sk `ASSET#<asset id>`.
  * gsi1 lists a jurisdiction's assets by category (`ASSETS#<account>#<jurisdiction>`, `<category>#<id>`);
  * gsi2 lists them by vulnerability level and impact timeline
- * (`ASSETS#<account>#<jurisdiction>#<level>`, `<timeline>#<id>`). Every list is a Query; other
- * filters are filter expressions on it. No Scan.
+ * (`ASSETS#<account>#<jurisdiction>#<level>`, `<timeline>#<id>`); gsi3 finds them by place
+ * (`ASSETS#<account>#GEO#<geohash cell>`, `<id>`), so a point analysis reads the few cells around
+ * its point, not the inventory. Every list is a Query; other filters are filter expressions on it.
+ * No Scan.
  */
 
 const partition = (accountId: string) => `ACCOUNT#${accountId}`;
@@ -26,7 +30,11 @@ const gsi1 = (accountId: string, jurisdictionId: string, category: string, asset
 const gsi2 = (accountId: string, jurisdictionId: string, level: string, timeline: string, assetId: string) =>
   ({ gsi2pk: `ASSETS#${accountId}#${jurisdictionId}#${level}`, gsi2sk: `${timeline}#${assetId}` });
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'account_id'] as const;
+const geoCellPartition = (accountId: string, cell: string) => `ASSETS#${accountId}#GEO#${cell}`;
+const gsi3 = (accountId: string, position: LatLon, assetId: string) =>
+  ({ gsi3pk: geoCellPartition(accountId, geoCell(position)), gsi3sk: assetId });
+
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'entity', 'account_id'] as const;
 /** Fields an import sets; vulnerability and history belong to the vulnerability route and are never overwritten here. */
 const IMPORTED_FIELDS = ['name', 'category', 'asset_type', 'source_type', 'classification', 'lon', 'lat', 'geometry_type', 'geometry', 'source_id', 'address', 'city', 'county', 'owner', 'attributes', 'content_hash'] as const;
 const HISTORY_KEPT = 50;
@@ -75,6 +83,7 @@ function decodeCursor(text: string, accountId: string, index: Cursor['index'], p
 }
 
 const idKeyItem = (accountId: string) => ({ pk: partition(accountId), sk: 'ASSETIDKEY' });
+const geoKeyMarker = (accountId: string) => ({ pk: partition(accountId), sk: 'ASSETGEOKEYS' });
 
 /**
  * The asset count: one item per import that created assets (`ASSETCOUNT#<import id>`), holding
@@ -164,6 +173,7 @@ class DynamoImportWriter implements ImportWriter {
       item,
       gsi1(accountId, asset.jurisdiction_id, asset.category, asset.asset_id),
       gsi2(accountId, asset.jurisdiction_id, NOT_ASSESSED, NOT_ASSESSED, asset.asset_id),
+      gsi3(accountId, asset, asset.asset_id),
     );
     item.entity = 'asset';
     item.account_id = accountId;
@@ -196,7 +206,8 @@ class DynamoImportWriter implements ImportWriter {
   private async sendUpdate(asset: ImportedAsset): Promise<void> {
     const { accountId } = this;
     const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':one': 1, ':import': this.target.importId, ':now': this.timestamp, ...Object.fromEntries(Object.entries(gsi1(accountId, asset.jurisdiction_id, asset.category, asset.asset_id)).map(([k, v]) => [`:${k}`, v])) };
+    const indexKeys = { ...gsi1(accountId, asset.jurisdiction_id, asset.category, asset.asset_id), ...gsi3(accountId, asset, asset.asset_id) };
+    const values: Record<string, unknown> = { ':one': 1, ':import': this.target.importId, ':now': this.timestamp, ...Object.fromEntries(Object.entries(indexKeys).map(([k, v]) => [`:${k}`, v])) };
     const sets = IMPORTED_FIELDS.map((field, i) => {
       names[`#f${i}`] = field;
       values[`:f${i}`] = field === 'attributes' ? userKeyedMap(asset.attributes) : asset[field] ?? null; // a point's geometry is null (lon/lat)
@@ -206,7 +217,7 @@ class DynamoImportWriter implements ImportWriter {
       await dynamo().send(new UpdateCommand({
         TableName: this.table,
         Key: assetKey(accountId, asset.asset_id),
-        UpdateExpression: `SET ${sets.join(', ')}, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, import_id = :import, updated_at = :now, version = version + :one`,
+        UpdateExpression: `SET ${sets.join(', ')}, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, gsi3pk = :gsi3pk, gsi3sk = :gsi3sk, import_id = :import, updated_at = :now, version = version + :one`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -234,6 +245,8 @@ class DynamoImportWriter implements ImportWriter {
 
 export class DynamoAssetStore implements AssetStore {
   private readonly idKeys = new Map<string, string>();
+  /** Accounts whose assets all carry their place key (see `ensureGeoKeys`). */
+  private readonly geoKeyed = new Set<string>();
 
   constructor(private readonly table = requiredSetting('TABLE_NAME')) {}
 
@@ -397,6 +410,58 @@ export class DynamoAssetStore implements AssetStore {
       items: items.map(toAsset),
       nextCursor: continues ? encodeCursor({ index: query.index, key: Object.fromEntries(query.keyAttributes.map((a) => [a, String(last[a])])) }) : undefined,
     };
+  }
+
+  /**
+   * The assets in the geohash cells covering the circle (a superset of those within it; the
+   * caller measures the distance): one Query per cell, whatever the inventory holds.
+   */
+  async near(accountId: string, point: LatLon, radiusKm: number): Promise<StoredAsset[]> {
+    await this.ensureGeoKeys(accountId);
+    const cells = await Promise.all(geoCellsCovering(point, radiusKm).map((cell) => queryAll({
+      TableName: this.table,
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :p',
+      ExpressionAttributeValues: { ':p': geoCellPartition(accountId, cell) },
+    })));
+    return cells.flat().map(toAsset);
+  }
+
+  /**
+   * Assets stored before gsi3 existed have no place key: the account's first point read gives
+   * them one (a single pass over its partition), then records that it did, so every later read
+   * is the cells' Queries alone. Every write since sets the key itself.
+   */
+  private async ensureGeoKeys(accountId: string): Promise<void> {
+    if (this.geoKeyed.has(accountId)) return;
+    const marker = geoKeyMarker(accountId);
+    const done = (await dynamo().send(new GetCommand({ TableName: this.table, Key: marker, ConsistentRead: true }))).Item;
+    if (!done) {
+      const unkeyed = await queryAll({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        FilterExpression: 'attribute_not_exists(gsi3pk)',
+        ExpressionAttributeValues: { ':p': partition(accountId), ':s': 'ASSET#' },
+        ProjectionExpression: 'asset_id, lat, lon',
+      });
+      await inParallel(unkeyed, UPDATE_CONCURRENCY, async (item) => {
+        const keys = gsi3(accountId, item as unknown as LatLon, item.asset_id as string);
+        try {
+          await dynamo().send(new UpdateCommand({
+            TableName: this.table,
+            Key: assetKey(accountId, item.asset_id as string),
+            UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
+            // An asset written meanwhile has its key already (and maybe another place).
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi3pk)',
+            ExpressionAttributeValues: { ':pk': keys.gsi3pk, ':sk': keys.gsi3sk },
+          }));
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+        }
+      });
+      await dynamo().send(new PutCommand({ TableName: this.table, Item: { ...marker, entity: 'asset_geo_keys', keyed: unkeyed.length } }));
+    }
+    this.geoKeyed.add(accountId);
   }
 
   private queryFor(accountId: string, filter: AssetFilter, cursor: string | undefined) {

@@ -1,7 +1,7 @@
 /**
  * The single DynamoDB table's key schema, read by the CDK stack and by the local bootstrap so
- * both create the same table. Items are keyed `pk`/`sk`; two overloaded GSIs serve list queries
- * (no Scan anywhere); `expires_at` (epoch seconds) is the TTL attribute — readers also ignore
+ * both create the same table. Items are keyed `pk`/`sk`; overloaded GSIs serve list queries
+ * (no Scan anywhere), gsi3 by place (geohash cell); `expires_at` (epoch seconds) is the TTL attribute — readers also ignore
  * expired items themselves, since TTL deletion is lazy in AWS and absent in the emulator.
  */
 export const TABLE_SCHEMA = {
@@ -11,6 +11,7 @@ export const TABLE_SCHEMA = {
   globalIndexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
 

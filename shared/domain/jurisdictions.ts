@@ -1,5 +1,6 @@
 import countyData from '../data/jurisdictions/fl-counties.json';
 import municipalityData from '../data/jurisdictions/fl-municipalities.json';
+import placeData from '../data/jurisdictions/fl-places.json';
 import { recordsOf } from '../data/record-table';
 
 /** Florida's 67 counties and the incorporated municipalities of the NFIP Community Status Book. */
@@ -15,6 +16,7 @@ export interface County {
 }
 
 export interface Municipality {
+  /** The NFIP community id; for the incorporated places NFIP does not list, the 7-digit Census GEOID. */
   cid: string;
   name: string;
   type: 'city' | 'town' | 'village';
@@ -22,9 +24,32 @@ export interface Municipality {
   county_fips_all: string[];
   lat: number;
   lon: number;
-  /** `county_centroid` where the place could not be geocoded (small towns). */
-  coordinates: 'geonames' | 'county_centroid';
+  /** `county_centroid` where the place could not be geocoded (small towns); `census_place`: a point inside its Census boundary. */
+  coordinates: 'geonames' | 'county_centroid' | 'census_place';
   nfip_crs_class: number | null;
+  /** The Census place (2018 cartographic boundaries) this municipality is; null where none is. */
+  census_place: CensusPlace | null;
+}
+
+/** An incorporated place of the Census files, with its estimates (`shared/data/jurisdictions/fl-places.json`). */
+export interface CensusPlace {
+  geoid: string;
+  name: string;
+  type: 'city' | 'town' | 'village';
+  nfip_cid: string | null;
+  county_fips: string;
+  county_fips_all: string[];
+  /** A point inside the place, for the places NFIP does not list (null for the others, which keep the NFIP list's coordinates). */
+  lat: number | null;
+  lon: number | null;
+  /** Census Vintage 2019 estimate of July 1, 2019 (SUB-IP-EST2019-ANNRES-12); null for Hastings, dissolved in 2018. */
+  population_2019: number | null;
+  /**
+   * Per-capita income (ACS 2014–2018 dollars): the mean of the intersecting tracts' CDC/ATSDR SVI
+   * `E_PCI`, weighted by tract population × share of the tract's area inside the place. An
+   * approximation, not a Census place-level figure.
+   */
+  per_capita_income_tract_weighted: number | null;
 }
 
 export type Jurisdiction =
@@ -37,7 +62,24 @@ export type JurisdictionLookup =
   | { status: 'not_found' };
 
 export const FLORIDA_COUNTIES: readonly County[] = countyData.counties as County[];
-export const FLORIDA_MUNICIPALITIES: readonly Municipality[] = recordsOf<Municipality>(municipalityData.municipalities);
+export const FLORIDA_PLACES: readonly CensusPlace[] = recordsOf<CensusPlace>(placeData.places);
+
+/** Florida's per-capita income in the measure of `per_capita_income_tract_weighted` (ACS 2014–2018, aggregate of the tracts). */
+export const STATE_PER_CAPITA_INCOME_ACS_2014_2018: number = placeData.state_per_capita_income_acs2014_2018;
+
+const placeByCid = new Map(FLORIDA_PLACES.filter((p) => p.nfip_cid).map((p) => [p.nfip_cid!, p]));
+
+/**
+ * The NFIP Community Status Book's municipalities with their Census places, then the incorporated
+ * places it does not list (NFIP non-participants), known by their Census GEOID.
+ */
+export const FLORIDA_MUNICIPALITIES: readonly Municipality[] = [
+  ...recordsOf<Omit<Municipality, 'census_place'>>(municipalityData.municipalities).map((m) => ({ ...m, census_place: placeByCid.get(m.cid) ?? null })),
+  ...FLORIDA_PLACES.filter((p) => !p.nfip_cid).map((p): Municipality => ({
+    cid: p.geoid, name: p.name, type: p.type, county_fips: p.county_fips, county_fips_all: p.county_fips_all,
+    lat: p.lat!, lon: p.lon!, coordinates: 'census_place', nfip_crs_class: null, census_place: p,
+  })),
+];
 
 const countyByFips = new Map(FLORIDA_COUNTIES.map((c) => [c.fips, c]));
 
@@ -146,12 +188,12 @@ export function resolveJurisdiction(text: string, hint: { type?: 'county' | 'mun
   return { status: 'ambiguous', candidates };
 }
 
-/** A stable identifier for storage and filtering: `county:12087` or `municipality:120168`. */
+/** A stable identifier for storage and filtering: `county:12087`, `municipality:120168` (NFIP id) or `municipality:1204975` (Census GEOID of a place NFIP does not list). */
 export function jurisdictionId(jurisdiction: Jurisdiction): string {
   return jurisdiction.type === 'county' ? `county:${jurisdiction.county.fips}` : `municipality:${jurisdiction.municipality.cid}`;
 }
 
-/** The form of a jurisdiction id: `county:<5-digit FIPS>` or `municipality:<6-digit Census id>`. */
+/** The form of a jurisdiction id: `county:<5-digit FIPS>` or `municipality:<6-digit NFIP id | 7-digit Census GEOID>`. */
 export const JURISDICTION_ID_PATTERN = /^(county|municipality):\w+$/;
 
 /** A Florida county or municipality by its id, or undefined when no jurisdiction has it. */

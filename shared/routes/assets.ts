@@ -4,6 +4,7 @@ import {
   AssetListSchema, AssetWithHistorySchema, GisFields, GisMultipartBody, GisReportSchema, ImportFields, ImportMultipartBody, ImportSchema,
   ListAssetsQuery, QueuedImportSchema, StartImportBody, StartedImportSchema, VulnerabilityBody,
 } from '../schemas/assets';
+import { JurisdictionParams, OfficialBoundaryBody, OfficialBoundarySchema } from '../schemas/jurisdictions';
 import { columnAliasesMarkdown } from '../domain/assets/columns';
 import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
 import { defineRoute } from './types';
@@ -36,6 +37,8 @@ const IMPORT_DESCRIPTION = [
   '',
   FILE_ERRORS,
 ].join('\n');
+
+const BOUNDARY_USE = 'A jurisdiction\'s boundary decides which imported rows are outside it (with 500 m of tolerance for piers, bridges and causeways) and what `POST /hazards/flood-analysis` with `jurisdiction` analyses. By default it is the Census boundary: counties dissolved from the Census tracts, municipalities their Census 2018 incorporated place (1:500,000). An account\'s own official boundary wins for that account.';
 
 export const assetRoutes = [
   defineRoute({
@@ -105,6 +108,27 @@ export const assetRoutes = [
       200: { ...ok('The asset with its vulnerability history.', AssetWithHistorySchema), headers: { ETag: { description: 'Version of the asset, for `If-Match`.', schema: { type: 'string' } } } },
       ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS,
     },
+  }),
+  defineRoute({
+    id: 'putJurisdictionBoundary', method: 'PUT', path: '/jurisdictions/{jurisdiction}/boundary', group: 'assets', auth: 'api_key', minTier: 'pro',
+    contractRow: '9', tags: ['Assets'], summary: 'Store the account\'s official boundary of a jurisdiction',
+    description: `${BOUNDARY_USE} The boundary is checked as an analysis boundary is (closed rings in WGS 84, at most 10,000 vertices and 25,000 km², body at most 512 KiB; clockwise exteriors are rewound) and must overlap a county the jurisdiction lies in. Coordinates are stored to 7 decimals. Storing again replaces it.`,
+    request: { params: JurisdictionParams, body: OfficialBoundaryBody, maxBodyBytes: 512 * 1024 },
+    responses: { 200: ok('The stored boundary.', OfficialBoundarySchema), ...KEYED_ERRORS },
+  }),
+  defineRoute({
+    id: 'getJurisdictionBoundary', method: 'GET', path: '/jurisdictions/{jurisdiction}/boundary', group: 'assets', auth: 'api_key', minTier: 'pro',
+    contractRow: '9', tags: ['Assets'], summary: 'The boundary used for a jurisdiction',
+    description: `${BOUNDARY_USE} Answers the account's official boundary when it stored one (\`source: account\`), else the Census boundary in use (\`census_tracts\` for a county, \`census_place\` for a municipality).`,
+    request: { params: JurisdictionParams },
+    responses: { 200: ok('The boundary and where it comes from.', OfficialBoundarySchema), ...KEYED_ERRORS },
+  }),
+  defineRoute({
+    id: 'deleteJurisdictionBoundary', method: 'DELETE', path: '/jurisdictions/{jurisdiction}/boundary', group: 'assets', auth: 'api_key', minTier: 'pro',
+    contractRow: '9', tags: ['Assets'], summary: 'Remove the account\'s official boundary of a jurisdiction',
+    description: 'The Census boundary is used again for the jurisdiction. 404 when the account stored none.',
+    request: { params: JurisdictionParams },
+    responses: { 204: { description: 'Removed.' }, ...NOT_FOUND, ...KEYED_ERRORS },
   }),
   defineRoute({
     id: 'validateGisData', method: 'POST', path: '/compliance/gis-validation', group: 'assets', auth: 'api_key', minTier: 'pro',

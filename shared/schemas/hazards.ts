@@ -188,7 +188,7 @@ export const BoundaryGeometry = z.discriminatedUnion('type', [
 export const FloodAnalysisBody = z.object({
   boundary_geojson: BoundaryGeometry.optional().describe('The area to analyse; or send `jurisdiction` instead.'),
   jurisdiction: z.string().trim().min(2).max(120).optional()
-    .describe('A Florida county ("Monroe County") whose boundary (Census cartographic boundary) is analysed, instead of `boundary_geojson`.'),
+    .describe('A Florida county or municipality ("Monroe County", "City of Key West", `municipality:120168`) whose boundary is analysed, instead of `boundary_geojson`: the account\'s official boundary when it stored one (`PUT /jurisdictions/{jurisdiction}/boundary`), else the county dissolved from Census tracts or the Census 2018 incorporated place.'),
   assessment_id: z.string().max(29).regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id').optional()
     .describe('Links the analysis to this assessment: what it ran (components, scenarios, horizons, elevation) becomes the evidence its checklist is checked against.'),
   apply_to_assets: z.boolean().default(false)

@@ -254,10 +254,11 @@ describe('stateful resources', () => {
       GlobalSecondaryIndexes: [
         { IndexName: 'gsi1', KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }, { AttributeName: 'gsi1sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } },
         { IndexName: 'gsi2', KeySchema: [{ AttributeName: 'gsi2pk', KeyType: 'HASH' }, { AttributeName: 'gsi2sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } },
+        { IndexName: 'gsi3', KeySchema: [{ AttributeName: 'gsi3pk', KeyType: 'HASH' }, { AttributeName: 'gsi3sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } },
       ],
     });
     const table = resources[logicalId(stack.data.table)]!.Properties;
-    expect(table.AttributeDefinitions).toEqual(expect.arrayContaining(['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' }))));
+    expect(table.AttributeDefinitions).toEqual(expect.arrayContaining(['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' }))));
     expect(table.TableName).toBeUndefined();
   });
 

@@ -9,18 +9,20 @@ describe('boundary-to-county overlap', () => {
   it('finds a county that a corridor crosses with no vertex inside it', () => {
     const polk = countyBoundaryByFips('12105')!;
     const [west, south, east, north] = polk.bbox;
-    const lat = (south + north) / 2;
     const half = 0.0005;
-    const corridor: Polygon = {
+    const countyVertices = polk.geometry.type === 'Polygon' ? polk.geometry.coordinates.flat() : polk.geometry.coordinates.flat(2);
+    const corridorAt = (lat: number): Polygon => ({
       type: 'Polygon',
       coordinates: [[[west - 0.05, lat - half], [east + 0.05, lat - half], [east + 0.05, lat + half], [west - 0.05, lat + half], [west - 0.05, lat - half]]],
-    };
+    });
+    // The detailed boundary has vertices everywhere along its edges: the first latitude north of the middle whose corridor holds none.
+    const lat = Array.from({ length: 200 }, (_, k) => (south + north) / 2 + k * 0.0013).find((y) => !countyVertices.some((p) => booleanPointInPolygon(p, corridorAt(y))))!;
+    const corridor = corridorAt(lat);
     // The premise, checked against the raw boundary: the midline enters the county, no vertex of
     // either shape lies inside the other.
     const midline = Array.from({ length: 100 }, (_, i) => [west + ((east - west) * (i + 0.5)) / 100, lat]);
     expect(midline.some((p) => booleanPointInPolygon(p, polk.geometry))).toBe(true);
     expect(corridor.coordinates[0]!.some((p) => booleanPointInPolygon(p, polk.geometry))).toBe(false);
-    const countyVertices = polk.geometry.type === 'Polygon' ? polk.geometry.coordinates.flat() : polk.geometry.coordinates.flat(2);
     expect(countyVertices.some((p) => booleanPointInPolygon(p, corridor))).toBe(false);
 
     const result = validateBoundary(corridor);

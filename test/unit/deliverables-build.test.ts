@@ -1,3 +1,4 @@
+import type { MultiPolygon, Polygon } from 'geojson';
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { BlobStore } from '../../shared/ports';
@@ -274,11 +275,11 @@ describe('a deliverable build', () => {
 
 describe('a municipality\'s build before any analysis', () => {
   it('is named after the city, drawn on its county\'s outline, reads the city\'s assets, and has no inundation layer', async () => {
-    const city = { id: 'municipality:1258715', type: 'municipality', display_name: 'City of Port St. Lucie', county_fips: '12111' };
+    const city = { id: 'municipality:120287', type: 'municipality', display_name: 'City of Port St. Lucie', county_fips: '12111' };
     const w = world({ assessment: { jurisdiction: city } as never, analyses: [] });
     await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
     const files = (w.outcomes[0] as { files: DeliverableFile[] }).files;
-    expect(w.filters[0]).toEqual({ jurisdictionId: 'municipality:1258715' });
+    expect(w.filters[0]).toEqual({ jurisdictionId: 'municipality:120287' });
     expect(files.map((f) => f.name)).toEqual([
       'city-of-port-st-lucie-vulnerability-assessment-report.pdf',
       'city-of-port-st-lucie-gis-epsg3087.gpkg',
@@ -289,8 +290,12 @@ describe('a municipality\'s build before any analysis', () => {
     const zip = unzipSync(w.objects.get(files[2]!.key)!.body);
     const source = await openShapefile(Buffer.from(zip['boundary.shp']!), Buffer.from(zip['boundary.dbf']!));
     const { value } = await source.read();
-    // No city polygon is held: the county's, named for what it is.
-    expect(value.properties).toMatchObject({ NAME: 'St. Lucie County (county of City of Port St. Lucie)' });
+    // The city's own Census place (1258715), in EPSG:3087 metres: smaller than St. Lucie County's 1,500 km² of land.
+    expect(value.properties).toMatchObject({ NAME: 'City of Port St. Lucie' });
+    const geometry = value.geometry as Polygon | MultiPolygon;
+    const ring = (geometry.type === 'Polygon' ? geometry.coordinates[0] : geometry.coordinates[0]![0]) as number[][];
+    const xs = ring.map((p) => p[0]!), ys = ring.map((p) => p[1]!);
+    expect((Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys)) / 1e6).toBeLessThan(800);
     // Without an analysis the report has no gauge caution and no datum check to print.
     const text = pdfText(w.objects.get(files[0]!.key)!.body);
     expect(text).not.toContain('Gauge caution');

@@ -1,3 +1,5 @@
+import type { Polygon } from 'geojson';
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { BlobStore } from '../../shared/ports';
 import type { Assessment } from '../../shared/domain/assessments/model';
 import { analysisTarget, evidenceDocumentKey, evidenceOf, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLinkDeps } from '../../shared/domain/deliverables/analysis-link';
@@ -163,13 +165,21 @@ describe('a flood analysis as assessment evidence', () => {
     });
   });
 
-  it('takes a county by id or a drawn polygon, and refuses a municipality without a polygon', () => {
+  it('takes a county or a municipality by id or name, or a drawn polygon; an official boundary wins', () => {
     const county = analysisTarget({ jurisdiction: 'county:12087', assessment_id: 'asm_1' });
     expect(county.link).toEqual({ assessment_id: 'asm_1', apply_to_assets: undefined, boundary_source: 'jurisdiction', jurisdiction_id: 'county:12087' });
     expect((county.geometry as { type: string }).type).toMatch(/Polygon$/);
     const drawn = { type: 'Polygon', coordinates: [[[-81.8, 24.5], [-81.7, 24.5], [-81.7, 24.6], [-81.8, 24.5]]] };
     expect(analysisTarget({ boundary_geojson: drawn, apply_to_assets: true })).toEqual({ geometry: drawn, link: { assessment_id: undefined, apply_to_assets: true, boundary_source: 'boundary_geojson', jurisdiction_id: null } });
-    expect(() => analysisTarget({ jurisdiction: 'Key West' })).toThrow(/No boundary is held for municipalities such as City of Key West; send boundary_geojson instead/);
+    const keyWest = analysisTarget({ jurisdiction: 'Key West' });
+    expect(keyWest.link.jurisdiction_id).toBe('municipality:120168');
+    // Key West's Census place: Key West island and its neighbours, not all of Monroe County.
+    expect(booleanPointInPolygon([-81.7826, 24.5551], keyWest.geometry as Polygon)).toBe(true);
+    expect(booleanPointInPolygon([-80.6278, 24.9243], keyWest.geometry as Polygon)).toBe(false);
+    const official = { jurisdiction_id: 'municipality:120168', geometry: drawn as Polygon, source_note: null, updated_at: '2026-01-01T00:00:00.000Z' };
+    expect(analysisTarget({ jurisdiction: 'Key West' }, official).geometry).toBe(drawn);
+    // Another jurisdiction's official boundary is not used.
+    expect(analysisTarget({ jurisdiction: 'county:12087' }, official).geometry).not.toBe(drawn);
   });
 
   it('links only to an assessment of the account that is not submitted', async () => {

@@ -43,8 +43,8 @@ describe('grant eligibility', () => {
     expect(justBelow.reasons.find((r) => r.test === 'per_capita_income_below_state')!.detail).toBe("Per capita income $68,702.60 is below Florida's $68,703 (2023).");
   });
 
-  it('leaves the test undecided for a municipality without figures, and says what to send', () => {
-    const result = decide('Key West');
+  it('leaves the test undecided for a municipality without figures or a Census estimate, and says what to send', () => {
+    const result = decide('Town of Hastings');
     expect(result.tier).toBe('standard');
     expect(result.reasons.find((r) => r.test === 'small_community_population')).toMatchObject({ passed: null });
     expect(result.reasons.find((r) => r.test === 'financially_disadvantaged_small_community')!.passed).toBeNull();

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jurisdictionArea } from '../../shared/domain/assets/jurisdiction-area';
+import { FLORIDA_MUNICIPALITIES } from '../../shared/domain/jurisdictions';
+
+const municipalityIdOf = (geoid: string) => `municipality:${FLORIDA_MUNICIPALITIES.find((m) => m.census_place?.geoid === geoid)!.cid}`;
 
 /**
- * Where a jurisdiction's assets may lie, checked against the county boundaries decoded here from
- * the TopoJSON file itself (quantised, delta-encoded arcs) with this file's own point-in-polygon
+ * Where a jurisdiction's assets may lie, checked against the county and place boundaries decoded
+ * here from the TopoJSON files themselves (quantised, delta-encoded, packed arcs) with this file's own point-in-polygon
  * and point-to-edge distance. The 500 m tolerance is the one documented for imports.
  */
 const TOLERANCE_M = 500;
@@ -15,14 +18,38 @@ const METRES_PER_DEGREE = (6_371_008.8 * Math.PI) / 180;
 type Point = [number, number];
 interface County { fips: string; name: string; rings: Point[][] }
 
-function readCounties(): County[] {
-  const topology = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/jurisdictions/fl-county-boundaries.topo.json'), 'utf8')) as {
+/** The arcs of the packed string: per arc its point count, then zigzag-varint delta pairs, base64. */
+function unpack(packed: string): [number, number][][] {
+  const bytes = Buffer.from(packed, 'base64');
+  let at = 0;
+  const varint = () => {
+    let value = 0;
+    for (let shift = 1; ; shift *= 128) {
+      const byte = bytes[at++]!;
+      value += (byte & 127) * shift;
+      if (byte < 128) return value;
+    }
+  };
+  const zigzag = () => {
+    const v = varint();
+    return v % 2 ? -(v + 1) / 2 : v / 2;
+  };
+  const arcs: [number, number][][] = [];
+  while (at < bytes.length) {
+    const n = varint();
+    arcs.push(Array.from({ length: n }, (): [number, number] => [zigzag(), zigzag()]));
+  }
+  return arcs;
+}
+
+function readBoundaries(file: string, object: string): County[] {
+  const topology = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/jurisdictions', file), 'utf8')) as {
     transform: { scale: [number, number]; translate: [number, number] };
-    arcs: [number, number][][];
-    objects: { counties: { geometries: { id: string | number; type: 'Polygon' | 'MultiPolygon'; properties: { name: string }; arcs: number[][] | number[][][] }[] } };
+    packed_arcs: string;
+    objects: Record<string, { geometries: { id: string | number; type: 'Polygon' | 'MultiPolygon'; properties: { name: string }; arcs: number[][] | number[][][] }[] }>;
   };
   const { scale, translate } = topology.transform;
-  const arcs = topology.arcs.map((deltas) => {
+  const arcs = unpack(topology.packed_arcs).map((deltas) => {
     let x = 0;
     let y = 0;
     return deltas.map(([dx, dy]): Point => {
@@ -35,8 +62,8 @@ function readCounties(): County[] {
     const arc = index >= 0 ? arcs[index]! : [...arcs[~index]!].reverse();
     return n === 0 ? arc : arc.slice(1);
   });
-  return topology.objects.counties.geometries.map((g) => ({
-    fips: String(g.id).padStart(5, '0'),
+  return topology.objects[object]!.geometries.map((g) => ({
+    fips: String(g.id),
     name: g.properties.name,
     rings: g.type === 'Polygon' ? (g.arcs as number[][]).map(ring) : (g.arcs as number[][][]).flatMap((polygon) => polygon.map(ring)),
   }));
@@ -76,20 +103,28 @@ function offset([lon, lat]: Point, dxM: number, dyM: number): Point {
   return [lon + dxM / (Math.cos((lat * Math.PI) / 180) * METRES_PER_DEGREE), lat + dyM / METRES_PER_DEGREE];
 }
 
-const COUNTIES = readCounties();
+const COUNTIES = readBoundaries('fl-county-boundaries.topo.json', 'counties');
+const PLACES = readBoundaries('fl-place-boundaries.topo.json', 'places');
+const placeOf = (geoid: string) => PLACES.find((p) => p.fips === geoid)!;
 const byFips = (fips: string) => COUNTIES.find((c) => c.fips === fips)!;
 const expected = (county: County, p: Point) => inside(county, p) || distanceM(county, p) <= TOLERANCE_M;
 const decided = (county: County, p: Point) => inside(county, p) || Math.abs(distanceM(county, p) - TOLERANCE_M) > UNDECIDED_M;
 
 /** A point well inside the county (2 km from any edge), from a grid over its extent. */
+const interiorPoints = new Map<County, Point>();
 function interiorPoint(county: County): Point {
+  if (!interiorPoints.has(county)) interiorPoints.set(county, interiorPointOf(county, 2_000));
+  return interiorPoints.get(county)!;
+}
+
+function interiorPointOf(county: County, marginM: number): Point {
   const all = county.rings.flat();
   const [west, east] = [Math.min(...all.map((p) => p[0])), Math.max(...all.map((p) => p[0]))];
   const [south, north] = [Math.min(...all.map((p) => p[1])), Math.max(...all.map((p) => p[1]))];
   for (let i = 1; i < 40; i++) {
     for (let j = 1; j < 40; j++) {
       const p: Point = [west + ((east - west) * i) / 40, south + ((north - south) * j) / 40];
-      if (inside(county, p) && distanceM(county, p) > 2_000) return p;
+      if (inside(county, p) && distanceM(county, p) > marginM) return p;
     }
   }
   throw new Error(`no interior point found in ${county.name}`);
@@ -158,22 +193,40 @@ describe('jurisdiction areas against the county boundaries read from the TopoJSO
     }
   });
 
-  it('a municipality in two counties is checked against both, and says so', () => {
-    // Flagler Beach lies in Flagler (12035) and Volusia (12127) Counties.
+  it('a municipality is checked against its own place, not its county', () => {
+    // Flagler Beach (NFIP 120087, Census place 1222550) lies in Flagler and Volusia Counties.
     const area = jurisdictionArea('municipality:120087')!;
-    expect(area.description).toBe("Volusia County or Flagler County (the municipality's counties: municipal boundaries are not available)");
-    expect(area.contains(...interiorPoint(byFips('12035')))).toBe(true);
-    expect(area.contains(...interiorPoint(byFips('12127')))).toBe(true);
-    expect(area.contains(...interiorPoint(byFips('12086')))).toBe(false);
-    expect(area.contains(...interiorPoint(byFips('12109')))).toBe(false);
+    const place = placeOf('1222550');
+    expect(place.name).toBe('Flagler Beach');
+    expect(area.description).toBe('City of Flagler Beach');
+    expect(area.contains(...interiorPointOf(place, 100))).toBe(true);
+    // Bunnell, its county's seat, is in Flagler County but not in Flagler Beach.
+    expect(area.contains(...interiorPointOf(placeOf('1209550'), 100))).toBe(false);
+    expect(area.contains(...interiorPoint(byFips('12035')))).toBe(expected(place, interiorPoint(byFips('12035'))));
   });
 
-  it('a municipality in one county is checked against that county', () => {
-    // Waldo lies in Alachua County (12001).
-    const area = jurisdictionArea('municipality:120003')!;
-    expect(area.description).toBe("Alachua County (the municipality's county: municipal boundaries are not available)");
-    expect(area.contains(...interiorPoint(byFips('12001')))).toBe(true);
-    expect(area.contains(...interiorPoint(byFips('12107')))).toBe(false);
+  it.each(PLACES.filter((_, i) => i % 25 === 0).map((p) => [p.name, p] as const))('%s: a point inside is in, points 460 m and 560 m beyond its extremes follow the tolerance', (_name, place) => {
+    const id = municipalityIdOf(place.fips);
+    const area = jurisdictionArea(id)!;
+    expect(area.contains(...interiorPointOf(place, 20))).toBe(true);
+    const all = place.rings.flat();
+    const west = all.reduce((m, p) => (p[0] < m[0] ? p : m));
+    const east = all.reduce((m, p) => (p[0] > m[0] ? p : m));
+    for (const [vertex, dx] of [[west, -1], [east, 1]] as const) {
+      const near = offset(vertex, dx * 460, 0);
+      if (decided(place, near)) expect(area.contains(...near)).toBe(expected(place, near));
+      const far = offset(vertex, dx * 560, 0);
+      expect(distanceM(place, far)).toBeGreaterThan(TOLERANCE_M + UNDECIDED_M);
+      expect(area.contains(...far)).toBe(false);
+    }
+  });
+
+  it('the Weedon Island power plant, on Tampa Bay\'s shore, is in Pinellas County', () => {
+    // Duke Energy's Bartow plant at Weedon Island, St. Petersburg, about 27.865° N 82.607° W.
+    const plant: Point = [-82.607, 27.865];
+    expect(expected(byFips('12103'), plant)).toBe(true);
+    expect(jurisdictionArea('county:12103')!.contains(...plant)).toBe(true);
+    expect(jurisdictionArea('county:12057')!.contains(...plant)).toBe(false);
   });
 
   it.each(['county:99999', 'county:', 'county', 'municipality:000000', 'municipality:', 'state:12', 'city:120003', '12001', ''])('%j has no area', (id) => {

@@ -172,7 +172,6 @@ describe('generated operations', () => {
   });
 
   it('match the committed document', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const document = require('../../openapi.json');
     expect([...generatedIdempotent].sort()).toEqual(idempotentOperations(document));
     expect(generatedIdempotent.has('POST /assessments')).toBe(true);

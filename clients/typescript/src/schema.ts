@@ -705,6 +705,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jurisdictions/{jurisdiction}/boundary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The boundary used for a jurisdiction
+         * @description A jurisdiction's boundary decides which imported rows are outside it (with 500 m of tolerance for piers, bridges and causeways) and what `POST /hazards/flood-analysis` with `jurisdiction` analyses. By default it is the Census boundary: counties dissolved from the Census tracts, municipalities their Census 2018 incorporated place (1:500,000). An account's own official boundary wins for that account. Answers the account's official boundary when it stored one (`source: account`), else the Census boundary in use (`census_tracts` for a county, `census_place` for a municipality).
+         */
+        get: operations["getJurisdictionBoundary"];
+        /**
+         * Store the account's official boundary of a jurisdiction
+         * @description A jurisdiction's boundary decides which imported rows are outside it (with 500 m of tolerance for piers, bridges and causeways) and what `POST /hazards/flood-analysis` with `jurisdiction` analyses. By default it is the Census boundary: counties dissolved from the Census tracts, municipalities their Census 2018 incorporated place (1:500,000). An account's own official boundary wins for that account. The boundary is checked as an analysis boundary is (closed rings in WGS 84, at most 10,000 vertices and 25,000 km², body at most 512 KiB; clockwise exteriors are rewound) and must overlap a county the jurisdiction lies in. Coordinates are stored to 7 decimals. Storing again replaces it.
+         */
+        put: operations["putJurisdictionBoundary"];
+        post?: never;
+        /**
+         * Remove the account's official boundary of a jurisdiction
+         * @description The Census boundary is used again for the jurisdiction. 404 when the account stored none.
+         */
+        delete: operations["deleteJurisdictionBoundary"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1994,7 +2022,7 @@ export interface components {
                 vulnerability: components["schemas"]["AssetVulnerability"];
             }[];
         };
-        /** @description The area to analyse; or send `jurisdiction` instead. */
+        /** @description The jurisdiction's official boundary: GeoJSON Polygon or MultiPolygon, WGS 84 lon/lat, at most 10,000 vertices. */
         BoundaryGeometry: {
             coordinates: number[][][];
             /** @description Optional legacy GeoJSON `crs` member; only EPSG:4326 / CRS84 is accepted. */
@@ -2600,7 +2628,7 @@ export interface components {
              * @description Default: this year.
              */
             assessment_year?: number;
-            boundary_geojson?: components["schemas"]["BoundaryGeometry"];
+            boundary_geojson?: components["schemas"]["BoundaryGeometry"] & unknown;
             /**
              * @default [
              *       "tidal",
@@ -2623,7 +2651,7 @@ export interface components {
              * @default false
              */
             include_extents: boolean;
-            /** @description A Florida county ("Monroe County") whose boundary (Census cartographic boundary) is analysed, instead of `boundary_geojson`. */
+            /** @description A Florida county or municipality ("Monroe County", "City of Key West", `municipality:120168`) whose boundary is analysed, instead of `boundary_geojson`: the account's official boundary when it stored one (`PUT /jurisdictions/{jurisdiction}/boundary`), else the county dissolved from Census tracts or the Census 2018 incorporated place. */
             jurisdiction?: string;
             /** @description Default: assessment year + 20 and + 50. */
             planning_horizons?: number[];
@@ -2897,6 +2925,24 @@ export interface components {
             status: "ok";
             version: string;
         };
+        JurisdictionBoundary: {
+            boundary_geojson: {
+                coordinates: unknown[];
+                /** @enum {string} */
+                type: "Polygon" | "MultiPolygon";
+            };
+            display_name: string;
+            /** @description `county:<FIPS>` or `municipality:<id>`. */
+            jurisdiction_id: string;
+            /**
+             * @description `account`: the account's stored official boundary; `census_place`: the Census 2018 1:500,000 place; `census_tracts`: the county dissolved from Census tracts.
+             * @enum {string}
+             */
+            source: "account" | "census_place" | "census_tracts";
+            source_note: string | null;
+            /** @description When the account stored it; null for a Census boundary. */
+            updated_at: string | null;
+        };
         Jwks: {
             keys: {
                 /** @enum {string} */
@@ -3002,6 +3048,11 @@ export interface components {
             reason: string;
             requirement: string;
             statute_ref: string;
+        };
+        OfficialBoundaryBody: {
+            boundary_geojson: components["schemas"]["BoundaryGeometry"];
+            /** @description What the boundary is and where it comes from ("City of Naples GIS, annexations to 2025-06"). */
+            source_note?: string;
         };
         /** @description RFC 9457 problem details with a stable machine `code`. */
         Problem: {
@@ -7845,6 +7896,114 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalServerErrorWithoutKey"];
+        };
+    };
+    getJurisdictionBoundary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West"). */
+                jurisdiction: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The boundary and where it comes from. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JurisdictionBoundary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putJurisdictionBoundary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West"). */
+                jurisdiction: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficialBoundaryBody"];
+            };
+        };
+        responses: {
+            /** @description The stored boundary. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JurisdictionBoundary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteJurisdictionBoundary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West"). */
+                jurisdiction: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenApi: {

@@ -7,6 +7,7 @@ import type { ImportOptions } from './import-options';
 
 export type { ImportOptions } from './import-options';
 import { jurisdictionArea } from './jurisdiction-area';
+import type { OfficialBoundary } from '../jurisdiction-boundaries';
 import type { AssetStore, ImportRecord, ImportReport } from './ports';
 
 /** A table's coordinates to WGS84, for a `crs` the importer knows. */
@@ -22,6 +23,8 @@ export interface ImportRequest {
   accountId: string;
   importId: string;
   jurisdictionId: string;
+  /** The account's official boundary of the jurisdiction, when it stored one: rows are checked against it instead of the Census one. */
+  officialBoundary?: OfficialBoundary;
   category?: AssetCategory;
   format: AssetFileFormat;
   open: ByteSource;
@@ -32,6 +35,8 @@ export interface ImportRequest {
   deadline?: Date;
   /** Injected for tests; `Date.now` otherwise. */
   clock?: () => number;
+  /** Aborted when the process stops: the import ends with ImportInterruptedError at the next row. */
+  signal?: AbortSignal;
 }
 
 /** The import ran out of its time budget; what was written stays (a re-run updates, never duplicates). */
@@ -39,6 +44,14 @@ export class ImportDeadlineError extends Error {
   constructor(rows: number) {
     super(`The import ran out of its time budget after ${rows} rows.`);
     this.name = 'ImportDeadlineError';
+  }
+}
+
+/** The process stopped mid-import; what was written stays, and a resumed run picks the rest up. */
+export class ImportInterruptedError extends Error {
+  constructor(rows: number) {
+    super(`The import was interrupted after ${rows} rows.`);
+    this.name = 'ImportInterruptedError';
   }
 }
 
@@ -60,7 +73,7 @@ async function openPass(
   const processor = new AssetRowProcessor({
     jurisdictionId: request.jurisdictionId,
     idKey,
-    area: jurisdictionArea(request.jurisdictionId),
+    area: jurisdictionArea(request.jurisdictionId, request.officialBoundary),
     outsideJurisdiction: options.outside_jurisdiction,
     columnMap: options.column_map,
     reproject,
@@ -79,6 +92,7 @@ async function openPass(
       else processor.check(record);
       state.rows++;
       if (request.deadline && clock() > request.deadline.getTime()) throw new ImportDeadlineError(state.rows);
+      if (request.signal?.aborted) throw new ImportInterruptedError(state.rows);
       if (stop?.(state.rows)) {
         state.stopped = true;
         return;

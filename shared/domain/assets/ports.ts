@@ -4,6 +4,7 @@ import type { ImportOptions } from './import-options';
 import type { VulnerabilityAssessment } from './vulnerability';
 import type { AssetExposure } from '../hazards/asset-exposure';
 import type { JobLease } from '../job-lease';
+import type { LatLon } from '../hazards/geo';
 
 /** Ports of the asset inventory; the DynamoDB adapters implement them. */
 
@@ -60,6 +61,8 @@ export interface AssetStore {
   count(accountId: string): Promise<number>;
   get(accountId: string, assetId: string): Promise<StoredAsset | undefined>;
   list(accountId: string, filter: AssetFilter, page: { limit: number; cursor?: string }): Promise<AssetPage>;
+  /** The assets in the cells around a point: all of those within `radiusKm`, and a few beyond it. */
+  near(accountId: string, point: LatLon, radiusKm: number): Promise<StoredAsset[]>;
   /** False when there is no such asset. */
   delete(accountId: string, assetId: string): Promise<boolean>;
   /** Deletes every asset the import created (not those it only updated); returns how many. */

@@ -7,6 +7,7 @@ import { assetExposures, vulnerabilityFromExposure, type AssetExposure } from '.
 import type { AnalysedSurfaces } from '../hazards/flood-analysis';
 import { inundationExtents, type InundationExtent } from './inundation-extents';
 import { jurisdictionBoundary } from './jurisdiction-boundary';
+import type { OfficialBoundary } from '../jurisdiction-boundaries';
 import type { AnalysisEvidence, EvidenceStore } from './ports';
 
 /**
@@ -160,11 +161,14 @@ export function evidenceOf(answer: Record<string, unknown>, meta: {
   };
 }
 
-/** The area an analysis request names (a drawn boundary or a county) and its links. */
-export function analysisTarget(body: { boundary_geojson?: unknown; jurisdiction?: string; assessment_id?: string; apply_to_assets?: boolean }): { geometry: unknown; link: AnalysisLink } {
+/**
+ * The area an analysis request names (a drawn boundary, or a county or municipality: the account's
+ * `official` boundary for it when it stored one) and its links.
+ */
+export function analysisTarget(body: { boundary_geojson?: unknown; jurisdiction?: string; assessment_id?: string; apply_to_assets?: boolean }, official?: OfficialBoundary): { geometry: unknown; link: AnalysisLink } {
   const flags = { assessment_id: body.assessment_id, apply_to_assets: body.apply_to_assets };
   if (body.jurisdiction !== undefined) {
-    const { jurisdiction, geometry } = jurisdictionBoundary({ jurisdiction: body.jurisdiction });
+    const { jurisdiction, geometry } = jurisdictionBoundary({ jurisdiction: body.jurisdiction }, official);
     return { geometry, link: { ...flags, boundary_source: 'jurisdiction', jurisdiction_id: jurisdiction.id } };
   }
   return { geometry: body.boundary_geojson, link: { ...flags, boundary_source: 'boundary_geojson', jurisdiction_id: null } };

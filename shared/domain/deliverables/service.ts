@@ -7,6 +7,7 @@ import type { AssessmentStore } from '../assessments/ports';
 import type { AssetStore, StoredAsset } from '../assets/ports';
 import type { ComplianceEvidence } from '../compliance/evidence';
 import { countyBoundaryByFips } from '../hazards/florida-counties';
+import { heldBoundary } from '../jurisdiction-boundaries';
 import { assetListXlsx } from './asset-list-xlsx';
 import { sortAssets } from './asset-priority';
 import { fgdcMetadata, geoPackageContent, shapefileZip } from './gis-package';
@@ -117,9 +118,11 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
   const combos = [...new Map(analyses.flatMap((a) => a.scenarios.flatMap((scenario) => a.planning_horizons.map((year) => [`${scenario}|${year}`, { scenario, planning_horizon: year }] as const)))).values()]
     .sort((a, b) => a.planning_horizon - b.planning_horizon || a.scenario.localeCompare(b.scenario));
 
+  // The jurisdiction's own Census boundary; an id no longer known falls back on its county, named so.
+  const held = heldBoundary(assessment.jurisdiction.id);
   const county = countyBoundaryByFips(assessment.jurisdiction.county_fips)!;
-  const boundaryName = assessment.jurisdiction.type === 'county' ? assessment.jurisdiction.display_name : `${county.name} County (county of ${assessment.jurisdiction.display_name})`;
-  const boundary = county.geometry as Polygon | MultiPolygon;
+  const boundaryName = held || assessment.jurisdiction.type === 'county' ? assessment.jurisdiction.display_name : `${county.name} County (county of ${assessment.jurisdiction.display_name})`;
+  const boundary = (held?.geometry ?? county.geometry) as Polygon | MultiPolygon;
   const layers: GisLayer[] = [boundaryLayer(boundaryName, boundary), ...assetLayers(assets, combos), inundationLayer(extents)];
   const sources = (answer.sources ?? []).map((s) => `${s.name}${s.version ? ` (${s.version})` : ''}`);
   const context = { jurisdiction: assessment.jurisdiction.display_name, publisher: PUBLISHER, generatedAt: deps.clock().toISOString(), sources };

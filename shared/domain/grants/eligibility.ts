@@ -1,4 +1,4 @@
-import { describeJurisdiction, type Jurisdiction, type JurisdictionLookup } from '../jurisdictions';
+import { describeJurisdiction, STATE_PER_CAPITA_INCOME_ACS_2014_2018, type Jurisdiction, type JurisdictionLookup } from '../jurisdictions';
 import { usd } from './usd';
 
 /**
@@ -46,8 +46,11 @@ export interface EligibilityDecision {
 
 const POPULATION_SOURCE = {
   county: 'U.S. Bureau of Economic Analysis CAINC1, 2023 mid-year population (the statute names the most recent April 1 estimate of the Office of Economic and Demographic Research; send `population` to use it)',
+  municipality: 'U.S. Census Bureau, Vintage 2019 estimate of July 1, 2019 (SUB-IP-EST2019-ANNRES-12, released May 2020; the statute names the most recent April 1 estimate of the Office of Economic and Demographic Research; send `population` to use it)',
   request: 'population given in the request',
 };
+
+const MUNICIPAL_INCOME_SOURCE = `Screening approximation, not an official place figure: the mean ACS 2014–2018 per-capita income (CDC/ATSDR SVI 2018 \`E_PCI\`) of the census tracts the place intersects, weighted by tract population × share of the tract's area inside the place, compared with Florida's per-capita income in the same measure (ACS 2014–2018, ${usd(STATE_PER_CAPITA_INCOME_ACS_2014_2018)}); send \`per_capita_income\` to use an official figure`;
 
 export function decideEligibility(input: EligibilityInput, lookup: JurisdictionLookup, stateIncome: StateIncomeFigure): EligibilityDecision {
   if (lookup.status !== 'found') {
@@ -108,19 +111,27 @@ export function decideEligibility(input: EligibilityInput, lookup: JurisdictionL
   };
 }
 
+/** The population the test uses: the caller's, else the county's BEA figure or the municipality's Census estimate. */
+function populationOf(place: Jurisdiction, given: number | undefined): { value: number; source: string } | undefined {
+  if (given !== undefined) return { value: given, source: POPULATION_SOURCE.request };
+  if (place.type === 'county') return { value: place.county.population_2023, source: POPULATION_SOURCE.county };
+  const estimate = place.municipality.census_place?.population_2019;
+  return estimate == null ? undefined : { value: estimate, source: POPULATION_SOURCE.municipality };
+}
+
 function populationTest(place: Jurisdiction, given: number | undefined): EligibilityReason {
   const threshold = SMALL_COMMUNITY_POPULATION[place.type];
-  const value = given ?? (place.type === 'county' ? place.county.population_2023 : undefined);
-  const source = given !== undefined ? POPULATION_SOURCE.request : place.type === 'county' ? POPULATION_SOURCE.county : undefined;
-  if (value === undefined) {
+  const population = populationOf(place, given);
+  if (population === undefined) {
     return {
       test: 'small_community_population',
       passed: null,
-      detail: `The API holds no population figure for municipalities: send \`population\` (most recent April 1 estimate) to test the ${threshold.toLocaleString('en-US')}-person threshold for a ${place.type}.`,
+      detail: `The API holds no population estimate for ${place.display_name}: send \`population\` (most recent April 1 estimate) to test the ${threshold.toLocaleString('en-US')}-person threshold for a ${place.type}.`,
       threshold,
       value: null,
     };
   }
+  const { value, source } = population;
   const passed = value <= threshold;
   return {
     test: 'small_community_population',
@@ -132,26 +143,40 @@ function populationTest(place: Jurisdiction, given: number | undefined): Eligibi
   };
 }
 
+/**
+ * The income the test uses and the state figure it is compared with, in the same measure: the
+ * caller's figure or the county's BEA 2023 figure against BEA's state figure; a municipality's
+ * tract-weighted ACS 2014–2018 figure against Florida's ACS 2014–2018 figure.
+ */
+function incomeOf(place: Jurisdiction, given: number | undefined, state: StateIncomeFigure): { value: number; threshold: number; year: string; source: string } | undefined {
+  const bea = { threshold: state.per_capita_personal_income_usd, year: String(state.year) };
+  if (given !== undefined) return { value: given, ...bea, source: `per_capita_income given in the request; state figure: ${state.source}` };
+  if (place.type === 'county') return { value: place.county.per_capita_income_2023, ...bea, source: `U.S. Bureau of Economic Analysis CAINC1, ${place.county.name} County 2023; state figure: ${state.source}` };
+  const estimate = place.municipality.census_place?.per_capita_income_tract_weighted;
+  return estimate == null ? undefined : { value: estimate, threshold: STATE_PER_CAPITA_INCOME_ACS_2014_2018, year: 'ACS 2014–2018', source: MUNICIPAL_INCOME_SOURCE };
+}
+
 function incomeTest(place: Jurisdiction, given: number | undefined, state: StateIncomeFigure): EligibilityReason {
-  const value = given ?? (place.type === 'county' ? place.county.per_capita_income_2023 : undefined);
-  const threshold = state.per_capita_personal_income_usd;
-  if (value === undefined) {
+  const income = incomeOf(place, given, state);
+  if (income === undefined) {
+    const threshold = state.per_capita_personal_income_usd;
     return {
       test: 'per_capita_income_below_state',
       passed: null,
-      detail: `The API holds no income figure for municipalities: send \`per_capita_income\` to compare with Florida's ${usd(threshold)} (${state.year}).`,
+      detail: `The API holds no income figure for ${place.display_name}: send \`per_capita_income\` to compare with Florida's ${usd(threshold)} (${state.year}).`,
       threshold,
       value: null,
       source: state.source,
     };
   }
+  const { value, threshold, year, source } = income;
   const passed = value < threshold;
   return {
     test: 'per_capita_income_below_state',
     passed,
-    detail: `Per capita income ${usd(value)} is ${passed ? 'below' : 'not below'} Florida's ${usd(threshold)} (${state.year}).`,
+    detail: `Per capita income ${usd(value)} is ${passed ? 'below' : 'not below'} Florida's ${usd(threshold)} (${year}).`,
     threshold,
     value,
-    source: given !== undefined ? `per_capita_income given in the request; state figure: ${state.source}` : `U.S. Bureau of Economic Analysis CAINC1, ${place.county.name} County 2023; state figure: ${state.source}`,
+    source,
   };
 }

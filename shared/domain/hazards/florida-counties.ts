@@ -2,6 +2,7 @@ import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countiesTopology from '../../data/jurisdictions/fl-county-boundaries.topo.json';
+import { unpackTopology } from '../../data/packed-arcs';
 import { bboxOfPositions, type BBox } from './geo';
 
 export interface CountyBoundary {
@@ -17,10 +18,10 @@ function positionsOf(geometry: Polygon | MultiPolygon): number[][] {
 
 let boundaries: CountyBoundary[] | undefined;
 
-/** Florida's 67 county boundaries (Census cartographic boundaries 2017, `us-atlas` cut to Florida), built on first use. */
+/** Florida's 67 county boundaries (dissolved from the Census tracts, `scripts/derive-florida-boundaries.ts`), built on first use. */
 export function floridaCountyBoundaries(): readonly CountyBoundary[] {
   if (!boundaries) {
-    const topology = countiesTopology as unknown as Topology<{ counties: GeometryCollection<{ name: string }> }>;
+    const topology = unpackTopology<Topology<{ counties: GeometryCollection<{ name: string }> }>>(countiesTopology);
     const collection = feature(topology, topology.objects.counties) as unknown as { features: Feature<Polygon | MultiPolygon, { name: string }>[] };
     boundaries = collection.features.map((f) => ({
       fips: String(f.id),

@@ -139,8 +139,9 @@ describe('pins: cost share and state share', () => {
     expect(shares(decide(name, { project_type: projectType }))).toEqual(expected);
   });
 
-  it('an undecided municipality (no figures sent) pays the standard 50 % until both tests can be applied', () => {
-    const decision = decide('City of Key West');
+  it('an undecided municipality (no figures sent, no Census estimate) pays the standard 50 % until both tests can be applied', () => {
+    // Hastings (dissolved in 2018) has no Census population estimate.
+    const decision = decide('Town of Hastings');
     expect(shares(decision)).toEqual(STANDARD);
     expect(reason(decision, 'financially_disadvantaged_small_community').passed).toBeNull();
   });

@@ -13,14 +13,15 @@ const decide = (jurisdiction: string, extra: { population?: number; per_capita_i
 const reason = (decision: EligibilityDecision, test: string) => decision.reasons.find((r) => r.test === test)!;
 
 describe('eligibility: the combined test and where each figure comes from', () => {
+  // Hastings, dissolved in 2018, has no Census population estimate (its tract-weighted income is $17,882).
   it.each([
-    ['population only', { population: 5000 }, null, /Not decided/],
+    ['population only', { population: 5000 }, true, /Both tests pass/],
     ['income only', { per_capita_income: 30000 }, null, /Not decided/],
     ['neither', {}, null, /Not decided/],
     ['both, qualifying', { population: 5000, per_capita_income: 30000 }, true, /Both tests pass/],
     ['both, too large', { population: 50000, per_capita_income: 30000 }, false, /standard 50 % cost share/],
-  ])('a municipality that sends %s', (_label, figures, passed, detail) => {
-    const decision = decide('City of Cedar Key', figures);
+  ])('a municipality without a Census estimate that sends %s', (_label, figures, passed, detail) => {
+    const decision = decide('Town of Hastings', figures);
     expect(reason(decision, 'financially_disadvantaged_small_community')).toMatchObject({ passed, detail: expect.stringMatching(detail) });
   });
 
@@ -40,9 +41,10 @@ describe('eligibility: the combined test and where each figure comes from', () =
     }
   });
 
-  it('holds no income figure for a municipality that sends none, and does not borrow its county\'s', () => {
+  it('uses a municipality\'s own tract-weighted income when it sends none, never its county\'s', () => {
     const decision = decide('City of Key West', { population: 5000 });
-    expect(reason(decision, 'per_capita_income_below_state')).toMatchObject({ passed: null, value: null, threshold: 68703, source: STATE.source });
+    expect(reason(decision, 'per_capita_income_below_state')).toMatchObject({ threshold: 30197, source: expect.stringMatching(/^Screening approximation/) });
+    expect(reason(decision, 'per_capita_income_below_state').value).not.toBe(reason(decide('Monroe County'), 'per_capita_income_below_state').value);
     expect(reason(decision, 'small_community_population')).toMatchObject({ passed: true, value: 5000 });
   });
 
