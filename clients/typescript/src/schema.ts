@@ -7903,7 +7903,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West"). */
+                /**
+                 * @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").
+                 * @example municipality:125130
+                 */
                 jurisdiction: string;
             };
             cookie?: never;
@@ -7920,6 +7923,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jurisdiction_id": "municipality:125130",
+                     *       "display_name": "City of Naples",
+                     *       "source": "account",
+                     *       "source_note": "City of Naples GIS, annexations to 2025-06",
+                     *       "updated_at": "2026-11-23T18:10:00.000Z",
+                     *       "boundary_geojson": {
+                     *         "type": "Polygon",
+                     *         "coordinates": [
+                     *           [
+                     *             [
+                     *               -81.81,
+                     *               26.1
+                     *             ],
+                     *             [
+                     *               -81.77,
+                     *               26.1
+                     *             ],
+                     *             [
+                     *               -81.77,
+                     *               26.18
+                     *             ],
+                     *             [
+                     *               -81.81,
+                     *               26.18
+                     *             ],
+                     *             [
+                     *               -81.81,
+                     *               26.1
+                     *             ]
+                     *           ]
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["JurisdictionBoundary"];
                 };
             };
@@ -7938,13 +7977,48 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West"). */
+                /**
+                 * @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").
+                 * @example City of Naples
+                 */
                 jurisdiction: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "boundary_geojson": {
+                 *         "type": "Polygon",
+                 *         "coordinates": [
+                 *           [
+                 *             [
+                 *               -81.81,
+                 *               26.1
+                 *             ],
+                 *             [
+                 *               -81.77,
+                 *               26.1
+                 *             ],
+                 *             [
+                 *               -81.77,
+                 *               26.18
+                 *             ],
+                 *             [
+                 *               -81.81,
+                 *               26.18
+                 *             ],
+                 *             [
+                 *               -81.81,
+                 *               26.1
+                 *             ]
+                 *           ]
+                 *         ]
+                 *       },
+                 *       "source_note": "City of Naples GIS, annexations to 2025-06"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OfficialBoundaryBody"];
             };
         };
@@ -7959,6 +8033,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "jurisdiction_id": "municipality:125130",
+                     *       "display_name": "City of Naples",
+                     *       "source": "account",
+                     *       "source_note": "City of Naples GIS, annexations to 2025-06",
+                     *       "updated_at": "2026-11-23T18:10:00.000Z",
+                     *       "boundary_geojson": {
+                     *         "type": "Polygon",
+                     *         "coordinates": [
+                     *           [
+                     *             [
+                     *               -81.81,
+                     *               26.1
+                     *             ],
+                     *             [
+                     *               -81.77,
+                     *               26.1
+                     *             ],
+                     *             [
+                     *               -81.77,
+                     *               26.18
+                     *             ],
+                     *             [
+                     *               -81.81,
+                     *               26.18
+                     *             ],
+                     *             [
+                     *               -81.81,
+                     *               26.1
+                     *             ]
+                     *           ]
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["JurisdictionBoundary"];
                 };
             };
@@ -7977,7 +8087,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West"). */
+                /**
+                 * @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").
+                 * @example municipality:125130
+                 */
                 jurisdiction: string;
             };
             cookie?: never;

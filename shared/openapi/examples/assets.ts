@@ -1,6 +1,16 @@
 import type { OperationExample } from './types';
 
 /** A small inventory of the City of Key West, its vulnerability and a GIS check. */
+/** City of Naples as an account stores it, and as the API answers it back. */
+const NAPLES_BOUNDARY = {
+  jurisdiction_id: 'municipality:125130',
+  display_name: 'City of Naples',
+  source: 'account',
+  source_note: 'City of Naples GIS, annexations to 2025-06',
+  updated_at: '2026-11-23T18:10:00.000Z',
+  boundary_geojson: { type: 'Polygon', coordinates: [[[-81.81, 26.1], [-81.77, 26.1], [-81.77, 26.18], [-81.81, 26.18], [-81.81, 26.1]]] },
+};
+
 export const assetExamples: OperationExample[] = [
   {
     operationId: 'importAssets',
@@ -369,6 +379,30 @@ export const assetExamples: OperationExample[] = [
   {
     operationId: 'deleteAssetImport',
     request: { params: { import_id: 'imp_979d06b57fd04ae3825b157c9110fcd9' } },
+    response: { status: 204 },
+  },
+  {
+    operationId: 'putJurisdictionBoundary',
+    request: {
+      params: { jurisdiction: 'City of Naples' },
+      body: { boundary_geojson: NAPLES_BOUNDARY.boundary_geojson, source_note: NAPLES_BOUNDARY.source_note },
+    },
+    response: {
+      status: 200,
+      body: NAPLES_BOUNDARY,
+    },
+  },
+  {
+    operationId: 'getJurisdictionBoundary',
+    request: { params: { jurisdiction: 'municipality:125130' } },
+    response: {
+      status: 200,
+      body: NAPLES_BOUNDARY,
+    },
+  },
+  {
+    operationId: 'deleteJurisdictionBoundary',
+    request: { params: { jurisdiction: 'municipality:125130' } },
     response: { status: 204 },
   },
 ];
