@@ -20,7 +20,7 @@ export const JurisdictionParam = z.string().trim().min(2).max(120)
   .describe('A Florida county or municipality ("Monroe County", "City of Key West") or its id (`county:12087`, `municipality:120168`).');
 
 const OutsideJurisdiction = z.enum(OUTSIDE_JURISDICTION_MODES)
-  .describe('Rows whose position is outside the jurisdiction (its county boundary; for a municipality, its county or counties — municipal boundaries are not available): `reject` (default: refused with reason `outside_jurisdiction`), `warn` (imported, listed in `validation.warnings`) or `accept`.');
+  .describe('Rows whose position is outside the jurisdiction (its boundary: the account\'s official one if stored, else the Census county or incorporated place; 500 m of tolerance for piers, bridges and causeways): `reject` (default: refused with reason `outside_jurisdiction`), `warn` (imported, listed in `validation.warnings`) or `accept`.');
 const CrsField = z.string().trim().max(60).transform((text, ctx) => {
   const code = parseCrsReference(text);
   if (code === undefined) {

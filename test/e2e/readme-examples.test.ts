@@ -137,9 +137,11 @@ describe('worked examples of docs/examples against a live local app', () => {
     // Job workers only, no webhook deliveries or reminders: nothing may leave loopback.
     app = await startTestApp({ backgroundWorkers: 'jobs' });
     work = mkdtempSync(path.join(tmpdir(), 'vac-examples-'));
-    // The examples run from the repository root; the one repository file they read is linked in.
+    // The examples run from the repository root; what they read of it (a fixture, the installed
+    // packages a `node -e` example imports) is linked in.
     mkdirSync(path.join(work, 'test/fixtures'), { recursive: true });
     symlinkSync(path.join(__dirname, '../fixtures/dem'), path.join(work, 'test/fixtures/dem'));
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'));
     // Each curl reports its status on stderr, after the block's marker; the output stays as written.
     const prelude = "curl() { command curl \"$@\" --write-out '%{stderr}@@STATUS %{http_code}\\n'; }\n";
     // A marker on a line of its own, whether or not the previous answer ended its line.

@@ -406,7 +406,7 @@ export interface paths {
         put?: never;
         /**
          * Validate a GIS deliverable (GeoJSON, zipped Shapefile or GeoPackage)
-         * @description Checks a layer before it goes to DEP: the declared coordinate system against the one the file states (`.prj` WKT, GeoJSON `crs` or the GeoPackage layer's `gpkg_spatial_ref_sys` entry; DEP's Florida GDL Albers EPSG:3087, 6439, 3086 accepted), geometry validity (empty, malformed, unclosed rings, self-intersections), extent within Florida and coordinate order, the attributes a critical-asset layer needs (name and asset type; id, owner, address recommended) and metadata completeness (FGDC CSDGM or ISO 19115 core elements). Findings are reported, not refused: the answer is 200 with `valid: false` and coded errors, each with the feature and a fix hint. Only an unreadable file (bad zip, invalid JSON, not a FeatureCollection, not a GeoPackage: `malformed_geopackage`) is a 400; a GeoPackage of several feature layers needs `layer` (400 `layer_not_chosen` lists them).
+         * @description Checks a layer before it goes to DEP: the declared coordinate system against the one the file states (`.prj` WKT, GeoJSON `crs` or the GeoPackage layer's `gpkg_spatial_ref_sys` entry; DEP's Florida GDL Albers EPSG:3087, 6439, 3086 accepted), geometry validity (empty, malformed, unclosed rings, self-intersections), extent within Florida and coordinate order, the attributes a critical-asset layer needs (name and asset type; id, owner, address recommended) and metadata completeness (FGDC CSDGM or ISO 19115 core elements). Findings are reported, not refused: the answer is 200 with `valid: false` and coded errors, each with the feature and a fix hint. Only an unreadable file (bad zip, invalid JSON, not a FeatureCollection, not a GeoPackage: `malformed_geopackage`) is a 400; a GeoPackage of several feature layers needs `layer` (400 `invalid_request` with `reason: layer_not_chosen` lists them).
          */
         post: operations["validateGisData"];
         delete?: never;
@@ -1804,7 +1804,7 @@ export interface components {
             /** @description A Florida county or municipality ("Monroe County", "City of Key West") or its id (`county:12087`, `municipality:120168`). */
             jurisdiction: string;
             /**
-             * @description Rows whose position is outside the jurisdiction (its county boundary; for a municipality, its county or counties — municipal boundaries are not available): `reject` (default: refused with reason `outside_jurisdiction`), `warn` (imported, listed in `validation.warnings`) or `accept`.
+             * @description Rows whose position is outside the jurisdiction (its boundary: the account's official one if stored, else the Census county or incorporated place; 500 m of tolerance for piers, bridges and causeways): `reject` (default: refused with reason `outside_jurisdiction`), `warn` (imported, listed in `validation.warnings`) or `accept`.
              * @enum {string}
              */
             outside_jurisdiction?: "reject" | "warn" | "accept";
@@ -1937,7 +1937,7 @@ export interface components {
             /** @description A Florida county or municipality ("Monroe County", "City of Key West") or its id (`county:12087`, `municipality:120168`). */
             jurisdiction: string;
             /**
-             * @description Rows whose position is outside the jurisdiction (its county boundary; for a municipality, its county or counties — municipal boundaries are not available): `reject` (default: refused with reason `outside_jurisdiction`), `warn` (imported, listed in `validation.warnings`) or `accept`.
+             * @description Rows whose position is outside the jurisdiction (its boundary: the account's official one if stored, else the Census county or incorporated place; 500 m of tolerance for piers, bridges and causeways): `reject` (default: refused with reason `outside_jurisdiction`), `warn` (imported, listed in `validation.warnings`) or `accept`.
              * @enum {string}
              */
             outside_jurisdiction?: "reject" | "warn" | "accept";
@@ -5448,7 +5448,7 @@ export interface operations {
                      *         "outside_jurisdiction": {
                      *           "mode": "reject",
                      *           "rows": 0,
-                     *           "checked_against": "Monroe County (the municipality's county: municipal boundaries are not available)"
+                     *           "checked_against": "City of Key West"
                      *         }
                      *       },
                      *       "report": {
@@ -5482,7 +5482,7 @@ export interface operations {
                      *           "outside_jurisdiction": {
                      *             "mode": "reject",
                      *             "rows": 0,
-                     *             "checked_against": "Monroe County (the municipality's county: municipal boundaries are not available)"
+                     *             "checked_against": "City of Key West"
                      *           }
                      *         },
                      *         "columns": {
@@ -5677,7 +5677,7 @@ export interface operations {
                      *         "outside_jurisdiction": {
                      *           "mode": "reject",
                      *           "rows": 0,
-                     *           "checked_against": "Monroe County (the municipality's county: municipal boundaries are not available)"
+                     *           "checked_against": "City of Key West"
                      *         }
                      *       },
                      *       "report": {
@@ -5711,7 +5711,7 @@ export interface operations {
                      *           "outside_jurisdiction": {
                      *             "mode": "reject",
                      *             "rows": 0,
-                     *             "checked_against": "Monroe County (the municipality's county: municipal boundaries are not available)"
+                     *             "checked_against": "City of Key West"
                      *           }
                      *         },
                      *         "columns": {
@@ -7492,7 +7492,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "basis": "MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …",
-                     *         "note": "NOAA station Key West (8724580), 2.8 km away, has MHHW 0.013 m NAVD88 (0.005 m from the 0.008 m of the sea level gauges): the station's MHHW is used here (mhhw_source)."
+                     *         "note": "NOAA station Key West (8724580), 2.8 km away, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges."
                      *       },
                      *       "datum_epoch": {
                      *         "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)",
@@ -7505,7 +7505,7 @@ export interface operations {
                      *       },
                      *       "projected_mhhw_navd88": {
                      *         "m": 0.6069,
-                     *         "ft": 1.9753
+                     *         "ft": 1.9912
                      *       },
                      *       "projected_mhhw_basis": "MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.",
                      *       "vertical_datum": "NAVD88",
@@ -7905,7 +7905,7 @@ export interface operations {
             path: {
                 /**
                  * @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").
-                 * @example municipality:120168
+                 * @example municipality:125130
                  */
                 jurisdiction: string;
             };
@@ -7925,34 +7925,34 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "jurisdiction_id": "municipality:120168",
-                     *       "display_name": "City of Key West",
+                     *       "jurisdiction_id": "municipality:125130",
+                     *       "display_name": "City of Naples",
                      *       "source": "account",
-                     *       "source_note": "City of Key West GIS, city limits 2025",
-                     *       "updated_at": "2026-11-28T18:20:53.519Z",
+                     *       "source_note": "City of Naples GIS, annexations to 2025-06",
+                     *       "updated_at": "2026-11-23T18:10:00.000Z",
                      *       "boundary_geojson": {
                      *         "type": "Polygon",
                      *         "coordinates": [
                      *           [
                      *             [
-                     *               -81.812,
-                     *               24.543
+                     *               -81.81,
+                     *               26.1
                      *             ],
                      *             [
-                     *               -81.755,
-                     *               24.543
+                     *               -81.77,
+                     *               26.1
                      *             ],
                      *             [
-                     *               -81.755,
-                     *               24.585
+                     *               -81.77,
+                     *               26.18
                      *             ],
                      *             [
-                     *               -81.812,
-                     *               24.585
+                     *               -81.81,
+                     *               26.18
                      *             ],
                      *             [
-                     *               -81.812,
-                     *               24.543
+                     *               -81.81,
+                     *               26.1
                      *             ]
                      *           ]
                      *         ]
@@ -7979,7 +7979,7 @@ export interface operations {
             path: {
                 /**
                  * @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").
-                 * @example City of Key West
+                 * @example City of Naples
                  */
                 jurisdiction: string;
             };
@@ -7994,29 +7994,29 @@ export interface operations {
                  *         "coordinates": [
                  *           [
                  *             [
-                 *               -81.812,
-                 *               24.543
+                 *               -81.81,
+                 *               26.1
                  *             ],
                  *             [
-                 *               -81.755,
-                 *               24.543
+                 *               -81.77,
+                 *               26.1
                  *             ],
                  *             [
-                 *               -81.755,
-                 *               24.585
+                 *               -81.77,
+                 *               26.18
                  *             ],
                  *             [
-                 *               -81.812,
-                 *               24.585
+                 *               -81.81,
+                 *               26.18
                  *             ],
                  *             [
-                 *               -81.812,
-                 *               24.543
+                 *               -81.81,
+                 *               26.1
                  *             ]
                  *           ]
                  *         ]
                  *       },
-                 *       "source_note": "City of Key West GIS, city limits 2025"
+                 *       "source_note": "City of Naples GIS, annexations to 2025-06"
                  *     }
                  */
                 "application/json": components["schemas"]["OfficialBoundaryBody"];
@@ -8035,34 +8035,34 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "jurisdiction_id": "municipality:120168",
-                     *       "display_name": "City of Key West",
+                     *       "jurisdiction_id": "municipality:125130",
+                     *       "display_name": "City of Naples",
                      *       "source": "account",
-                     *       "source_note": "City of Key West GIS, city limits 2025",
-                     *       "updated_at": "2026-11-28T18:20:53.519Z",
+                     *       "source_note": "City of Naples GIS, annexations to 2025-06",
+                     *       "updated_at": "2026-11-23T18:10:00.000Z",
                      *       "boundary_geojson": {
                      *         "type": "Polygon",
                      *         "coordinates": [
                      *           [
                      *             [
-                     *               -81.812,
-                     *               24.543
+                     *               -81.81,
+                     *               26.1
                      *             ],
                      *             [
-                     *               -81.755,
-                     *               24.543
+                     *               -81.77,
+                     *               26.1
                      *             ],
                      *             [
-                     *               -81.755,
-                     *               24.585
+                     *               -81.77,
+                     *               26.18
                      *             ],
                      *             [
-                     *               -81.812,
-                     *               24.585
+                     *               -81.81,
+                     *               26.18
                      *             ],
                      *             [
-                     *               -81.812,
-                     *               24.543
+                     *               -81.81,
+                     *               26.1
                      *             ]
                      *           ]
                      *         ]
@@ -8089,7 +8089,7 @@ export interface operations {
             path: {
                 /**
                  * @description A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").
-                 * @example City of Key West
+                 * @example municipality:125130
                  */
                 jurisdiction: string;
             };

@@ -1,12 +1,16 @@
 import type { OperationExample } from './types';
 
-/** An official boundary an account stores for the City of Key West (a box around the island, for the example). */
-const KEY_WEST_CITY_LIMITS = {
-  type: 'Polygon',
-  coordinates: [[[-81.812, 24.543], [-81.755, 24.543], [-81.755, 24.585], [-81.812, 24.585], [-81.812, 24.543]]],
+/** A small inventory of the City of Key West, its vulnerability and a GIS check. */
+/** City of Naples as an account stores it, and as the API answers it back. */
+const NAPLES_BOUNDARY = {
+  jurisdiction_id: 'municipality:125130',
+  display_name: 'City of Naples',
+  source: 'account',
+  source_note: 'City of Naples GIS, annexations to 2025-06',
+  updated_at: '2026-11-23T18:10:00.000Z',
+  boundary_geojson: { type: 'Polygon', coordinates: [[[-81.81, 26.1], [-81.77, 26.1], [-81.77, 26.18], [-81.81, 26.18], [-81.81, 26.1]]] },
 };
 
-/** A small inventory of the City of Key West, its vulnerability and a GIS check, and its official boundary. */
 export const assetExamples: OperationExample[] = [
   {
     operationId: 'importAssets',
@@ -45,7 +49,7 @@ export const assetExamples: OperationExample[] = [
           errors_truncated: false,
           unclassified_types: [],
           warnings: [],
-          outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'Monroe County (the municipality\'s county: municipal boundaries are not available)' },
+          outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'City of Key West' },
         },
         report: {
           total_rows: 3,
@@ -62,7 +66,7 @@ export const assetExamples: OperationExample[] = [
             errors_truncated: false,
             unclassified_types: [],
             warnings: [],
-            outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'Monroe County (the municipality\'s county: municipal boundaries are not available)' },
+            outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'City of Key West' },
           },
           columns: {
             name: 'name',
@@ -107,7 +111,7 @@ export const assetExamples: OperationExample[] = [
           errors_truncated: false,
           unclassified_types: [],
           warnings: [],
-          outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'Monroe County (the municipality\'s county: municipal boundaries are not available)' },
+          outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'City of Key West' },
         },
         report: {
           total_rows: 3,
@@ -124,7 +128,7 @@ export const assetExamples: OperationExample[] = [
             errors_truncated: false,
             unclassified_types: [],
             warnings: [],
-            outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'Monroe County (the municipality\'s county: municipal boundaries are not available)' },
+            outside_jurisdiction: { mode: 'reject', rows: 0, checked_against: 'City of Key West' },
           },
           columns: {
             name: 'name',
@@ -380,39 +384,25 @@ export const assetExamples: OperationExample[] = [
   {
     operationId: 'putJurisdictionBoundary',
     request: {
-      params: { jurisdiction: 'City of Key West' },
-      body: { boundary_geojson: KEY_WEST_CITY_LIMITS, source_note: 'City of Key West GIS, city limits 2025' },
+      params: { jurisdiction: 'City of Naples' },
+      body: { boundary_geojson: NAPLES_BOUNDARY.boundary_geojson, source_note: NAPLES_BOUNDARY.source_note },
     },
     response: {
       status: 200,
-      body: {
-        jurisdiction_id: 'municipality:120168',
-        display_name: 'City of Key West',
-        source: 'account',
-        source_note: 'City of Key West GIS, city limits 2025',
-        updated_at: '2026-11-28T18:20:53.519Z',
-        boundary_geojson: KEY_WEST_CITY_LIMITS,
-      },
+      body: NAPLES_BOUNDARY,
     },
   },
   {
     operationId: 'getJurisdictionBoundary',
-    request: { params: { jurisdiction: 'municipality:120168' } },
+    request: { params: { jurisdiction: 'municipality:125130' } },
     response: {
       status: 200,
-      body: {
-        jurisdiction_id: 'municipality:120168',
-        display_name: 'City of Key West',
-        source: 'account',
-        source_note: 'City of Key West GIS, city limits 2025',
-        updated_at: '2026-11-28T18:20:53.519Z',
-        boundary_geojson: KEY_WEST_CITY_LIMITS,
-      },
+      body: NAPLES_BOUNDARY,
     },
   },
   {
     operationId: 'deleteJurisdictionBoundary',
-    request: { params: { jurisdiction: 'City of Key West' } },
+    request: { params: { jurisdiction: 'municipality:125130' } },
     response: { status: 204 },
   },
 ];

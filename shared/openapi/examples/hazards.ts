@@ -1,5 +1,15 @@
 import type { OperationExample } from './types';
 
+/** Where the MHHW at Key West comes from: the NOAA station there, at the answer's distance from it. */
+function keyWestStationMhhw(distanceKm: number) {
+  return {
+    kind: 'noaa_station',
+    mhhw_navd88: { m: 0.013, ft: 0.0427 },
+    station: { noaa_id: '8724580', name: 'Key West', lat: 24.5557, lon: -81.807899, distance_km: distanceKm, epoch: '1983–2001' },
+    note: `MHHW of NOAA station Key West (8724580), ${distanceKm.toFixed(1)} km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m.`,
+  };
+}
+
 /** Sea level rise and flooding at Key West. */
 export const hazardExamples: OperationExample[] = [
   {
@@ -174,22 +184,7 @@ export const hazardExamples: OperationExample[] = [
           m: 0.013,
           ft: 0.0427,
         },
-        mhhw_source: {
-          kind: 'noaa_station',
-          mhhw_navd88: {
-            m: 0.013,
-            ft: 0.0427,
-          },
-          station: {
-            noaa_id: '8724580',
-            name: 'Key West',
-            lat: 24.5557,
-            lon: -81.807899,
-            distance_km: 2.82,
-            epoch: '1983–2001',
-          },
-          note: 'MHHW of NOAA station Key West (8724580), 2.8 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m.',
-        },
+        mhhw_source: keyWestStationMhhw(2.82),
         local_datum_check: {
           status: 'agrees',
           radius_km: 10,
@@ -231,7 +226,7 @@ export const hazardExamples: OperationExample[] = [
             },
           ],
           basis: 'MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …',
-          note: 'NOAA station Key West (8724580), 2.8 km away, has MHHW 0.013 m NAVD88 (0.005 m from the 0.008 m of the sea level gauges): the station\'s MHHW is used here (mhhw_source).',
+          note: 'NOAA station Key West (8724580), 2.8 km away, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges.',
         },
         datum_epoch: {
           tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
@@ -244,7 +239,7 @@ export const hazardExamples: OperationExample[] = [
         },
         projected_mhhw_navd88: {
           m: 0.6069,
-          ft: 1.9753,
+          ft: 1.9912,
         },
         projected_mhhw_basis: 'MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.',
         vertical_datum: 'NAVD88',
@@ -498,22 +493,7 @@ export const hazardExamples: OperationExample[] = [
               m: 0.013,
               ft: 0.0427,
             },
-            mhhw_source: {
-              kind: 'noaa_station',
-              mhhw_navd88: {
-                m: 0.013,
-                ft: 0.0427,
-              },
-              station: {
-                noaa_id: '8724580',
-                name: 'Key West',
-                lat: 24.5557,
-                lon: -81.807899,
-                distance_km: 2.86,
-                epoch: '1983–2001',
-              },
-              note: 'MHHW of NOAA station Key West (8724580), 2.9 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m.',
-            },
+            mhhw_source: keyWestStationMhhw(2.86),
             local_datum_check: {
               status: 'agrees',
               tolerance_m: 0.1,
