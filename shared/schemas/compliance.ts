@@ -215,7 +215,13 @@ export const ChecklistStatusSchema = z.object({
     analyses: z.array(z.object({
       analysis_id: z.string().max(40),
       analysed_at: z.string().max(40),
-      components: z.array(z.object({ component: z.string().max(20), status: z.string().max(20) })).max(4),
+      components: z.array(z.object({
+        component: z.string().max(20),
+        status: z.string().max(20),
+        source: z.string().max(40).optional().describe('Where the levels came from: `tide_gauge_gev` (this API\'s GEV fit to a tide gauge\'s annual maxima) or `loaded_layers`; absent for analyses kept before it was recorded.'),
+        source_detail: z.array(z.string().max(300)).max(20).optional().describe('The fitted gauge, or the stated sources of the loaded layers.'),
+        return_periods_years: z.array(z.number().int()).max(20).optional().describe('The events the component produced.'),
+      })).max(4),
       scenarios: z.array(z.string().max(30)).max(5),
       planning_horizons: z.array(z.number().int()).max(5),
       elevation_source: z.string().max(300).nullable(),
