@@ -119,7 +119,7 @@ export const MethodologyProvenanceSchema = z.record(
     filled_at: Timestamp,
   }),
 ).openapi('MethodologyProvenance', {
-  description: 'Methodology fields filled from the API\'s evidence (`POST /assessments/{assessment_id}/methodology/prefill`), by dotted path below `methodology` (e.g. `sea_level_rise.scenarios`). A field not listed was stated by the user; updating a methodology part makes all its fields the user\'s again.',
+  description: 'Methodology fields filled from the API\'s evidence (`POST /assessments/{assessment_id}/methodology:prefill`), by dotted path below `methodology` (e.g. `sea_level_rise.scenarios`). A field not listed was stated by the user; updating a methodology part makes all its fields the user\'s again.',
 });
 
 export const AssessmentSchema = z.object({

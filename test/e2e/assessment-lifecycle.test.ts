@@ -114,10 +114,10 @@ describe('assessment lifecycle (end to end)', () => {
     const id: string = created.json.assessment_id;
     let etag = created.headers.get('etag')!;
 
-    const empty = await app.request('POST', `/assessments/${id}/methodology/prefill`, { key, json: {}, headers: { 'If-Match': etag } });
+    const empty = await app.request('POST', `/assessments/${id}/methodology:prefill`, { key, json: {}, headers: { 'If-Match': etag } });
     expect(empty.status).toBe(422);
     expect(empty.json).toMatchObject({ code: 'no_evidence', link_first: expect.arrayContaining([expect.stringContaining('POST /hazards/flood-analysis')]) });
-    expect((await app.request('POST', `/assessments/${id}/methodology/prefill`, { key, json: {} })).status).toBe(428);
+    expect((await app.request('POST', `/assessments/${id}/methodology:prefill`, { key, json: {} })).status).toBe(428);
 
     const csv = 'facility_id,name,type,latitude,longitude\nKW-LS-1,Lift Station 1,Lift Station,24.5557,-81.7826\nKW-H-1,Lower Keys Medical Center,Hospital,24.5712,-81.7496\nKW-S-1,Key West High School,School,24.5606,-81.7725\n';
     const form = await multipartBody({ file: { filename: 'key-west.csv', data: csv }, jurisdiction: 'Monroe County', assessment_id: id });
@@ -141,7 +141,7 @@ describe('assessment lifecycle (end to end)', () => {
       item: 'G', field: 'methodology.flood_components.storm_surge.data_source', claimed: 'fema', found: expect.stringContaining(`tide_gauge_gev) (NOAA ${fittedGauge}`),
     }));
 
-    const kept = await app.request('POST', `/assessments/${id}/methodology/prefill`, { key, json: {}, headers: { 'If-Match': etag } });
+    const kept = await app.request('POST', `/assessments/${id}/methodology:prefill`, { key, json: {}, headers: { 'If-Match': etag } });
     expect(kept.status).toBe(200);
     expect(kept.json.prefill.kept).toEqual(['flood_components.storm_surge.analysed', 'flood_components.storm_surge.return_periods_years', 'flood_components.storm_surge.data_source']);
     expect(kept.json.methodology).toMatchObject({
@@ -158,7 +158,7 @@ describe('assessment lifecycle (end to end)', () => {
     const itemOf = (view: any, item: string) => view.dep_checklist_status.items.find((i: { item: string }) => i.item === item);
     for (const item of ['J', 'K', 'L', 'M']) expect(itemOf(kept.json, item)).toMatchObject({ status: 'pass', evidence: { status: expect.stringMatching(/verified|attested/) } });
 
-    const replaced = await app.request('POST', `/assessments/${id}/methodology/prefill`, { key, json: { overwrite: true }, headers: { 'If-Match': kept.headers.get('etag')! } });
+    const replaced = await app.request('POST', `/assessments/${id}/methodology:prefill`, { key, json: { overwrite: true }, headers: { 'If-Match': kept.headers.get('etag')! } });
     expect(replaced.status).toBe(200);
     expect(replaced.json.methodology.flood_components.storm_surge).toEqual({ analysed: true, return_periods_years: surgePeriods, data_source: 'tide_gauge_gev' });
     expect(replaced.json.dep_checklist_status.contradictions).toEqual([]);

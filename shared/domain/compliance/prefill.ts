@@ -3,7 +3,7 @@ import type { AnalysisEvidence, ComponentEvidence } from '../deliverables/ports'
 import type { ComplianceEvidence } from './evidence';
 
 /**
- * `POST /assessments/{id}/methodology/prefill`: the methodology fields the API can prove from its
+ * `POST /assessments/{id}/methodology:prefill`: the methodology fields the API can prove from its
  * own evidence (the imports and flood analyses linked to the assessment), each with the records
  * that prove it. Statements only the applicant can make (all assets included, the DEM being the
  * most recent, DEP thresholds, peril of flood, deliverables) are never filled.
