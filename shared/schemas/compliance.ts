@@ -39,6 +39,7 @@ export const MethodologySchema = z.strictObject({
     source: z.string().trim().min(1).max(300).describe('e.g. "NOAA Office for Coastal Management 2018 lidar DEM".'),
     year: Year.optional().describe('Acquisition or publication year.'),
     resolution_m: z.number().positive().max(1000).optional(),
+    elevation_model_ids: z.array(z.string().max(64)).max(10).optional().describe('The elevation models the analyses used (`srtm-1arcsec` for the bundled SRTM, else `GET /hazards/elevation-models/{elevation_model_id}`).'),
     most_recent_available: z.boolean().optional().describe('The most recent publicly available DEM for the area (absent: item C fails).'),
   }).optional(),
   peril_of_flood: z.strictObject({

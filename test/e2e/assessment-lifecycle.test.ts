@@ -134,6 +134,7 @@ describe('assessment lifecycle (end to end)', () => {
     const fittedGauge: string = analysis.json.components.surge.gauge.noaa_id;
     const surgePeriods = [...new Set<number>(analysis.json.components.surge.results.map((r: { return_period_years: number }) => r.return_period_years))].sort((a, b) => a - b);
     const gauges: string[] = analysis.json.gauge_selection.gauges.map((g: { noaa_id: string }) => g.noaa_id);
+    const elevationSource = analysis.json.elevation.source;
 
     const before = await app.request('GET', `/assessments/${id}`, { key });
     etag = before.headers.get('etag')!;
@@ -147,6 +148,7 @@ describe('assessment lifecycle (end to end)', () => {
     expect(kept.json.methodology).toMatchObject({
       critical_assets: { asset_count: 3 },
       flood_components: { tidal: { analysed: true }, storm_surge: claimed.flood_components.storm_surge },
+      dem: { source: elevationSource.name, elevation_model_ids: [elevationSource.elevation_model_id] },
       vertical_datum: 'NAVD88',
       sea_level_rise: { scenario_family: 'noaa_2022', scenarios: ['intermediate_low', 'intermediate'], planning_horizons: [2045, 2075] },
       tide_gauges: { station_ids: gauges },

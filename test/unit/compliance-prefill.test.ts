@@ -10,7 +10,7 @@ const twoAnalyses = () => monroeEvidence({
   imports: [completeImport('imp_a', 400), { ...completeImport('imp_b', 0), status: 'failed', asset_count: null }, completeImport('imp_c', 12)],
   analyses: [
     linkedAnalysis({
-      analysis_id: 'fa_1', scenarios: ['intermediate', 'intermediate_low'], planning_horizons: [2076, 2046],
+      analysis_id: 'fa_1', elevation: { status: 'partial', source_name: 'NOAA OCM 2018 Florida Keys lidar DEM', native_resolution: '1 m', cell_size_m: 3, elevation_model_id: 'dem_keys2018' }, scenarios: ['intermediate', 'intermediate_low'], planning_horizons: [2076, 2046],
       components: [
         { component: 'tidal', status: 'ok' },
         { component: 'surge', status: 'ok', source: 'tide_gauge_gev', source_detail: ['NOAA 8724580 Key West'], return_periods_years: [10, 100] },
@@ -36,6 +36,7 @@ describe('what the evidence proves', () => {
       'critical_assets.categories': { community_emergency: 400, transportation: 12 },
       // fa_2 had no elevation coverage: its model is no evidence of the DEM used.
       'dem.source': 'NOAA OCM 2018 Florida Keys lidar DEM',
+      'dem.elevation_model_ids': ['dem_keys2018'],
       'flood_components.tidal.analysed': true,
       'flood_components.storm_surge.analysed': true,
       'flood_components.storm_surge.return_periods_years': [10, 100, 500],
@@ -49,6 +50,7 @@ describe('what the evidence proves', () => {
     const ids = idsOf(facts);
     expect(ids['critical_assets.asset_count']).toEqual(['imp_a', 'imp_c']);
     expect(ids['dem.source']).toEqual(['fa_1']);
+    expect(ids['dem.elevation_model_ids']).toEqual(['fa_1']);
     expect(ids['flood_components.tidal.analysed']).toEqual(['fa_1']);
     expect(ids['flood_components.storm_surge.analysed']).toEqual(['fa_1', 'fa_2']);
     expect(ids.vertical_datum).toEqual(['fa_1', 'fa_2']);
@@ -84,7 +86,7 @@ describe('filling the methodology', () => {
     const user = { dem: { source: 'NOAA OCM 2018 lidar', year: 2018, most_recent_available: true }, flood_components: { storm_surge: { analysed: true, data_source: 'fema' as const } } };
     const outcome = prefillMethodology(user, {}, facts, { overwrite: false, at: AT });
     expect(outcome.kept).toEqual(['dem.source', 'flood_components.storm_surge.analysed', 'flood_components.storm_surge.data_source']);
-    expect(outcome.methodology.dem).toEqual(user.dem);
+    expect(outcome.methodology.dem).toEqual({ ...user.dem, elevation_model_ids: ['dem_keys2018'] });
     expect(outcome.methodology.flood_components).toEqual({
       tidal: { analysed: true },
       storm_surge: { analysed: true, data_source: 'fema', return_periods_years: [10, 100, 500] },

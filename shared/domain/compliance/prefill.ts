@@ -26,7 +26,7 @@ export interface FieldProvenance {
 export type MethodologyProvenance = Record<string, FieldProvenance>;
 
 /** Array lengths the methodology schema allows. */
-const MAX = { scenarios: SLR_SCENARIOS.length, horizons: 20, gauges: 10, return_periods: 20, rationale: 2000 };
+const MAX = { scenarios: SLR_SCENARIOS.length, horizons: 20, gauges: 10, models: 10, return_periods: 20, rationale: 2000 };
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 const byNumber = (a: number, b: number) => a - b;
@@ -101,6 +101,9 @@ export function factsFromEvidence(evidence: ComplianceEvidence): EvidenceFact[] 
   const covered = analyses.filter((a) => a.elevation.source_name && a.elevation.status !== 'not_covered');
   if (covered.length > 0) {
     facts.push({ field: 'dem.source', value: unique(covered.map((a) => a.elevation.source_name!)).join('; ').slice(0, 300), evidence_ids: covered.map((a) => a.analysis_id) });
+    const modelIds = unique(covered.flatMap((a) => (a.elevation.elevation_model_id ? [a.elevation.elevation_model_id] : [])));
+    const identified = covered.filter((a) => a.elevation.elevation_model_id);
+    if (modelIds.length > 0 && modelIds.length <= MAX.models) facts.push({ field: 'dem.elevation_model_ids', value: modelIds, evidence_ids: identified.map((a) => a.analysis_id) });
   }
   facts.push(...componentFacts(analyses));
   // Every level the flood analysis computes is in NAVD88 (design_water_level_navd88).

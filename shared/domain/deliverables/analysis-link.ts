@@ -149,7 +149,7 @@ interface ResultShape {
   scenarios?: string[];
   planning_horizons?: number[];
   components?: Record<string, ComponentShape>;
-  elevation?: { status?: string; source?: { name?: string; native_resolution?: string }; cell_size_m?: number };
+  elevation?: { status?: string; source?: { name?: string; native_resolution?: string; elevation_model_id?: string }; cell_size_m?: number };
   gauge_selection?: { method?: string; reason?: string; gauges?: { noaa_id?: string }[]; cautions?: unknown };
   assets?: { inside_boundary?: number };
 }
@@ -176,6 +176,7 @@ export function evidenceOf(answer: Record<string, unknown>, meta: {
       source_name: result.elevation?.source?.name ?? null,
       native_resolution: result.elevation?.source?.native_resolution ?? null,
       cell_size_m: result.elevation?.cell_size_m ?? null,
+      ...(result.elevation?.source?.elevation_model_id ? { elevation_model_id: result.elevation.source.elevation_model_id } : {}),
     },
     gauges: (selection?.gauges ?? []).map((g) => g.noaa_id ?? '').filter(Boolean),
     ...(selection?.method ? { gauge_selection: { method: selection.method, reason: selection.reason ?? '', ...(cautions.length > 0 ? { cautions } : {}) } } : {}),

@@ -32,7 +32,8 @@ export interface AnalysisEvidence {
   components: ComponentEvidence[];
   scenarios: string[];
   planning_horizons: number[];
-  elevation: { status: string; source_name: string | null; native_resolution: string | null; cell_size_m: number | null };
+  /** `elevation_model_id`: the model's id where it has one; absent in evidence kept before it was recorded. */
+  elevation: { status: string; source_name: string | null; native_resolution: string | null; cell_size_m: number | null; elevation_model_id?: string };
   gauges: string[];
   /**
    * How the gauges were chosen and why (a single gauge only on the caller's recorded choice); absent in

@@ -653,6 +653,7 @@ const PREFILL_ANSWER = {
   methodology: {
     dem: {
       source: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+      elevation_model_ids: ['srtm-1arcsec'],
     },
     flood_components: {
       tidal: {
@@ -676,6 +677,11 @@ const PREFILL_ANSWER = {
   },
   methodology_provenance: {
     'dem.source': {
+      source: 'evidence',
+      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
+      filled_at: '2026-11-28T17:53:51.465Z',
+    },
+    'dem.elevation_model_ids': {
       source: 'evidence',
       evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
       filled_at: '2026-11-28T17:53:51.465Z',
@@ -982,6 +988,7 @@ const PREFILL_ANSWER = {
   prefill: {
     filled: [
       'dem.source',
+      'dem.elevation_model_ids',
       'flood_components.tidal.analysed',
       'flood_components.storm_surge.analysed',
       'flood_components.storm_surge.return_periods_years',
