@@ -222,6 +222,7 @@ export const ChecklistStatusSchema = z.object({
         source: z.string().max(40).optional().describe('Where the levels came from: `tide_gauge_gev` (this API\'s GEV fit to a tide gauge\'s annual maxima) or `loaded_layers`; absent for analyses kept before it was recorded.'),
         source_detail: z.array(z.string().max(300)).max(20).optional().describe('The fitted gauge, or the stated sources of the loaded layers.'),
         return_periods_years: z.array(z.number().int()).max(20).optional().describe('The events the component produced.'),
+        flood_days_reported: z.boolean().optional().describe('Tidal: every result gave tidal flood days per scenario and horizon.'),
       })).max(4),
       scenarios: z.array(z.string().max(30)).max(5),
       planning_horizons: z.array(z.number().int()).max(5),

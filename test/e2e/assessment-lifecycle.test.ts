@@ -147,7 +147,7 @@ describe('assessment lifecycle (end to end)', () => {
     expect(kept.json.prefill.kept).toEqual(['flood_components.storm_surge.analysed', 'flood_components.storm_surge.return_periods_years', 'flood_components.storm_surge.data_source']);
     expect(kept.json.methodology).toMatchObject({
       critical_assets: { asset_count: 3 },
-      flood_components: { tidal: { analysed: true }, storm_surge: claimed.flood_components.storm_surge },
+      flood_components: { tidal: { analysed: true, flood_days_per_scenario_horizon: true }, storm_surge: claimed.flood_components.storm_surge },
       dem: { source: elevationSource.name, elevation_model_ids: [elevationSource.elevation_model_id] },
       vertical_datum: 'NAVD88',
       sea_level_rise: { scenario_family: 'noaa_2022', scenarios: ['intermediate_low', 'intermediate'], planning_horizons: [2045, 2075] },

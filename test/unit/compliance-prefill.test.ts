@@ -12,7 +12,7 @@ const twoAnalyses = () => monroeEvidence({
     linkedAnalysis({
       analysis_id: 'fa_1', elevation: { status: 'partial', source_name: 'NOAA OCM 2018 Florida Keys lidar DEM', native_resolution: '1 m', cell_size_m: 3, elevation_model_id: 'dem_keys2018' }, scenarios: ['intermediate', 'intermediate_low'], planning_horizons: [2076, 2046],
       components: [
-        { component: 'tidal', status: 'ok' },
+        { component: 'tidal', status: 'ok', flood_days_reported: true },
         { component: 'surge', status: 'ok', source: 'tide_gauge_gev', source_detail: ['NOAA 8724580 Key West'], return_periods_years: [10, 100] },
         { component: 'rainfall', status: 'no_data' },
       ],
@@ -38,6 +38,7 @@ describe('what the evidence proves', () => {
       'dem.source': 'NOAA OCM 2018 Florida Keys lidar DEM',
       'dem.elevation_model_ids': ['dem_keys2018'],
       'flood_components.tidal.analysed': true,
+      'flood_components.tidal.flood_days_per_scenario_horizon': true,
       'flood_components.storm_surge.analysed': true,
       'flood_components.storm_surge.return_periods_years': [10, 100, 500],
       'flood_components.storm_surge.data_source': 'tide_gauge_gev',
@@ -88,7 +89,7 @@ describe('filling the methodology', () => {
     expect(outcome.kept).toEqual(['dem.source', 'flood_components.storm_surge.analysed', 'flood_components.storm_surge.data_source']);
     expect(outcome.methodology.dem).toEqual({ ...user.dem, elevation_model_ids: ['dem_keys2018'] });
     expect(outcome.methodology.flood_components).toEqual({
-      tidal: { analysed: true },
+      tidal: { analysed: true, flood_days_per_scenario_horizon: true },
       storm_surge: { analysed: true, data_source: 'fema', return_periods_years: [10, 100, 500] },
     });
     expect(outcome.methodology.critical_assets).toEqual({ asset_count: 412, categories: { community_emergency: 400, transportation: 12 } });

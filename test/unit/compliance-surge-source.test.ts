@@ -79,13 +79,15 @@ describe('a flood analysis answer recorded as evidence', () => {
       components: {
         surge: { status: 'ok', basis: 'tide_gauge_statistics', gauge: { noaa_id: '8724580', name: 'Key West' }, results: [{ return_period_years: 500 }, { return_period_years: 10 }, { return_period_years: 100 }, { return_period_years: 10 }] },
         rainfall: { status: 'partial', basis: 'loaded_layers', layers: [{ source: 'SFWMD H&H model 2023', name: 'r100' }, { name: 'unnamed source' }, { source: 'SFWMD H&H model 2023' }], results: [{ return_period_years: 100 }] },
-        tidal: { status: 'ok' },
+        tidal: { status: 'ok', results: [{ tidal_flood_days_per_year: { minor: 12 } }, {}] },
+        compound: { status: 'no_data' },
       },
     };
     expect(evidenceOf(answer, meta).components).toEqual([
       { component: 'surge', status: 'ok', source: 'tide_gauge_gev', source_detail: ['NOAA 8724580 Key West'], return_periods_years: [10, 100, 500] },
       { component: 'rainfall', status: 'partial', source: 'loaded_layers', source_detail: ['SFWMD H&H model 2023', 'unnamed source'], return_periods_years: [100] },
-      { component: 'tidal', status: 'ok' },
+      { component: 'tidal', status: 'ok', flood_days_reported: false },
+      { component: 'compound', status: 'no_data' },
     ]);
   });
 });

@@ -62,6 +62,7 @@ function componentFacts(analyses: AnalysisEvidence[]): EvidenceFact[] {
     facts.push({ field: field('analysed'), value: true, evidence_ids: ids });
     const periods = unique(found.flatMap((f) => f.component.return_periods_years ?? [])).sort(byNumber).slice(0, MAX.return_periods);
     if (periods.length > 0 && (part === 'storm_surge' || part === 'rainfall')) facts.push({ field: field('return_periods_years'), value: periods, evidence_ids: ids });
+    if (part === 'tidal' && found.every((f) => f.component.flood_days_reported)) facts.push({ field: field('flood_days_per_scenario_horizon'), value: true, evidence_ids: ids });
     if (part === 'storm_surge') {
       const source = surgeSource(found.map((f) => f.component));
       if (source) facts.push({ field: field('data_source'), value: source.value, evidence_ids: ids });

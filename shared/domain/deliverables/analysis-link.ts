@@ -123,7 +123,7 @@ interface ComponentShape {
   local_datum_check?: { status?: string; note?: string };
   gauge?: { noaa_id?: string; name?: string };
   layers?: { source?: string; name?: string }[];
-  results?: { return_period_years?: number }[];
+  results?: { return_period_years?: number; tidal_flood_days_per_year?: unknown }[];
 }
 
 /** Answer bases by the name the checklist gives their source: the gauge statistics are what they are, a GEV fit. */
@@ -141,6 +141,7 @@ function componentEvidence(component: string, value: ComponentShape | undefined)
     status: value?.status ?? 'unknown',
     ...(source ? { source, source_detail: detail } : {}),
     ...(periods.length > 0 ? { return_periods_years: periods } : {}),
+    ...(component === 'tidal' && value?.results?.length ? { flood_days_reported: value.results.every((r) => r.tidal_flood_days_per_year) } : {}),
   };
 }
 

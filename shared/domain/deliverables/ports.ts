@@ -15,6 +15,8 @@ export interface ComponentEvidence {
   /** The gauge of a `tide_gauge_gev` fit, or the names given to the loaded layers. */
   source_detail?: string[];
   return_periods_years?: number[];
+  /** Tidal: every result gave tidal flood days (per scenario and horizon). */
+  flood_days_reported?: boolean;
 }
 
 /** What one flood analysis linked to an assessment ran and found: the checklist's evidence. */

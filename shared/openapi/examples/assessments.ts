@@ -644,8 +644,8 @@ const PREFILL_ANSWER = {
   phase: 'initiation',
   completion_percentage: 0,
   version: 2,
-  created_date: '2026-11-28T17:53:44.979Z',
-  updated_at: '2026-11-28T17:53:51.465Z',
+  created_date: '2026-11-28T18:10:11.294Z',
+  updated_at: '2026-11-28T18:10:17.904Z',
   jurisdiction: 'Monroe County',
   jurisdiction_id: 'county:12087',
   jurisdiction_type: 'county',
@@ -658,6 +658,7 @@ const PREFILL_ANSWER = {
     flood_components: {
       tidal: {
         analysed: true,
+        flood_days_per_scenario_horizon: true,
       },
       storm_surge: {
         analysed: true,
@@ -678,64 +679,69 @@ const PREFILL_ANSWER = {
   methodology_provenance: {
     'dem.source': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     'dem.elevation_model_ids': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     'flood_components.tidal.analysed': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'flood_components.tidal.flood_days_per_scenario_horizon': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     'flood_components.storm_surge.analysed': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     'flood_components.storm_surge.return_periods_years': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     'flood_components.storm_surge.data_source': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     vertical_datum: {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     'sea_level_rise.scenario_family': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     'sea_level_rise.scenarios': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     'sea_level_rise.planning_horizons': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
     'tide_gauges.station_ids': {
       source: 'evidence',
-      evidence_ids: ['fa_mKsVvp5FttdKwxaA'],
-      filled_at: '2026-11-28T17:53:51.465Z',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
     },
   },
   status_history: [
     {
       status: 'draft',
-      at: '2026-11-28T17:53:44.979Z',
+      at: '2026-11-28T18:10:11.294Z',
     },
   ],
   completion_adjustments: [],
@@ -764,8 +770,8 @@ const PREFILL_ANSWER = {
       },
     },
     compliant: false,
-    passed: 4,
-    failed: 9,
+    passed: 5,
+    failed: 8,
     conditional: 1,
     contradictions: [],
     evidence_summary: {
@@ -774,12 +780,13 @@ const PREFILL_ANSWER = {
       assets_by_category: {},
       analyses: [
         {
-          analysis_id: 'fa_mKsVvp5FttdKwxaA',
-          analysed_at: '2026-11-28T17:53:46.312Z',
+          analysis_id: 'fa_UMuiBRef1pVxVuzK',
+          analysed_at: '2026-11-28T18:10:12.053Z',
           components: [
             {
               component: 'tidal',
               status: 'ok',
+              flood_days_reported: true,
             },
             {
               component: 'surge',
@@ -870,8 +877,8 @@ const PREFILL_ANSWER = {
         item: 'F',
         title: 'Tidal flood days per scenario and horizon',
         statute_ref: 's. 380.093(3)(d)',
-        status: 'fail',
-        reason: 'Tidal flood days per scenario and horizon neither reported nor explained.',
+        status: 'pass',
+        reason: 'Tidal flood days reported per scenario and horizon.',
         conditional: true,
         verification: 'reconstructed',
         evidence: {
@@ -990,6 +997,7 @@ const PREFILL_ANSWER = {
       'dem.source',
       'dem.elevation_model_ids',
       'flood_components.tidal.analysed',
+      'flood_components.tidal.flood_days_per_scenario_horizon',
       'flood_components.storm_surge.analysed',
       'flood_components.storm_surge.return_periods_years',
       'flood_components.storm_surge.data_source',
@@ -1020,7 +1028,7 @@ export const prefillExamples: OperationExample[] = [
     operationId: 'analyzeFlooding',
     setup: true,
     request: { body: { ...KEY_WEST_ANALYSIS_REQUEST, assessment_id: PREFILLED_ID } },
-    response: { status: 200, body: { ...KEY_WEST_ANALYSIS_ANSWER, analysis_id: 'fa_mKsVvp5FttdKwxaA', assessment_id: PREFILLED_ID } },
+    response: { status: 200, body: { ...KEY_WEST_ANALYSIS_ANSWER, analysis_id: 'fa_UMuiBRef1pVxVuzK', assessment_id: PREFILLED_ID } },
   },
   {
     operationId: 'prefillMethodology',
