@@ -13,7 +13,7 @@ import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
 import { AssessmentService } from '../../shared/domain/assessments/service';
 import { etagOf, viewOf, type Assessment } from '../../shared/domain/assessments/model';
 import type {
-  createAssessmentRoute, createDeliverablesRoute, getAssessmentRoute, getDeliverablesRoute, listAssessmentsRoute, recordDepConfirmationRoute, submitAssessmentRoute, updateAssessmentRoute,
+  createAssessmentRoute, createDeliverablesRoute, getAssessmentRoute, getDeliverablesRoute, listAssessmentsRoute, prefillMethodologyRoute, recordDepConfirmationRoute, submitAssessmentRoute, updateAssessmentRoute,
 } from '../../shared/routes/assessments';
 import { deliverableView, startDeliverables } from '../../shared/domain/deliverables/requests';
 import { deliverableDeps } from '../deliverables/deps';
@@ -60,6 +60,11 @@ const updateAssessment: RouteImplementation<typeof updateAssessmentRoute> = asyn
   return { status: 200, body: await view(assessment), headers: withVersion(assessment) };
 };
 
+const prefillMethodology: RouteImplementation<typeof prefillMethodologyRoute> = async (request) => {
+  const { assessment, evidence, outcome } = await assessments().prefill(accountOf(request), request.params.assessment_id, request.body, request.ifMatch!, request.now);
+  return { status: 200, body: { ...viewOf(assessment, evidence), prefill: { filled: outcome.filled, kept: outcome.kept } }, headers: withVersion(assessment) };
+};
+
 const submitAssessment: RouteImplementation<typeof submitAssessmentRoute> = (request) => withIdempotency(request, idempotencyStore(), async () => ({
   status: 201,
   body: await assessments().submit(accountOf(request), request.params.assessment_id, request.body, request.now),
@@ -85,5 +90,5 @@ const getDeliverables: RouteImplementation<typeof getDeliverablesRoute> = async 
 });
 
 export const handler = createGroupHandler(assessmentRoutes, {
-  createAssessment, listAssessments, getAssessment, updateAssessment, submitAssessment, recordDepConfirmation, createDeliverables, getDeliverables,
+  createAssessment, listAssessments, getAssessment, updateAssessment, prefillMethodology, submitAssessment, recordDepConfirmation, createDeliverables, getDeliverables,
 }, defaultPipelineDeps);

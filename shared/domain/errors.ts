@@ -12,7 +12,7 @@ export interface FieldIssue {
   message: string;
 }
 
-export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid_input';
+export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid_input' | 'no_evidence';
 
 /** `details` are facts the caller may act on (the current version, the missing items…). */
 export class DomainError extends Error {
@@ -40,6 +40,14 @@ export class ConflictError extends DomainError {
   constructor(message: string, details: Record<string, unknown> = {}) {
     super('conflict', message, details);
     this.name = 'ConflictError';
+  }
+}
+
+/** The API holds no evidence for what was asked (nothing to fill from); `details` say what to link first. */
+export class NoEvidenceError extends DomainError {
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super('no_evidence', message, details);
+    this.name = 'NoEvidenceError';
   }
 }
 

@@ -6,6 +6,7 @@ const PROBLEM_OF: Record<DomainErrorKind, ProblemCode> = {
   not_found: 'not_found',
   conflict: 'conflict',
   invalid_input: 'invalid_request',
+  no_evidence: 'no_evidence',
 };
 
 /** The names AWS services give throttling, as the SDK reports them once its own retries are spent. */

@@ -26,6 +26,7 @@ export const PROBLEM_TYPES = {
   already_enrolled: { status: 409, title: 'Already enrolled' },
   prerequisites_not_met: { status: 409, title: 'Prerequisites not met' },
   location_outside_florida: { status: 422, title: 'Location outside Florida' },
+  no_evidence: { status: 422, title: 'No evidence' },
   precondition_required: { status: 428, title: 'Precondition required' },
   internal_error: { status: 500, title: 'Internal server error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },

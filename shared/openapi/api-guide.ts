@@ -48,6 +48,7 @@ export const ERROR_GUIDANCE: Record<ProblemCode, string> = {
   already_enrolled: '/v1 courses: the user already has an enrolment in this course (`enrollment_id` names it).',
   prerequisites_not_met: '/v1 courses: the course requires other courses to be completed first; `missing_prerequisites` lists their codes.',
   location_outside_florida: 'The point is not in a Florida county (nor within 5 km of one\'s shoreline), or the FIPS code is another state\'s.',
+  no_evidence: 'The API holds no evidence to fill the methodology from: link an asset import (`assessment_id` on `POST /assets/import`) or a flood analysis (`assessment_id` on `POST /hazards/flood-analysis`) to the assessment first (`link_first` lists them).',
   precondition_required: 'An update needs `If-Match` with the `ETag` of your last read of the record, so no change is lost.',
   internal_error: 'An unexpected error. Nothing internal is returned; quote `instance` when reporting it.',
   service_unavailable: 'A dependency is temporarily unavailable; retry with backoff.',

@@ -1,9 +1,9 @@
 import {
   AssessmentListSchema, AssessmentParams, AssessmentSchema, CreateAssessmentHeaders, CreateAssessmentSchema, ListAssessmentsQuery,
-  DeliverableParams, DeliverableSchema, RecordDepConfirmationSchema, SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
+  DeliverableParams, DeliverableSchema, PrefillMethodologyResultSchema, PrefillMethodologySchema, RecordDepConfirmationSchema, SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
 } from '../schemas/assessments';
 import { IdempotencyHeaders } from '../schemas/common';
-import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
+import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
 const ETAG_HEADER = { ETag: { description: 'Version of the assessment ("<version>"); send it as `If-Match` to update.', schema: { type: 'string' as const } } };
@@ -41,6 +41,19 @@ export const updateAssessmentRoute = defineRoute({
   responses: { 200: withETag(ok('The updated assessment.', AssessmentSchema)), ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS },
 });
 
+export const prefillMethodologyRoute = defineRoute({
+  id: 'prefillMethodology', method: 'POST', path: '/assessments/{assessment_id}/methodology:prefill', group: 'assessments', auth: 'api_key', minTier: 'pro', requiresIfMatch: true,
+  tags: ['Assessments'], summary: 'Fill the methodology from the evidence linked to the assessment',
+  description: 'Writes every methodology field the API can prove from the asset imports and flood analyses linked to the assessment: `critical_assets.asset_count` and `categories` (the assets held for the jurisdiction, once a linked import completed), `dem.source` (the elevation models the analyses used), the flood components each analysis produced with their return periods and, for storm surge, the source as it is (`tide_gauge_gev` for the API\'s own GEV fit to tide-gauge annual maxima), `vertical_datum` (NAVD88), the NOAA 2022 scenarios and planning horizons analysed, and the NOAA gauges used (with the recorded reason of a single-gauge choice). Statements only the applicant can make (all assets included, the DEM being the most recent, DEP thresholds, peril of flood, deliverables) are never filled. A field the user set is kept unless `overwrite` is true (`prefill.kept` lists them); `methodology_provenance` names the evidence of each filled field. Send `If-Match` like an update (428 without it, 409 if the assessment changed). Answers the updated assessment with its re-checked checklist. Nothing provable is 422 `no_evidence` with `link_first`.',
+  request: { params: AssessmentParams, headers: UpdateAssessmentHeaders, body: PrefillMethodologySchema, maxBodyBytes: 4 * 1024 },
+  responses: {
+    200: withETag(ok('The assessment with the filled methodology and its checklist.', PrefillMethodologyResultSchema)),
+    ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_REQUIRED,
+    422: problem('No complete asset import and no flood analysis is linked to the assessment: nothing could be filled (`no_evidence`, with `link_first`).'),
+    ...KEYED_ERRORS,
+  },
+});
+
 export const submitAssessmentRoute = defineRoute({
   id: 'submitAssessment', method: 'POST', path: '/assessments/{assessment_id}/submit', group: 'assessments', auth: 'api_key', minTier: 'pro',
   contractRow: '7', tags: ['Assessments'], summary: 'Freeze a complete assessment and record its submission package (nothing is sent to DEP)',
@@ -75,4 +88,4 @@ export const getDeliverablesRoute = defineRoute({
   responses: { 200: ok('The job with its files.', DeliverableSchema), ...NOT_FOUND, ...KEYED_ERRORS },
 });
 
-export const assessmentRoutes = [createAssessmentRoute, listAssessmentsRoute, getAssessmentRoute, updateAssessmentRoute, submitAssessmentRoute, recordDepConfirmationRoute, createDeliverablesRoute, getDeliverablesRoute];
+export const assessmentRoutes = [createAssessmentRoute, listAssessmentsRoute, getAssessmentRoute, updateAssessmentRoute, prefillMethodologyRoute, submitAssessmentRoute, recordDepConfirmationRoute, createDeliverablesRoute, getDeliverablesRoute];

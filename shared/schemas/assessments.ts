@@ -74,6 +74,7 @@ export const CreateAssessmentHeaders = IdempotencyHeaders;
 export const SubmitAssessmentHeaders = IdempotencyHeaders;
 export const UpdateAssessmentHeaders = IfMatchHeaders;
 
+
 export const DepConfirmationSchema = z.object({
   status: z.enum(['not_transmitted', 'recorded'])
     .describe('`not_transmitted`: this service sends nothing to DEP; file on DEP\'s portal (`how_to_file`) and record DEP\'s number. `recorded`: DEP\'s own confirmation, as recorded by the county.'),
@@ -110,13 +111,36 @@ const AssessmentFields = {
 
 export const AssessmentSummarySchema = z.object(AssessmentFields).openapi('AssessmentSummary');
 
+export const MethodologyProvenanceSchema = z.record(
+  z.string().max(80),
+  z.object({
+    source: z.literal('evidence'),
+    evidence_ids: z.array(z.string().max(64)).max(1000).describe('The linked imports (`imp_…`) or flood analyses (`fa_…`) that prove the value.'),
+    filled_at: Timestamp,
+  }),
+).openapi('MethodologyProvenance', {
+  description: 'Methodology fields filled from the API\'s evidence (`POST /assessments/{assessment_id}/methodology:prefill`), by dotted path below `methodology` (e.g. `sea_level_rise.scenarios`). A field not listed was stated by the user; updating a methodology part makes all its fields the user\'s again.',
+});
+
 export const AssessmentSchema = z.object({
   ...AssessmentFields,
   methodology: MethodologySchema,
+  methodology_provenance: MethodologyProvenanceSchema,
   status_history: z.array(z.object({ status: z.enum(ASSESSMENT_STATUSES), at: Timestamp })).max(10),
   completion_adjustments: z.array(z.object({ at: Timestamp, from: z.number().int(), to: z.number().int(), reason: z.string().max(2000) })).max(MAX_COMPLETION_ADJUSTMENTS),
   dep_checklist_status: ChecklistStatusSchema,
 }).openapi('Assessment');
+
+export const PrefillMethodologySchema = z.strictObject({
+  overwrite: z.boolean().default(false).describe('Replace fields the user set with what the evidence proves (default: keep them).'),
+}).openapi('PrefillMethodologyRequest');
+
+export const PrefillMethodologyResultSchema = AssessmentSchema.extend({
+  prefill: z.object({
+    filled: z.array(z.string().max(80)).max(50).describe('Fields written from evidence (dotted paths below `methodology`).'),
+    kept: z.array(z.string().max(80)).max(50).describe('Fields the evidence proves but the user had set: kept (send `overwrite: true` to replace them).'),
+  }),
+}).openapi('PrefillMethodologyResult');
 
 export const AssessmentListSchema = z.object({
   data: z.array(AssessmentSummarySchema).max(100),

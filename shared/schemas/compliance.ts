@@ -8,6 +8,8 @@ export const RULE_SET_IDS = ['2021', '2024'] as const;
 export const VERIFICATION_STATUSES = ['verified', 'reconstructed', 'unverified'] as const;
 export const CHECK_STATUSES = ['pass', 'fail', 'conditional'] as const;
 
+export const SURGE_DATA_SOURCES = ['noaa', 'fema', 'tide_gauge_gev', 'other'] as const;
+
 const Rationale = z.string().trim().min(1).max(2000);
 const Year = z.number().int().min(1900).max(2300);
 const ReturnPeriods = z.array(z.number().int().min(1).max(10_000)).max(20);
@@ -28,15 +30,17 @@ export const TimelineSchema = z.strictObject({
  */
 export const MethodologySchema = z.strictObject({
   critical_assets: z.strictObject({
-    all_owned_or_maintained_included: z.boolean(),
-    asset_count: z.number().int().min(0).max(10_000_000),
+    all_owned_or_maintained_included: z.boolean().optional().describe('The applicant\'s statement; the API cannot prove it (absent: item B fails).'),
+    asset_count: z.number().int().min(0).max(10_000_000).optional(),
+    categories: z.record(z.string().max(60), z.number().int().min(0)).optional().describe('Assets per category, e.g. {"transportation": 12}.'),
     regionally_significant_identified: z.boolean().optional(),
   }).optional(),
   dem: z.strictObject({
     source: z.string().trim().min(1).max(300).describe('e.g. "NOAA Office for Coastal Management 2018 lidar DEM".'),
-    year: Year.describe('Acquisition or publication year.'),
+    year: Year.optional().describe('Acquisition or publication year.'),
     resolution_m: z.number().positive().max(1000).optional(),
-    most_recent_available: z.boolean().describe('The most recent publicly available DEM for the area.'),
+    elevation_model_ids: z.array(z.string().max(64)).max(10).optional().describe('The elevation models the analyses used (`srtm-1arcsec` for the bundled SRTM, else `GET /hazards/elevation-models/{elevation_model_id}`).'),
+    most_recent_available: z.boolean().optional().describe('The most recent publicly available DEM for the area (absent: item C fails).'),
   }).optional(),
   peril_of_flood: z.strictObject({
     addressed: z.boolean(),
@@ -45,13 +49,15 @@ export const MethodologySchema = z.strictObject({
   flood_components: z.strictObject({
     tidal: z.strictObject({
       analysed: z.boolean(),
-      dep_thresholds_used: z.boolean(),
+      dep_thresholds_used: z.boolean().optional(),
       flood_days_per_scenario_horizon: z.boolean().optional(),
       flood_days_rationale: Rationale.optional(),
     }).optional(),
     storm_surge: z.strictObject({
       analysed: z.boolean(),
-      data_source: z.enum(['noaa', 'fema', 'other']).optional(),
+      data_source: z.enum(SURGE_DATA_SOURCES).optional()
+        .describe('`noaa` or `fema` data; `tide_gauge_gev`: a GEV fit to a tide gauge\'s annual maxima (what the API\'s own surge levels are); `other` with `data_source_description`.'),
+      data_source_description: z.string().trim().min(1).max(500).optional().describe('What the surge data are; required with `other`.'),
       return_periods_years: ReturnPeriods.optional(),
     }).optional(),
     rainfall: z.strictObject({
@@ -210,7 +216,14 @@ export const ChecklistStatusSchema = z.object({
     analyses: z.array(z.object({
       analysis_id: z.string().max(40),
       analysed_at: z.string().max(40),
-      components: z.array(z.object({ component: z.string().max(20), status: z.string().max(20) })).max(4),
+      components: z.array(z.object({
+        component: z.string().max(20),
+        status: z.string().max(20),
+        source: z.string().max(40).optional().describe('Where the levels came from: `tide_gauge_gev` (this API\'s GEV fit to a tide gauge\'s annual maxima) or `loaded_layers`; absent for analyses kept before it was recorded.'),
+        source_detail: z.array(z.string().max(300)).max(20).optional().describe('The fitted gauge, or the stated sources of the loaded layers.'),
+        return_periods_years: z.array(z.number().int()).max(20).optional().describe('The events the component produced.'),
+        flood_days_reported: z.boolean().optional().describe('Tidal: every result gave tidal flood days per scenario and horizon.'),
+      })).max(4),
       scenarios: z.array(z.string().max(30)).max(5),
       planning_horizons: z.array(z.number().int()).max(5),
       elevation_source: z.string().max(300).nullable(),

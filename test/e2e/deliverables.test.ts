@@ -155,6 +155,8 @@ describe('from inventory to evidence (Monroe County)', () => {
     expect(status.contradictions.find((c: any) => c.item === 'C').found).toMatch(/SRTM/);
     // No rainfall layer is loaded: the claimed rainfall analysis has no result behind it.
     expect(contradicted.has('H')).toBe(true);
+    // It claims FEMA surge; the API's own surge for the county is its GEV fit to the gauges' annual maxima.
+    expect(status.contradictions.find((c: any) => c.item === 'G')).toMatchObject({ claimed: 'fema', found: expect.stringContaining('(tide_gauge_gev)') });
     const items = Object.fromEntries(status.items.map((i: any) => [i.item, i]));
     expect(items.B).toMatchObject({ status: 'fail', evidence: { status: 'contradicted' } });
     // The methodology also claims the High scenario and 2100, which no linked analysis ran.

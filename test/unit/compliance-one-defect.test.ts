@@ -31,18 +31,25 @@ describe('the complete assessment', () => {
 
 const defects: Array<[string, Edit, string, 'fail' | 'conditional', string]> = [
   ['owned assets left out', (m) => { m.critical_assets.all_owned_or_maintained_included = false; }, 'B', 'fail', 'Not all owned or maintained critical assets are included.'],
+  ['whether all owned assets are included not stated', (m) => { delete (m.critical_assets as Partial<typeof m.critical_assets>).all_owned_or_maintained_included; }, 'B', 'fail', 'Not stated whether all owned or maintained critical assets are included (all_owned_or_maintained_included).'],
+  ['no asset count', (m) => { delete (m.critical_assets as Partial<typeof m.critical_assets>).asset_count; }, 'B', 'fail', 'The inventory lists no critical assets.'],
   ['an empty inventory', (m) => { m.critical_assets.asset_count = 0; }, 'B', 'fail', 'The inventory lists no critical assets.'],
   ['an older DEM', (m) => { m.dem.most_recent_available = false; }, 'C', 'fail', 'NOAA OCM 2018 Florida Keys lidar DEM (2018) is not stated to be the most recent publicly available DEM.'],
+  ['a DEM of no stated year, not stated most recent', (m) => { m.dem = { source: 'SRTM 1 arc-second' } as never; }, 'C', 'fail', 'SRTM 1 arc-second is not stated to be the most recent publicly available DEM.'],
   ['no DEM', (m) => { delete (m as Partial<typeof m>).dem; }, 'C', 'fail', 'No DEM recorded.'],
   ['peril of flood explained', (m) => { m.peril_of_flood = { addressed: false, rationale: 'r'.repeat(400) } as never; }, 'D', 'conditional', `Not performed; rationale given: ${'r'.repeat(300)}`],
   ['peril of flood neither', (m) => { m.peril_of_flood = { addressed: false } as never; }, 'D', 'fail', 'Peril of flood plan amendments neither addressed nor explained.'],
   ['tidal without DEP thresholds', (m) => { m.flood_components.tidal.dep_thresholds_used = false; }, 'E', 'fail', 'Tidal flooding analysed without DEP thresholds.'],
   ['tidal not analysed', (m) => { m.flood_components.tidal.analysed = false; }, 'E', 'fail', 'Tidal flooding depth not analysed.'],
   ['flood days not reported', (m) => { m.flood_components.tidal.flood_days_per_scenario_horizon = false; }, 'F', 'fail', 'Tidal flood days per scenario and horizon neither reported nor explained.'],
-  ['surge from another source', (m) => { m.flood_components.storm_surge.data_source = 'usace'; }, 'G', 'fail', 'Storm surge data must come from NOAA or FEMA.'],
-  ['surge without a source', (m) => { delete (m.flood_components.storm_surge as Partial<typeof m.flood_components.storm_surge>).data_source; }, 'G', 'fail', 'Storm surge data must come from NOAA or FEMA.'],
-  ['surge below the 100-year event', (m) => { m.flood_components.storm_surge.return_periods_years = [10, 50, 99]; }, 'G', 'fail', 'The storm surge analysis must include at least the 100-year event.'],
-  ['surge not analysed', (m) => { m.flood_components.storm_surge.analysed = false; }, 'G', 'fail', 'Storm surge not analysed.'],
+  ['surge from another source, undescribed', (m) => { m.flood_components.storm_surge.data_source = 'other'; }, 'G', 'fail', `DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording); with data_source "other", say what the data are (data_source_description).`],
+  ['surge from another source, described', (m) => { Object.assign(m.flood_components.storm_surge, { data_source: 'other', data_source_description: 'USACE North Atlantic Coast study' }); }, 'G', 'conditional',
+    `DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording). This analysis used "USACE North Atlantic Coast study" up to the 500-year event: it meets the event requirement; whether DEP accepts this source as NOAA or FEMA data is DEP's decision and not verified here. To meet the source requirement as worded, load NOAA or FEMA surge layers and re-run the analysis.`],
+  ['surge from the tide-gauge GEV fit', (m) => { m.flood_components.storm_surge.data_source = 'tide_gauge_gev'; }, 'G', 'conditional',
+    `DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording). This analysis used a GEV fit to tide-gauge annual maxima (observations of NOAA gauges, not a NOAA or FEMA surge product) up to the 500-year event: it meets the event requirement; whether DEP accepts this source as NOAA or FEMA data is DEP's decision and not verified here. To meet the source requirement as worded, load NOAA or FEMA surge layers and re-run the analysis.`],
+  ['surge without a source', (m) => { delete (m.flood_components.storm_surge as Partial<typeof m.flood_components.storm_surge>).data_source; }, 'G', 'fail', `DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording); the data source is not stated (data_source).`],
+  ['surge below the 100-year event', (m) => { m.flood_components.storm_surge.return_periods_years = [10, 50, 99]; }, 'G', 'fail', `DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording); the analysis stated goes up to the 99-year event.`],
+  ['surge not analysed', (m) => { m.flood_components.storm_surge.analysed = false; }, 'G', 'fail', `Storm surge not analysed. DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording).`],
   ['rainfall lacking the 500-year storm', (m) => { m.flood_components.rainfall.return_periods_years = [100]; }, 'H', 'fail', 'Rainfall-induced flooding lacks the 500-year storm.'],
   ['rainfall lacking it with a reason', (m) => { m.flood_components.rainfall = { analysed: true, return_periods_years: [25], rationale: 'x'.repeat(350) } as never; }, 'H', 'conditional', `The 100 and 500-year storm not analysed; rationale given: ${'x'.repeat(300)}`],
   ['rainfall not analysed', (m) => { m.flood_components.rainfall = { analysed: false } as never; }, 'H', 'fail', 'Rainfall-induced flooding (100-year and 500-year storms) neither analysed nor explained.'],
@@ -78,7 +85,7 @@ describe('one defect at a time', () => {
     const reasons = Object.fromEntries(evaluate(() => {}).dep_checklist_status.items.map((i) => [i.item, i.reason]));
     expect(reasons).toMatchObject({
       B: '412 critical assets, all owned or maintained ones included.',
-      G: 'Storm surge from FEMA data up to the 500-year event.',
+      G: 'DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording): FEMA data up to the 500-year event.',
       H: 'Rainfall-induced flooding analysed for the 100-year and 500-year storms.',
       K: '3 noaa_2022 scenarios including intermediate_low and intermediate.',
       L: 'Planning horizons 2045, 2075, 2100 include 2045 and 2075.',
@@ -102,7 +109,7 @@ describe('one defect at a time', () => {
   it('passes at each boundary: one asset, exactly the 100-year surge, horizons listed in order', () => {
     const reasonOf = (edit: Edit, item: string) => evaluate(edit).dep_checklist_status.items.find((i) => i.item === item)!;
     expect(reasonOf((m) => { m.critical_assets.asset_count = 1; }, 'B')).toMatchObject({ status: 'pass', reason: '1 critical assets, all owned or maintained ones included.' });
-    expect(reasonOf((m) => { m.flood_components.storm_surge.return_periods_years = [100]; }, 'G')).toMatchObject({ status: 'pass', reason: 'Storm surge from FEMA data up to the 100-year event.' });
+    expect(reasonOf((m) => { m.flood_components.storm_surge.return_periods_years = [100]; }, 'G')).toMatchObject({ status: 'pass', reason: 'DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording): FEMA data up to the 100-year event.' });
     expect(reasonOf((m) => { m.sea_level_rise.planning_horizons = [2100, 2075, 2045]; }, 'L')).toMatchObject({ status: 'pass', reason: 'Planning horizons 2045, 2075, 2100 include 2045 and 2075.' });
   });
 

@@ -30,6 +30,7 @@ const EXEMPT: Record<string, string> = {
   resetPassword: 'unauthenticated: no account to keep keys under',
   login: 'unauthenticated, and tokens are not to be stored for a replay',
   logout: 'ends the session: creates nothing a retry could duplicate',
+  prefillMethodology: 'conditional on If-Match: a retry after it applied is 409 (the version moved on), nothing is written twice',
 };
 
 const posts = ROUTES.filter((route) => route.method === 'POST');

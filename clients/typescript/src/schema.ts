@@ -212,6 +212,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assessments/{assessment_id}/methodology:prefill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill the methodology from the evidence linked to the assessment
+         * @description Writes every methodology field the API can prove from the asset imports and flood analyses linked to the assessment: `critical_assets.asset_count` and `categories` (the assets held for the jurisdiction, once a linked import completed), `dem.source` (the elevation models the analyses used), the flood components each analysis produced with their return periods and, for storm surge, the source as it is (`tide_gauge_gev` for the API's own GEV fit to tide-gauge annual maxima), `vertical_datum` (NAVD88), the NOAA 2022 scenarios and planning horizons analysed, and the NOAA gauges used (with the recorded reason of a single-gauge choice). Statements only the applicant can make (all assets included, the DEM being the most recent, DEP thresholds, peril of flood, deliverables) are never filled. A field the user set is kept unless `overwrite` is true (`prefill.kept` lists them); `methodology_provenance` names the evidence of each filled field. Send `If-Match` like an update (428 without it, 409 if the assessment changed). Answers the updated assessment with its re-checked checklist. Nothing provable is 422 `no_evidence` with `link_first`.
+         */
+        post: operations["prefillMethodology"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assessments/{assessment_id}/submit": {
         parameters: {
             query?: never;
@@ -1382,6 +1402,7 @@ export interface components {
             /** @enum {string} */
             jurisdiction_type: "county" | "municipality";
             methodology: components["schemas"]["AssessmentMethodology"];
+            methodology_provenance: components["schemas"]["MethodologyProvenance"];
             notes?: string;
             /** @enum {string} */
             phase: "initiation" | "data_collection" | "exposure_analysis" | "sensitivity_analysis" | "focus_areas" | "final_report";
@@ -1445,9 +1466,14 @@ export interface components {
         /** @description How the assessment was done: the evidence the checklist reads (`evidence` of each item). */
         AssessmentMethodology: {
             critical_assets?: {
-                all_owned_or_maintained_included: boolean;
+                /** @description The applicant's statement; the API cannot prove it (absent: item B fails). */
+                all_owned_or_maintained_included?: boolean;
                 /** Format: int32 */
-                asset_count: number;
+                asset_count?: number;
+                /** @description Assets per category, e.g. {"transportation": 12}. */
+                categories?: {
+                    [key: string]: number;
+                };
                 regionally_significant_identified?: boolean;
             };
             deliverables?: {
@@ -1461,8 +1487,10 @@ export interface components {
                 report: boolean;
             };
             dem?: {
-                /** @description The most recent publicly available DEM for the area. */
-                most_recent_available: boolean;
+                /** @description The elevation models the analyses used (`srtm-1arcsec` for the bundled SRTM, else `GET /hazards/elevation-models/{elevation_model_id}`). */
+                elevation_model_ids?: string[];
+                /** @description The most recent publicly available DEM for the area (absent: item C fails). */
+                most_recent_available?: boolean;
                 resolution_m?: number;
                 /** @description e.g. "NOAA Office for Coastal Management 2018 lidar DEM". */
                 source: string;
@@ -1470,7 +1498,7 @@ export interface components {
                  * Format: int32
                  * @description Acquisition or publication year.
                  */
-                year: number;
+                year?: number;
             };
             flood_components?: {
                 compound?: {
@@ -1484,13 +1512,18 @@ export interface components {
                 };
                 storm_surge?: {
                     analysed: boolean;
-                    /** @enum {string} */
-                    data_source?: "noaa" | "fema" | "other";
+                    /**
+                     * @description `noaa` or `fema` data; `tide_gauge_gev`: a GEV fit to a tide gauge's annual maxima (what the API's own surge levels are); `other` with `data_source_description`.
+                     * @enum {string}
+                     */
+                    data_source?: "noaa" | "fema" | "tide_gauge_gev" | "other";
+                    /** @description What the surge data are; required with `other`. */
+                    data_source_description?: string;
                     return_periods_years?: number[];
                 };
                 tidal?: {
                     analysed: boolean;
-                    dep_thresholds_used: boolean;
+                    dep_thresholds_used?: boolean;
                     flood_days_per_scenario_horizon?: boolean;
                     flood_days_rationale?: string;
                 };
@@ -2392,6 +2425,14 @@ export interface components {
                     analysis_id: string;
                     components: {
                         component: string;
+                        /** @description Tidal: every result gave tidal flood days per scenario and horizon. */
+                        flood_days_reported?: boolean;
+                        /** @description The events the component produced. */
+                        return_periods_years?: number[];
+                        /** @description Where the levels came from: `tide_gauge_gev` (this API's GEV fit to a tide gauge's annual maxima) or `loaded_layers`; absent for analyses kept before it was recorded. */
+                        source?: string;
+                        /** @description The fitted gauge, or the stated sources of the loaded layers. */
+                        source_detail?: string[];
                         status: string;
                     }[];
                     elevation_source: string | null;
@@ -3027,6 +3068,17 @@ export interface components {
         LogoutRequest: {
             refresh_token: string;
         };
+        /** @description Methodology fields filled from the API's evidence (`POST /assessments/{assessment_id}/methodology:prefill`), by dotted path below `methodology` (e.g. `sea_level_rise.scenarios`). A field not listed was stated by the user; updating a methodology part makes all its fields the user's again. */
+        MethodologyProvenance: {
+            [key: string]: {
+                /** @description The linked imports (`imp_…`) or flood analyses (`fa_…`) that prove the value. */
+                evidence_ids: string[];
+                /** @description ISO 8601, UTC. */
+                filled_at: string;
+                /** @enum {string} */
+                source: "evidence";
+            };
+        };
         /** @description Where the MHHW of a point answer comes from: the NOAA reference station on the same water within 10 km (id, name, distance, tidal epoch), else the sea level gauges. */
         MhhwSource: {
             /** @enum {string} */
@@ -3054,10 +3106,25 @@ export interface components {
             /** @description What the boundary is and where it comes from ("City of Naples GIS, annexations to 2025-06"). */
             source_note?: string;
         };
+        PrefillMethodologyRequest: {
+            /**
+             * @description Replace fields the user set with what the evidence proves (default: keep them).
+             * @default false
+             */
+            overwrite: boolean;
+        };
+        PrefillMethodologyResult: components["schemas"]["Assessment"] & {
+            prefill: {
+                /** @description Fields written from evidence (dotted paths below `methodology`). */
+                filled: string[];
+                /** @description Fields the evidence proves but the user had set: kept (send `overwrite: true` to replace them). */
+                kept: string[];
+            };
+        };
         /** @description RFC 9457 problem details with a stable machine `code`. */
         Problem: {
             /** @enum {string} */
-            code: "missing_api_key" | "invalid_api_key" | "subscription_required" | "invalid_token" | "insufficient_scope" | "invalid_credentials" | "too_many_attempts" | "email_taken" | "email_undeliverable" | "weak_password" | "rate_limit_exceeded" | "malformed_body" | "unsupported_media_type" | "invalid_request" | "payload_too_large" | "not_found" | "conflict" | "idempotency_key_reused" | "already_enrolled" | "prerequisites_not_met" | "location_outside_florida" | "precondition_required" | "internal_error" | "service_unavailable";
+            code: "missing_api_key" | "invalid_api_key" | "subscription_required" | "invalid_token" | "insufficient_scope" | "invalid_credentials" | "too_many_attempts" | "email_taken" | "email_undeliverable" | "weak_password" | "rate_limit_exceeded" | "malformed_body" | "unsupported_media_type" | "invalid_request" | "payload_too_large" | "not_found" | "conflict" | "idempotency_key_reused" | "already_enrolled" | "prerequisites_not_met" | "location_outside_florida" | "no_evidence" | "precondition_required" | "internal_error" | "service_unavailable";
             detail: string;
             errors?: {
                 field: string;
@@ -4411,7 +4478,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description Version of the assessment ("<version>"); send it as `If-Match` to update. */
+                    /**
+                     * @description Version of the assessment ("<version>"); send it as `If-Match` to update.
+                     * @example "2"
+                     */
                     ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -4440,6 +4510,7 @@ export interface operations {
                      *       "jurisdiction_type": "county",
                      *       "county_fips": "12087",
                      *       "methodology": {},
+                     *       "methodology_provenance": {},
                      *       "status_history": [
                      *         {
                      *           "status": "draft",
@@ -4536,7 +4607,10 @@ export interface operations {
             /** @description The assessment. */
             200: {
                 headers: {
-                    /** @description Version of the assessment ("<version>"); send it as `If-Match` to update. */
+                    /**
+                     * @description Version of the assessment ("<version>"); send it as `If-Match` to update.
+                     * @example "2"
+                     */
                     ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -4565,6 +4639,7 @@ export interface operations {
                      *       "jurisdiction_type": "county",
                      *       "county_fips": "12087",
                      *       "methodology": {},
+                     *       "methodology_provenance": {},
                      *       "status_history": [
                      *         {
                      *           "status": "draft",
@@ -4673,7 +4748,10 @@ export interface operations {
             /** @description The updated assessment. */
             200: {
                 headers: {
-                    /** @description Version of the assessment ("<version>"); send it as `If-Match` to update. */
+                    /**
+                     * @description Version of the assessment ("<version>"); send it as `If-Match` to update.
+                     * @example "2"
+                     */
                     ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -4702,6 +4780,7 @@ export interface operations {
                      *       "jurisdiction_type": "county",
                      *       "county_fips": "12087",
                      *       "methodology": {},
+                     *       "methodology_provenance": {},
                      *       "status_history": [
                      *         {
                      *           "status": "draft",
@@ -4996,6 +5075,520 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    prefillMethodology: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: the ETag from your last read (`"3"`). Without it the answer is 428 `precondition_required`; if the record changed since, 409 `conflict` and nothing is written. */
+                "if-match": string;
+            };
+            path: {
+                /** @example va_01KAQ4W4G51RKCTG6PP0C64C1B */
+                assessment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["PrefillMethodologyRequest"];
+            };
+        };
+        responses: {
+            /** @description The assessment with the filled methodology and its checklist. */
+            200: {
+                headers: {
+                    /**
+                     * @description Version of the assessment ("<version>"); send it as `If-Match` to update.
+                     * @example "2"
+                     */
+                    ETag?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "assessment_id": "va_01KAQ4W4G51RKCTG6PP0C64C1B",
+                     *       "type": "initial",
+                     *       "scope": "full_jurisdiction",
+                     *       "timeline": {
+                     *         "start_date": "2025-01-15",
+                     *         "target_completion_date": "2026-06-30"
+                     *       },
+                     *       "status": "draft",
+                     *       "phase": "initiation",
+                     *       "completion_percentage": 0,
+                     *       "version": 2,
+                     *       "created_date": "2026-11-28T18:10:11.294Z",
+                     *       "updated_at": "2026-11-28T18:10:17.904Z",
+                     *       "jurisdiction": "Monroe County",
+                     *       "jurisdiction_id": "county:12087",
+                     *       "jurisdiction_type": "county",
+                     *       "county_fips": "12087",
+                     *       "methodology": {
+                     *         "dem": {
+                     *           "source": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
+                     *           "elevation_model_ids": [
+                     *             "srtm-1arcsec"
+                     *           ]
+                     *         },
+                     *         "flood_components": {
+                     *           "tidal": {
+                     *             "analysed": true,
+                     *             "flood_days_per_scenario_horizon": true
+                     *           },
+                     *           "storm_surge": {
+                     *             "analysed": true,
+                     *             "return_periods_years": [
+                     *               100,
+                     *               500
+                     *             ],
+                     *             "data_source": "tide_gauge_gev"
+                     *           }
+                     *         },
+                     *         "vertical_datum": "NAVD88",
+                     *         "sea_level_rise": {
+                     *           "scenario_family": "noaa_2022",
+                     *           "scenarios": [
+                     *             "intermediate_low",
+                     *             "intermediate"
+                     *           ],
+                     *           "planning_horizons": [
+                     *             2046,
+                     *             2076
+                     *           ]
+                     *         },
+                     *         "tide_gauges": {
+                     *           "station_ids": [
+                     *             "8724580",
+                     *             "8723970"
+                     *           ]
+                     *         }
+                     *       },
+                     *       "methodology_provenance": {
+                     *         "dem.source": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "dem.elevation_model_ids": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "flood_components.tidal.analysed": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "flood_components.tidal.flood_days_per_scenario_horizon": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "flood_components.storm_surge.analysed": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "flood_components.storm_surge.return_periods_years": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "flood_components.storm_surge.data_source": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "vertical_datum": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "sea_level_rise.scenario_family": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "sea_level_rise.scenarios": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "sea_level_rise.planning_horizons": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         },
+                     *         "tide_gauges.station_ids": {
+                     *           "source": "evidence",
+                     *           "evidence_ids": [
+                     *             "fa_UMuiBRef1pVxVuzK"
+                     *           ],
+                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *         }
+                     *       },
+                     *       "status_history": [
+                     *         {
+                     *           "status": "draft",
+                     *           "at": "2026-11-28T18:10:11.294Z"
+                     *         }
+                     *       ],
+                     *       "completion_adjustments": [],
+                     *       "dep_checklist_status": {
+                     *         "rule_set": "2024",
+                     *         "label": "derived from s. 380.093; not DEP's form",
+                     *         "assessment_date": "2025-01-15",
+                     *         "scenario_requirements": {
+                     *           "scenario_family": "noaa_2022",
+                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
+                     *           "required_scenarios": [
+                     *             "intermediate_low",
+                     *             "intermediate"
+                     *           ],
+                     *           "verification": "unverified",
+                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "planning_horizons": [
+                     *             2045,
+                     *             2075
+                     *           ],
+                     *           "planning_horizon_rule": "20 and 50 years after the assessment year"
+                     *         },
+                     *         "coastal_setting": {
+                     *           "setting": "coastal",
+                     *           "basis": "Monroe County lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
+                     *           "not_required_items": [],
+                     *           "variant": {
+                     *             "applies_from": "2022-07-01",
+                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
+                     *             "verification": "reconstructed",
+                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed."
+                     *           }
+                     *         },
+                     *         "compliant": false,
+                     *         "passed": 5,
+                     *         "failed": 8,
+                     *         "conditional": 1,
+                     *         "contradictions": [],
+                     *         "evidence_summary": {
+                     *           "jurisdiction_id": "county:12087",
+                     *           "assets_held": 0,
+                     *           "assets_by_category": {},
+                     *           "analyses": [
+                     *             {
+                     *               "analysis_id": "fa_UMuiBRef1pVxVuzK",
+                     *               "analysed_at": "2026-11-28T18:10:12.053Z",
+                     *               "components": [
+                     *                 {
+                     *                   "component": "tidal",
+                     *                   "status": "ok",
+                     *                   "flood_days_reported": true
+                     *                 },
+                     *                 {
+                     *                   "component": "surge",
+                     *                   "status": "ok",
+                     *                   "source": "tide_gauge_gev",
+                     *                   "source_detail": [
+                     *                     "NOAA 8724580 Key West, FL"
+                     *                   ],
+                     *                   "return_periods_years": [
+                     *                     100,
+                     *                     500
+                     *                   ]
+                     *                 }
+                     *               ],
+                     *               "scenarios": [
+                     *                 "intermediate_low",
+                     *                 "intermediate"
+                     *               ],
+                     *               "planning_horizons": [
+                     *                 2046,
+                     *                 2076
+                     *               ],
+                     *               "elevation_source": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
+                     *               "gauges": [
+                     *                 "8724580",
+                     *                 "8723970"
+                     *               ],
+                     *               "gauge_selection": {
+                     *                 "method": "inverse_distance_two_gauges",
+                     *                 "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b))."
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "item": "A",
+                     *             "title": "Entire jurisdiction or approved smaller area",
+                     *             "statute_ref": "s. 380.093(3)(c)",
+                     *             "status": "pass",
+                     *             "reason": "Covers the entire jurisdiction.",
+                     *             "conditional": false,
+                     *             "verification": "verified",
+                     *             "evidence": {
+                     *               "status": "attested",
+                     *               "detail": "The caller's statement; the API holds no evidence for this item."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "B",
+                     *             "title": "All critical assets owned or maintained",
+                     *             "statute_ref": "s. 380.093(3)(c); s. 380.093(2)(a)",
+                     *             "status": "fail",
+                     *             "reason": "No critical asset inventory recorded.",
+                     *             "conditional": false,
+                     *             "verification": "verified",
+                     *             "evidence": {
+                     *               "status": "attested",
+                     *               "detail": "The API holds no assets for Monroe County; import the inventory (POST /assets/import) to check the count. No asset import is linked to this assessment (assessment_id on POST /assets/import)."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "C",
+                     *             "title": "Most recent Digital Elevation Model",
+                     *             "statute_ref": "s. 380.093(3)(c)",
+                     *             "status": "fail",
+                     *             "reason": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth) is not stated to be the most recent publicly available DEM.",
+                     *             "conditional": false,
+                     *             "verification": "verified",
+                     *             "evidence": {
+                     *               "status": "verified",
+                     *               "detail": "The 1 linked analysis used SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth), as stated."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "D",
+                     *             "title": "Peril of flood comprehensive plan amendments",
+                     *             "statute_ref": "s. 380.093(3)(d); s. 163.3178(2)(f)",
+                     *             "status": "fail",
+                     *             "reason": "Peril of flood plan amendments neither addressed nor explained.",
+                     *             "conditional": true,
+                     *             "verification": "reconstructed",
+                     *             "evidence": {
+                     *               "status": "attested",
+                     *               "detail": "The caller's statement; the API holds no evidence for this item."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "E",
+                     *             "title": "Tidal flooding depth with DEP thresholds",
+                     *             "statute_ref": "s. 380.093(3)(d)",
+                     *             "status": "fail",
+                     *             "reason": "Tidal flooding analysed without DEP thresholds.",
+                     *             "conditional": false,
+                     *             "verification": "reconstructed",
+                     *             "evidence": {
+                     *               "status": "verified",
+                     *               "detail": "The 1 linked analysis produced tidal flooding results."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "F",
+                     *             "title": "Tidal flood days per scenario and horizon",
+                     *             "statute_ref": "s. 380.093(3)(d)",
+                     *             "status": "pass",
+                     *             "reason": "Tidal flood days reported per scenario and horizon.",
+                     *             "conditional": true,
+                     *             "verification": "reconstructed",
+                     *             "evidence": {
+                     *               "status": "attested",
+                     *               "detail": "The caller's statement; the API holds no evidence for this item."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "G",
+                     *             "title": "Storm surge of at least the 100-year event",
+                     *             "statute_ref": "s. 380.093(3)(d)",
+                     *             "status": "conditional",
+                     *             "reason": "DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording). This analysis used a GEV fit to tide-gauge annual maxima (observations of NOAA gauges, not a NOAA or FEMA surge product) up to the 500-year event: it meets the event requirement; whether DEP accepts this source as NOAA or FEMA data is DEP's decision and not verified here. To meet the source requirement as worded, load NOAA or FEMA surge layers and re-run the analysis.",
+                     *             "conditional": false,
+                     *             "verification": "reconstructed",
+                     *             "evidence": {
+                     *               "status": "verified",
+                     *               "detail": "The 1 linked analysis produced storm surge results. The surge levels of the 1 linked analysis came from this API's GEV fit to tide-gauge annual maxima (tide_gauge_gev) (NOAA 8724580 Key West, FL)."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "H",
+                     *             "title": "Rainfall-induced flooding (100- and 500-year storms)",
+                     *             "statute_ref": "s. 380.093(3)(d)",
+                     *             "status": "fail",
+                     *             "reason": "Rainfall-induced flooding (100-year and 500-year storms) neither analysed nor explained.",
+                     *             "conditional": true,
+                     *             "verification": "reconstructed",
+                     *             "evidence": {
+                     *               "status": "attested",
+                     *               "detail": "Not claimed; the 1 linked analysis produced no rainfall-induced flooding results."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "I",
+                     *             "title": "Compound flooding",
+                     *             "statute_ref": "s. 380.093(3)(d)",
+                     *             "status": "fail",
+                     *             "reason": "Compound flooding neither analysed nor explained.",
+                     *             "conditional": true,
+                     *             "verification": "reconstructed",
+                     *             "evidence": {
+                     *               "status": "attested",
+                     *               "detail": "Not claimed; the 1 linked analysis produced no compound flooding results."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "J",
+                     *             "title": "Vertical datum NAVD88",
+                     *             "statute_ref": "s. 380.093(3)(d)",
+                     *             "status": "pass",
+                     *             "reason": "Analyses in NAVD88.",
+                     *             "conditional": false,
+                     *             "verification": "reconstructed",
+                     *             "evidence": {
+                     *               "status": "attested",
+                     *               "detail": "The caller's statement; the API holds no evidence for this item."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "K",
+                     *             "title": "At least two sea level rise scenarios, including NOAA 2022 Intermediate-Low and Intermediate",
+                     *             "statute_ref": "s. 380.093(3)(d)",
+                     *             "status": "pass",
+                     *             "reason": "2 noaa_2022 scenarios including intermediate_low and intermediate.",
+                     *             "conditional": false,
+                     *             "verification": "unverified",
+                     *             "evidence": {
+                     *               "status": "verified",
+                     *               "detail": "Scenarios intermediate_low, intermediate analysed."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "L",
+                     *             "title": "At least two planning horizons, 20 and 50 years after the assessment year",
+                     *             "statute_ref": "s. 380.093(3)(d)",
+                     *             "status": "fail",
+                     *             "reason": "Missing required planning horizon(s): 2045, 2075.",
+                     *             "conditional": false,
+                     *             "verification": "unverified",
+                     *             "evidence": {
+                     *               "status": "verified",
+                     *               "detail": "Horizons 2046, 2076 analysed."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "M",
+                     *             "title": "Local sea level data from the closest NOAA tide gauges",
+                     *             "statute_ref": "s. 380.093(3)(d)",
+                     *             "status": "pass",
+                     *             "reason": "Interpolated between NOAA gauges 8724580, 8723970.",
+                     *             "conditional": false,
+                     *             "verification": "reconstructed",
+                     *             "evidence": {
+                     *               "status": "verified",
+                     *               "detail": "NOAA gauges 8724580, 8723970 used by the 1 linked analysis."
+                     *             }
+                     *           },
+                     *           {
+                     *             "item": "N",
+                     *             "title": "Deliverables: report, GIS data and prioritized asset list",
+                     *             "statute_ref": "s. 380.093(3)(c)",
+                     *             "status": "fail",
+                     *             "reason": "Missing: report of findings; GIS data; prioritized list of impacted critical assets; regionally significant assets identified in the list.",
+                     *             "conditional": false,
+                     *             "verification": "verified",
+                     *             "evidence": {
+                     *               "status": "attested",
+                     *               "detail": "The caller's statement; the API holds no evidence for this item."
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "prefill": {
+                     *         "filled": [
+                     *           "dem.source",
+                     *           "dem.elevation_model_ids",
+                     *           "flood_components.tidal.analysed",
+                     *           "flood_components.tidal.flood_days_per_scenario_horizon",
+                     *           "flood_components.storm_surge.analysed",
+                     *           "flood_components.storm_surge.return_periods_years",
+                     *           "flood_components.storm_surge.data_source",
+                     *           "vertical_datum",
+                     *           "sea_level_rise.scenario_family",
+                     *           "sea_level_rise.scenarios",
+                     *           "sea_level_rise.planning_horizons",
+                     *           "tide_gauges.station_ids"
+                     *         ],
+                     *         "kept": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrefillMethodologyResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description No complete asset import and no flood analysis is linked to the assessment: nothing could be filled (`no_evidence`, with `link_first`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No `If-Match` header: send the `ETag` of your last read (`precondition_required`). */
+            428: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

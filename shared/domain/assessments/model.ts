@@ -3,6 +3,7 @@ import type { Methodology, Scope, Timeline } from '../../schemas/compliance';
 import { evaluateCompliance, type ComplianceEvaluation } from '../compliance/evaluate';
 import { settingOf } from '../compliance/setting';
 import type { ComplianceEvidence } from '../compliance/evidence';
+import type { MethodologyProvenance } from '../compliance/prefill';
 import { depConfirmationOf, type DepFilingRecord } from './dep-filing';
 
 export type { DepFilingRecord };
@@ -40,6 +41,8 @@ export interface Assessment {
   completion_percentage: number;
   notes?: string;
   methodology: Methodology;
+  /** Fields filled from evidence; absent on assessments stored before prefill existed. */
+  methodology_provenance?: MethodologyProvenance;
   version: number;
   created_date: string;
   updated_at: string;
@@ -56,7 +59,7 @@ export function complianceOf(assessment: Pick<Assessment, 'scope' | 'scope_ratio
 }
 
 export function summaryOf(assessment: Assessment): AssessmentSummary {
-  const { jurisdiction, submission, account_id: _owner, methodology: _m, status_history: _h, completion_adjustments: _c, ...fields } = assessment;
+  const { jurisdiction, submission, account_id: _owner, methodology: _m, methodology_provenance: _p, status_history: _h, completion_adjustments: _c, ...fields } = assessment;
   return {
     ...fields,
     jurisdiction: jurisdiction.display_name,
@@ -71,6 +74,7 @@ export function viewOf(assessment: Assessment, evidence?: ComplianceEvidence): A
   return {
     ...summaryOf(assessment),
     methodology: assessment.methodology,
+    methodology_provenance: assessment.methodology_provenance ?? {},
     status_history: assessment.status_history,
     completion_adjustments: assessment.completion_adjustments,
     dep_checklist_status: complianceOf(assessment, evidence).dep_checklist_status,

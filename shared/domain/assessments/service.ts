@@ -4,9 +4,10 @@ import type {
   AssessmentSummary, CreateAssessmentInput, ListAssessmentsInput, RecordDepConfirmationInput, Submission, SubmitAssessmentInput, UpdateAssessmentInput,
 } from '../../schemas/assessments';
 import { requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
-import { ConflictError, invalidField, NotFoundError } from '../errors';
+import { ConflictError, invalidField, NoEvidenceError, NotFoundError } from '../errors';
 import { completionEvent } from './events';
 import type { ComplianceEvidence } from '../compliance/evidence';
+import { factsFromEvidence, prefillMethodology, type PrefillOutcome } from '../compliance/prefill';
 import { complianceOf, summaryOf, type Assessment } from './model';
 import type { AssessmentFilter, AssessmentStore } from './ports';
 import { applyUpdate, TransitionError } from './state-machine';
@@ -94,6 +95,31 @@ export class AssessmentService {
       if (expected !== 'any') throw new ConflictError(`The assessment changed after version ${expected}; read it again.`);
     }
     throw new ConflictError('The assessment kept changing during the update; retry.');
+  }
+
+  /**
+   * Fills the methodology fields the linked imports and analyses prove (see `prefillMethodology`),
+   * conditional on `expectedVersion` like an update. Nothing provable is 422 `no_evidence`; a
+   * submitted assessment is frozen (409).
+   */
+  async prefill(accountId: string, assessmentId: string, options: { overwrite: boolean }, expectedVersion: number, now: Date): Promise<{ assessment: Assessment; evidence?: ComplianceEvidence; outcome: PrefillOutcome }> {
+    const current = await this.get(accountId, assessmentId);
+    if (current.version !== expectedVersion) {
+      throw new ConflictError(`The assessment is at version ${current.version}, not ${expectedVersion}; read it again.`, { current_version: current.version });
+    }
+    if (current.status === 'submitted') throw new ConflictError('The assessment was submitted and is frozen.', { status_now: current.status });
+    const evidence = await this.evidenceFor(current);
+    const facts = evidence ? factsFromEvidence(evidence) : [];
+    if (facts.length === 0) {
+      throw new NoEvidenceError(`Nothing could be filled: no complete asset import and no flood analysis is linked to assessment ${assessmentId}.`, {
+        link_first: ['POST /assets/import with assessment_id (the inventory)', 'POST /hazards/flood-analysis with assessment_id (the analyses)'],
+      });
+    }
+    const at = now.toISOString();
+    const outcome = prefillMethodology(current.methodology, current.methodology_provenance ?? {}, facts, { overwrite: options.overwrite, at });
+    const next: Assessment = { ...current, methodology: outcome.methodology, methodology_provenance: outcome.provenance, version: current.version + 1, updated_at: at };
+    if (!(await this.deps.store.update(next, current.version))) throw new ConflictError(`The assessment changed after version ${expectedVersion}; read it again.`);
+    return { assessment: next, evidence, outcome };
   }
 
   private transition(current: Assessment, patch: UpdateAssessmentInput, now: Date) {

@@ -1,4 +1,5 @@
 import { ASSESSMENT_PHASES, MAX_COMPLETION_ADJUSTMENTS, type AssessmentStatus, type UpdateAssessmentInput } from '../../schemas/assessments';
+import { provenanceAfterUpdate } from '../compliance/prefill';
 import type { Assessment } from './model';
 
 /** A move the assessment's current state does not allow (409), naming the field that asked for it. */
@@ -63,6 +64,7 @@ export function applyUpdate(current: Assessment, patch: UpdateAssessmentInput, n
     timeline: patch.timeline ?? current.timeline,
     notes: patch.notes === null ? undefined : patch.notes ?? current.notes,
     methodology: { ...current.methodology, ...patch.methodology },
+    methodology_provenance: provenanceAfterUpdate(current.methodology_provenance, Object.keys(patch.methodology ?? {})),
     version: current.version + 1,
     updated_at: at,
   };

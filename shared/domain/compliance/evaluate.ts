@@ -24,6 +24,34 @@ const byRationale = (rationale: string | undefined, missing: string): Outcome =>
 
 const missingAll = (values: number[], required: number[]) => required.filter((value) => !values.includes(value));
 
+type SurgeStatement = NonNullable<NonNullable<Methodology['flood_components']>['storm_surge']>;
+
+/**
+ * Item G. The statute (as reconstructed) asks for storm surge "from NOAA or FEMA data", at least the
+ * current 100-year event; it names no method and no product. A source outside those words is not
+ * failed for being stated truthfully: it is `conditional` (DEP decides), saying what it is. The
+ * API's own surge is a GEV fit to tide-gauge annual maxima (observations of NOAA gauges, compiled
+ * by the University of Hawaii), not a NOAA or FEMA surge product, and is named as such.
+ */
+function stormSurge(surge: SurgeStatement | undefined, { min_return_period_years: minimum, accepted_sources: sources }: Extract<CheckSpec, { kind: 'storm_surge' }>): Outcome {
+  const accepted = sources.map((s) => s.toUpperCase()).join(' or ');
+  const rule = `DEP accepts storm surge from ${accepted} data, at least the current ${minimum}-year event (s. 380.093(3)(d), reconstructed wording)`;
+  if (!surge?.analysed) return fail(`Storm surge not analysed. ${rule}.`);
+  const largest = Math.max(0, ...(surge.return_periods_years ?? []));
+  if (largest < minimum) return fail(`${rule}; ${largest ? `the analysis stated goes up to the ${largest}-year event` : 'no return period is stated (return_periods_years)'}.`);
+  const source = surge.data_source;
+  if (!source) return fail(`${rule}; the data source is not stated (data_source).`);
+  if (sources.includes(source)) return pass(`${rule}: ${source.toUpperCase()} data up to the ${largest}-year event.`);
+  if (source !== 'tide_gauge_gev' && !surge.data_source_description) return fail(`${rule}; with data_source "${source}", say what the data are (data_source_description).`);
+  const what = source === 'tide_gauge_gev'
+    ? 'a GEV fit to tide-gauge annual maxima (observations of NOAA gauges, not a NOAA or FEMA surge product)'
+    : `"${surge.data_source_description!.slice(0, 200)}"`;
+  return {
+    status: 'conditional',
+    reason: `${rule}. This analysis used ${what} up to the ${largest}-year event: it meets the event requirement; whether DEP accepts this source as ${accepted} data is DEP's decision and not verified here. To meet the source requirement as worded, load ${accepted} surge layers and re-run the analysis.`,
+  };
+}
+
 interface Context {
   ruleSet: RuleSet;
   date: string;
@@ -45,15 +73,17 @@ const CHECKS: { [K in CheckSpec['kind']]: Check<K> } = {
   critical_assets: ({ methodology }) => {
     const assets = methodology?.critical_assets;
     if (!assets) return fail('No critical asset inventory recorded.');
+    if (assets.all_owned_or_maintained_included === undefined) return fail('Not stated whether all owned or maintained critical assets are included (all_owned_or_maintained_included).');
     if (!assets.all_owned_or_maintained_included) return fail('Not all owned or maintained critical assets are included.');
-    if (assets.asset_count < 1) return fail('The inventory lists no critical assets.');
+    if (!assets.asset_count) return fail('The inventory lists no critical assets.');
     return pass(`${assets.asset_count} critical assets, all owned or maintained ones included.`);
   },
   dem: ({ methodology }) => {
     const dem = methodology?.dem;
     if (!dem) return fail('No DEM recorded.');
-    if (!dem.most_recent_available) return fail(`${dem.source} (${dem.year}) is not stated to be the most recent publicly available DEM.`);
-    return pass(`${dem.source} (${dem.year}), the most recent publicly available DEM.`);
+    const named = `${dem.source}${dem.year ? ` (${dem.year})` : ''}`;
+    if (!dem.most_recent_available) return fail(`${named} is not stated to be the most recent publicly available DEM.`);
+    return pass(`${named}, the most recent publicly available DEM.`);
   },
   peril_of_flood: ({ methodology }) => {
     const peril = methodology?.peril_of_flood;
@@ -71,14 +101,7 @@ const CHECKS: { [K in CheckSpec['kind']]: Check<K> } = {
     if (tidal?.flood_days_per_scenario_horizon) return pass('Tidal flood days reported per scenario and horizon.');
     return byRationale(tidal?.flood_days_rationale, 'Tidal flood days per scenario and horizon neither reported nor explained.');
   },
-  storm_surge: ({ methodology }, { min_return_period_years: minimum, accepted_sources: sources }) => {
-    const surge = methodology?.flood_components?.storm_surge;
-    if (!surge?.analysed) return fail('Storm surge not analysed.');
-    if (!surge.data_source || !sources.includes(surge.data_source)) return fail(`Storm surge data must come from ${sources.map((s) => s.toUpperCase()).join(' or ')}.`);
-    const largest = Math.max(0, ...(surge.return_periods_years ?? []));
-    if (largest < minimum) return fail(`The storm surge analysis must include at least the ${minimum}-year event.`);
-    return pass(`Storm surge from ${surge.data_source.toUpperCase()} data up to the ${largest}-year event.`);
-  },
+  storm_surge: ({ methodology }, spec) => stormSurge(methodology?.flood_components?.storm_surge, spec),
   rainfall: ({ methodology }, { required_return_periods_years: required }) => {
     const rainfall = methodology?.flood_components?.rainfall;
     const storms = required.map((years) => `${years}-year`).join(' and ');

@@ -96,6 +96,33 @@ function linkedImports(imports: ImportEvidence[] | undefined): string {
   return ` ${imports.length} asset import${imports.length === 1 ? '' : 's'} linked to this assessment, ${complete.length} complete with ${accepted} assets accepted (${files}).`;
 }
 
+/** What each source of surge levels is, in words, with the gauges or layers it came from. */
+const SURGE_SOURCE_WORDS: Record<string, string> = {
+  tide_gauge_gev: 'this API\'s GEV fit to tide-gauge annual maxima (tide_gauge_gev)',
+  loaded_layers: 'loaded surge layers',
+};
+
+/**
+ * The surge sources the linked analyses produced results from (evidence kept before sources were
+ * recorded has none), and the claimed `data_source` set against them: NOAA or FEMA must be named by
+ * a loaded layer's source, `tide_gauge_gev` must be the gauge fit; `other` is the caller's description.
+ */
+function withSurgeSource(check: EvidenceCheck, methodology: Methodology, analyses: AnalysisEvidence[]): EvidenceCheck {
+  const produced = analyses.flatMap((a) => a.components.filter((c) => c.component === 'surge' && c.source && (c.status === 'ok' || c.status === 'partial')));
+  if (produced.length === 0) return check;
+  const sources = [...new Set(produced.map((c) => `${SURGE_SOURCE_WORDS[c.source!] ?? c.source}${c.source_detail?.length ? ` (${list([...new Set(c.source_detail)])})` : ''}`))];
+  const found = `the surge levels of ${ran(analyses)} came from ${sources.join('; ')}`;
+  const claimed = methodology.flood_components?.storm_surge;
+  const source = claimed?.analysed ? claimed.data_source : undefined;
+  const consistent = source === undefined || source === 'other'
+    || produced.some((c) => (source === 'tide_gauge_gev'
+      ? c.source === 'tide_gauge_gev'
+      : c.source === 'loaded_layers' && (c.source_detail ?? []).some((name) => name.toLowerCase().includes(source))));
+  if (consistent) return { ...check, detail: `${check.detail} ${sentence(found)}.` };
+  const contradiction = { field: 'methodology.flood_components.storm_surge.data_source', claimed: source, found };
+  return { status: 'contradicted', detail: `${check.status === 'contradicted' ? `${check.detail} ` : ''}${contradiction.field}: claimed ${source}; ${found}.`, contradictions: [...check.contradictions, contradiction] };
+}
+
 function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvidence): EvidenceCheck {
   const { analyses, assets } = evidence;
   switch (kind) {
@@ -136,6 +163,7 @@ function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvi
       const check = !spec.claim(methodology)
         ? attested(produced ? `${ran(analyses)} produced ${spec.label} results.` : `Not claimed; ${ran(analyses)} produced no ${spec.label} results.`)
         : checked(produced ? [] : [{ field: `methodology.flood_components.${spec.component === 'surge' ? 'storm_surge' : spec.component}.analysed`, claimed: 'true', found }], `${ran(analyses)} produced ${spec.label} results.`);
+      if (kind === 'storm_surge') return withSurgeSource(check, methodology, analyses);
       // The tidal figures stand on the gauges' MHHW: where the stations nearby disagree, the item says so.
       return kind === 'tidal_depth' ? { ...check, detail: `${check.detail}${datumCaveats(analyses)}` } : check;
     }

@@ -8,7 +8,7 @@ import type { AnalysedSurfaces } from '../hazards/flood-analysis';
 import { inundationExtents, type InundationExtent } from './inundation-extents';
 import { jurisdictionBoundary } from './jurisdiction-boundary';
 import type { OfficialBoundary } from '../jurisdiction-boundaries';
-import type { AnalysisEvidence, EvidenceStore } from './ports';
+import type { AnalysisEvidence, ComponentEvidence, EvidenceStore } from './ports';
 
 /**
  * What a flood analysis does beyond its answer: with `apply_to_assets` it writes every analysed
@@ -118,12 +118,40 @@ export class AnalysisFollowUp {
   }
 }
 
+interface ComponentShape {
+  status?: string;
+  basis?: string;
+  local_datum_check?: { status?: string; note?: string };
+  gauge?: { noaa_id?: string; name?: string };
+  layers?: { source?: string; name?: string }[];
+  results?: { return_period_years?: number; tidal_flood_days_per_year?: unknown }[];
+}
+
+/** Answer bases by the name the checklist gives their source: the gauge statistics are what they are, a GEV fit. */
+const SOURCE_OF_BASIS: Record<string, string> = { tide_gauge_statistics: 'tide_gauge_gev', loaded_layers: 'loaded_layers' };
+
+/** A component's outcome with where its levels came from and the events it produced (read defensively). */
+function componentEvidence(component: string, value: ComponentShape | undefined): ComponentEvidence {
+  const source = value?.basis ? SOURCE_OF_BASIS[value.basis] ?? value.basis : undefined;
+  const detail = source === 'tide_gauge_gev'
+    ? [value?.gauge?.noaa_id ? `NOAA ${value.gauge.noaa_id}${value.gauge.name ? ` ${value.gauge.name}` : ''}` : ''].filter(Boolean)
+    : [...new Set((value?.layers ?? []).map((l) => l.source ?? l.name ?? '').filter(Boolean))];
+  const periods = [...new Set((value?.results ?? []).map((r) => r.return_period_years).filter((rp): rp is number => typeof rp === 'number'))].sort((a, b) => a - b);
+  return {
+    component,
+    status: value?.status ?? 'unknown',
+    ...(source ? { source, source_detail: detail } : {}),
+    ...(periods.length > 0 ? { return_periods_years: periods } : {}),
+    ...(component === 'tidal' && value?.results?.length ? { flood_days_reported: value.results.every((r) => r.tidal_flood_days_per_year) } : {}),
+  };
+}
+
 interface ResultShape {
   boundary?: { area?: { km2?: number }; counties?: { name?: string; fips?: string }[] | string[] };
   scenarios?: string[];
   planning_horizons?: number[];
-  components?: Record<string, { status?: string; local_datum_check?: { status?: string; note?: string } }>;
-  elevation?: { status?: string; source?: { name?: string; native_resolution?: string }; cell_size_m?: number };
+  components?: Record<string, ComponentShape>;
+  elevation?: { status?: string; source?: { name?: string; native_resolution?: string; elevation_model_id?: string }; cell_size_m?: number };
   gauge_selection?: { method?: string; reason?: string; gauges?: { noaa_id?: string }[]; cautions?: unknown };
   assets?: { inside_boundary?: number };
 }
@@ -142,7 +170,7 @@ export function evidenceOf(answer: Record<string, unknown>, meta: {
     assessment_id: meta.assessmentId,
     analysed_at: meta.analysedAt,
     boundary: { source: meta.link.boundary_source, jurisdiction_id: meta.link.jurisdiction_id, area_km2: result.boundary?.area?.km2 ?? null, counties },
-    components: Object.entries(result.components ?? {}).map(([component, value]) => ({ component, status: value?.status ?? 'unknown' })),
+    components: Object.entries(result.components ?? {}).map(([component, value]) => componentEvidence(component, value)),
     scenarios: result.scenarios ?? [],
     planning_horizons: result.planning_horizons ?? [],
     elevation: {
@@ -150,6 +178,7 @@ export function evidenceOf(answer: Record<string, unknown>, meta: {
       source_name: result.elevation?.source?.name ?? null,
       native_resolution: result.elevation?.source?.native_resolution ?? null,
       cell_size_m: result.elevation?.cell_size_m ?? null,
+      ...(result.elevation?.source?.elevation_model_id ? { elevation_model_id: result.elevation.source.elevation_model_id } : {}),
     },
     gauges: (selection?.gauges ?? []).map((g) => g.noaa_id ?? '').filter(Boolean),
     ...(selection?.method ? { gauge_selection: { method: selection.method, reason: selection.reason ?? '', ...(cautions.length > 0 ? { cautions } : {}) } } : {}),

@@ -8,17 +8,34 @@ export interface DatumCheckNote {
   note: string;
 }
 
+export interface ComponentEvidence {
+  component: string;
+  status: string;
+  source?: string;
+  /** The gauge of a `tide_gauge_gev` fit, or the names given to the loaded layers. */
+  source_detail?: string[];
+  return_periods_years?: number[];
+  /** Tidal: every result gave tidal flood days (per scenario and horizon). */
+  flood_days_reported?: boolean;
+}
+
 /** What one flood analysis linked to an assessment ran and found: the checklist's evidence. */
 export interface AnalysisEvidence {
   analysis_id: string;
   assessment_id: string;
   analysed_at: string;
   boundary: { source: 'jurisdiction' | 'boundary_geojson'; jurisdiction_id: string | null; area_km2: number | null; counties: string[] };
-  /** Components requested and their outcome (`ok`, `partial`, `no_data`). */
-  components: { component: string; status: string }[];
+  /**
+   * Components requested and their outcome (`ok`, `partial`, `no_data`). `source`: where the
+   * component's water levels came from (`tide_gauge_gev`: this API's GEV fit to a tide gauge's
+   * annual maxima; `loaded_layers` with the layers' stated `layer_sources`); `return_periods_years`:
+   * the events it produced. Both absent in evidence kept before they were recorded.
+   */
+  components: ComponentEvidence[];
   scenarios: string[];
   planning_horizons: number[];
-  elevation: { status: string; source_name: string | null; native_resolution: string | null; cell_size_m: number | null };
+  /** `elevation_model_id`: the model's id where it has one; absent in evidence kept before it was recorded. */
+  elevation: { status: string; source_name: string | null; native_resolution: string | null; cell_size_m: number | null; elevation_model_id?: string };
   gauges: string[];
   /**
    * How the gauges were chosen and why (a single gauge only on the caller's recorded choice); absent in

@@ -141,7 +141,7 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
     generatedAt: context.generatedAt,
     assessment: {
       assessment_id: assessment.assessment_id, type: assessment.type, scope: assessment.scope, start_date: assessment.timeline.start_date, status: assessment.status,
-      vertical_datum: assessment.methodology.vertical_datum ?? null, dem: assessment.methodology.dem ? `${assessment.methodology.dem.source} (${assessment.methodology.dem.year})` : null,
+      vertical_datum: assessment.methodology.vertical_datum ?? null, dem: assessment.methodology.dem ? `${assessment.methodology.dem.source}${assessment.methodology.dem.year ? ` (${assessment.methodology.dem.year})` : ''}` : null,
     },
     analyses,
     sources: answer.sources ?? [],

@@ -1,4 +1,70 @@
+import { KEY_WEST_ANALYSIS_ANSWER, KEY_WEST_ANALYSIS_REQUEST } from './hazards';
 import { EXAMPLE_TODAY, type OperationExample } from './types';
+
+/** The draft the create example answers; the prefill example creates another like it. */
+const CREATED_ASSESSMENT = {
+  assessment_id: 'va_01KAQ3Z6W9M4T0XS8J2N7C5B1D',
+  type: 'initial',
+  scope: 'full_jurisdiction',
+  timeline: { start_date: '2025-01-15', target_completion_date: '2026-06-30' },
+  status: 'draft',
+  phase: 'initiation',
+  completion_percentage: 0,
+  version: 1,
+  created_date: '2026-11-23T17:48:19.939Z',
+  updated_at: '2026-11-23T17:48:19.939Z',
+  jurisdiction: 'Monroe County',
+  jurisdiction_id: 'county:12087',
+  jurisdiction_type: 'county',
+  county_fips: '12087',
+  methodology: {},
+  methodology_provenance: {},
+  status_history: [{ status: 'draft', at: '2026-11-23T17:48:19.939Z' }],
+  completion_adjustments: [],
+  dep_checklist_status: {
+    rule_set: '2024',
+    label: 'derived from s. 380.093; not DEP\'s form',
+    assessment_date: '2025-01-15',
+    scenario_requirements: {
+      scenario_family: 'noaa_2022',
+      scenario_family_label: 'NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)',
+      required_scenarios: ['intermediate_low', 'intermediate'],
+      verification: 'unverified',
+      source: 'Single third-party source; not confirmed against the statute text or DEP guidance.',
+      planning_horizons: [2045, 2075],
+      planning_horizon_rule: '20 and 50 years after the assessment year',
+    },
+    coastal_setting: {
+      setting: 'coastal',
+      basis: 'Monroe County lies in one of Florida\'s 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).',
+      not_required_items: [],
+      variant: {
+        applies_from: '2022-07-01',
+        description: 'A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.',
+        verification: 'reconstructed',
+        source: '2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project\'s domain reference §3; effective date 2022-07-01 assumed.',
+      },
+    },
+    contradictions: [],
+    evidence_summary: { jurisdiction_id: 'county:12087', assets_held: 0, assets_by_category: {}, analyses: [] },
+    compliant: false,
+    passed: 1,
+    failed: 13,
+    conditional: 0,
+    items: [
+      {
+        item: 'A',
+        title: 'Entire jurisdiction or approved smaller area',
+        statute_ref: 's. 380.093(3)(c)',
+        status: 'pass',
+        reason: 'Covers the entire jurisdiction.',
+        conditional: false,
+        verification: 'verified',
+        evidence: { status: 'attested', detail: 'The caller\'s statement; the API holds no evidence for this item.' },
+      },
+    ],
+  },
+};
 
 /** An assessment of Monroe County from creation to submission. */
 export const assessmentExamples: OperationExample[] = [
@@ -15,68 +81,7 @@ export const assessmentExamples: OperationExample[] = [
     },
     response: {
       status: 201,
-      body: {
-        assessment_id: 'va_01KAQ3Z6W9M4T0XS8J2N7C5B1D',
-        type: 'initial',
-        scope: 'full_jurisdiction',
-        timeline: { start_date: '2025-01-15', target_completion_date: '2026-06-30' },
-        status: 'draft',
-        phase: 'initiation',
-        completion_percentage: 0,
-        version: 1,
-        created_date: '2026-11-23T17:48:19.939Z',
-        updated_at: '2026-11-23T17:48:19.939Z',
-        jurisdiction: 'Monroe County',
-        jurisdiction_id: 'county:12087',
-        jurisdiction_type: 'county',
-        county_fips: '12087',
-        methodology: {},
-        status_history: [{ status: 'draft', at: '2026-11-23T17:48:19.939Z' }],
-        completion_adjustments: [],
-        dep_checklist_status: {
-          rule_set: '2024',
-          label: 'derived from s. 380.093; not DEP\'s form',
-          assessment_date: '2025-01-15',
-          scenario_requirements: {
-            scenario_family: 'noaa_2022',
-            scenario_family_label: 'NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)',
-            required_scenarios: ['intermediate_low', 'intermediate'],
-            verification: 'unverified',
-            source: 'Single third-party source; not confirmed against the statute text or DEP guidance.',
-            planning_horizons: [2045, 2075],
-            planning_horizon_rule: '20 and 50 years after the assessment year',
-          },
-          coastal_setting: {
-            setting: 'coastal',
-            basis: 'Monroe County lies in one of Florida\'s 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).',
-            not_required_items: [],
-            variant: {
-              applies_from: '2022-07-01',
-              description: 'A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.',
-              verification: 'reconstructed',
-              source: '2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project\'s domain reference §3; effective date 2022-07-01 assumed.',
-            },
-          },
-          contradictions: [],
-          evidence_summary: { jurisdiction_id: 'county:12087', assets_held: 0, assets_by_category: {}, analyses: [] },
-          compliant: false,
-          passed: 1,
-          failed: 13,
-          conditional: 0,
-          items: [
-            {
-              item: 'A',
-              title: 'Entire jurisdiction or approved smaller area',
-              statute_ref: 's. 380.093(3)(c)',
-              status: 'pass',
-              reason: 'Covers the entire jurisdiction.',
-              conditional: false,
-              verification: 'verified',
-              evidence: { status: 'attested', detail: 'The caller\'s statement; the API holds no evidence for this item.' },
-            },
-          ],
-        },
-      },
+      body: CREATED_ASSESSMENT,
     },
   },
   {
@@ -100,6 +105,7 @@ export const assessmentExamples: OperationExample[] = [
         jurisdiction_type: 'county',
         county_fips: '12087',
         methodology: {},
+        methodology_provenance: {},
         status_history: [{ status: 'draft', at: '2026-11-23T17:48:19.939Z' }],
         completion_adjustments: [],
         dep_checklist_status: {
@@ -201,6 +207,7 @@ export const assessmentExamples: OperationExample[] = [
         jurisdiction_type: 'county',
         county_fips: '12087',
         methodology: {},
+        methodology_provenance: {},
         status_history: [{ status: 'draft', at: '2026-11-23T17:48:19.939Z' }],
         completion_adjustments: [],
         dep_checklist_status: {
@@ -339,6 +346,7 @@ export const assessmentExamples: OperationExample[] = [
             prioritized_asset_list: true,
           },
         },
+        methodology_provenance: {},
         status_history: [{ status: 'draft', at: '2026-11-23T17:48:19.939Z' }],
         completion_adjustments: [],
         dep_checklist_status: {
@@ -445,6 +453,7 @@ export const assessmentExamples: OperationExample[] = [
             prioritized_asset_list: true,
           },
         },
+        methodology_provenance: {},
         status_history: [{ status: 'draft', at: '2026-11-23T17:48:19.939Z' }],
         completion_adjustments: [],
         dep_checklist_status: {
@@ -619,5 +628,411 @@ export const assessmentExamples: OperationExample[] = [
         ],
       },
     },
+  },
+];
+
+/** Recorded from the running API: every field the linked analysis proves, and item G on the gauge fit. */
+const PREFILL_ANSWER = {
+  assessment_id: 'va_01KAQ4W4G51RKCTG6PP0C64C1B',
+  type: 'initial',
+  scope: 'full_jurisdiction',
+  timeline: {
+    start_date: '2025-01-15',
+    target_completion_date: '2026-06-30',
+  },
+  status: 'draft',
+  phase: 'initiation',
+  completion_percentage: 0,
+  version: 2,
+  created_date: '2026-11-28T18:10:11.294Z',
+  updated_at: '2026-11-28T18:10:17.904Z',
+  jurisdiction: 'Monroe County',
+  jurisdiction_id: 'county:12087',
+  jurisdiction_type: 'county',
+  county_fips: '12087',
+  methodology: {
+    dem: {
+      source: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+      elevation_model_ids: ['srtm-1arcsec'],
+    },
+    flood_components: {
+      tidal: {
+        analysed: true,
+        flood_days_per_scenario_horizon: true,
+      },
+      storm_surge: {
+        analysed: true,
+        return_periods_years: [100, 500],
+        data_source: 'tide_gauge_gev',
+      },
+    },
+    vertical_datum: 'NAVD88',
+    sea_level_rise: {
+      scenario_family: 'noaa_2022',
+      scenarios: ['intermediate_low', 'intermediate'],
+      planning_horizons: [2046, 2076],
+    },
+    tide_gauges: {
+      station_ids: ['8724580', '8723970'],
+    },
+  },
+  methodology_provenance: {
+    'dem.source': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'dem.elevation_model_ids': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'flood_components.tidal.analysed': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'flood_components.tidal.flood_days_per_scenario_horizon': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'flood_components.storm_surge.analysed': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'flood_components.storm_surge.return_periods_years': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'flood_components.storm_surge.data_source': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    vertical_datum: {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'sea_level_rise.scenario_family': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'sea_level_rise.scenarios': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'sea_level_rise.planning_horizons': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+    'tide_gauges.station_ids': {
+      source: 'evidence',
+      evidence_ids: ['fa_UMuiBRef1pVxVuzK'],
+      filled_at: '2026-11-28T18:10:17.904Z',
+    },
+  },
+  status_history: [
+    {
+      status: 'draft',
+      at: '2026-11-28T18:10:11.294Z',
+    },
+  ],
+  completion_adjustments: [],
+  dep_checklist_status: {
+    rule_set: '2024',
+    label: 'derived from s. 380.093; not DEP\'s form',
+    assessment_date: '2025-01-15',
+    scenario_requirements: {
+      scenario_family: 'noaa_2022',
+      scenario_family_label: 'NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)',
+      required_scenarios: ['intermediate_low', 'intermediate'],
+      verification: 'unverified',
+      source: 'Single third-party source; not confirmed against the statute text or DEP guidance.',
+      planning_horizons: [2045, 2075],
+      planning_horizon_rule: '20 and 50 years after the assessment year',
+    },
+    coastal_setting: {
+      setting: 'coastal',
+      basis: 'Monroe County lies in one of Florida\'s 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).',
+      not_required_items: [],
+      variant: {
+        applies_from: '2022-07-01',
+        description: 'A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.',
+        verification: 'reconstructed',
+        source: '2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project\'s domain reference §3; effective date 2022-07-01 assumed.',
+      },
+    },
+    compliant: false,
+    passed: 5,
+    failed: 8,
+    conditional: 1,
+    contradictions: [],
+    evidence_summary: {
+      jurisdiction_id: 'county:12087',
+      assets_held: 0,
+      assets_by_category: {},
+      analyses: [
+        {
+          analysis_id: 'fa_UMuiBRef1pVxVuzK',
+          analysed_at: '2026-11-28T18:10:12.053Z',
+          components: [
+            {
+              component: 'tidal',
+              status: 'ok',
+              flood_days_reported: true,
+            },
+            {
+              component: 'surge',
+              status: 'ok',
+              source: 'tide_gauge_gev',
+              source_detail: ['NOAA 8724580 Key West, FL'],
+              return_periods_years: [100, 500],
+            },
+          ],
+          scenarios: ['intermediate_low', 'intermediate'],
+          planning_horizons: [2046, 2076],
+          elevation_source: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+          gauges: ['8724580', '8723970'],
+          gauge_selection: {
+            method: 'inverse_distance_two_gauges',
+            reason: 'Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).',
+          },
+        },
+      ],
+    },
+    items: [
+      {
+        item: 'A',
+        title: 'Entire jurisdiction or approved smaller area',
+        statute_ref: 's. 380.093(3)(c)',
+        status: 'pass',
+        reason: 'Covers the entire jurisdiction.',
+        conditional: false,
+        verification: 'verified',
+        evidence: {
+          status: 'attested',
+          detail: 'The caller\'s statement; the API holds no evidence for this item.',
+        },
+      },
+      {
+        item: 'B',
+        title: 'All critical assets owned or maintained',
+        statute_ref: 's. 380.093(3)(c); s. 380.093(2)(a)',
+        status: 'fail',
+        reason: 'No critical asset inventory recorded.',
+        conditional: false,
+        verification: 'verified',
+        evidence: {
+          status: 'attested',
+          detail: 'The API holds no assets for Monroe County; import the inventory (POST /assets/import) to check the count. No asset import is linked to this assessment (assessment_id on POST /assets/import).',
+        },
+      },
+      {
+        item: 'C',
+        title: 'Most recent Digital Elevation Model',
+        statute_ref: 's. 380.093(3)(c)',
+        status: 'fail',
+        reason: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth) is not stated to be the most recent publicly available DEM.',
+        conditional: false,
+        verification: 'verified',
+        evidence: {
+          status: 'verified',
+          detail: 'The 1 linked analysis used SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth), as stated.',
+        },
+      },
+      {
+        item: 'D',
+        title: 'Peril of flood comprehensive plan amendments',
+        statute_ref: 's. 380.093(3)(d); s. 163.3178(2)(f)',
+        status: 'fail',
+        reason: 'Peril of flood plan amendments neither addressed nor explained.',
+        conditional: true,
+        verification: 'reconstructed',
+        evidence: {
+          status: 'attested',
+          detail: 'The caller\'s statement; the API holds no evidence for this item.',
+        },
+      },
+      {
+        item: 'E',
+        title: 'Tidal flooding depth with DEP thresholds',
+        statute_ref: 's. 380.093(3)(d)',
+        status: 'fail',
+        reason: 'Tidal flooding analysed without DEP thresholds.',
+        conditional: false,
+        verification: 'reconstructed',
+        evidence: {
+          status: 'verified',
+          detail: 'The 1 linked analysis produced tidal flooding results.',
+        },
+      },
+      {
+        item: 'F',
+        title: 'Tidal flood days per scenario and horizon',
+        statute_ref: 's. 380.093(3)(d)',
+        status: 'pass',
+        reason: 'Tidal flood days reported per scenario and horizon.',
+        conditional: true,
+        verification: 'reconstructed',
+        evidence: {
+          status: 'attested',
+          detail: 'The caller\'s statement; the API holds no evidence for this item.',
+        },
+      },
+      {
+        item: 'G',
+        title: 'Storm surge of at least the 100-year event',
+        statute_ref: 's. 380.093(3)(d)',
+        status: 'conditional',
+        reason: 'DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording). This analysis used a GEV fit to tide-gauge annual maxima (observations of NOAA gauges, not a NOAA or FEMA surge product) up to the 500-year event: it meets the event requirement; whether DEP accepts this source as NOAA or FEMA data is DEP\'s decision and not verified here. To meet the source requirement as worded, load NOAA or FEMA surge layers and re-run the analysis.',
+        conditional: false,
+        verification: 'reconstructed',
+        evidence: {
+          status: 'verified',
+          detail: 'The 1 linked analysis produced storm surge results. The surge levels of the 1 linked analysis came from this API\'s GEV fit to tide-gauge annual maxima (tide_gauge_gev) (NOAA 8724580 Key West, FL).',
+        },
+      },
+      {
+        item: 'H',
+        title: 'Rainfall-induced flooding (100- and 500-year storms)',
+        statute_ref: 's. 380.093(3)(d)',
+        status: 'fail',
+        reason: 'Rainfall-induced flooding (100-year and 500-year storms) neither analysed nor explained.',
+        conditional: true,
+        verification: 'reconstructed',
+        evidence: {
+          status: 'attested',
+          detail: 'Not claimed; the 1 linked analysis produced no rainfall-induced flooding results.',
+        },
+      },
+      {
+        item: 'I',
+        title: 'Compound flooding',
+        statute_ref: 's. 380.093(3)(d)',
+        status: 'fail',
+        reason: 'Compound flooding neither analysed nor explained.',
+        conditional: true,
+        verification: 'reconstructed',
+        evidence: {
+          status: 'attested',
+          detail: 'Not claimed; the 1 linked analysis produced no compound flooding results.',
+        },
+      },
+      {
+        item: 'J',
+        title: 'Vertical datum NAVD88',
+        statute_ref: 's. 380.093(3)(d)',
+        status: 'pass',
+        reason: 'Analyses in NAVD88.',
+        conditional: false,
+        verification: 'reconstructed',
+        evidence: {
+          status: 'attested',
+          detail: 'The caller\'s statement; the API holds no evidence for this item.',
+        },
+      },
+      {
+        item: 'K',
+        title: 'At least two sea level rise scenarios, including NOAA 2022 Intermediate-Low and Intermediate',
+        statute_ref: 's. 380.093(3)(d)',
+        status: 'pass',
+        reason: '2 noaa_2022 scenarios including intermediate_low and intermediate.',
+        conditional: false,
+        verification: 'unverified',
+        evidence: {
+          status: 'verified',
+          detail: 'Scenarios intermediate_low, intermediate analysed.',
+        },
+      },
+      {
+        item: 'L',
+        title: 'At least two planning horizons, 20 and 50 years after the assessment year',
+        statute_ref: 's. 380.093(3)(d)',
+        status: 'fail',
+        reason: 'Missing required planning horizon(s): 2045, 2075.',
+        conditional: false,
+        verification: 'unverified',
+        evidence: {
+          status: 'verified',
+          detail: 'Horizons 2046, 2076 analysed.',
+        },
+      },
+      {
+        item: 'M',
+        title: 'Local sea level data from the closest NOAA tide gauges',
+        statute_ref: 's. 380.093(3)(d)',
+        status: 'pass',
+        reason: 'Interpolated between NOAA gauges 8724580, 8723970.',
+        conditional: false,
+        verification: 'reconstructed',
+        evidence: {
+          status: 'verified',
+          detail: 'NOAA gauges 8724580, 8723970 used by the 1 linked analysis.',
+        },
+      },
+      {
+        item: 'N',
+        title: 'Deliverables: report, GIS data and prioritized asset list',
+        statute_ref: 's. 380.093(3)(c)',
+        status: 'fail',
+        reason: 'Missing: report of findings; GIS data; prioritized list of impacted critical assets; regionally significant assets identified in the list.',
+        conditional: false,
+        verification: 'verified',
+        evidence: {
+          status: 'attested',
+          detail: 'The caller\'s statement; the API holds no evidence for this item.',
+        },
+      },
+    ],
+  },
+  prefill: {
+    filled: [
+      'dem.source',
+      'dem.elevation_model_ids',
+      'flood_components.tidal.analysed',
+      'flood_components.tidal.flood_days_per_scenario_horizon',
+      'flood_components.storm_surge.analysed',
+      'flood_components.storm_surge.return_periods_years',
+      'flood_components.storm_surge.data_source',
+      'vertical_datum',
+      'sea_level_rise.scenario_family',
+      'sea_level_rise.scenarios',
+      'sea_level_rise.planning_horizons',
+      'tide_gauges.station_ids',
+    ],
+    kept: [],
+  },
+};
+
+const PREFILLED_ID = 'va_01KAQ4W4G51RKCTG6PP0C64C1B';
+
+/**
+ * A second Monroe County assessment with a flood analysis linked to it, then its methodology filled
+ * from that evidence (after the hazard examples, as an analyst works).
+ */
+export const prefillExamples: OperationExample[] = [
+  {
+    operationId: 'createAssessment',
+    setup: true,
+    request: { body: { jurisdiction: 'Monroe County', type: 'initial', scope: 'full_jurisdiction', timeline: { start_date: '2025-01-15', target_completion_date: '2026-06-30' } } },
+    response: { status: 201, body: { ...CREATED_ASSESSMENT, assessment_id: PREFILLED_ID } },
+  },
+  {
+    operationId: 'analyzeFlooding',
+    setup: true,
+    request: { body: { ...KEY_WEST_ANALYSIS_REQUEST, assessment_id: PREFILLED_ID } },
+    response: { status: 200, body: { ...KEY_WEST_ANALYSIS_ANSWER, analysis_id: 'fa_UMuiBRef1pVxVuzK', assessment_id: PREFILLED_ID } },
+  },
+  {
+    operationId: 'prefillMethodology',
+    request: { params: { assessment_id: PREFILLED_ID }, headers: { 'If-Match': '"1"' }, body: {} },
+    response: { status: 200, headers: { ETag: '"2"' }, body: PREFILL_ANSWER },
   },
 ];

@@ -1,5 +1,392 @@
 import type { OperationExample } from './types';
 
+/** A flood analysis of a square of Key West (tidal and surge): documented below, linked to an assessment in the prefill example. */
+export const KEY_WEST_ANALYSIS_REQUEST = {
+  boundary_geojson: {
+    type: 'Polygon',
+    coordinates: [[[-81.81, 24.54], [-81.75, 24.54], [-81.75, 24.58], [-81.81, 24.58], [-81.81, 24.54]]],
+  },
+  components: ['tidal', 'surge'],
+  scenarios: ['intermediate_low', 'intermediate'],
+  planning_horizons: [2046, 2076],
+};
+
+export const KEY_WEST_ANALYSIS_ANSWER = {
+  boundary: {
+    area: {
+      acres: 6669.3,
+      km2: 26.9897,
+    },
+    bbox: [-81.81, 24.54, -81.75, 24.58],
+    vertex_count: 5,
+    counties: [
+      {
+        fips: '12087',
+        name: 'Monroe',
+      },
+    ],
+    warnings: [],
+  },
+  scenarios: ['intermediate_low', 'intermediate'],
+  planning_horizons: [2046, 2076],
+  gauge_selection: {
+    method: 'inverse_distance_two_gauges',
+    reason: 'Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).',
+    gauge_separation_miles: 45.4,
+    gauges: [
+      {
+        noaa_id: '8724580',
+        name: 'Key West, FL',
+        lat: 24.55083,
+        lon: -81.80806,
+        distance_km: 3.02,
+        distance_miles: 1.87,
+        weight: 0.9588,
+      },
+    ],
+    cautions: [],
+  },
+  elevation: {
+    status: 'covered',
+    source: {
+      name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+      vertical_datum: 'EGM96',
+      native_resolution: '1 arc-second (~30 m)',
+      elevation_model_id: 'srtm-1arcsec',
+      resolution_m: 30,
+      vertical_accuracy_m: 16,
+      vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',
+      surface_model: true,
+      height_step_m: 1,
+    },
+    sources: [
+      {
+        elevation_model_id: 'srtm-1arcsec',
+        name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+        surface_model: true,
+        share_of_cells: 1,
+        vertical_offset_m: -0.265,
+      },
+    ],
+    surface_model_flags: {
+      cells: 5702,
+      share_of_cells: 0.1825,
+      rule: 'Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground.',
+    },
+    height_steps: {
+      elevation_model_id: 'srtm-1arcsec',
+      step_m: 1,
+      lowest_land_levels_navd88_m: [0.735, 1.735, 2.735, 3.735, 4.735],
+      note: 'This model\'s heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of that height, and two water lev…',
+    },
+    coverage_fraction: 1,
+    cell_size_m: 29,
+    vertical_datum_correction: {
+      from: 'EGM96',
+      applied_offset_m: -0.265,
+      method: 'SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.',
+      uncertainty: 'The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…',
+    },
+    asset_ground: {
+      surveyed: 0,
+      from_dem: 0,
+      surface_model_flagged: 0,
+      method: 'Ground at a point or asset: the asset\'s surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset\'s water level uses its own gauge inte…',
+    },
+    method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed, apart from land already below today\'s MHHW (existing_water). Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water …',
+    screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
+  },
+  assets: {
+    inside_boundary: 0,
+    source: 'The caller\'s imported assets (points).',
+  },
+  components: {
+    tidal: {
+      status: 'ok',
+      mhhw_navd88: {
+        m: 0.013,
+        ft: 0.0427,
+      },
+      mhhw_source: keyWestStationMhhw(2.86),
+      local_datum_check: {
+        status: 'agrees',
+        tolerance_m: 0.1,
+        used_mhhw_navd88: {
+          m: 0.0079,
+          ft: 0.026,
+        },
+        stations_in_bbox: 1,
+        range: {
+          min: {
+            m: 0.013,
+            ft: 0.0427,
+          },
+          max: {
+            m: 0.013,
+            ft: 0.0427,
+          },
+        },
+        differing: 0,
+        stations: [
+          {
+            noaa_id: '8724580',
+            name: 'Key West',
+            lat: 24.5557,
+            lon: -81.807899,
+            mhhw_navd88: {
+              m: 0.013,
+              ft: 0.0427,
+            },
+            difference: {
+              m: 0.0051,
+              ft: 0.0166,
+            },
+          },
+        ],
+        basis: 'MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …',
+        note: 'NOAA station Key West (8724580), the only one in the boundary\'s bounding box, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges.',
+      },
+      high_tide_flood_thresholds_navd88: {
+        minor: {
+          m: 0.5295,
+          ft: 1.7374,
+        },
+        moderate: {
+          m: 0.8241,
+          ft: 2.7039,
+        },
+        major: {
+          m: 1.1995,
+          ft: 3.9355,
+        },
+      },
+      thresholds_basis: 'NOAA (Sweet et al. 2018): minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major 0.04·GT + 1.17 m above MHHW (GT = great diurnal range of the NOAA datums), weighted as the gauges are.',
+      results: [
+        {
+          scenario: 'intermediate_low',
+          scenario_name: 'Intermediate-Low',
+          planning_horizon: 2046,
+          percentile: 50,
+          sea_level_rise: {
+            m: 0.2758,
+            ft: 0.9048,
+          },
+          design_water_level_navd88: {
+            m: 0.3109,
+            ft: 1.0199,
+          },
+          design_water_level_basis: 'Projected MHHW: MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000.',
+          depth_above_minor_threshold: {
+            m: 0,
+            ft: 0,
+          },
+          tidal_flood_days_per_year: {
+            minor: 11.7,
+            year: 2046,
+            by_gauge: [
+              {
+                noaa_id: '8724580',
+                name: 'Key West, FL',
+                days: 11.2,
+                observed_mean_2007_2016: 0,
+                floored_at_observed_mean: false,
+                nontidal_sd_m: 0.068,
+                calibrated_on_observed_days: false,
+                basis: 'observed_daily_max_peaks',
+              },
+            ],
+            method: 'Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water levels shifted by sea level rise, counted against the NOAA minor threshold (0.04·GT + 0.50 m above MHHW) less the rise 1992→2000 and the projected rise since 2000. Where a UHSLC peak record covers the gauge (b…',
+          },
+          exposed_area: {
+            acres: 0,
+            km2: 0,
+          },
+          exposed_assets: {
+            count: 0,
+            assets_without_elevation: 0,
+            truncated: false,
+            assets: [],
+          },
+          existing_water: {
+            today_mhhw_navd88: {
+              m: 0.1797,
+              ft: 0.5896,
+            },
+            year: 2026,
+            open_water: {
+              acres: 3517.09,
+              km2: 14.2332,
+            },
+            land_below_mhhw: {
+              acres: 0,
+              km2: 0,
+            },
+            assets: 0,
+          },
+        },
+      ],
+    },
+    surge: {
+      status: 'ok',
+      basis: 'tide_gauge_statistics',
+      label: 'Research product: a stationary GEV distribution fitted by this API (maximum likelihood) to the annual maximum hourly water levels of a tide gauge (University of Hawaii Sea Level Center data to 2018, annual maxima compiled by T. Wong), not a NOAA or FEMA storm surge model and not a base flood elevati…',
+      gauge: {
+        noaa_id: '8724580',
+        name: 'Key West, FL',
+        distance_km: 3,
+        surge_regime: 'keys',
+        record: '1913–2018 (102 annual maxima)',
+        record_max_above_annual_msl: {
+          m: 1.154,
+          ft: 3.7861,
+        },
+        gev_parameters: {
+          mu_m: 0.55796,
+          sigma_m: 0.04265,
+          xi: 0.2569,
+          method: 'Maximum likelihood, fitted by this API to the annual maxima.',
+        },
+      },
+      conversion: 'Return level above the annual mean sea level (z = μ + σ/ξ·((−ln(1 − 1/T))^−ξ − 1)) + this location\'s MSL − NAVD88 (-0.265 m, NOAA datums of the selected gauges, 1983–2001 epoch) + rise 1992→2000 (0.027 m) + projected rise since 2000.',
+      current_conditions: [
+        {
+          return_period_years: 100,
+          annual_exceedance_probability: 0.01,
+          year: 2026,
+          design_water_level_navd88: {
+            m: 0.8444,
+            ft: 2.7703,
+          },
+          sea_level_rise_since_2000: {
+            m: 0.1494,
+            ft: 0.4902,
+          },
+          note: 'On the sea level of 2026: rise since 2000 of the NOAA 2022 Intermediate scenario (median) at the selected gauges, 149 mm: the statute\'s initial (current 100-year) event.',
+        },
+      ],
+      noaa_official_1pct: {
+        source: 'NOAA CO-OPS extreme water levels, Key West 8724580 (1 % annual exceedance probability level above MHHW)',
+        above_mhhw: {
+          m: 0.74,
+          ft: 2.4278,
+        },
+        navd88: {
+          m: 0.753,
+          ft: 2.4705,
+        },
+        note: 'NOAA\'s published level, shown beside the GEV estimate; MHHW of the 1983–2001 epoch.',
+      },
+      results: [
+        {
+          scenario: 'intermediate_low',
+          scenario_name: 'Intermediate-Low',
+          planning_horizon: 2046,
+          percentile: 50,
+          sea_level_rise: {
+            m: 0.2758,
+            ft: 0.9048,
+          },
+          return_period_years: 100,
+          annual_exceedance_probability: 0.01,
+          design_water_level_navd88: {
+            m: 0.9707,
+            ft: 3.1848,
+          },
+          exposed_area: {
+            acres: 352.01,
+            km2: 1.4245,
+          },
+          exposed_assets: {
+            count: 0,
+            assets_without_elevation: 0,
+            truncated: false,
+            assets: [],
+          },
+          existing_water: {
+            today_mhhw_navd88: {
+              m: 0.1797,
+              ft: 0.5896,
+            },
+            year: 2026,
+            open_water: {
+              acres: 3517.09,
+              km2: 14.2332,
+            },
+            land_below_mhhw: {
+              acres: 0,
+              km2: 0,
+            },
+            assets: 0,
+          },
+        },
+      ],
+      asset_gauges: [],
+    },
+  },
+  vertical_datum: 'NAVD88',
+  units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
+  baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.',
+  datum_epoch: {
+    tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
+    scenario_baseline_year: 2000,
+    rise_1992_to_2000: {
+      m: 0.0272,
+      ft: 0.0891,
+    },
+    method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
+  },
+  screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
+  sources: [
+    {
+      id: 'noaa_tr2022',
+      version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
+      name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
+      url: 'https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html',
+      note: 'Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.',
+    },
+  ],
+  provenance: {
+    datasets: [
+      {
+        id: 'noaa_tr2022',
+        name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
+        version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
+      },
+    ],
+    gauge_rule: {
+      rule: 'F.A.C. 62S-7.012(1)(b)',
+      url: 'https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012',
+      verification: 'verified',
+      text: 'Local sea level is interpolated between "the two closest coastal tide gauges that do not have data warnings associated with them", "using the project\'s distance away from the gauges as the independent variable".',
+      gauge_list_verification: 'reconstructed',
+      gauge_list_note: 'The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.',
+      gauges_used: ['8720030 Fernandina Beach, FL', '8723970 Vaca Key, FL', '8724580 Key West, FL', '8725110 Naples, FL', '8725520 Fort Myers, FL'],
+      gauges_excluded_for_data_warnings: [
+        {
+          noaa_id: '8720218',
+          name: 'Mayport, FL',
+          warnings: ['NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30.'],
+        },
+      ],
+      gauges_without_noaa_2022_projections: ['Lake Worth Pier, FL', 'Port Manatee, FL', 'East Bay, FL'],
+    },
+    statute: {
+      rule: 's. 380.093(3)(d), F.S.',
+      verification: 'reconstructed',
+      note: 'Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).',
+    },
+    datum_epoch: {
+      tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
+      scenario_baseline_year: 2000,
+      rise_1992_to_2000: {
+        m: 0.0272,
+        ft: 0.0891,
+      },
+      method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
+    },
+  },
+};
+
 /** Where the MHHW at Key West comes from: the NOAA station there, at the answer's distance from it. */
 function keyWestStationMhhw(distanceKm: number) {
   return {
@@ -385,393 +772,11 @@ export const hazardExamples: OperationExample[] = [
   {
     operationId: 'analyzeFlooding',
     request: {
-      body: {
-        boundary_geojson: {
-          type: 'Polygon',
-          coordinates: [[[-81.81, 24.54], [-81.75, 24.54], [-81.75, 24.58], [-81.81, 24.58], [-81.81, 24.54]]],
-        },
-        components: ['tidal', 'surge'],
-        scenarios: ['intermediate_low', 'intermediate'],
-        planning_horizons: [2046, 2076],
-      },
+      body: KEY_WEST_ANALYSIS_REQUEST,
     },
     response: {
       status: 200,
-      body: {
-        boundary: {
-          area: {
-            acres: 6669.3,
-            km2: 26.9897,
-          },
-          bbox: [-81.81, 24.54, -81.75, 24.58],
-          vertex_count: 5,
-          counties: [
-            {
-              fips: '12087',
-              name: 'Monroe',
-            },
-          ],
-          warnings: [],
-        },
-        scenarios: ['intermediate_low', 'intermediate'],
-        planning_horizons: [2046, 2076],
-        gauge_selection: {
-          method: 'inverse_distance_two_gauges',
-          reason: 'Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).',
-          gauge_separation_miles: 45.4,
-          gauges: [
-            {
-              noaa_id: '8724580',
-              name: 'Key West, FL',
-              lat: 24.55083,
-              lon: -81.80806,
-              distance_km: 3.02,
-              distance_miles: 1.87,
-              weight: 0.9588,
-            },
-          ],
-          cautions: [],
-        },
-        elevation: {
-          status: 'covered',
-          source: {
-            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
-            vertical_datum: 'EGM96',
-            native_resolution: '1 arc-second (~30 m)',
-            elevation_model_id: 'srtm-1arcsec',
-            resolution_m: 30,
-            vertical_accuracy_m: 16,
-            vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',
-            surface_model: true,
-            height_step_m: 1,
-          },
-          sources: [
-            {
-              elevation_model_id: 'srtm-1arcsec',
-              name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
-              surface_model: true,
-              share_of_cells: 1,
-              vertical_offset_m: -0.265,
-            },
-          ],
-          surface_model_flags: {
-            cells: 5702,
-            share_of_cells: 0.1825,
-            rule: 'Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground.',
-          },
-          height_steps: {
-            elevation_model_id: 'srtm-1arcsec',
-            step_m: 1,
-            lowest_land_levels_navd88_m: [0.735, 1.735, 2.735, 3.735, 4.735],
-            note: 'This model\'s heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of that height, and two water lev…',
-          },
-          coverage_fraction: 1,
-          cell_size_m: 29,
-          vertical_datum_correction: {
-            from: 'EGM96',
-            applied_offset_m: -0.265,
-            method: 'SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.',
-            uncertainty: 'The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…',
-          },
-          asset_ground: {
-            surveyed: 0,
-            from_dem: 0,
-            surface_model_flagged: 0,
-            method: 'Ground at a point or asset: the asset\'s surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset\'s water level uses its own gauge inte…',
-          },
-          method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed, apart from land already below today\'s MHHW (existing_water). Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water …',
-          screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
-        },
-        assets: {
-          inside_boundary: 0,
-          source: 'The caller\'s imported assets (points).',
-        },
-        components: {
-          tidal: {
-            status: 'ok',
-            mhhw_navd88: {
-              m: 0.013,
-              ft: 0.0427,
-            },
-            mhhw_source: keyWestStationMhhw(2.86),
-            local_datum_check: {
-              status: 'agrees',
-              tolerance_m: 0.1,
-              used_mhhw_navd88: {
-                m: 0.0079,
-                ft: 0.026,
-              },
-              stations_in_bbox: 1,
-              range: {
-                min: {
-                  m: 0.013,
-                  ft: 0.0427,
-                },
-                max: {
-                  m: 0.013,
-                  ft: 0.0427,
-                },
-              },
-              differing: 0,
-              stations: [
-                {
-                  noaa_id: '8724580',
-                  name: 'Key West',
-                  lat: 24.5557,
-                  lon: -81.807899,
-                  mhhw_navd88: {
-                    m: 0.013,
-                    ft: 0.0427,
-                  },
-                  difference: {
-                    m: 0.0051,
-                    ft: 0.0166,
-                  },
-                },
-              ],
-              basis: 'MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …',
-              note: 'NOAA station Key West (8724580), the only one in the boundary\'s bounding box, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges.',
-            },
-            high_tide_flood_thresholds_navd88: {
-              minor: {
-                m: 0.5295,
-                ft: 1.7374,
-              },
-              moderate: {
-                m: 0.8241,
-                ft: 2.7039,
-              },
-              major: {
-                m: 1.1995,
-                ft: 3.9355,
-              },
-            },
-            thresholds_basis: 'NOAA (Sweet et al. 2018): minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major 0.04·GT + 1.17 m above MHHW (GT = great diurnal range of the NOAA datums), weighted as the gauges are.',
-            results: [
-              {
-                scenario: 'intermediate_low',
-                scenario_name: 'Intermediate-Low',
-                planning_horizon: 2046,
-                percentile: 50,
-                sea_level_rise: {
-                  m: 0.2758,
-                  ft: 0.9048,
-                },
-                design_water_level_navd88: {
-                  m: 0.3109,
-                  ft: 1.0199,
-                },
-                design_water_level_basis: 'Projected MHHW: MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000.',
-                depth_above_minor_threshold: {
-                  m: 0,
-                  ft: 0,
-                },
-                tidal_flood_days_per_year: {
-                  minor: 11.7,
-                  year: 2046,
-                  by_gauge: [
-                    {
-                      noaa_id: '8724580',
-                      name: 'Key West, FL',
-                      days: 11.2,
-                      observed_mean_2007_2016: 0,
-                      floored_at_observed_mean: false,
-                      nontidal_sd_m: 0.068,
-                      calibrated_on_observed_days: false,
-                      basis: 'observed_daily_max_peaks',
-                    },
-                  ],
-                  method: 'Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water levels shifted by sea level rise, counted against the NOAA minor threshold (0.04·GT + 0.50 m above MHHW) less the rise 1992→2000 and the projected rise since 2000. Where a UHSLC peak record covers the gauge (b…',
-                },
-                exposed_area: {
-                  acres: 0,
-                  km2: 0,
-                },
-                exposed_assets: {
-                  count: 0,
-                  assets_without_elevation: 0,
-                  truncated: false,
-                  assets: [],
-                },
-                existing_water: {
-                  today_mhhw_navd88: {
-                    m: 0.1797,
-                    ft: 0.5896,
-                  },
-                  year: 2026,
-                  open_water: {
-                    acres: 3517.09,
-                    km2: 14.2332,
-                  },
-                  land_below_mhhw: {
-                    acres: 0,
-                    km2: 0,
-                  },
-                  assets: 0,
-                },
-              },
-            ],
-          },
-          surge: {
-            status: 'ok',
-            basis: 'tide_gauge_statistics',
-            label: 'Research product: a stationary GEV distribution fitted by this API (maximum likelihood) to the annual maximum hourly water levels of a tide gauge (University of Hawaii Sea Level Center data to 2018, annual maxima compiled by T. Wong), not a NOAA or FEMA storm surge model and not a base flood elevati…',
-            gauge: {
-              noaa_id: '8724580',
-              name: 'Key West, FL',
-              distance_km: 3,
-              surge_regime: 'keys',
-              record: '1913–2018 (102 annual maxima)',
-              record_max_above_annual_msl: {
-                m: 1.154,
-                ft: 3.7861,
-              },
-              gev_parameters: {
-                mu_m: 0.55796,
-                sigma_m: 0.04265,
-                xi: 0.2569,
-                method: 'Maximum likelihood, fitted by this API to the annual maxima.',
-              },
-            },
-            conversion: 'Return level above the annual mean sea level (z = μ + σ/ξ·((−ln(1 − 1/T))^−ξ − 1)) + this location\'s MSL − NAVD88 (-0.265 m, NOAA datums of the selected gauges, 1983–2001 epoch) + rise 1992→2000 (0.027 m) + projected rise since 2000.',
-            current_conditions: [
-              {
-                return_period_years: 100,
-                annual_exceedance_probability: 0.01,
-                year: 2026,
-                design_water_level_navd88: {
-                  m: 0.8444,
-                  ft: 2.7703,
-                },
-                sea_level_rise_since_2000: {
-                  m: 0.1494,
-                  ft: 0.4902,
-                },
-                note: 'On the sea level of 2026: rise since 2000 of the NOAA 2022 Intermediate scenario (median) at the selected gauges, 149 mm: the statute\'s initial (current 100-year) event.',
-              },
-            ],
-            noaa_official_1pct: {
-              source: 'NOAA CO-OPS extreme water levels, Key West 8724580 (1 % annual exceedance probability level above MHHW)',
-              above_mhhw: {
-                m: 0.74,
-                ft: 2.4278,
-              },
-              navd88: {
-                m: 0.753,
-                ft: 2.4705,
-              },
-              note: 'NOAA\'s published level, shown beside the GEV estimate; MHHW of the 1983–2001 epoch.',
-            },
-            results: [
-              {
-                scenario: 'intermediate_low',
-                scenario_name: 'Intermediate-Low',
-                planning_horizon: 2046,
-                percentile: 50,
-                sea_level_rise: {
-                  m: 0.2758,
-                  ft: 0.9048,
-                },
-                return_period_years: 100,
-                annual_exceedance_probability: 0.01,
-                design_water_level_navd88: {
-                  m: 0.9707,
-                  ft: 3.1848,
-                },
-                exposed_area: {
-                  acres: 352.01,
-                  km2: 1.4245,
-                },
-                exposed_assets: {
-                  count: 0,
-                  assets_without_elevation: 0,
-                  truncated: false,
-                  assets: [],
-                },
-                existing_water: {
-                  today_mhhw_navd88: {
-                    m: 0.1797,
-                    ft: 0.5896,
-                  },
-                  year: 2026,
-                  open_water: {
-                    acres: 3517.09,
-                    km2: 14.2332,
-                  },
-                  land_below_mhhw: {
-                    acres: 0,
-                    km2: 0,
-                  },
-                  assets: 0,
-                },
-              },
-            ],
-            asset_gauges: [],
-          },
-        },
-        vertical_datum: 'NAVD88',
-        units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
-        baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.',
-        datum_epoch: {
-          tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
-          scenario_baseline_year: 2000,
-          rise_1992_to_2000: {
-            m: 0.0272,
-            ft: 0.0891,
-          },
-          method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
-        },
-        screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
-        sources: [
-          {
-            id: 'noaa_tr2022',
-            version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
-            name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
-            url: 'https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html',
-            note: 'Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.',
-          },
-        ],
-        provenance: {
-          datasets: [
-            {
-              id: 'noaa_tr2022',
-              name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
-              version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
-            },
-          ],
-          gauge_rule: {
-            rule: 'F.A.C. 62S-7.012(1)(b)',
-            url: 'https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012',
-            verification: 'verified',
-            text: 'Local sea level is interpolated between "the two closest coastal tide gauges that do not have data warnings associated with them", "using the project\'s distance away from the gauges as the independent variable".',
-            gauge_list_verification: 'reconstructed',
-            gauge_list_note: 'The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.',
-            gauges_used: ['8720030 Fernandina Beach, FL', '8723970 Vaca Key, FL', '8724580 Key West, FL', '8725110 Naples, FL', '8725520 Fort Myers, FL'],
-            gauges_excluded_for_data_warnings: [
-              {
-                noaa_id: '8720218',
-                name: 'Mayport, FL',
-                warnings: ['NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30.'],
-              },
-            ],
-            gauges_without_noaa_2022_projections: ['Lake Worth Pier, FL', 'Port Manatee, FL', 'East Bay, FL'],
-          },
-          statute: {
-            rule: 's. 380.093(3)(d), F.S.',
-            verification: 'reconstructed',
-            note: 'Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).',
-          },
-          datum_epoch: {
-            tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
-            scenario_baseline_year: 2000,
-            rise_1992_to_2000: {
-              m: 0.0272,
-              ft: 0.0891,
-            },
-            method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are.',
-          },
-        },
-      },
+      body: KEY_WEST_ANALYSIS_ANSWER,
     },
   },
   {

@@ -1,5 +1,5 @@
 import { accountExamples } from './account';
-import { assessmentExamples } from './assessments';
+import { assessmentExamples, prefillExamples } from './assessments';
 import { assetExamples } from './assets';
 import { complianceExamples } from './compliance';
 import { elevationModelExamples } from './elevation-models';
@@ -21,6 +21,7 @@ export const OPERATION_EXAMPLES: readonly OperationExample[] = [
   ...assessmentExamples,
   ...assetExamples,
   ...hazardExamples,
+  ...prefillExamples,
   ...elevationModelExamples,
   ...grantExamples,
   ...complianceExamples,
