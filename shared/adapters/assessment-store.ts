@@ -9,6 +9,7 @@ import type { Assessment } from '../domain/assessments/model';
 import type { AssessmentFilter, AssessmentPage, AssessmentStore } from '../domain/assessments/ports';
 import type { QueuedEvent } from '../ports';
 import { decodeListCursor, encodeListCursor } from '../domain/list-cursor';
+import { storableUserKeys } from './user-keyed-map';
 
 /**
  * Assessments live in their account's partition (`ACCOUNT#<id>`, sk `ASSESSMENT#<assessment id>`),
@@ -51,7 +52,7 @@ export class DynamoAssessmentStore implements AssessmentStore {
   async create(assessment: Assessment): Promise<void> {
     await dynamo().send(new PutCommand({
       TableName: this.tableName,
-      Item: { ...keyOf(assessment.account_id, assessment.assessment_id), entity: 'assessment', assessment },
+      Item: { ...keyOf(assessment.account_id, assessment.assessment_id), entity: 'assessment', assessment: storableUserKeys(assessment) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   }
@@ -71,7 +72,7 @@ export class DynamoAssessmentStore implements AssessmentStore {
         ConditionExpression: '#a.#v = :expected',
         ExpressionAttributeNames: { '#a': 'assessment', '#v': 'version' },
         ExpressionAttributeValues: {
-          ':a': next,
+          ':a': storableUserKeys(next),
           ':expected': expectedVersion,
           ...(pending ? { ':outbox': pending.outbox, ':gsi2pk': pending.gsi2pk, ':gsi2sk': pending.gsi2sk } : {}),
         },

@@ -275,9 +275,10 @@ describe('from inventory to evidence (Monroe County)', () => {
     expect(both.status).toBe(400);
     const neither = await post({ components: ['tidal'] });
     expect(neither.status).toBe(400);
-    const city = await post({ jurisdiction: 'City of Key West' });
-    expect(city.status).toBe(400);
-    expect(city.json.errors[0]).toMatchObject({ field: 'jurisdiction' });
+    // A municipality is analysed over its own boundary now; a name that is no Florida place is refused.
+    const nowhere = await post({ jurisdiction: 'City of Atlantis' });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.json.errors[0]).toMatchObject({ field: 'jurisdiction' });
     const unknown = await post({ boundary_geojson: square, assessment_id: 'va_00000000000000000000000000' });
     expect(unknown.status).toBe(400);
     expect(unknown.json.errors[0]).toMatchObject({ field: 'assessment_id' });

@@ -60,7 +60,13 @@ describe('prototype names in free-form maps', () => {
 
 
   it('knows every free-form map of the request bodies (a new one must be added here)', () => {
-    expect(freeFormMaps(openapi as Json)).toEqual(['startAssetImport:column_map', 'updateProfile:preferences']);
+    expect(freeFormMaps(openapi as Json)).toEqual([
+      'createAssessment:methodology.critical_assets.categories',
+      'startAssetImport:column_map',
+      'updateAssessment:methodology.critical_assets.categories',
+      'updateProfile:preferences',
+      'validateCompliance:methodology.critical_assets.categories',
+    ]);
   });
 
   it.each(NAMES)('profile preferences: %s', async (name) => {
@@ -101,6 +107,40 @@ describe('prototype names in free-form maps', () => {
     } else {
       expect(started.status).toBe(201);
       expect(started.json.import_id).toMatch(/^imp_/);
+    }
+  });
+
+  it.each(NAMES)('asset categories of a methodology (create, update, validate): %s', async (name) => {
+    // Written as text: JSON.stringify would not write a `__proto__` own key.
+    const methodology = `{"critical_assets":{"categories":{${JSON.stringify(name)}:3,"transportation":12}}}`;
+    const json = { 'Content-Type': 'application/json' };
+    const timeline = '{"start_date":"2026-01-15","target_completion_date":"2027-06-30"}';
+    const { result, latencies: sampled } = await sampleHealthDuring(app.baseUrl, async () => {
+      const created = await app.request('POST', '/assessments', {
+        key: app.keys.pro, headers: json,
+        body: `{"jurisdiction":"Monroe County","type":"initial","scope":"full_jurisdiction","timeline":${timeline},"methodology":${methodology}}`,
+      });
+      const validated = await app.request('POST', '/compliance/validate', {
+        key: app.keys.pro, headers: json,
+        body: `{"jurisdiction":"Monroe County","methodology":${methodology}}`,
+      });
+      const plain = await app.request('POST', '/assessments', { key: app.keys.pro, headers: json, body: `{"jurisdiction":"Monroe County","type":"initial","scope":"full_jurisdiction","timeline":${timeline}}` });
+      const updated = await app.request('PATCH', `/assessments/${plain.json.assessment_id}`, {
+        key: app.keys.pro, headers: { ...json, 'If-Match': `"${plain.json.version}"` }, body: `{"methodology":${methodology}}`,
+      });
+      return { created, validated, updated };
+    });
+    latencies.push(...sampled);
+    const { created, validated, updated } = result;
+    if (name === '__proto__') {
+      for (const answer of [created, validated, updated]) {
+        expect([answer.status, answer.json.code, answer.json.errors?.[0]?.field]).toEqual([400, 'invalid_request', '__proto__']);
+      }
+    } else {
+      expect([created.status, validated.status, updated.status]).toEqual([201, 200, 200]);
+      const read = await app.request('GET', `/assessments/${created.json.assessment_id}`, { key: app.keys.pro });
+      expect(read.json.methodology.critical_assets.categories).toEqual({ [name]: 3, transportation: 12 });
+      expect(updated.json.methodology.critical_assets.categories).toEqual({ [name]: 3, transportation: 12 });
     }
   });
 
