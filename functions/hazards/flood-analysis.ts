@@ -10,6 +10,9 @@ import { statuteDefaults } from '../../shared/domain/hazards/statute';
 import type { FloodComponent, ScenarioId } from '../../shared/domain/hazards/vocabulary';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
 import type { MultiPolygon, Polygon } from 'geojson';
+import type { z } from 'zod';
+import type { DesignStormSchema } from '../../shared/schemas/hazards';
+import type { DesignStorm } from '../../shared/domain/hazards/rainfall-ponding';
 import type { HazardDeps } from './deps';
 import { gaugeChoiceParam } from './gauge-choice';
 import { floridaYear } from './slr-impact';
@@ -27,6 +30,22 @@ interface StoredAnalysisRequest {
   include_extents?: boolean;
   /** The caller's single-gauge choice (s. 380.093(3)(d) exception), replayed by the job. */
   gauge_choice?: { gauge_method: 'single'; representative_gauge: string; gauge_choice_reason: string };
+  /** The caller's design storm, as the domain takes it (depth in mm). */
+  rainfall?: DesignStorm;
+}
+
+const MM_PER_INCH = 25.4;
+
+/** The storm as sent → the domain's: the depth in mm (the inches echoed as stated), one runoff model. */
+function designStorm(body: z.output<typeof DesignStormSchema>): DesignStorm {
+  const { depth_mm, depth_in, runoff_coefficient, curve_number, ...rest } = body;
+  const runoff = runoff_coefficient !== undefined ? { runoff_coefficient } : curve_number !== undefined ? { curve_number } : undefined;
+  return {
+    ...rest,
+    depth_mm: depth_mm ?? depth_in! * MM_PER_INCH,
+    ...(depth_in !== undefined ? { depth_in } : {}),
+    ...(runoff ? { runoff } : {}),
+  };
 }
 
 function boundaryOrError(geometry: Polygon | MultiPolygon): ValidBoundary {
@@ -40,7 +59,7 @@ function analysisRequest(stored: StoredAnalysisRequest, boundary: ValidBoundary,
   const selection = stored.gauge_choice ? gaugeChoiceParam(centre, stored.gauge_choice, 'body') : undefined;
   return {
     boundary, components: stored.components, scenarios: stored.scenarios, horizons: stored.planning_horizons, selection,
-    currentYear: floridaYear(now), includeExtents: stored.include_extents === true,
+    currentYear: floridaYear(now), includeExtents: stored.include_extents === true, rainfall: stored.rainfall,
   };
 }
 
@@ -62,6 +81,7 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       planning_horizons: horizons,
       link: target.link,
       ...(body.include_extents ? { include_extents: true } : {}),
+      ...(body.rainfall ? { rainfall: designStorm(body.rainfall) } : {}),
       ...(body.gauge_method === 'single'
         ? { gauge_choice: { gauge_method: 'single' as const, representative_gauge: body.representative_gauge!, gauge_choice_reason: body.gauge_choice_reason! } }
         : {}),
