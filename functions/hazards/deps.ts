@@ -7,6 +7,8 @@ import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { DynamoFloodEventStore, type FloodEventStore } from '../../shared/adapters/flood-event-store';
 import { S3HazardLayerStore } from '../../shared/adapters/hazard-layer-store';
 import { DynamoHazardJobStore } from '../../shared/adapters/hazard-job-store';
+import { DynamoDesignStormStore } from '../../shared/adapters/design-storm-store';
+import type { DesignStormStore } from '../../shared/domain/hazards/rainfall-ponding';
 import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 import type { AccountAssetSource } from '../../shared/domain/hazards/account-assets';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
@@ -28,6 +30,8 @@ export interface HazardDeps {
   jobs: () => HazardJobStore;
   jobRunner: () => HazardJobRunner;
   assets: () => AccountAssetSource;
+  /** The accounts' design storms per jurisdiction. */
+  designStorms: () => DesignStormStore;
   /** Stores an analysis linked to an assessment or applied to assets writes to. */
   analysisLink: () => AnalysisLinkDeps;
   tides: TidePredictor;
@@ -54,6 +58,7 @@ let layers: S3HazardLayerStore | undefined;
 let accountModels: AccountElevationModels | undefined;
 let events: DynamoFloodEventStore | undefined;
 let jobs: DynamoHazardJobStore | undefined;
+let designStorms: DynamoDesignStormStore | undefined;
 
 function accountElevationModels(): AccountElevationModels {
   const blobs = new S3BlobStore();
@@ -69,6 +74,7 @@ export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob)
     jobs: () => (jobs ??= new DynamoHazardJobStore()),
     jobRunner: () => (appConfig().APP_MODE === 'local' ? inProcessJobRunner((job) => runLocally(deps, job)) : streamJobRunner),
     assets: defaultAssetSource,
+    designStorms: () => (designStorms ??= new DynamoDesignStormStore()),
     analysisLink: defaultAnalysisLinkDeps,
     tides: harmonicTides,
     clock: () => new Date(),

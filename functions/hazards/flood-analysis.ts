@@ -10,9 +10,8 @@ import { statuteDefaults } from '../../shared/domain/hazards/statute';
 import type { FloodComponent, ScenarioId } from '../../shared/domain/hazards/vocabulary';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
 import type { MultiPolygon, Polygon } from 'geojson';
-import type { z } from 'zod';
-import type { DesignStormSchema } from '../../shared/schemas/hazards';
 import type { DesignStorm } from '../../shared/domain/hazards/rainfall-ponding';
+import { designStorm, storedStormFor } from './design-storms';
 import type { HazardDeps } from './deps';
 import { gaugeChoiceParam } from './gauge-choice';
 import { floridaYear } from './slr-impact';
@@ -32,20 +31,6 @@ interface StoredAnalysisRequest {
   gauge_choice?: { gauge_method: 'single'; representative_gauge: string; gauge_choice_reason: string };
   /** The caller's design storm, as the domain takes it (depth in mm). */
   rainfall?: DesignStorm;
-}
-
-const MM_PER_INCH = 25.4;
-
-/** The storm as sent → the domain's: the depth in mm (the inches echoed as stated), one runoff model. */
-function designStorm(body: z.output<typeof DesignStormSchema>): DesignStorm {
-  const { depth_mm, depth_in, runoff_coefficient, curve_number, ...rest } = body;
-  const runoff = runoff_coefficient !== undefined ? { runoff_coefficient } : curve_number !== undefined ? { curve_number } : undefined;
-  return {
-    ...rest,
-    depth_mm: depth_mm ?? depth_in! * MM_PER_INCH,
-    ...(depth_in !== undefined ? { depth_in } : {}),
-    ...(runoff ? { runoff } : {}),
-  };
 }
 
 function boundaryOrError(geometry: Polygon | MultiPolygon): ValidBoundary {
@@ -74,6 +59,9 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       const message = 'The default horizons (assessment year + 20 and + 50) pass 2150, the end of the NOAA 2022 projections; give planning_horizons.';
       throw new HttpError('invalid_request', message, { errors: [{ field: 'assessment_year', in: 'body', message }] });
     }
+    const accountId = request.account!.accountId;
+    // The storm sent, else the account's stored one for the jurisdiction analysed.
+    const rainfall = body.rainfall ? designStorm(body.rainfall) : await storedStormFor(deps, accountId, target.link.jurisdiction_id);
     const stored: StoredAnalysisRequest = {
       boundary_geojson: boundary.geometry,
       components: body.components,
@@ -81,12 +69,11 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       planning_horizons: horizons,
       link: target.link,
       ...(body.include_extents ? { include_extents: true } : {}),
-      ...(body.rainfall ? { rainfall: designStorm(body.rainfall) } : {}),
+      ...(rainfall ? { rainfall } : {}),
       ...(body.gauge_method === 'single'
         ? { gauge_choice: { gauge_method: 'single' as const, representative_gauge: body.representative_gauge!, gauge_choice_reason: body.gauge_choice_reason! } }
         : {}),
     };
-    const accountId = request.account!.accountId;
     if (target.link.assessment_id) await requireLinkableAssessment(deps.analysisLink(), accountId, target.link.assessment_id);
     const analysis = analysisRequest(stored, boundary, request.now);
     // A DEM finer than the analysis grid adds a native-resolution pass (a 1 m lidar model: a million cells a km²).

@@ -205,6 +205,18 @@ export const DesignStormSchema = z.object({
   example: { depth_in: 13, duration_h: 24, return_period_years: 100, source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)', curve_number: 85 },
 });
 
+export const DesignStormParams = z.object({
+  jurisdiction: z.string().trim().min(2).max(120).describe('A Florida county or municipality, by name ("Monroe County", "Key West") or jurisdiction id.'),
+});
+
+export const StoredDesignStormResponse = z.object({
+  jurisdiction_id: z.string(),
+  jurisdiction_name: z.string(),
+  design_storm: Loose('The storm as stored: depth_mm (and depth_in when given in inches), duration_h, return_period_years, source, runoff.'),
+  updated_at: z.string(),
+  used_by: z.string(),
+}).openapi('StoredDesignStorm');
+
 export const FloodAnalysisBody = z.object({
   boundary_geojson: BoundaryGeometry.optional().describe('The area to analyse; or send `jurisdiction` instead.'),
   jurisdiction: z.string().trim().min(2).max(120).optional()

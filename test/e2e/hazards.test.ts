@@ -194,6 +194,60 @@ describe('POST /hazards/flood-analysis: rainfall ponding of a design storm', () 
   });
 });
 
+/** Polls a flood-analysis job until it ends. */
+async function finishedJob(jobPath: string, key: string) {
+  // Locally the job runs in this process: while it holds the event loop for seconds, a kept-alive
+  // connection may be closed under a poll, so a reset poll (an idempotent GET) is simply repeated.
+  const poll = async () => {
+    try {
+      return (await app.request('GET', jobPath, { key })).json;
+    } catch (error) {
+      if ((error as Error).name !== 'TypeError') throw error;
+      return { status: 'running' };
+    }
+  };
+  let job;
+  for (let attempt = 0; attempt < 120; attempt++) {
+    job = await poll();
+    if (job.status === 'succeeded' || job.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return job;
+}
+
+describe('PUT/GET /hazards/design-storms/{jurisdiction}', () => {
+  const storm = { depth_in: 12, duration_h: 24, return_period_years: 100, source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate, 100-year 24-hour', runoff_coefficient: 0.8 };
+
+  it('stores the account\'s storm per jurisdiction and later analyses of it use it, echoed with its source', async () => {
+    const put = await app.request('PUT', '/hazards/design-storms/Monroe%20County', { key: app.keys.enterprise, json: storm });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ jurisdiction_name: 'Monroe County', design_storm: { depth_in: 12, source: storm.source, runoff: { runoff_coefficient: 0.8 } } });
+    expect(put.json.design_storm.depth_mm).toBeCloseTo(12 * 25.4, 9);
+    const got = await app.request('GET', '/hazards/design-storms/Monroe%20County', { key: app.keys.enterprise });
+    expect(got.json).toEqual(put.json);
+    // Another jurisdiction, another account: none stored.
+    expect((await app.request('GET', '/hazards/design-storms/Pinellas%20County', { key: app.keys.enterprise })).status).toBe(404);
+    expect((await app.request('GET', '/hazards/design-storms/Monroe%20County', { key: app.keys.pro })).status).toBe(404);
+
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.enterprise, json: { jurisdiction: 'Monroe County', components: ['rainfall'], scenarios: ['intermediate'], planning_horizons: [2050] } });
+    const job = res.status === 202 ? (await finishedJob(new URL(res.headers.get('location')!).pathname.replace(/^\/api/, ''), app.keys.enterprise)).result : res.json;
+    const rainfall = job.components.rainfall;
+    expect(rainfall.status).toBe('computed');
+    expect(rainfall.design_storm).toMatchObject({ source: storm.source, stored_for_jurisdiction: 'Monroe County', runoff_mm: 243.84 });
+    const balance = rainfall.volume_balance;
+    expect(Math.abs(balance.ponded_m3 + balance.to_open_water_m3 + balance.left_model_m3 - balance.runoff_m3)).toBeLessThanOrEqual(0.01 * balance.runoff_m3);
+  });
+
+  it('answers 400 for an unknown jurisdiction or a storm without its source', async () => {
+    const unknown = await app.request('PUT', '/hazards/design-storms/Narnia', { key: app.keys.enterprise, json: storm });
+    expect(unknown.status).toBe(400);
+    const { source: _source, ...unsourced } = storm;
+    const bad = await app.request('PUT', '/hazards/design-storms/Monroe%20County', { key: app.keys.enterprise, json: unsourced });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.map((e: { field: string }) => e.field)).toContain('source');
+  });
+});
+
 describe('POST /hazards/flood-analysis', () => {
   it('analyses a small boundary with the statute defaults', async () => {
     const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox } });
@@ -238,22 +292,7 @@ describe('POST /hazards/flood-analysis', () => {
     const jobPath = new URL(res.headers.get('location')!).pathname.replace(/^\/api/, '');
     expect(jobPath).toBe(`/hazards/jobs/${res.json.job_id}`);
     expect((await app.request('GET', jobPath, { key: app.keys.pro })).status).toBe(404);
-    let job;
-    // Locally the job runs in this process: while it holds the event loop for seconds, a kept-alive
-    // connection may be closed under a poll, so a reset poll (an idempotent GET) is simply repeated.
-    const poll = async () => {
-      try {
-        return (await app.request('GET', jobPath, { key: app.keys.enterprise })).json;
-      } catch (error) {
-        if ((error as Error).name !== 'TypeError') throw error;
-        return { status: 'running' };
-      }
-    };
-    for (let attempt = 0; attempt < 120; attempt++) {
-      job = await poll();
-      if (job.status === 'succeeded' || job.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const job = await finishedJob(jobPath, app.keys.enterprise);
     expect(job.status).toBe('succeeded');
     expect(job.result.components.tidal.results).toHaveLength(4);
     expect(job.result.boundary.counties.map((c: { name: string }) => c.name)).toContain('Monroe');

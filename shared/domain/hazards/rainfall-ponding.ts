@@ -13,6 +13,21 @@ export interface DesignStorm {
   return_period_years: number;
   source: string;
   runoff?: RunoffModel;
+  /** Set when the storm is the account's stored one for this jurisdiction (PUT /hazards/design-storms). */
+  stored_for_jurisdiction?: string;
+}
+
+/** An account's design storm for a jurisdiction, used by its analyses that send none. */
+export interface StoredDesignStorm {
+  jurisdiction_id: string;
+  jurisdiction_name: string;
+  design_storm: DesignStorm;
+  updated_at: string;
+}
+
+export interface DesignStormStore {
+  get(accountId: string, jurisdictionId: string): Promise<StoredDesignStorm | undefined>;
+  put(accountId: string, stored: StoredDesignStorm): Promise<void>;
 }
 
 /** Depressions listed per answer, largest first; the counts are always complete. */
