@@ -1131,4 +1131,55 @@ export const hazardExamples: OperationExample[] = [
       },
     },
   },
+  {
+    operationId: 'putDesignStorm',
+    request: {
+      params: { jurisdiction: 'Monroe County' },
+      body: {
+        depth_in: 13,
+        duration_h: 24,
+        return_period_years: 100,
+        source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)',
+        curve_number: 85,
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        jurisdiction_id: 'county:12087',
+        jurisdiction_name: 'Monroe County',
+        design_storm: {
+          duration_h: 24,
+          return_period_years: 100,
+          source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)',
+          depth_mm: 330.2,
+          depth_in: 13,
+          runoff: { curve_number: 85 },
+        },
+        updated_at: '2026-11-23T15:04:05.000Z',
+        used_by: 'Flood analyses of this jurisdiction (`jurisdiction` in the body) that send no `rainfall`; echoed in their rainfall and compound components with its source.',
+      },
+    },
+  },
+  {
+    operationId: 'getDesignStorm',
+    request: { params: { jurisdiction: 'Monroe County' } },
+    response: {
+      status: 200,
+      body: {
+        jurisdiction_id: 'county:12087',
+        jurisdiction_name: 'Monroe County',
+        design_storm: {
+          duration_h: 24,
+          return_period_years: 100,
+          source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)',
+          depth_mm: 330.2,
+          depth_in: 13,
+          runoff: { curve_number: 85 },
+        },
+        updated_at: '2026-11-23T15:04:05.000Z',
+        used_by: 'Flood analyses of this jurisdiction (`jurisdiction` in the body) that send no `rainfall`; echoed in their rainfall and compound components with its source.',
+      },
+    },
+  },
 ];
