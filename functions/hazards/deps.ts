@@ -7,6 +7,8 @@ import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { DynamoFloodEventStore, type FloodEventStore } from '../../shared/adapters/flood-event-store';
 import { S3HazardLayerStore } from '../../shared/adapters/hazard-layer-store';
 import { DynamoHazardJobStore } from '../../shared/adapters/hazard-job-store';
+import { DynamoDesignStormStore } from '../../shared/adapters/design-storm-store';
+import type { DesignStormStore } from '../../shared/domain/hazards/rainfall-ponding';
 import { harmonicTides } from '../../shared/adapters/hazard-tide-predictor';
 import { DynamoOfficialBoundaryStore } from '../../shared/adapters/official-boundary-store';
 import type { OfficialBoundaryStore } from '../../shared/domain/jurisdiction-boundaries';
@@ -30,6 +32,8 @@ export interface HazardDeps {
   jobs: () => HazardJobStore;
   jobRunner: () => HazardJobRunner;
   assets: () => AccountAssetSource;
+  /** The accounts' design storms per jurisdiction. */
+  designStorms: () => DesignStormStore;
   /** Stores an analysis linked to an assessment or applied to assets writes to. */
   analysisLink: () => AnalysisLinkDeps;
   /** Accounts' official jurisdiction boundaries: one wins over the Census boundary of its jurisdiction. */
@@ -59,6 +63,7 @@ let accountModels: AccountElevationModels | undefined;
 let events: DynamoFloodEventStore | undefined;
 let jobs: DynamoHazardJobStore | undefined;
 let boundaries: DynamoOfficialBoundaryStore | undefined;
+let designStorms: DynamoDesignStormStore | undefined;
 
 function accountElevationModels(): AccountElevationModels {
   const blobs = new S3BlobStore();
@@ -74,6 +79,7 @@ export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob)
     jobs: () => (jobs ??= new DynamoHazardJobStore()),
     jobRunner: () => (appConfig().APP_MODE === 'local' ? inProcessJobRunner((job) => runLocally(deps, job)) : streamJobRunner),
     assets: defaultAssetSource,
+    designStorms: () => (designStorms ??= new DynamoDesignStormStore()),
     analysisLink: defaultAnalysisLinkDeps,
     boundaries: () => (boundaries ??= new DynamoOfficialBoundaryStore()),
     tides: harmonicTides,

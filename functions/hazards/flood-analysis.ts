@@ -10,6 +10,8 @@ import { statuteDefaults } from '../../shared/domain/hazards/statute';
 import type { FloodComponent, ScenarioId } from '../../shared/domain/hazards/vocabulary';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
 import type { MultiPolygon, Polygon } from 'geojson';
+import type { DesignStorm } from '../../shared/domain/hazards/rainfall-ponding';
+import { designStorm, storedStormFor } from './design-storms';
 import type { HazardDeps } from './deps';
 import { gaugeChoiceParam } from './gauge-choice';
 import { floridaYear } from './slr-impact';
@@ -28,6 +30,8 @@ interface StoredAnalysisRequest {
   include_extents?: boolean;
   /** The caller's single-gauge choice (s. 380.093(3)(d) exception), replayed by the job. */
   gauge_choice?: { gauge_method: 'single'; representative_gauge: string; gauge_choice_reason: string };
+  /** The caller's design storm, as the domain takes it (depth in mm). */
+  rainfall?: DesignStorm;
 }
 
 function boundaryOrError(geometry: Polygon | MultiPolygon): ValidBoundary {
@@ -41,7 +45,7 @@ function analysisRequest(stored: StoredAnalysisRequest, boundary: ValidBoundary,
   const selection = stored.gauge_choice ? gaugeChoiceParam(centre, stored.gauge_choice, 'body') : undefined;
   return {
     boundary, components: stored.components, scenarios: stored.scenarios, horizons: stored.planning_horizons, selection,
-    currentYear: floridaYear(now), includeExtents: stored.include_extents === true,
+    currentYear: floridaYear(now), includeExtents: stored.include_extents === true, rainfall: stored.rainfall,
   };
 }
 
@@ -57,6 +61,9 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       const message = 'The default horizons (assessment year + 20 and + 50) pass 2150, the end of the NOAA 2022 projections; give planning_horizons.';
       throw new HttpError('invalid_request', message, { errors: [{ field: 'assessment_year', in: 'body', message }] });
     }
+    const accountId = request.account!.accountId;
+    // The storm sent, else the account's stored one for the jurisdiction analysed.
+    const rainfall = body.rainfall ? designStorm(body.rainfall) : await storedStormFor(deps, accountId, target.link.jurisdiction_id);
     const stored: StoredAnalysisRequest = {
       boundary_geojson: boundary.geometry,
       components: body.components,
@@ -64,11 +71,11 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       planning_horizons: horizons,
       link: target.link,
       ...(body.include_extents ? { include_extents: true } : {}),
+      ...(rainfall ? { rainfall } : {}),
       ...(body.gauge_method === 'single'
         ? { gauge_choice: { gauge_method: 'single' as const, representative_gauge: body.representative_gauge!, gauge_choice_reason: body.gauge_choice_reason! } }
         : {}),
     };
-    const accountId = request.account!.accountId;
     if (target.link.assessment_id) await requireLinkableAssessment(deps.analysisLink(), accountId, target.link.assessment_id);
     const analysis = analysisRequest(stored, boundary, request.now);
     // A DEM finer than the analysis grid adds a native-resolution pass (a 1 m lidar model: a million cells a km²).

@@ -8,6 +8,7 @@ import { forAccount, type HazardDeps } from './deps';
 import { floodAnalysisRoute, hazardJobRoute } from './flood-analysis';
 import { hazardDeps } from './jobs';
 import { floodEventsRoute } from './flood-events';
+import { readDesignStorm, storeDesignStorm } from './design-storms';
 import { getSlrScenarios } from './slr-scenarios';
 import { slrImpactRoute } from './slr-impact';
 
@@ -19,6 +20,8 @@ export function createHazardsHandler(deps: HazardDeps) {
     analyzeFlooding: async (request) => floodAnalysisRoute(await forAccount(deps, request.account!.accountId))(request),
     getHazardJob: hazardJobRoute(deps),
     listFloodEvents: floodEventsRoute(deps),
+    putDesignStorm: storeDesignStorm(deps),
+    getDesignStorm: readDesignStorm(deps),
     ...elevationModelImplementations(elevationModelDeps),
   }, defaultPipelineDeps);
 }

@@ -1,5 +1,5 @@
 import {
-  FloodAnalysisBody, FloodAnalysisResponse, FloodEventsQuery, FloodEventsResponse, HazardJobAccepted, HazardJobParams, HazardJobResponse,
+  DesignStormParams, DesignStormSchema, StoredDesignStormResponse, FloodAnalysisBody, FloodAnalysisResponse, FloodEventsQuery, FloodEventsResponse, HazardJobAccepted, HazardJobParams, HazardJobResponse,
   SlrImpactBody, SlrImpactResponse, SlrScenariosQuery, SlrScenariosResponse,
 } from '../schemas/hazards';
 import { IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, ok } from './responses';
@@ -55,4 +55,20 @@ export const listFloodEventsRoute = defineRoute({
   responses: { 200: ok('A page of events.', FloodEventsResponse), ...KEYED_ERRORS },
 });
 
-export const hazardRoutes = [getSlrScenariosRoute, assessSlrImpactRoute, analyzeFloodingRoute, getHazardJobRoute, listFloodEventsRoute];
+export const putDesignStormRoute = defineRoute({
+  id: 'putDesignStorm', method: 'PUT', path: '/hazards/design-storms/{jurisdiction}', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  contractRow: '14', tags: ['Hazards'], summary: "Store the account's design storm for a jurisdiction",
+  description: 'The design storm (rain depth, duration, return period, its source, and a runoff coefficient or curve number) that the account\'s later flood analyses of this jurisdiction (`jurisdiction` in the body) use when they send no `rainfall`; the analysis echoes it with its source. Replaces the one stored before. The service never fetches or invents a depth: read it from NOAA Atlas 14 (PFDS) or the water management district.',
+  request: { params: DesignStormParams, body: DesignStormSchema, maxBodyBytes: 8 * 1024 },
+  responses: { 200: ok('The stored storm.', StoredDesignStormResponse), ...KEYED_ERRORS },
+});
+
+export const getDesignStormRoute = defineRoute({
+  id: 'getDesignStorm', method: 'GET', path: '/hazards/design-storms/{jurisdiction}', group: 'hazards', auth: 'api_key', minTier: 'pro',
+  contractRow: '14', tags: ['Hazards'], summary: "The account's design storm for a jurisdiction",
+  description: 'The design storm stored with PUT for this jurisdiction; 404 when the account has stored none.',
+  request: { params: DesignStormParams },
+  responses: { 200: ok('The stored storm.', StoredDesignStormResponse), ...NOT_FOUND, ...KEYED_ERRORS },
+});
+
+export const hazardRoutes = [getSlrScenariosRoute, assessSlrImpactRoute, analyzeFloodingRoute, getHazardJobRoute, listFloodEventsRoute, putDesignStormRoute, getDesignStormRoute];

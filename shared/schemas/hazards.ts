@@ -185,6 +185,38 @@ export const BoundaryGeometry = z.discriminatedUnion('type', [
 ], { error: 'boundary_geojson must be a GeoJSON geometry of type Polygon or MultiPolygon (send a Feature\'s `geometry`).' })
   .openapi('BoundaryGeometry', { description: 'GeoJSON Polygon or MultiPolygon in WGS 84 lon/lat; rings closed; exterior counter-clockwise (clockwise rings are rewound with a warning).' });
 
+/** A design storm as the caller states it (NOAA Atlas 14 or the district's); the service never invents one. */
+export const DesignStormSchema = z.object({
+  depth_mm: z.number().positive().max(2000).optional().describe('Rain depth of the storm in millimetres (or `depth_in`).'),
+  depth_in: z.number().positive().max(80).optional().describe('Rain depth of the storm in inches (or `depth_mm`).'),
+  duration_h: z.number().positive().max(720).describe('Duration of the storm in hours (24 for the usual design storm).'),
+  return_period_years: z.number().min(1).max(10_000).describe('Return period of the depth in years (e.g. 100).'),
+  source: z.string().trim().min(3).max(500).describe('Where the depth comes from, e.g. "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour".'),
+  runoff_coefficient: z.number().min(0).max(1).optional().describe('Rational-method coefficient: runoff = C × rain. Default (neither this nor `curve_number`): all rain runs off.'),
+  curve_number: z.number().min(30).max(100).optional().describe('NRCS curve number (TR-55): S = 25400/CN − 254 mm, Ia = 0.2 S, Q = (P − Ia)² / (P + 0.8 S).'),
+}).strict().superRefine((storm, ctx) => {
+  if ((storm.depth_mm === undefined) === (storm.depth_in === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['depth_mm'], message: 'Give the rain depth once: depth_mm or depth_in.' });
+  }
+  if (storm.runoff_coefficient !== undefined && storm.curve_number !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['curve_number'], message: 'Give at most one runoff model: runoff_coefficient or curve_number.' });
+  }
+}).openapi('DesignStorm', {
+  example: { depth_in: 13, duration_h: 24, return_period_years: 100, source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)', curve_number: 85 },
+});
+
+export const DesignStormParams = z.object({
+  jurisdiction: z.string().trim().min(2).max(120).describe('A Florida county or municipality, by name ("Monroe County", "Key West") or jurisdiction id.'),
+});
+
+export const StoredDesignStormResponse = z.object({
+  jurisdiction_id: z.string(),
+  jurisdiction_name: z.string(),
+  design_storm: Loose('The storm as stored: depth_mm (and depth_in when given in inches), duration_h, return_period_years, source, runoff.'),
+  updated_at: z.string(),
+  used_by: z.string(),
+}).openapi('StoredDesignStorm');
+
 export const FloodAnalysisBody = z.object({
   boundary_geojson: BoundaryGeometry.optional().describe('The area to analyse; or send `jurisdiction` instead.'),
   jurisdiction: z.string().trim().min(2).max(120).optional()
@@ -200,6 +232,8 @@ export const FloodAnalysisBody = z.object({
   planning_horizons: z.array(Year).min(1).max(5).optional().refine((h) => !h || new Set(h).size === h.length, 'Horizons must not repeat.')
     .describe('Default: assessment year + 20 and + 50.'),
   assessment_year: z.number().int().min(2020).max(2100).optional().describe('Default: this year.'),
+  rainfall: DesignStormSchema.optional()
+    .describe('The design storm for rainfall-induced and compound flooding: its runoff fills the depressions of the elevation grid (fill–spill–merge). Without it (and without loaded rainfall layers) the rainfall component answers `needs_design_storm` with the depressions.'),
   include_extents: z.boolean().default(false)
     .describe('Return `inundation_extents`: per scenario × horizon, the inundated land (envelope of the components analysed) as a GeoJSON Feature of polygons traced on the elevation grid, with its area.'),
   ...gaugeChoiceFields,

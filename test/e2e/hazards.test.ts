@@ -111,6 +111,143 @@ describe('POST /hazards/slr-impact', () => {
   });
 });
 
+describe('POST /hazards/flood-analysis: rainfall ponding of a design storm', () => {
+  const storm = { duration_h: 24, return_period_years: 100, source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate, 100-year 24-hour' };
+  const analyse = (rainfall?: Record<string, unknown>) => app.request('POST', '/hazards/flood-analysis', {
+    key: app.keys.pro,
+    json: { boundary_geojson: keyWestBox, components: ['tidal', 'surge', 'rainfall', 'compound'], scenarios: ['intermediate'], planning_horizons: [2050], ...(rainfall ? { rainfall } : {}) },
+  });
+
+  it('fills the depressions with the runoff, conserving its volume, and echoes the storm', async () => {
+    const half = await analyse({ ...storm, depth_mm: 200, runoff_coefficient: 0.5 });
+    expect(half.status).toBe(200);
+    const rainfall = half.json.components.rainfall;
+    expect(rainfall.status).toBe('computed');
+    expect(rainfall.design_storm).toMatchObject({ depth_mm: 200, source: storm.source, runoff: { runoff_coefficient: 0.5 } });
+    expect(rainfall.design_storm.runoff_mm).toBe(100);
+    expect(rainfall.scope).toMatch(/no pipes/);
+    expect(rainfall.grid.cells).toBeGreaterThan(0);
+    const balance = rainfall.volume_balance;
+    expect(balance.ponded_m3).toBeGreaterThan(0);
+    expect(Math.abs(balance.ponded_m3 + balance.to_open_water_m3 + balance.left_model_m3 - balance.runoff_m3)).toBeLessThanOrEqual(0.01 * balance.runoff_m3);
+    for (const lake of rainfall.depressions) {
+      expect(['partial', 'full', 'spilling']).toContain(lake.status);
+      expect(lake.water_surface_navd88.m).toBeLessThanOrEqual(lake.spill_elevation_navd88.m + 1e-4);
+    }
+    // The same runoff stated in inches with C = 1 (7.874 in × 25.4 = 200 mm): twice the runoff never ponds less.
+    const full = await analyse({ ...storm, depth_in: 200 / 25.4 });
+    const doubled = full.json.components.rainfall;
+    expect(doubled.design_storm.depth_in).toBeCloseTo(200 / 25.4, 9);
+    expect(doubled.design_storm.runoff_mm).toBe(200);
+    expect(doubled.volume_balance.runoff_m3).toBeCloseTo(2 * balance.runoff_m3, -1);
+    expect(doubled.ponded_volume_m3).toBeGreaterThanOrEqual(rainfall.ponded_volume_m3);
+  });
+
+  it('takes the NRCS curve number (TR-55) and answers the compound cases against the tidal and surge levels', async () => {
+    const res = await analyse({ ...storm, depth_mm: 200, curve_number: 85 });
+    const s = 25400 / 85 - 254;
+    const expectedRunoff = (200 - 0.2 * s) ** 2 / (200 + 0.8 * s);
+    expect(res.json.components.rainfall.design_storm.runoff_mm).toBeCloseTo(expectedRunoff, 2);
+    const compound = res.json.components.compound;
+    expect(compound.status).toBe('computed');
+    expect(compound.beyond_either_note).toMatch(/normally zero/);
+    expect(compound.results).toHaveLength(1);
+    const [combo] = compound.results;
+    expect(combo.tidal.tailwater_navd88).toEqual(res.json.components.tidal.results[0].design_water_level_navd88);
+    const surge100 = res.json.components.surge.results.find((r: { return_period_years: number }) => r.return_period_years === 100);
+    expect(combo.surge.tailwater_navd88).toEqual(surge100.design_water_level_navd88);
+    for (const c of [combo.tidal, combo.surge]) {
+      expect(c.extent.km2).toBeGreaterThan(0);
+      expect(c.beyond_either_share).toBeGreaterThanOrEqual(0);
+      expect(c.beyond_either_share).toBeLessThanOrEqual(1);
+    }
+    // A higher sea floods at least as much land.
+    expect(combo.surge.extent.km2).toBeGreaterThanOrEqual(combo.tidal.extent.km2);
+    expect(compound.still_water_envelope.status).toBe('ok');
+  });
+
+  it('without a storm answers needs_design_storm with the depressions and the rain that fills each', async () => {
+    const res = await analyse();
+    const rainfall = res.json.components.rainfall;
+    expect(rainfall.status).toBe('needs_design_storm');
+    expect(rainfall.design_storm_needed).toMatch(/Atlas 14/);
+    expect(rainfall.count).toBeGreaterThan(0);
+    for (const d of rainfall.depressions) {
+      // All rain runs off: the rain that fills it is its capacity spread over its catchment.
+      expect(d.fill_rain_mm).toBeCloseTo((1000 * d.capacity_m3) / d.catchment_area_m2, 0);
+    }
+    expect(res.json.components.compound.status).toBe('ok');
+  });
+
+  it.each([
+    ['both depths', { ...storm, depth_mm: 200, depth_in: 8 }, 'rainfall.depth_mm'],
+    ['no depth', { ...storm }, 'rainfall.depth_mm'],
+    ['no source', { depth_mm: 200, duration_h: 24, return_period_years: 100 }, 'rainfall.source'],
+    ['a coefficient above 1', { ...storm, depth_mm: 200, runoff_coefficient: 1.5 }, 'rainfall.runoff_coefficient'],
+    ['a curve number below 30', { ...storm, depth_mm: 200, curve_number: 20 }, 'rainfall.curve_number'],
+    ['two runoff models', { ...storm, depth_mm: 200, runoff_coefficient: 0.5, curve_number: 80 }, 'rainfall.curve_number'],
+  ])('answers 400 for a storm with %s', async (_name, rainfall, field) => {
+    const res = await analyse(rainfall);
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('invalid_request');
+    expect(res.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+});
+
+/** Polls a flood-analysis job until it ends. */
+async function finishedJob(jobPath: string, key: string) {
+  // Locally the job runs in this process: while it holds the event loop for seconds, a kept-alive
+  // connection may be closed under a poll, so a reset poll (an idempotent GET) is simply repeated.
+  const poll = async () => {
+    try {
+      return (await app.request('GET', jobPath, { key })).json;
+    } catch (error) {
+      if ((error as Error).name !== 'TypeError') throw error;
+      return { status: 'running' };
+    }
+  };
+  let job;
+  for (let attempt = 0; attempt < 120; attempt++) {
+    job = await poll();
+    if (job.status === 'succeeded' || job.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return job;
+}
+
+describe('PUT/GET /hazards/design-storms/{jurisdiction}', () => {
+  const storm = { depth_in: 12, duration_h: 24, return_period_years: 100, source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate, 100-year 24-hour', runoff_coefficient: 0.8 };
+
+  it('stores the account\'s storm per jurisdiction and later analyses of it use it, echoed with its source', async () => {
+    const put = await app.request('PUT', '/hazards/design-storms/Monroe%20County', { key: app.keys.enterprise, json: storm });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ jurisdiction_name: 'Monroe County', design_storm: { depth_in: 12, source: storm.source, runoff: { runoff_coefficient: 0.8 } } });
+    expect(put.json.design_storm.depth_mm).toBeCloseTo(12 * 25.4, 9);
+    const got = await app.request('GET', '/hazards/design-storms/Monroe%20County', { key: app.keys.enterprise });
+    expect(got.json).toEqual(put.json);
+    // Another jurisdiction, another account: none stored.
+    expect((await app.request('GET', '/hazards/design-storms/Pinellas%20County', { key: app.keys.enterprise })).status).toBe(404);
+    expect((await app.request('GET', '/hazards/design-storms/Monroe%20County', { key: app.keys.pro })).status).toBe(404);
+
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.enterprise, json: { jurisdiction: 'Monroe County', components: ['rainfall'], scenarios: ['intermediate'], planning_horizons: [2050] } });
+    const job = res.status === 202 ? (await finishedJob(new URL(res.headers.get('location')!).pathname.replace(/^\/api/, ''), app.keys.enterprise)).result : res.json;
+    const rainfall = job.components.rainfall;
+    expect(rainfall.status).toBe('computed');
+    expect(rainfall.design_storm).toMatchObject({ source: storm.source, stored_for_jurisdiction: 'Monroe County', runoff_mm: 243.84 });
+    const balance = rainfall.volume_balance;
+    expect(Math.abs(balance.ponded_m3 + balance.to_open_water_m3 + balance.left_model_m3 - balance.runoff_m3)).toBeLessThanOrEqual(0.01 * balance.runoff_m3);
+  });
+
+  it('answers 400 for an unknown jurisdiction or a storm without its source', async () => {
+    const unknown = await app.request('PUT', '/hazards/design-storms/Narnia', { key: app.keys.enterprise, json: storm });
+    expect(unknown.status).toBe(400);
+    const { source: _source, ...unsourced } = storm;
+    const bad = await app.request('PUT', '/hazards/design-storms/Monroe%20County', { key: app.keys.enterprise, json: unsourced });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.map((e: { field: string }) => e.field)).toContain('source');
+  });
+});
+
 describe('POST /hazards/flood-analysis', () => {
   it('analyses a small boundary with the statute defaults', async () => {
     const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox } });
@@ -118,8 +255,8 @@ describe('POST /hazards/flood-analysis', () => {
     expect(res.json.scenarios).toEqual(['intermediate_low', 'intermediate']);
     expect(res.json.components.tidal.status).toBe('ok');
     expect(res.json.components.surge.basis).toBe('tide_gauge_statistics');
-    expect(res.json.components.rainfall.status).toBe('no_data');
-    expect(res.json.components.rainfall.data_needed).toMatch(/Atlas 14/);
+    expect(res.json.components.rainfall.status).toBe('needs_design_storm');
+    expect(res.json.components.rainfall.design_storm_needed).toMatch(/Atlas 14/);
     expect(res.json.components.compound.status).toBe('ok');
     expect(res.json.components.surge.label).toMatch(/not a NOAA or FEMA storm surge model/);
     expect(res.json.components.surge.noaa_official_1pct.above_mhhw.m).toBe(0.74);
@@ -155,22 +292,7 @@ describe('POST /hazards/flood-analysis', () => {
     const jobPath = new URL(res.headers.get('location')!).pathname.replace(/^\/api/, '');
     expect(jobPath).toBe(`/hazards/jobs/${res.json.job_id}`);
     expect((await app.request('GET', jobPath, { key: app.keys.pro })).status).toBe(404);
-    let job;
-    // Locally the job runs in this process: while it holds the event loop for seconds, a kept-alive
-    // connection may be closed under a poll, so a reset poll (an idempotent GET) is simply repeated.
-    const poll = async () => {
-      try {
-        return (await app.request('GET', jobPath, { key: app.keys.enterprise })).json;
-      } catch (error) {
-        if ((error as Error).name !== 'TypeError') throw error;
-        return { status: 'running' };
-      }
-    };
-    for (let attempt = 0; attempt < 120; attempt++) {
-      job = await poll();
-      if (job.status === 'succeeded' || job.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const job = await finishedJob(jobPath, app.keys.enterprise);
     expect(job.status).toBe('succeeded');
     expect(job.result.components.tidal.results).toHaveLength(4);
     expect(job.result.boundary.counties.map((c: { name: string }) => c.name)).toContain('Monroe');

@@ -42,6 +42,19 @@ describe('checklist cross-checked against the evidence', () => {
     expect(result.missing_items.map((m) => m.item)).toEqual(['B', 'C', 'H', 'I', 'K', 'L', 'M']);
   });
 
+  it('counts rainfall and compound as analysed only when the storm was computed, not for depressions alone', () => {
+    const withRainfall = (rainfall: string, compound: string) => evaluateCompliance(input, '2026-01-15', COASTAL, evidence({
+      analyses: [analysis({ components: [{ component: 'tidal', status: 'ok' }, { component: 'surge', status: 'ok' }, { component: 'rainfall', status: rainfall }, { component: 'compound', status: compound }] })],
+    }));
+    const computed = byItem(withRainfall('computed', 'computed'));
+    expect(computed.H!.evidence.status).toBe('verified');
+    expect(computed.I!.evidence.status).toBe('verified');
+    const depressionsOnly = withRainfall('needs_design_storm', 'no_data');
+    expect(byItem(depressionsOnly).H!.evidence.status).toBe('contradicted');
+    expect(byItem(depressionsOnly).I!.evidence.status).toBe('contradicted');
+    expect(depressionsOnly.dep_checklist_status.contradictions.find((c) => c.item === 'H')!.found).toContain('status needs_design_storm');
+  });
+
   it('leaves statements attested when the API holds nothing to check them against', () => {
     const result = evaluateCompliance(input, '2026-01-15', COASTAL, evidence({ assets: { total: 0, by_category: {} }, analyses: [] }));
     expect(result.compliant).toBe(true);

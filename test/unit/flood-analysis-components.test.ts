@@ -322,15 +322,27 @@ describe('loaded surge and rainfall layers', () => {
 });
 
 describe('a boundary with no sea or bay water', () => {
-  it('tidal and surge do not apply, rainfall has no data, and the compound names what each part needs', async () => {
+  it('tidal and surge do not apply, rainfall needs a design storm, and the compound names what each part needs', async () => {
     const upland = gridSource(() => 3);
     const result = await analyse({ components: ['tidal', 'surge', 'rainfall', 'compound'] }, { elevation: upland });
     for (const name of ['tidal', 'surge']) expect(result.components[name]).toMatchObject({ status: 'not_applicable', setting: 'inland' });
-    expect(result.components.rainfall).toEqual({ status: 'no_data', data_needed: expect.stringMatching(/^Load 100- and 500-year rainfall flood layers/), note: expect.stringMatching(/^No NOAA Atlas 14/) });
+    // A level plain holds no depression.
+    expect(result.components.rainfall).toMatchObject({ status: 'needs_design_storm', count: 0, depressions: [], design_storm_needed: expect.stringMatching(/NOAA Atlas 14/) });
     expect(result.sources.map((source) => source.id)).not.toContain('operator_layers');
     const compound = component(result, 'compound');
     expect(compound).toMatchObject({ status: 'no_data', components_available: [] });
     expect(compound.data_needed).toMatch(/^Tidal datums need a NOAA gauge within 100 miles\. Load storm surge .* Load 100- and 500-year rainfall flood layers/);
+  });
+
+  it('with a storm, rainfall runs off the level plain and the compound has no coastal level to hold it against', async () => {
+    const storm = { depth_mm: 100, duration_h: 24, return_period_years: 100, source: 'stated' };
+    const result = await analyse({ components: ['rainfall', 'compound'], horizons: [2050], rainfall: storm }, { elevation: gridSource(() => 3) });
+    const rainfall = component(result, 'rainfall');
+    expect(rainfall).toMatchObject({ status: 'computed', ponded_volume_m3: 0 });
+    expect(rainfall.volume_balance.left_model_m3).toBeCloseTo(rainfall.volume_balance.runoff_m3, 0);
+    const compound = component(result, 'compound');
+    expect(compound.status).toBe('no_data');
+    expect((compound.results[0] as unknown as { tidal: { status: string } }).tidal.status).toBe('not_computed');
   });
 });
 

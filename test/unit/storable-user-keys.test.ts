@@ -7,7 +7,7 @@ describe('storableUserKeys', () => {
     const bytes = new Uint8Array([1, 2]);
     const record = {
       methodology: { critical_assets: { categories: { constructor: 3, transportation: 12 } } },
-      history: [{ categories: { constructor: 1 } }, { categories: { prototype: 2 } }],
+      history: [{ categories: { constructor: 1 } as Record<string, number> }, { categories: { prototype: 2 } as Record<string, number> }],
       plain: { a: 1 },
       when,
       bytes,

@@ -555,6 +555,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hazards/design-storms/{jurisdiction}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's design storm for a jurisdiction
+         * @description The design storm stored with PUT for this jurisdiction; 404 when the account has stored none.
+         */
+        get: operations["getDesignStorm"];
+        /**
+         * Store the account's design storm for a jurisdiction
+         * @description The design storm (rain depth, duration, return period, its source, and a runoff coefficient or curve number) that the account's later flood analyses of this jurisdiction (`jurisdiction` in the body) use when they send no `rainfall`; the analysis echoes it with its source. Replaces the one stored before. The service never fetches or invents a depth: read it from NOAA Atlas 14 (PFDS) or the water management district.
+         */
+        put: operations["putDesignStorm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hazards/elevation-models": {
         parameters: {
             query?: never;
@@ -2485,6 +2509,32 @@ export interface components {
              */
             status: "not_transmitted" | "recorded";
         };
+        /**
+         * @description The design storm for rainfall-induced and compound flooding: its runoff fills the depressions of the elevation grid (fill–spill–merge). Without it (and without loaded rainfall layers) the rainfall component answers `needs_design_storm` with the depressions.
+         * @example {
+         *       "depth_in": 13,
+         *       "duration_h": 24,
+         *       "return_period_years": 100,
+         *       "source": "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)",
+         *       "curve_number": 85
+         *     }
+         */
+        DesignStorm: {
+            /** @description NRCS curve number (TR-55): S = 25400/CN − 254 mm, Ia = 0.2 S, Q = (P − Ia)² / (P + 0.8 S). */
+            curve_number?: number;
+            /** @description Rain depth of the storm in inches (or `depth_mm`). */
+            depth_in?: number;
+            /** @description Rain depth of the storm in millimetres (or `depth_in`). */
+            depth_mm?: number;
+            /** @description Duration of the storm in hours (24 for the usual design storm). */
+            duration_h: number;
+            /** @description Return period of the depth in years (e.g. 100). */
+            return_period_years: number;
+            /** @description Rational-method coefficient: runoff = C × rain. Default (neither this nor `curve_number`): all rain runs off. */
+            runoff_coefficient?: number;
+            /** @description Where the depth comes from, e.g. "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour". */
+            source: string;
+        };
         ElevationModel: {
             /** @description [west, south, east, north], WGS84 degrees. */
             bbox: number[] | null;
@@ -2696,6 +2746,7 @@ export interface components {
             jurisdiction?: string;
             /** @description Default: assessment year + 20 and + 50. */
             planning_horizons?: number[];
+            rainfall?: components["schemas"]["DesignStorm"];
             /** @description With gauge_method=single: the NOAA id of the gauge judged more representative. */
             representative_gauge?: string;
             /** @description Default: the statute pair of the 2024 rule set (intermediate_low, intermediate). */
@@ -3663,6 +3714,16 @@ export interface components {
             source: string;
             /** Format: int64 */
             year: number;
+        };
+        StoredDesignStorm: {
+            /** @description The storm as stored: depth_mm (and depth_in when given in inches), duration_h, return_period_years, source, runoff. */
+            design_storm: {
+                [key: string]: unknown;
+            };
+            jurisdiction_id: string;
+            jurisdiction_name: string;
+            updated_at: string;
+            used_by: string;
         };
         Submission: {
             assessment_id: string;
@@ -7001,6 +7062,132 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RankingResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDesignStorm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A Florida county or municipality, by name ("Monroe County", "Key West") or jurisdiction id.
+                 * @example Monroe County
+                 */
+                jurisdiction: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored storm. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jurisdiction_id": "county:12087",
+                     *       "jurisdiction_name": "Monroe County",
+                     *       "design_storm": {
+                     *         "duration_h": 24,
+                     *         "return_period_years": 100,
+                     *         "source": "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)",
+                     *         "depth_mm": 330.2,
+                     *         "depth_in": 13,
+                     *         "runoff": {
+                     *           "curve_number": 85
+                     *         }
+                     *       },
+                     *       "updated_at": "2026-11-23T15:04:05.000Z",
+                     *       "used_by": "Flood analyses of this jurisdiction (`jurisdiction` in the body) that send no `rainfall`; echoed in their rainfall and compound components with its source."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoredDesignStorm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putDesignStorm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A Florida county or municipality, by name ("Monroe County", "Key West") or jurisdiction id.
+                 * @example Monroe County
+                 */
+                jurisdiction: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "depth_in": 13,
+                 *       "duration_h": 24,
+                 *       "return_period_years": 100,
+                 *       "source": "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)",
+                 *       "curve_number": 85
+                 *     }
+                 */
+                "application/json": components["schemas"]["DesignStorm"];
+            };
+        };
+        responses: {
+            /** @description The stored storm. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jurisdiction_id": "county:12087",
+                     *       "jurisdiction_name": "Monroe County",
+                     *       "design_storm": {
+                     *         "duration_h": 24,
+                     *         "return_period_years": 100,
+                     *         "source": "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)",
+                     *         "depth_mm": 330.2,
+                     *         "depth_in": 13,
+                     *         "runoff": {
+                     *           "curve_number": 85
+                     *         }
+                     *       },
+                     *       "updated_at": "2026-11-23T15:04:05.000Z",
+                     *       "used_by": "Flood analyses of this jurisdiction (`jurisdiction` in the body) that send no `rainfall`; echoed in their rainfall and compound components with its source."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoredDesignStorm"];
                 };
             };
             400: components["responses"]["BadRequest"];

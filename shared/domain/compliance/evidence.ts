@@ -30,6 +30,12 @@ export interface EvidenceCheck {
 }
 
 type Kind = CheckSpec['kind'];
+/**
+ * Component statuses that carry results: `computed` is rainfall ponding of a design storm (and its
+ * compound cases); `needs_design_storm` (depressions only), `no_data` and `not_applicable` are not.
+ */
+const PRODUCED_RESULTS = new Set(['ok', 'partial', 'computed']);
+
 const COMPONENT_OF: Partial<Record<Kind, { component: string; claim: (m: Methodology) => boolean | undefined; label: string }>> = {
   tidal_depth: { component: 'tidal', claim: (m) => m.flood_components?.tidal?.analysed, label: 'tidal flooding' },
   storm_surge: { component: 'surge', claim: (m) => m.flood_components?.storm_surge?.analysed, label: 'storm surge' },
@@ -158,7 +164,7 @@ function checkKind(kind: Kind, methodology: Methodology, evidence: ComplianceEvi
       const spec = COMPONENT_OF[kind]!;
       if (analyses.length === 0) return attested(NO_ANALYSES);
       const outcomes = analyses.flatMap((a) => a.components.filter((c) => c.component === spec.component).map((c) => c.status));
-      const produced = outcomes.some((status) => status === 'ok' || status === 'partial');
+      const produced = outcomes.some((status) => PRODUCED_RESULTS.has(status));
       const found = outcomes.length === 0 ? `${ran(analyses)} did not run it` : `${ran(analyses)} ran it without results (status ${list([...new Set(outcomes)])})`;
       const check = !spec.claim(methodology)
         ? attested(produced ? `${ran(analyses)} produced ${spec.label} results.` : `Not claimed; ${ran(analyses)} produced no ${spec.label} results.`)

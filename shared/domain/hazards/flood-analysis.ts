@@ -25,6 +25,8 @@ import { rasterizePolygon } from './rasterize';
 import { DESIGN_RETURN_PERIOD_YEARS, type FloodComponent } from './vocabulary';
 import { isCoastalCounty } from '../compliance/setting';
 import { inlandBoundary } from './inland';
+import { compoundWithStorm, rainfallOnGrid, type StormOnGrid } from './rainfall-component';
+import type { DesignStorm } from './rainfall-ponding';
 
 export { FLOOD_COMPONENTS, type FloodComponent } from './vocabulary';
 
@@ -49,6 +51,8 @@ export interface FloodAnalysisRequest {
   currentYear?: number;
   /** Return the inundated extent per scenario × horizon as GeoJSON polygons. */
   includeExtents?: boolean;
+  /** The design storm (the caller's or the account's stored one) for rainfall ponding on the grid. */
+  rainfall?: DesignStorm;
 }
 
 export interface FloodAnalysisDeps {
@@ -298,11 +302,17 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   }
   await deps.progress?.(0.7);
 
+  // The storm's ponding on the grid, when rainfall is computed there (no layers loaded, a storm given).
+  let pond: StormOnGrid | undefined;
   if (needs('rainfall')) {
     const layers = await deps.layers.layersFor('rainfall', boundary.bbox);
+    const onGrid = layers.length === 0 && area_.model ? rainfallOnGrid(area_.model, request.rainfall) : undefined;
+    pond = onGrid?.pond;
     const rainfall = layers.length > 0
       ? layerComponent('rainfall', layers, RAINFALL_RETURN_PERIODS, area_, combos, () => 0, comboHeader, existingFor, (s, y, rp, surface) => rp === DESIGN_RETURN_PERIOD_YEARS && surfaces.set(key('rainfall', s, y), surface))
-      : { status: 'no_data', data_needed: LAYER_DATA_NEEDED.rainfall, note: 'No NOAA Atlas 14 precipitation-frequency table or rainfall flood layer covers this boundary; no level is estimated.' };
+      : onGrid
+        ? onGrid.answer
+        : { status: 'no_data', data_needed: LAYER_DATA_NEEDED.rainfall, note: 'No elevation data covers this boundary (no depressions to fill) and no rainfall flood layer does; no level is estimated.' };
     if (layers.length > 0) usedSources.push('operator_layers');
     if (wanted.has('rainfall')) components.rainfall = rainfall;
   }
@@ -310,7 +320,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   if (wanted.has('compound')) {
     const parts = ['tidal', 'surge', 'rainfall'].filter((c) => combos.every(({ scenario, year }) => surfaces.has(key(c, scenario, year))));
     const missing = ['tidal', 'surge', 'rainfall'].filter((c) => !parts.includes(c));
-    components.compound = parts.length < 2
+    const envelope = parts.length < 2
       ? { status: 'no_data', data_needed: missing.map((c) => LAYER_DATA_NEEDED[c as 'surge' | 'rainfall'] ?? 'Tidal datums need a NOAA gauge within 100 miles.').join(' '), components_available: parts }
       : {
         status: 'ok',
@@ -322,6 +332,16 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
           ...exposure(envelopeSurface(parts.map((c) => surfaces.get(key(c, scenario, year))!)), area_, existingFor(scenario)),
         })),
       };
+    components.compound = pond && area_.model
+      ? {
+        ...compoundWithStorm(area_.model, pond, combos.map(({ scenario, year }) => ({
+          scenario, year, header: comboHeader(scenario, year),
+          tidal: surfaces.get(key('tidal', scenario, year))?.uniformLevel,
+          surge: surfaces.get(key('surge', scenario, year))?.uniformLevel,
+        }))),
+        still_water_envelope: envelope,
+      }
+      : envelope;
   }
   const analysed = { model: area_.model, mask: area_.mask, sites: area_.sites, surfaces, mhhwAt: mhhwOfSite };
   await deps.onSurfaces?.(analysed);

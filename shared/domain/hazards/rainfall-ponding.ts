@@ -7,10 +7,27 @@ import { area, length, roundTo } from './units';
 /** A design storm as the caller (or the account's stored one) states it; never invented here. */
 export interface DesignStorm {
   depth_mm: number;
+  /** The depth as stated, when it was given in inches (depth_mm = 25.4 × depth_in). */
+  depth_in?: number;
   duration_h: number;
   return_period_years: number;
   source: string;
   runoff?: RunoffModel;
+  /** Set when the storm is the account's stored one for this jurisdiction (PUT /hazards/design-storms). */
+  stored_for_jurisdiction?: string;
+}
+
+/** An account's design storm for a jurisdiction, used by its analyses that send none. */
+export interface StoredDesignStorm {
+  jurisdiction_id: string;
+  jurisdiction_name: string;
+  design_storm: DesignStorm;
+  updated_at: string;
+}
+
+export interface DesignStormStore {
+  get(accountId: string, jurisdictionId: string): Promise<StoredDesignStorm | undefined>;
+  put(accountId: string, stored: StoredDesignStorm): Promise<void>;
 }
 
 /** Depressions listed per answer, largest first; the counts are always complete. */
@@ -75,18 +92,17 @@ function lakes(grid: ElevationGrid, p: StormPonding, runoff: RunoffModel, limit:
   };
 }
 
-/**
- * The rainfall component on a grid: without a storm, `needs_design_storm` with where to get one and
- * the depressions (capacity, fill_rain_mm assuming all rain runs off); with one, the ponding it leaves.
- */
-export function rainfallPonding(grid: ElevationGrid, storm: DesignStorm | undefined, water = grid.water, limit = MAX_LISTED_DEPRESSIONS) {
-  const h = gridDepressions(grid, water);
-  if (!storm) {
-    return { status: 'needs_design_storm' as const, design_storm_needed: DESIGN_STORM_WHERE, scope: RAINFALL_SCOPE, ...depressionList(grid, h, ALL_RAIN_RUNS_OFF, limit) };
-  }
+/** A storm's runoff filled on a grid's depressions (the hierarchy is kept for the compound cases). */
+export function pondStorm(grid: ElevationGrid, storm: DesignStorm, water = grid.water) {
+  const hierarchy = gridDepressions(grid, water);
   const runoffModel = storm.runoff ?? ALL_RAIN_RUNS_OFF;
   const runoff = runoffMm(storm.depth_mm, runoffModel);
-  const p = fillSpillMerge(h, runoff / 1000);
+  return { storm, hierarchy, runoffModel, runoffMm: runoff, ponding: fillSpillMerge(hierarchy, runoff / 1000) };
+}
+
+/** The `computed` rainfall answer of a storm filled with pondStorm. */
+export function describePonding(grid: ElevationGrid, pond: ReturnType<typeof pondStorm>, limit = MAX_LISTED_DEPRESSIONS) {
+  const { storm, runoffModel, runoffMm: runoff, ponding: p } = pond;
   const balance = p.runoff_m3 > 0 ? (p.ponded_volume_m3 + p.to_sea_m3 + p.off_model_m3) / p.runoff_m3 : 1;
   return {
     status: 'computed' as const,
@@ -104,4 +120,14 @@ export function rainfallPonding(grid: ElevationGrid, storm: DesignStorm | undefi
     },
     ...lakes(grid, p, runoffModel, limit),
   };
+}
+
+/**
+ * The rainfall component on a grid: without a storm, `needs_design_storm` with where to get one and
+ * the depressions (capacity, fill_rain_mm assuming all rain runs off); with one, the ponding it leaves.
+ */
+export function rainfallPonding(grid: ElevationGrid, storm: DesignStorm | undefined, water = grid.water, limit = MAX_LISTED_DEPRESSIONS) {
+  if (storm) return describePonding(grid, pondStorm(grid, storm, water), limit);
+  const h = gridDepressions(grid, water);
+  return { status: 'needs_design_storm' as const, design_storm_needed: DESIGN_STORM_WHERE, scope: RAINFALL_SCOPE, ...depressionList(grid, h, ALL_RAIN_RUNS_OFF, limit) };
 }

@@ -781,6 +781,260 @@ export const hazardExamples: OperationExample[] = [
   },
   {
     operationId: 'analyzeFlooding',
+    request: {
+      body: {
+        boundary_geojson: {
+          type: 'Polygon',
+          coordinates: [[[-81.81, 24.54], [-81.75, 24.54], [-81.75, 24.57], [-81.81, 24.57], [-81.81, 24.54]]],
+        },
+        components: ['rainfall'],
+        scenarios: ['intermediate'],
+        planning_horizons: [2050],
+        rainfall: {
+          depth_in: 13,
+          duration_h: 24,
+          return_period_years: 100,
+          source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)',
+          curve_number: 85,
+        },
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        boundary: {
+          area: {
+            acres: 5002.17,
+            km2: 20.2431,
+          },
+          bbox: [-81.81, 24.54, -81.75, 24.57],
+          vertex_count: 5,
+          counties: [
+            {
+              fips: '12087',
+              name: 'Monroe',
+            },
+          ],
+          warnings: [],
+        },
+        scenarios: ['intermediate'],
+        planning_horizons: [2050],
+        gauge_selection: {
+          method: 'inverse_distance_two_gauges',
+          reason: 'Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).',
+          gauge_separation_miles: 45.4,
+          gauges: [
+            {
+              noaa_id: '8724580',
+              name: 'Key West, FL',
+              lat: 24.55083,
+              lon: -81.80806,
+              distance_km: 2.88,
+              distance_miles: 1.79,
+              weight: 0.9607,
+            },
+          ],
+          cautions: [],
+        },
+        elevation: {
+          status: 'covered',
+          source: {
+            name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+            vertical_datum: 'EGM96',
+            native_resolution: '1 arc-second (~30 m)',
+            elevation_model_id: 'srtm-1arcsec',
+            resolution_m: 30,
+            vertical_accuracy_m: 16,
+            vertical_accuracy_basis: 'SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.',
+            surface_model: true,
+            height_step_m: 1,
+          },
+          sources: [
+            {
+              elevation_model_id: 'srtm-1arcsec',
+              name: 'SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)',
+              surface_model: true,
+              share_of_cells: 1,
+              vertical_offset_m: -0.265,
+            },
+          ],
+          surface_model_flags: {
+            cells: 3984,
+            share_of_cells: 0.17,
+            rule: 'Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground.',
+          },
+          height_steps: {
+            elevation_model_id: 'srtm-1arcsec',
+            step_m: 1,
+            lowest_land_levels_navd88_m: [0.735, 1.735, 2.735, 3.735, 4.735],
+            note: 'This model\'s heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of…',
+          },
+          coverage_fraction: 1,
+          cell_size_m: 29,
+          vertical_datum_correction: {
+            from: 'EGM96',
+            applied_offset_m: -0.265,
+            method: 'SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.',
+            uncertainty: 'The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…',
+          },
+          asset_ground: {
+            surveyed: 0,
+            from_dem: 0,
+            surface_model_flagged: 0,
+            method: 'Ground at a point or asset: the asset\'s surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset\'s water level uses its own gauge inte…',
+          },
+          method: 'Land cells connected (8-neighbour) to open water below the water level count as exposed, apart from land already below today\'s MHHW (existing_water). Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water …',
+          screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
+        },
+        assets: {
+          inside_boundary: 0,
+          source: 'The caller\'s imported assets (points).',
+        },
+        components: {
+          rainfall: {
+            status: 'computed',
+            scope: 'Screening-level depression storage on the ground grid (fill–spill–merge, Barnes, Callaghan & Wickert 2020): the storm\'s runoff fills each depression from its own catchment and spills downstream. Not a hydraulic model: no pipes, culverts, pumps or channel conveyance, no timing, no infiltration beyond…',
+            design_storm: {
+              duration_h: 24,
+              return_period_years: 100,
+              source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)',
+              depth_mm: 330.2,
+              depth_in: 13,
+              runoff: {
+                curve_number: 85,
+              },
+              runoff_basis: 'NRCS curve number 85: S = 25400/CN − 254 mm, Ia = 0.2 S, Q = (P − Ia)² / (P + 0.8 S)',
+              runoff_mm: 281.9,
+            },
+            ponded_area: {
+              acres: 226.08,
+              km2: 0.9149,
+            },
+            ponded_volume_m3: 709782.2,
+            max_depth: {
+              m: 2.949,
+              ft: 9.6752,
+            },
+            volume_balance: {
+              runoff_m3: 3169987.5,
+              ponded_m3: 709782.2,
+              to_open_water_m3: 2402593.6,
+              left_model_m3: 57611.7,
+              closure: 1,
+            },
+            count: 124,
+            truncated: true,
+            depressions: [
+              {
+                depression_id: 337,
+                merged_from: [336, 334],
+                lowest_point: {
+                  lat: 24.554722,
+                  lon: -81.770278,
+                  ground_navd88: {
+                    m: 0.7346,
+                    ft: 2.4101,
+                  },
+                },
+                capacity_m3: 215689.3,
+                catchment_area_m2: 381805,
+                spill_elevation_navd88: {
+                  m: 1.7346,
+                  ft: 5.6909,
+                },
+                fill_rain_mm: 615.6,
+                stored_m3: 109948.6,
+                water_surface_navd88: {
+                  m: 1.2443,
+                  ft: 4.0825,
+                },
+                max_depth: {
+                  m: 0.5098,
+                  ft: 1.6724,
+                },
+                status: 'partial',
+              },
+            ],
+            grid: {
+              cells: 23653,
+              cell_size_m: 29,
+              extent: 'The analysis grid over the boundary\'s bounding box (catchments do not stop at the boundary).',
+            },
+          },
+        },
+        vertical_datum: 'NAVD88',
+        units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
+        baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.',
+        datum_epoch: {
+          tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
+          scenario_baseline_year: 2000,
+          rise_1992_to_2000: {
+            m: 0.0272,
+            ft: 0.0891,
+          },
+          method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are; for a gauge with a data warning (a trajectory from fewer than 30 years of record, which can run negativ…',
+        },
+        screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
+        sources: [
+          {
+            id: 'noaa_tr2022',
+            version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
+            name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
+            url: 'https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html',
+            note: 'Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.',
+          },
+        ],
+        provenance: {
+          datasets: [
+            {
+              id: 'noaa_tr2022',
+              name: 'NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges',
+              version: 'TR_local_projections.nc of the report\'s code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022',
+            },
+          ],
+          gauge_rule: {
+            rule: 'F.A.C. 62S-7.012(1)(b)',
+            url: 'https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012',
+            verification: 'verified',
+            text: 'Local sea level is interpolated between "the two closest coastal tide gauges that do not have data warnings associated with them", "using the project\'s distance away from the gauges as the independent variable".',
+            gauge_list_verification: 'reconstructed',
+            gauge_list_note: 'The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.',
+            gauges_used: [
+              '8720030 Fernandina Beach, FL',
+              '8723970 Vaca Key, FL',
+              '8724580 Key West, FL',
+              '8725110 Naples, FL',
+              '8725520 Fort Myers, FL',
+            ],
+            gauges_excluded_for_data_warnings: [
+              {
+                noaa_id: '8720218',
+                name: 'Mayport, FL',
+                warnings: ['NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30.'],
+              },
+            ],
+            gauges_without_noaa_2022_projections: ['Lake Worth Pier, FL', 'Port Manatee, FL', 'East Bay, FL'],
+          },
+          statute: {
+            rule: 's. 380.093(3)(d), F.S.',
+            verification: 'reconstructed',
+            note: 'Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).',
+          },
+          datum_epoch: {
+            tidal_datum_epoch: 'National Tidal Datum Epoch 1983–2001 (centre 1992)',
+            scenario_baseline_year: 2000,
+            rise_1992_to_2000: {
+              m: 0.0272,
+              ft: 0.0891,
+            },
+            method: 'Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are; for a gauge with a data warning (a trajectory from fewer than 30 years of record, which can run negativ…',
+          },
+        },
+      },
+    },
+  },
+  {
+    operationId: 'analyzeFlooding',
     setup: true,
     request: {
       body: {
@@ -897,6 +1151,57 @@ export const hazardExamples: OperationExample[] = [
           },
           datum_epoch: null,
         },
+      },
+    },
+  },
+  {
+    operationId: 'putDesignStorm',
+    request: {
+      params: { jurisdiction: 'Monroe County' },
+      body: {
+        depth_in: 13,
+        duration_h: 24,
+        return_period_years: 100,
+        source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)',
+        curve_number: 85,
+      },
+    },
+    response: {
+      status: 200,
+      body: {
+        jurisdiction_id: 'county:12087',
+        jurisdiction_name: 'Monroe County',
+        design_storm: {
+          duration_h: 24,
+          return_period_years: 100,
+          source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)',
+          depth_mm: 330.2,
+          depth_in: 13,
+          runoff: { curve_number: 85 },
+        },
+        updated_at: '2026-11-23T15:04:05.000Z',
+        used_by: 'Flood analyses of this jurisdiction (`jurisdiction` in the body) that send no `rainfall`; echoed in their rainfall and compound components with its source.',
+      },
+    },
+  },
+  {
+    operationId: 'getDesignStorm',
+    request: { params: { jurisdiction: 'Monroe County' } },
+    response: {
+      status: 200,
+      body: {
+        jurisdiction_id: 'county:12087',
+        jurisdiction_name: 'Monroe County',
+        design_storm: {
+          duration_h: 24,
+          return_period_years: 100,
+          source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)',
+          depth_mm: 330.2,
+          depth_in: 13,
+          runoff: { curve_number: 85 },
+        },
+        updated_at: '2026-11-23T15:04:05.000Z',
+        used_by: 'Flood analyses of this jurisdiction (`jurisdiction` in the body) that send no `rainfall`; echoed in their rainfall and compound components with its source.',
       },
     },
   },
