@@ -276,7 +276,7 @@ describe('from inventory to evidence (Monroe County)', () => {
     const neither = await post({ components: ['tidal'] });
     expect(neither.status).toBe(400);
     // A municipality is analysed over its own boundary now; a name that is no Florida place is refused.
-    const nowhere = await post({ jurisdiction: 'City of Atlantis' });
+    const nowhere = await post({ jurisdiction: 'Gotham City' });
     expect(nowhere.status).toBe(400);
     expect(nowhere.json.errors[0]).toMatchObject({ field: 'jurisdiction' });
     const unknown = await post({ boundary_geojson: square, assessment_id: 'va_00000000000000000000000000' });
