@@ -302,6 +302,8 @@ export const FloodEventSchema = z.object({
   location: z.object({
     lat: z.number().nullable(), lon: z.number().nullable(), county: z.string().nullable(), county_fips: z.string().nullable(),
     scope: z.enum(['point', 'county', 'gauge', 'state']),
+    counties_within_precision: z.array(z.string()).optional()
+      .describe('HURDAT2 landfalls: positions are given to 0.1°, so every county the true position may lie in, the tagged `county` first.'),
   }),
   time_utc: z.string().optional().describe('Exact time (UTC) where the source gives one: HURDAT2 landfall records.'),
   magnitude: z.object({

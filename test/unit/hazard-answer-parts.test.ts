@@ -1,4 +1,5 @@
-import { bboxesIntersect, bboxOfPositions, type BBox } from '../../shared/domain/hazards/geo';
+import type { Polygon } from 'geojson';
+import { bboxesIntersect, bboxOfPositions, polygonIntersectsBBox, type BBox } from '../../shared/domain/hazards/geo';
 import { floridaBBox, floridaCountyBoundaries } from '../../shared/domain/hazards/florida-counties';
 import { gaugeById, selectGauges, type GaugeSelection } from '../../shared/domain/hazards/gauges';
 import { describeGaugeSelection } from '../../shared/domain/hazards/responses';
@@ -62,6 +63,26 @@ describe('boxes', () => {
   ] as const)('a box %s intersects: %p', (_name, other, expected) => {
     expect(bboxesIntersect(box, [...other] as BBox)).toBe(expected);
     expect(bboxesIntersect([...other] as BBox, box)).toBe(expected);
+  });
+
+  describe('meeting a polygon', () => {
+    // A diamond around (0, 0) with a square hole in its middle; its edges run at 45°.
+    const diamond: Polygon = {
+      type: 'Polygon',
+      coordinates: [[[0, -4], [4, 0], [0, 4], [-4, 0], [0, -4]], [[-1, -1], [1, -1], [1, 1], [-1, 1], [-1, -1]]],
+    };
+    it.each([
+      ['holding the whole diamond', [-5, -5, 5, 5], true],
+      ['wholly inside the solid part', [2, -0.5, 2.5, 0.5], true],
+      ['wholly inside the hole', [-0.5, -0.5, 0.5, 0.5], false],
+      ['cut by one edge, its centre outside', [1.8, 1.8, 2.6, 2.6], true],
+      ['in the corner the diagonal edge leaves empty', [3, 3, 4, 4], false],
+      ['touching a vertex', [4, -1, 5, 1], true],
+      ['beside it, in line with an edge', [5, -1, 6, 1], false],
+      ['a sliver whose edge touches the hole\'s', [-1.5, -0.5, -1, 0.5], true],
+    ] as const)('a box %s: %p', (_name, other, expected) => {
+      expect(polygonIntersectsBBox(diamond, [...other] as BBox)).toBe(expected);
+    });
   });
 
   it('of positions is their extent', () => {

@@ -41,6 +41,14 @@ describe('bundled events', () => {
     const sarasota = { lat: 27.34, lon: -82.53 };
     const [near] = selectFloodEvents([milton], { centre: sarasota, radiusKm: 50 });
     expect(near!.distance_km).toBeLessThan(20);
+    // 27.4° N 82.6° W falls in Manatee; rounded to 0.1°, the box (27.35–27.45° N, 82.65–82.55° W)
+    // crosses the Manatee–Sarasota line on Longboat Key (about 27.39° N), and no other county.
+    expect(milton.location).toMatchObject({ county: 'Manatee', counties_within_precision: ['Manatee', 'Sarasota'] });
+  });
+
+  it('lists only the tagged county for a landfall far from any county line', () => {
+    const andrew = bundledFloodEvents().find((e) => e.event_id.startsWith('hurdat2:AL041992'))!;
+    expect(andrew.location.counties_within_precision).toEqual(['Miami-Dade']);
   });
 
   it('filters by date range, type and radius, newest first', () => {

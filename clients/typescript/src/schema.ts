@@ -2758,6 +2758,8 @@ export interface components {
             end_date: string | null;
             event_id: string;
             location: {
+                /** @description HURDAT2 landfalls: positions are given to 0.1°, so every county the true position may lie in, the tagged `county` first. */
+                counties_within_precision?: string[];
                 county: string | null;
                 county_fips: string | null;
                 lat: number | null;

@@ -1,7 +1,7 @@
 import { countyByFipsCode, FLORIDA_COUNTIES, normalizePlaceName } from '../jurisdictions';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { MultiPolygon, Polygon } from 'geojson';
-import { bboxesIntersect, distanceToBBoxKm, distanceToBoundaryKm, grownBBox, haversineKm, type BBox, type LatLon } from './geo';
+import { bboxesIntersect, distanceToBBoxKm, distanceToBoundaryKm, grownBBox, haversineKm, polygonIntersectsBBox, type BBox, type LatLon } from './geo';
 import { countyAtPoint } from '../risk/county-at-point';
 import { floridaCountyBoundaries } from './florida-counties';
 import { GAUGES } from './gauges';
@@ -29,6 +29,8 @@ export interface FloodEvent {
     county_fips: string | null;
     /** `point`: reported position; `county`: county centroid; `gauge`: tide gauge; `state`: statewide record. */
     scope: 'point' | 'county' | 'gauge' | 'state';
+    /** HURDAT2 positions are given to 0.1°: every county the true position may lie in, `county` first. */
+    counties_within_precision?: string[];
   };
   /** Exact time (ISO 8601 UTC) where the source gives one (HURDAT2 landfalls). */
   time_utc?: string;
@@ -147,6 +149,24 @@ interface FemaDeclaration {
   incident_end: string | null;
 }
 
+/** HURDAT2 gives positions to a tenth of a degree, so a reported position stands for a box 0.1° wide. */
+export const HURDAT2_POSITION_PRECISION_DEG = 0.1;
+
+/**
+ * The counties a rounded landfall position may lie in: the tagged county, then every other whose
+ * polygon meets the box the rounding leaves (Milton's 27.4° N 82.6° W is in Manatee; the box also
+ * reaches Sarasota, where the NHC report places the landfall).
+ */
+function countiesWithinPrecision(l: HurdatLandfall): string[] {
+  const half = HURDAT2_POSITION_PRECISION_DEG / 2;
+  const box: BBox = [l.lon - half, l.lat - half, l.lon + half, l.lat + half];
+  const others = floridaCountyBoundaries()
+    .filter((c) => c.name !== l.county && bboxesIntersect(c.bbox, box) && polygonIntersectsBBox(c.geometry, box))
+    .map((c) => c.name)
+    .sort();
+  return [l.county, ...others];
+}
+
 let bundled: FloodEvent[] | undefined;
 
 /** The events shipped with the product (HURDAT2 landfalls, NCEI 2019 Q1, FEMA declarations, NOAA HTF days). */
@@ -165,7 +185,7 @@ export function bundledFloodEvents(): readonly FloodEvent[] {
     end_date: null,
     type: l.wind_kt >= 64 ? 'hurricane' : 'tropical_storm',
     name: `${l.name === 'UNNAMED' ? 'Unnamed storm' : titleCase(l.name)} (${l.storm_id}) Florida landfall ${l.landfall_time.slice(11, 16)} UTC, ${l.county} County`,
-    location: { lat: l.lat, lon: l.lon, county: l.county, county_fips: l.county_fips, scope: 'point' },
+    location: { lat: l.lat, lon: l.lon, county: l.county, county_fips: l.county_fips, scope: 'point', counties_within_precision: countiesWithinPrecision(l) },
     magnitude: { wind_kt: l.wind_kt, ...(l.pressure_mb === null ? {} : { pressure_mb: l.pressure_mb }) },
     time_utc: l.landfall_time,
   }));

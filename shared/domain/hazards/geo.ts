@@ -1,3 +1,4 @@
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 
 export const KM_PER_MILE = 1.609344;
@@ -52,6 +53,33 @@ export function grownBBox([west, south, east, north]: BBox, km: number): BBox {
 
 export function bboxesIntersect(a: BBox, b: BBox): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+}
+
+/** Whether segment a→b crosses or touches the box (Liang–Barsky clipping of the segment's parameter). */
+function segmentTouchesBBox(a: Position, b: Position, [west, south, east, north]: BBox): boolean {
+  const dx = b[0]! - a[0]!, dy = b[1]! - a[1]!;
+  let enter = 0, leave = 1;
+  for (const [p, q] of [[-dx, a[0]! - west], [dx, east - a[0]!], [-dy, a[1]! - south], [dy, north - a[1]!]] as const) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) enter = Math.max(enter, t);
+    else leave = Math.min(leave, t);
+    if (enter > leave) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a polygon and a lon/lat box share any point: an edge of the polygon crosses the box, or
+ * the box lies wholly inside the polygon (its centre inside an outer ring and outside the holes).
+ */
+export function polygonIntersectsBBox(geometry: Polygon | MultiPolygon, box: BBox): boolean {
+  const rings = geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates.flat();
+  for (const ring of rings) for (let i = 1; i < ring.length; i++) if (segmentTouchesBBox(ring[i - 1]!, ring[i]!, box)) return true;
+  return booleanPointInPolygon([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], geometry);
 }
 
 /** Distance from a point to the nearest point of a lon/lat box (0 inside). */
