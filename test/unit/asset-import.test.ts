@@ -97,6 +97,23 @@ describe('CSV import', () => {
     expect(again.report.written.unchanged).toBe(2);
   });
 
+  it('maps the columns counties name FACNAME, FACILITYID and FACTYPE without a column_map', async () => {
+    const file = 'FACILITYID,FACNAME,FACTYPE,LATITUDE,LONGITUDE\nLS-0012,Lift Station 12,Lift Station,24.56,-81.78\nFS-0001,Fire Station 1,Fire Station,24.55,-81.80\n';
+    const { report, store } = await runImport('csv', file);
+    expect(report.columns).toMatchObject({ name: 'FACNAME', source_id: 'FACILITYID', type_columns: ['FACTYPE'] });
+    expect([...store.assets.values()].map((a) => [a.source_id, a.name, a.source_type]).sort()).toEqual([
+      ['FS-0001', 'Fire Station 1', 'Fire Station'],
+      ['LS-0012', 'Lift Station 12', 'Lift Station'],
+    ]);
+    expect(report.categorization.by_asset_type).toEqual({ wastewater_treatment_facilities_and_lift_stations: 1, fire_stations: 1 });
+  });
+
+  it('names the crs field when a table holds eastings and northings', async () => {
+    const refusal = runImport('csv', 'name,y,x\nA,2800000,560000\nB,2801000,561000\nC,25.7,-80.2\n');
+    await expect(refusal).rejects.toMatchObject({ code: 'outside_florida', extra: { projected_rows: 2, field: 'crs' } });
+    await expect(refusal).rejects.toThrow(/send the `crs` field/);
+  });
+
   it('rejects bad rows with row number, field and code, and imports the rest', async () => {
     const file = [
       'name,type,latitude,longitude',

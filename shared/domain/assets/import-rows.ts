@@ -206,6 +206,8 @@ export class AssetRowProcessor {
   private outside = 0;
   /** Rows outside Florida only for a longitude without its minus sign. */
   private unsignedWest = 0;
+  /** Rows outside Florida whose x and y are both beyond any degree value: eastings and northings. */
+  private projectedLooking = 0;
   private readonly byCategory: Record<string, number> = {};
   private readonly byType: Record<string, number> = {};
   private unclassified = 0;
@@ -450,6 +452,7 @@ export class AssetRowProcessor {
     if (verdict === 'ok') return { lon, lat, geometryType, geometry };
     if (verdict === 'swapped') this.swapped++;
     if (verdict === 'outside_florida' || verdict === 'out_of_range') this.outside++;
+    if (!this.options.reproject && Math.abs(lon) > 180 && Math.abs(lat) > 90) this.projectedLooking++;
     const code = verdict === 'swapped' ? 'coordinate_order' : verdict;
     // Only an outside_florida verdict can be in Florida with the longitude negated.
     if (westSignLost(lon, lat)) {
@@ -505,6 +508,9 @@ export class AssetRowProcessor {
     // Most positions wrong in the same way means the file is, not its rows.
     if (this.swapped * 2 > this.withCoordinates) {
       throw new AssetFileError('coordinate_order', `Latitude and longitude are swapped in ${this.swapped} of ${this.withCoordinates} rows: exchange the two columns (or the axis order of the export).`, { swapped_rows: this.swapped });
+    }
+    if (this.outside * 2 > this.withCoordinates && this.projectedLooking * 2 > this.outside) {
+      throw new AssetFileError('outside_florida', `${this.projectedLooking} of ${this.withCoordinates} positions are not degrees but look like projected coordinates (eastings and northings, e.g. Florida State Plane in US survey feet): send the \`crs\` field naming the file's coordinate system (for example "EPSG:2236" for NAD83 / Florida East (ftUS)), or a zipped Shapefile with its .prj.`, { outside_rows: this.outside, projected_rows: this.projectedLooking, field: 'crs' });
     }
     if (this.outside * 2 > this.withCoordinates) {
       const unsigned = this.unsignedWest > 0 ? ` ${this.unsignedWest} of them are in Florida with a minus sign before the longitude: west longitudes are negative (did the export drop the sign?).` : '';
