@@ -3,7 +3,7 @@ import type { ElevationSource } from './elevation';
 import { sourceInfoFor } from './elevation';
 import { floodModel, isOpenWater } from './inundation';
 import type { BBox } from './geo';
-import { readGround } from './ground';
+import { readGround, type GroundOptions } from './ground';
 import { rowCellAreas } from './elevation';
 import { forEachCellInPolygon } from './rasterize';
 
@@ -75,6 +75,7 @@ export async function tallyAtNativeResolution(
   box: BBox,
   mslNavd88: number,
   pause: () => Promise<void>,
+  options: GroundOptions = {},
 ): Promise<SpillTally> {
   const tally = new SpillTally();
   const resolution = sourceInfoFor(source, box).resolution_m!;
@@ -88,7 +89,7 @@ export async function tallyAtNativeResolution(
   for (let north = box[3]; north > box[1]; north -= stepLat) {
     for (let west = box[0]; west < box[2]; west += stepLon) {
       const core: BBox = [west, math.max(box[1], north - stepLat), math.min(box[2], west + stepLon), north];
-      const ground = await readGround(source, [core[0] - marginLon, core[1] - marginLat, core[2] + marginLon, core[3] + marginLat], maxCells, mslNavd88, { flagRelief: false });
+      const ground = await readGround(source, [core[0] - marginLon, core[1] - marginLat, core[2] + marginLon, core[3] + marginLat], maxCells, mslNavd88, { flagRelief: false, allowSurfaceModel: options.allowSurfaceModel });
       await pause();
       if (!ground) continue;
       const { grid } = ground;
