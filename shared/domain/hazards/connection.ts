@@ -20,7 +20,8 @@ export interface Connection {
   cell_size_m: number;
 }
 
-const cache = new Map<string, Promise<Connection | undefined>>();
+/** Traced connections by models, extent and water surface, with the layer objects they were read from. */
+const cache = new Map<string, { layers: ElevationSource[]; traced: Promise<Connection | undefined> }>();
 
 const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 
@@ -34,12 +35,14 @@ export function connectionAround(source: ElevationSource, place: LatLon, box: BB
   const modelExtent = source.extentAt?.(place.lon, place.lat);
   if (!modelExtent) return Promise.resolve(undefined);
   const extent = union(modelExtent, box);
-  const models = groundLayers(source, extent, options).map((layer) => modelIdOf(layer.info()));
-  const key = `${models.join('|')}|${extent.join(',')}|${Math.fround(mslNavd88)}`;
-  let traced = cache.get(key);
-  if (traced) {
-    cache.delete(key);
-  } else {
+  const layers = groundLayers(source, extent, options);
+  const key = `${layers.map((layer) => modelIdOf(layer.info())).join('|')}|${extent.join(',')}|${Math.fround(mslNavd88)}`;
+  const kept = cache.get(key);
+  // Two sources may name their models alike: only the very same layers share a trace.
+  const same = kept !== undefined && kept.layers.length === layers.length && kept.layers.every((layer, i) => layer === layers[i]);
+  cache.delete(key);
+  let traced = same ? kept.traced : undefined;
+  if (!traced) {
     traced = (async () => {
       const ground = await readGround(source, extent, CONNECTION_CELLS, mslNavd88, { flagRelief: false, allowSurfaceModel: options.allowSurfaceModel });
       if (!ground) return undefined;
@@ -48,7 +51,7 @@ export function connectionAround(source: ElevationSource, place: LatLon, box: BB
     })();
     traced.catch(() => cache.delete(key));
   }
-  cache.set(key, traced);
+  cache.set(key, { layers, traced });
   if (cache.size > CACHED_CONNECTIONS) cache.delete(cache.keys().next().value!);
   return traced;
 }
