@@ -109,7 +109,9 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     ? { ...noBareEarth(withheld), note: `${noBareEarth(withheld).note} Sea level rise and projected MHHW above are still valid.` }
     : { status: 'not_covered', source: sourceInfoFor(deps.elevation, box), note: 'No elevation data covers this point: ground elevation, water depth, inundation area and affected assets are not computed. Sea level rise and projected MHHW above are still valid.' };
   const inlandCounty = inlandCountyAt(request.point);
-  if (inlandCounty && !tidalWater) {
+  // In a county without coast the tide applies only where the model connects the point to the sea.
+  const reached = model && point && (point.open_water || siteDepth(model, cellIndexAt(model.grid, request.point.lat, request.point.lon), point.ground_navd88_m, level).connected);
+  if (inlandCounty && (!tidalWater || !reached)) {
     const used: SourceId[] = ground && usesSrtm(ground) ? ['noaa_tr2022', 'noaa_datums', 'srtm'] : ['noaa_tr2022', 'noaa_datums'];
     return inlandAnswer(common, ground && model ? { status: 'covered', ...describeGround(ground) } : withoutGround,
       `${inlandCounty.name} County reaches no coast (its Census boundary has no shoreline arcs) and no NOAA tide station lies within ${DATUM_CHECK_RADIUS_KM} km`, epoch, used);
@@ -210,7 +212,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
       note: "Open water and land already reached by today's MHHW (same scenario, this year) within the radius; not counted in inundation_area or affected_assets.",
     },
     affected_assets: { count: affected.length, assets: affected },
-    location_setting: { setting: 'coastal', note: 'Open water lies within the radius: the tidal level applies where low ground connects to it.' },
+    location_setting: { setting: 'coastal', note: 'Open water lies in the elevation model around the point: the tidal level applies where low ground connects to it.' },
     screening_level: SCREENING_NOTICE,
     sources: sourcesOf(used),
     provenance: provenance(used, epoch),
