@@ -408,7 +408,7 @@ async function analysisArea(source: ElevationSource, boundary: ValidBoundary, ms
     if (!Number.isNaN(grid.values[i]!)) covered++;
   }
   const native = nativePassCells(source, boundary.bbox as BBox) > 0
-    ? await tallyAtNativeResolution(source, boundary.geometry, boundary.bbox as BBox, mslNavd88, yieldToEventLoop, options)
+    ? await tallyAtNativeResolution(source, boundary.geometry, boundary.bbox as BBox, mslNavd88, yieldToEventLoop, options, connection?.model)
     : undefined;
   return { model, mask, rowAreas: rowCellAreas(grid), sites, ground, connection, options, coverage: inside === 0 ? coveredFraction(grid) : covered / inside, ...(native ? { native } : {}) };
 }
@@ -446,7 +446,7 @@ async function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>
         cell_size_m: roundTo(area_.native.cellSizeM, 2),
         windows: area_.native.windows,
         cells_read: area_.native.cellsRead,
-        method: `Areas of still-water levels (tide, gauge surge statistics, their envelope) at the DEM's native resolution, read in windows of ${WINDOW_CELLS}² cells flooded from their own open water with a ${MARGIN_CELLS}-cell margin (a channel leaving a window further than that is not followed); levels to the millimetre. Loaded layer surfaces and the connection of assets use the coarser grid of cell_size_m.`,
+        method: `Areas of still-water levels (tide, gauge surge statistics, their envelope) at the DEM's native resolution, read in windows of ${WINDOW_CELLS}² cells flooded from their own open water with a ${MARGIN_CELLS}-cell margin and from the whole-model connection (elevation.connection), so a channel leaving a window is followed at the connection's cell size; levels to the millimetre. Loaded layer surfaces and the connection of assets use the coarser grid of cell_size_m.`,
       },
     } : {}),
     vertical_datum_correction: area_.ground.layers[0]!.correction,

@@ -1,7 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { ElevationSource } from './elevation';
 import { sourceInfoFor } from './elevation';
-import { floodModel, isOpenWater } from './inundation';
+import { floodModel, isOpenWater, type FloodModel } from './inundation';
 import type { BBox } from './geo';
 import { readGround, type GroundOptions } from './ground';
 import { rowCellAreas } from './elevation';
@@ -66,7 +66,7 @@ export function nativeCellCount(source: ElevationSource, box: BBox): number {
 
 /**
  * Reads the boundary's box in windows at native resolution (core plus margin), floods each window
- * from its open water and tallies the core cells inside the boundary by spill level. Each cell is
+ * from its open water (and from the whole model's connection, when given) and tallies the core cells inside the boundary by spill level. Each cell is
  * counted once: it belongs to the core whose half-open box holds its centre.
  */
 export async function tallyAtNativeResolution(
@@ -76,6 +76,8 @@ export async function tallyAtNativeResolution(
   mslNavd88: number,
   pause: () => Promise<void>,
   options: GroundOptions = {},
+  /** The flood model of the whole elevation model around the box (connection.ts): channels leaving a window are followed on it. */
+  connection?: FloodModel,
 ): Promise<SpillTally> {
   const tally = new SpillTally();
   const resolution = sourceInfoFor(source, box).resolution_m!;
@@ -98,7 +100,7 @@ export async function tallyAtNativeResolution(
       const inside = new Uint8Array(grid.values.length);
       forEachCellInPolygon(geometry, grid, (i) => { inside[i] = 1; });
       if (!inside.includes(1)) continue;
-      const model = floodModel(grid, mslNavd88);
+      const model = floodModel(grid, mslNavd88, connection);
       const areas = rowCellAreas(grid);
       for (let row = 0; row < grid.height; row++) {
         const lat = grid.north - row * grid.cellLat;
