@@ -34,7 +34,7 @@ export class LayeredElevationSource implements ElevationSource {
   info(): ElevationSourceInfo {
     const lead = this.fallbacks[0]?.info();
     const names = this.models.map((m) => m.record.name).join('; ');
-    if (!lead) return { ...this.models[0]!.info(), name: `Elevation models: ${names}` };
+    if (!lead) return { name: names ? `Elevation models: ${names}` : 'No elevation model', vertical_datum: 'NAVD88', native_resolution: 'per model' };
     if (this.models.length === 0) return lead;
     return { ...lead, name: `${lead.name}, except where a bare-earth model covers the point: ${names}` };
   }
