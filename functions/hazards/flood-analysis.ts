@@ -32,6 +32,8 @@ interface StoredAnalysisRequest {
   gauge_choice?: { gauge_method: 'single'; representative_gauge: string; gauge_choice_reason: string };
   /** The caller's design storm, as the domain takes it (depth in mm). */
   rainfall?: DesignStorm;
+  /** The caller's `allow_surface_model: true` (absent: bare earth only). */
+  allow_surface_model?: true;
 }
 
 function boundaryOrError(geometry: Polygon | MultiPolygon): ValidBoundary {
@@ -45,7 +47,7 @@ function analysisRequest(stored: StoredAnalysisRequest, boundary: ValidBoundary,
   const selection = stored.gauge_choice ? gaugeChoiceParam(centre, stored.gauge_choice, 'body') : undefined;
   return {
     boundary, components: stored.components, scenarios: stored.scenarios, horizons: stored.planning_horizons, selection,
-    currentYear: floridaYear(now), includeExtents: stored.include_extents === true, rainfall: stored.rainfall,
+    currentYear: floridaYear(now), includeExtents: stored.include_extents === true, rainfall: stored.rainfall, allowSurfaceModel: stored.allow_surface_model === true,
   };
 }
 
@@ -71,6 +73,7 @@ export function floodAnalysisRoute(deps: HazardDeps) {
       planning_horizons: horizons,
       link: target.link,
       ...(body.include_extents ? { include_extents: true } : {}),
+      ...(body.allow_surface_model ? { allow_surface_model: true as const } : {}),
       ...(rainfall ? { rainfall } : {}),
       ...(body.gauge_method === 'single'
         ? { gauge_choice: { gauge_method: 'single' as const, representative_gauge: body.representative_gauge!, gauge_choice_reason: body.gauge_choice_reason! } }

@@ -30,6 +30,7 @@ export function slrImpactRoute(deps: HazardDeps) {
       includeGeoJson: body.include_geojson,
       selection,
       currentYear: floridaYear(request.now),
+      allowSurfaceModel: body.allow_surface_model,
     }, { elevation: deps.elevation(), assets });
     return { status: 200, body: result };
   };

@@ -98,14 +98,18 @@ export const SlrScenariosResponse = z.object({
   provenance: ProvenanceSchema,
 }).openapi('SlrScenarios');
 
+/** Shared by every request that computes a depth, an area or an exposure. */
+const AllowSurfaceModel = z.boolean().default(false).describe('Let a surface model (SRTM: roofs and canopy included) give the ground where no bare-earth model covers it. Without it such places answer `elevation.status: "no_bare_earth"` (assets: reason `no_bare_earth`) with what to do.');
+
 export const SlrImpactBody = z.object({
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
   scenario: ScenarioEnum,
   planning_horizon: Year.describe('Year, e.g. 2070.'),
   percentile: z.union([z.literal(17), z.literal(50), z.literal(83)]).default(50),
-  radius_km: z.number().min(0.1).max(MAX_IMPACT_RADIUS_KM).default(DEFAULT_IMPACT_RADIUS_KM).describe('Radius of the inundation analysis around the point.'),
+  radius_km: z.number().min(0.1).max(MAX_IMPACT_RADIUS_KM).default(DEFAULT_IMPACT_RADIUS_KM).describe('Radius of the reported inundated area and assets around the point. Tidal connection is traced over the whole elevation model, so the depth at the point does not depend on it.'),
   include_geojson: z.boolean().default(false).describe('Return the inundated land (new and existing) as a GeoJSON Feature: a MultiPolygon traced on the elevation grid, with its area.'),
+  allow_surface_model: AllowSurfaceModel,
   ...gaugeChoiceFields,
 }).strict().superRefine(requireSingleGaugeFields).openapi('SlrImpactRequest');
 
@@ -236,6 +240,7 @@ export const FloodAnalysisBody = z.object({
     .describe('The design storm for rainfall-induced and compound flooding: its runoff fills the depressions of the elevation grid (fill–spill–merge). Without it (and without loaded rainfall layers) the rainfall component answers `needs_design_storm` with the depressions.'),
   include_extents: z.boolean().default(false)
     .describe('Return `inundation_extents`: per scenario × horizon, the inundated land (envelope of the components analysed) as a GeoJSON Feature of polygons traced on the elevation grid, with its area.'),
+  allow_surface_model: AllowSurfaceModel,
   ...gaugeChoiceFields,
 }).strict().refine((body) => (body.boundary_geojson === undefined) !== (body.jurisdiction === undefined), {
   message: 'Send either boundary_geojson or jurisdiction', path: ['boundary_geojson'],

@@ -127,7 +127,7 @@ describe('assessment lifecycle (end to end)', () => {
 
     const keyWest = { type: 'Polygon', coordinates: [[[-81.81, 24.54], [-81.74, 24.54], [-81.74, 24.58], [-81.81, 24.58], [-81.81, 24.54]]] };
     const analysis = await app.request('POST', '/hazards/flood-analysis', {
-      key, json: { boundary_geojson: keyWest, components: ['tidal', 'surge'], scenarios: ['intermediate_low', 'intermediate'], planning_horizons: [2045, 2075], assessment_id: id },
+      key, json: { boundary_geojson: keyWest, components: ['tidal', 'surge'], scenarios: ['intermediate_low', 'intermediate'], planning_horizons: [2045, 2075], assessment_id: id, allow_surface_model: true },
     });
     expect(analysis.status).toBe(200);
     expect(analysis.json.components.surge.basis).toBe('tide_gauge_statistics');

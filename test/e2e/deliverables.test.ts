@@ -67,7 +67,8 @@ describe('from inventory to evidence (Monroe County)', () => {
   it('analyses the county, writes every asset\'s exposure in one request and links the analysis to the assessment', async () => {
     const res = await app.request('POST', '/hazards/flood-analysis', {
       key: key(),
-      json: { jurisdiction: 'Monroe County', components: ['tidal', 'surge', 'rainfall'], scenarios: ['intermediate_low', 'intermediate'], planning_horizons: [2046, 2076], assessment_id: assessmentId, apply_to_assets: true },
+      // Monroe has no bare-earth model bundled: the analysis accepts SRTM, a surface model.
+      json: { jurisdiction: 'Monroe County', components: ['tidal', 'surge', 'rainfall'], scenarios: ['intermediate_low', 'intermediate'], planning_horizons: [2046, 2076], assessment_id: assessmentId, apply_to_assets: true, allow_surface_model: true },
     });
     let result = res.json;
     if (res.status === 202) {

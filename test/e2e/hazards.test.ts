@@ -66,13 +66,24 @@ describe('POST /hazards/slr-impact', () => {
   });
 
   it('answers depth and inundated area on Key West, screening level, NAVD88', async () => {
-    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100, include_geojson: true } });
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100, allow_surface_model: true, include_geojson: true } });
     expect(res.status).toBe(200);
     expect(res.json.vertical_datum).toBe('NAVD88');
     expect(res.json.elevation.status).toBe('covered');
     expect(res.json.inundation_area.km2).toBeGreaterThan(0);
     expect(res.json.inundation_area.geojson.geometry.type).toBe('MultiPolygon');
     expect(res.json.screening_level).toMatch(/Screening level/);
+  });
+
+  it('answers no_bare_earth on Key West unless the caller accepts SRTM, a surface model, and says what to do', async () => {
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100 } });
+    expect(res.status).toBe(200);
+    expect(res.json.elevation).toMatchObject({ status: 'no_bare_earth', surface_model: { elevation_model_id: 'srtm-1arcsec' } });
+    expect(res.json.elevation.what_to_do).toMatch(/POST \/hazards\/elevation-models.*allow_surface_model: true/);
+    expect(res.json.water_depth).toBeNull();
+    expect(res.json.inundation_area).toBeNull();
+    expect(res.json.sources.map((source: { id: string }) => source.id)).not.toContain('srtm');
+    expect(res.json.projected_mhhw_navd88.m).toBeGreaterThan(1);
   });
 
   it('lists the caller\'s imported assets inside the inundated area with their depths', async () => {
@@ -82,7 +93,7 @@ describe('POST /hazards/slr-impact', () => {
     const imported = await app.request('POST', '/assets/import', { key: app.keys.enterprise, body, headers: { 'Content-Type': contentType } });
     expect(imported.status).toBe(201);
 
-    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.enterprise, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100 } });
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.enterprise, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100, allow_surface_model: true } });
     expect(res.status).toBe(200);
     const names = res.json.affected_assets.assets.map((a: { name: string }) => a.name);
     expect(names).toEqual(['Lift Station 12']);
@@ -92,14 +103,16 @@ describe('POST /hazards/slr-impact', () => {
     expect(asset.depth.m).toBeGreaterThan(0);
     expect(asset.depth.m).toBeCloseTo(res.json.projected_mhhw_navd88.m - asset.ground_elevation_navd88.m, 3);
     // Another account's assets are never listed.
-    const other = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100 } });
+    const other = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 24.555, lon: -81.78, scenario: 'high', planning_horizon: 2100, allow_surface_model: true } });
     expect(other.json.affected_assets.count).toBe(0);
   });
 
   it('says a point is inland and gives it no coastal water depth', async () => {
-    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 27.9, lon: -82.1, scenario: 'high', planning_horizon: 2100 } });
+    // East Orange County: no coast, and the lagoon water of the SRTM tile does not reach it.
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { lat: 28.5, lon: -80.95, scenario: 'high', planning_horizon: 2100, allow_surface_model: true } });
     expect(res.status).toBe(200);
     expect(res.json.location_setting.setting).toBe('inland');
+    expect(res.json.location_setting.note).toMatch(/Orange County reaches no coast/);
     expect(res.json.water_depth).toBeNull();
     expect(res.json.inundation_area).toBeNull();
     expect(res.json.provenance.datum_epoch.rise_1992_to_2000.m).toBeGreaterThan(0.02);
@@ -115,7 +128,7 @@ describe('POST /hazards/flood-analysis: rainfall ponding of a design storm', () 
   const storm = { duration_h: 24, return_period_years: 100, source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate, 100-year 24-hour' };
   const analyse = (rainfall?: Record<string, unknown>) => app.request('POST', '/hazards/flood-analysis', {
     key: app.keys.pro,
-    json: { boundary_geojson: keyWestBox, components: ['tidal', 'surge', 'rainfall', 'compound'], scenarios: ['intermediate'], planning_horizons: [2050], ...(rainfall ? { rainfall } : {}) },
+    json: { boundary_geojson: keyWestBox, components: ['tidal', 'surge', 'rainfall', 'compound'], scenarios: ['intermediate'], planning_horizons: [2050], allow_surface_model: true, ...(rainfall ? { rainfall } : {}) },
   });
 
   it('fills the depressions with the runoff, conserving its volume, and echoes the storm', async () => {
@@ -229,7 +242,7 @@ describe('PUT/GET /hazards/design-storms/{jurisdiction}', () => {
     expect((await app.request('GET', '/hazards/design-storms/Pinellas%20County', { key: app.keys.enterprise })).status).toBe(404);
     expect((await app.request('GET', '/hazards/design-storms/Monroe%20County', { key: app.keys.pro })).status).toBe(404);
 
-    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.enterprise, json: { jurisdiction: 'Monroe County', components: ['rainfall'], scenarios: ['intermediate'], planning_horizons: [2050] } });
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.enterprise, json: { jurisdiction: 'Monroe County', components: ['rainfall'], scenarios: ['intermediate'], planning_horizons: [2050], allow_surface_model: true } });
     const job = res.status === 202 ? (await finishedJob(new URL(res.headers.get('location')!).pathname.replace(/^\/api/, ''), app.keys.enterprise)).result : res.json;
     const rainfall = job.components.rainfall;
     expect(rainfall.status).toBe('computed');
@@ -250,7 +263,7 @@ describe('PUT/GET /hazards/design-storms/{jurisdiction}', () => {
 
 describe('POST /hazards/flood-analysis', () => {
   it('analyses a small boundary with the statute defaults', async () => {
-    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox } });
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox, allow_surface_model: true } });
     expect(res.status).toBe(200);
     expect(res.json.scenarios).toEqual(['intermediate_low', 'intermediate']);
     expect(res.json.components.tidal.status).toBe('ok');
@@ -361,7 +374,7 @@ describe('the ground of the hazard answers', () => {
   });
 
   it('flags the SRTM fallback as a surface model and returns extents and existing water per scenario and horizon on request', async () => {
-    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox, components: ['tidal'], include_extents: true } });
+    const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: keyWestBox, components: ['tidal'], include_extents: true, allow_surface_model: true } });
     expect(res.status).toBe(200);
     expect(res.json.elevation.source).toMatchObject({ elevation_model_id: 'srtm-1arcsec', surface_model: true });
     expect(res.json.elevation.surface_model_flags.share_of_cells).toBeGreaterThan(0);

@@ -59,3 +59,35 @@ export const expectAcresWithin = (share: number) => (actual: number, expected: n
   expect(expected).toBeGreaterThan(0);
   expect(Math.abs(actual - expected)).toBeLessThan(share * expected);
 };
+
+/**
+ * A NAVD88 model that answers only the posts inside the box it is asked for (as the tiled and COG
+ * sources do), `value(row, col)` at each; `extra` adds port methods (an `extentAt`, say).
+ */
+export function croppingSource(frame: GridFrame, value: (row: number, col: number) => number, info: Partial<ElevationSourceInfo> = {}, extra: Partial<ElevationSource> = {}): ElevationSource {
+  const { west, north, cell, size } = frame;
+  return {
+    info: () => ({ name: 'Cropping test model', vertical_datum: 'NAVD88', native_resolution: `${cell}°`, resolution_m: 50, ...info }),
+    grid: async (box) => {
+      const c0 = Math.max(0, Math.ceil((box[0] - west) / cell - 1e-9));
+      const c1 = Math.min(size - 1, Math.floor((box[2] - west) / cell + 1e-9));
+      const r0 = Math.max(0, Math.ceil((north - box[3]) / cell - 1e-9));
+      const r1 = Math.min(size - 1, Math.floor((north - box[1]) / cell + 1e-9));
+      if (c1 < c0 || r1 < r0) return undefined;
+      const width = c1 - c0 + 1;
+      const height = r1 - r0 + 1;
+      return {
+        values: Float32Array.from({ length: width * height }, (_, i) => value(r0 + Math.floor(i / width), c0 + (i % width))),
+        width, height, west: west + c0 * cell, north: north - r0 * cell, cellLon: cell, cellLat: cell, verticalDatum: 'NAVD88', source: 'crop',
+      };
+    },
+    ...extra,
+  };
+}
+
+/** Great-circle distance in km on a sphere of the mean Earth radius, written here apart from the code's. */
+export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const s = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(s));
+}

@@ -46,7 +46,7 @@ describe('hazard layer store', () => {
     expect(await store.layersFor('rainfall', [-80.2, 25.7, -80.1, 25.8])).toEqual([]);
     const validation = validateBoundary(polygon);
     if (!validation.ok) throw new Error('boundary');
-    const result = await analyzeFlooding({ boundary: validation.boundary, components: ['rainfall'], scenarios: ['intermediate'], horizons: [2050] }, {
+    const result = await analyzeFlooding({ boundary: validation.boundary, components: ['rainfall'], scenarios: ['intermediate'], horizons: [2050], allowSurfaceModel: true }, {
       elevation: new SrtmTileSource(), layers: store, tides: harmonicTides,
       assets: [{ asset_id: 'a', name: 'A', category: null, lat: 24.555, lon: -81.78 }],
     });

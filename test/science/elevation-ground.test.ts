@@ -97,7 +97,7 @@ describe('ground from SRTM, in whole metres', () => {
     const pair = twoClosestUsable(point);
     const datums = packageDatums(pair.map(({ g }) => g.id));
     const msl = pair.reduce((sum, { g, w }) => sum + w * (datums[g.id]!.MSL! - datums[g.id]!.NAVD88!), 0);
-    const answers = await Promise.all([2030, 2046, 2076, 2100].map((year) => assessSlrImpact({ point, scenario: 'intermediate', planningHorizon: year, percentile: '50', radiusKm: 2, includeGeoJson: false, currentYear: 2026 }, { elevation: new SrtmTileSource(), assets: [] })));
+    const answers = await Promise.all([2030, 2046, 2076, 2100].map((year) => assessSlrImpact({ point, scenario: 'intermediate', planningHorizon: year, percentile: '50', radiusKm: 2, includeGeoJson: false, currentYear: 2026, allowSurfaceModel: true }, { elevation: new SrtmTileSource(), assets: [] })));
     const steps = (answers[0]!.elevation as { height_steps: { step_m: number; lowest_land_levels_navd88_m: number[] } }).height_steps;
     expect(steps.step_m).toBe(1);
     steps.lowest_land_levels_navd88_m.forEach((level, i) => expect(Math.abs(level - (i + 1 + msl))).toBeLessThanOrEqual(0.001));

@@ -199,16 +199,20 @@ describe('the ground each answer names', () => {
     const model = fixedSource((_row, col) => (col < 30 ? bandAt(col) : Number.NaN));
     const fallback = fixedSource(() => 4, { name: 'Fallback surface model', elevation_model_id: 'fallback', surface_model: true });
     const layered: ElevationSource = { ...model, layersFor: () => [model, fallback] };
-    const ground = (await readGround(layered, [WEST, NORTH - 0.039, WEST + 0.039, NORTH], 10_000, 0))!;
+    const ground = (await readGround(layered, [WEST, NORTH - 0.039, WEST + 0.039, NORTH], 10_000, 0, { allowSurfaceModel: true }))!;
     expect(ground.layers.map((l) => [l.source.elevation_model_id, l.cells])).toEqual([['test-grid', 30 * SIZE], ['fallback', 10 * SIZE]]);
     expect(ground.grid.values[SIZE - 1]).toBe(4);
+    // Without the caller's leave the surface model fills nothing: those cells stay without ground.
+    const bareOnly = (await readGround(layered, [WEST, NORTH - 0.039, WEST + 0.039, NORTH], 10_000, 0))!;
+    expect(bareOnly.layers.map((l) => [l.source.elevation_model_id, l.cells])).toEqual([['test-grid', 30 * SIZE]]);
+    expect(bareOnly.grid.values[SIZE - 1]).toBeNaN();
   });
 
   it('flags surface-model cells that stand out of their neighbourhood (roofs, canopy), not flat ground', async () => {
     // Flat 1 m ground with a 3 × 3 block one threshold and a metre higher.
     const block = (row: number, col: number) => row >= 10 && row < 13 && col >= 10 && col < 13;
     const srtmLike = fixedSource((row, col) => (block(row, col) ? 1 + RELIEF_FLAG_M + 1 : 1), { surface_model: true });
-    const ground = (await readGround(srtmLike, [WEST, NORTH - 0.039, WEST + 0.039, NORTH], 10_000, -5))!;
+    const ground = (await readGround(srtmLike, [WEST, NORTH - 0.039, WEST + 0.039, NORTH], 10_000, -5, { allowSurfaceModel: true }))!;
     expect(ground.flaggedCells).toBe(9);
     for (let i = 0; i < ground.flagged.length; i++) expect(ground.flagged[i] === 1).toBe(block(Math.floor(i / SIZE), i % SIZE));
     const bare = (await readGround(fixedSource((row, col) => (block(row, col) ? 10 : 1)), [WEST, NORTH - 0.039, WEST + 0.039, NORTH], 10_000, -5))!;

@@ -557,7 +557,7 @@ describe('assets on a surface model', () => {
     const block = (row: number, col: number) => row >= 10 && row <= 12 && col >= 20 && col <= 22;
     const surface = gridSource((row, col) => (col < 5 ? -1 : block(row, col) ? 0.8 + RELIEF_FLAG_M + 0.5 : 0.8), { surface_model: true });
     const pond = layersOf([layer('rainfall', 100, boxRing(15, 30), 6)]);
-    const result = await analyse({ components: ['rainfall'], horizons: [2050] }, { elevation: surface, layers: pond, assets: [asset('roof', 21, { lat: rowLat(11) }), asset('yard', 17)] });
+    const result = await analyse({ components: ['rainfall'], horizons: [2050], allowSurfaceModel: true }, { elevation: surface, layers: pond, assets: [asset('roof', 21, { lat: rowLat(11) }), asset('yard', 17)] });
     expect(result.elevation.asset_ground).toMatchObject({ from_dem: 2, surface_model_flagged: 1 });
     const listed = component(result, 'rainfall').results[0]!.exposed_assets.assets as Record<string, unknown>[];
     expect(listed.map((a) => [a.asset_id, a.surface_model_flag])).toEqual([['yard', undefined], ['roof', true]]);

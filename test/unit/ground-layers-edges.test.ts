@@ -16,6 +16,8 @@ function sourceOf(grid: ElevationGrid | undefined, info: Partial<ElevationSource
   return { info: () => ({ name: 'test model', vertical_datum: 'NAVD88', native_resolution: '0.001°', ...info }), grid: async () => grid };
 }
 const boxOf = (grid: ElevationGrid): [number, number, number, number] => [grid.west, grid.north - (grid.height - 1) * grid.cellLat, grid.west + (grid.width - 1) * grid.cellLon, grid.north];
+/** These tests are about surface models: the caller allows them (`allow_surface_model: true`). */
+const SURFACE_ALLOWED = { allowSurfaceModel: true };
 
 /** A deterministic rough surface (0–8 m) with a few gaps: a linear congruential generator, seeded. */
 function rough(width: number, height: number, seed: number): ElevationGrid {
@@ -53,7 +55,7 @@ const flagsOf = (ground: GroundGrid) => new Set([...ground.flagged.keys()].filte
 describe('surface-model cells flagged as roofs or canopy', () => {
   it.each([1, 7, 42])('match the rule cell for cell on a rough surface with gaps (seed %i), edges and rows apart', async (seed) => {
     const grid = rough(13, 9, seed);
-    const ground = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, 0.5))!;
+    const ground = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, 0.5, SURFACE_ALLOWED))!;
     const expected = referenceFlags(grid, 0.5);
     expect(expected.size).toBeGreaterThan(3);
     expect(flagsOf(ground)).toEqual(expected);
@@ -63,7 +65,7 @@ describe('surface-model cells flagged as roofs or canopy', () => {
   it('a cell at the east edge is not compared with the west edge of the next row', async () => {
     // Flat 5 m but for a 1 m pit at the west edge of row 3: only cells within two of the pit stand out.
     const grid = gridOf(10, 8, (row, col) => (row === 3 && col === 0 ? 1 : 5));
-    const ground = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, -5))!;
+    const ground = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, -5, SURFACE_ALLOWED))!;
     const expected = new Set<number>();
     for (let row = 1; row <= 5; row++) for (let col = 0; col <= 2; col++) if (row !== 3 || col !== 0) expected.add(row * 10 + col);
     expect(flagsOf(ground)).toEqual(expected);
@@ -73,20 +75,20 @@ describe('surface-model cells flagged as roofs or canopy', () => {
   it('a plateau is flagged along its rim, not at its centre three cells from the low ground', async () => {
     const plateau = (row: number, col: number) => row >= 10 && row <= 14 && col >= 10 && col <= 14;
     const grid = gridOf(25, 25, (row, col) => (plateau(row, col) ? 1 + RELIEF_FLAG_M + 0.5 : 1));
-    const ground = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, -5))!;
+    const ground = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, -5, SURFACE_ALLOWED))!;
     expect(ground.flaggedCells).toBe(24);
     expect(ground.flagged[12 * 25 + 12]).toBe(0);
   });
 
   it('exactly the threshold above the lowest ground is not flagged', async () => {
     const grid = gridOf(7, 7, (row, col) => (row === 3 && col === 3 ? 1 + RELIEF_FLAG_M : 1));
-    expect((await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, -5))!.flaggedCells).toBe(0);
+    expect((await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, -5, SURFACE_ALLOWED))!.flaggedCells).toBe(0);
   });
 
   it('are not flagged on a bare-earth model, nor when the caller asks for no flags', async () => {
     const grid = rough(13, 9, 7);
     expect((await readGround(sourceOf(grid), boxOf(grid), 10_000, 0.5))!.flaggedCells).toBe(0);
-    const unflagged = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, 0.5, { flagRelief: false }))!;
+    const unflagged = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, 0.5, { flagRelief: false, allowSurfaceModel: true }))!;
     expect(unflagged.flaggedCells).toBe(0);
     expect(unflagged.flagged.every((f) => f === 0)).toBe(true);
   });
@@ -97,7 +99,7 @@ describe('surface-model cells flagged as roofs or canopy', () => {
     const bare = gridOf(20, 11, (row, col) => (col >= 10 ? Number.NaN : block(row, col, 3) ? 1 + RELIEF_FLAG_M + 0.5 : 1));
     const surfaceGrid = gridOf(20, 11, (row, col) => (block(row, col, 13) ? 1 + RELIEF_FLAG_M + 0.5 : 1));
     const layered: ElevationSource = { ...sourceOf(bare), layersFor: () => [sourceOf(bare), sourceOf(surfaceGrid, { surface_model: true })] };
-    const ground = (await readGround(layered, boxOf(bare), 10_000, -5))!;
+    const ground = (await readGround(layered, boxOf(bare), 10_000, -5, SURFACE_ALLOWED))!;
     expect(ground.layers.map((l) => [l.source.surface_model ?? false, l.cells])).toEqual([[false, 110], [true, 110]]);
     const combined = gridOf(20, 11, (row, col) => (col >= 10 ? surfaceGrid : bare).values[row * 20 + col]!);
     const expected = new Set([...referenceFlags(combined, -5)].filter((i) => i % 20 >= 10));
@@ -109,7 +111,7 @@ describe('surface-model cells flagged as roofs or canopy', () => {
     const tall = (row: number, col: number) => row >= 3 && row <= 4 && col >= 3 && col <= 4;
     const water = Uint8Array.from({ length: 80 }, (_, i) => (tall(Math.floor(i / 10), i % 10) ? 1 : 0));
     const grid = gridOf(10, 8, (row, col) => (tall(row, col) ? 1 + RELIEF_FLAG_M + 1 : 1), { water });
-    const ground = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, -5))!;
+    const ground = (await readGround(sourceOf(grid, { surface_model: true }), boxOf(grid), 10_000, -5, SURFACE_ALLOWED))!;
     expect(referenceFlags(grid, -5).size).toBe(4);
     expect(ground.flaggedCells).toBe(0);
   });

@@ -1,8 +1,8 @@
-import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
+import type { ElevationSource, ElevationSourceInfo } from '../../shared/domain/hazards/elevation';
 import { RELIEF_FLAG_M } from '../../shared/domain/hazards/ground';
 import { assessSlrImpact, type SlrImpactRequest } from '../../shared/domain/hazards/slr-impact';
 import type { AssetPoint } from '../../shared/domain/hazards/spatial-index';
-import { colLonOf, expectAcresWithin, rowLatOf, sphericalCellAcres, type GridFrame } from '../helpers/test-grid';
+import { colLonOf, croppingSource as croppingModel, expectAcresWithin, haversineKm, rowLatOf, sphericalCellAcres, type GridFrame } from '../helpers/test-grid';
 
 /**
  * Sea level rise at a point over a model that answers only the box it is asked for (as the tiled
@@ -29,31 +29,7 @@ function bands(row: number, col: number): number {
   return NEW_LAND;
 }
 
-function croppingSource(value: (row: number, col: number) => number, info: Partial<ElevationSourceInfo> = {}): ElevationSource {
-  return {
-    info: () => ({ name: 'Cropping test model', vertical_datum: 'NAVD88', native_resolution: '0.0005°', resolution_m: 50, ...info }),
-    grid: async (box) => {
-      const c0 = Math.max(0, Math.ceil((box[0] - WEST) / CELL - 1e-9));
-      const c1 = Math.min(SIZE - 1, Math.floor((box[2] - WEST) / CELL + 1e-9));
-      const r0 = Math.max(0, Math.ceil((NORTH - box[3]) / CELL - 1e-9));
-      const r1 = Math.min(SIZE - 1, Math.floor((NORTH - box[1]) / CELL + 1e-9));
-      if (c1 < c0 || r1 < r0) return undefined;
-      const width = c1 - c0 + 1;
-      const height = r1 - r0 + 1;
-      const grid: ElevationGrid = {
-        values: Float32Array.from({ length: width * height }, (_, i) => value(r0 + Math.floor(i / width), c0 + (i % width))),
-        width, height, west: colLon(c0), north: rowLat(r0), cellLon: CELL, cellLat: CELL, verticalDatum: 'NAVD88', source: 'crop',
-      };
-      return grid;
-    },
-  };
-}
-
-function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const s = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.sqrt(s));
-}
+const croppingSource = (value: (row: number, col: number) => number, info: Partial<ElevationSourceInfo> = {}) => croppingModel(FRAME, value, info);
 function acresWithin(radiusKm: number, pick: (row: number, col: number) => boolean): number {
   let acres = 0;
   for (let row = 0; row < SIZE; row++) {
@@ -125,7 +101,18 @@ describe('a surface model', () => {
   const ROOF = 2.1;
   const onBlock = (row: number, col: number) => row >= 98 && row <= 102 && col >= 70 && col <= 72;
   const surface = croppingSource((row, col) => (onBlock(row, col) ? ROOF : bands(row, col)), { surface_model: true });
-  const highEnd = request({ scenario: 'high', planningHorizon: 2100, percentile: '83', point: { lat: rowLat(100), lon: colLon(71) }, radiusKm: 1 });
+  const highEnd = request({ scenario: 'high', planningHorizon: 2100, percentile: '83', point: { lat: rowLat(100), lon: colLon(71) }, radiusKm: 1, allowSurfaceModel: true });
+
+  it('gives no ground, depth, area or assets unless the caller allows it, and says what to do', async () => {
+    const answer = await assessSlrImpact({ ...highEnd, allowSurfaceModel: false }, { elevation: surface, assets: [asset('new-dem', 100, 90)] });
+    expect(answer.elevation).toMatchObject({ status: 'no_bare_earth', surface_model: { name: 'Cropping test model' } });
+    expect((answer.elevation as { what_to_do: string }).what_to_do).toMatch(/allow_surface_model: true/);
+    expect(answer.ground_elevation_navd88).toBeNull();
+    expect(answer.water_depth).toBeNull();
+    expect(answer.inundation_area).toBeNull();
+    expect(answer.affected_assets).toBeNull();
+    expect(answer.projected_mhhw_navd88.m).toBeGreaterThan(ROOF);
+  });
 
   it('flags the point and the affected assets that stand out of their surroundings as probably roofs', async () => {
     expect(ROOF - SEA).toBeGreaterThan(RELIEF_FLAG_M);

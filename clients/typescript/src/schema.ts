@@ -1661,7 +1661,7 @@ export interface components {
                     /** Format: int64 */
                     planning_horizon: number;
                     /**
-                     * @description Why no depth: `not_connected` (no design water surface reaches the asset: no tidal connection below the level, or outside the loaded layers), `open_water` (the elevation model shows water at it), `no_bare_earth` (only a surface model gives ground there), `outside_model` (no elevation data at it and none surveyed), `above_water_level` (reached, ground at or above the level).
+                     * @description Why no depth: `not_connected` (no design water surface reaches the asset: no tidal connection below the level, or outside the loaded layers), `open_water` (the elevation model shows water at it), `no_bare_earth` (only a surface model covers the asset and the analysis did not send `allow_surface_model: true`), `outside_model` (no elevation data at it and none surveyed), `above_water_level` (reached, ground at or above the level).
                      * @enum {string}
                      */
                     reason?: "not_connected" | "open_water" | "no_bare_earth" | "outside_model" | "above_water_level";
@@ -1676,6 +1676,8 @@ export interface components {
                  */
                 first_exposed_year: number | null;
                 ground_elevation_navd88_m: number | null;
+                /** @description The ground used: `surveyed` (the asset file's elevation column) or the id of the elevation model; null without ground. Absent on exposures written before it was recorded. */
+                ground_source?: string | null;
                 max_depth_ft: number | null;
                 /**
                  * @description Why no depth in any scenario or horizon; absent when exposed.
@@ -2708,6 +2710,11 @@ export interface components {
         };
         FloodAnalysisRequest: {
             /**
+             * @description Let a surface model (SRTM: roofs and canopy included) give the ground where no bare-earth model covers it. Without it such places answer `elevation.status: "no_bare_earth"` (assets: reason `no_bare_earth`) with what to do.
+             * @default false
+             */
+            allow_surface_model: boolean;
+            /**
              * @description Write each analysed asset's exposure (depth per scenario × horizon, first exposed year) and the vulnerability it gives onto the asset, all in one go.
              * @default false
              */
@@ -3635,6 +3642,11 @@ export interface components {
             [key: string]: unknown;
         };
         SlrImpactRequest: {
+            /**
+             * @description Let a surface model (SRTM: roofs and canopy included) give the ground where no bare-earth model covers it. Without it such places answer `elevation.status: "no_bare_earth"` (assets: reason `no_bare_earth`) with what to do.
+             * @default false
+             */
+            allow_surface_model: boolean;
             /** @description With gauge_method=single: why that gauge is more representative (recorded in the answer). */
             gauge_choice_reason?: string;
             /**
@@ -3658,7 +3670,7 @@ export interface components {
              */
             planning_horizon: number;
             /**
-             * @description Radius of the inundation analysis around the point.
+             * @description Radius of the reported inundated area and assets around the point. Tidal connection is traced over the whole elevation model, so the depth at the point does not depend on it.
              * @default 2
              */
             radius_km: number;
@@ -7481,7 +7493,8 @@ export interface operations {
                  *       "planning_horizons": [
                  *         2046,
                  *         2076
-                 *       ]
+                 *       ],
+                 *       "allow_surface_model": true
                  *     }
                  */
                 "application/json": components["schemas"]["FloodAnalysisRequest"];
@@ -7591,6 +7604,20 @@ export interface operations {
                      *           "applied_offset_m": -0.265,
                      *           "method": "SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.",
                      *           "uncertainty": "The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…"
+                     *         },
+                     *         "connection": {
+                     *           "traced_over": "whole_model",
+                     *           "extent_bbox": [
+                     *             -82,
+                     *             24,
+                     *             -81,
+                     *             25
+                     *           ],
+                     *           "models": [
+                     *             "srtm-1arcsec"
+                     *           ],
+                     *           "cell_size_m": 59,
+                     *           "method": "Tidal connection is traced over the whole extent of the elevation model(s) around the place (8-neighbour, through cells below the water level), not within the reported radius or boundary: the answer at a place does not change with the radius, which bounds only the area reported."
                      *         },
                      *         "asset_ground": {
                      *           "surveyed": 0,
@@ -8150,7 +8177,8 @@ export interface operations {
                  *       "lat": 24.5551,
                  *       "lon": -81.78,
                  *       "scenario": "intermediate",
-                 *       "planning_horizon": 2070
+                 *       "planning_horizon": 2070,
+                 *       "allow_surface_model": true
                  *     }
                  */
                 "application/json": components["schemas"]["SlrImpactRequest"];
@@ -8332,6 +8360,20 @@ export interface operations {
                      *           "note": "This model's heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of that height, and two water lev…"
                      *         },
                      *         "point_source_id": "srtm-1arcsec",
+                     *         "connection": {
+                     *           "traced_over": "whole_model",
+                     *           "extent_bbox": [
+                     *             -82,
+                     *             24,
+                     *             -81,
+                     *             25
+                     *           ],
+                     *           "models": [
+                     *             "srtm-1arcsec"
+                     *           ],
+                     *           "cell_size_m": 59,
+                     *           "method": "Tidal connection is traced over the whole extent of the elevation model(s) around the place (8-neighbour, through cells below the water level), not within the reported radius or boundary: the answer at a place does not change with the radius, which bounds only the area reported."
+                     *         },
                      *         "coverage_fraction": 1,
                      *         "cell_size_m": 29,
                      *         "vertical_datum_correction": {
@@ -8381,7 +8423,7 @@ export interface operations {
                      *       },
                      *       "location_setting": {
                      *         "setting": "coastal",
-                     *         "note": "Open water lies within the radius: the tidal level applies where low ground connects to it."
+                     *         "note": "Open water lies in the elevation model around the point: the tidal level applies where low ground connects to it."
                      *       },
                      *       "screening_level": "Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.",
                      *       "sources": [

@@ -11,22 +11,46 @@ export const BUNDLED_MODELS_DIR = path.resolve(__dirname, '../../data/dem');
 
 let source: ElevationSource | undefined;
 let bundled: TiledModelSource[] | undefined;
-let fallback: ElevationSource | undefined;
+let operatorDems: ElevationSource | undefined;
+let surface: ElevationSource | undefined;
+let statewide: ElevationSource | undefined;
 
 const local = () => appConfig().APP_MODE === 'local';
 const bundledModels = () => (bundled ??= local() ? modelsIn(BUNDLED_MODELS_DIR) : []);
-const fallbackSource = () => (fallback ??= local() ? new SrtmTileSource() : new CogElevationSource());
 
 /**
- * Local mode reads the bundled bare-earth models where they cover the point and the bundled SRTM
- * tiles (a surface model) elsewhere; AWS reads COG DEMs from the bucket's `dem/` prefix.
+ * The statewide bare-earth source, read where no account or operator model covers a point: a
+ * Cloud-Optimized GeoTIFF reader of 1° tiles (USGS 3DEP 1/3 arc-second in AWS, COGs of the bundled
+ * quads locally) once one is installed with `useStatewideBareEarth`; until then there is none.
  */
+export function statewideBareEarth(): ElevationSource | undefined {
+  return statewide;
+}
+
+/** Installs (or, with undefined, removes) the statewide bare-earth source; the default source is rebuilt with it. */
+export function useStatewideBareEarth(next: ElevationSource | undefined): void {
+  statewide = next;
+  source = undefined;
+}
+
+/**
+ * What is read after the models, in order: in AWS the operator's COG DEMs in the bucket's `dem/`
+ * prefix, then the statewide bare-earth source; locally the statewide source, then the bundled SRTM
+ * tiles, a surface model that the analyses use only when the caller allows it.
+ */
+function fallbacks(): ElevationSource[] {
+  const state = statewideBareEarth();
+  if (local()) return [...(state ? [state] : []), (surface ??= new SrtmTileSource())];
+  return [(operatorDems ??= new CogElevationSource()), ...(state ? [state] : [])];
+}
+
+/** Ground order at a point: the bundled bare-earth models (local mode), then `fallbacks()`. */
 export function defaultElevationSource(): ElevationSource {
-  source ??= local() ? new LayeredElevationSource(bundledModels(), fallbackSource()) : fallbackSource();
+  source ??= new LayeredElevationSource(bundledModels(), ...fallbacks());
   return source;
 }
 
-/** The default source with `leading` models (an account's own) read first wherever they cover the point. */
+/** The default source with `leading` models (an account's own, then the operator's) read first wherever they cover the point. */
 export function elevationSourceWith(leading: readonly TiledModelSource[]): ElevationSource {
-  return leading.length === 0 ? defaultElevationSource() : new LayeredElevationSource([...leading, ...bundledModels()], fallbackSource());
+  return leading.length === 0 ? defaultElevationSource() : new LayeredElevationSource([...leading, ...bundledModels()], ...fallbacks());
 }

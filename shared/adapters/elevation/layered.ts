@@ -1,47 +1,88 @@
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
-import type { BBox } from '../../domain/hazards/geo';
+import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
 import type { TiledModelSource } from './tiled-model';
 
 function contains([w, s, e, n]: BBox, lon: number, lat: number): boolean {
   return lon >= w && lon <= e && lat >= s && lat <= n;
 }
 
+const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+
 /**
- * Elevation models first, a fallback elsewhere: a window is read from the first model that covers
- * its centre (the point asked about), else from the fallback (SRTM, a surface model). Where the
- * model leaves part of the window uncovered, `layersFor` names the fallback that fills it (the
- * analyses fill it after both are in NAVD88 and say which share came from which).
+ * Elevation models first, then the fallbacks in order (the statewide bare-earth source, a surface
+ * model such as SRTM): a window is read from the first model that covers its centre (the point
+ * asked about), then from the other models it overlaps, then from the fallbacks. `layersFor` names
+ * them in that order; the analyses fill what the first leaves uncovered from the next, after each
+ * is in NAVD88, and leave out a surface model unless the caller allows it.
  */
 export class LayeredElevationSource implements ElevationSource {
-  constructor(private readonly models: readonly TiledModelSource[], private readonly fallback: ElevationSource) {}
+  private readonly fallbacks: readonly ElevationSource[];
 
-  private pick(box: BBox): ElevationSource {
+  constructor(private readonly models: readonly TiledModelSource[], ...fallbacks: ElevationSource[]) {
+    this.fallbacks = fallbacks;
+  }
+
+  private pick(box: BBox): TiledModelSource | undefined {
     const lon = (box[0] + box[2]) / 2, lat = (box[1] + box[3]) / 2;
-    return this.models.find((m) => contains(m.record.bbox, lon, lat)) ?? this.fallback;
+    return this.models.find((m) => contains(m.record.bbox, lon, lat));
   }
 
   /**
-   * Without a box the fallback's description leads (its first word names the DEM family that
+   * Without a box the first fallback's description leads (its first word names the DEM family that
    * evidence checks match), followed by the models that take precedence where they cover a point.
    */
   info(): ElevationSourceInfo {
-    const fallback = this.fallback.info();
-    if (this.models.length === 0) return fallback;
-    return { ...fallback, name: `${fallback.name}, except where a bare-earth model covers the point: ${this.models.map((m) => m.record.name).join('; ')}` };
+    const lead = this.fallbacks[0]?.info();
+    const names = this.models.map((m) => m.record.name).join('; ');
+    if (!lead) return { name: names ? `Elevation models: ${names}` : 'No elevation model', vertical_datum: 'NAVD88', native_resolution: 'per model' };
+    if (this.models.length === 0) return lead;
+    return { ...lead, name: `${lead.name}, except where a bare-earth model covers the point: ${names}` };
   }
 
   /** The source that answers for `box`, named with its own datum and resolution. */
   infoFor(box: BBox): ElevationSourceInfo {
-    return this.pick(box).info();
+    return this.layersFor(box)[0]!.info();
   }
 
-  grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
-    return this.pick(box).grid(box, maxCells);
+  async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
+    for (const layer of this.layersFor(box)) {
+      const grid = await layer.grid(box, maxCells);
+      if (grid) return grid;
+    }
+    return undefined;
   }
 
-  /** The model that answers for `box`, then the fallback for what it leaves uncovered. */
+  /** The model covering the centre of `box`, the other models it overlaps, then the fallbacks. */
   layersFor(box: BBox): ElevationSource[] {
     const picked = this.pick(box);
-    return picked === this.fallback ? [picked] : [picked, this.fallback];
+    const overlapping = this.models.filter((m) => m !== picked && bboxesIntersect(m.record.bbox, box));
+    return [...(picked ? [picked] : []), ...overlapping, ...this.fallbacks];
+  }
+
+  /**
+   * The model covering the point joined with every model it touches, directly or through others
+   * (adjoining quads form one extent); where no model covers it, the first fallback's extent there.
+   */
+  extentAt(lon: number, lat: number): BBox | undefined {
+    const first = this.models.find((m) => contains(m.record.bbox, lon, lat));
+    if (!first) {
+      for (const fallback of this.fallbacks) {
+        const extent = fallback.extentAt?.(lon, lat);
+        if (extent) return extent;
+      }
+      return undefined;
+    }
+    const joined = new Set([first]);
+    let extent = first.record.bbox;
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const model of this.models) {
+        if (joined.has(model) || ![...joined].some((j) => bboxesIntersect(j.record.bbox, model.record.bbox))) continue;
+        joined.add(model);
+        extent = union(extent, model.record.bbox);
+        grew = true;
+      }
+    }
+    return extent;
   }
 }

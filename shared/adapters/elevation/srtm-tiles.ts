@@ -59,6 +59,12 @@ export class SrtmTileSource implements ElevationSource {
     };
   }
 
+  /** The one-degree tile holding the point, where one is bundled. */
+  extentAt(lon: number, lat: number): BBox | undefined {
+    const west = math.floor(lon), south = math.floor(lat);
+    return this.available.has(tileName(south, west)) ? [west, south, west + 1, south + 1] : undefined;
+  }
+
   async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
     const [west, south, east, north] = box;
     const x0 = math.floor(west * SAMPLES_PER_DEGREE);

@@ -1,4 +1,4 @@
-import type { SiteGround } from './ground';
+import type { NoGroundReason, SiteGround } from './ground';
 import type { FloodModel } from './inundation';
 import type { AssetPoint } from './spatial-index';
 import type { WaterSurface } from './flood-surfaces';
@@ -14,6 +14,10 @@ export interface AssetSite {
   /** Its own ground (surveyed, else the DEM at its location at native resolution), NAVD88 m. */
   ground: number | undefined;
   ground_basis?: SiteGround['basis'];
+  /** `surveyed` or the elevation model that gave the ground; absent without ground. */
+  ground_source?: string;
+  /** Without ground: whether only a surface model covers the asset (`no_bare_earth`) or none (`outside_model`). */
+  no_ground_reason?: NoGroundReason;
   /** The DEM marks the asset's own location as open water (and no surveyed elevation says otherwise); absent: judged by its cell. */
   open_water?: boolean;
   surface_flag?: boolean;

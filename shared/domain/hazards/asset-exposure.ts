@@ -46,10 +46,10 @@ type AnalysedComponent = (typeof ANALYSED_COMPONENTS)[number];
 
 /**
  * Why an asset has no depth: `open_water` (the model shows water at it, so its ground is unknown),
- * `outside_model` (no elevation at it and none surveyed), `not_connected` (no design water surface
- * reaches it: no tidal connection below the level, or outside the loaded layers), `above_water_level`
- * (reached, but its ground is at or above the level). `no_bare_earth` is kept for ground that only a
- * surface model gives.
+ * `outside_model` (no elevation at it and none surveyed), `no_bare_earth` (only a surface model
+ * covers it and the caller did not allow one), `not_connected` (no design water surface reaches it:
+ * no tidal connection below the level over the whole model, or outside the loaded layers),
+ * `above_water_level` (reached, but its ground is at or above the level).
  */
 export type NoDepthReason = 'not_connected' | 'open_water' | 'no_bare_earth' | 'outside_model' | 'above_water_level';
 
@@ -73,6 +73,8 @@ export interface AssetExposure {
   /** `existing_water`: the elevation model marks the asset's cell as open water, so its ground is unknown. */
   status: 'exposed' | 'not_exposed' | 'unknown_elevation' | 'existing_water';
   ground_elevation_navd88_m: number | null;
+  /** The ground used: `surveyed` or the elevation model's id; null without ground. */
+  ground_source: string | null;
   components: AnalysedComponent[];
   depths: ScenarioHorizonDepth[];
   first_exposed_year: number | null;
@@ -109,7 +111,7 @@ export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: s
   const out = new Map<string, AssetExposure>();
   for (const site of analysed.sites) {
     const onWater = site.open_water ?? (analysed.model !== undefined && site.cell !== undefined && isOpenWater(analysed.model, site.cell));
-    const exposure = onWater ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta, 'open_water'), status: 'existing_water' as const } : exposureOf(site, keyed, combos, components, meta, 'outside_model');
+    const exposure = onWater ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta, 'open_water'), status: 'existing_water' as const } : exposureOf(site, keyed, combos, components, meta, site.no_ground_reason ?? 'outside_model');
     const { lon, lat } = site.asset;
     out.set(site.asset.asset_id, components.includes('tidal') ? { ...exposure, tidal_datum_check: assetDatumCheck({ lon, lat }, analysed.mhhwAt(lon, lat)) } : exposure);
   }
@@ -158,6 +160,7 @@ function exposureOf(
     analysed_at: meta.analysedAt,
     status: ground === undefined ? 'unknown_elevation' : exposedYears.length > 0 ? 'exposed' : 'not_exposed',
     ground_elevation_navd88_m: ground === undefined ? null : round(ground, 3),
+    ground_source: ground === undefined ? null : site.ground_source ?? null,
     components,
     depths,
     first_exposed_year: exposedYears.length > 0 ? Math.min(...exposedYears) : null,

@@ -42,7 +42,7 @@ export interface ElevationSourceInfo {
   vertical_conversion?: string;
 }
 
-/** Secondary port: where ground elevations come from (bundled SRTM tiles locally, COG DEMs in S3 in AWS). */
+/** Secondary port: where ground elevations come from (bundled models and SRTM tiles locally, COG DEMs in AWS). */
 export interface ElevationSource {
   info(): ElevationSourceInfo;
   /**
@@ -52,6 +52,12 @@ export interface ElevationSource {
   grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined>;
   /** The source that answers for `box` and those that fill what it leaves uncovered, best first (layered sources). */
   layersFor?(box: BBox): ElevationSource[];
+  /**
+   * The whole extent of the model(s) that answer at a point (a model's bounding box, joined with the
+   * models it touches; a tiled source's tile): tidal connection is traced over it, not over the
+   * window an answer reports on. undefined when the source knows no extent there.
+   */
+  extentAt?(lon: number, lat: number): BBox | undefined;
 }
 
 export function cellIndexAt(grid: ElevationGrid, lat: number, lon: number): number | undefined {

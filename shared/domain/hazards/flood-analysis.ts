@@ -1,5 +1,6 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, sourceInfoFor, type ElevationSource } from './elevation';
-import { describeGround, readGround, siteGround, usesSrtm, type GroundGrid } from './ground';
+import { connectionAround, describeConnection, type Connection } from './connection';
+import { describeGround, noBareEarth, noGroundReason, readGround, siteGround, usesSrtm, withheldSurfaceModelAt, type GroundGrid, type GroundOptions } from './ground';
 import { GROUND_METHOD, projectedMhhw, riseSince2000 } from './slr-impact';
 import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
 import { inundationExtents } from '../deliverables/inundation-extents';
@@ -53,6 +54,8 @@ export interface FloodAnalysisRequest {
   includeExtents?: boolean;
   /** The design storm (the caller's or the account's stored one) for rainfall ponding on the grid. */
   rainfall?: DesignStorm;
+  /** The caller's `allow_surface_model`: a surface model (SRTM) may give the ground where no bare-earth model does. */
+  allowSurfaceModel?: boolean;
 }
 
 export interface FloodAnalysisDeps {
@@ -179,6 +182,7 @@ function exposure(surface: WaterSurface, area_: AnalysisArea, existing: Existing
         lon: site.asset.lon,
         ground_elevation_navd88: length(site.ground!),
         ground_basis: site.ground_basis,
+        ground_source: site.ground_source,
         ...(site.surface_flag ? { surface_model_flag: true } : {}),
         water_level_navd88: length(level),
         depth: length(depth),
@@ -215,7 +219,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   if (selection.method === 'regional_fallback') usedSources.push('noaa_tr2022_regional');
 
   const insideAssets = new AssetIndex(deps.assets).within(boundary.geometry, boundary.bbox);
-  const area_ = await analysisArea(deps.elevation, boundary, mslNavd88, insideAssets);
+  const area_ = await analysisArea(deps.elevation, boundary, mslNavd88, insideAssets, { allowSurfaceModel: request.allowSurfaceModel === true });
   if (area_.ground && usesSrtm(area_.ground)) usedSources.push('srtm');
   await deps.progress?.(0.2);
 
@@ -262,9 +266,10 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   const surfaces = new Map<string, WaterSurface>();
   const key = (component: string, scenario: ScenarioId, year: number) => `${component}|${scenario}|${year}`;
 
-  // Nothing tidal reaches a boundary with no open water anywhere in its box in the elevation model,
+  // Nothing tidal reaches a boundary with no open water anywhere in the elevation model(s) around it,
   // nor, without elevation data, one whose counties have no coast and no tide station near.
-  const inland = !area_.model?.water.includes(1) && (area_.model !== undefined || inlandBoundary(boundary.counties, boundary.bbox));
+  const tidalWater = (area_.connection?.model ?? area_.model)?.water.includes(1) === true;
+  const inland = !tidalWater && (area_.model !== undefined || inlandBoundary(boundary.counties, boundary.bbox));
   const inlandReason = area_.model
     ? 'the elevation model shows no sea or bay water in or around the boundary'
     : `none of its counties (${boundary.counties.map((c) => c.name).join(', ')}) reaches the coast and no NOAA tide station lies within 10 km`;
@@ -358,7 +363,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     scenarios: request.scenarios,
     planning_horizons: request.horizons,
     gauge_selection: describeGaugeSelection(selection),
-    elevation: describeElevation(area_, deps.elevation, boundary.bbox as BBox, mslNavd88),
+    elevation: await describeElevation(area_, deps.elevation, boundary.bbox as BBox, mslNavd88),
     assets: { inside_boundary: insideAssets.length, source: "The caller's imported assets (points)." },
     components,
     ...(request.includeExtents ? { inundation_extents: inundationExtentFeatures(analysed) } : {}),
@@ -372,25 +377,28 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   };
 }
 
-async function analysisArea(source: ElevationSource, boundary: ValidBoundary, mslNavd88: number, assets: AssetPoint[]): Promise<AnalysisArea & { ground?: GroundGrid; coverage?: number }> {
-  const ground = await readGround(source, boundary.bbox as BBox, MAX_ANALYSIS_CELLS, mslNavd88);
+async function analysisArea(source: ElevationSource, boundary: ValidBoundary, mslNavd88: number, assets: AssetPoint[], options: GroundOptions): Promise<AnalysisArea & { ground?: GroundGrid; coverage?: number; connection?: Connection; options: GroundOptions }> {
+  const box = boundary.bbox as BBox;
+  const ground = await readGround(source, box, MAX_ANALYSIS_CELLS, mslNavd88, options);
   const grid = ground?.grid;
-  const model = grid && floodModel(grid, mslNavd88);
+  const centre = { lon: (box[0] + box[2]) / 2, lat: (box[1] + box[3]) / 2 };
+  const connection = grid ? await connectionAround(source, centre, box, mslNavd88, options) : undefined;
+  const model = grid && floodModel(grid, mslNavd88, connection?.model);
   const sites: AssetSite[] = [];
   for (const asset of assets) {
     // The DEM at the asset's own location is read only where the analysis grid covers it.
-    const site = asset.surveyed || !grid || cellIndexAt(grid, asset.lat, asset.lon) !== undefined ? await siteGround(source, asset, mslNavd88) : undefined;
+    const site = asset.surveyed || !grid || cellIndexAt(grid, asset.lat, asset.lon) !== undefined ? await siteGround(source, asset, mslNavd88, options) : undefined;
     sites.push({
       asset,
       cell: grid && cellIndexAt(grid, asset.lat, asset.lon),
       ground: site?.ground_navd88_m,
-      ...(site ? { ground_basis: site.basis } : {}),
+      ...(site ? { ground_basis: site.basis, ground_source: site.ground_source } : { no_ground_reason: options.allowSurfaceModel ? 'outside_model' : await noGroundReason(source, asset) }),
       open_water: site?.open_water ?? false,
       surface_flag: site?.surface_flag ?? false,
     });
     if (sites.length % 256 === 0) await yieldToEventLoop();
   }
-  if (!ground || !grid || !model) return { model: undefined, mask: undefined, rowAreas: undefined, sites };
+  if (!ground || !grid || !model) return { model: undefined, mask: undefined, rowAreas: undefined, sites, options };
   const mask = rasterizePolygon(boundary.geometry, grid);
   let covered = 0;
   let inside = 0;
@@ -400,12 +408,12 @@ async function analysisArea(source: ElevationSource, boundary: ValidBoundary, ms
     if (!Number.isNaN(grid.values[i]!)) covered++;
   }
   const native = nativePassCells(source, boundary.bbox as BBox) > 0
-    ? await tallyAtNativeResolution(source, boundary.geometry, boundary.bbox as BBox, mslNavd88, yieldToEventLoop)
+    ? await tallyAtNativeResolution(source, boundary.geometry, boundary.bbox as BBox, mslNavd88, yieldToEventLoop, options, connection?.model)
     : undefined;
-  return { model, mask, rowAreas: rowCellAreas(grid), sites, ground, coverage: inside === 0 ? coveredFraction(grid) : covered / inside, ...(native ? { native } : {}) };
+  return { model, mask, rowAreas: rowCellAreas(grid), sites, ground, connection, options, coverage: inside === 0 ? coveredFraction(grid) : covered / inside, ...(native ? { native } : {}) };
 }
 
-function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, source: ElevationSource, box: BBox, mslNavd88: number) {
+async function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, source: ElevationSource, box: BBox, mslNavd88: number) {
   const surveyed = area_.sites.filter((s) => s.ground_basis === 'surveyed_ground' || s.ground_basis === 'surveyed_first_floor').length;
   const assetGround = {
     surveyed,
@@ -414,6 +422,12 @@ function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, sour
     method: GROUND_METHOD,
   };
   if (!area_.model || !area_.ground) {
+    const centre = { lon: (box[0] + box[2]) / 2, lat: (box[1] + box[3]) / 2 };
+    const withheld = area_.options.allowSurfaceModel ? undefined : await withheldSurfaceModelAt(source, centre);
+    if (withheld) {
+      const answer = noBareEarth(withheld);
+      return { ...answer, note: `${answer.note} Design levels are given; exposed area and asset depths are not (except for assets with a surveyed elevation).`, water_surface_navd88: length(mslNavd88), asset_ground: assetGround };
+    }
     return {
       status: 'not_covered',
       source: sourceInfoFor(source, box),
@@ -432,10 +446,11 @@ function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, sour
         cell_size_m: roundTo(area_.native.cellSizeM, 2),
         windows: area_.native.windows,
         cells_read: area_.native.cellsRead,
-        method: `Areas of still-water levels (tide, gauge surge statistics, their envelope) at the DEM's native resolution, read in windows of ${WINDOW_CELLS}² cells flooded from their own open water with a ${MARGIN_CELLS}-cell margin (a channel leaving a window further than that is not followed); levels to the millimetre. Loaded layer surfaces and the connection of assets use the coarser grid of cell_size_m.`,
+        method: `Areas of still-water levels (tide, gauge surge statistics, their envelope) at the DEM's native resolution, read in windows of ${WINDOW_CELLS}² cells flooded from their own open water with a ${MARGIN_CELLS}-cell margin and from the whole-model connection (elevation.connection), so a channel leaving a window is followed at the connection's cell size; levels to the millimetre. Loaded layer surfaces and the connection of assets use the coarser grid of cell_size_m.`,
       },
     } : {}),
     vertical_datum_correction: area_.ground.layers[0]!.correction,
+    connection: describeConnection(area_.connection),
     asset_ground: assetGround,
     method: "Land cells connected (8-neighbour) to open water below the water level count as exposed, apart from land already below today's MHHW (existing_water). Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.",
     screening_level: SCREENING_NOTICE,

@@ -38,15 +38,31 @@ export interface GroundGrid {
 
 const NO_DATA = 255;
 
+/** How the ground is read: `allowSurfaceModel` lets a surface model (SRTM) stand in for bare earth. */
+export interface GroundOptions {
+  /** false skips the surface-model flags (area tallies that do not report them). */
+  flagRelief?: boolean;
+  /** The caller's `allow_surface_model: true`: without it no depth, area or exposure stands on a surface model. */
+  allowSurfaceModel?: boolean;
+}
+
+const isSurfaceModel = (layer: ElevationSource) => layer.info().surface_model === true;
+
+/** The layers that may give the ground over `box`, best first: surface models only when allowed. */
+export function groundLayers(source: ElevationSource, box: BBox, options: GroundOptions): ElevationSource[] {
+  const candidates = source.layersFor?.(box) ?? [source];
+  return options.allowSurfaceModel ? candidates : candidates.filter((layer) => !isSurfaceModel(layer));
+}
+
 /**
  * Reads the ground over `box` (at most `maxCells` cells) from the source's layers in NAVD88. The
  * first layer that covers the box answers; cells it leaves empty are filled from the next layers,
- * sampled bilinearly at the cell centres after their own datum conversion, so a bare-earth model
- * that covers part of the box is completed by SRTM and the answer can say which share came from where.
- * `flagRelief: false` skips the surface-model flags (area tallies that do not report them).
+ * sampled bilinearly at the cell centres after their own datum conversion (their water flag from
+ * the nearest post: a mask is never blended), so the answer can say which share came from where.
+ * A surface model is left out unless `allowSurfaceModel`.
  */
-export async function readGround(source: ElevationSource, box: BBox, maxCells: number, mslNavd88: number, options: { flagRelief?: boolean } = {}): Promise<GroundGrid | undefined> {
-  const candidates = source.layersFor?.(box) ?? [source];
+export async function readGround(source: ElevationSource, box: BBox, maxCells: number, mslNavd88: number, options: GroundOptions = {}): Promise<GroundGrid | undefined> {
+  const candidates = groundLayers(source, box, options);
   let base: { grid: ElevationGrid; correction: DatumCorrection; info: ElevationSourceInfo } | undefined;
   const rest: ElevationSource[] = [];
   for (const layer of candidates) {
@@ -85,7 +101,7 @@ export async function readGround(source: ElevationSource, box: BBox, maxCells: n
       if (nearest === undefined || num.isNaN(fill.values[nearest]!)) continue;
       const bilinear = sampleBilinear(fill, lat, lon);
       values[i] = num.isNaN(bilinear) ? fill.values[nearest]! : bilinear;
-      water[i] = fill.water ? fill.water[nearest]! : values[i]! <= surface ? 1 : 0;
+      water[i] = fill.water ? fill.water[nearest]! : fill.values[nearest]! <= surface ? 1 : 0;
       origin[i] = index;
     }
   }
@@ -123,6 +139,7 @@ function flagSurfaceRelief(grid: ElevationGrid, origin: Uint8Array, surfaceLayer
 
 /** Half-width of the window read around a point: a few native cells of a 1 m to 30 m model. */
 const POINT_WINDOW_DEG = 0.002;
+const pointWindow = (point: LatLon): BBox => [point.lon - POINT_WINDOW_DEG, point.lat - POINT_WINDOW_DEG, point.lon + POINT_WINDOW_DEG, point.lat + POINT_WINDOW_DEG];
 /** Enough for the point window at 1 m: the point is always read at the model's native resolution. */
 const POINT_WINDOW_CELLS = 250_000;
 
@@ -139,9 +156,8 @@ export interface PointGround {
  * never the resampled analysis grid), interpolated bilinearly between the four surrounding posts.
  * Both the point answer and every asset of an area analysis use it, so they agree.
  */
-export async function groundAtPoint(source: ElevationSource, point: LatLon, mslNavd88: number): Promise<PointGround | undefined> {
-  const box: BBox = [point.lon - POINT_WINDOW_DEG, point.lat - POINT_WINDOW_DEG, point.lon + POINT_WINDOW_DEG, point.lat + POINT_WINDOW_DEG];
-  const ground = await readGround(source, box, POINT_WINDOW_CELLS, mslNavd88);
+export async function groundAtPoint(source: ElevationSource, point: LatLon, mslNavd88: number, options: GroundOptions = {}): Promise<PointGround | undefined> {
+  const ground = await readGround(source, pointWindow(point), POINT_WINDOW_CELLS, mslNavd88, { allowSurfaceModel: options.allowSurfaceModel });
   if (!ground) return undefined;
   const cell = cellIndexAt(ground.grid, point.lat, point.lon);
   if (cell === undefined || ground.origin[cell] === NO_DATA) return undefined;
@@ -156,6 +172,8 @@ export async function groundAtPoint(source: ElevationSource, point: LatLon, mslN
 
 export interface SiteGround {
   ground_navd88_m: number;
+  /** `surveyed` or the id (else the name) of the elevation model that gave the ground. */
+  ground_source: string;
   basis: 'surveyed_ground' | 'surveyed_first_floor' | 'dem';
   /** The asset file's column (surveyed) or the DEM that gave the ground. */
   column?: string;
@@ -165,12 +183,47 @@ export interface SiteGround {
 }
 
 /** An asset's ground: its surveyed elevation when its file has one, else the DEM at its own location. */
-export async function siteGround(source: ElevationSource, asset: AssetPoint, mslNavd88: number): Promise<SiteGround | undefined> {
+export async function siteGround(source: ElevationSource, asset: AssetPoint, mslNavd88: number, options: GroundOptions = {}): Promise<SiteGround | undefined> {
   if (asset.surveyed) {
-    return { ground_navd88_m: asset.surveyed.navd88_m, basis: asset.surveyed.kind === 'ground' ? 'surveyed_ground' : 'surveyed_first_floor', column: asset.surveyed.column, open_water: false, surface_flag: false };
+    return { ground_navd88_m: asset.surveyed.navd88_m, ground_source: 'surveyed', basis: asset.surveyed.kind === 'ground' ? 'surveyed_ground' : 'surveyed_first_floor', column: asset.surveyed.column, open_water: false, surface_flag: false };
   }
-  const dem = await groundAtPoint(source, asset, mslNavd88);
-  return dem && { ground_navd88_m: dem.ground_navd88_m, basis: 'dem', source: dem.source, open_water: dem.open_water, surface_flag: dem.surface_flag };
+  const dem = await groundAtPoint(source, asset, mslNavd88, options);
+  return dem && { ground_navd88_m: dem.ground_navd88_m, ground_source: modelIdOf(dem.source), basis: 'dem', source: dem.source, open_water: dem.open_water, surface_flag: dem.surface_flag };
+}
+
+/** How an answer names a model: its id, else its name. */
+export const modelIdOf = (info: ElevationSourceInfo): string => info.elevation_model_id ?? info.name;
+
+/** Why a place has no ground: only a surface model covers it (`no_bare_earth`), or no model at all (`outside_model`). */
+export type NoGroundReason = 'no_bare_earth' | 'outside_model';
+
+/**
+ * The surface model that covers a point the bare-earth models do not (and that the caller did not
+ * allow), undefined when none does: the difference between `no_bare_earth` and `outside_model`.
+ */
+export async function withheldSurfaceModelAt(source: ElevationSource, point: LatLon): Promise<ElevationSourceInfo | undefined> {
+  const box = pointWindow(point);
+  for (const layer of source.layersFor?.(box) ?? [source]) {
+    if (!isSurfaceModel(layer)) continue;
+    const grid = await layer.grid(box, POINT_WINDOW_CELLS);
+    const cell = grid && cellIndexAt(grid, point.lat, point.lon);
+    if (grid && cell !== undefined && !num.isNaN(grid.values[cell]!)) return layer.info();
+  }
+  return undefined;
+}
+
+export async function noGroundReason(source: ElevationSource, point: LatLon): Promise<NoGroundReason> {
+  return (await withheldSurfaceModelAt(source, point)) ? 'no_bare_earth' : 'outside_model';
+}
+
+/** What an answer without bare earth says to do. */
+export function noBareEarth(surface: ElevationSourceInfo) {
+  return {
+    status: 'no_bare_earth' as const,
+    surface_model: { elevation_model_id: surface.elevation_model_id ?? null, name: surface.name },
+    note: `Only a surface model (${surface.name}) covers this place: its heights include roofs and canopy, so no depth, inundated area or exposure is computed from it.`,
+    what_to_do: 'Register or upload a bare-earth elevation model that covers the place (POST /hazards/elevation-models: a county lidar DEM, a NOAA coastal DEM or a USGS 3DEP tile in NAVD88 or NGVD29), or send `allow_surface_model: true` to accept the surface model for a screening answer (its ground is then flagged where it looks like a roof or canopy).',
+  };
 }
 
 /** Whether SRTM supplied any cell of the ground. */

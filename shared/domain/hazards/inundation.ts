@@ -21,9 +21,12 @@ export interface FloodModel {
  * The flood model of a NAVD88 grid. Water is the source's own flag when it has one (SRTM: raw 0,
  * set before the datum shift); otherwise ground at or below `waterSurface` (local mean sea level
  * in NAVD88), compared in the grid's float32 precision so a rounded offset cannot lift the sea
- * surface above itself.
+ * surface above itself. With `connection` (the flood model of the whole elevation model around the
+ * grid, see connection.ts) a cell is connected at the lower of its spill level within the grid and
+ * its spill level over the whole model (never below its own ground): a channel that reaches the sea
+ * outside the grid connects, so the answer at a place does not depend on the window read around it.
  */
-export function floodModel(grid: ElevationGrid, waterSurface: number): FloodModel {
+export function floodModel(grid: ElevationGrid, waterSurface: number, connection?: FloodModel): FloodModel {
   let water = grid.water;
   if (!water) {
     const surface = math.fround(waterSurface);
@@ -34,7 +37,26 @@ export function floodModel(grid: ElevationGrid, waterSurface: number): FloodMode
     }
   }
   const mask = water;
-  return { grid, water: mask, spill: spillLevels(grid, (i) => mask[i] === 1) };
+  const spill = spillLevels(grid, (i) => mask[i] === 1);
+  if (connection) lowerToModelSpill(grid, spill, connection);
+  return { grid, water: mask, spill };
+}
+
+/** Lowers each cell's spill level to the whole model's at its place (its nearest cell there). */
+function lowerToModelSpill(grid: ElevationGrid, spill: Float32Array, connection: FloodModel): void {
+  const whole = connection.grid;
+  for (let row = 0; row < grid.height; row++) {
+    const lat = grid.north - row * grid.cellLat;
+    for (let col = 0; col < grid.width; col++) {
+      const i = row * grid.width + col;
+      const ground = grid.values[i]!;
+      if (num.isNaN(ground)) continue;
+      const at = cellIndexAt(whole, lat, grid.west + col * grid.cellLon);
+      if (at === undefined || num.isNaN(whole.values[at]!)) continue;
+      const modelSpill = connection.water[at] === 1 ? ground : math.max(ground, connection.spill[at]!);
+      if (modelSpill < spill[i]!) spill[i] = modelSpill;
+    }
+  }
 }
 
 export function isOpenWater(model: FloodModel, index: number): boolean {

@@ -1,9 +1,9 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { ElevationSource } from './elevation';
 import { sourceInfoFor } from './elevation';
-import { floodModel, isOpenWater } from './inundation';
+import { floodModel, isOpenWater, type FloodModel } from './inundation';
 import type { BBox } from './geo';
-import { readGround } from './ground';
+import { readGround, type GroundOptions } from './ground';
 import { rowCellAreas } from './elevation';
 import { forEachCellInPolygon } from './rasterize';
 
@@ -66,7 +66,7 @@ export function nativeCellCount(source: ElevationSource, box: BBox): number {
 
 /**
  * Reads the boundary's box in windows at native resolution (core plus margin), floods each window
- * from its open water and tallies the core cells inside the boundary by spill level. Each cell is
+ * from its open water (and from the whole model's connection, when given) and tallies the core cells inside the boundary by spill level. Each cell is
  * counted once: it belongs to the core whose half-open box holds its centre.
  */
 export async function tallyAtNativeResolution(
@@ -75,6 +75,9 @@ export async function tallyAtNativeResolution(
   box: BBox,
   mslNavd88: number,
   pause: () => Promise<void>,
+  options: GroundOptions = {},
+  /** The flood model of the whole elevation model around the box (connection.ts): channels leaving a window are followed on it. */
+  connection?: FloodModel,
 ): Promise<SpillTally> {
   const tally = new SpillTally();
   const resolution = sourceInfoFor(source, box).resolution_m!;
@@ -88,7 +91,7 @@ export async function tallyAtNativeResolution(
   for (let north = box[3]; north > box[1]; north -= stepLat) {
     for (let west = box[0]; west < box[2]; west += stepLon) {
       const core: BBox = [west, math.max(box[1], north - stepLat), math.min(box[2], west + stepLon), north];
-      const ground = await readGround(source, [core[0] - marginLon, core[1] - marginLat, core[2] + marginLon, core[3] + marginLat], maxCells, mslNavd88, { flagRelief: false });
+      const ground = await readGround(source, [core[0] - marginLon, core[1] - marginLat, core[2] + marginLon, core[3] + marginLat], maxCells, mslNavd88, { flagRelief: false, allowSurfaceModel: options.allowSurfaceModel });
       await pause();
       if (!ground) continue;
       const { grid } = ground;
@@ -97,7 +100,7 @@ export async function tallyAtNativeResolution(
       const inside = new Uint8Array(grid.values.length);
       forEachCellInPolygon(geometry, grid, (i) => { inside[i] = 1; });
       if (!inside.includes(1)) continue;
-      const model = floodModel(grid, mslNavd88);
+      const model = floodModel(grid, mslNavd88, connection);
       const areas = rowCellAreas(grid);
       for (let row = 0; row < grid.height; row++) {
         const lat = grid.north - row * grid.cellLat;

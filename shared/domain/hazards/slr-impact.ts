@@ -1,5 +1,6 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, sourceInfoFor, type ElevationSource } from './elevation';
-import { describeGround, groundAtPoint, readGround, siteGround, usesSrtm } from './ground';
+import { connectionAround, describeConnection } from './connection';
+import { describeGround, groundAtPoint, modelIdOf, noBareEarth, readGround, siteGround, usesSrtm, withheldSurfaceModelAt } from './ground';
 import { epochRise, selectGauges, type GaugeSelection } from './gauges';
 import { haversineKm, type BBox, type LatLon } from './geo';
 import { floodModel, inundationWithinRadius, maskToMultiPolygon, siteDepth, type FloodModel, type RadiusInundation } from './inundation';
@@ -26,6 +27,8 @@ export interface SlrImpactRequest {
   selection?: GaugeSelection;
   /** This year: today's MHHW (same scenario) separates existing water from newly exposed land. Default: 2000, the projections' baseline. */
   currentYear?: number;
+  /** The caller's `allow_surface_model`: a surface model (SRTM) may give the ground where no bare-earth model does. */
+  allowSurfaceModel?: boolean;
 }
 
 export const GROUND_METHOD = "Ground at a point or asset: the asset's surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset's water level uses its own gauge interpolation.";
@@ -94,19 +97,29 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
   };
 
   const box = windowAround(request.point, request.radiusKm);
-  const ground = await readGround(deps.elevation, box, MAX_IMPACT_CELLS, mslNavd88);
-  const point = ground && await groundAtPoint(deps.elevation, request.point, mslNavd88);
-  const model = ground && point ? floodModel(ground.grid, mslNavd88) : undefined;
+  const options = { allowSurfaceModel: request.allowSurfaceModel === true };
+  const ground = await readGround(deps.elevation, box, MAX_IMPACT_CELLS, mslNavd88, options);
+  const point = ground && await groundAtPoint(deps.elevation, request.point, mslNavd88, options);
+  const connection = ground && point ? await connectionAround(deps.elevation, request.point, box, mslNavd88, options) : undefined;
+  const model = ground && point ? floodModel(ground.grid, mslNavd88, connection?.model) : undefined;
+  // Open water anywhere in the model(s) around the point, not only within the radius.
+  const tidalWater = (connection?.model ?? model)?.water.includes(1) === true;
+  const withheld = !point && !options.allowSurfaceModel ? await withheldSurfaceModelAt(deps.elevation, request.point) : undefined;
+  const withoutGround = withheld
+    ? { ...noBareEarth(withheld), note: `${noBareEarth(withheld).note} Sea level rise and projected MHHW above are still valid.` }
+    : { status: 'not_covered', source: sourceInfoFor(deps.elevation, box), note: 'No elevation data covers this point: ground elevation, water depth, inundation area and affected assets are not computed. Sea level rise and projected MHHW above are still valid.' };
   const inlandCounty = inlandCountyAt(request.point);
-  if (inlandCounty && !model?.water.includes(1)) {
+  // In a county without coast the tide applies only where the model connects the point to the sea.
+  const reached = model && point && (point.open_water || siteDepth(model, cellIndexAt(model.grid, request.point.lat, request.point.lon), point.ground_navd88_m, level).connected);
+  if (inlandCounty && (!tidalWater || !reached)) {
     const used: SourceId[] = ground && usesSrtm(ground) ? ['noaa_tr2022', 'noaa_datums', 'srtm'] : ['noaa_tr2022', 'noaa_datums'];
-    return inlandAnswer(common, ground && model ? { status: 'covered', ...describeGround(ground) } : { status: 'not_covered', source: sourceInfoFor(deps.elevation, box) },
+    return inlandAnswer(common, ground && model ? { status: 'covered', ...describeGround(ground) } : withoutGround,
       `${inlandCounty.name} County reaches no coast (its Census boundary has no shoreline arcs) and no NOAA tide station lies within ${DATUM_CHECK_RADIUS_KM} km`, epoch, used);
   }
   if (!ground || !point || !model) {
     return {
       ...common,
-      elevation: { status: 'not_covered', source: sourceInfoFor(deps.elevation, box), note: 'No elevation data covers this point: ground elevation, water depth, inundation area and affected assets are not computed. Sea level rise and projected MHHW above are still valid.' },
+      elevation: withoutGround,
       ground_elevation_navd88: null,
       water_depth: null,
       inundation_area: null,
@@ -121,8 +134,8 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
 
   const described = describeGround(ground);
   const used: SourceId[] = usesSrtm(ground) ? ['noaa_tr2022', 'noaa_datums', 'srtm'] : ['noaa_tr2022', 'noaa_datums'];
-  if (!model.water.includes(1)) {
-    return inlandAnswer(common, { status: 'covered', ...described, note: `No open water (sea or bay) lies within ${request.radiusKm} km in the elevation model.` }, `No tidal water within ${request.radiusKm} km`, epoch, used);
+  if (!tidalWater) {
+    return inlandAnswer(common, { status: 'covered', ...described, connection: describeConnection(connection), note: 'No open water (sea or bay) lies in the elevation model around the point.' }, 'No tidal water lies in the elevation model around the point', epoch, used);
   }
   const currentYear = request.currentYear ?? 2000;
   const today = projectedMhhw(selection, request.scenario, request.percentile, currentYear, mhhw);
@@ -135,7 +148,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
   let existingAssets = 0;
   for (const asset of deps.assets) {
     if (haversineKm(request.point, asset) > request.radiusKm) continue;
-    const site = await siteGround(deps.elevation, asset, mslNavd88);
+    const site = await siteGround(deps.elevation, asset, mslNavd88, options);
     if (!site) continue;
     const own = request.selection ?? selectGauges(asset);
     const ownMhhw = mhhwAt(asset, own);
@@ -151,6 +164,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
       asset_id: asset.asset_id, name: asset.name, category: asset.category, lat: asset.lat, lon: asset.lon,
       ground_elevation_navd88: length(site.ground_navd88_m),
       ground_basis: site.basis,
+      ground_source: site.ground_source,
       ...(site.column ? { ground_column: site.column } : {}),
       ...(site.surface_flag ? { surface_model_flag: true } : {}),
       water_level_navd88: length(assetLevel),
@@ -165,7 +179,8 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     elevation: {
       status: coverage >= 0.999 ? 'covered' : 'partial',
       ...described,
-      point_source_id: point.source.elevation_model_id ?? point.source.name,
+      point_source_id: modelIdOf(point.source),
+      connection: describeConnection(connection),
       ...(point.surface_flag ? { point_surface_model_flag: true } : {}),
       coverage_fraction: roundTo(coverage, 4),
       cell_size_m: cellSizeMetres(ground.grid),
@@ -180,12 +195,12 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
       existing_water: pointExisting,
       ...(point.open_water ? { note: 'The point is open water (sea or bay surface in the elevation model), not land: no ground elevation or depth applies.' } : {}),
       ...(!point.open_water && pointExisting ? { note: "The point already lies below today's MHHW and is reached by the tide: existing water (tidal wetland or flat), not newly exposed land." } : {}),
-      ...(!pointDepth.connected && point.ground_navd88_m < level ? { note: 'The ground is below the projected level but not connected to open water within the radius.' } : {}),
+      ...(!pointDepth.connected && point.ground_navd88_m < level ? { note: 'The ground is below the projected level but not connected to open water anywhere in the elevation model around it.' } : {}),
     },
     inundation_area: {
       ...area(inundation.area_m2),
       radius_km: request.radiusKm,
-      method: "Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW, less those already below today's MHHW (reported as existing_water). Open water is never counted: SRTM sea and bay cells (0 or below in the raw model) are marked as water before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.",
+      method: "Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW (traced over the whole elevation model, see elevation.connection), less those already below today's MHHW (reported as existing_water). Open water is never counted: SRTM sea and bay cells (0 or below in the raw model) are marked as water before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.",
       ...(request.includeGeoJson ? { geojson: inundationFeature(model.grid, inundation.mask, level, inundation) } : {}),
     },
     existing_water: {
@@ -197,7 +212,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
       note: "Open water and land already reached by today's MHHW (same scenario, this year) within the radius; not counted in inundation_area or affected_assets.",
     },
     affected_assets: { count: affected.length, assets: affected },
-    location_setting: { setting: 'coastal', note: 'Open water lies within the radius: the tidal level applies where low ground connects to it.' },
+    location_setting: { setting: 'coastal', note: 'Open water lies in the elevation model around the point: the tidal level applies where low ground connects to it.' },
     screening_level: SCREENING_NOTICE,
     sources: sourcesOf(used),
     provenance: provenance(used, epoch),

@@ -1,5 +1,14 @@
 import type { OperationExample } from './types';
 
+/** Tidal connection of the Key West examples: traced over the whole SRTM tile holding them. */
+const KEY_WEST_CONNECTION = {
+  traced_over: 'whole_model',
+  extent_bbox: [-82, 24, -81, 25],
+  models: ['srtm-1arcsec'],
+  cell_size_m: 59,
+  method: 'Tidal connection is traced over the whole extent of the elevation model(s) around the place (8-neighbour, through cells below the water level), not within the reported radius or boundary: the answer at a place does not change with the radius, which bounds only the area reported.',
+};
+
 /** A flood analysis of a square of Key West (tidal and surge): documented below, linked to an assessment in the prefill example. */
 export const KEY_WEST_ANALYSIS_REQUEST = {
   boundary_geojson: {
@@ -9,6 +18,8 @@ export const KEY_WEST_ANALYSIS_REQUEST = {
   components: ['tidal', 'surge'],
   scenarios: ['intermediate_low', 'intermediate'],
   planning_horizons: [2046, 2076],
+  // Key West has no bare-earth model bundled: the example accepts SRTM, a surface model.
+  allow_surface_model: true,
 };
 
 export const KEY_WEST_ANALYSIS_ANSWER = {
@@ -87,6 +98,7 @@ export const KEY_WEST_ANALYSIS_ANSWER = {
       method: 'SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.',
       uncertainty: 'The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…',
     },
+    connection: KEY_WEST_CONNECTION,
     asset_ground: {
       surveyed: 0,
       from_dem: 0,
@@ -519,7 +531,7 @@ export const hazardExamples: OperationExample[] = [
   },
   {
     operationId: 'assessSlrImpact',
-    request: { body: { lat: 24.5551, lon: -81.78, scenario: 'intermediate', planning_horizon: 2070 } },
+    request: { body: { lat: 24.5551, lon: -81.78, scenario: 'intermediate', planning_horizon: 2070, allow_surface_model: true } },
     response: {
       status: 200,
       body: {
@@ -665,6 +677,7 @@ export const hazardExamples: OperationExample[] = [
             note: 'This model\'s heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of that height, and two water lev…',
           },
           point_source_id: 'srtm-1arcsec',
+          connection: KEY_WEST_CONNECTION,
           coverage_fraction: 1,
           cell_size_m: 29,
           vertical_datum_correction: {
@@ -714,7 +727,7 @@ export const hazardExamples: OperationExample[] = [
         },
         location_setting: {
           setting: 'coastal',
-          note: 'Open water lies within the radius: the tidal level applies where low ground connects to it.',
+          note: 'Open water lies in the elevation model around the point: the tidal level applies where low ground connects to it.',
         },
         screening_level: 'Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.',
         sources: [
@@ -790,6 +803,7 @@ export const hazardExamples: OperationExample[] = [
         components: ['rainfall'],
         scenarios: ['intermediate'],
         planning_horizons: [2050],
+        allow_surface_model: true,
         rainfall: {
           depth_in: 13,
           duration_h: 24,
@@ -877,6 +891,7 @@ export const hazardExamples: OperationExample[] = [
             method: 'SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.',
             uncertainty: 'The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…',
           },
+          connection: KEY_WEST_CONNECTION,
           asset_ground: {
             surveyed: 0,
             from_dem: 0,
@@ -1045,6 +1060,7 @@ export const hazardExamples: OperationExample[] = [
         components: ['tidal', 'surge', 'rainfall', 'compound'],
         scenarios: ['intermediate_low', 'intermediate'],
         planning_horizons: [2046, 2076],
+        allow_surface_model: true,
       },
     },
     response: {
