@@ -326,11 +326,11 @@ export interface paths {
          * @description Imports critical assets (s. 380.093(2)(a)) from a CSV, Excel (.xlsx, first worksheet), GeoJSON FeatureCollection (RFC 7946) or zipped Shapefile (.shp/.shx/.dbf/.prj; reprojected from Florida GDL Albers EPSG:3086/3087/6439 or NAD83 to WGS84). Tables need coordinates in WGS84 decimal degrees.
          *
          *     Columns are matched by name, case and punctuation ignored; for each field the first alias present wins:
-         *     - `name`: `name`, `asset_name`, `facility_name`, `facility`, `site_name`, `feature_name`, `fac_name`, `libname`, `station_name`, `common_name`, `title`, `label`
-         *     - `asset_type`: `asset_type`, `assettype`, `type_of_asset`, `facility_type`, `facilitytype`, `feature_type`, `subtype`, `type`, `asset_class`, `class`, `category`, `use`, `naics_desc`, `c_out_ty`, `descript`, `description`
+         *     - `name`: `name`, `asset_name`, `facility_name`, `facility`, `site_name`, `feature_name`, `fac_name`, `facname`, `facilityname`, `libname`, `station_name`, `common_name`, `title`, `label`
+         *     - `asset_type`: `asset_type`, `assettype`, `type_of_asset`, `facility_type`, `facilitytype`, `fac_type`, `factype`, `feature_type`, `subtype`, `type`, `asset_class`, `class`, `category`, `use`, `naics_desc`, `c_out_ty`, `descript`, `description`
          *     - `latitude`: `lat`, `latitude`, `y`, `lat_dd`, `latitude_dd`, `point_y`, `y_coord`, `ycoord`, `y_coordinate`, `northing`
          *     - `longitude`: `lon`, `lng`, `long`, `longitude`, `x`, `long_dd`, `lon_dd`, `longitude_dd`, `point_x`, `x_coord`, `xcoord`, `x_coordinate`, `easting`
-         *     - `source_id`: `asset_id`, `source_id`, `facility_id`, `site_id`, `id`, `libid`, `ncesid`, `gcid`, `globalid`, `guid`, `uid`, `unique_id`
+         *     - `source_id`: `asset_id`, `assetid`, `source_id`, `facility_id`, `facilityid`, `fac_id`, `facid`, `site_id`, `siteid`, `id`, `libid`, `ncesid`, `gcid`, `globalid`, `guid`, `uid`, `unique_id`
          *     - `address`: `address`, `street_address`, `site_address`, `location_address`, `addr`, `street`
          *     - `city`: `city`, `municipality`, `town`
          *     - `county`: `county`, `cnty`, `county_name`
