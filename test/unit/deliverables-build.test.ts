@@ -42,8 +42,8 @@ const ASSETS = [
   asset('a_low', 'Marathon Fire Station', 0.21, [['intermediate_low', 2046, 0], ['intermediate', 2076, 0.8]]),
   asset('a_high', 'Lower Keys Medical Center', 0.74, [['intermediate_low', 2046, 1.2], ['intermediate', 2076, 2.6]]),
   asset('a_none', 'Key West City Hall', null, []),
-  asset('a_water', 'Pier House Dock', null, [], { exposure: { status: 'existing_water', depths: [], max_depth_ft: null, ground_elevation_navd88_m: null, first_exposed_year: null } as never }),
-  asset('a_void', 'Big Pine Key Library', null, [], { exposure: { status: 'unknown_elevation', depths: [], max_depth_ft: null, ground_elevation_navd88_m: null, first_exposed_year: null } as never }),
+  asset('a_water', 'Pier House Dock', null, [], { exposure: { status: 'existing_water', depths: [], max_depth_ft: null, ground_elevation_navd88_m: null, first_exposed_year: null, reason: 'open_water' } as never }),
+  asset('a_void', 'Big Pine Key Library', null, [], { exposure: { status: 'unknown_elevation', depths: [], max_depth_ft: null, ground_elevation_navd88_m: null, first_exposed_year: null, reason: 'outside_model' } as never }),
 ];
 
 const ANALYSIS: AnalysisEvidence = {
@@ -184,7 +184,7 @@ describe('a deliverable build', () => {
     expect(text).toContain("Exposed land per component as the analysis answered it, still-water levels (tide, gauge surge statistics) at the elevation model's native resolution (30 m cells), loaded layers (rainfall, a loaded surge layer) on the analysis grid (206 m cells); land already below today's MHHW is left out. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid (206 m cells), whose coarser cells miss narrow strips of land.");
     expect(text).toContain("The exposed land is the same for intermediate 2046, intermediate-low 2046, intermediate-low 2076: their highest design water levels (1.10 m to 1.30 m NAVD88) all lie between two land heights of the elevation model (0.74 m and 1.74 m NAVD88). Its heights come in steps of 1 m, with no land cell between them, so these levels cover the same cells; the steps are the model's, not the ground's.");
     // Priority: highest score first, unscored last.
-    expect(text).toContain(`1 Lower Keys Medical Center community_emergency 0.740 high 2046 2.60 2 Marathon Fire Station community_emergency 0.210 low 2046 0.80 3 Big Pine Key Library community_emergency ${dash} not_assessed ${dash} ${dash} 4 Key West City Hall community_emergency ${dash} not_assessed ${dash} ${dash} 5 Pier House Dock`);
+    expect(text).toContain(`1 Lower Keys Medical Center community_emergency 0.740 high 2046 2.60 2 Marathon Fire Station community_emergency 0.210 low 2046 0.80 3 Big Pine Key Library community_emergency ${dash} not_assessed ${dash} ${dash} outside model 4 Key West City Hall community_emergency ${dash} not_assessed ${dash} ${dash} 5 Pier House Dock community_emergency ${dash} not_assessed ${dash} ${dash} open water`);
     expect(text).toMatch(/Rule set 2024 \(derived from s\. 380\.093; not DEP's form\)\. \d+ passed, \d+ failed, 0 conditional/);
   });
 
@@ -241,7 +241,7 @@ describe('a deliverable build', () => {
     const opens = first.findIndex((run) => run.text === '#');
     const header = first.slice(opens, first.findIndex((run) => run.text === 'Station 00') - 1);
     expect(first[opens - 1]!.text).toBe('5. Prioritized asset list');
-    expect(header.map((run) => run.text).join('').replace(/\s+/g, ' ')).toBe('#AssetCategoryScoreLevelFirst exposedMax depth (ft)');
+    expect(header.map((run) => run.text).join('').replace(/\s+/g, ' ')).toBe('#AssetCategoryScoreLevelFirst exposedMax depth (ft)Why no depth');
     const rowFont = first.find((run) => run.text === 'Station 00')!.font;
     expect(header.every((run) => run.font === header[0]!.font && run.font !== rowFont)).toBe(true);
     pages.slice(1).forEach((runs) => {

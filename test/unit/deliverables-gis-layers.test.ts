@@ -41,19 +41,20 @@ describe('asset attribute table', () => {
     const exposed = asset('a_1', {
       asset_type: 'airports', owner: 'Monroe County', address: '3491 S Roosevelt Blvd', source_id: 'EYW',
       vulnerability: { vulnerability_score: 0.62, first_exposed_year: 2076 } as never, vulnerability_level: 'high', impact_timeline: 'medium_term',
-      exposure: { depths: [{ scenario: 'intermediate', planning_horizon: 2076, depth_ft: 1.4 }], max_depth_ft: 1.4, ground_elevation_navd88_m: 0.9, first_exposed_year: 2046,
+      exposure: { depths: [{ scenario: 'intermediate', planning_horizon: 2076, depth_ft: 1.4 }], max_depth_ft: 1.4, ground_elevation_navd88_m: 0.9, first_exposed_year: 2046, ground_source: 'usgs-key-west-quad',
         tidal_datum_check: { status: 'differs', mhhw_used_navd88_m: 0.7677, station: { noaa_id: '8720226', name: 'Jacksonville', distance_km: 0.6, mhhw_navd88_m: 0.198 }, difference_m: -0.5697 } } as never,
     });
     const bare = asset('a_2', { asset_type: 'not_a_type' as never });
-    const layer = assetLayer([exposed, bare, asset('a_3')], combos);
+    const unreached = asset('a_3', { exposure: { depths: [], max_depth_ft: 0, ground_elevation_navd88_m: 3.1, first_exposed_year: null, ground_source: 'surveyed', reason: 'not_connected' } as never });
+    const layer = assetLayer([exposed, bare, unreached], combos);
     const [first, second, third] = layer.collection.features.map((f) => f.properties!);
     expect(first).toEqual({
       PRIORITY: 1, ASSET_ID: 'a_1', NAME: 'Asset a_1', ASSET_TYPE: 'Airports', CATEGORY: 'transportation', OWNER: 'Monroe County', ADDRESS: '3491 S Roosevelt Blvd',
       SOURCE_ID: 'EYW', VULN_SCORE: 0.62, VULN_LEVEL: 'high', TIMELINE: 'medium_term', FIRST_EXP: 2076, MAX_DEP_FT: 1.4, GROUND_M: 0.9,
-      DATUM_CHK: 'differs', DATUM_DM: -0.5697, D_IL_2046: null, D_I_2076: 1.4,
+      GROUND_SRC: 'usgs-key-west-quad', NODEP_WHY: '', DATUM_CHK: 'differs', DATUM_DM: -0.5697, D_IL_2046: null, D_I_2076: 1.4,
     });
-    expect(second).toMatchObject({ PRIORITY: 2, ASSET_TYPE: 'not_a_type', OWNER: '', ADDRESS: '', SOURCE_ID: '', VULN_SCORE: null, FIRST_EXP: null, MAX_DEP_FT: null, GROUND_M: null, DATUM_CHK: '', DATUM_DM: null, D_IL_2046: null });
-    expect(third).toMatchObject({ PRIORITY: 3, ASSET_TYPE: 'unclassified' });
+    expect(second).toMatchObject({ PRIORITY: 2, ASSET_TYPE: 'not_a_type', OWNER: '', ADDRESS: '', SOURCE_ID: '', VULN_SCORE: null, FIRST_EXP: null, MAX_DEP_FT: null, GROUND_M: null, GROUND_SRC: '', NODEP_WHY: '', DATUM_CHK: '', DATUM_DM: null, D_IL_2046: null });
+    expect(third).toMatchObject({ PRIORITY: 3, ASSET_TYPE: 'unclassified', GROUND_M: 3.1, GROUND_SRC: 'surveyed', NODEP_WHY: 'not_connected' });
     expect(layer.collection.features[0]!.geometry).toEqual({ type: 'Point', coordinates: [-81.78, 24.55] });
     expect(layer.attributes.map((a) => a.name)).toEqual(Object.keys(first!));
     expect(layer.attributes.at(-1)).toEqual({ name: 'D_I_2076', type: 'REAL', definition: 'Flood depth in feet, NOAA 2022 intermediate scenario, 2076.' });

@@ -56,6 +56,9 @@ const TABLE_COLUMNS: { header: string; value: (a: StoredAsset) => string | numbe
   { header: 'first_exposed_year', value: (a) => a.vulnerability?.first_exposed_year ?? null, width: 10 },
   { header: 'impact_timeline', value: (a) => a.impact_timeline, width: 14 },
   { header: 'flood_depth_ft', value: (a) => a.vulnerability?.flood_depth_ft ?? null, width: 10 },
+  { header: 'ground_source', value: (a) => a.exposure?.ground_source ?? null, width: 18 },
+  // Why the last analysis gave no depth (not_connected, open_water, no_bare_earth, outside_model, above_water_level).
+  { header: 'no_depth_reason', value: (a) => a.exposure?.reason ?? null, width: 18 },
   // The local datum check of the tidal levels at the asset (reported, never applied to the depths).
   { header: 'tidal_datum_check', value: (a) => a.exposure?.tidal_datum_check?.status ?? null, width: 16 },
   { header: 'tidal_datum_difference_m', value: (a) => a.exposure?.tidal_datum_check?.difference_m ?? null, width: 12 },

@@ -32,6 +32,8 @@ export interface ReportAsset {
   level: string;
   firstExposedYear: number | null;
   maxDepthFt: number | null;
+  /** Why the asset has no depth (`not_connected`, `open_water`, …); null when it has one. */
+  noDepthReason: string | null;
 }
 
 export interface ScenarioRow {
@@ -184,8 +186,8 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
   for (const note of e.notes) w.para(note);
 
   w.heading(REPORT_SECTIONS[4]);
-  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)'], [25, 170, 110, 45, 60, 50, 52], input.assets.map((a) => [
-    a.priority, a.name, a.category, num(a.score, 3), a.level, a.firstExposedYear ?? '—', num(a.maxDepthFt),
+  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)', 'Why no depth'], [25, 125, 100, 40, 55, 45, 52, 70], input.assets.map((a) => [
+    a.priority, a.name, a.category, num(a.score, 3), a.level, a.firstExposedYear ?? '—', num(a.maxDepthFt), a.noDepthReason?.replace(/_/g, ' ') ?? '',
   ]));
 
   w.heading(REPORT_SECTIONS[5]);

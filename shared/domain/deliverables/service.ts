@@ -163,6 +163,7 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
     assets: assets.map((a, i) => ({
       priority: i + 1, name: a.name, category: a.category, score: a.vulnerability?.vulnerability_score ?? null, level: a.vulnerability_level,
       firstExposedYear: a.vulnerability?.first_exposed_year ?? a.exposure?.first_exposed_year ?? null, maxDepthFt: a.exposure?.max_depth_ft ?? null,
+      noDepthReason: a.exposure?.reason ?? null,
     })),
     maps,
     checklist,
