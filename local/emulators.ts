@@ -28,12 +28,27 @@ const LEVELDB_MAX_OPEN_FILES = 64;
 /** The `level` package dynalite loads, whatever copy of it npm placed for dynalite. */
 const requireFromDynalite = () => createRequire(require.resolve('dynalite'));
 
+type IteratorClass = { prototype: { close(): Promise<void>; return?: () => Promise<void> } };
+
 /**
- * dynalite opens its LevelDB with the defaults and takes no LevelDB options, so the bound is set
- * on the class it opens (classic-level): every open of this process gets it.
+ * Two fixes to how dynalite drives its LevelDB, without which the local server's memory grows by
+ * gigabytes with every large import and never comes back:
+ * - dynalite ends each Query and Scan stream by calling `return()` on its LevelDB iterator, which
+ *   abstract-level's iterators do not have (they have `close()`): every query left a native
+ *   iterator open for the life of the process, each pinning the memtables (4 MiB each) and table
+ *   files of its moment. The iterators are given `return()`, so each query closes its own.
+ * - LevelDB keeps up to 1,000 table files open and memory-maps each one; dynalite takes no LevelDB
+ *   options, so the bound is set on the class it opens (classic-level), for every open of this process.
  */
-function boundLevelDbOpenFiles(): void {
-  const { Level } = requireFromDynalite()('level') as { Level: { prototype: { _open(options: object): Promise<void> } } };
+function adaptDynaliteLevelDb(): void {
+  const requireFromLevel = createRequire(requireFromDynalite().resolve('level'));
+  const { Level } = requireFromLevel('level') as { Level: { prototype: { _open(options: object): Promise<void> } } };
+  const abstractLevel = createRequire(requireFromLevel.resolve('classic-level'))('abstract-level') as Record<'AbstractIterator' | 'AbstractKeyIterator' | 'AbstractValueIterator', IteratorClass>;
+  for (const iterator of [abstractLevel.AbstractIterator, abstractLevel.AbstractKeyIterator, abstractLevel.AbstractValueIterator]) {
+    iterator.prototype.return ??= function (this: { close(): Promise<void> }) {
+      return this.close();
+    };
+  }
   const open = Level.prototype._open;
   if ((open as { bounded?: boolean }).bounded) return;
   const bounded = function (this: unknown, options: object) {
@@ -41,8 +56,6 @@ function boundLevelDbOpenFiles(): void {
   };
   Level.prototype._open = Object.assign(bounded, { bounded: true });
 }
-
-export class DataDirectoryInUseError extends Error {}
 
 /** The local DynamoDB's LevelDB is held by one process at a time: say so instead of failing later. */
 async function assertDatabaseFree(dataDir: string): Promise<void> {
@@ -71,7 +84,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   mkdirSync(dynamoDir, { recursive: true });
   mkdirSync(s3Dir, { recursive: true });
   await assertDatabaseFree(dynamoDir);
-  boundLevelDbOpenFiles();
+  adaptDynaliteLevelDb();
 
   const dynamoServer = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
