@@ -57,6 +57,8 @@ function adaptDynaliteLevelDb(): void {
   Level.prototype._open = Object.assign(bounded, { bounded: true });
 }
 
+export class DataDirectoryInUseError extends Error {}
+
 /** The local DynamoDB's LevelDB is held by one process at a time: say so instead of failing later. */
 async function assertDatabaseFree(dataDir: string): Promise<void> {
   const { Level } = requireFromDynalite()('level') as { Level: new (location: string) => { open(): Promise<void>; close(): Promise<void> } };
