@@ -1,55 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { callServer as call, inventoryCsv, startLocalServer as startServer } from '../helpers/local-server';
 
-const ROOT = path.resolve(__dirname, '../..');
 const ROWS = 8_000;
 const EXIT_LIMIT_MS = 10_000;
-const START_LIMIT_MS = 120_000;
-
-/** `npm start`'s program in a child process on free ports; resolves once it prints its address and keys. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string; key: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/local.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, POWERTOOLS_LOG_LEVEL: 'ERROR' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  return new Promise((resolve, reject) => {
-    const exitedEarly = (code: number | null) => reject(new Error(`the server exited (${code}) before it listened: ${output}`));
-    child.once('error', reject);
-    child.once('exit', exitedEarly);
-    const timer = setTimeout(() => reject(new Error(`the server did not start in ${START_LIMIT_MS / 1000} s: ${output}`)), START_LIMIT_MS);
-    const awaitAddress = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const baseUrl = /listening on (\S+)/.exec(output)?.[1];
-      const key = /enterprise:\s+(\S+)/.exec(output)?.[1];
-      if (baseUrl && key) {
-        // Only this function's own listeners go: the test's wait for 'exit' must stay.
-        clearTimeout(timer);
-        child.off('exit', exitedEarly);
-        child.stdout!.off('data', awaitAddress);
-        child.stdout!.resume();
-        resolve({ child, baseUrl, key });
-      }
-    };
-    child.stdout!.on('data', awaitAddress);
-  });
-}
-
-/** Generated rows spread over inland Hillsborough County, each a distinct facility. */
-function inventoryCsv(rows: number): string {
-  const lines = ['FACILITY_ID,NAME,TYPE,LATITUDE,LONGITUDE'];
-  for (let i = 0; i < rows; i++) {
-    lines.push(`FAC-${i},Facility ${i},Lift Station,${(27.8 + ((i * 7919) % 30_000) / 100_000).toFixed(6)},${(-82.4 + ((i * 104_729) % 30_000) / 100_000).toFixed(6)}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 /**
  * SIGTERM on the local server while a background import is writing: the process is gone within
@@ -64,15 +21,6 @@ describe('stopping the local server mid-import', () => {
     if (running && running.exitCode === null) running.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
-
-  const call = async (server: { baseUrl: string; key: string }, method: string, route: string, json?: unknown) => {
-    const res = await fetch(`${server.baseUrl}${route}`, {
-      method,
-      headers: { 'X-API-Key': server.key, ...(json ? { 'Content-Type': 'application/json' } : {}) },
-      body: json ? JSON.stringify(json) : undefined,
-    });
-    return { status: res.status, json: (await res.json()) as any };
-  };
 
   it('exits within 10 s on SIGTERM and resumes the import after a restart, without duplicates', async () => {
     const first = await startServer(dataDir);

@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { RasterError, type RasterErrorCode } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
 import type { ProcessOptions, ProcessedDem } from './geotiff-dem';
+import { startWorkerThread } from '../worker-thread';
 
 /**
  * Heap of the thread that decodes one upload. The samples and tiles live in typed arrays outside
@@ -23,9 +23,6 @@ export interface DemThreadRequest { bytes: Uint8Array; options: ProcessOptions }
 
 const ENTRY = path.join(__dirname, `dem-thread-entry${path.extname(__filename)}`);
 
-/** Run from TypeScript sources (local mode, tests), the thread compiles them as the process does. */
-const fromSources = (entry: string) => `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(entry)});`;
-
 /**
  * `processDem` in a worker thread with a capped heap and a time limit, so the API's event loop never
  * decodes a raster: an out-of-memory or overlong run ends only the thread, and the model `failed`.
@@ -33,8 +30,7 @@ const fromSources = (entry: string) => `require(${JSON.stringify(require.resolve
 export function processDemInThread(bytes: Uint8Array, options: ProcessOptions, limits: typeof DEM_THREAD_LIMITS & { timeLimitMs: number } = { ...DEM_THREAD_LIMITS, timeLimitMs: DEM_THREAD_TIME_LIMIT_MS }): Promise<ProcessedDem> {
   const { timeLimitMs, ...resourceLimits } = limits;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(ENTRY.endsWith('.ts') ? fromSources(ENTRY) : ENTRY, {
-      eval: ENTRY.endsWith('.ts'),
+    const worker = startWorkerThread(ENTRY, {
       resourceLimits,
       workerData: { bytes, options } satisfies DemThreadRequest,
       stdout: false,
