@@ -28,7 +28,7 @@ const LEVELDB_MAX_OPEN_FILES = 64;
 /** The `level` package dynalite loads, whatever copy of it npm placed for dynalite. */
 const requireFromDynalite = () => createRequire(require.resolve('dynalite'));
 
-type IteratorClass = { prototype: { close(): Promise<void>; return?: () => Promise<void> } };
+type IteratorClass = { prototype: { close(): Promise<void>; return?: () => Promise<IteratorReturnResult<undefined>> } };
 
 /**
  * Two fixes to how dynalite drives its LevelDB, without which the local server's memory grows by
@@ -40,13 +40,14 @@ type IteratorClass = { prototype: { close(): Promise<void>; return?: () => Promi
  * - LevelDB keeps up to 1,000 table files open and memory-maps each one; dynalite takes no LevelDB
  *   options, so the bound is set on the class it opens (classic-level), for every open of this process.
  */
-function adaptDynaliteLevelDb(): void {
+export function adaptDynaliteLevelDb(): void {
   const requireFromLevel = createRequire(requireFromDynalite().resolve('level'));
   const { Level } = requireFromLevel('level') as { Level: { prototype: { _open(options: object): Promise<void> } } };
   const abstractLevel = createRequire(requireFromLevel.resolve('classic-level'))('abstract-level') as Record<'AbstractIterator' | 'AbstractKeyIterator' | 'AbstractValueIterator', IteratorClass>;
   for (const iterator of [abstractLevel.AbstractIterator, abstractLevel.AbstractKeyIterator, abstractLevel.AbstractValueIterator]) {
-    iterator.prototype.return ??= function (this: { close(): Promise<void> }) {
-      return this.close();
+    iterator.prototype.return ??= async function (this: { close(): Promise<void> }) {
+      await this.close();
+      return { done: true, value: undefined };
     };
   }
   const open = Level.prototype._open;
