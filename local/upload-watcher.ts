@@ -8,7 +8,6 @@ import { S3BlobStore } from '../shared/adapters/s3-blob-store';
 import { arrivedElevationUploads } from '../functions/elevation-model-worker/arrived-uploads';
 import { processClaimedModel, processElevationUploadEvent, sweepLostElevationModels, type WorkerDeps } from '../functions/elevation-model-worker/process';
 import { logger } from '../shared/observability/logger';
-import { runImportInThread } from './import-thread';
 
 /** Pending imports older than this are no longer watched (their upload URL expired long ago). */
 const WATCH_WINDOW_MS = 24 * 3600 * 1000;
@@ -115,7 +114,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
       scheduler.add({
         id: record.import_id,
         accountId: record.account_id,
-        run: () => runImportInThread({ upload: event }, signal),
+        run: async () => (await import('../functions/assets/import-runs')).processS3Event(event, { signal }),
       });
     }
     for (const upload of stopped ? [] : await arrivedElevationUploads(options.bucket, new Date(Date.now() - WATCH_WINDOW_MS))) {
@@ -127,9 +126,9 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
     }
     if (Date.now() - lastSweep >= sweepEvery) {
       lastSweep = Date.now();
-      const { sweepLostImports } = await import('../functions/assets/import-runs');
+      const { resumeImport, sweepLostImports } = await import('../functions/assets/import-runs');
       for (const lost of await sweepLostImports()) {
-        scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => runImportInThread({ resume: lost }, signal) });
+        scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => resumeImport(lost, { signal }) });
       }
       for (const taken of await sweepLostElevationModels(models)) {
         scheduler.add({ id: taken.elevation_model_id, accountId: taken.account_id, run: () => processClaimedModel(models, taken) });
