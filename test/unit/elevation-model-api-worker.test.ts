@@ -137,9 +137,10 @@ describe('account models read from the bucket', () => {
     const direct = (await readWindow(source!.record.pyramid, box, 1e9, async (key) => blobs.objects.get(`${accountModelPrefix(ACCOUNT, finer.elevation_model_id)}${key}`)!, 'x'))!;
     expect(Array.from(grid.values)).toEqual(Array.from(direct.values));
     expect(source!.info()).toMatchObject({ elevation_model_id: finer.elevation_model_id, surface_model: false, vertical_datum: 'NAVD88' });
-    // Read before the bundled Tampa quad that covers the same ground, with SRTM after both.
+    // Every account model in that order, read before the bundled Tampa quad that covers the same
+    // ground, with SRTM (a surface model, used only on request) after them all.
     const layers = (await models.elevationFor(ACCOUNT)).layersFor!(box).map((layer) => layer.info().elevation_model_id);
-    expect(layers).toEqual([finer.elevation_model_id, 'srtm-1arcsec']);
+    expect(layers).toEqual([...[finer, newer, older].map((e) => e.elevation_model_id), 'usgs-24k-tampa', 'srtm-1arcsec']);
   });
 
   it('an account without ready models gets the default source (local mode: bundled models, then SRTM)', async () => {

