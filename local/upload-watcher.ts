@@ -8,6 +8,7 @@ import { S3BlobStore } from '../shared/adapters/s3-blob-store';
 import { arrivedElevationUploads } from '../functions/elevation-model-worker/arrived-uploads';
 import { processClaimedModel, processElevationUploadEvent, sweepLostElevationModels, type WorkerDeps } from '../functions/elevation-model-worker/process';
 import { logger } from '../shared/observability/logger';
+import { HeapCompaction } from './heap-compaction';
 
 /** Pending imports older than this are no longer watched (their upload URL expired long ago). */
 const WATCH_WINDOW_MS = 24 * 3600 * 1000;
@@ -37,6 +38,9 @@ export class TenantScheduler {
   private readonly perAccount = new Map<string, number>();
   private readonly known = new Set<string>();
 
+  /** `onIdle` runs each time the last running task ends with nothing left queued. */
+  constructor(private readonly onIdle: () => void = () => {}) {}
+
   add(task: Task): void {
     if (this.known.has(task.id)) return;
     this.known.add(task.id);
@@ -65,6 +69,7 @@ export class TenantScheduler {
           this.known.delete(task.id);
           this.perAccount.set(task.accountId, this.perAccount.get(task.accountId)! - 1);
           this.pump();
+          if (this.running.size === 0 && this.queue.length === 0) this.onIdle();
         });
       this.running.set(task.id, done);
     }
@@ -83,7 +88,8 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
   const imports = new DynamoImportStore();
   const interval = options.intervalMs ?? 500;
   const sweepEvery = options.sweepEveryMs ?? SWEEP_EVERY_MS;
-  const scheduler = new TenantScheduler();
+  const scheduler = new TenantScheduler(() => heap.compactSoon());
+  const heap = new HeapCompaction();
   // The elevation model worker as in AWS, but decoding in a worker thread: never on the API's event loop.
   const models: WorkerDeps = { models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread };
   let lastSweep = 0;
@@ -151,6 +157,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
       stopped = true;
       clearInterval(timer);
       stopping.abort();
+      heap.cancel();
       await ticking;
       await scheduler.drain();
     },

@@ -13,7 +13,7 @@ export interface LocalServer {
 
 /** `npm start`'s program in a child process on free ports; resolves once it prints its address and keys. */
 export async function startLocalServer(dataDir: string): Promise<LocalServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/local.ts')], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(ROOT, 'bin/local.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, POWERTOOLS_LOG_LEVEL: 'ERROR' },
     stdio: ['ignore', 'pipe', 'pipe'],

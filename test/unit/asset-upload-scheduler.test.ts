@@ -1,3 +1,4 @@
+import { HeapCompaction } from '../../local/heap-compaction';
 import { TenantScheduler } from '../../local/upload-watcher';
 
 /** A task that runs until released, recording that it started. */
@@ -49,5 +50,51 @@ describe('local import scheduler', () => {
     hold.release();
     await scheduler.drain();
     expect(peak).toBe(4);
+  });
+
+  it('says it is idle once, when the last of its running imports ends with none queued', async () => {
+    let idle = 0;
+    const scheduler = new TenantScheduler(() => idle++);
+    const first = gate();
+    const second = gate();
+    scheduler.add({ id: 'imp_1', accountId: 'a', run: () => first.done });
+    scheduler.add({ id: 'imp_2', accountId: 'b', run: () => second.done });
+    first.release();
+    await first.done;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idle).toBe(0);
+    second.release();
+    await scheduler.drain();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idle).toBe(1);
+  });
+});
+
+describe('heap compaction after background work', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('collects once, after the quiet time that follows the latest burst', () => {
+    const collect = jest.fn();
+    const heap = new HeapCompaction(collect, 3_000);
+    heap.compactSoon();
+    jest.advanceTimersByTime(2_000);
+    heap.compactSoon();
+    jest.advanceTimersByTime(2_999);
+    expect(collect).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+
+  it('collects nothing once cancelled, and does nothing without an exposed collector', () => {
+    const collect = jest.fn();
+    const heap = new HeapCompaction(collect, 1_000);
+    heap.compactSoon();
+    heap.cancel();
+    jest.advanceTimersByTime(5_000);
+    expect(collect).not.toHaveBeenCalled();
+    const without = new HeapCompaction(undefined, 1_000);
+    without.compactSoon();
+    expect(jest.getTimerCount()).toBe(0);
   });
 });
