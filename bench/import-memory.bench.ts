@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     await sleep(SETTLE_MS);
     const before = residentMb(pid);
     console.log(`rows: ${ROWS}`);
+    console.log(`MALLOC_ARENA_MAX: ${process.env.MALLOC_ARENA_MAX ?? 'unset (the C library\'s default)'}`);
     console.log(`RSS before the import: ${mb(before)} (${kinds(pid)})`);
     let peak = before;
     const sampler = setInterval(() => {
