@@ -3,10 +3,14 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startTestApp } from '../helpers/local-app';
+import { DynamoFloodEventStore } from '../../shared/adapters/flood-event-store';
+import { readStormEventsFile } from '../../bin/storm-events-load';
 
 const run = promisify(execFile);
 const ROOT = path.join(__dirname, '../..');
 const DEFAULT_MANIFEST = path.join(ROOT, 'bin/seed-manifest.json');
+const STORM_EVENTS = path.join(ROOT, 'shared/data/hazards/source/StormEvents_details-ftp_v1.0_d2019_c20190617.csv.gz');
 
 /** Runs an operator command on the data directory; APP_MODE=aws left in the shell must not matter to `--stage local`. */
 async function command(dataDir: string, script: string, ...args: string[]) {
@@ -87,4 +91,57 @@ describe('npm run seed --stage local', () => {
       stderr: expect.stringContaining('--outputs-file'),
     });
   });
+});
+
+describe('npm run seed --stage <deployed stage>', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  const work = mkdtempSync(path.join(tmpdir(), 'vac-seed-stage-'));
+  const outputsFile = path.join(work, 'cdk-outputs.json');
+
+  beforeAll(async () => {
+    // The running app's emulators stand in for the stack: the outputs name its table and bucket.
+    app = await startTestApp({ backgroundWorkers: false });
+    writeFileSync(outputsFile, JSON.stringify({
+      'VaComplianceApi-prod': {
+        BaseUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/api/',
+        TableName: app.resources.tableName,
+        BucketName: app.resources.bucketName,
+      },
+    }));
+  });
+  afterAll(async () => {
+    await app?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** The seed in AWS mode, its SDK clients pointed at the app's emulators as they would be at AWS. */
+  const seedStage = (stage: string) => run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/seed.ts'), '--stage', stage, '--outputs', outputsFile], {
+    cwd: ROOT,
+    env: { ...process.env, APP_MODE: 'local', TABLE_NAME: 'not-this-table', BUCKET_NAME: 'not-this-bucket' },
+  });
+
+  it('writes into the table and bucket the outputs name (the library the API already holds untouched); a rerun writes nothing', async () => {
+    const first = await seedStage('prod');
+    expect(first.stdout).toContain(`table ${app.resources.tableName} and bucket ${app.resources.bucketName}`);
+    const steps = writesByStep(first.stdout);
+    // The app seeded the library when it started; the rest is new.
+    expect(steps['library resources']!.written).toBe(0);
+    expect(steps['operator elevation models']!.written).toBe(steps['operator elevation models']!.listed);
+    expect(steps['storm events']!.written).toBeGreaterThan(0);
+
+    // The table the outputs name holds every Florida flood-type event of the file, as the API reads them.
+    const { events } = await readStormEventsFile(STORM_EVENTS);
+    const stored = await new DynamoFloodEventStore(app.resources.tableName).eventsInCounties([...new Set(events.map((e) => e.location.county_fips!))]);
+    expect(stored.map((e) => e.event_id).sort()).toEqual(events.map((e) => e.event_id).sort());
+    expect(stored).toHaveLength(steps['storm events']!.written);
+    const published = await app.request('GET', '/resources?action=stats', { key: app.keys.free });
+    expect(published.json.total_resources).toBe(steps['library resources']!.listed);
+
+    expect((await seedStage('prod')).stdout).toContain('(0 writes)');
+  }, 180_000);
+
+  it('refuses a stage the outputs do not hold, naming the stacks they hold', async () => {
+    await expect(seedStage('dev')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('VaComplianceApi-dev') });
+    await expect(seedStage('dev')).rejects.toMatchObject({ stderr: expect.stringContaining('it holds: VaComplianceApi-prod') });
+  }, 60_000);
 });
