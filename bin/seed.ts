@@ -89,7 +89,9 @@ async function seedElevationModels(directories: readonly string[], now: Date): P
   const published = new OperatorElevationModels(new S3BlobStore());
   let written = 0;
   for (const directory of directories) {
-    const record = JSON.parse(await readFile(path.join(directory, MODEL_FILE), 'utf8')) as ElevationModelRecord;
+    const record = await readFile(path.join(directory, MODEL_FILE), 'utf8').then((text) => JSON.parse(text) as ElevationModelRecord, (error: Error) => {
+      throw new CliError(`${directory} is not a processed elevation model (bin/dem-load.ts --out writes one): ${error.message}`);
+    });
     if (isDeepStrictEqual(await published.publishedRecord(record.elevation_model_id), record)) continue;
     const tiles = new Map<string, Uint8Array>();
     for (const key of processedModelKeys('', record).filter((k) => k !== MODEL_FILE)) tiles.set(key, await readFile(path.join(directory, key)));

@@ -3,7 +3,7 @@ import { documentedExamples } from '../shared/openapi/examples';
 import { exampleMismatches, exampleRunner, fetchRequester } from '../shared/openapi/example-replay';
 import { ROUTES } from '../shared/routes';
 import type { OperationExample } from '../shared/openapi/examples/types';
-import { CliError, runCli } from './operator-storage';
+import { CliError, runCli } from './cli';
 
 const USAGE = `Replay a representative subset of the documented examples against a deployment.
 
