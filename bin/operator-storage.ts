@@ -3,19 +3,10 @@ import { requiredSetting } from '../shared/config';
 import { DataDirectoryInUseError, startEmulators } from '../local/emulators';
 import { ensureLocalResources } from '../local/bootstrap';
 import { LOCAL_BUCKET_NAME, LOCAL_TABLE_NAME, useLocalEmulators } from '../local/app';
+import { CliError } from './cli';
 
-/** An expected failure of an operator command: its message is the whole story. Exit 2 for a wrong invocation. */
-export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
-    super(message);
-  }
-}
-
-/** The value after `--name` in an operator command's arguments. */
-export function option(args: string[], name: string): string | undefined {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-}
+// The commands that write through this module take these from it too.
+export { CliError, option, runCli } from './cli';
 
 /**
  * Where an operator command writes: with APP_MODE=aws the table and bucket named by TABLE_NAME and
@@ -38,16 +29,4 @@ export async function openOperatorStorage(): Promise<{ description: string; clos
     throw error;
   }
   return { description: `the local data directory ${dataDir}`, close: () => emulators.stop() };
-}
-
-/** Runs a command's main, printing expected failures without a stack. */
-export function runCli(main: (args: string[]) => Promise<void>): void {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    if (error instanceof CliError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(error.exitCode);
-    }
-    process.stderr.write(`Failed: ${(error as Error).stack ?? String(error)}\n`);
-    process.exit(1);
-  });
 }

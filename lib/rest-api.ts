@@ -7,6 +7,7 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  type Method,
   RequestAuthorizer,
   ResponseType,
   RestApi,
@@ -39,6 +40,8 @@ export interface ApiGatewayProps {
  */
 export class ApiGateway extends Construct {
   readonly api: RestApi;
+  /** The `/v1` methods behind the bearer authorizer: each tier's usage plan throttles them. */
+  readonly v1BearerMethods: Method[] = [];
 
   constructor(scope: Construct, id: string, props: ApiGatewayProps) {
     super(scope, id);
@@ -94,7 +97,8 @@ export class ApiGateway extends Construct {
         ...(route.auth === 'api_key'
           ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true }
           : route.auth === 'bearer'
-            ? { authorizer: bearerAuthorizer, authorizationType: AuthorizationType.CUSTOM }
+            // A usage key too, which the bearer authorizer names: the tier's /v1 throttles apply.
+            ? { authorizer: bearerAuthorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true }
             : { authorizationType: AuthorizationType.NONE }),
       });
       if (route.auth === 'none') {
@@ -106,6 +110,7 @@ export class ApiGateway extends Construct {
         });
       }
       if (route.auth === 'bearer') {
+        this.v1BearerMethods.push(method);
         Validations.of(method).acknowledge({
           id: 'AwsSolutions-COG4',
           reason: 'Cognito access tokens are verified by a Lambda authorizer built on aws-jwt-verify (issuer, token_use, client_id, expiry, RS256 only): a Cognito user-pools authorizer would answer failures with the API-wide 401 gateway response, which is shaped for a missing API key, not 401 invalid_token with WWW-Authenticate: Bearer.',

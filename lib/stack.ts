@@ -70,8 +70,9 @@ export class ComplianceApiStack extends Stack {
     this.identity.bindUserManagement(this.functions.byGroup['v1-identity']);
     bindTable(this.functions.byGroup['v1-identity'], this.data.table, 'readWrite');
     bindAuthorizerCacheFlush(this.functions.byGroup['v1-identity'], this.gateway.api);
-    this.usagePlans = new TierUsagePlans(this, 'UsagePlans', { api: this.gateway.api, config });
+    this.usagePlans = new TierUsagePlans(this, 'UsagePlans', { api: this.gateway.api, config, v1Methods: this.gateway.v1BearerMethods });
     this.usagePlans.bindAuthorizer(this.authorizer);
+    this.usagePlans.bindAuthorizer(this.bearerAuthorizer);
 
     new CfnOutput(this, 'BaseUrl', { description: 'Base URL of the API (ends in /api)', value: this.gateway.api.url });
     new CfnOutput(this, 'BucketName', { value: this.data.bucket.bucketName });

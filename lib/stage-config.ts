@@ -22,6 +22,12 @@ export interface StageConfig {
    * application in DynamoDB — usage plans cannot count per clock hour — so these only stop bursts.
    */
   tierThrottles: Record<Tier, Throttle>;
+  /**
+   * Throttles of each `/v1` bearer method in each tier's usage plan (the bearer authorizer names
+   * the plan of the user's account tier). Higher than `tierThrottles`: one tier's usage key is
+   * shared by all of its users, residents included.
+   */
+  v1TierThrottles: Record<Tier, Throttle>;
   /** Stage-wide ceiling, which also covers the keyless documentation routes. */
   stageThrottle: Throttle;
   /** How long API Gateway reuses an authorizer answer for the same key (a revoked key works this long). */
@@ -34,6 +40,12 @@ const tierThrottles: Record<Tier, Throttle> = {
   enterprise: { rateLimit: 100, burstLimit: 200 },
 };
 
+const v1TierThrottles: Record<Tier, Throttle> = {
+  free: { rateLimit: 20, burstLimit: 40 },
+  pro: { rateLimit: 50, burstLimit: 100 },
+  enterprise: { rateLimit: 100, burstLimit: 200 },
+};
+
 export const STAGES = {
   dev: {
     name: 'dev',
@@ -42,6 +54,7 @@ export const STAGES = {
     accessLogExpiration: Duration.days(30),
     removalPolicy: RemovalPolicy.DESTROY,
     tierThrottles,
+    v1TierThrottles,
     stageThrottle: { rateLimit: 50, burstLimit: 100 },
     authorizerCacheTtl: Duration.minutes(1),
   },
@@ -52,6 +65,7 @@ export const STAGES = {
     accessLogExpiration: Duration.days(365),
     removalPolicy: RemovalPolicy.RETAIN,
     tierThrottles,
+    v1TierThrottles,
     stageThrottle: { rateLimit: 500, burstLimit: 1000 },
     authorizerCacheTtl: Duration.minutes(5),
   },

@@ -3,6 +3,7 @@ import { assessVulnerability, type VulnerabilityInput } from '../../shared/domai
 import { assetsToCsv, assetsToGeoJson, assetsToXlsx, assetView, assetWithHistoryView } from '../../shared/domain/assets/export';
 import type { AssetFilter, StoredAsset } from '../../shared/domain/assets/ports';
 import { HttpError } from '../../shared/http/problem';
+import { currentETag } from '../../shared/http/domain-problems';
 import type { RouteRequest, RouteResult } from '../../shared/http/types';
 import type { ListAssetsQuery, VulnerabilityBody } from '../../shared/schemas/assets';
 import type * as z from 'zod';
@@ -89,15 +90,24 @@ export async function updateAssetVulnerability(request: RouteRequest): Promise<R
   if (!asset) throw new HttpError('not_found', `No asset ${assetId}.`);
 
   const expected = request.ifMatch ?? body.version;
-  // A stale version (If-Match or `version`) is a version conflict: 409 (DESIGN §3, safety of writes).
-  const stale = (current: string) => new HttpError('conflict', `The asset is at version ${current}${expected !== undefined ? `, not ${expected}` : ''}: read it again and retry.`);
-  if (expected !== undefined && expected !== asset.version) throw stale(String(asset.version));
+  // A stale version (If-Match or `version`) is a version conflict: 409 with the current ETag
+  // (DESIGN §3, safety of writes; docs/decisions/0005-stale-if-match-409.md).
+  if (expected !== undefined && expected !== asset.version) throw staleAsset(asset.version, expected);
 
   const { version: _version, ...input } = body;
   const assessment = assessVulnerability(input as VulnerabilityInput, request.now);
   const updated = await assetDeps.assets().setVulnerability(accountId, asset, assessment, request.now);
-  if (updated === 'conflict') throw stale(`newer than ${asset.version}`);
-  return { status: 200, body: assetWithHistoryView(updated), headers: { ETag: `"${updated.version}"` } };
+  if (updated === 'conflict') {
+    // Another write won after the version check: the answer names the version that won.
+    const latest = await assetDeps.assets().get(accountId, assetId);
+    if (!latest) throw new HttpError('not_found', `No asset ${assetId}.`);
+    throw staleAsset(latest.version, expected ?? asset.version);
+  }
+  return { status: 200, body: assetWithHistoryView(updated), headers: { ETag: currentETag(updated.version) } };
+}
+
+function staleAsset(current: number, expected: number): HttpError {
+  return new HttpError('conflict', `The asset is at version ${current}, not ${expected}: read it again and retry.`, { headers: { ETag: currentETag(current) } });
 }
 
 /** DELETE /assets/{asset_id} */

@@ -3,7 +3,7 @@ import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { authenticateApiKey, authorizerContext } from '../../shared/http/auth';
 import { logger } from '../../shared/observability/logger';
 import type { AccountStore } from '../../shared/ports';
-import { usageKeyLookup, type UsageKeyLookup } from './usage-keys';
+import { usageKeyLookup, type UsageKeyLookup } from '../../shared/adapters/usage-keys';
 
 export interface AuthorizerDeps {
   accounts: () => AccountStore;

@@ -5,6 +5,7 @@ import { appConfig, requiredSetting } from '../../shared/config';
 import { bearerAuthorizerContext, type BearerOutcome } from '../../shared/http/bearer';
 import { authenticateBearer, createAccessTokenVerifier } from '../../shared/http/bearer-tokens';
 import { logger } from '../../shared/observability/logger';
+import { usageKeyLookup, type UsageKeyLookup } from '../../shared/adapters/usage-keys';
 
 /**
  * The bearer step, configured from the environment: the pool's verifier (the emulator's, locally,
@@ -30,15 +31,21 @@ export function bearerAuthenticator(): (header: string | undefined) => Promise<B
  * the whole API (shaped for the missing API key), while a bearer failure must answer 401
  * `invalid_token` with `WWW-Authenticate: Bearer`, which the function's pipeline does before any
  * handler code runs. Not cached (see lib/rest-api.ts), so a missing header reaches it too.
+ *
+ * The /v1 methods require a usage key, so every answer names a tier's usage plan, whose /v1
+ * throttles API Gateway applies: the user's account tier, or Free for a request the function will
+ * refuse 401 (without a key API Gateway would answer 403 itself, before the function).
  */
-export function createBearerAuthorizer(authenticate: (header: string | undefined) => Promise<BearerOutcome>) {
+export function createBearerAuthorizer(authenticate: (header: string | undefined) => Promise<BearerOutcome>, usageKeys: UsageKeyLookup) {
   return async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
     const outcome = await authenticate(headerValue(event, 'authorization'));
     if (!outcome.ok) logger.info('Bearer token rejected', { detail: outcome.detail });
+    const usageKey = (await usageKeys())[outcome.ok ? outcome.user.tier : 'free'];
     return {
       principalId: outcome.ok ? outcome.user.user_id : 'anonymous',
       policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }] },
       context: bearerAuthorizerContext(outcome),
+      ...(usageKey ? { usageIdentifierKey: usageKey } : {}),
     };
   };
 }
@@ -52,4 +59,4 @@ function headerValue(event: APIGatewayRequestAuthorizerEvent, name: string): str
 
 let authenticate: ((header: string | undefined) => Promise<BearerOutcome>) | undefined;
 
-export const handler = createBearerAuthorizer((header) => (authenticate ??= bearerAuthenticator())(header));
+export const handler = createBearerAuthorizer((header) => (authenticate ??= bearerAuthenticator())(header), usageKeyLookup());

@@ -1,4 +1,5 @@
 import { HttpError } from '../../shared/http/problem';
+import { currentETag } from '../../shared/http/domain-problems';
 import {
   KeyLimitReachedError, ProfileNotFoundError, StaleVersionError, type ClientInfo,
 } from '../../shared/domain/identity/use-cases';
@@ -32,7 +33,10 @@ export async function answering<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof InvalidConfirmationCodeError) {
       throw new HttpError('invalid_request', 'The code is wrong or expired.', { errors: [{ field: 'code', in: 'body', message: 'Wrong or expired code' }] });
     }
-    if (error instanceof StaleVersionError) throw new HttpError('conflict', 'The profile changed since you read it: read it again and re-apply your change with the new ETag.');
+    if (error instanceof StaleVersionError) {
+      // With the current ETag: docs/decisions/0005-stale-if-match-409.md.
+      throw new HttpError('conflict', 'The profile changed since you read it: read it again and re-apply your change with the new ETag.', { headers: { ETag: currentETag(error.currentVersion) } });
+    }
     if (error instanceof KeyLimitReachedError) throw new HttpError('conflict', 'The account has the maximum number of active keys; revoke one first.');
     if (error instanceof ProfileNotFoundError) throw new HttpError('not_found', 'No profile for this user.');
     throw error;

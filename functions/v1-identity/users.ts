@@ -7,15 +7,30 @@ import {
   confirmRegistration, profileOf, registerUser as register, requestPasswordReset as forgot, resendConfirmationCode as resend, resetPassword as reset, signIn,
   signOut, updateProfile as update,
 } from '../../shared/domain/identity/use-cases';
-import { identityDeps } from './deps';
+import { withIdempotency } from '../../shared/http/idempotency';
+import { sha256Hex } from '../../shared/domain/content-hash';
+import { idempotencyStore, identityDeps } from './deps';
 import { answering, clientOf } from './request';
 
+/**
+ * Idempotent per email: a caller has no account yet, so its `Idempotency-Key`s are kept under the
+ * email it registers. The password is left out of the request the key is checked against: no hash
+ * of it may be stored (it never reaches DynamoDB), and the email alone decides who the user is.
+ */
 export const registerUser: RouteImplementation<typeof registerUserRoute> = async (request) => answering(async () => {
-  const user = await register(identityDeps(), request.body, clientOf(request));
-  return {
-    status: 201,
-    body: { user_id: user.user_id, email: user.email, name: user.name, role: user.role, status: user.status, created_at: user.created_at },
+  const { password: _password, ...withoutPassword } = request.body;
+  const keyedByEmail = {
+    ...request,
+    body: withoutPassword as typeof request.body,
+    account: { accountId: `registration/${sha256Hex(request.body.email.trim().toLowerCase())}`, tier: 'free' as const, keyHash: '' },
   };
+  return withIdempotency(keyedByEmail, idempotencyStore(), async () => {
+    const user = await register(identityDeps(), request.body, clientOf(request));
+    return {
+      status: 201,
+      body: { user_id: user.user_id, email: user.email, name: user.name, role: user.role, status: user.status, created_at: user.created_at },
+    };
+  });
 });
 
 export const confirmUser: RouteImplementation<typeof confirmUserRoute> = async (request) => answering(async () => {

@@ -43,6 +43,17 @@ export class ConflictError extends DomainError {
   }
 }
 
+/**
+ * A conditional write named a version that is no longer current (a stale `If-Match`): nothing was
+ * written, and the caller re-reads from `currentVersion`, whose ETag the answer carries.
+ */
+export class VersionConflictError extends ConflictError {
+  constructor(message: string, readonly currentVersion: number) {
+    super(message, { current_version: currentVersion });
+    this.name = 'VersionConflictError';
+  }
+}
+
 /** The API holds no evidence for what was asked (nothing to fill from); `details` say what to link first. */
 export class NoEvidenceError extends DomainError {
   constructor(message: string, details: Record<string, unknown> = {}) {

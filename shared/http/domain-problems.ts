@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorKind } from '../domain/errors';
+import { DomainError, VersionConflictError, type DomainErrorKind } from '../domain/errors';
 import { HttpError, type ProblemCode } from './problem';
 
 /** The one table from the domain's refusals to problem types. */
@@ -38,5 +38,12 @@ export function asHttpError(error: unknown): HttpError | undefined {
     return new HttpError('service_unavailable', 'A service this API depends on is busy or briefly unavailable; nothing was wrong with the request. Retry after a short wait.', { headers: { 'Retry-After': '1' } }, error);
   }
   if (!(error instanceof DomainError)) return undefined;
-  return new HttpError(PROBLEM_OF[error.kind], error.message, { ...error.details, ...(error.issues.length > 0 ? { errors: error.issues } : {}) });
+  // A stale version is answered with the record's current ETag, so the client can re-read from it.
+  const headers = error instanceof VersionConflictError ? { headers: { ETag: currentETag(error.currentVersion) } } : {};
+  return new HttpError(PROBLEM_OF[error.kind], error.message, { ...error.details, ...(error.issues.length > 0 ? { errors: error.issues } : {}), ...headers });
+}
+
+/** The ETag of a record's version, as every conditional route sends it (`"3"`). */
+export function currentETag(version: number): string {
+  return `"${version}"`;
 }

@@ -3,7 +3,7 @@ import {
   DeliverableParams, DeliverableSchema, PrefillMethodologyResultSchema, PrefillMethodologySchema, RecordDepConfirmationSchema, SubmissionSchema, SubmitAssessmentHeaders, SubmitAssessmentSchema, UpdateAssessmentHeaders, UpdateAssessmentSchema,
 } from '../schemas/assessments';
 import { IdempotencyHeaders } from '../schemas/common';
-import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
+import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, STALE_VERSION_CONFLICT, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
 const ETAG_HEADER = { ETag: { description: 'Version of the assessment ("<version>"); send it as `If-Match` to update.', schema: { type: 'string' as const } } };
@@ -38,7 +38,7 @@ export const updateAssessmentRoute = defineRoute({
   contractRow: '6', tags: ['Assessments'], summary: 'Update progress, phase and methodology',
   description: 'Send `If-Match` with the ETag of your last read (required: 428 `precondition_required` without it): if the assessment changed since, the answer is 409 `conflict` and nothing is written. Reaching 100 % in the `final_report` phase makes the assessment `complete` and emits `assessment_complete` once. Moving a phase or status back, or lowering `completion_percentage` without `completion_change_reason`, is 409; each drop is kept in `completion_adjustments` with its reason, at most 100 of them (a 101st drop is 409, nothing is dropped from the trail).',
   request: { params: AssessmentParams, headers: UpdateAssessmentHeaders, body: UpdateAssessmentSchema, maxBodyBytes: 64 * 1024 },
-  responses: { 200: withETag(ok('The updated assessment.', AssessmentSchema)), ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS },
+  responses: { 200: withETag(ok('The updated assessment.', AssessmentSchema)), ...NOT_FOUND, ...STALE_VERSION_CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS },
 });
 
 export const prefillMethodologyRoute = defineRoute({
@@ -48,7 +48,7 @@ export const prefillMethodologyRoute = defineRoute({
   request: { params: AssessmentParams, headers: UpdateAssessmentHeaders, body: PrefillMethodologySchema, maxBodyBytes: 4 * 1024 },
   responses: {
     200: withETag(ok('The assessment with the filled methodology and its checklist.', PrefillMethodologyResultSchema)),
-    ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_REQUIRED,
+    ...NOT_FOUND, ...STALE_VERSION_CONFLICT, ...PRECONDITION_REQUIRED,
     422: problem('No complete asset import and no flood analysis is linked to the assessment: nothing could be filled (`no_evidence`, with `link_first`).'),
     ...KEYED_ERRORS,
   },

@@ -6,7 +6,7 @@ import {
 } from '../schemas/assets';
 import { JurisdictionParams, OfficialBoundaryBody, OfficialBoundarySchema } from '../schemas/jurisdictions';
 import { columnAliasesMarkdown } from '../domain/assets/columns';
-import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, ok } from './responses';
+import { CONFLICT, IDEMPOTENCY_REUSED, KEYED_ERRORS, NOT_FOUND, PRECONDITION_REQUIRED, STALE_VERSION_CONFLICT, ok } from './responses';
 import { defineRoute } from './types';
 
 /**
@@ -106,7 +106,7 @@ export const assetRoutes = [
     request: { params: z.object({ asset_id: z.string().regex(/^a_[0-9a-f]{24}$/, 'Not an asset id') }), headers: IfMatchHeaders, body: VulnerabilityBody, maxBodyBytes: 16 * 1024 },
     responses: {
       200: { ...ok('The asset with its vulnerability history.', AssetWithHistorySchema), headers: { ETag: { description: 'Version of the asset, for `If-Match`.', schema: { type: 'string' } } } },
-      ...NOT_FOUND, ...CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS,
+      ...NOT_FOUND, ...STALE_VERSION_CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS,
     },
   }),
   defineRoute({

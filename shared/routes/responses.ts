@@ -34,5 +34,15 @@ export const PUBLIC_ERRORS: Record<number, ResponseDef> = {
 
 export const NOT_FOUND = { 404: problem('No such record, or it belongs to another account (`not_found`).') };
 export const CONFLICT = { 409: problem('Invalid state transition, or a version conflict: `If-Match` (or `version`) no longer matches the record (`conflict`).') };
+/**
+ * The 409 of a conditional update: a stale `If-Match` (or `version`), with the record's current
+ * `ETag` to re-read from (docs/decisions/0005-stale-if-match-409.md), or a move the state forbids.
+ */
+export const STALE_VERSION_CONFLICT = {
+  409: {
+    ...problem('The record changed since the `ETag` sent in `If-Match` (or `version`): nothing was written, and `ETag` carries the current version to re-read and retry from; or a move its state does not allow (`conflict`).'),
+    headers: { ETag: { description: 'The record\'s current version, on a version conflict.', schema: { type: 'string' as const } } },
+  },
+};
 export const PRECONDITION_REQUIRED = { 428: problem('No `If-Match` header: send the `ETag` of your last read (`precondition_required`).') };
 export const IDEMPOTENCY_REUSED = { 422: problem('`Idempotency-Key` reused with another body (`idempotency_key_reused`).') };

@@ -4,7 +4,7 @@ import {
   LoginRequestSchema, LogoutRequestSchema, ProfileSchema, RegisterRequestSchema, RegisteredUserSchema, ResetPasswordRequestSchema, TokenResponseSchema,
   UpdateProfileRequestSchema,
 } from '../schemas/v1-identity';
-import { CONFLICT, DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PRECONDITION_REQUIRED, ok, problem } from './responses';
+import { CONFLICT, DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PRECONDITION_REQUIRED, STALE_VERSION_CONFLICT, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer error="invalid_token"` (RFC 6750).', schema: { type: 'string' as const } } };
@@ -36,14 +36,14 @@ const NO_STORE = { 'Cache-Control': { description: '`no-store`: tokens must not 
 export const registerUserRoute = defineRoute({
   id: 'registerUser', method: 'POST', path: '/v1/users/register', group: 'v1-identity', auth: 'none', minTier: 'free',
   tags: ['Users'], summary: 'Register a user',
-  description: 'Creates the user in the Cognito user pool (email is the user name) in the group of their role, and a Free account of their own for API keys. In AWS Cognito emails a code to confirm with `POST /v1/users/confirm`; in local mode the user is confirmed at once. At most 20 registrations per client address per hour (429 `too_many_attempts`).',
-  request: { body: RegisterRequestSchema, maxBodyBytes: 8 * 1024 },
+  description: 'Creates the user in the Cognito user pool (email is the user name) in the group of their role, and a Free account of their own for API keys. In AWS Cognito emails a code to confirm with `POST /v1/users/confirm`; in local mode the user is confirmed at once. At most 20 registrations per client address per hour (429 `too_many_attempts`). Send `Idempotency-Key` to retry safely: the same key and body (the password aside, which is never kept in any form) answer the first response again (`Idempotent-Replayed: true`) instead of 409 `email_taken`; another body with the same key and email is 422 `idempotency_key_reused`.',
+  request: { body: RegisterRequestSchema, headers: IdempotencyHeaders, maxBodyBytes: 8 * 1024 },
   responses: {
     201: ok('Registered.', RegisteredUserSchema),
     ...PUBLIC_V1_ERRORS,
     400: problem('Invalid request (`invalid_request`), or the password does not meet the policy (`weak_password`).'),
     409: problem('A user with this email exists (`email_taken`).'),
-    422: problem('AWS only: Cognito could not email the confirmation code to the address (`email_undeliverable`); nothing stays registered, so the address can be corrected and registered again.'),
+    422: problem('`Idempotency-Key` reused with another body (`idempotency_key_reused`); or, AWS only, Cognito could not email the confirmation code to the address (`email_undeliverable`): nothing stays registered, so the address can be corrected and registered again.'),
     429: { ...problem('Too many registrations from this address, or the identity provider is throttling or refusing more for now, as when the user pool\'s daily emails are spent (`too_many_attempts`).'), headers: RETRY_AFTER },
   },
 });
@@ -137,7 +137,7 @@ export const updateProfileRoute = defineRoute({
   tags: ['Users'], summary: 'Update the signed-in user\'s profile',
   description: 'Send `If-Match` with the ETag of your last read (required: 428 `precondition_required` without it): if the profile changed since, the answer is 409 `conflict` and nothing is written. Email, role and password are not changed here.',
   request: { headers: IfMatchHeaders, body: UpdateProfileRequestSchema, maxBodyBytes: 16 * 1024 },
-  responses: { 200: { ...ok('The updated profile.', ProfileSchema), headers: ETAG }, ...CONFLICT, ...PRECONDITION_REQUIRED, ...BEARER_ERRORS },
+  responses: { 200: { ...ok('The updated profile.', ProfileSchema), headers: ETAG }, ...STALE_VERSION_CONFLICT, ...PRECONDITION_REQUIRED, ...BEARER_ERRORS },
 });
 
 export const listActivityRoute = defineRoute({

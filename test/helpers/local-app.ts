@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalApp, type LocalApp, type LocalAppOptions } from '../../local/app';
+import { fetchRequester, type ReplayRequest, type ReplayResponse } from '../../shared/openapi/example-replay';
 
 /**
  * Starts the whole local API (emulators on free loopback ports, a fresh data directory, seed
@@ -10,26 +11,7 @@ import { startLocalApp, type LocalApp, type LocalAppOptions } from '../../local/
 export async function startTestApp(options: Pick<LocalAppOptions, 'backgroundWorkers'> & { dataDir?: string } = {}): Promise<LocalApp & { request: TestRequest }> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vac-test-'));
   const app = await startLocalApp({ port: 0, ...options, dataDir });
-  const request: TestRequest = async (method, route, options = {}) => {
-    const headers: Record<string, string> = { ...(options.headers ?? {}) };
-    if (options.key !== undefined) headers['X-API-Key'] = options.key;
-    let body: string | Buffer | undefined;
-    if (options.json !== undefined) {
-      headers['Content-Type'] ??= 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.body !== undefined) {
-      body = options.body;
-    }
-    const response = await fetch(`${app.baseUrl}${route}`, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    let json: any;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, json };
-  };
+  const request = fetchRequester(app.baseUrl);
   return {
     ...app,
     request,
@@ -41,15 +23,6 @@ export async function startTestApp(options: Pick<LocalAppOptions, 'backgroundWor
   };
 }
 
-export interface TestResponse {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: any;
-}
-
-export type TestRequest = (
-  method: string,
-  route: string,
-  options?: { key?: string; json?: unknown; body?: string | Buffer; headers?: Record<string, string> },
-) => Promise<TestResponse>;
+/** Calls of the test app (relative to its base URL), as the examples' replay makes them. */
+export type TestResponse = ReplayResponse;
+export type TestRequest = ReplayRequest;

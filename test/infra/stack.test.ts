@@ -82,9 +82,11 @@ describe('REST API', () => {
       if (route.auth === 'api_key') {
         expect(method.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
       } else if (route.auth === 'bearer') {
-        // The /v1 bearer routes: see test/infra/v1-identity.test.ts.
+        // The /v1 bearer routes: see test/infra/v1-identity.test.ts. The usage key the bearer
+        // authorizer names puts them under their tier's /v1 throttles (below).
         expect(method.Properties.AuthorizationType).toBe('CUSTOM');
         expect(method.Properties.AuthorizerId).not.toEqual({ Ref: authorizerId });
+        expect(method.Properties.ApiKeyRequired).toBe(true);
       } else if (route.path.startsWith('/v1/users/')) {
         expect(method.Properties.AuthorizationType).toBe('NONE');
       } else {
@@ -144,6 +146,31 @@ describe('REST API', () => {
         UsagePlanId: { Ref: planId },
       });
     }
+  });
+
+  test('each tier\'s plan throttles every /v1 bearer method with the tier\'s /v1 throttle, and no other method', () => {
+    const bearerMethods = ROUTES.filter((route) => route.auth === 'bearer').map((route) => `${route.path}/${route.method}`).sort();
+    expect(bearerMethods.length).toBeGreaterThan(10);
+    expect(bearerMethods.every((key) => key.startsWith('/v1/'))).toBe(true);
+    for (const tier of TIER_ORDER) {
+      const [stage] = resources[logicalId(stack.usagePlans.plans[tier])]!.Properties.ApiStages;
+      const { rateLimit, burstLimit } = STAGES.dev.v1TierThrottles[tier];
+      expect(Object.keys(stage.Throttle).sort()).toEqual(bearerMethods);
+      for (const key of bearerMethods) expect([key, stage.Throttle[key]]).toEqual([key, { RateLimit: rateLimit, BurstLimit: burstLimit }]);
+    }
+    // Lowest tier lowest, and each /v1 throttle above the tier's own backstop (one key serves all its users).
+    const rates = TIER_ORDER.map((tier) => STAGES.dev.v1TierThrottles[tier].rateLimit);
+    expect([...rates].sort((a, b) => a - b)).toEqual(rates);
+    for (const tier of TIER_ORDER) expect(STAGES.prod.v1TierThrottles[tier].rateLimit).toBeGreaterThanOrEqual(STAGES.prod.tierThrottles[tier].rateLimit);
+  });
+
+  test('the bearer authorizer can name each tier\'s usage key: the key ids and read access to exactly those keys', () => {
+    const environment = resources[logicalId(stack.bearerAuthorizer)]!.Properties.Environment.Variables;
+    const keyIds = TIER_ORDER.map((tier) => ({ Ref: logicalId(stack.usagePlans.keys[tier]) }));
+    expect(['USAGE_KEY_ID_FREE', 'USAGE_KEY_ID_PRO', 'USAGE_KEY_ID_ENTERPRISE'].map((name) => environment[name])).toEqual(keyIds);
+    const reads = statementsOf(stack.bearerAuthorizer).filter((s) => actionsOf(s).includes('apigateway:GET'));
+    expect(reads).toHaveLength(1);
+    expect(JSON.stringify(reads[0]!.Resource)).toContain(logicalId(stack.usagePlans.keys.free));
   });
 });
 

@@ -1,7 +1,7 @@
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { GetApiKeyCommand, type APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { createAuthorizer, handler, wholeStage } from '../../functions/authorizer/handler';
-import { USAGE_KEY_ID_VARIABLES, usageKeyLookup } from '../../functions/authorizer/usage-keys';
+import { USAGE_KEY_ID_VARIABLES, usageKeyLookup } from '../../shared/adapters/usage-keys';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { hashApiKey } from '../../shared/domain/api-keys';
 import { startTestApp } from '../helpers/local-app';

@@ -14,7 +14,7 @@ import { analyzeFlooding } from '../../shared/domain/hazards/flood-analysis';
 import { cellIndexAt } from '../../shared/domain/hazards/elevation';
 import { readStormEventsFile } from '../../bin/storm-events-load';
 
-const FIXTURE = path.join(__dirname, '../fixtures/storm-events/StormEvents_details-ftp_v1.0_d2019_c20190617.csv.gz');
+const FIXTURE = path.join(__dirname, '../../shared/data/hazards/source/StormEvents_details-ftp_v1.0_d2019_c20190617.csv.gz');
 let app: Awaited<ReturnType<typeof startTestApp>>;
 
 beforeAll(async () => { app = await startTestApp({ backgroundWorkers: false }); });

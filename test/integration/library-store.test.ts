@@ -48,9 +48,10 @@ describe('resource store (DynamoDB) and library seeding', () => {
   it('reseeding keeps the counters and a stored copy, and applies catalogue edits', async () => {
     await store.upsert([{ ...target, file_path: `library/${target.id}.pdf` }]);
     const edited = { ...seed, resources: seed.resources.map((r: { id: string }) => (r.id === target.id ? { ...r, summary: 'Edited summary.' } : r)) };
-    expect(await seedLibrary(store, edited)).toBe(60);
+    expect(await seedLibrary(store, edited)).toEqual({ resources: 60, written: 1 });
     expect(await store.get(target.id)).toMatchObject({ summary: 'Edited summary.', views: 12, downloads: 5 });
-    expect(await seedLibrary(store)).toBe(60);
+    expect(await seedLibrary(store)).toEqual({ resources: 60, written: 1 });
+    expect(await seedLibrary(store)).toEqual({ resources: 60, written: 0 });
     const all = await store.listAll();
     expect(all).toHaveLength(60);
     expect(all.find((r) => r.id === target.id)).toEqual({ ...asStored(target), file_path: `library/${target.id}.pdf`, views: 12, downloads: 5 });
@@ -62,7 +63,7 @@ describe('resource store (DynamoDB) and library seeding', () => {
     const { mirror_url: mirrorUrl, ...entry } = corrected;
     await store.upsert([{ ...entry, url: mirrorUrl, file_path: null }]);
     expect(await store.get(corrected.id)).toMatchObject({ url: corrected.mirror_url, url_status: 'confirmed' });
-    expect(await seedLibrary(store)).toBe(60);
+    expect(await seedLibrary(store)).toEqual({ resources: 60, written: 1 });
     expect(await store.get(corrected.id)).toMatchObject({ url: null, url_status: 'unconfirmed' });
   });
 

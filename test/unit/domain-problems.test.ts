@@ -1,4 +1,4 @@
-import { ConflictError, InvalidCursorError, invalidField, NotFoundError } from '../../shared/domain/errors';
+import { ConflictError, InvalidCursorError, invalidField, NotFoundError, VersionConflictError } from '../../shared/domain/errors';
 import { asHttpError } from '../../shared/http/domain-problems';
 import { HttpError } from '../../shared/http/problem';
 import { errorResponse } from '../../shared/http/pipeline';
@@ -21,6 +21,12 @@ describe('domain refusals at the HTTP edge', () => {
     expect(conflict.errors).toBeUndefined();
     const cursor = JSON.parse(errorResponse(new InvalidCursorError(), 'req-2').body);
     expect(cursor.errors).toEqual([{ field: 'cursor', in: 'query', message: 'Use the next_cursor of the previous page of this list.' }]);
+  });
+
+  it('answers a stale version with the current version in the body and its ETag in the headers; other conflicts without one', () => {
+    const stale = errorResponse(new VersionConflictError('The assessment is at version 7, not 5.', 7), 'req-4');
+    expect([stale.statusCode, stale.headers?.ETag, JSON.parse(stale.body).current_version]).toEqual([409, '"7"', 7]);
+    expect(errorResponse(new ConflictError('Frozen.', { status_now: 'submitted' }), 'req-5').headers?.ETag).toBeUndefined();
   });
 
   it('leaves unexpected errors to the 500 answer', () => {

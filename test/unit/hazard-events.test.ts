@@ -6,7 +6,7 @@ import { bundledFloodEvents, decodeEventCursor, eventFromStormEventsRow, pageAft
 import { InvalidCursorError } from '../../shared/domain/errors';
 import { NCEI_FLOOD_EVENT_TYPES } from '../helpers/ncei-flood-types';
 
-const FIXTURE = path.join(__dirname, '../fixtures/storm-events/StormEvents_details-ftp_v1.0_d2019_c20190617.csv.gz');
+const FIXTURE = path.join(__dirname, '../../shared/data/hazards/source/StormEvents_details-ftp_v1.0_d2019_c20190617.csv.gz');
 
 describe('NCEI Storm Events rows', () => {
   it('keeps exactly the Florida flood-type rows of the 2019 file, with their county', async () => {

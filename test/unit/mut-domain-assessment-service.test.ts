@@ -1,7 +1,7 @@
 import { AssessmentService } from '../../shared/domain/assessments/service';
 import type { Assessment } from '../../shared/domain/assessments/model';
 import type { AssessmentFilter, AssessmentStore } from '../../shared/domain/assessments/ports';
-import { ConflictError, InvalidInputError } from '../../shared/domain/errors';
+import { ConflictError, InvalidInputError, VersionConflictError } from '../../shared/domain/errors';
 import type { BlobStore, QueuedEvent } from '../../shared/ports';
 import type { Methodology } from '../../shared/schemas/compliance';
 import { compliantMethodology, newAssessmentBody, storedAssessment } from '../helpers/assessment-fixtures';
@@ -66,8 +66,8 @@ describe('updates and versions', () => {
   it('refuses a stale If-Match with the current version, writing nothing', async () => {
     const { service, store } = harness(current());
     const error = await refusal(service.update('acct_1', 'va_test', { completion_percentage: 30 }, 3, now));
-    expect(error).toBeInstanceOf(ConflictError);
-    expect(error.details).toEqual({ current_version: 4 });
+    expect(error).toBeInstanceOf(VersionConflictError);
+    expect([(error as VersionConflictError).currentVersion, error.details]).toEqual([4, { current_version: 4 }]);
     expect(store.updates).toBe(0);
   });
 

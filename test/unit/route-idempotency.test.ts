@@ -15,6 +15,7 @@ const KEYED_IN_HANDLER: Record<string, string> = {
   createElevationModel: 'wraps withIdempotency in functions/elevation-models/routes.ts',
   enrollInCourse: 'wraps withIdempotency (per user) in functions/v1-training/handler.ts',
   createAccountKey: 'its replay leaves out the key value, shown once (functions/v1-identity/keys.ts)',
+  registerUser: 'wraps withIdempotency, keys kept per email, password outside the fingerprint (functions/v1-identity/users.ts)',
 };
 
 const EXEMPT: Record<string, string> = {
@@ -23,12 +24,11 @@ const EXEMPT: Record<string, string> = {
   validateGisData: 'a computation over the uploaded file: stores nothing',
   checkGrantEligibility: 'a computation: stores nothing',
   rankGrantProject: 'a computation: stores nothing',
-  registerUser: 'unauthenticated: no account to keep keys under',
-  confirmUser: 'unauthenticated: no account to keep keys under',
-  resendConfirmationCode: 'unauthenticated: no account to keep keys under',
-  requestPasswordReset: 'unauthenticated: no account to keep keys under',
-  resetPassword: 'unauthenticated: no account to keep keys under',
-  login: 'unauthenticated, and tokens are not to be stored for a replay',
+  confirmUser: 'confirms an existing registration: creates and starts nothing',
+  resendConfirmationCode: 'emails the code of an existing registration again: creates and starts nothing',
+  requestPasswordReset: 'emails a reset code for an existing user: creates and starts nothing',
+  resetPassword: 'changes an existing user\'s password: creates nothing, and no fingerprint of a password may be stored',
+  login: 'issues tokens, not a resource: they must never be stored for a replay',
   logout: 'ends the session: creates nothing a retry could duplicate',
   prefillMethodology: 'conditional on If-Match: a retry after it applied is 409 (the version moved on), nothing is written twice',
 };
@@ -59,6 +59,6 @@ describe('Idempotency-Key on POST operations', () => {
   it('every keyed POST documents the header and the 422 of a reused key', () => {
     const keyed = posts.filter((r) => r.idempotency || r.id in KEYED_IN_HANDLER);
     expect(keyed.filter((r) => !declaresKey(r)).map((r) => r.id)).toEqual([]);
-    expect(keyed).toHaveLength(14);
+    expect(keyed).toHaveLength(15);
   });
 });

@@ -15,4 +15,5 @@ export const idempotentOperations: ReadonlySet<string> = new Set([
   'POST /v1/courses/enroll',
   'POST /v1/courses/enrollments/{enrollment_id}/complete',
   'POST /v1/keys',
+  'POST /v1/users/register',
 ]);

@@ -1292,7 +1292,7 @@ export interface paths {
         put?: never;
         /**
          * Register a user
-         * @description Creates the user in the Cognito user pool (email is the user name) in the group of their role, and a Free account of their own for API keys. In AWS Cognito emails a code to confirm with `POST /v1/users/confirm`; in local mode the user is confirmed at once. At most 20 registrations per client address per hour (429 `too_many_attempts`).
+         * @description Creates the user in the Cognito user pool (email is the user name) in the group of their role, and a Free account of their own for API keys. In AWS Cognito emails a code to confirm with `POST /v1/users/confirm`; in local mode the user is confirmed at once. At most 20 registrations per client address per hour (429 `too_many_attempts`). Send `Idempotency-Key` to retry safely: the same key and body (the password aside, which is never kept in any form) answer the first response again (`Idempotent-Replayed: true`) instead of 409 `email_taken`; another body with the same key and email is 422 `idempotency_key_reused`.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -4929,7 +4929,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description The record changed since the `ETag` sent in `If-Match` (or `version`): nothing was written, and `ETag` carries the current version to re-read and retry from; or a move its state does not allow (`conflict`). */
+            409: {
+                headers: {
+                    /** @description The record's current version, on a version conflict. */
+                    ETag?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description No `If-Match` header: send the `ETag` of your last read (`precondition_required`). */
@@ -5635,7 +5649,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description The record changed since the `ETag` sent in `If-Match` (or `version`): nothing was written, and `ETag` carries the current version to re-read and retry from; or a move its state does not allow (`conflict`). */
+            409: {
+                headers: {
+                    /** @description The record's current version, on a version conflict. */
+                    ETag?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description No complete asset import and no flood analysis is linked to the assessment: nothing could be filled (`no_evidence`, with `link_first`). */
@@ -6018,7 +6046,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description The record changed since the `ETag` sent in `If-Match` (or `version`): nothing was written, and `ETag` carries the current version to re-read and retry from; or a move its state does not allow (`conflict`). */
+            409: {
+                headers: {
+                    /** @description The record's current version, on a version conflict. */
+                    ETag?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description No `If-Match` header: send the `ETag` of your last read (`precondition_required`). */
@@ -12336,7 +12378,10 @@ export interface operations {
     registerUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Repeat a request safely: the same key and body return the stored response; another body is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12416,7 +12461,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description AWS only: Cognito could not email the confirmation code to the address (`email_undeliverable`); nothing stays registered, so the address can be corrected and registered again. */
+            /** @description `Idempotency-Key` reused with another body (`idempotency_key_reused`); or, AWS only, Cognito could not email the confirmation code to the address (`email_undeliverable`): nothing stays registered, so the address can be corrected and registered again. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12539,7 +12584,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            409: components["responses"]["Conflict"];
+            /** @description The record changed since the `ETag` sent in `If-Match` (or `version`): nothing was written, and `ETag` carries the current version to re-read and retry from; or a move its state does not allow (`conflict`). */
+            409: {
+                headers: {
+                    /** @description The record's current version, on a version conflict. */
+                    ETag?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body too large (`payload_too_large`). */
             413: {
                 headers: {

@@ -50,6 +50,12 @@ export class OperatorElevationModels {
     return bytes ? (JSON.parse(bytes.toString('utf8')) as OperatorIndex).models : [];
   }
 
+  /** The record of the published model with this id, as stored; undefined when none is published. */
+  async publishedRecord(modelId: string): Promise<ElevationModelRecord | undefined> {
+    const entry = (await this.list()).find((m) => m.elevation_model_id === modelId);
+    return entry ? this.record(entry.model_key) : undefined;
+  }
+
   /**
    * Writes a processed model (tiles, then model.json) under a prefix of its own, lists it in the
    * index, then removes the model it replaces (same id): readers see the old or the new, never a mix.

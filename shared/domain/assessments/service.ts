@@ -4,7 +4,7 @@ import type {
   AssessmentSummary, CreateAssessmentInput, ListAssessmentsInput, RecordDepConfirmationInput, Submission, SubmitAssessmentInput, UpdateAssessmentInput,
 } from '../../schemas/assessments';
 import { requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
-import { ConflictError, invalidField, NoEvidenceError, NotFoundError } from '../errors';
+import { ConflictError, invalidField, NoEvidenceError, NotFoundError, VersionConflictError } from '../errors';
 import { completionEvent } from './events';
 import type { ComplianceEvidence } from '../compliance/evidence';
 import { factsFromEvidence, prefillMethodology, type PrefillOutcome } from '../compliance/prefill';
@@ -84,7 +84,7 @@ export class AssessmentService {
     for (let attempt = 0; attempt < attempts; attempt++) {
       const current = await this.get(accountId, assessmentId);
       if (expected !== 'any' && current.version !== expected) {
-        throw new ConflictError(`The assessment is at version ${current.version}, not ${expected}; read it again.`, { current_version: current.version });
+        throw new VersionConflictError(`The assessment is at version ${current.version}, not ${expected}; read it again.`, current.version);
       }
       const { next, completed } = this.transition(current, patch, now);
       const event = completed ? completionEvent(next) : undefined;
@@ -92,7 +92,7 @@ export class AssessmentService {
         if (event) await this.relay(event, next);
         return next;
       }
-      if (expected !== 'any') throw new ConflictError(`The assessment changed after version ${expected}; read it again.`);
+      if (expected !== 'any') throw await this.changedMeanwhile(accountId, assessmentId, expected);
     }
     throw new ConflictError('The assessment kept changing during the update; retry.');
   }
@@ -105,7 +105,7 @@ export class AssessmentService {
   async prefill(accountId: string, assessmentId: string, options: { overwrite: boolean }, expectedVersion: number, now: Date): Promise<{ assessment: Assessment; evidence?: ComplianceEvidence; outcome: PrefillOutcome }> {
     const current = await this.get(accountId, assessmentId);
     if (current.version !== expectedVersion) {
-      throw new ConflictError(`The assessment is at version ${current.version}, not ${expectedVersion}; read it again.`, { current_version: current.version });
+      throw new VersionConflictError(`The assessment is at version ${current.version}, not ${expectedVersion}; read it again.`, current.version);
     }
     if (current.status === 'submitted') throw new ConflictError('The assessment was submitted and is frozen.', { status_now: current.status });
     const evidence = await this.evidenceFor(current);
@@ -118,8 +118,14 @@ export class AssessmentService {
     const at = now.toISOString();
     const outcome = prefillMethodology(current.methodology, current.methodology_provenance ?? {}, facts, { overwrite: options.overwrite, at });
     const next: Assessment = { ...current, methodology: outcome.methodology, methodology_provenance: outcome.provenance, version: current.version + 1, updated_at: at };
-    if (!(await this.deps.store.update(next, current.version))) throw new ConflictError(`The assessment changed after version ${expectedVersion}; read it again.`);
+    if (!(await this.deps.store.update(next, current.version))) throw await this.changedMeanwhile(accountId, assessmentId, expectedVersion);
     return { assessment: next, evidence, outcome };
+  }
+
+  /** A conditional write lost a race after its version check: the conflict names the version that won. */
+  private async changedMeanwhile(accountId: string, assessmentId: string, expected: number): Promise<VersionConflictError> {
+    const latest = await this.get(accountId, assessmentId);
+    return new VersionConflictError(`The assessment changed after version ${expected}; it is at version ${latest.version}: read it again.`, latest.version);
   }
 
   private transition(current: Assessment, patch: UpdateAssessmentInput, now: Date) {

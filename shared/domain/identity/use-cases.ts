@@ -34,7 +34,12 @@ export interface ClientInfo {
 }
 
 export class ProfileNotFoundError extends Error {}
-export class StaleVersionError extends Error {}
+/** The profile is no longer at the version the caller read; `currentVersion` is the one to re-read. */
+export class StaleVersionError extends Error {
+  constructor(readonly currentVersion: number) {
+    super(`The profile is at version ${currentVersion}.`);
+  }
+}
 export class KeyLimitReachedError extends Error {}
 
 export const MAX_ACTIVE_KEYS = 20;
@@ -296,10 +301,15 @@ export async function updateProfile(
 ): Promise<{ profile: Profile; etag: string }> {
   const user = await deps.users.get(userId);
   if (!user) throw new ProfileNotFoundError();
-  if (expectedVersion !== user.version) throw new StaleVersionError();
+  if (expectedVersion !== user.version) throw new StaleVersionError(user.version);
   const { user: next, changed } = applyProfileUpdate(user, update, deps.clock());
   if (changed.length > 0) {
-    if (!(await deps.users.replace(next, user.version))) throw new StaleVersionError();
+    if (!(await deps.users.replace(next, user.version))) {
+      // Another write won after the version check: name the version that won.
+      const latest = await deps.users.get(userId);
+      if (!latest) throw new ProfileNotFoundError();
+      throw new StaleVersionError(latest.version);
+    }
     await record(deps, 'profile_changed', userId, client, { fields: changed });
   }
   return profileView(deps, next);

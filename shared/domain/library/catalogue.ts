@@ -82,3 +82,18 @@ function entryLabel(raw: unknown, index: number): string {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The entries whose catalogue fields differ from what is stored (or that are not stored): only
+ * these need writing. An entry without a stored copy (`file_path` null) keeps the store's copy, so
+ * its `file_path` never counts as a difference.
+ */
+export function changedCatalogueEntries(stored: readonly Resource[], entries: readonly CatalogueEntry[]): CatalogueEntry[] {
+  const byId = new Map(stored.map((resource) => [resource.id, resource]));
+  return entries.filter((entry) => {
+    const current = byId.get(entry.id);
+    if (!current) return true;
+    return (Object.keys(entry) as (keyof CatalogueEntry)[]).some((field) =>
+      field === 'file_path' ? entry.file_path !== null && entry.file_path !== current.file_path : JSON.stringify(entry[field]) !== JSON.stringify(current[field]));
+  });
+}

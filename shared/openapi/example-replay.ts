@@ -1,20 +1,58 @@
 import { randomBytes } from 'node:crypto';
-import { ROUTES } from '../../shared/routes';
-import { floridaDate } from '../../shared/domain/florida-time';
-import { EXAMPLE_TODAY, type ExampleFile, type OperationExample } from '../../shared/openapi/examples/types';
-import type { LocalApp } from '../../local/app';
-import type { TestRequest, TestResponse } from './local-app';
+import { ROUTES } from '../routes';
+import { floridaDate } from '../domain/florida-time';
+import type { Tier } from '../domain/tiers';
+import { EXAMPLE_TODAY, type ExampleFile, type OperationExample } from './examples/types';
 
-type App = Pick<LocalApp, 'keys'> & { request: TestRequest };
+export interface ReplayResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed JSON answer: its shape is the route's, read field by field by the caller. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+/** One HTTP call to the API under test: `route` is relative to its base URL (…/api). */
+export type ReplayRequest = (
+  method: string,
+  route: string,
+  options?: { key?: string; json?: unknown; body?: string | Buffer; headers?: Record<string, string> },
+) => Promise<ReplayResponse>;
+
+/** Calls an API at `baseUrl` with fetch; redirects are answers of their own, not followed. */
+export function fetchRequester(baseUrl: string): ReplayRequest {
+  return async (method, route, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.key !== undefined) headers['X-API-Key'] = options.key;
+    let body: string | Buffer | undefined;
+    if (options.json !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.body !== undefined) {
+      body = options.body;
+    }
+    const response = await fetch(`${baseUrl}${route}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  };
+}
 
 /**
  * Sends the documented examples to a running API in order. Ids the API assigns (an assessment's,
  * an import's…) differ from the ones in the examples: each answer's ids are matched to the
  * example answer's, and later requests use the live ones; `EXAMPLE_TODAY` in a request is sent as
- * today's date. Bearer routes use the `access_token`
- * of the last sign-in example.
+ * today's date. Keyed routes use the key of the example's tier (or the route's minimum tier);
+ * bearer routes use the `access_token` of the last sign-in example.
  */
-export function exampleRunner(app: App): (example: OperationExample) => Promise<TestResponse> {
+export function exampleRunner(api: { keys: Partial<Record<Tier, string>>; request: ReplayRequest }): (example: OperationExample) => Promise<ReplayResponse> {
   const liveIds = new Map<string, string>();
   let accessToken: string | undefined;
   return async (example) => {
@@ -30,13 +68,35 @@ export function exampleRunner(app: App): (example: OperationExample) => Promise<
       headers['Content-Type'] = `multipart/form-data; boundary=${boundary}`;
       body = multipartBody(request.form, boundary);
     }
-    const key = route.auth === 'api_key' ? app.keys[example.tier ?? route.minTier] : undefined;
+    const key = route.auth === 'api_key' ? api.keys[example.tier ?? route.minTier] : undefined;
     if (route.auth === 'bearer' && accessToken && !headers.Authorization) headers.Authorization = `Bearer ${accessToken}`;
-    const live = await app.request(route.method, `${path}${query}`, { key, headers, json: request.body, body });
+    const live = await api.request(route.method, `${path}${query}`, { key, headers, json: request.body, body });
     if (example.response.body !== undefined && live.json !== undefined) recordIds(example.response.body, live.json, liveIds);
     if (typeof live.json?.access_token === 'string') accessToken = live.json.access_token;
     return live;
   };
+}
+
+/**
+ * How a live answer departs from its example: another status, another shape (then the live
+ * answer, shortened as an example is, shows what to write instead), a body where the example has
+ * none, or a missing header the example shows. Empty when it matches.
+ */
+export function exampleMismatches(example: OperationExample, live: ReplayResponse): string[] {
+  const expected = example.response;
+  const body = live.json ?? (live.text === '' ? undefined : live.text);
+  const problems: string[] = [];
+  if (live.status !== expected.status) problems.push(`status ${live.status}, expected ${expected.status}`);
+  if (expected.body === undefined) {
+    if (body !== undefined) problems.push('a body, expected none');
+  } else {
+    const differences = shapeDifferences(expected.body, body);
+    if (differences.length > 0) problems.push(...differences, `live answer: ${JSON.stringify(shorten(body))}`);
+  }
+  for (const name of Object.keys(expected.headers ?? {})) {
+    if (!live.headers.get(name)) problems.push(`header ${name} missing`);
+  }
+  return problems;
 }
 
 function multipartBody(form: Record<string, string | ExampleFile>, boundary: string): Buffer {

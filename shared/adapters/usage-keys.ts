@@ -1,6 +1,6 @@
 import { APIGatewayClient, GetApiKeyCommand } from '@aws-sdk/client-api-gateway';
-import { traced } from '../../shared/adapters/aws-clients';
-import { TIER_ORDER, type Tier } from '../../shared/domain/tiers';
+import { traced } from './aws-clients';
+import { TIER_ORDER, type Tier } from '../domain/tiers';
 
 /**
  * The stack creates one API Gateway key per tier, attached to the tier's usage plan, and passes
