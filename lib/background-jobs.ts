@@ -2,7 +2,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource, type DynamoEventSourceProps } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
@@ -41,10 +41,16 @@ export class BackgroundJobs extends Construct {
   readonly assetImportWorker: AppFunction;
   readonly deliverablesWorker: AppFunction;
   readonly elevationModelWorker: AppFunction;
+  /** The functions the table's stream feeds: each has an iterator-age alarm. */
+  readonly streamConsumers: AppFunction[];
 
   constructor(scope: Construct, id: string, props: BackgroundJobsProps) {
     super(scope, id);
-    const { table, bucket, eventQueue, eventDeadLetterQueue } = props.data;
+    const { table, bucket, eventQueue, eventDeadLetterQueue, streamFailureQueue } = props.data;
+    // Every stream consumer reports failed records one by one and, once their retries are spent,
+    // parks them in one queue (alarmed) instead of dropping them or blocking the shard.
+    const streamSource = (settings: Omit<DynamoEventSourceProps, 'reportBatchItemFailures' | 'onFailure'>) =>
+      new DynamoEventSource(table, { ...settings, reportBatchItemFailures: true, onFailure: new SqsDlq(streamFailureQueue) });
     const jobFunction = (id: string, settings: Omit<AppFunctionProps, 'config' | 'entry'>) =>
       new AppFunction(this, id, { ...settings, config: props.config, entry: props.entry });
 
@@ -88,13 +94,12 @@ export class BackgroundJobs extends Construct {
     bindEventQueue(this.outboxRelay, eventQueue);
     // Only writes that leave an event pending reach the function; clearing the outbox does not.
     // Filters match leaf values only, hence the event id inside the outbox map.
-    this.outboxRelay.addEventSource(new DynamoEventSource(table, {
+    this.outboxRelay.addEventSource(streamSource({
       startingPosition: StartingPosition.LATEST,
       batchSize: 25,
       bisectBatchOnError: true,
       retryAttempts: 10,
       maxRecordAge: Duration.days(1),
-      reportBatchItemFailures: true,
       filters: [
         FilterCriteria.filter({ dynamodb: { NewImage: { [OUTBOX_ATTRIBUTE]: { M: { [OUTBOX_EVENT_ID]: { S: FilterRule.exists() } } } } } }),
       ],
@@ -109,7 +114,7 @@ export class BackgroundJobs extends Construct {
     bindTable(this.hazardJobWorker, table, 'readWrite');
     bindBucket(this.hazardJobWorker, bucket, 'read', ['dem/', 'hazard-layers/', ACCOUNT_MODELS_PREFIX]);
     bindBucket(this.hazardJobWorker, bucket, 'readWrite', ['hazard-jobs/', 'evidence/']);
-    this.hazardJobWorker.addEventSource(new DynamoEventSource(table, {
+    this.hazardJobWorker.addEventSource(streamSource({
       startingPosition: StartingPosition.LATEST,
       batchSize: 1,
       retryAttempts: 2,
@@ -161,7 +166,7 @@ export class BackgroundJobs extends Construct {
     bindTable(this.deliverablesWorker, table, 'readWrite');
     bindBucket(this.deliverablesWorker, bucket, 'read', ['evidence/']);
     bindBucket(this.deliverablesWorker, bucket, 'readWrite', ['deliverables/']);
-    this.deliverablesWorker.addEventSource(new DynamoEventSource(table, {
+    this.deliverablesWorker.addEventSource(streamSource({
       startingPosition: StartingPosition.LATEST,
       batchSize: 1,
       retryAttempts: 2,
@@ -169,7 +174,8 @@ export class BackgroundJobs extends Construct {
       filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: FilterRule.isEqual('deliverable_job') } } } })],
     }));
 
-    for (const streamReader of [this.outboxRelay, this.hazardJobWorker, this.deliverablesWorker]) {
+    this.streamConsumers = [this.outboxRelay, this.hazardJobWorker, this.deliverablesWorker];
+    for (const streamReader of this.streamConsumers) {
       Validations.of(streamReader.role!).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
         reason: 'dynamodb:ListStreams (stream discovery by the event source) and the X-Ray tracing actions do not support resource-level permissions; reading records is granted on this table\'s stream only.',

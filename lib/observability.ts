@@ -20,10 +20,17 @@ export const API_5XX_RATE_THRESHOLD = 0.05;
 
 const FIVE_MINUTES = Duration.minutes(5);
 
+/** How long a table-stream record may wait for its consumer before the operator is told. */
+export const STREAM_ITERATOR_AGE_LIMIT = Duration.minutes(5);
+
 export interface ObservabilityProps {
   api: RestApi;
   /** Where failed webhook deliveries and unprocessable events end up. */
   deadLetterQueue: Queue;
+  /** Where the table-stream consumers park records they could not process. */
+  streamFailureQueue: Queue;
+  /** The functions the table's stream feeds: each gets an iterator-age alarm. */
+  streamConsumers: AppFunction[];
   /** Every function of the stack: each gets an errors-and-throttles alarm. */
   functions: AppFunction[];
 }
@@ -58,6 +65,19 @@ export class Observability extends Construct {
       metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
       threshold: 1,
     });
+    this.alarm('StreamFailuresNotEmpty', {
+      description: 'A table-stream record (a job start or an outbox event) failed all its retries and was parked: the message names the shard and sequence numbers; fix the cause and run the job again.',
+      metric: props.streamFailureQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      threshold: 1,
+    });
+    for (const fn of props.streamConsumers) {
+      this.alarm(`${fn.node.id}IteratorAge`, {
+        description: `${fn.node.id}: the oldest table-stream record it reads waited more than ${STREAM_ITERATOR_AGE_LIMIT.toHumanString()} (jobs start late or the consumer is stuck).`,
+        metric: fn.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
+        threshold: STREAM_ITERATOR_AGE_LIMIT.toMilliseconds(),
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      });
+    }
     this.alarm('Api5xxRate', {
       description: `More than ${API_5XX_RATE_THRESHOLD * 100} % of API answers were 5xx in two consecutive 5-minute periods.`,
       metric: props.api.metricServerError({ period: FIVE_MINUTES, statistic: 'Average' }),

@@ -84,6 +84,8 @@ export class ComplianceApiStack extends Stack {
     this.observability = new Observability(this, 'Observability', {
       api: this.gateway.api,
       deadLetterQueue: this.data.eventDeadLetterQueue,
+      streamFailureQueue: this.data.streamFailureQueue,
+      streamConsumers: this.jobs.streamConsumers,
       functions: this.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction),
     });
     new CfnOutput(this, 'AlarmTopicArn', { description: 'Subscribe to receive the alarms', value: this.observability.alarmTopic.topicArn });

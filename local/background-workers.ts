@@ -30,7 +30,9 @@ export function startBackgroundWorkers(resources: LocalResources, { outbound = t
   let sweeping: Promise<void> | undefined;
   const sweeper = setInterval(() => {
     sweeping ??= import('../functions/hazard-job-worker/handler')
-      .then(({ handler }) => handler({ source: 'local.schedule' }))
+      .then(async ({ handler }) => {
+        await handler({ source: 'local.schedule' });
+      })
       .catch((error: unknown) => logger.error('Hazard job sweep failed', { error: error as Error }))
       .finally(() => {
         sweeping = undefined;

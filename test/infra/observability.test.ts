@@ -55,6 +55,29 @@ describe('alarms', () => {
     expect(alarm.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.data.eventDeadLetterQueue), 'QueueName'] } }]);
   });
 
+  test('a table-stream record parked after its retries alarms, and so does a consumer falling behind', () => {
+    const parked = alarmNamed('StreamFailuresNotEmpty');
+    expect(parked).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    expect(parked.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.data.streamFailureQueue), 'QueueName'] } }]);
+    const consumers = [stack.jobs.outboxRelay, stack.jobs.hazardJobWorker, stack.jobs.deliverablesWorker];
+    for (const fn of consumers) {
+      const alarm = alarmNamed(`${fn.node.id}IteratorAge`);
+      expect(alarm).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'IteratorAge', Statistic: 'Maximum', Threshold: 300_000, ComparisonOperator: 'GreaterThanThreshold' });
+      expect(alarm.Dimensions).toEqual([{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }]);
+    }
+    expect(alarms.filter((alarm) => alarm.MetricName === 'IteratorAge')).toHaveLength(consumers.length);
+  });
+
+  test('every table-stream consumer reports failed records one by one and parks them after its retries', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, r]) => r.Properties).filter((p) => p.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn');
+    expect(mappings).toHaveLength(3);
+    for (const mapping of mappings) {
+      expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      expect(mapping.DestinationConfig).toEqual({ OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(stack.data.streamFailureQueue), 'Arn'] } } });
+      expect(mapping.MaximumRetryAttempts).toBeGreaterThan(0);
+    }
+  });
+
   test('a 5xx rate above 5 % of the API\'s answers alarms', () => {
     const alarm = alarmNamed('Api5xxRate');
     expect(alarm).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5XXError', Statistic: 'Average', Threshold: 0.05, ComparisonOperator: 'GreaterThanThreshold' });
