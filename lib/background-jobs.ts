@@ -143,16 +143,6 @@ export class BackgroundJobs extends Construct {
     // Reads the upload and deletes it once processed; writes the tiles (and removes them after a failed write).
     bindBucket(this.elevationModelWorker, bucket, 'readWrite', [ELEVATION_UPLOADS_PREFIX, ACCOUNT_MODELS_PREFIX]);
     bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.elevationModelWorker), { prefix: ELEVATION_UPLOADS_PREFIX });
-    // Jobs carry a lease: imports, elevation models and hazard jobs whose worker was lost are resumed or failed here.
-    new Rule(this, 'LostJobSweep', {
-      description: 'Every 5 minutes: resume or fail asset imports and elevation models, and fail hazard jobs, whose worker lease expired',
-      schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [
-        new LambdaFunction(this.assetImportWorker, { retryAttempts: 0 }),
-        new LambdaFunction(this.elevationModelWorker, { retryAttempts: 0 }),
-        new LambdaFunction(this.hazardJobWorker, { retryAttempts: 0 }),
-      ],
-    });
 
     // POST /assessments/{id}/deliverables inserts a job item; the insert starts the job here. The
     // PDF, rendering and GeoPackage libraries read their own files (fonts, WebAssembly) at run time.
@@ -173,6 +163,14 @@ export class BackgroundJobs extends Construct {
       maxRecordAge: Duration.hours(1),
       filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { type: { S: FilterRule.isEqual('deliverable_job') } } } })],
     }));
+
+    // Jobs carry a lease: every kind whose worker was lost is resumed, run again or failed here.
+    new Rule(this, 'LostJobSweep', {
+      description: 'Every 5 minutes: resume or fail asset imports, elevation models and deliverable packages, and fail hazard jobs, whose worker lease expired',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [this.assetImportWorker, this.elevationModelWorker, this.hazardJobWorker, this.deliverablesWorker]
+        .map((worker) => new LambdaFunction(worker, { retryAttempts: 0 })),
+    });
 
     this.streamConsumers = [this.outboxRelay, this.hazardJobWorker, this.deliverablesWorker];
     for (const streamReader of this.streamConsumers) {

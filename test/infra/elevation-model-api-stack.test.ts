@@ -90,6 +90,13 @@ describe('elevation models in the stack', () => {
     });
   });
 
+  test('the lost-job schedule sweeps every job kind: imports, elevation models, hazard jobs and deliverable packages', () => {
+    const sweeps = Object.values(template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'rate(5 minutes)' } })) as any[];
+    expect(sweeps).toHaveLength(1);
+    const targets = sweeps[0].Properties.Targets.map((t: any) => t.Arn['Fn::GetAtt'][0]).sort();
+    expect(targets).toEqual([stack.jobs.assetImportWorker, stack.jobs.elevationModelWorker, stack.jobs.hazardJobWorker, stack.jobs.deliverablesWorker].map(logicalId).sort());
+  });
+
   test('uploads left unprocessed expire', () => {
     const bucket = Object.values(template.findResources('AWS::S3::Bucket')).find((b: any) => b.Properties.LifecycleConfiguration?.Rules?.some((r: any) => r.Prefix === 'uploads/')) as any;
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(expect.arrayContaining([expect.objectContaining({ Prefix: 'elevation-uploads/', Status: 'Enabled' })]));

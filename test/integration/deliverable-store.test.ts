@@ -54,6 +54,22 @@ describe('deliverable job store', () => {
   });
 });
 
+describe('the lost-job schedule in AWS', () => {
+  it('fails through the worker\'s scheduled entry a job whose worker was lost on its last attempt', async () => {
+    const store = new DynamoDeliverableStore();
+    const ref = job('dlv_swept_aws', '2026-11-23T12:00:00.000Z');
+    await store.open(ref, `inputs of ${ref.deliverable_id}`, new Date(ref.created_at));
+    let at = new Date('2026-11-23T12:00:01.000Z');
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await store.claim(ref, `lost-${attempt}`, at, 1000)).toMatchObject({ lease: { attempt } });
+      at = new Date(at.getTime() + 2000);
+    }
+    const { handler } = await import('../../functions/deliverables-worker/handler');
+    await handler({ source: 'aws.events' });
+    expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'internal_error', detail: expect.stringContaining(`after ${MAX_ATTEMPTS} attempts`) } });
+  });
+});
+
 describe('the open-job slot of an assessment', () => {
   const forAssessment = (assessmentId: string, id: string, at: string): DeliverableJob => ({ ...job(id, at), assessment_id: assessmentId });
 

@@ -83,7 +83,7 @@ describe('deliverable job leases', () => {
     const busy = job({ deliverable_id: 'dlv_busy', status: 'running', lease: { owner: 'w2', expires_at: iso(60_000), attempt: 1 } });
     const queued = job({ deliverable_id: 'dlv_q' });
     const w = workerDeps([lost, busy, queued], undefined);
-    await runOpenDeliverableJobs(w.deps, 'w-me');
+    expect(await runOpenDeliverableJobs(w.deps, 'w-me')).toBe(1);
     expect(w.finished).toEqual([['dlv_lost', 'w-dead', { error: { code: 'internal_error', detail: 'The deliverables could not be generated after 3 attempts. Quote dlv_lost when reporting it.' } }]]);
     // Only the queued job is claimed (and another worker took it first: nothing more happens).
     expect(w.claims).toEqual([['dlv_q', 'w-me', NOW.toISOString(), DELIVERABLE_LEASE_MS]]);

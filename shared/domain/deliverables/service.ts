@@ -71,15 +71,21 @@ export async function runDeliverableJob(deps: DeliverableWorkerDeps, ref: Delive
   }
 }
 
-/** Runs every open job whose turn it is (the local worker's poll); one lost on its last attempt is failed. */
-export async function runOpenDeliverableJobs(deps: DeliverableWorkerDeps, owner: string): Promise<void> {
+/**
+ * Runs every open job whose turn it is (the local worker's poll, the lost-job schedule in AWS); one
+ * lost on its last attempt is failed. Resolves with how many were failed that way.
+ */
+export async function runOpenDeliverableJobs(deps: DeliverableWorkerDeps, owner: string): Promise<number> {
   const now = deps.clock();
+  let failed = 0;
   for (const job of await deps.jobs.listOpen()) {
     if (isRunnable(job, now)) await runDeliverableJob(deps, job, owner);
     else if (isLostForGood(job, now)) {
-      await deps.jobs.finish(job, job.lease!.owner, { error: { code: 'internal_error', detail: `The deliverables could not be generated after ${MAX_ATTEMPTS} attempts. Quote ${job.deliverable_id} when reporting it.` } }, now);
+      const ended = await deps.jobs.finish(job, job.lease!.owner, { error: { code: 'internal_error', detail: `The deliverables could not be generated after ${MAX_ATTEMPTS} attempts. Quote ${job.deliverable_id} when reporting it.` } }, now);
+      if (ended) failed++;
     }
   }
+  return failed;
 }
 
 async function jurisdictionAssets(deps: DeliverableDeps, accountId: string, jurisdictionId: string): Promise<StoredAsset[]> {
