@@ -1,13 +1,8 @@
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
-import { readWindow, tileKey, type TileLoader } from '../../domain/elevation-models/pyramid';
-import type { ElevationGrid } from '../../domain/hazards/elevation';
-import type { BBox } from '../../domain/hazards/geo';
+import { tileKey } from '../../domain/elevation-models/pyramid';
 import type { BlobStore } from '../../ports';
 import type { ProcessedDem } from './geotiff-dem';
 import { MODEL_FILE, TiledModelSource } from './tiled-model';
-
-/** Tiles kept in memory per model (a gzip tile is 50–300 KB): the windows of one analysis reuse them. */
-const CACHED_TILES = 48;
 
 /** Every object a processed model consists of: its tiles, then `model.json`. */
 export function processedModelKeys(prefix: string, record: Pick<ElevationModelRecord, 'pyramid'>): string[] {
@@ -39,43 +34,18 @@ export async function deleteProcessedModel(blobs: BlobStore, prefix: string, rec
   for (const key of processedModelKeys(prefix, record)) await blobs.delete(key);
 }
 
-/** A small least-recently-used cache of tile bytes in front of a loader. */
-function cachedLoader(load: TileLoader, capacity: number): TileLoader {
-  const cache = new Map<string, Promise<Uint8Array>>();
-  return (key) => {
-    const hit = cache.get(key);
-    if (hit) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
-    }
-    const loading = load(key);
-    loading.catch(() => cache.delete(key));
-    cache.set(key, loading);
-    if (cache.size > capacity) cache.delete(cache.keys().next().value!);
-    return loading;
-  };
-}
-
 /**
  * A processed model read from the blob store (S3 in AWS, the S3 emulator locally): each window
  * fetches only the tiles it touches, whole-object GETs of a few hundred KB at most. It is a tiled
  * model whose tiles are objects under `prefix` instead of files in a directory.
  */
 export class BlobModelSource extends TiledModelSource {
-  private readonly load: TileLoader;
-
   constructor(record: ElevationModelRecord, blobs: BlobStore, prefix: string) {
-    super(record, prefix);
-    this.load = cachedLoader(async (key) => {
+    super(record, prefix, async (key) => {
       const bytes = await blobs.get(`${prefix}${key}`);
       if (!bytes) throw new Error(`Elevation model ${record.elevation_model_id} is missing its tile ${key}.`);
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    }, CACHED_TILES);
-  }
-
-  override grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
-    return readWindow(this.record.pyramid, box, maxCells, this.load, this.record.name);
+    });
   }
 }
 

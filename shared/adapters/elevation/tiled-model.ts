@@ -3,15 +3,43 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
 import { modelResolutionText } from '../../domain/elevation-models/model';
-import { readWindow } from '../../domain/elevation-models/pyramid';
+import { readWindow, type TileLoader } from '../../domain/elevation-models/pyramid';
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
 import type { BBox } from '../../domain/hazards/geo';
 
 export const MODEL_FILE = 'model.json';
 
-/** A processed model read from a directory: `model.json` and the tiles it lists (each read only when a window needs it). */
+/** Tiles kept in memory per model (a gzip tile is 50–300 KB, 320 KB decoded): the windows of one analysis, and of successive answers around the same place, reuse them. */
+const CACHED_TILES = 48;
+
+/** A small least-recently-used cache of tile bytes in front of a loader (the same array for the same tile while it stays). */
+export function cachedLoader(load: TileLoader, capacity: number): TileLoader {
+  const cache = new Map<string, Promise<Uint8Array>>();
+  return (key) => {
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const loading = load(key);
+    loading.catch(() => cache.delete(key));
+    cache.set(key, loading);
+    if (cache.size > capacity) cache.delete(cache.keys().next().value!);
+    return loading;
+  };
+}
+
+/**
+ * A processed model: `model.json` and the tiles it lists, each read only when a window needs it
+ * and kept for the next windows; from a directory unless another loader of tiles is given.
+ */
 export class TiledModelSource implements ElevationSource {
-  constructor(readonly record: ElevationModelRecord, private readonly directory: string) {}
+  private readonly load: TileLoader;
+
+  constructor(readonly record: ElevationModelRecord, directory: string, loadTile: TileLoader = async (key) => readFile(path.join(directory, key))) {
+    this.load = cachedLoader(loadTile, CACHED_TILES);
+  }
 
   static async open(directory: string): Promise<TiledModelSource> {
     const record = JSON.parse(await readFile(path.join(directory, MODEL_FILE), 'utf8')) as ElevationModelRecord;
@@ -32,7 +60,7 @@ export class TiledModelSource implements ElevationSource {
   }
 
   grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
-    return readWindow(this.record.pyramid, box, maxCells, (key) => readFile(path.join(this.directory, key)), this.record.name);
+    return readWindow(this.record.pyramid, box, maxCells, this.load, this.record.name);
   }
 }
 

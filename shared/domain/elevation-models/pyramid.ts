@@ -92,7 +92,7 @@ export function buildPyramid(lattice: GeoLattice, verticalDatum: 'NAVD88' | 'EGM
   };
 }
 
-export function decodeTile(bytes: Uint8Array): { values: Float32Array; water: Uint8Array } {
+export function decodeTile(bytes: Uint8Array): DecodedTile {
   const raw = gunzipSync(bytes);
   const n = TILE_SIZE * TILE_SIZE;
   if (raw.byteLength !== n * 5) throw new Error(`Elevation tile has ${raw.byteLength} bytes, expected ${n * 5}.`);
@@ -101,6 +101,24 @@ export function decodeTile(bytes: Uint8Array): { values: Float32Array; water: Ui
 }
 
 export type TileLoader = (key: string) => Promise<Uint8Array>;
+
+export interface DecodedTile { values: Float32Array; water: Uint8Array }
+
+/**
+ * Tiles decoded once per tile object: a loader that caches tile bytes (and so hands out the same
+ * array for the same tile) gets each tile inflated once while it stays cached, not at every window
+ * read; an entry goes when the loader lets go of its bytes.
+ */
+const decodedTiles = new WeakMap<Uint8Array, DecodedTile>();
+
+function decodedOnce(bytes: Uint8Array): DecodedTile {
+  let tile = decodedTiles.get(bytes);
+  if (!tile) {
+    tile = decodeTile(bytes);
+    decodedTiles.set(bytes, tile);
+  }
+  return tile;
+}
 
 /**
  * The model's samples over `box` as an ElevationGrid, from the finest level whose window has at most
@@ -129,7 +147,7 @@ export async function readWindow(index: PyramidIndex, box: BBox, maxCells: numbe
   for (let ty = math.floor(r0 / TILE_SIZE); ty <= math.floor(r1 / TILE_SIZE); ty++) {
     for (let tx = math.floor(c0 / TILE_SIZE); tx <= math.floor(c1 / TILE_SIZE); tx++) {
       if (!present.has(`${tx}-${ty}`)) continue;
-      const tile = decodeTile(await load(tileKey(l.level, `${tx}-${ty}`)));
+      const tile = decodedOnce(await load(tileKey(l.level, `${tx}-${ty}`)));
       const rowStart = math.max(r0, ty * TILE_SIZE), rowEnd = math.min(r1, ty * TILE_SIZE + TILE_SIZE - 1);
       const colStart = math.max(c0, tx * TILE_SIZE), colEnd = math.min(c1, tx * TILE_SIZE + TILE_SIZE - 1);
       for (let row = rowStart; row <= rowEnd; row++) {

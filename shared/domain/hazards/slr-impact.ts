@@ -52,7 +52,8 @@ export function projectedMhhw(selection: GaugeSelection, scenario: ScenarioId, p
   return mhhw + epochRise(selection) + riseSince2000(selection, scenario, percentile, year);
 }
 
-function windowAround(point: LatLon, radiusKm: number): BBox {
+/** The square window an answer reports on: `radiusKm` each way from the point. */
+export function windowAround(point: LatLon, radiusKm: number): BBox {
   const dLat = radiusKm / 111.32;
   const dLon = radiusKm / (111.32 * Math.cos((point.lat * Math.PI) / 180));
   return [point.lon - dLon, point.lat - dLat, point.lon + dLon, point.lat + dLat];
