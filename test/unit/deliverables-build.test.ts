@@ -13,6 +13,9 @@ import { compliantMethodology, storedAssessment } from '../helpers/assessment-fi
 import { pdfPages, pdfText, type PdfPage } from '../helpers/pdf-text';
 import { unzipSync } from 'fflate';
 import { open as openShapefile } from 'shapefile';
+import initSqlJs from 'sql.js';
+import { maskToMultiPolygon } from '../../shared/domain/hazards/inundation';
+import { albers3087, gpkgPolygons, planarArea, xlsxSheet } from '../helpers/deliverable-readers';
 
 /**
  * One deliverable build for Monroe County from in-memory stores: the files it stores and records,
@@ -331,3 +334,77 @@ function rowsOf(page: PdfPage) {
     .map(([baseline, runs]) => ({ baseline, size: runs[0]!.size, xs: runs.map((r) => r.x) }))
     .sort((a, b) => a.baseline - b.baseline);
 }
+
+describe('the figures a report prints', () => {
+  // Two scenario extents traced as the analysis traces them: strips, single cells and a hole, near Key West.
+  const grid = { width: 24, height: 16, west: -81.81, north: 24.58, cellLon: 0.0009, cellLat: 0.0009, values: new Float32Array(24 * 16), verticalDatum: 'NAVD88', source: 'test' } as const;
+  const traced = (flooded: (col: number, row: number) => boolean) => maskToMultiPolygon(grid as never, Uint8Array.from({ length: 24 * 16 }, (_, i) => Number(flooded(i % 24, Math.floor(i / 24)))));
+  const lower = traced((c, r) => (c < 6 && r < 10) || (c === 12 && r === 3) || (c >= 15 && c <= 20 && r >= 8 && r <= 13 && !(c === 17 && r === 10)));
+  const higher = traced((c, r) => (c < 10 && r < 14) || (c + r) % 7 === 0 || (c >= 14 && r >= 6 && !(c >= 17 && c <= 18 && r >= 9 && r <= 10)));
+  // Areas as the analysis stored them (cell sums, unlike the polygons): the report must not print these.
+  const extents = [
+    { scenario: 'intermediate_low', planning_horizon: 2046, components: ['tidal'], area_km2: 57.79, area_m2: 57_790_000, geometry: lower },
+    { scenario: 'intermediate', planning_horizon: 2076, components: ['tidal'], area_km2: 99.9, area_m2: 99_900_000, geometry: higher },
+  ];
+  const assets = [
+    asset('f1', 'Stock Island Power Plant', 0.8, [['intermediate_low', 2046, 1.37], ['intermediate', 2076, 3.21], ['intermediate_low', 2076, 2], ['intermediate', 2046, 1.5]]),
+    asset('f2', 'Key West Airport', 0.6, [['intermediate_low', 2046, 0], ['intermediate', 2076, 0.44], ['intermediate_low', 2076, 0], ['intermediate', 2046, 0.01]]),
+    asset('f3', 'Truman Annex Substation', 0.3, [['intermediate_low', 2046, 0], ['intermediate', 2076, 0], ['intermediate_low', 2076, 0], ['intermediate', 2046, 0]]),
+    asset('f4', 'Cudjoe Key Landfill', 0.7, [['intermediate_low', 2046, 0.29], ['intermediate', 2076, 6.08], ['intermediate_low', 2076, 0.9], ['intermediate', 2046, 0.3]]),
+  ];
+
+  it('equal what the GeoPackage, the Shapefile and the workbook hold: areas in EPSG:3087 within 0.5 %, counts and depths', async () => {
+    const w = world({ assets, extents: extents as never });
+    await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
+    const files = (w.outcomes[0] as { files: DeliverableFile[] }).files;
+    const body = (suffix: string) => w.objects.get(files.find((f) => f.name.endsWith(suffix))!.key)!.body;
+    const text = pdfText(body('report.pdf')).replace(/\s+/g, ' ');
+
+    const SQL = await initSqlJs();
+    const gpkg = new SQL.Database(body('.gpkg'));
+    const rows = (sql: string) => gpkg.exec(sql)[0]!.values;
+    const inundation = rows('SELECT SCENARIO, HORIZON, AREA_KM2, geom FROM inundation');
+    const zipped = unzipSync(body('inundation-epsg3087-shp.zip'));
+    const shp = await openShapefile(Buffer.from(Object.entries(zipped).find(([name]) => name.endsWith('.shp'))![1]));
+    const dash = '\u0097';
+    for (const extent of extents) {
+      const row = inundation.find((r) => r[0] === extent.scenario && r[1] === extent.planning_horizon)!;
+      // The layer's polygons measured in its own coordinates, and the same land projected by the test's own Albers.
+      const fromLayer = planarArea(gpkgPolygons(row[3] as Uint8Array)) / 1e6;
+      const fromLonLat = planarArea(extent.geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => albers3087(lon!, lat!))))) / 1e6;
+      expect(Math.abs(fromLayer / fromLonLat - 1)).toBeLessThan(1e-4);
+      expect(Math.abs((row[2] as number) / fromLayer - 1)).toBeLessThan(0.005);
+      const shape = await shp.read();
+      expect(Math.abs(planarArea((shape.value.geometry as MultiPolygon).coordinates) / 1e6 / fromLayer - 1)).toBeLessThan(1e-4);
+      // The exposure table's row: assets with a depth above 0 in the asset layer, and the land in km² and acres.
+      const field = `D_${extent.scenario === 'intermediate' ? 'I' : 'IL'}_${extent.planning_horizon}`;
+      const exposed = rows(`SELECT COUNT(*) FROM assets WHERE "${field}" > 0`)[0]![0];
+      const name = extent.scenario === 'intermediate' ? 'Intermediate' : 'Intermediate-Low';
+      const printed = new RegExp(`${name} ${extent.planning_horizon} tidal (\\d+) ([\\d.]+) ([\\d,]+)`).exec(text)!;
+      expect(Number(printed[1])).toBe(exposed);
+      expect(Math.abs(Number(printed[2]) / fromLonLat - 1)).toBeLessThan(0.005);
+      expect(Math.abs(Number(printed[3]!.replace(/,/g, '')) / (fromLonLat * 247.105381) - 1)).toBeLessThan(0.005);
+      // Never the analysis's cell sums.
+      expect(printed[2]).not.toBe(String(extent.area_km2));
+    }
+    // Pairs without a traced extent print no area.
+    expect(text).toMatch(new RegExp(`Intermediate 2046 tidal \\+ surge \\(100-yr\\) 3 ${dash} ${dash}`));
+    // The summary's most exposed pair and its land.
+    const worst = /Most exposed: NOAA 2022 (\S+), (\d+), with (\d+) asset\(s\) under water and ([\d.]+) km/.exec(text)!;
+    expect([worst[1], worst[2], worst[3]]).toEqual(['Intermediate', '2076', '3']);
+    const row = inundation.find((r) => r[0] === 'intermediate' && r[1] === 2076)!;
+    expect(Math.abs(Number(worst[4]) / (planarArea(gpkgPolygons(row[3] as Uint8Array)) / 1e6) - 1)).toBeLessThan(0.005);
+
+    // Depths: each asset's maximum in the prioritized list equals MAX_DEP_FT of the layer and the workbook.
+    const layer = new Map(rows('SELECT NAME, MAX_DEP_FT FROM assets').map((r) => [r[0] as string, r[1] as number]));
+    const sheet = xlsxSheet(body('.xlsx'), 'Prioritized assets');
+    const [nameCol, depthCol] = [sheet[0]!.indexOf('NAME'), sheet[0]!.indexOf('MAX_DEP_FT')];
+    const list = text.slice(text.indexOf('7. Prioritized asset list (item N)', text.indexOf('7. Prioritized asset list (item N)') + 1));
+    for (const [name, depth] of layer) {
+      const printed = new RegExp(`\\d+ ${name} community emergency [\\d.]+ \\S+ \\d+ ([\\d.]+)`).exec(list)!;
+      expect(Math.abs(Number(printed[1]) - depth)).toBeLessThanOrEqual(0.005);
+      expect(sheet.find((r) => r[nameCol] === name)![depthCol]).toBe(depth);
+    }
+    gpkg.close();
+  });
+});
