@@ -185,7 +185,7 @@ describe('a deliverable build', () => {
     expect(text).toContain("The exposed land is the same for intermediate 2046, intermediate-low 2046, intermediate-low 2076: their highest design water levels (1.10 m to 1.30 m NAVD88) all lie between two land heights of the elevation model (0.74 m and 1.74 m NAVD88).");
     // Each map titled with its scenario, horizon and components; legends name every layer and class.
     expect(text).toContain('Monroe County: critical assets by vulnerability level');
-    expect(text).toContain('Inundation: NOAA 2022 Intermediate, 2076 Monroe County. Water: tidal, the highest level of the components in each cell');
+    expect(text).toContain('Inundation: NOAA 2022 Intermediate, 2076 Monroe County. Water: tidal, the highest level in each cell. Assets by their flood depth here.');
     for (const entry of ['Monroe County (jurisdiction boundary)', 'Neighbouring counties (Census)', 'Inundated land (tidal)', 'Largest Census places (2019 population)', 'Asset: Depth 1 to 3 ft', 'Asset: High vulnerability', 'Asset: No depth (reason in the list)']) expect(text).toContain(entry);
     // Priority: highest score first, unscored last, each asset without a depth with its reason.
     expect(text).toContain(`1 Lower Keys Medical Center community emergency 0.740 high 2046 2.60 2 Marathon Fire Station community emergency 0.210 low 2046 0.80 3 Big Pine Key Library community emergency ${dash} not assessed ${dash} ${dash} outside model 4 Key West City Hall community emergency ${dash} not assessed ${dash} ${dash} 5 Pier House Dock community emergency ${dash} not assessed ${dash} ${dash} open water`);

@@ -241,11 +241,23 @@ function drawPanel(input: MapInput, panel: Panel, id: string, texts: MapText[]):
     + `<rect x="${frame.x}" y="${frame.y}" width="${frame.w}" height="${frame.h}" fill="none" stroke="#333" stroke-width="0.8"/>`;
 }
 
-/** The extent the inset zooms on: the exposed assets, else the flooding, padded to at least 4 km; none when neither exists. */
+/** A ring's area in square degrees (enough to rank a map's polygons). */
+const degreeArea = (ring: Position[]) => Math.abs(ring.reduce((sum, p, i) => (i === 0 ? 0 : sum + ring[i - 1]![0]! * p[1]! - p[0]! * ring[i - 1]![1]!), 0)) / 2;
+
+/**
+ * The extent the inset zooms on: the exposed assets, else the flooding's largest polygon with the
+ * polygons around it; padded by about 2 km. None when there is neither.
+ */
 function insetExtent(input: MapInput): BBox | undefined {
   const exposed = input.assets.filter((a) => a.exposed).map((a) => [a.lon, a.lat]);
-  const flooded = input.inundation?.geometry.coordinates.flatMap((polygon) => polygon[0] ?? []) ?? [];
-  const points = exposed.length > 0 ? exposed : flooded;
+  const polygons = input.inundation?.geometry.coordinates ?? [];
+  let points: Position[] = exposed;
+  if (points.length === 0 && polygons.length > 0) {
+    const largest = polygons.reduce((best, p) => (degreeArea(p[0] ?? []) > degreeArea(best[0] ?? []) ? p : best))[0] ?? [];
+    const [x, y] = [largest.reduce((s, p) => s + p[0]!, 0) / largest.length, largest.reduce((s, p) => s + p[1]!, 0) / largest.length];
+    // Within 0.15° (about 15 km) of it: a town's worth of flooding, not the whole county's scatter.
+    points = polygons.flatMap((p) => p[0] ?? []).filter((p) => Math.abs(p[0]! - x) < 0.15 && Math.abs(p[1]! - y) < 0.15);
+  }
   if (points.length === 0) return undefined;
   const [west, south, east, north] = [Math.min(...points.map((p) => p[0]!)), Math.min(...points.map((p) => p[1]!)), Math.max(...points.map((p) => p[0]!)), Math.max(...points.map((p) => p[1]!))];
   const pad = 0.02;
@@ -287,7 +299,7 @@ export function mapDrawing(input: MapInput): MapDrawing {
     // Where the inset lies, on the overview.
     const [a, b] = [overview([zoom[0], zoom[3]])!, overview([zoom[2], zoom[1]])!];
     svg += `<rect x="${Math.min(a[0], b[0]).toFixed(2)}" y="${Math.min(a[1], b[1]).toFixed(2)}" width="${Math.max(2, Math.abs(b[0] - a[0])).toFixed(2)}" height="${Math.max(2, Math.abs(b[1] - a[1])).toFixed(2)}" fill="none" stroke="#c51b8a" stroke-width="1.2"/>`;
-    texts.push({ x: INSET.x + 4, y: INSET.y - 2, text: 'Inset: where the exposed assets are', size: 6.5, bold: true, anchor: 'start' });
+    texts.push({ x: INSET.x + 4, y: INSET.y - 2, text: input.assets.some((a) => a.exposed) ? 'Inset: where the exposed assets are' : 'Inset: where the flooding is largest (no asset exposed)', size: 6.5, bold: true, anchor: 'start' });
   } else {
     texts.push({ x: INSET.x + INSET.w / 2, y: INSET.y + INSET.h / 2, text: 'No exposed asset or flooding to zoom on', size: 7, anchor: 'middle' });
   }

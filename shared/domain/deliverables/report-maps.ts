@@ -28,8 +28,9 @@ export const componentsLabel = (components: readonly string[]) => components
   .map((c) => (c === 'surge' || c === 'rainfall' ? `${c} (${DESIGN_RETURN_PERIOD_YEARS}-yr)` : c)).join(' + ');
 
 function sourceLine(sources: ReportMapsInput['sources']): string {
-  const named = sources.slice(0, 3).map((s) => s.name.replace(/\s*\(.*$/, '')).join('; ');
-  return `Sources: boundaries and places, U.S. Census Bureau (counties from 2010 tracts, places 2018, population Vintage 2019)${named ? `; ${named}` : ''}. See the appendix for versions.`;
+  // The first, named up to its first parenthesis or comma: the line fits the page; the appendix has them all.
+  const first = sources[0]?.name.replace(/\s*[(,].*$/, '');
+  return `Sources: U.S. Census Bureau counties (2010 tracts), places (2018) and population (Vintage 2019)${first ? `; ${first}` : ''}; the others and their versions in the appendix.`;
 }
 
 export function reportMaps(input: ReportMapsInput): MapDrawing[] {
@@ -48,7 +49,7 @@ export function reportMaps(input: ReportMapsInput): MapDrawing[] {
     const depthAt = (asset: StoredAsset) => asset.exposure?.depths.find((d) => d.scenario === extent.scenario && d.planning_horizon === extent.planning_horizon)?.depth_ft ?? null;
     return mapDrawing({
       title: `Inundation: NOAA 2022 ${scenarioName(extent.scenario)}, ${extent.planning_horizon}`,
-      subtitle: `${input.jurisdiction}. Water: ${componentsLabel(extent.components)}, the highest level of the components in each cell; assets by flood depth in this scenario and horizon.`,
+      subtitle: `${input.jurisdiction}. Water: ${componentsLabel(extent.components)}, the highest level in each cell. Assets by their flood depth here.`,
       jurisdiction: input.jurisdiction,
       boundary: input.boundary,
       assets: input.assets.map((a) => {
