@@ -111,6 +111,18 @@ describe('a report map', () => {
     // The exposed asset in the inset: a larger dot inside the inset's frame (0–250 × 434–614).
     const insetDots = [...drawing.svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="3.4"/g)].map((m) => [Number(m[1]), Number(m[2])]);
     expect(insetDots.some(([x, y]) => x! > 0 && x! < 250 && y! > 434 && y! < 614)).toBe(true);
+    // Nothing exposed: the inset zooms on the largest flooded polygon and what lies near it, not on a far-off speck.
+    const flooding = water([square(-81.60, 24.60, 0.05)]);
+    flooding.coordinates.push([square(-80.40, 25.20, 0.002)]);
+    const dry = mapDrawing(input({ assets: [], inundation: { geometry: flooding, label: 'w' } }));
+    expect(texts(dry)).toContain('Inset: where the flooding is largest (no asset exposed)');
+    const insetPath = ringsOf(inundationPaths(dry.svg)[1]!);
+    const xs = insetPath[0]!.map((p) => p[0]!);
+    // Padded 0.02° each side, the fit is set by the 164 pt of the inset's height for 0.09° of latitude: the
+    // 0.05° square (cos 24.6° narrower) is about 83 pt wide; zoomed out to the speck as well, it would be under 10.
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(75);
+    expect(Math.min(...xs)).toBeGreaterThan(0);
+    expect(Math.max(...xs)).toBeLessThan(250);
     // Nothing exposed and no water: no inset, said so.
     const none = mapDrawing(input({ assets: [], inundation: undefined }));
     expect(texts(none)).toContain('No exposed asset or flooding to zoom on');
