@@ -200,7 +200,7 @@ describe('from inventory to evidence (Monroe County)', () => {
     const pdf = await download(job.files.find((f: any) => f.kind === 'report_pdf'));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(pdf);
-    for (const section of ['Methodology and data sources', 'Maps', 'Scenario tables per gauge', 'Exposure summary', 'Prioritized asset list', 'Checklist status with evidence']) {
+    for (const section of ['Executive summary', 'Study area', 'Critical asset inventory', 'Elevation data', 'Flood components and exposure', 'Maps', 'Datum, scenarios, horizons and tide gauges', 'Prioritized asset list', 'Checklist status with evidence', 'Data sources and versions']) {
       expect(text).toContain(section);
     }
     expect(text).toContain('DEPOO HOSPITAL');

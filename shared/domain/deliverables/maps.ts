@@ -87,11 +87,13 @@ export interface MapDrawing {
   texts: MapText[];
 }
 
+/** Twice a ring's signed area in square degrees (shoelace): positive when it turns counter-clockwise. */
+const doubleArea = (ring: Position[]) => ring.reduce((sum, p, i) => (i === 0 ? 0 : sum + (ring[i - 1]![0]! * p[1]! - p[0]! * ring[i - 1]![1]!)), 0);
+
 /** d3-geo reads rings spherically: exteriors must wind clockwise (RFC 7946 has them counter-clockwise), else a polygon means the rest of the globe. */
 function forD3(geometry: Polygon | MultiPolygon): MultiPolygon {
   const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  const area = (ring: Position[]) => ring.reduce((sum, p, i) => (i === 0 ? 0 : sum + (ring[i - 1]![0]! * p[1]! - p[0]! * ring[i - 1]![1]!)), 0);
-  return { type: 'MultiPolygon', coordinates: polygons.map((polygon) => polygon.map((ring, i) => ((area(ring) > 0) === (i === 0) ? [...ring].reverse() : ring))) };
+  return { type: 'MultiPolygon', coordinates: polygons.map((polygon) => polygon.map((ring, i) => ((doubleArea(ring) > 0) === (i === 0) ? [...ring].reverse() : ring))) };
 }
 
 const feature = (geometry: Polygon | MultiPolygon): Feature => ({ type: 'Feature', geometry: forD3(geometry), properties: {} });
@@ -241,9 +243,6 @@ function drawPanel(input: MapInput, panel: Panel, id: string, texts: MapText[]):
     + `<rect x="${frame.x}" y="${frame.y}" width="${frame.w}" height="${frame.h}" fill="none" stroke="#333" stroke-width="0.8"/>`;
 }
 
-/** A ring's area in square degrees (enough to rank a map's polygons). */
-const degreeArea = (ring: Position[]) => Math.abs(ring.reduce((sum, p, i) => (i === 0 ? 0 : sum + ring[i - 1]![0]! * p[1]! - p[0]! * ring[i - 1]![1]!), 0)) / 2;
-
 /**
  * The extent the inset zooms on: the exposed assets, else the flooding's largest polygon with the
  * polygons around it; padded by about 2 km. None when there is neither.
@@ -253,7 +252,7 @@ function insetExtent(input: MapInput): BBox | undefined {
   const polygons = input.inundation?.geometry.coordinates ?? [];
   let points: Position[] = exposed;
   if (points.length === 0 && polygons.length > 0) {
-    const largest = polygons.reduce((best, p) => (degreeArea(p[0] ?? []) > degreeArea(best[0] ?? []) ? p : best))[0] ?? [];
+    const largest = polygons.reduce((best, p) => (Math.abs(doubleArea(p[0] ?? [])) > Math.abs(doubleArea(best[0] ?? [])) ? p : best))[0] ?? [];
     const [x, y] = [largest.reduce((s, p) => s + p[0]!, 0) / largest.length, largest.reduce((s, p) => s + p[1]!, 0) / largest.length];
     // Within 0.15° (about 15 km) of it: a town's worth of flooding, not the whole county's scatter.
     points = polygons.flatMap((p) => p[0] ?? []).filter((p) => Math.abs(p[0]! - x) < 0.15 && Math.abs(p[1]! - y) < 0.15);
