@@ -7,6 +7,7 @@ import { pdfText } from '../helpers/pdf-text';
 import { multipartBody } from '../fixtures/assets/multipart';
 import { compliantMethodology, newAssessmentBody } from '../helpers/assessment-fixtures';
 import { openSqlite } from '../helpers/sqlite';
+import { gpkgPolygons, planarArea } from '../helpers/deliverable-readers';
 
 /**
  * The analyst's path for Monroe County: import a real inventory (HIFLD hospitals and NCES public
@@ -200,7 +201,7 @@ describe('from inventory to evidence (Monroe County)', () => {
     const pdf = await download(job.files.find((f: any) => f.kind === 'report_pdf'));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(pdf);
-    for (const section of ['Methodology and data sources', 'Maps', 'Scenario tables per gauge', 'Exposure summary', 'Prioritized asset list', 'Checklist status with evidence']) {
+    for (const section of ['Executive summary', 'Study area', 'Critical asset inventory', 'Elevation data', 'Flood components and exposure', 'Maps', 'Datum, scenarios, horizons and tide gauges', 'Prioritized asset list', 'Checklist status with evidence', 'Data sources and versions']) {
       expect(text).toContain(section);
     }
     expect(text).toContain('DEPOO HOSPITAL');
@@ -229,6 +230,15 @@ describe('from inventory to evidence (Monroe County)', () => {
       const x = geom.readDoubleLE(headerLength + 5);
       expect(x).toBeGreaterThan(400_000 + 150_000);
       expect(x).toBeLessThan(400_000 + 450_000);
+      // Each pair's inundated land as printed equals its polygons' area in the layer (EPSG:3087 metres), to 0.5 %.
+      const flat = text.replace(/\s+/g, ' ');
+      const names: Record<string, string> = { intermediate_low: 'Intermediate-Low', intermediate: 'Intermediate' };
+      const extents = db.prepare('SELECT SCENARIO, HORIZON, geom FROM inundation').all() as { SCENARIO: string; HORIZON: number; geom: Buffer }[];
+      expect(extents.length).toBeGreaterThan(0);
+      for (const extent of extents) {
+        const printed = new RegExp(`${names[extent.SCENARIO]} ${extent.HORIZON} [a-z +()0-9-]+? (\\d+) ([\\d.]+) ([\\d,]+)`).exec(flat)!;
+        expect(Math.abs(Number(printed[2]) / (planarArea(gpkgPolygons(extent.geom)) / 1e6) - 1)).toBeLessThan(0.005);
+      }
       db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import type { StoredAsset } from '../../shared/domain/assets/ports';
 
 /** Why scenario and horizon pairs show the same exposed land, and which areas the summary reads. */
 const combo = (scenario: string, planning_horizon: number, areas: (number | null)[], level: number | null): ExposureCombo => ({
-  scenario, planning_horizon, exposed: 0, areas_km2: areas, highest_level_m: level, map_km2: null,
+  scenario, planning_horizon, components: [], exposed: 0, areas_km2: areas, highest_level_m: level, map_km2: null,
 });
 const SRTM_STEPS = { step_m: 1, lowest_land_levels_navd88_m: [0.742, 1.742, 2.742] };
 
@@ -54,7 +54,7 @@ describe('equal-area notes', () => {
 
 describe('the summary of an answer', () => {
   const asset = (depths: [string, number, number][], status = 'exposed') => ({
-    exposure: { status, depths: depths.map(([scenario, planning_horizon, depth_m]) => ({ scenario, planning_horizon, depth_m })) },
+    exposure: { status, depths: depths.map(([scenario, planning_horizon, depth_ft]) => ({ scenario, planning_horizon, depth_ft })) },
   }) as unknown as StoredAsset;
 
   it('reads each component\'s 100-year area, counts assets deeper than 0 and the map\'s area where traced', () => {
@@ -75,10 +75,10 @@ describe('the summary of an answer', () => {
     expect(summary).toEqual({
       components: ['tidal', 'surge'],
       combos: [
-        { scenario: 'intermediate', planning_horizon: 2046, exposed: 1, areas_km2: [1, 4], highest_level_m: 1.4, map_km2: 3.5 },
-        { scenario: 'intermediate', planning_horizon: 2076, exposed: 0, areas_km2: [null, null], highest_level_m: null, map_km2: null },
+        { scenario: 'intermediate', planning_horizon: 2046, components: ['surge', 'tidal'], exposed: 1, areas_km2: [1, 4], highest_level_m: 1.4, map_km2: 3.5 },
+        { scenario: 'intermediate', planning_horizon: 2076, components: [], exposed: 0, areas_km2: [null, null], highest_level_m: null, map_km2: null },
       ],
-      analysed: 4, unknownElevation: 2, nativeCellM: null, mapCellM: 206, notes: [],
+      analysed: 4, unknownElevation: 2, mapCellM: 206, notes: [],
     });
   });
 });

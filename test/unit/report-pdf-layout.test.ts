@@ -6,8 +6,8 @@ import { pdfPages, pdfText } from '../helpers/pdf-text';
 
 /**
  * The report's layout read back from the PDF: the cover, the document's metadata, cells that wrap,
- * maps, and where a table meets the foot of a page: the report's first section lists the analyses, then the
- * sources table. With one more analysis each time, the sources table starts lower, through the
+ * maps, and where a table meets the foot of a page: the flood components section lists the analyses, then the
+ * exposure table. With one more analysis each time, the exposure table starts lower, through the
  * lengths where its second row, its first row, then its header no longer fit above the bottom margin.
  */
 
@@ -24,19 +24,21 @@ const input = (analyses: number): ReportInput => ({
   assessment: { assessment_id: 'va_test', type: 'county', scope: 'full_jurisdiction', start_date: '2026-01-05', status: 'in_progress', vertical_datum: 'NAVD88', dem: null },
   analyses: Array.from({ length: analyses }, (_, i) => analysis(i)),
   sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM', version: 'SRTM version 3' }],
-  gauges: [], datumCheck: null, gaugeCautions: [], exposure: { components: [], combos: [], analysed: 0, unknownElevation: 0, nativeCellM: null, mapCellM: null, notes: [] }, assets: [], maps: [],
+  gauges: [], datumCheck: null, gaugeCautions: [], inventory: { total: 0, by_category: {} }, exposure: { components: [], combos: [], analysed: 0, unknownElevation: 0, mapCellM: null, notes: [] }, assets: [], maps: [],
   checklist: { rule_set: 's380093', label: 'statute', passed: 0, failed: 0, conditional: 0, contradictions: [], items: [] } as never,
 });
 
 describe('a table that reaches the foot of a page', () => {
   it('never leaves its header alone at the foot, and repeats it once at the top of each page it runs onto', async () => {
-    const rowTexts = new Set(['TR NOS 01', 'SRTM version 3']);
+    const rowTexts = new Set(['2031', '2061']);
+    const combo = (planning_horizon: number) => ({ scenario: 'high', planning_horizon, components: ['tidal'], exposed: 0, areas_km2: [1], highest_level_m: 1, map_km2: 1 });
+    const exposure = { components: ['tidal'], analysed: 0, unknownElevation: 0, mapCellM: null, notes: [], combos: [combo(2031), combo(2061)] };
     const headerAlonePages = new Set<number>();
     let continued = 0;
-    for (let analyses = 36; analyses <= 52; analyses++) {
-      const pages = pdfPages(await reportPdf(input(analyses)));
+    for (let analyses = 24; analyses <= 60; analyses++) {
+      const pages = pdfPages(await reportPdf({ ...input(analyses), exposure }));
       for (const page of pages) {
-        const headers = page.texts.filter((run) => run.text === 'Version');
+        const headers = page.texts.filter((run) => run.text === 'Components');
         const rows = page.texts.filter((run) => rowTexts.has(run.text));
         if (headers.length === 0) {
           expect(rows).toEqual([]);
@@ -49,7 +51,7 @@ describe('a table that reaches the foot of a page', () => {
       }
       // Both rows in the document, once each.
       expect(pages.flatMap((page) => page.texts).filter((run) => rowTexts.has(run.text)).map((run) => run.text)).toEqual([...rowTexts]);
-      if (pages.filter((page) => page.texts.some((run) => run.text === 'Version')).length > 1) continued++;
+      if (pages.filter((page) => page.texts.some((run) => run.text === 'Components')).length > 1) continued++;
     }
     expect([...headerAlonePages]).toEqual([]);
     // Among these lengths, the table runs onto a second page, so the case was met.
@@ -96,8 +98,8 @@ describe('the cover and the document\'s metadata', () => {
 
 describe('a table cell that wraps', () => {
   const long = 'Florida Department of Environmental Protection, Resilient Florida Program statewide vulnerability assessment data and guidance, revised edition with every appendix';
-  // One-digit words, 37 to a line of the column: a line given a few points more room would take one more, and the
-  // cell would be measured a line shorter (114 words: 4 lines, 3 if 38 fitted).
+  // One-digit words, 32 to a line of the column: a line given a few points more room would take one more, and the
+  // cell would be measured a line shorter.
   const digits = Array.from({ length: 114 }, (_, i) => String(i % 10)).join(' ');
   it('keeps each line within its column and the next row below its last line', async () => {
     const report = input(1);
@@ -105,30 +107,37 @@ describe('a table cell that wraps', () => {
     const page = pdfPages(await reportPdf(report)).find((p) => p.texts.some((r) => r.text === 'Version'))!;
     const header = page.texts.find((r) => r.text === 'Source')!;
     const next = page.texts.find((r) => r.text === 'SRTM')!;
-    // The Source column is 250 pt wide from the margin; its text is set 2 pt in from each side.
-    const lines = page.texts.filter((r) => r.baseline > header.baseline && r.baseline < next.baseline && r.x < 50 + 250);
+    // The Source column is 220 pt wide from the margin; its text is set 2 pt in from each side.
+    const lines = page.texts.filter((r) => r.baseline > header.baseline && r.baseline < next.baseline && r.x < 50 + 220);
     expect(lines.length).toBeGreaterThan(6);
     expect(lines.map((r) => r.text.trim()).join(' ')).toBe(`${long} ${digits}`);
     for (const line of lines) {
       expect(line.x).toBeCloseTo(52, 3);
-      expect(widthOf(line.text.trimEnd(), 'Helvetica', 8)).toBeLessThanOrEqual(250 - 4);
+      expect(widthOf(line.text.trimEnd(), 'Helvetica', 8)).toBeLessThanOrEqual(220 - 4);
     }
     expect(next.baseline).toBeGreaterThan(Math.max(...lines.map((r) => r.baseline)) + 8);
   });
 });
 
 describe('maps', () => {
-  it('start under their section\'s heading, on its page, two to a page', async () => {
+  it('start under their section\'s heading, one to a page, across the text width, their words set over them', async () => {
     const report = input(1);
-    const png = await new ResvgPngRenderer().render('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="540"><rect width="800" height="540" fill="#8ab"/></svg>');
-    report.maps = [{ caption: 'Planning horizon 2046', png }, { caption: 'Planning horizon 2076', png }, { caption: 'Planning horizon 2101', png }];
+    const png = await new ResvgPngRenderer().render('<svg xmlns="http://www.w3.org/2000/svg" width="512" height="640"><rect width="512" height="640" fill="#8ab"/></svg>');
+    const drawing = (title: string) => ({ width: 512, height: 640, svg: '', texts: [{ x: 0, y: 14, text: title, size: 11, bold: true, anchor: 'start' as const }, { x: 256, y: 320, text: 'Centre', size: 8, anchor: 'middle' as const }] });
+    report.maps = ['Planning horizon 2046', 'Planning horizon 2076', 'Planning horizon 2101'].map((title) => ({ drawing: drawing(title), png }));
     const pages = pdfPages(await reportPdf(report));
-    const heading = pages.findIndex((p) => p.texts.some((r) => r.text === '2. Maps' && r.size === 16));
-    const first = pages.findIndex((p) => p.texts.some((r) => r.text === 'Planning horizon 2046'));
-    expect(first).toBe(heading);
-    expect(pages[heading]!.images).toHaveLength(2);
-    expect(pages[heading + 1]!.images).toHaveLength(1);
-    expect(pages[heading + 1]!.texts.some((r) => r.text === 'Planning horizon 2101')).toBe(true);
+    const heading = pages.findIndex((p) => p.texts.some((r) => r.text === '5. Maps' && r.size === 16));
+    ['Planning horizon 2046', 'Planning horizon 2076', 'Planning horizon 2101'].forEach((title, i) => {
+      const page = pages[heading + i]!;
+      expect(page.images).toHaveLength(1);
+      const [image, run] = [page.images[0]!, page.texts.find((r) => r.text === title)!];
+      expect([image.x, image.width]).toEqual([50, 512]);
+      expect(image.bottom - image.top).toBeCloseTo(640, 3);
+      // The title's baseline 14 pt below the image's top; a centred run centred on the image.
+      expect(run.baseline - image.top).toBeCloseTo(14, 0);
+      const centre = page.texts.find((r) => r.text === 'Centre')!;
+      expect(centre.x + widthOf('Centre', 'Helvetica', 8) / 2).toBeCloseTo(50 + 256, 1);
+    });
   });
 });
 
@@ -150,27 +159,17 @@ describe('the checklist page', () => {
 });
 
 describe('the exposure summary table', () => {
-  it('gives a column to each component analysed, naming the 100-year event of surge and rainfall', async () => {
+  it('gives per scenario and horizon the components, the assets exposed and the inundated land in km² and acres', async () => {
     const exposure = {
-      components: ['tidal', 'surge', 'rainfall', 'compound'], analysed: 1, unknownElevation: 0, nativeCellM: 30, mapCellM: 206, notes: [],
-      combos: [{ scenario: 'intermediate', planning_horizon: 2046, exposed: 1, areas_km2: [0.1, 2, 3.5, null], highest_level_m: 1.2, map_km2: 4 }],
+      components: ['tidal', 'surge'], analysed: 1, unknownElevation: 0, mapCellM: 206, notes: [],
+      combos: [
+        { scenario: 'intermediate', planning_horizon: 2046, components: ['surge', 'tidal'], exposed: 1, areas_km2: [0.1, 2], highest_level_m: 1.2, map_km2: 4.56789 },
+        { scenario: 'high', planning_horizon: 2076, components: ['tidal'], exposed: 0, areas_km2: [0.1, null], highest_level_m: 1.2, map_km2: null },
+      ],
     };
     const text = pdfText(await reportPdf({ ...input(1), exposure })).replace(/\s+/g, ' ');
-    // Four area columns are narrow: "100-yr" may wrap after its hyphen.
-    expect(text).toMatch(/Scenario Horizon Assets exposed tidal \(km\u00b2\) surge 100- ?yr \(km\u00b2\) rainfall 100- ?yr \(km\u00b2\) compound \(km\u00b2\) Map \(km\u00b2\) intermediate 2046 1 0\.10 2\.00 3\.50 \u0097 4\.00/);
-  });
-});
-
-describe('where the exposure areas were read', () => {
-  const exposure = (nativeCellM: number | null, mapCellM: number | null) => ({ components: ['tidal'], analysed: 0, unknownElevation: 0, nativeCellM, mapCellM, notes: [], combos: [] });
-  const sentence = async (native: number | null, map: number | null) => {
-    const text = pdfText(await reportPdf({ ...input(1), exposure: exposure(native, map) })).replace(/\s+/g, ' ');
-    return text.slice(text.indexOf('Exposed land per component'), text.indexOf('5. Prioritized asset list', text.indexOf('Exposed land per component')) - 1);
-  };
-
-  it('names the native resolution and the coarser map grid, or the one grid of both', async () => {
-    expect(await sentence(30, 206)).toBe("Exposed land per component as the analysis answered it, still-water levels (tide, gauge surge statistics) at the elevation model's native resolution (30 m cells), loaded layers (rainfall, a loaded surge layer) on the analysis grid (206 m cells); land already below today's MHHW is left out. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid (206 m cells), whose coarser cells miss narrow strips of land.");
-    expect(await sentence(null, 30)).toBe("Exposed land per component as the analysis answered it, on the analysis grid (30 m cells); land already below today's MHHW is left out. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid (30 m cells).");
-    expect(await sentence(null, null)).toBe("Exposed land per component as the analysis answered it, on the analysis grid; land already below today's MHHW is left out. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid.");
+    // 4.56789 km² × 247.105 acres/km² = 1,128.7 acres; four significant figures of km².
+    expect(text).toContain('Scenario Horizon Components Assets exposed Inundated land (km\u00b2) Inundated land (acres) Intermediate 2046 surge (100-yr) + tidal 1 4.568 1,129 High 2076 tidal 0 \u0097 \u0097');
+    expect(text).toContain('traced on the analysis grid (206 m cells), measured in NAD83(HARN) / Florida GDL Albers (EPSG:3087)');
   });
 });

@@ -3,10 +3,10 @@ import { DESIGN_RETURN_PERIOD_YEARS, FLOOD_COMPONENTS } from '../hazards/vocabul
 import type { InundationExtent } from './inundation-extents';
 
 /**
- * The report's exposure summary: per scenario and horizon, the assets exposed and each component's
- * exposed land as the analysis answered it (at the elevation model's native resolution, the 100-year
- * event for surge and rainfall), beside the area of the map's polygons, traced on the coarser
- * analysis grid. Pairs with the same areas get the reason, as a planner would ask for it.
+ * The report's exposure summary: per scenario and horizon, the components whose water it envelopes,
+ * the assets exposed (a depth above 0, as the asset layer's depth columns hold it) and the area of
+ * the inundation layer's polygons (measured by the caller as the layer is). Pairs whose components
+ * answered the same exposed land get the reason, as a planner would ask for it.
  */
 
 /** The parts of a stored flood-analysis answer the summary reads. */
@@ -14,7 +14,6 @@ export interface AnswerExposure {
   components?: Record<string, { results?: ComponentResult[] } | undefined>;
   elevation?: {
     cell_size_m?: number;
-    native_resolution_areas?: { cell_size_m?: number };
     height_steps?: { step_m: number; lowest_land_levels_navd88_m: number[] };
   };
 }
@@ -30,12 +29,14 @@ interface ComponentResult {
 export interface ExposureCombo {
   scenario: string;
   planning_horizon: number;
+  /** The components whose highest level the inundation envelopes (those with a result for the pair). */
+  components: string[];
   exposed: number;
   /** Exposed land of each component, in the order of `ExposureSummary.components`. */
   areas_km2: (number | null)[];
   /** The highest design water level over the components (NAVD88 m). */
   highest_level_m: number | null;
-  /** Area of the map's polygons, when they were traced. */
+  /** Area of the inundation layer's polygons in EPSG:3087, when they were traced. */
   map_km2: number | null;
 }
 
@@ -44,8 +45,6 @@ export interface ExposureSummary {
   combos: ExposureCombo[];
   analysed: number;
   unknownElevation: number;
-  /** Cell size of the answer's areas when read at the elevation model's native resolution (else they are on the map's grid). */
-  nativeCellM: number | null;
   /** Cell size of the analysis grid, on which the map's polygons are traced. */
   mapCellM: number | null;
   notes: string[];
@@ -62,13 +61,15 @@ export function exposureSummary(
     ?.find((r) => r.scenario === scenario && r.planning_horizon === year && (r.return_period_years === undefined || r.return_period_years === DESIGN_RETURN_PERIOD_YEARS));
   const rows = combos.map((c): ExposureCombo => {
     const results = components.map((component) => resultOf(component, c.scenario, c.planning_horizon));
+    const extent = extents.find((e) => e.scenario === c.scenario && e.planning_horizon === c.planning_horizon);
     const levels = results.map((r) => r?.design_water_level_navd88?.m).filter((m): m is number => m !== undefined);
     return {
       ...c,
-      exposed: assets.filter((a) => (a.exposure?.depths.find((d) => d.scenario === c.scenario && d.planning_horizon === c.planning_horizon)?.depth_m ?? 0) > 0).length,
+      components: extent?.components ?? components.filter((_, i) => results[i]),
+      exposed: assets.filter((a) => (a.exposure?.depths.find((d) => d.scenario === c.scenario && d.planning_horizon === c.planning_horizon)?.depth_ft ?? 0) > 0).length,
       areas_km2: results.map((r) => r?.exposed_area?.km2 ?? null),
       highest_level_m: levels.length > 0 ? Math.max(...levels) : null,
-      map_km2: extents.find((e) => e.scenario === c.scenario && e.planning_horizon === c.planning_horizon)?.area_km2 ?? null,
+      map_km2: extent?.area_km2 ?? null,
     };
   });
   return {
@@ -76,7 +77,6 @@ export function exposureSummary(
     combos: rows,
     analysed: assets.filter((a) => a.exposure).length,
     unknownElevation: assets.filter((a) => a.exposure?.status === 'unknown_elevation' || a.exposure?.status === 'existing_water').length,
-    nativeCellM: answer.elevation?.native_resolution_areas?.cell_size_m ?? null,
     mapCellM: answer.elevation?.cell_size_m ?? null,
     notes: equalAreaNotes(rows, answer.elevation?.height_steps),
   };

@@ -1,4 +1,4 @@
-import type { Feature, Geometry, Position } from 'geojson';
+import type { Feature, Geometry, MultiPolygon, Position } from 'geojson';
 import proj4 from 'proj4';
 import { write as writeShapefile } from '@mapbox/shp-write';
 import { zipSync, strToU8 } from 'fflate';
@@ -97,6 +97,18 @@ function projectFeature(feature: Feature, esriRings: boolean): Feature {
     return { ...feature, geometry: { type: 'MultiPolygon', coordinates: geometry.coordinates.map((polygon) => polygon.map((ring, i) => (esriRings ? oriented(ring.map(projectPosition), i === 0) : ring.map(projectPosition)))) } };
   }
   throw new Error(`Unsupported geometry ${geometry.type}`);
+}
+
+/**
+ * A polygon's area in EPSG:3087 square metres, as a GIS measures the delivered layer: its vertices
+ * projected as the writers project them, outer rings less holes (either winding). Florida GDL
+ * Albers is equal-area, so this is the land's area on the GRS80 ellipsoid.
+ */
+export function albersAreaM2(geometry: MultiPolygon): number {
+  return geometry.coordinates.reduce((total, polygon) => total + polygon.reduce((sum, ring, i) => {
+    const area = Math.abs(shoelace(ring.map(projectPosition))) / 2;
+    return i === 0 ? sum + area : sum - area;
+  }, 0), 0);
 }
 
 const SHAPE_TYPES = { POINT: 'POINT', MULTILINESTRING: 'POLYLINE', MULTIPOLYGON: 'POLYGON' } as const;

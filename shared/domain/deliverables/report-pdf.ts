@@ -1,26 +1,37 @@
 import PDFDocument from 'pdfkit';
 import type { ChecklistStatus } from '../../schemas/compliance';
 import type { ExposureSummary } from './exposure-summary';
-import { DESIGN_RETURN_PERIOD_YEARS } from '../hazards/vocabulary';
 import type { AnalysisEvidence, DatumCheckNote } from './ports';
-import { LEVEL_COLOURS } from './maps';
+import type { MapDrawing } from './maps';
+import { componentsLabel, scenarioName } from './report-maps';
 
 /**
- * The vulnerability assessment report (s. 380.093(3)(c)1, "a report of findings"): methodology
- * and sources with versions, maps, scenario tables per gauge, exposure summary, the prioritized
- * asset list and the checklist status with its evidence. Tables are drawn by hand with pdfkit.
+ * The vulnerability assessment report (s. 380.093(3)(c)1, "a report of findings"), its sections in
+ * the order of the checklist's items (A study area, B assets, C elevation, E–I flood components,
+ * J–M datum, scenarios, horizons and gauges, N the prioritized list), after an executive summary
+ * and before an appendix of the data sources with their versions. Every area, count and depth
+ * printed is the one the delivered layers and workbook hold. Tables are drawn by hand with pdfkit;
+ * each section is one function.
  */
 export const REPORT_SECTIONS = [
-  '1. Methodology and data sources',
-  '2. Maps',
-  '3. Scenario tables per gauge',
-  '4. Exposure summary',
-  '5. Prioritized asset list',
-  '6. Checklist status with evidence',
+  'Executive summary',
+  '1. Study area (checklist item A)',
+  '2. Critical asset inventory (item B)',
+  '3. Elevation data (item C)',
+  '4. Flood components and exposure (items E to I)',
+  '5. Maps',
+  '6. Datum, scenarios, horizons and tide gauges (items J to M)',
+  '7. Prioritized asset list (item N)',
+  '8. Checklist status with evidence',
+  'Appendix. Data sources and versions',
 ] as const;
 
+/** Entries of the prioritized list the executive summary repeats. */
+export const SUMMARY_TOP_ENTRIES = 10;
+
 export interface ReportMap {
-  caption: string;
+  /** The map's geometry (rendered to `png`) and the words the page sets over it. */
+  drawing: MapDrawing;
   png: Buffer;
 }
 
@@ -56,6 +67,8 @@ export interface ReportInput {
   datumCheck: DatumCheckNote | null;
   /** The cautions on the latest analysis's gauge choice (a gauge on another coast, the single-gauge exception open). */
   gaugeCautions: string[];
+  /** The assets held for the jurisdiction, by statute category (the checklist's evidence for item B). */
+  inventory: { total: number; by_category: Record<string, number> };
   exposure: ExposureSummary;
   assets: ReportAsset[];
   maps: ReportMap[];
@@ -63,6 +76,9 @@ export interface ReportInput {
 }
 
 const MARGIN = 50;
+/** Helvetica's ascender: pdfkit sets a line's baseline this far below the y it is given. */
+const BASELINE_EM = 0.718;
+const ACRES_PER_KM2 = 247.105381;
 const num = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? '—' : value.toFixed(digits));
 
 /** The standard PDF fonts speak WinAnsi: no minus sign (U+2212) or other signs beyond it. */
@@ -80,6 +96,25 @@ class Writer {
   para(text: string) {
     this.doc.font('Helvetica').fontSize(10).fillColor('#000').text(winAnsi(text), { width: this.doc.page.width - 2 * MARGIN });
     this.doc.moveDown(0.4);
+  }
+
+  /** A map across the text width from `top`, its words set over it in the PDF's fonts. */
+  map(map: ReportMap, top: number) {
+    const { doc } = this;
+    const scale = (doc.page.width - 2 * MARGIN) / map.drawing.width;
+    doc.image(map.png, MARGIN, top, { width: map.drawing.width * scale });
+    for (const run of map.drawing.texts) {
+      const text = winAnsi(run.text);
+      const size = run.size * scale;
+      doc.font(run.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).fillColor('#111');
+      const width = doc.widthOfString(text);
+      const x = MARGIN + run.x * scale - (run.anchor === 'middle' ? width / 2 : run.anchor === 'end' ? width : 0);
+      // The drawing places a run by its baseline, pdfkit by the top of its line.
+      doc.text(text, x, top + run.y * scale - size * BASELINE_EM, { lineBreak: false });
+    }
+    doc.fillColor('#000');
+    doc.x = MARGIN;
+    doc.y = top + map.drawing.height * scale;
   }
 
   /**
@@ -121,13 +156,17 @@ class Writer {
   }
 }
 
-export function reportPdf(input: ReportInput): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, autoFirstPage: true, info: { Title: input.title, Author: 'Vulnerability Assessment Compliance API', Subject: `Vulnerability assessment, s. 380.093 F.S.: ${input.jurisdiction}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const w = new Writer(doc);
+/** km² to four significant figures (at least two decimals), so the printed area is within 0.05 % of the layer's. */
+export function formatArea(km2: number | null): string {
+  if (km2 === null) return '—';
+  if (km2 === 0) return '0';
+  return km2.toFixed(Math.max(2, 3 - Math.floor(Math.log10(Math.abs(km2)))));
+}
 
+const label = (value: string) => value.replace(/_/g, ' ');
+
+function cover(w: Writer, input: ReportInput) {
+  const { doc } = w;
   doc.font('Helvetica-Bold').fontSize(22).fillColor('#0b3d5c').text(input.title, MARGIN, 160, { align: 'center' });
   doc.moveDown().font('Helvetica').fontSize(12).fillColor('#000').text(`${input.jurisdiction}, Florida`, { align: 'center' });
   doc.text(`Assessment ${input.assessment.assessment_id} (${input.assessment.type}, ${input.assessment.scope.replace('_', ' ')}), started ${input.assessment.start_date}`, { align: 'center' });
@@ -135,29 +174,75 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
   doc.moveDown(2).fontSize(9).fillColor('#444').text('Screening-level results from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination. The checklist is derived from s. 380.093; not DEP\'s form. This service does not transmit anything to DEP: the county files this report on DEP\'s portal.', { align: 'center' });
   doc.moveDown(2).fontSize(11).fillColor('#000').text('Contents', { align: 'left' });
   for (const section of REPORT_SECTIONS) doc.fontSize(10).text(section);
+}
 
+function executiveSummary(w: Writer, input: ReportInput) {
   w.heading(REPORT_SECTIONS[0]);
-  w.para(`Flood analyses linked to this assessment: ${input.analyses.length}. Vertical datum: ${input.assessment.vertical_datum ?? 'not stated'} (analyses in NAVD88). DEM stated in the methodology: ${input.assessment.dem ?? 'not stated'}.`);
-  w.table(['Analysis', 'Date', 'Components (status)', 'Scenarios', 'Horizons', 'Elevation'], [80, 60, 130, 90, 50, 102], input.analyses.map((a) => [
-    a.analysis_id, a.analysed_at.slice(0, 10), a.components.map((c) => `${c.component} (${c.status})`).join(', '), a.scenarios.join(', '), a.planning_horizons.join(', '),
-    `${a.elevation.source_name ?? 'none'}${a.elevation.cell_size_m ? `, ${a.elevation.cell_size_m} m cells` : ''}`,
-  ]));
-  w.para('Data sources and versions:');
-  w.table(['Source', 'Version'], [250, 262], input.sources.map((s) => [s.name, s.version ?? '—']));
-  w.para('Exposure: depth = highest design water level over the components analysed − ground (NAVD88), per NOAA 2022 scenario and planning horizon. Vulnerability = exposure × sensitivity × (1 − adaptive capacity), with exposure = max over scenarios and horizons of min(1, depth ft / 3) × horizon weight (1 within 20 years, 0.75 within 50, 0.5 beyond) and sensitivity defaulting by statute category.');
+  const e = input.exposure;
+  const worst = e.combos.reduce<ExposureSummary['combos'][number] | undefined>((best, c) => (!best || c.exposed > best.exposed || (c.exposed === best.exposed && (c.map_km2 ?? 0) > (best.map_km2 ?? 0)) ? c : best), undefined);
+  w.para(`${input.inventory.total} critical assets are held for ${input.jurisdiction}; ${e.analysed} were analysed by ${input.analyses.length} flood analysis(es) over ${e.combos.length} scenario and horizon pair(s).`);
+  if (worst) {
+    w.para(`Most exposed: NOAA 2022 ${scenarioName(worst.scenario)}, ${worst.planning_horizon}, with ${worst.exposed} asset(s) under water and ${formatArea(worst.map_km2)} km² of land inundated (${componentsLabel(worst.components)}).`);
+  }
+  if (e.unknownElevation > 0) w.para(`${e.unknownElevation} asset(s) have no usable ground elevation: section 7 gives the reason for each.`);
+  const c = input.checklist;
+  w.para(`Checklist (${c.label}): ${c.passed} item(s) passed, ${c.failed} failed, ${c.conditional} conditional; ${c.contradictions.length} statement(s) contradicted by the evidence (section 8).`);
+  const top = input.assets.slice(0, SUMMARY_TOP_ENTRIES);
+  if (top.length > 0) {
+    w.para(`The ${top.length} highest entries of the prioritized list (section 7):`);
+    assetTable(w, top);
+  }
+}
 
+function studyArea(w: Writer, input: ReportInput) {
   w.heading(REPORT_SECTIONS[1]);
-  w.para(`Base: county outlines (U.S. Census cartographic boundaries). Bold outline: ${input.jurisdiction}. Blue: inundated land. Dots: assets by vulnerability level (${Object.entries(LEVEL_COLOURS).map(([level, colour]) => `${level.replace('_', ' ')} ${colour}`).join(', ')}).`);
-  input.maps.forEach((map, i) => {
-    if (i > 0 && doc.y > doc.page.height - 360) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(10).text(map.caption, MARGIN);
-    doc.image(map.png, MARGIN, doc.y + 4, { width: 420 });
-    doc.y += 290;
-    doc.x = MARGIN;
-  });
+  w.para(`Jurisdiction: ${input.jurisdiction} (${input.assessment.scope.replace('_', ' ')}). Flood analyses linked to this assessment: ${input.analyses.length}.`);
+  w.table(['Analysis', 'Date', 'Boundary', 'Area (km²)', 'Counties', 'Assets inside'], [80, 60, 110, 60, 132, 70], input.analyses.map((a) => [
+    a.analysis_id, a.analysed_at.slice(0, 10), a.boundary.jurisdiction_id ?? label(a.boundary.source), formatArea(a.boundary.area_km2), a.boundary.counties.join(', '), a.assets_inside,
+  ]));
+}
 
+function inventory(w: Writer, input: ReportInput) {
   w.heading(REPORT_SECTIONS[2]);
-  w.para('Sea level rise at the site (NOAA 2022, median, feet since 2000, interpolated between the gauges), the tidal design water level (projected MHHW, feet NAVD88) and the projected minor high tide flood days per year at each gauge.');
+  w.para(`${input.inventory.total} assets held for the jurisdiction, by the statute's categories (s. 380.093(2)(a)):`);
+  w.table(['Category', 'Assets'], [300, 212], Object.entries(input.inventory.by_category).sort(([a], [b]) => a.localeCompare(b)).map(([category, count]) => [label(category), count]));
+}
+
+function elevation(w: Writer, input: ReportInput) {
+  w.heading(REPORT_SECTIONS[3]);
+  w.para(`DEM stated in the methodology: ${input.assessment.dem ?? 'not stated'}. The elevation each analysis read:`);
+  w.table(['Analysis', 'Elevation model', 'Native resolution', 'Analysis cells', 'Status'], [80, 200, 80, 70, 82], input.analyses.map((a) => [
+    a.analysis_id, a.elevation.source_name ?? 'none', a.elevation.native_resolution ?? '—', a.elevation.cell_size_m ? `${a.elevation.cell_size_m} m` : '—', a.elevation.status,
+  ]));
+}
+
+function floodComponents(w: Writer, input: ReportInput) {
+  w.heading(REPORT_SECTIONS[4]);
+  w.table(['Analysis', 'Components (status, source)', 'Scenarios', 'Horizons'], [80, 242, 130, 60], input.analyses.map((a) => [
+    a.analysis_id, a.components.map((c) => `${c.component} (${c.status}${c.source ? `, ${label(c.source)}` : ''})`).join('; '), a.scenarios.join(', '), a.planning_horizons.join(', '),
+  ]));
+  w.para('Exposure: depth = highest design water level over the components analysed − ground (NAVD88), per NOAA 2022 scenario and planning horizon. Vulnerability = exposure × sensitivity × (1 − adaptive capacity), with exposure = max over scenarios and horizons of min(1, depth ft / 3) × horizon weight (1 within 20 years, 0.75 within 50, 0.5 beyond) and sensitivity defaulting by statute category.');
+  const e = input.exposure;
+  w.table(['Scenario', 'Horizon', 'Components', 'Assets exposed', 'Inundated land (km²)', 'Inundated land (acres)'], [100, 50, 132, 70, 80, 80], e.combos.map((c) => [
+    scenarioName(c.scenario), c.planning_horizon, componentsLabel(c.components), c.exposed, formatArea(c.map_km2), c.map_km2 === null ? '—' : Math.round(c.map_km2 * ACRES_PER_KM2).toLocaleString('en-US'),
+  ]));
+  const grid = e.mapCellM ? ` (${e.mapCellM} m cells)` : '';
+  w.para(`Assets exposed: assets with a depth above 0 in the scenario and horizon (the depth columns of the GIS asset layer and the workbook). Inundated land: the polygons of the GIS inundation layer, the highest level of the components in each cell traced on the analysis grid${grid}, measured in NAD83(HARN) / Florida GDL Albers (EPSG:3087); land already below today's MHHW is left out.`);
+  for (const note of e.notes) w.para(note);
+}
+
+function maps(w: Writer, input: ReportInput) {
+  w.heading(REPORT_SECTIONS[5]);
+  input.maps.forEach((map, i) => {
+    if (i > 0) w.doc.addPage();
+    w.map(map, i > 0 ? MARGIN : w.doc.y);
+  });
+}
+
+function scenarios(w: Writer, input: ReportInput) {
+  const { doc } = w;
+  w.heading(REPORT_SECTIONS[6]);
+  w.para(`Vertical datum: ${input.assessment.vertical_datum ?? 'not stated'} in the methodology; the analyses work in NAVD88. Sea level rise at the site (NOAA 2022, median, feet since 2000, interpolated between the gauges), the tidal design water level (projected MHHW, feet NAVD88) and the projected minor high tide flood days per year at each gauge.`);
   for (const gauge of input.gauges) {
     doc.font('Helvetica-Bold').fontSize(10).text(`NOAA ${gauge.noaa_id} ${gauge.name}${gauge.weight !== null ? ` (weight ${gauge.weight})` : ''}`, MARGIN);
     doc.moveDown(0.2);
@@ -167,37 +252,52 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
   }
   for (const caution of input.gaugeCautions) w.para(`Gauge caution: ${caution}`);
   if (input.datumCheck) w.para(`Local tidal datum check (${input.datumCheck.status.replace(/_/g, ' ')}): ${input.datumCheck.note}`);
+}
 
-  w.heading(REPORT_SECTIONS[3]);
-  w.para(`${input.exposure.analysed} assets analysed; ${input.exposure.unknownElevation} without a usable ground elevation (no elevation data, or open water in the elevation model at the asset: survey their ground or first-floor elevation).`);
-  const e = input.exposure;
-  const areaColumns = e.components.map((component) => `${component === 'surge' || component === 'rainfall' ? `${component} ${DESIGN_RETURN_PERIOD_YEARS}-yr` : component} (km²)`);
-  // The area columns and the map's share the 262 pt the first three columns leave of the 512 pt table.
-  const areaWidth = Math.floor(262 / (e.components.length + 1));
-  w.table(['Scenario', 'Horizon', 'Assets exposed', ...areaColumns, 'Map (km²)'], [120, 60, 70, ...e.components.map(() => areaWidth), 262 - areaWidth * e.components.length], e.combos.map((c) => [
-    c.scenario, c.planning_horizon, c.exposed, ...c.areas_km2.map((a) => num(a)), num(c.map_km2),
+/** The prioritized list's columns; the reason stands where no depth is given. */
+function assetTable(w: Writer, assets: readonly ReportAsset[]) {
+  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)', 'Why no depth'], [25, 125, 100, 40, 55, 45, 52, 70], assets.map((a) => [
+    a.priority, a.name, label(a.category), num(a.score, 3), label(a.level), a.firstExposedYear ?? '—', num(a.maxDepthFt), a.noDepthReason ? label(a.noDepthReason) : '',
   ]));
-  const grid = e.mapCellM ? ` (${e.mapCellM} m cells)` : '';
-  // As the analysis reads them: still-water levels at native resolution when it did, loaded layers on its grid.
-  const areasAt = e.nativeCellM
-    ? `still-water levels (tide, gauge surge statistics) at the elevation model's native resolution (${e.nativeCellM} m cells), loaded layers (rainfall, a loaded surge layer) on the analysis grid${grid}`
-    : `on the analysis grid${grid}`;
-  w.para(`Exposed land per component as the analysis answered it, ${areasAt}; land already below today's MHHW is left out. Map: the inundated land drawn in section 2, the highest level of the components in each cell, traced on the analysis grid${grid}${e.nativeCellM ? ', whose coarser cells miss narrow strips of land' : ''}.`);
-  for (const note of e.notes) w.para(note);
+}
 
-  w.heading(REPORT_SECTIONS[4]);
-  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)', 'Why no depth'], [25, 125, 100, 40, 55, 45, 52, 70], input.assets.map((a) => [
-    a.priority, a.name, a.category, num(a.score, 3), a.level, a.firstExposedYear ?? '—', num(a.maxDepthFt), a.noDepthReason?.replace(/_/g, ' ') ?? '',
-  ]));
+function prioritizedList(w: Writer, input: ReportInput) {
+  w.heading(REPORT_SECTIONS[7]);
+  w.para('Highest vulnerability score first; then deepest, earliest exposed. Why no depth: not connected (no design water surface reaches it), open water (the elevation model marks its cell as water), outside model (no elevation and nothing surveyed), no bare earth (only a surface model covers it), above water level (reached, but its ground is higher).');
+  assetTable(w, input.assets);
+}
 
-  w.heading(REPORT_SECTIONS[5]);
+function checklist(w: Writer, input: ReportInput) {
+  w.heading(REPORT_SECTIONS[8]);
   const c = input.checklist;
   w.para(`Rule set ${c.rule_set} (${c.label}). ${c.passed} passed, ${c.failed} failed, ${c.conditional} conditional; ${c.contradictions.length} statement(s) contradicted by the API's evidence.`);
   w.table(['Item', 'Status', 'Evidence', 'Reason and evidence detail'], [30, 50, 65, 367], c.items.map((item) => [
     // A contradicted item's reason already quotes the evidence detail.
     `${item.item}`, item.status, item.evidence.status, `${item.title}: ${item.reason}${item.evidence.status === 'contradicted' ? '' : ` ${item.evidence.detail}`}`,
   ]));
+}
 
+/** The map base's own data, beside the analysis's sources. */
+const MAP_BASE_SOURCES = [
+  { name: 'U.S. Census Bureau county boundaries, dissolved from the census tracts (CDC/ATSDR SVI 2018, Florida)', version: '2010 tract geography' },
+  { name: 'U.S. Census Bureau incorporated places, cartographic boundaries 1:500,000', version: '2018' },
+  { name: 'U.S. Census Bureau Annual Estimates of the Resident Population for Incorporated Places (SUB-IP-EST2019-ANNRES-12)', version: 'Vintage 2019 (July 1, 2019)' },
+];
+
+function sourcesAppendix(w: Writer, input: ReportInput) {
+  w.heading(REPORT_SECTIONS[9]);
+  w.para('Every dataset the analyses used, as their answers record it, then the elevation models read and the map base.');
+  const elevationModels = [...new Map(input.analyses.filter((a) => a.elevation.source_name).map((a) => [a.elevation.source_name!, { name: a.elevation.source_name!, version: a.elevation.native_resolution ? `native resolution ${a.elevation.native_resolution}` : undefined }])).values()];
+  w.table(['Source', 'Version', 'Address'], [220, 172, 120], [...input.sources, ...elevationModels, ...MAP_BASE_SOURCES].map((s) => [s.name, s.version ?? '—', 'url' in s && s.url ? s.url : '—']));
+}
+
+export function reportPdf(input: ReportInput): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, autoFirstPage: true, info: { Title: input.title, Author: 'Vulnerability Assessment Compliance API', Subject: `Vulnerability assessment, s. 380.093 F.S.: ${input.jurisdiction}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const w = new Writer(doc);
+  for (const section of [cover, executiveSummary, studyArea, inventory, elevation, floodComponents, maps, scenarios, prioritizedList, checklist, sourcesAppendix]) section(w, input);
   doc.end();
   return done;
 }

@@ -10,12 +10,12 @@ import { countyBoundaryByFips } from '../hazards/florida-counties';
 import { heldBoundary } from '../jurisdiction-boundaries';
 import { assetListXlsx } from './asset-list-xlsx';
 import { sortAssets } from './asset-priority';
-import { fgdcMetadata, geoPackageContent, shapefileZip } from './gis-package';
+import { albersAreaM2, fgdcMetadata, geoPackageContent, shapefileZip } from './gis-package';
 import { exposureSummary, type AnswerExposure } from './exposure-summary';
 import { assetLayers, boundaryLayer, inundationLayer, type GisLayer } from './gis-layers';
 import type { InundationExtent } from './inundation-extents';
 import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
-import { mapSvg } from './maps';
+import { reportMaps } from './report-maps';
 import type { AnalysisEvidence, GeoPackageWriter, PngRenderer } from './ports';
 import { reportPdf, type ReportInput, type ScenarioRow } from './report-pdf';
 
@@ -119,7 +119,11 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
   const analyses: AnalysisEvidence[] = evidence.analyses;
   const latest = analyses[analyses.length - 1];
   const answer = latest ? await readJson<AnalysisAnswer>(deps.blobs, latest.result_key) ?? {} : {};
-  const extents = latest ? await readJson<InundationExtent[]>(deps.blobs, latest.extents_key) ?? [] : [];
+  // Measured as the delivered layer is (EPSG:3087), so the report prints what a GIS measures in the package.
+  const extents = (latest ? await readJson<InundationExtent[]>(deps.blobs, latest.extents_key) ?? [] : []).map((e) => {
+    const area = albersAreaM2(e.geometry);
+    return { ...e, area_m2: area, area_km2: area / 1e6 };
+  });
   const assets = sortAssets(await jurisdictionAssets(deps, job.account_id, assessment.jurisdiction.id), '-vulnerability_score');
   const combos = [...new Map(analyses.flatMap((a) => a.scenarios.flatMap((scenario) => a.planning_horizons.map((year) => [`${scenario}|${year}`, { scenario, planning_horizon: year }] as const)))).values()]
     .sort((a, b) => a.planning_horizon - b.planning_horizon || a.scenario.localeCompare(b.scenario));
@@ -135,12 +139,8 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
   const metadata = new Map(layers.map((layer) => [layer.name, fgdcMetadata(layer, context)]));
   const slug = assessment.jurisdiction.display_name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-  const dots = assets.map((a) => ({ lon: a.lon, lat: a.lat, level: a.vulnerability_level }));
-  const render = (svg: string) => deps.renderers.png.render(svg);
-  const maps = [
-    { caption: `${assessment.jurisdiction.display_name}: boundary and critical assets`, png: await render(mapSvg({ boundary, assets: dots })) },
-    ...await Promise.all(extents.map(async (e) => ({ caption: `Inundation, NOAA 2022 ${e.scenario.replace('_', '-')}, ${e.planning_horizon} (${e.components.join(' + ')}; ${e.area_km2} km²)`, png: await render(mapSvg({ boundary, assets: dots, inundation: e.geometry })) }))),
-  ];
+  const maps = await Promise.all(reportMaps({ jurisdiction: assessment.jurisdiction.display_name, boundary, assets, extents, sources: answer.sources ?? [] })
+    .map(async (drawing) => ({ drawing, png: await deps.renderers.png.render(drawing.svg) })));
   const report: ReportInput = {
     title: 'Vulnerability Assessment Report',
     jurisdiction: assessment.jurisdiction.display_name,
@@ -165,6 +165,7 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
     })),
     datumCheck: latest?.tidal_datum_check ?? null,
     gaugeCautions: latest?.gauge_selection?.cautions ?? [],
+    inventory: evidence.assets,
     exposure: exposureSummary(answer, combos, assets, extents),
     assets: assets.map((a, i) => ({
       priority: i + 1, name: a.name, category: a.category, score: a.vulnerability?.vulnerability_score ?? null, level: a.vulnerability_level,
