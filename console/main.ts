@@ -18,8 +18,18 @@ const JOB_POLL_MS = 1000;
 const FLOOD_COMPONENTS = ['tidal', 'surge', 'rainfall', 'compound'] as const;
 const JOB_POLL_LIMIT = 600;
 
-const state: { api?: ApiClient; jurisdiction?: string; assessmentId?: string; assets: Asset[]; sort: { key: SortKey; descending: boolean } } = {
+/** One scenario × horizon of the analysis: the inundated land as the API traced it. */
+interface InundationExtent {
+  type: 'Feature';
+  properties: { scenario: string; planning_horizon: number; km2?: number };
+  geometry: object | null;
+}
+
+const state: {
+  api?: ApiClient; jurisdiction?: string; assessmentId?: string; assets: Asset[]; extents: InundationExtent[]; sort: { key: SortKey; descending: boolean };
+} = {
   assets: [],
+  extents: [],
   sort: { key: 'vulnerability_score', descending: true },
 };
 let assetMap: AssetMap | undefined;
@@ -105,7 +115,7 @@ async function loadJurisdictionChoices(): Promise<void> {
 async function openJurisdiction(value: string): Promise<void> {
   state.jurisdiction = value;
   const boundary = expectData(await api().GET('/jurisdictions/{jurisdiction}/boundary', { params: { path: { jurisdiction: value } } }));
-  setStatus('jurisdiction-status', `${boundary.display_name}: boundary from ${boundary.source.replace('_', ' ')}.`);
+  setStatus('jurisdiction-status', `${boundary.display_name}: boundary from ${boundary.source.replaceAll('_', ' ')}.`);
   assetMap!.showOutline(boundary.boundary_geojson);
   byId('work').hidden = false;
   await loadAssets();
@@ -195,20 +205,66 @@ async function runAnalysis(): Promise<void> {
   const started = expectData(await api().POST('/hazards/flood-analysis', {
     body: {
       jurisdiction: jurisdiction(), assessment_id: created.assessment_id, apply_to_assets: true, components: [...FLOOD_COMPONENTS],
-      allow_surface_model: byId<HTMLInputElement>('allow-surface-model').checked, gauge_method: 'two_gauge', include_extents: false,
+      allow_surface_model: byId<HTMLInputElement>('allow-surface-model').checked, gauge_method: 'two_gauge', include_extents: true,
     },
-  })) as { job_id?: string };
-  if (started.job_id) await waitForJob(started.job_id);
+  })) as { job_id?: string; inundation_extents?: InundationExtent[] };
+  // A small area is analysed within the request; a larger one answers a job whose result is the same answer.
+  const answer = started.job_id ? await waitForJob(started.job_id) : started;
   setStatus('analysis-status', 'Analysis done: exposure written onto the assets.');
+  showExtents(answer.inundation_extents ?? []);
   await loadAssets();
   byId('deliverables').hidden = false;
+  byId('checklist').hidden = false;
 }
 
-async function waitForJob(jobId: string): Promise<void> {
+function extentLabel(extent: InundationExtent): string {
+  const { scenario, planning_horizon: horizon, km2: area } = extent.properties;
+  return `${scenario.replaceAll('_', ' ')}, ${horizon}${area === undefined ? '' : `: ${area} km² inundated`}`;
+}
+
+/** The slider walks the analysis's scenario × horizon extents, one at a time on the map. */
+function showExtents(extents: InundationExtent[]): void {
+  state.extents = extents;
+  const slider = byId<HTMLInputElement>('extent-slider');
+  slider.max = String(Math.max(0, extents.length - 1));
+  slider.value = '0';
+  byId('extents').hidden = extents.length === 0;
+  selectExtent(0);
+}
+
+function selectExtent(index: number): void {
+  const extent = state.extents[index];
+  const label = extent ? extentLabel(extent) : 'none';
+  byId('extent-label').textContent = label;
+  assetMap!.showExtent(extent?.geometry ? extent : null, label);
+}
+
+// ---- 6. the checklist --------------------------------------------------------------------------
+
+async function checkAssessment(): Promise<void> {
+  const assessmentId = state.assessmentId;
+  if (!assessmentId) throw new Error('Run an analysis first: the checklist is that of its assessment.');
+  const result = expectData(await api().POST('/compliance/validate', { body: { assessment_id: assessmentId } }));
+  const status = result.dep_checklist_status;
+  setStatus('checklist-status', `${result.compliant ? 'Compliant' : 'Not compliant'}: ${status.passed} items pass, ${status.failed} fail, ${status.conditional} conditional; ${status.contradictions.length} contradictions.`);
+  replaceChildren(byId('checklist-result'),
+    el('table', {},
+      el('caption', {}, 'Checklist items'),
+      el('thead', {}, el('tr', {}, ...['Item', 'Requirement', 'Status', 'Reason'].map((heading) => el('th', { scope: 'col' }, heading)))),
+      el('tbody', {}, ...status.items.map((item) => el('tr', { 'data-item': item.item, 'data-status': item.status },
+        el('td', {}, item.item), el('td', {}, item.title), el('td', {}, item.status), el('td', {}, item.reason))))),
+    status.contradictions.length === 0 ? el('p', {}, 'No statement of the methodology is contradicted by the evidence.') : el('table', {},
+      el('caption', {}, 'Contradictions: what the methodology claims against what the API holds or ran'),
+      el('thead', {}, el('tr', {}, ...['Item', 'Field', 'Claimed', 'Found'].map((heading) => el('th', { scope: 'col' }, heading)))),
+      el('tbody', {}, ...status.contradictions.map((contradiction) => el('tr', { 'data-contradiction': contradiction.item },
+        el('td', {}, contradiction.item), el('td', {}, el('code', {}, contradiction.field)), el('td', {}, contradiction.claimed), el('td', {}, contradiction.found))))));
+}
+
+async function waitForJob(jobId: string): Promise<{ inundation_extents?: InundationExtent[] }> {
   for (let poll = 0; poll < JOB_POLL_LIMIT; poll++) {
     const job = expectData(await api().GET('/hazards/jobs/{job_id}', { params: { path: { job_id: jobId } } }));
     setStatus('analysis-status', `Job ${jobId}: ${job.status}.`);
-    if (job.status === 'succeeded') return;
+    if (job.status === 'succeeded') return (job.result ?? {}) as { inundation_extents?: InundationExtent[] };
     if (job.status === 'failed') throw new Error(`Job ${jobId} failed: ${JSON.stringify(job.error ?? null)}`);
     await pause();
   }
@@ -281,7 +337,7 @@ async function generateDeliverables(): Promise<void> {
 
 function renderLegend(): void {
   replaceChildren(byId('legend'), ...EXPOSURE_CLASSES.map((exposureClass) => el('li', {},
-    el('span', { class: 'swatch', style: `background:${EXPOSURE_COLOURS[exposureClass]}`, 'aria-hidden': 'true' }), exposureClass.replace('_', ' '))));
+    el('span', { class: 'swatch', style: `background:${EXPOSURE_COLOURS[exposureClass]}`, 'aria-hidden': 'true' }), exposureClass.replaceAll('_', ' '))));
 }
 
 function start(): void {
@@ -306,6 +362,8 @@ function start(): void {
     });
   });
   byId('run-analysis').addEventListener('click', () => void step(byId<HTMLButtonElement>('run-analysis'), runAnalysis));
+  byId<HTMLInputElement>('extent-slider').addEventListener('input', (event) => selectExtent(Number((event.target as HTMLInputElement).value)));
+  byId('check-assessment').addEventListener('click', () => void step(byId<HTMLButtonElement>('check-assessment'), checkAssessment));
   byId('generate-deliverables').addEventListener('click', () => void step(byId<HTMLButtonElement>('generate-deliverables'), generateDeliverables));
 
   void step(null, async () => {

@@ -42,6 +42,7 @@ const selectedStyle = new Style({ image: new CircleStyle({ radius: 11, fill: new
 export class AssetMap {
   private readonly outline = new VectorSource();
   private readonly assets = new VectorSource();
+  private readonly extent = new VectorSource();
   private readonly map: OlMap;
 
   constructor(private readonly target: HTMLElement) {
@@ -49,6 +50,7 @@ export class AssetMap {
       target,
       layers: [
         new VectorLayer({ source: this.outline, style: new Style({ stroke: new Stroke({ color: '#1a5276', width: 2 }), fill: new Fill({ color: 'rgba(26,82,118,0.08)' }) }) }),
+        new VectorLayer({ source: this.extent, style: new Style({ fill: new Fill({ color: 'rgba(36,113,163,0.45)' }), stroke: new Stroke({ color: '#2471a3', width: 1 }) }) }),
         new VectorLayer({ source: this.assets, style: (feature) => [pointStyles.get(feature.get('exposureClass') as ExposureClass)!, ...(feature.get('selected') ? [selectedStyle] : [])] }),
       ],
       view: new View({ center: fromLonLat([-82.5, 27.8]), zoom: 6 }),
@@ -61,6 +63,13 @@ export class AssetMap {
     const extent = this.outline.getExtent();
     if (extent) this.map.getView().fit(extent, { padding: [24, 24, 24, 24] });
     this.target.dataset.outline = 'drawn';
+  }
+
+  /** One inundation extent (a GeoJSON Feature of the API's answer), replacing the one shown; null clears it. */
+  showExtent(feature: object | null, label: string): void {
+    this.extent.clear();
+    if (feature) this.extent.addFeatures(new GeoJSON().readFeatures(feature, { featureProjection: 'EPSG:3857' }));
+    this.target.dataset.extent = label;
   }
 
   showAssets(assets: readonly MappedAsset[]): void {
@@ -79,7 +88,7 @@ export class AssetMap {
     for (const feature of this.assets.getFeatures()) feature.set('selected', feature.getId() === assetId);
     const geometry = this.assets.getFeatureById(assetId)?.getGeometry();
     if (!geometry) return;
-    this.map.getView().fit(geometry.getExtent(), { maxZoom: 14 });
+    this.map.getView().fit(geometry.getExtent(), { maxZoom: 12 });
     this.target.dataset.selectedAsset = assetId;
   }
 }

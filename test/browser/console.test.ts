@@ -105,6 +105,22 @@ describe('console in a headless browser', () => {
     await expect(page.locator('#map').getAttribute('data-selected-asset')).resolves.toBe(await first.getAttribute('data-asset'));
     await screenshot(page, 'analysis');
 
+    // The slider walks the scenario × horizon extents of the analysis (the API's defaults: 2 scenarios × 2 horizons).
+    const slider = page.getByLabel('Inundation extent: scenario and horizon');
+    await expect(slider.getAttribute('max')).resolves.toBe('3');
+    const firstExtent = await page.locator('#map').getAttribute('data-extent');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    const secondExtent = await page.locator('#map').getAttribute('data-extent');
+    expect(secondExtent).not.toBe(firstExtent);
+    expect(await page.locator('#extent-label').textContent()).toBe(secondExtent);
+
+    // The checklist of the assessment the analysis was linked to, item by item.
+    await page.getByRole('button', { name: 'Check the assessment against its evidence' }).click();
+    await page.locator('#checklist-result table').first().waitFor();
+    expect(await page.locator('#checklist-result tr[data-item]').count()).toBeGreaterThanOrEqual(11);
+    await expect(page.locator('#checklist-status').textContent()).resolves.toMatch(/^Not compliant: \d+ items pass, \d+ fail/);
+
     await page.getByRole('button', { name: 'Generate the package' }).click();
     const pdfLink = page.locator('#deliverable-files a[data-kind="report_pdf"]');
     await pdfLink.waitFor({ timeout: 180_000 });
