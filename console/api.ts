@@ -21,11 +21,22 @@ export function clientFor(apiKey: string): ApiClient {
 }
 
 /** A failure in words: the API's problem (title, detail, code) when it answered one. */
-export function describeFailure(failure: unknown): { title: string; detail: string; code: string | null } {
+export interface FailureInWords {
+  title: string;
+  detail: string;
+  code: string | null;
+  /** Invalid input: each field the API named, with its message. */
+  fields: string[];
+}
+
+export function describeFailure(failure: unknown): FailureInWords {
   if (failure instanceof ApiProblemError) {
     const problem: Problem | undefined = failure.problem;
-    if (problem) return { title: problem.title, detail: problem.detail ?? '', code: problem.code };
-    return { title: `The API answered HTTP ${failure.status}`, detail: 'The answer carried no problem detail.', code: null };
+    if (problem) {
+      return { title: problem.title, detail: problem.detail, code: problem.code, fields: (problem.errors ?? []).map((error) => `${error.field}: ${error.message}`) };
+    }
+    return { title: `The API answered HTTP ${failure.status}`, detail: 'The answer carried no problem detail.', code: null, fields: [] };
   }
-  return { title: 'The request did not reach the API', detail: failure instanceof Error ? failure.message : String(failure), code: null };
+  // A step the console refused itself (nothing chosen yet, a job that never ended), or a network failure.
+  return { title: 'The step could not be done', detail: failure instanceof Error ? failure.message : String(failure), code: null, fields: [] };
 }

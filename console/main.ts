@@ -38,10 +38,11 @@ let assetMap: AssetMap | undefined;
 
 /** Shows what went wrong in words: the problem's title, its detail and its stable code. */
 function showFailure(failure: unknown): void {
-  const { title, detail, code } = describeFailure(failure);
+  const { title, detail, code, fields } = describeFailure(failure);
   replaceChildren(byId('problem'),
     el('h2', {}, title),
     el('p', {}, detail),
+    fields.length > 0 ? el('ul', {}, ...fields.map((field) => el('li', {}, field))) : null,
     code ? el('p', {}, 'Code: ', el('code', { 'data-code': code }, code)) : null);
   byId('problem').hidden = false;
   byId('problem').focus();

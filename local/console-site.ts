@@ -1,15 +1,14 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FLORIDA_COUNTIES, FLORIDA_MUNICIPALITIES } from '../shared/domain/jurisdictions';
 
 /**
- * The console (`console/`), bundled with esbuild on its first request into a git-ignored folder and
- * served at `/api/console` by the local gateway: `npm start` on a fresh clone serves it with no build
- * step and nothing fetched from another host.
+ * The console (`console/`), bundled with esbuild in memory on its first request and served at
+ * `/api/console` by the local gateway: `npm start` on a fresh clone serves it with no build step and
+ * nothing fetched from another host. Nothing is written to disk, so parallel test processes never
+ * read each other's half-written bundle.
  */
-const REPO_ROOT = path.resolve(__dirname, '..');
-const SOURCE_DIR = path.join(REPO_ROOT, 'console');
-export const CONSOLE_BUILD_DIR = path.join(REPO_ROOT, '.console-build');
+const SOURCE_DIR = path.resolve(__dirname, '..', 'console');
 
 export interface ConsoleFile {
   contentType: string;
@@ -40,22 +39,23 @@ export function jurisdictionChoices(): { counties: { value: string; label: strin
 async function build(): Promise<Map<string, ConsoleFile>> {
   // esbuild is a development dependency: loaded only when the console is first asked for.
   const { build: esbuild } = await import('esbuild');
-  mkdirSync(CONSOLE_BUILD_DIR, { recursive: true });
-  await esbuild({
+  const result = await esbuild({
     entryPoints: [path.join(SOURCE_DIR, 'main.ts')],
     bundle: true,
     format: 'esm',
     target: 'es2022',
     minify: true,
     legalComments: 'none',
-    outdir: CONSOLE_BUILD_DIR,
+    outdir: 'console',
+    write: false,
     logLevel: 'silent',
   });
-  writeFileSync(path.join(CONSOLE_BUILD_DIR, 'jurisdictions.json'), JSON.stringify(jurisdictionChoices()));
   const files = new Map<string, ConsoleFile>();
   files.set('', { contentType: CONTENT_TYPES['.html']!, body: readFileSync(path.join(SOURCE_DIR, 'index.html')) });
-  for (const name of ['main.js', 'main.css', 'jurisdictions.json']) {
-    files.set(name, { contentType: CONTENT_TYPES[path.extname(name)]!, body: readFileSync(path.join(CONSOLE_BUILD_DIR, name)) });
+  files.set('jurisdictions.json', { contentType: CONTENT_TYPES['.json']!, body: Buffer.from(JSON.stringify(jurisdictionChoices())) });
+  for (const output of result.outputFiles) {
+    const name = path.basename(output.path);
+    files.set(name, { contentType: CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream', body: Buffer.from(output.contents) });
   }
   return files;
 }

@@ -55,6 +55,9 @@ describe('console in a headless browser', () => {
     await page.getByLabel('API key').fill('not-a-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('#problem code[data-code]').textContent()).resolves.toBe('invalid_api_key');
+    const refused = await app.request('GET', '/account/usage', { key: 'not-a-key' });
+    await expect(page.locator('#problem h2').textContent()).resolves.toBe(refused.json.title);
+    await expect(page.locator('#problem p').first().textContent()).resolves.toBe(refused.json.detail);
     expect(await page.locator('#signed-in').isHidden()).toBe(true);
     // The browser logs the refused request itself; from here on nothing may fail.
     expect(consoleErrors).toEqual([expect.stringContaining('403')]);

@@ -54,7 +54,7 @@ describe('GET /console', () => {
     expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(missing.json.code).toBe('not_found');
     // A page is read, never written: another method finds no route, as the gateway answers any unknown one.
-    const posted = await app.request('POST', '/console', { body: {} });
+    const posted = await app.request('POST', '/console', { body: '' });
     expect(posted.status).toBe(404);
     expect(posted.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(posted.text).not.toContain('<html');
