@@ -128,18 +128,20 @@ const MAX_PAGES = 50;
 /** The account's assets in the jurisdiction, most vulnerable first (the prioritized list). */
 async function loadAssets(): Promise<void> {
   const assets: Asset[] = [];
-  let cursor: string | undefined;
+  let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const list = expectData(await api().GET('/assets', {
+    const list: components['schemas']['AssetList'] = expectData(await api().GET('/assets', {
       params: { query: { jurisdiction: jurisdiction(), sort: '-vulnerability_score', limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) } },
     }));
     assets.push(...list.data);
-    if (!list.next_cursor) break;
     cursor = list.next_cursor;
+    if (!cursor) break;
   }
   state.assets = assets;
   assetMap!.showAssets(assets.map(mappedAsset));
   renderAssetTable();
+  // The list is read most vulnerable first, so a cut-off leaves out the least pressing assets.
+  setStatus('asset-list-status', cursor ? `Showing the ${assets.length} most vulnerable assets; export the full list with GET /assets?format=xlsx.` : '');
 }
 
 function exposureClassOf(asset: Asset): ExposureClass {
