@@ -1,0 +1,139 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp } from '../helpers/local-app';
+import { launchChromium } from './chromium';
+
+const DOCS_DIR = path.resolve(__dirname, '../../docs');
+const SCREENSHOT_LIMIT_BYTES = 300 * 1024;
+
+/**
+ * Four Monroe County hospitals and schools of the worked example's file, and one Miami-Dade hospital
+ * that lies outside the county: the import must reject exactly that row, as `outside_jurisdiction`.
+ */
+function inventoryWithOneOutsideRow(): { csv: string; outsideRow: number } {
+  const lines = readFileSync(path.resolve(__dirname, '../fixtures/deliverables/monroe-critical-assets.csv'), 'utf8').trim().split('\n');
+  const [header, ...rows] = lines;
+  const monroe = rows.filter((row) => row.includes(',MONROE,')).slice(0, 4);
+  const outside = rows.find((row) => row.includes(',MIAMI-DADE,'))!;
+  // Row numbers count the header as row 1.
+  return { csv: [header, ...monroe, outside].join('\n') + '\n', outsideRow: monroe.length + 2 };
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const file = path.join(DOCS_DIR, `console-${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  expect(statSync(file).size).toBeLessThan(SCREENSHOT_LIMIT_BYTES);
+}
+
+/** The analyst's path in the console, in a real (headless) browser against the local API. */
+describe('console in a headless browser', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    app = await startTestApp({ backgroundWorkers: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('signs in, imports a file with a rejected row, runs an analysis, lists and maps the assets, downloads the PDF', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+    const hosts = new Set<string>();
+    const consoleErrors: string[] = [];
+    page.on('request', (request) => hosts.add(new URL(request.url()).hostname));
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    const response = await page.goto(`${app.baseUrl}/console`, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+
+    // A refused key shows the API's problem in words, and nothing opens.
+    await page.getByLabel('API key').fill('not-a-key');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#problem code[data-code]').textContent()).resolves.toBe('invalid_api_key');
+    const refused = await app.request('GET', '/account/usage', { key: 'not-a-key' });
+    await expect(page.locator('#problem h2').textContent()).resolves.toBe(refused.json.title);
+    await expect(page.locator('#problem p').first().textContent()).resolves.toBe(refused.json.detail);
+    expect(await page.locator('#signed-in').isHidden()).toBe(true);
+    // The browser logs the refused request itself; from here on nothing may fail.
+    expect(consoleErrors).toEqual([expect.stringContaining('403')]);
+    consoleErrors.length = 0;
+
+    await page.getByLabel('API key').fill(app.keys.pro);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('#signed-in').waitFor();
+    expect(await page.locator('#problem').isHidden()).toBe(true);
+    expect(await page.evaluate("sessionStorage.getItem('vac-console-api-key')")).toBe(app.keys.pro);
+
+    await page.getByLabel('2. Jurisdiction').selectOption('Monroe County');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.locator('#map[data-outline="drawn"]').waitFor();
+    await expect(page.locator('#jurisdiction-status').textContent()).resolves.toContain('Monroe County');
+    await screenshot(page, 'jurisdiction');
+
+    const { csv, outsideRow } = inventoryWithOneOutsideRow();
+    await page.getByLabel('Asset file (CSV)').setInputFiles({ name: 'monroe-assets.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.locator('#import-report table').waitFor();
+    await expect(page.locator('#import-status').textContent()).resolves.toBe('4 rows accepted, 1 rejected.');
+    const rejected = page.locator('#import-report tbody tr[data-outcome="rejected"]');
+    expect(await rejected.count()).toBe(1);
+    expect(await rejected.getAttribute('data-row')).toBe(String(outsideRow));
+    await expect(rejected.textContent()).resolves.toContain('outside_jurisdiction');
+    await expect(rejected.textContent()).resolves.toContain('outside Monroe County');
+    await expect(page.locator('#map').getAttribute('data-asset-features')).resolves.toBe('4');
+    await screenshot(page, 'import');
+
+    await page.getByLabel(/surface model/).check();
+    await page.getByRole('button', { name: 'Run the analysis on the assets' }).click();
+    await page.locator('#deliverables:not([hidden])').waitFor({ timeout: 120_000 });
+    const rows = page.locator('#asset-table tbody tr');
+    expect(await rows.count()).toBe(4);
+    // Every asset was analysed: none is left in the grey "not analysed" class on the map.
+    const counts = JSON.parse((await page.locator('#map').getAttribute('data-exposure-counts'))!) as Record<string, number>;
+    expect(counts.not_analysed).toBe(0);
+    expect(Object.values(counts).reduce((sum, count) => sum + count, 0)).toBe(4);
+    expect(await page.locator('#asset-table tbody td').allTextContents()).not.toContain('not_analysed');
+
+    // Sorting by name orders the rows alphabetically; choosing a row selects its feature on the map.
+    await page.locator('th button[data-sort="name"]').click();
+    const names = await page.locator('#asset-table tbody tr button[data-asset]').allTextContents();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const first = page.locator('#asset-table tbody tr button[data-asset]').first();
+    await first.click();
+    await expect(page.locator('#map').getAttribute('data-selected-asset')).resolves.toBe(await first.getAttribute('data-asset'));
+    await screenshot(page, 'analysis');
+
+    // The slider walks the scenario × horizon extents of the analysis (the API's defaults: 2 scenarios × 2 horizons).
+    const slider = page.getByLabel('Inundation extent: scenario and horizon');
+    await expect(slider.getAttribute('max')).resolves.toBe('3');
+    const firstExtent = await page.locator('#map').getAttribute('data-extent');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    const secondExtent = await page.locator('#map').getAttribute('data-extent');
+    expect(secondExtent).not.toBe(firstExtent);
+    expect(await page.locator('#extent-label').textContent()).toBe(secondExtent);
+
+    // The checklist of the assessment the analysis was linked to, item by item.
+    await page.getByRole('button', { name: 'Check the assessment against its evidence' }).click();
+    await page.locator('#checklist-result table').first().waitFor();
+    expect(await page.locator('#checklist-result tr[data-item]').count()).toBeGreaterThanOrEqual(11);
+    await expect(page.locator('#checklist-status').textContent()).resolves.toMatch(/^Not compliant: \d+ items pass, \d+ fail/);
+
+    await page.getByRole('button', { name: 'Generate the package' }).click();
+    const pdfLink = page.locator('#deliverable-files a[data-kind="report_pdf"]');
+    await pdfLink.waitFor({ timeout: 180_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    expect(await page.locator('#problem').isHidden()).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    expect([...hosts]).toEqual(['127.0.0.1']);
+    await page.close();
+  }, 420_000);
+});
