@@ -4,19 +4,27 @@ import { DynamoSessionRevocationStore, DynamoUserStore, userDirectory } from '..
 import { appConfig, requiredSetting } from '../../shared/config';
 import { bearerAuthorizerContext, type BearerOutcome } from '../../shared/http/bearer';
 import { authenticateBearer, createAccessTokenVerifier } from '../../shared/http/bearer-tokens';
+import { cachedAccessTokenVerifier } from '../../shared/http/verified-token-cache';
 import { logger } from '../../shared/observability/logger';
 import { usageKeyLookup, type UsageKeyLookup } from '../../shared/adapters/usage-keys';
 
+/** Tokens whose verification this process remembers: some 3 MB at most. */
+const VERIFIED_TOKENS_MAX = 10_000;
+/** A refused token is answered from memory this long, no longer (a clock skew or a JWKS rotation heals). */
+const REFUSED_TOKEN_MS = 2000;
+
 /**
  * The bearer step, configured from the environment: the pool's verifier (the emulator's, locally,
- * where `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points at it) and the user directory.
+ * where `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points at it) and the user directory. The
+ * signature check is remembered per token until its `exp`; the user, account and revocation are
+ * read on every request, so a sign-out or a suspended user is refused from the next one.
  */
 export function bearerAuthenticator(): (header: string | undefined) => Promise<BearerOutcome> {
-  const verify = createAccessTokenVerifier({
+  const verify = cachedAccessTokenVerifier(createAccessTokenVerifier({
     userPoolId: requiredSetting('USER_POOL_ID'),
     clientId: requiredSetting('USER_POOL_CLIENT_ID'),
     localEndpoint: appConfig().APP_MODE === 'local' ? process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER : undefined,
-  });
+  }), { maxEntries: VERIFIED_TOKENS_MAX, failureTtlMs: REFUSED_TOKEN_MS });
   let users: DynamoUserStore | undefined;
   let accounts: DynamoAccountStore | undefined;
   let revocations: DynamoSessionRevocationStore | undefined;

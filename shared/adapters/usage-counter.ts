@@ -44,6 +44,8 @@ interface LimitedState {
   /** `granted` after our last write. */
   granted: number;
   demand: number;
+  /** Until then the pool is known spent: a refusal needs no read (see `consume`). */
+  spentUntil: number;
   lock: Promise<unknown>;
   timer?: NodeJS.Timeout;
 }
@@ -95,6 +97,10 @@ export class LeasedUsageCounter implements UsageCounter {
       lease.left -= 1;
       return Promise.resolve({ used: this.usedHere(state), allowed: true });
     }
+    // A key past its limit keeps knocking: each refusal re-reading the item made a refused request
+    // cost several served ones. Units only come back from leases, which settle within
+    // QUOTA_LEASE_MS, so a spent pool is answered from memory that long.
+    if (state.spentUntil > this.now()) return Promise.resolve({ used: state.limit, allowed: false });
     return this.locked(state, () => this.consumeLimited(keyHash, state));
   }
 
@@ -129,7 +135,7 @@ export class LeasedUsageCounter implements UsageCounter {
       this.forgetPastWindows();
       state = limit === null
         ? { kind: 'unlimited', window, unflushed: 0, lock: Promise.resolve() }
-        : { kind: 'limited', window, limit, owedUnused: 0, owedHeld: 0, granted: 0, demand: INITIAL_LEASE_DEMAND, lock: Promise.resolve() };
+        : { kind: 'limited', window, limit, owedUnused: 0, owedHeld: 0, granted: 0, demand: INITIAL_LEASE_DEMAND, spentUntil: 0, lock: Promise.resolve() };
       this.states.set(id, state);
     }
     return state;
@@ -179,6 +185,8 @@ export class LeasedUsageCounter implements UsageCounter {
       lease.left -= 1;
       return { used: this.usedHere(state), allowed: true };
     }
+    // Requests queued behind the refusal that found the pool spent.
+    if (state.spentUntil > this.now()) return { used: state.limit, allowed: false };
     this.retire(state);
     const waitUntil = this.now() + QUOTA_LEASE_MS + LEASE_WAIT_GRACE_MS;
     let remaining = state.limit - state.granted + state.owedUnused;
@@ -197,6 +205,7 @@ export class LeasedUsageCounter implements UsageCounter {
         await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
         continue;
       }
+      state.spentUntil = this.now() + QUOTA_LEASE_MS;
       return { used: state.limit, allowed: false };
     }
   }

@@ -166,6 +166,26 @@ describe('a limited key on one instance', () => {
     expect(mockTable.sent.slice(before).map((s) => [s.name, s.input.ConsistentRead])).toEqual([['GetCommand', true]]);
   });
 
+  it('answers further requests on a spent key from memory for the lease time, then reads the item again', async () => {
+    let now = RESET.getTime() - 1_800_000;
+    const counter = newCounter({ tableName: 't', now: () => now });
+    await serve(counter, 10, 10);
+    await counter.settleAll();
+    expect(await counter.consume(KEY, WINDOW, 10)).toEqual({ used: 10, allowed: false });
+    const before = mockTable.sent.length;
+    // Concurrent and sequential refusals alike: no call to the table.
+    const refusals = await Promise.all(Array.from({ length: 5 }, () => counter.consume(KEY, WINDOW, 10)));
+    now += QUOTA_LEASE_MS - 1;
+    refusals.push(await counter.consume(KEY, WINDOW, 10));
+    expect(refusals).toEqual(Array(6).fill({ used: 10, allowed: false }));
+    expect(mockTable.sent.length).toBe(before);
+    // Past the lease time the pool is asked again: a unit another instance gave back is served.
+    now += 1;
+    seedItem({ granted: 9, held: 0, held_until: 0 });
+    expect(await counter.consume(KEY, WINDOW, 10)).toEqual({ used: 10, allowed: true });
+    expect(mockTable.sent.length).toBeGreaterThan(before);
+  });
+
   it('refuses at once when the only units still out on the spent pool are its own', async () => {
     // A clock that stands still: a refusal that waited for units to come back would never end.
     const now = RESET.getTime() - 1_800_000;
