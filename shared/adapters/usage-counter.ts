@@ -129,8 +129,17 @@ export class LeasedUsageCounter implements UsageCounter {
   }
 
   private stateOf(keyHash: string, window: HourWindow, limit: number | null): KeyState {
-    const id = `${keyHash}|${window.id}`;
+    // A key whose tier changes within the hour (an upgrade, a downgrade) is counted under its new
+    // limit from its next request: a limited key keeps its count with the new limit, and a change
+    // between limited and unlimited starts the other kind of state, the old one settling on its own.
+    const id = limit === null ? `${keyHash}|${window.id}|unlimited` : `${keyHash}|${window.id}`;
     let state = this.states.get(id);
+    if (state?.kind === 'limited' && state.limit !== limit) {
+      // A lower limit: the block in hand was leased under the higher one, so it goes back.
+      if (limit! < state.limit) this.retire(state);
+      else state.spentUntil = 0;
+      state.limit = limit!;
+    }
     if (!state) {
       this.forgetPastWindows();
       state = limit === null

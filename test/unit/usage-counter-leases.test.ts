@@ -100,6 +100,21 @@ async function serve(counter: InstanceType<typeof LeasedUsageCounter>, times: nu
   return answers;
 }
 
+describe('a key whose tier changes within the hour', () => {
+  it('is counted under its new limit from its next request: more after an upgrade, fewer after a downgrade, none after enterprise', async () => {
+    const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
+    const asFree = await serve(counter, 26, 25);
+    expect(asFree.filter((a) => a.allowed)).toHaveLength(25);
+    expect(asFree.at(-1)).toEqual({ used: 25, allowed: false });
+    // Upgraded to Pro: the 25 served stay counted, and the key is served again at once.
+    expect(await counter.consume(KEY, WINDOW, 5000)).toEqual({ used: 26, allowed: true });
+    // Back to a limit below what it has used: refused, with the new limit as used.
+    expect(await counter.consume(KEY, WINDOW, 20)).toEqual({ used: 20, allowed: false });
+    // Unlimited (Enterprise): served whatever was used before.
+    expect(await counter.consume(KEY, WINDOW, null)).toMatchObject({ allowed: true });
+  });
+});
+
 describe('a limited key on one instance', () => {
   it('serves exactly the limit, then refuses with the limit as used, and never grants past it', async () => {
     const counter = newCounter({ tableName: 't', now: () => RESET.getTime() - 1_800_000 });
@@ -388,11 +403,11 @@ describe('the memory of past hours', () => {
       await counter.consume('open', WINDOW, null); // an unflushed count
       now = RESET.getTime(); // the hour has ended, to the millisecond
       await counter.consume('other', NEXT, 25);
-      expect(remembered(counter)).toEqual([`${KEY}|${WINDOW.id}`, `open|${WINDOW.id}`, `other|${NEXT.id}`, `small|${WINDOW.id}`]);
+      expect(remembered(counter)).toEqual([`${KEY}|${WINDOW.id}`, `open|${WINDOW.id}|unlimited`, `other|${NEXT.id}`, `small|${WINDOW.id}`]);
       await counter.settleAll();
       await counter.consume('third', NEXT, null);
       // Settled and flushed, the ended hour's keys are forgotten; the current hour's are kept.
-      expect(remembered(counter)).toEqual([`other|${NEXT.id}`, `third|${NEXT.id}`]);
+      expect(remembered(counter)).toEqual([`other|${NEXT.id}`, `third|${NEXT.id}|unlimited`]);
     } finally {
       jest.useRealTimers();
     }
