@@ -8,7 +8,7 @@ const STOP_GRACE_MS = 8000;
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
-  const app = await startLocalApp({ dataDir, port });
+  const app = await startLocalApp({ dataDir, port, statewideCogs: process.env.LOCAL_STATEWIDE_COGS === '1' });
   const keysFile = path.join(dataDir, 'demo-keys.json');
   process.stdout.write([
     `Vulnerability Assessment Compliance API listening on ${app.baseUrl}`,

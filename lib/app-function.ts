@@ -84,6 +84,16 @@ export interface AppFunctionProps {
 }
 
 /**
+ * The statewide bare-earth source's settings (shared/config.ts), from the operator's context:
+ * `cdk deploy -c statewideDemUrlTemplate=https://…/{tile}/USGS_13_{tile}.tif -c statewideDemTiles=n25w081,…`.
+ */
+function statewideDemSettings(scope: Construct): Record<string, string> {
+  const template = scope.node.tryGetContext('statewideDemUrlTemplate') as string | undefined;
+  const tiles = scope.node.tryGetContext('statewideDemTiles') as string | undefined;
+  return template && tiles ? { STATEWIDE_DEM_URL_TEMPLATE: template, STATEWIDE_DEM_TILES: tiles } : {};
+}
+
+/**
  * The shared settings of every function: Node 22 on arm64, a minified bundle with source maps,
  * X-Ray tracing, the Powertools layer and its configuration and a log group with the stage's retention. Access to
  * data is added with the `bind*` helpers, which set the variable and the grant together.
@@ -120,6 +130,7 @@ export class AppFunction extends NodejsFunction {
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.config.logLevel,
         ...(nodeOptionsOf(props.name) ? { NODE_OPTIONS: nodeOptionsOf(props.name)! } : {}),
+        ...statewideDemSettings(scope),
       },
       logGroup: new LogGroup(scope, `${id}Logs`, {
         retention: props.config.logRetention,

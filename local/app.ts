@@ -18,6 +18,7 @@ import { startBackgroundWorkers } from './background-workers';
 import { startOutboxSweeper } from './outbox-sweeper';
 import { seedLibrary } from './seed-library';
 import { DynamoResourceStore } from '../shared/adapters/resource-store';
+import { startStatewideCogs } from './statewide-cogs';
 
 export interface LocalAppOptions {
   dataDir: string;
@@ -30,6 +31,11 @@ export interface LocalAppOptions {
    * the job workers, so nothing is sent out (webhook deliveries, reminders).
    */
   backgroundWorkers?: boolean | 'jobs';
+  /**
+   * Serve the bundled quads as statewide COGs over 127.0.0.1 and read the statewide source from
+   * them, as AWS reads the 3DEP tiles (`npm start` with `LOCAL_STATEWIDE_COGS=1`).
+   */
+  statewideCogs?: boolean;
 }
 
 export interface LocalApp {
@@ -69,6 +75,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const resources = await ensureLocalResources(LOCAL_TABLE_NAME, LOCAL_BUCKET_NAME);
   process.env.EVENT_QUEUE_URL = resources.queueUrl;
   process.env.EVENT_DLQ_URL = resources.deadLetterQueueUrl;
+  const statewideCogs = options.statewideCogs ? await startStatewideCogs(dataDir) : undefined;
   resetConfigForTests();
   const outboxSweeper = startOutboxSweeper();
 
@@ -93,6 +100,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       await outboxSweeper.stop();
       await emulators.stop();
       await cognito.stop();
+      await statewideCogs?.close();
       resetAwsClients();
       resetCognitoClient();
     },

@@ -28,6 +28,13 @@ const ConfigSchema = z.object({
    */
   STATE_PER_CAPITA_INCOME_USD: z.coerce.number().positive().default(68703),
   STATE_PER_CAPITA_INCOME_YEAR: z.coerce.number().int().min(1969).max(2100).default(2023),
+  /**
+   * The statewide bare-earth source: 1° Cloud-Optimized GeoTIFF tiles read by HTTP range requests,
+   * `{tile}` standing for the tile name (`n28w083`, USGS 3DEP naming), and the tiles that exist
+   * (comma-separated). Both set: the source is read after the account's and operator's models.
+   */
+  STATEWIDE_DEM_URL_TEMPLATE: z.string().url().refine((url) => /^https?:\/\//.test(url) && url.includes('{tile}'), 'must be an http(s) URL containing {tile}').optional(),
+  STATEWIDE_DEM_TILES: z.string().regex(/^\s*[ns]\d{2}[ew]\d{3}(\s*,\s*[ns]\d{2}[ew]\d{3})*\s*$/, 'must list tile names such as n28w083, comma-separated').optional(),
   STATE_PER_CAPITA_INCOME_SOURCE: z.string().min(1).default('U.S. Bureau of Economic Analysis, table CAINC1 (personal income, population, per capita personal income by county), Florida, 2023; release of 2024-11-14'),
 });
 

@@ -96,7 +96,7 @@ export class CogElevationSource implements ElevationSource {
 }
 
 /** The coarsest image (full resolution or overview) whose window still has at least `maxCells`/4 cells. */
-async function chooseImage(tiff: GeoTIFF, box: BBox, maxCells: number): Promise<{ image: GeoTIFFImage; full: GeoTIFFImage }> {
+export async function chooseImage(tiff: GeoTIFF, box: BBox, maxCells: number): Promise<{ image: GeoTIFFImage; full: GeoTIFFImage }> {
   const full = await tiff.getImage(0);
   const [resX, resY] = full.getResolution();
   const fullCells = ((box[2] - box[0]) / Math.abs(resX!)) * ((box[3] - box[1]) / Math.abs(resY!));
@@ -111,7 +111,7 @@ async function chooseImage(tiff: GeoTIFF, box: BBox, maxCells: number): Promise<
   return { image: chosen, full };
 }
 
-async function readWindow(image: GeoTIFFImage, full: GeoTIFFImage, box: BBox, maxCells: number, entry: DemEntry): Promise<ElevationGrid | undefined> {
+export async function readWindow(image: GeoTIFFImage, full: GeoTIFFImage, box: BBox, maxCells: number, entry: Pick<DemEntry, 'vertical_datum' | 'name'>): Promise<ElevationGrid | undefined> {
   const [originX, originY] = full.getOrigin();
   const [fullResX, fullResY] = full.getResolution();
   const factor = full.getWidth() / image.getWidth();

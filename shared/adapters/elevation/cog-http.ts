@@ -1,0 +1,136 @@
+import type { BaseClient, BaseResponse, GeoTIFF } from 'geotiff';
+import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
+import type { BBox } from '../../domain/hazards/geo';
+import { chooseImage, readWindow } from './cog-s3';
+
+const REQUEST_TIMEOUT_MS = 15_000;
+/** One range response larger than this is refused: a window read never needs a whole tile file. */
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/**
+ * Ranges are read in blocks of this size and the last blocks kept: the header and the tile offsets
+ * of a 1° tile take a few blocks, a point's window one or two compressed 256 × 256 tiles.
+ */
+const BLOCK_BYTES = 16 * 1024;
+const CACHED_BLOCKS = 256;
+
+/** The USGS 3DEP name of the 1° tile holding a point: `n28w083` names the tile whose NW corner is 28°N 83°W. */
+export function tileName(lon: number, lat: number): string {
+  const north = Math.floor(lat) + 1;
+  const west = -Math.floor(lon);
+  const ns = north >= 0 ? `n${String(north).padStart(2, '0')}` : `s${String(-north).padStart(2, '0')}`;
+  const ew = west >= 0 ? `w${String(west).padStart(3, '0')}` : `e${String(-west).padStart(3, '0')}`;
+  return `${ns}${ew}`;
+}
+
+/** The 1° tile's bounding box around a point. */
+export function tileBBox(lon: number, lat: number): BBox {
+  return [Math.floor(lon), Math.floor(lat), Math.floor(lon) + 1, Math.floor(lat) + 1];
+}
+
+/** A range response in the shape geotiff reads (its typings declare `status` as void and `getData` as sync). */
+class HttpRangeResponse {
+  constructor(readonly status: number, private readonly headers: Headers, private readonly data: ArrayBuffer) {}
+  get ok() { return this.status >= 200 && this.status <= 299; }
+  getHeader(name: string) { return this.headers.get(name) ?? ''; }
+  async getData() { return this.data; }
+}
+
+/**
+ * geotiff's client contract over fetch: every request carries a Range and a timeout, redirects are
+ * refused, and a response other than 206 Partial Content is an error (a server that ignores Range
+ * would send the whole file).
+ */
+function httpRangeClientClass(Base: typeof BaseClient) {
+  return class HttpRangeClient extends Base {
+    override async request({ headers, signal }: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<BaseResponse> {
+      const range = headers?.Range ?? headers?.range;
+      if (!range) throw new Error('A Cloud-Optimized GeoTIFF is read by range requests only.');
+      const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+      const response = await fetch(this.url, { headers: { Range: range }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect: 'error' });
+      if (response.status !== 206) {
+        await response.body?.cancel();
+        throw new Error(`${this.url} answered ${response.status} to a range request, not 206.`);
+      }
+      if (Number(response.headers.get('content-length') ?? '0') > MAX_RESPONSE_BYTES) {
+        await response.body?.cancel();
+        throw new Error(`${this.url} sent a range response over ${MAX_RESPONSE_BYTES} bytes.`);
+      }
+      const data = await response.arrayBuffer();
+      if (data.byteLength > MAX_RESPONSE_BYTES) throw new Error(`${this.url} sent a range response over ${MAX_RESPONSE_BYTES} bytes.`);
+      return new HttpRangeResponse(206, response.headers, data) as unknown as BaseResponse;
+    }
+  };
+}
+
+let HttpRangeClient: ReturnType<typeof httpRangeClientClass> | undefined;
+
+/** Opens a COG at an http(s) URL for range reads (geotiff is loaded with the first one). */
+async function openHttpCog(url: string): Promise<GeoTIFF> {
+  const { BaseClient: Base, fromCustomClient } = await import('geotiff');
+  HttpRangeClient ??= httpRangeClientClass(Base);
+  // geotiff passes the block options on to its source although the typings of fromCustomClient omit them.
+  const options = { allowFullFile: false, blockSize: BLOCK_BYTES, cacheSize: CACHED_BLOCKS };
+  return fromCustomClient(new HttpRangeClient(url), options);
+}
+
+export interface HttpCogOptions {
+  /** The tile URL with `{tile}` where the tile name goes (e.g. `…/{tile}/USGS_13_{tile}.tif`). */
+  urlTemplate: string;
+  /** The tiles that exist (`n28w083`, …): no request is made for any other. */
+  tiles: readonly string[];
+  elevationModelId: string;
+  name: string;
+  nativeResolution: string;
+}
+
+/**
+ * Bare earth read from 1° Cloud-Optimized GeoTIFF tiles over HTTP by range requests only, named as
+ * USGS 3DEP names them, in NAVD88 metres on geographic coordinates. A window is read from the
+ * coarsest overview that still gives the requested detail, from the tiles it overlaps, never a whole file.
+ */
+export class HttpCogElevationSource implements ElevationSource {
+  private readonly tiles: ReadonlySet<string>;
+  private readonly opened = new Map<string, Promise<GeoTIFF>>();
+
+  constructor(private readonly options: HttpCogOptions) {
+    this.tiles = new Set(options.tiles);
+  }
+
+  info(): ElevationSourceInfo {
+    return {
+      name: this.options.name,
+      vertical_datum: 'NAVD88',
+      native_resolution: this.options.nativeResolution,
+      elevation_model_id: this.options.elevationModelId,
+      surface_model: false,
+    };
+  }
+
+  /** The 1° tile holding the point, where the index lists it: tidal connection is traced over it. */
+  extentAt(lon: number, lat: number): BBox | undefined {
+    return this.tiles.has(tileName(lon, lat)) ? tileBBox(lon, lat) : undefined;
+  }
+
+  /**
+   * The window from the tile holding the centre of `box` (the point asked about); the part of a box
+   * reaching into the next tile is left without data here, as past any model's edge.
+   */
+  async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
+    const name = tileName((box[0] + box[2]) / 2, (box[1] + box[3]) / 2);
+    if (!this.tiles.has(name)) return undefined;
+    const tiff = await this.open(name);
+    const chosen = await chooseImage(tiff, box, maxCells);
+    return readWindow(chosen.image, chosen.full, box, maxCells, { vertical_datum: 'NAVD88', name: this.options.name });
+  }
+
+  private open(name: string): Promise<GeoTIFF> {
+    let tiff = this.opened.get(name);
+    if (!tiff) {
+      tiff = openHttpCog(this.options.urlTemplate.replaceAll('{tile}', name));
+      // A failed open (network, server) is retried by the next read rather than remembered.
+      tiff.catch(() => this.opened.delete(name));
+      this.opened.set(name, tiff);
+    }
+    return tiff;
+  }
+}
