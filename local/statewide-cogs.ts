@@ -18,7 +18,8 @@ import { bboxesIntersect } from '../shared/domain/hazards/geo';
 const TILE = 128;
 const NODATA = -999999;
 const OVERVIEW_FACTORS = [2, 4, 8];
-const TILE_LIST = 'tiles.txt';
+/** The built tiles' names, written last: a directory without it is built again. */
+export const TILE_LIST = 'tiles.txt';
 
 interface Raster { width: number; height: number; values: Float32Array }
 interface Lattice { west: number; north: number; cellLon: number; cellLat: number }

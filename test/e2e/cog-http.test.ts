@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { startRangeServer, writeTileCogs, type RangeServer } from '../../local/statewide-cogs';
+import { startRangeServer, TILE_LIST, writeTileCogs, type RangeServer } from '../../local/statewide-cogs';
 import { HttpCogElevationSource, tileName } from '../../shared/adapters/elevation/cog-http';
 import { modelsIn } from '../../shared/adapters/elevation/tiled-model';
 import { groundAtPoint } from '../../shared/domain/hazards/ground';
@@ -31,19 +31,23 @@ function quadGround(lat: number, lon: number): number {
 }
 
 const POINTS = [{ lat: 27.93, lon: -82.44 }, { lat: 27.955, lon: -82.47 }, { lat: 27.91, lon: -82.41 }];
+/** A data directory whose statewide COGs are built already (the Tampa tile only), as `npm start` leaves them. */
+let dataDir: string;
 let directory: string;
 let server: RangeServer;
 let tiles: string[];
 
 beforeAll(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'vac-cog-'));
+  dataDir = mkdtempSync(path.join(tmpdir(), 'vac-cog-'));
+  directory = path.join(dataDir, 'statewide-cogs');
   tiles = await writeTileCogs(modelsIn(DEM_ROOT).filter((m) => m.record.elevation_model_id === 'usgs-24k-tampa'), directory);
+  writeFileSync(path.join(directory, TILE_LIST), tiles.join(','));
   server = await startRangeServer(directory);
 }, 120_000);
 
 afterAll(async () => {
   await server.close();
-  rmSync(directory, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('statewide COG reader over HTTP range requests', () => {
@@ -83,7 +87,7 @@ describe('statewide COG reader over HTTP range requests', () => {
 
 describe('the API on the statewide COG source', () => {
   it('answers slr-impact on the statewide COGs of the bundled quads, served by the local app', async () => {
-    const app = await startTestApp({ backgroundWorkers: false, statewideCogs: true });
+    const app = await startTestApp({ backgroundWorkers: false, statewideCogs: true, dataDir });
     try {
       const point = POINTS[0]!;
       const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.enterprise, json: { lat: point.lat, lon: point.lon, scenario: 'intermediate', planning_horizon: 2050, radius_km: 1 } });
