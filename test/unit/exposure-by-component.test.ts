@@ -1,4 +1,4 @@
-import { assetExposures, governingComponent } from '../../shared/domain/hazards/asset-exposure';
+import { assetExposures, governingComponent, governingOverall } from '../../shared/domain/hazards/asset-exposure';
 import type { AnalysedSurfaces, AssetSite } from '../../shared/domain/hazards/flood-analysis';
 import type { WaterSurface } from '../../shared/domain/hazards/flood-surfaces';
 import type { ElevationGrid } from '../../shared/domain/hazards/elevation';
@@ -78,5 +78,16 @@ describe('the governing component', () => {
     [{ tidal: 0, surge: 0, rainfall: null, compound: 0 }, null],
   ])('of %j is %s', (depths, expected) => {
     expect(governingComponent(depths)).toBe(expected);
+  });
+});
+
+describe('the component governing an asset over all scenarios and horizons', () => {
+  it('is that of its deepest flooding, null without depth', () => {
+    const entry = (governing: 'tidal' | 'surge' | 'rainfall' | 'compound' | null, depth: number) => ({
+      governing_component: governing, depth_m: { tidal: 0, surge: 0, rainfall: 0, compound: 0, ...(governing ? { [governing]: depth } : {}) },
+    });
+    expect(governingOverall([entry('tidal', 0.3), entry('compound', 0.9), entry('surge', 0.5)])).toBe('compound');
+    expect(governingOverall([entry(null, 0), entry('rainfall', 0.1)])).toBe('rainfall');
+    expect(governingOverall([entry(null, 0)])).toBeNull();
   });
 });

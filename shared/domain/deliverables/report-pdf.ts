@@ -34,6 +34,8 @@ export interface ReportAsset {
   maxDepthFt: number | null;
   /** Why the asset has no depth (`not_connected`, `open_water`, …); null when it has one. */
   noDepthReason: string | null;
+  /** The flood component governing its deepest flooding; null without per-component depths. */
+  governingComponent: string | null;
 }
 
 export interface ScenarioRow {
@@ -186,8 +188,8 @@ export function reportPdf(input: ReportInput): Promise<Buffer> {
   for (const note of e.notes) w.para(note);
 
   w.heading(REPORT_SECTIONS[4]);
-  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)', 'Why no depth'], [25, 125, 100, 40, 55, 45, 52, 70], input.assets.map((a) => [
-    a.priority, a.name, a.category, num(a.score, 3), a.level, a.firstExposedYear ?? '—', num(a.maxDepthFt), a.noDepthReason?.replace(/_/g, ' ') ?? '',
+  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)', 'Governs', 'Why no depth'], [25, 105, 80, 40, 50, 45, 52, 50, 65], input.assets.map((a) => [
+    a.priority, a.name, a.category, num(a.score, 3), a.level, a.firstExposedYear ?? '—', num(a.maxDepthFt), a.governingComponent ?? '—', a.noDepthReason?.replace(/_/g, ' ') ?? '',
   ]));
 
   w.heading(REPORT_SECTIONS[5]);

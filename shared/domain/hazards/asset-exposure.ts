@@ -160,6 +160,16 @@ export function governingComponent(depths: ComponentDepths): ExposureComponent |
   return governing;
 }
 
+/** The component governing the asset's deepest flooding over every scenario and horizon; null without a depth. */
+export function governingOverall(byComponent: readonly Pick<ComponentDepthEntry, 'depth_m' | 'governing_component'>[]): ExposureComponent | null {
+  let deepest: { component: ExposureComponent; depth: number } | null = null;
+  for (const entry of byComponent) {
+    const component = entry.governing_component;
+    if (component && (deepest === null || entry.depth_m[component]! > deepest.depth)) deepest = { component, depth: entry.depth_m[component]! };
+  }
+  return deepest?.component ?? null;
+}
+
 const depthAbove = (level: number, ground: number) => Math.max(0, level - ground);
 
 /**
