@@ -1,8 +1,16 @@
 import * as z from './zod';
-import { SCENARIOS } from '../domain/hazards/vocabulary';
+import { FLOOD_COMPONENTS, SCENARIOS } from '../domain/hazards/vocabulary';
 
 const NoDepthReasonSchema = z.enum(['not_connected', 'open_water', 'no_bare_earth', 'outside_model', 'above_water_level'])
   .describe('Why no depth: `not_connected` (no design water surface reaches the asset: no tidal connection below the level, or outside the loaded layers), `open_water` (the elevation model shows water at it), `no_bare_earth` (only a surface model covers the asset and the analysis did not send `allow_surface_model: true`), `outside_model` (no elevation data at it and none surveyed), `above_water_level` (reached, ground at or above the level).');
+
+const componentDepth = (description: string) => z.number().nullable().describe(description);
+const ComponentDepthsSchema = z.object({
+  tidal: componentDepth('Projected MHHW of the scenario and horizon above the ground; null when tidal was not analysed or the ground is unknown.'),
+  surge: componentDepth('The 100-year surge still-water level above the ground; null when surge was not analysed or the ground is unknown.'),
+  rainfall: componentDepth('The design storm\'s ponded water surface (fill–spill–merge on the ground grid, or the 100-year rainfall layer) above the ground; null when rainfall was not analysed or the ground is unknown.'),
+  compound: componentDepth('The storm\'s runoff held against the coastal tailwater (MHHW or 100-year surge), never below the deepest component alone; without a storm on the grid, the envelope of two components or more. Null when compound was not analysed.'),
+});
 
 /** An asset's exposure as the last flood analysis applied to it (`apply_to_assets`) wrote it. */
 export const AssetExposureSchema = z.object({
@@ -22,6 +30,19 @@ export const AssetExposureSchema = z.object({
     governing_component: z.enum(['tidal', 'surge', 'rainfall']).nullable(),
     reason: NoDepthReasonSchema.optional(),
   })).max(25).describe('Depth per scenario × planning horizon.'),
+  by_component: z.array(z.object({
+    scenario: z.enum(SCENARIOS),
+    planning_horizon: z.number().int(),
+    storm: z.object({
+      return_period_years: z.number(),
+      depth_mm: z.number().nullable(),
+      duration_h: z.number().nullable(),
+      source: z.string().max(500),
+    }).nullable().describe('The design storm behind the rainfall and compound depths (rainfall flood layers: their 100-year event, without depth or duration); null without rainfall.'),
+    depth_m: ComponentDepthsSchema.describe('Depth at the asset per component, metres.'),
+    depth_ft: ComponentDepthsSchema.describe('The same depths in feet.'),
+    governing_component: z.enum(FLOOD_COMPONENTS).nullable().describe('The component with the largest depth above 0; null when none gives a depth. Ties go to a single component before `compound` (compound governs only where runoff held against the sea is deeper than every component alone), and among single components to tidal, then surge, then rainfall.'),
+  })).max(25).optional().describe('Each of the four s. 380.093(3)(d) components\' depth at the asset per scenario × planning horizon, with the component that governs. Absent on exposures written before it was recorded.'),
   first_exposed_year: z.number().int().nullable().describe('Earliest planning horizon with a depth above 0; null when never exposed.'),
   max_depth_ft: z.number().nullable(),
   reason: NoDepthReasonSchema.optional().describe('Why no depth in any scenario or horizon; absent when exposed.'),

@@ -1650,6 +1650,47 @@ export interface components {
                 analysed_at: string;
                 analysis_id: string;
                 assessment_id: string | null;
+                /** @description Each of the four s. 380.093(3)(d) components' depth at the asset per scenario × planning horizon, with the component that governs. Absent on exposures written before it was recorded. */
+                by_component?: {
+                    /** @description The same depths in feet. */
+                    depth_ft: {
+                        /** @description The storm's runoff held against the coastal tailwater (MHHW or 100-year surge), never below the deepest component alone; without a storm on the grid, the envelope of two components or more. Null when compound was not analysed. */
+                        compound: number | null;
+                        /** @description The design storm's ponded water surface (fill–spill–merge on the ground grid, or the 100-year rainfall layer) above the ground; null when rainfall was not analysed or the ground is unknown. */
+                        rainfall: number | null;
+                        /** @description The 100-year surge still-water level above the ground; null when surge was not analysed or the ground is unknown. */
+                        surge: number | null;
+                        /** @description Projected MHHW of the scenario and horizon above the ground; null when tidal was not analysed or the ground is unknown. */
+                        tidal: number | null;
+                    };
+                    /** @description Depth at the asset per component, metres. */
+                    depth_m: {
+                        /** @description The storm's runoff held against the coastal tailwater (MHHW or 100-year surge), never below the deepest component alone; without a storm on the grid, the envelope of two components or more. Null when compound was not analysed. */
+                        compound: number | null;
+                        /** @description The design storm's ponded water surface (fill–spill–merge on the ground grid, or the 100-year rainfall layer) above the ground; null when rainfall was not analysed or the ground is unknown. */
+                        rainfall: number | null;
+                        /** @description The 100-year surge still-water level above the ground; null when surge was not analysed or the ground is unknown. */
+                        surge: number | null;
+                        /** @description Projected MHHW of the scenario and horizon above the ground; null when tidal was not analysed or the ground is unknown. */
+                        tidal: number | null;
+                    };
+                    /**
+                     * @description The component with the largest depth above 0; null when none gives a depth. Ties go to a single component before `compound` (compound governs only where runoff held against the sea is deeper than every component alone), and among single components to tidal, then surge, then rainfall.
+                     * @enum {string|null}
+                     */
+                    governing_component: "tidal" | "surge" | "rainfall" | "compound" | null;
+                    /** Format: int64 */
+                    planning_horizon: number;
+                    /** @enum {string} */
+                    scenario: "low" | "intermediate_low" | "intermediate" | "intermediate_high" | "high";
+                    /** @description The design storm behind the rainfall and compound depths (rainfall flood layers: their 100-year event, without depth or duration); null without rainfall. */
+                    storm: {
+                        depth_mm: number | null;
+                        duration_h: number | null;
+                        return_period_years: number;
+                        source: string;
+                    } | null;
+                }[];
                 /** @description Components whose design levels were enveloped (surge and rainfall: the 100-year event). */
                 components: ("tidal" | "surge" | "rainfall")[];
                 /** @description Depth per scenario × planning horizon. */

@@ -2,6 +2,7 @@ import type { Feature, FeatureCollection, Geometry, MultiLineString, MultiPolygo
 import type { StoredAsset } from '../assets/ports';
 import { assetTypeInfo } from '../assets/classification';
 import type { InundationExtent } from './inundation-extents';
+import { FLOOD_COMPONENTS, type FloodComponent } from '../hazards/vocabulary';
 
 /**
  * The layers of the GIS deliverable in WGS 84 (the writers project them to EPSG:3087): the
@@ -24,8 +25,35 @@ export interface GisLayer {
 
 const SCENARIO_CODES: Record<string, string> = { low: 'L', intermediate_low: 'IL', intermediate: 'I', intermediate_high: 'IH', high: 'H' };
 
+const comboField = (prefix: string, scenario: string, year: number) => `${prefix}_${SCENARIO_CODES[scenario] ?? scenario.slice(0, 2).toUpperCase()}_${year}`;
+
 /** `D_IL_2046`: depth in feet for Intermediate-Low in 2046. */
-export const depthField = (scenario: string, year: number) => `D_${SCENARIO_CODES[scenario] ?? scenario.slice(0, 2).toUpperCase()}_${year}`;
+export const depthField = (scenario: string, year: number) => comboField('D', scenario, year);
+
+/** Per scenario × horizon: each component's depth in feet (`T_`, `S_`, `R_`, `C_`) and the governing component (`G_`), at most 9 characters. */
+const COMPONENT_PREFIXES: Record<FloodComponent, string> = { tidal: 'T', surge: 'S', rainfall: 'R', compound: 'C' };
+export const componentDepthField = (component: FloodComponent, scenario: string, year: number) => comboField(COMPONENT_PREFIXES[component], scenario, year);
+export const governingField = (scenario: string, year: number) => comboField('G', scenario, year);
+
+/** The per-component columns of the combinations, when some asset carries per-component depths. */
+function componentColumns(assets: readonly StoredAsset[], combos: readonly { scenario: string; planning_horizon: number }[]) {
+  if (!assets.some((a) => a.exposure?.by_component)) return { attributes: [], values: () => ({}) };
+  const attributes = combos.flatMap(({ scenario, planning_horizon: year }) => [
+    ...FLOOD_COMPONENTS.map((component) => ({ name: componentDepthField(component, scenario, year), type: 'REAL' as const, definition: `${component} flood depth in feet, NOAA 2022 ${scenario} scenario, ${year} (empty: not analysed or no ground).` })),
+    { name: governingField(scenario, year), type: 'TEXT' as const, definition: `Governing component (largest depth; ties: tidal, surge, rainfall, then compound), ${scenario} ${year}; empty when no depth.` },
+  ]);
+  const values = (asset: StoredAsset) => {
+    const entries = new Map((asset.exposure?.by_component ?? []).map((e) => [`${e.scenario}|${e.planning_horizon}`, e]));
+    return Object.fromEntries(combos.flatMap(({ scenario, planning_horizon: year }) => {
+      const entry = entries.get(`${scenario}|${year}`);
+      return [
+        ...FLOOD_COMPONENTS.map((component) => [componentDepthField(component, scenario, year), entry?.depth_ft[component] ?? null]),
+        [governingField(scenario, year), entry?.governing_component ?? ''],
+      ];
+    }));
+  };
+  return { attributes, values };
+}
 
 export function boundaryLayer(name: string, geometry: Polygon | MultiPolygon): GisLayer {
   const multi: MultiPolygon = geometry.type === 'Polygon' ? { type: 'MultiPolygon', coordinates: [geometry.coordinates] } : geometry;
@@ -73,6 +101,7 @@ export function assetLayers(assets: readonly StoredAsset[], combos: readonly { s
 }
 
 export function assetLayer(assets: readonly StoredAsset[], combos: readonly { scenario: string; planning_horizon: number }[]): GisLayer {
+  const byComponent = componentColumns(assets, combos);
   const features: Feature[] = assets.map((asset, index) => {
     const depths = new Map((asset.exposure?.depths ?? []).map((d) => [`${d.scenario}|${d.planning_horizon}`, d.depth_ft]));
     return {
@@ -98,6 +127,7 @@ export function assetLayer(assets: readonly StoredAsset[], combos: readonly { sc
         DATUM_CHK: asset.exposure?.tidal_datum_check?.status ?? '',
         DATUM_DM: asset.exposure?.tidal_datum_check?.difference_m ?? null,
         ...Object.fromEntries(combos.map((c) => [depthField(c.scenario, c.planning_horizon), depths.get(`${c.scenario}|${c.planning_horizon}`) ?? null])),
+        ...byComponent.values(asset),
       },
     };
   });
@@ -127,6 +157,7 @@ export function assetLayer(assets: readonly StoredAsset[], combos: readonly { sc
       { name: 'DATUM_CHK', type: 'TEXT', definition: 'Local tidal datum check at the asset (agrees, differs, no_station_nearby): the MHHW of its sea level gauges against that of the nearest NOAA reference station within 10 km; empty without tidal levels.' },
       { name: 'DATUM_DM', type: 'REAL', definition: 'That station\'s MHHW minus the MHHW used, metres: below -0.1 the tidal depths may be too deep by about that much, above 0.1 too shallow.' },
       ...combos.map((c) => ({ name: depthField(c.scenario, c.planning_horizon), type: 'REAL' as const, definition: `Flood depth in feet, NOAA 2022 ${c.scenario} scenario, ${c.planning_horizon}.` })),
+      ...byComponent.attributes,
     ],
   };
 }

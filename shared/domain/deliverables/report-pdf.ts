@@ -45,6 +45,8 @@ export interface ReportAsset {
   maxDepthFt: number | null;
   /** Why the asset has no depth (`not_connected`, `open_water`, …); null when it has one. */
   noDepthReason: string | null;
+  /** The flood component governing its deepest flooding; null without per-component depths. */
+  governingComponent: string | null;
 }
 
 export interface ScenarioRow {
@@ -254,10 +256,10 @@ function scenarios(w: Writer, input: ReportInput) {
   if (input.datumCheck) w.para(`Local tidal datum check (${input.datumCheck.status.replace(/_/g, ' ')}): ${input.datumCheck.note}`);
 }
 
-/** The prioritized list's columns; the reason stands where no depth is given. */
+/** The prioritized list's columns: the component governing the deepest flooding, and the reason where no depth is given. */
 function assetTable(w: Writer, assets: readonly ReportAsset[]) {
-  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)', 'Why no depth'], [25, 125, 100, 40, 55, 45, 52, 70], assets.map((a) => [
-    a.priority, a.name, label(a.category), num(a.score, 3), label(a.level), a.firstExposedYear ?? '—', num(a.maxDepthFt), a.noDepthReason ? label(a.noDepthReason) : '',
+  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)', 'Governs', 'Why no depth'], [25, 105, 80, 40, 50, 45, 52, 50, 65], assets.map((a) => [
+    a.priority, a.name, label(a.category), num(a.score, 3), label(a.level), a.firstExposedYear ?? '—', num(a.maxDepthFt), a.governingComponent ?? '—', a.noDepthReason ? label(a.noDepthReason) : '',
   ]));
 }
 

@@ -6,6 +6,7 @@ import { complianceOf } from '../assessments/model';
 import type { AssessmentStore } from '../assessments/ports';
 import type { AssetStore, StoredAsset } from '../assets/ports';
 import type { ComplianceEvidence } from '../compliance/evidence';
+import { governingOverall } from '../hazards/asset-exposure';
 import { countyBoundaryByFips } from '../hazards/florida-counties';
 import { heldBoundary } from '../jurisdiction-boundaries';
 import { assetListXlsx } from './asset-list-xlsx';
@@ -171,6 +172,7 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
       priority: i + 1, name: a.name, category: a.category, score: a.vulnerability?.vulnerability_score ?? null, level: a.vulnerability_level,
       firstExposedYear: a.vulnerability?.first_exposed_year ?? a.exposure?.first_exposed_year ?? null, maxDepthFt: a.exposure?.max_depth_ft ?? null,
       noDepthReason: a.exposure?.reason ?? null,
+      governingComponent: governingOverall(a.exposure?.by_component ?? []),
     })),
     maps,
     checklist,

@@ -2,6 +2,8 @@ import type { NoGroundReason, SiteGround } from './ground';
 import type { FloodModel } from './inundation';
 import type { AssetPoint } from './spatial-index';
 import type { WaterSurface } from './flood-surfaces';
+import type { DesignStorm } from './rainfall-ponding';
+import type { ScenarioId } from './vocabulary';
 
 /**
  * What a flood analysis hands to those who build on its grids (exposure on assets, inundation
@@ -31,4 +33,14 @@ export interface AnalysedSurfaces {
   surfaces: ReadonlyMap<string, WaterSurface>;
   /** The MHHW (NAVD88, m) the tidal levels stand on at a place: its local station's, else its own gauges' (`mhhwAt`). */
   mhhwAt: (lon: number, lat: number) => number;
+  /**
+   * The design storm's ponding on the analysis grid (rainfall computed there, not read from layers):
+   * the rainfall alone per cell (m, 0 where dry) and, with the compound component, the compound depth
+   * at a cell of an asset per scenario × horizon (undefined where no coastal tailwater was computed).
+   */
+  ponding?: {
+    storm: DesignStorm;
+    rainfall: Float32Array;
+    compoundAt?: (scenario: ScenarioId, year: number, cell: number) => number | undefined;
+  };
 }

@@ -18,7 +18,7 @@
 import type { AnalysedSurfaces, AssetSite } from './flood-analysis';
 import type { WaterSurface } from './flood-surfaces';
 import { isOpenWater } from './inundation';
-import type { ScenarioId } from './vocabulary';
+import { FLOOD_COMPONENTS, type FloodComponent, type ScenarioId } from './vocabulary';
 import { assetDatumCheck, type AssetDatumCheck } from './datum-check';
 import { assessVulnerability, type HazardType, type VulnerabilityAssessment } from '../assets/vulnerability';
 
@@ -66,6 +66,28 @@ export interface ScenarioHorizonDepth {
   reason?: NoDepthReason;
 }
 
+/** The four flood components of s. 380.093(3)(d); FLOOD_COMPONENTS is also the order a tie is decided in (see `governingComponent`). */
+export type ExposureComponent = FloodComponent;
+export type ComponentDepths = Record<ExposureComponent, number | null>;
+
+/** The storm behind the rainfall and compound depths. */
+export interface ComponentStorm {
+  return_period_years: number;
+  depth_mm: number | null;
+  duration_h: number | null;
+  source: string;
+}
+
+/** Each component's depth at the asset for one scenario × horizon (null: not analysed, or no ground). */
+export interface ComponentDepthEntry {
+  scenario: ScenarioId;
+  planning_horizon: number;
+  storm: ComponentStorm | null;
+  depth_m: ComponentDepths;
+  depth_ft: ComponentDepths;
+  governing_component: ExposureComponent | null;
+}
+
 export interface AssetExposure {
   analysis_id: string;
   assessment_id: string | null;
@@ -77,6 +99,8 @@ export interface AssetExposure {
   ground_source: string | null;
   components: AnalysedComponent[];
   depths: ScenarioHorizonDepth[];
+  /** Each of the four components' depth per scenario × horizon, and the one that governs. */
+  by_component: ComponentDepthEntry[];
   first_exposed_year: number | null;
   max_depth_ft: number | null;
   /** Why no depth in any scenario or horizon (absent when exposed): the reason of its depths, `above_water_level` if any was reached. */
@@ -111,11 +135,85 @@ export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: s
   const out = new Map<string, AssetExposure>();
   for (const site of analysed.sites) {
     const onWater = site.open_water ?? (analysed.model !== undefined && site.cell !== undefined && isOpenWater(analysed.model, site.cell));
-    const exposure = onWater ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta, 'open_water'), status: 'existing_water' as const } : exposureOf(site, keyed, combos, components, meta, site.no_ground_reason ?? 'outside_model');
+    const byComponent = (ground: number | undefined) => componentDepths(analysed, site, ground, keyed, combos);
+    const exposure = onWater
+      ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta, 'open_water'), by_component: byComponent(undefined), status: 'existing_water' as const }
+      : { ...exposureOf(site, keyed, combos, components, meta, site.no_ground_reason ?? 'outside_model'), by_component: byComponent(site.ground) };
     const { lon, lat } = site.asset;
     out.set(site.asset.asset_id, components.includes('tidal') ? { ...exposure, tidal_datum_check: assetDatumCheck({ lon, lat }, analysed.mhhwAt(lon, lat)) } : exposure);
   }
   return out;
+}
+
+/**
+ * The component that governs: the one with the largest depth above 0. Ties go to the single
+ * component before the compound one (compound governs only where the runoff held against the sea is
+ * deeper than every component alone), and among single components to tidal, then surge, then
+ * rainfall (the more frequent flooding first). Null when no component gives a depth above 0.
+ */
+export function governingComponent(depths: ComponentDepths): ExposureComponent | null {
+  let governing: ExposureComponent | null = null;
+  for (const component of FLOOD_COMPONENTS) {
+    const depth = depths[component];
+    if (depth !== null && depth > 0 && (governing === null || depth > depths[governing]!)) governing = component;
+  }
+  return governing;
+}
+
+/** The component governing the asset's deepest flooding over every scenario and horizon; null without a depth. */
+export function governingOverall(byComponent: readonly Pick<ComponentDepthEntry, 'depth_m' | 'governing_component'>[]): ExposureComponent | null {
+  let deepest: { component: ExposureComponent; depth: number } | null = null;
+  for (const entry of byComponent) {
+    const component = entry.governing_component;
+    if (component && (deepest === null || entry.depth_m[component]! > deepest.depth)) deepest = { component, depth: entry.depth_m[component]! };
+  }
+  return deepest?.component ?? null;
+}
+
+const depthAbove = (level: number, ground: number) => Math.max(0, level - ground);
+
+/**
+ * Per scenario × horizon, each component's depth at the asset: tidal and surge from their design
+ * surfaces, rainfall from the storm's ponding on the grid (or the rainfall layers), compound from the
+ * ponding held against the coastal tailwater, never below the deepest component alone (without a storm
+ * on the grid: that envelope, where two components or more were analysed). A ponded depth is the
+ * ponded water surface of the asset's cell (cell ground + depth) above the asset's own ground.
+ */
+function componentDepths(
+  analysed: AnalysedSurfaces,
+  site: AssetSite,
+  ground: number | undefined,
+  keyed: (SurfaceKey & { surface: WaterSurface })[],
+  combos: { scenario: ScenarioId; year: number }[],
+): ComponentDepthEntry[] {
+  const { ponding, model } = analysed;
+  const cell = site.cell;
+  const cellGround = cell === undefined || !model ? undefined : model.grid.values[cell];
+  const pondedDepth = (depth: number | undefined) => {
+    if (ground === undefined || cell === undefined || cellGround === undefined || Number.isNaN(cellGround) || depth === undefined) return null;
+    return depth > 0 ? depthAbove(cellGround + depth, ground) : 0;
+  };
+  const storm: ComponentStorm | null = ponding
+    ? { return_period_years: ponding.storm.return_period_years, depth_mm: ponding.storm.depth_mm, duration_h: ponding.storm.duration_h, source: ponding.storm.source }
+    : keyed.some((k) => k.component === 'rainfall') ? { return_period_years: 100, depth_mm: null, duration_h: null, source: 'rainfall flood layers' } : null;
+  return combos.map(({ scenario, year }) => {
+    const surfaceDepth = (component: AnalysedComponent) => {
+      const found = keyed.find((k) => k.component === component && k.scenario === scenario && k.year === year);
+      if (!found || ground === undefined) return null;
+      const level = found.surface.levelAtPoint(site.asset.lon, site.asset.lat, cell);
+      return level === -Infinity ? 0 : depthAbove(level, ground);
+    };
+    const tidal = surfaceDepth('tidal');
+    const surge = surfaceDepth('surge');
+    const rainfall = ponding ? pondedDepth(cell === undefined ? undefined : ponding.rainfall[cell]) : surfaceDepth('rainfall');
+    const singles = [tidal, surge, rainfall].filter((d): d is number => d !== null);
+    const pondedCompound = ponding?.compoundAt && cell !== undefined ? pondedDepth(ponding.compoundAt(scenario, year, cell)) : null;
+    const compound = pondedCompound !== null ? Math.max(pondedCompound, ...singles) : singles.length >= 2 ? Math.max(...singles) : null;
+    const metres: ComponentDepths = { tidal, surge, rainfall, compound };
+    const rounded = (scale: number, digits: number) => Object.fromEntries(FLOOD_COMPONENTS.map((c) => [c, metres[c] === null ? null : round(metres[c]! * scale, digits)])) as ComponentDepths;
+    const depth_m = rounded(1, 3);
+    return { scenario, planning_horizon: year, storm, depth_m, depth_ft: rounded(FT_PER_M, 2), governing_component: governingComponent(depth_m) };
+  });
 }
 
 function exposureOf(
@@ -126,7 +224,7 @@ function exposureOf(
   meta: { analysisId: string; assessmentId: string | null; analysedAt: string },
   /** Why there is no depth where the ground is unknown. */
   withoutGround: NoDepthReason,
-): AssetExposure {
+): Omit<AssetExposure, 'by_component'> {
   const ground = site.ground;
   const depths = combos.map(({ scenario, year }): ScenarioHorizonDepth => {
     let level = -Infinity;

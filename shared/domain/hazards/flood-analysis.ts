@@ -322,6 +322,9 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     if (wanted.has('rainfall')) components.rainfall = rainfall;
   }
 
+  // The compound depth grids are sampled at the asset cells only: one grid per combination would not fit a county.
+  const siteCells = [...new Set(area_.sites.flatMap((site) => (site.cell === undefined ? [] : [site.cell])))];
+  const compoundAtSites = new Map<string, Map<number, number>>();
   if (wanted.has('compound')) {
     const parts = ['tidal', 'surge', 'rainfall'].filter((c) => combos.every(({ scenario, year }) => surfaces.has(key(c, scenario, year))));
     const missing = ['tidal', 'surge', 'rainfall'].filter((c) => !parts.includes(c));
@@ -343,12 +346,17 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
           scenario, year, header: comboHeader(scenario, year),
           tidal: surfaces.get(key('tidal', scenario, year))?.uniformLevel,
           surge: surfaces.get(key('surge', scenario, year))?.uniformLevel,
-        }))),
+        })), (scenario, year, depth) => compoundAtSites.set(`${scenario}|${year}`, new Map(siteCells.map((cell) => [cell, depth[cell]!])))),
         still_water_envelope: envelope,
       }
       : envelope;
   }
-  const analysed = { model: area_.model, mask: area_.mask, sites: area_.sites, surfaces, mhhwAt: mhhwOfSite };
+  const ponding = pond && wanted.has('rainfall') ? {
+    storm: pond.storm,
+    rainfall: pond.ponding.depth,
+    compoundAt: wanted.has('compound') ? (scenario: ScenarioId, year: number, cell: number) => compoundAtSites.get(`${scenario}|${year}`)?.get(cell) : undefined,
+  } : undefined;
+  const analysed: AnalysedSurfaces = { model: area_.model, mask: area_.mask, sites: area_.sites, surfaces, mhhwAt: mhhwOfSite, ...(ponding ? { ponding } : {}) };
   await deps.onSurfaces?.(analysed);
   await deps.progress?.(1);
 

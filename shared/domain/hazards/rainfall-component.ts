@@ -1,5 +1,5 @@
 import { cellSizeMetres } from './elevation';
-import { compoundPonding } from './fill-spill-merge';
+import { compoundPonding, type CompoundPonding } from './fill-spill-merge';
 import type { FloodModel } from './inundation';
 import { describePonding, gridDepressions, pondStorm, rainfallPonding, type DesignStorm } from './rainfall-ponding';
 import { area, length, roundTo } from './units';
@@ -27,8 +27,7 @@ export function rainfallOnGrid(model: FloodModel, storm: DesignStorm | undefined
 export type StormOnGrid = NonNullable<ReturnType<typeof rainfallOnGrid>['pond']>;
 
 /** One compound case: the storm's ponding held against `tailwater` (NAVD88 m), beside the coastal water alone. */
-export function compoundCase(model: FloodModel, pond: StormOnGrid, tailwater: number) {
-  const c = compoundPonding(gridDepressions(model.grid, model.water, tailwater), pond.runoffMm / 1000, pond.ponding.depth, model.spill);
+function describeCompound(c: CompoundPonding, tailwater: number) {
   return {
     tailwater_navd88: length(tailwater),
     extent: area(c.extent_m2),
@@ -49,15 +48,29 @@ export function compoundWithStorm(
   model: FloodModel,
   pond: StormOnGrid,
   combos: { scenario: string; year: number; header: Record<string, unknown>; tidal?: number; surge?: number }[],
+  /** Receives each combination's compound depth per cell: the deeper of its tidal and surge cases. */
+  onDepth?: (scenario: string, year: number, depth: Float32Array) => void,
 ) {
-  const cache = new Map<number, ReturnType<typeof compoundCase>>();
-  const at = (tailwater: number) => {
-    let result = cache.get(tailwater);
-    if (!result) cache.set(tailwater, (result = compoundCase(model, pond, tailwater)));
-    return result;
-  };
-  const anyCase = combos.some((combo) => combo.tidal !== undefined || combo.surge !== undefined);
   const noLevel = (component: string) => ({ status: 'not_computed', reason: `The analysis has no single ${component} still-water level here (inland, no gauge basis, or loaded layers whose surface varies in space).` });
+  const summaries = new Map<number, ReturnType<typeof describeCompound>>();
+  // Summaries are shared by combinations with the same tailwater; the depth grids are not kept (memory linear in cells).
+  const combined = combos.map((combo) => {
+    const depths: Float32Array[] = [];
+    const at = (tailwater: number) => {
+      const known = summaries.get(tailwater);
+      if (known && !onDepth) return known;
+      const c = compoundPonding(gridDepressions(model.grid, model.water, tailwater), pond.runoffMm / 1000, pond.ponding.depth, model.spill);
+      depths.push(c.depth);
+      const summary = known ?? describeCompound(c, tailwater);
+      summaries.set(tailwater, summary);
+      return summary;
+    };
+    const tidal = combo.tidal === undefined ? noLevel('tidal') : at(combo.tidal);
+    const surge = combo.surge === undefined ? noLevel('100-year surge') : { return_period_years: 100, ...at(combo.surge) };
+    if (depths.length > 0) onDepth?.(combo.scenario, combo.year, depths.reduce((a, b) => a.map((d, i) => Math.max(d, b[i]!))));
+    return { ...combo.header, tidal, surge };
+  });
+  const anyCase = combos.some((combo) => combo.tidal !== undefined || combo.surge !== undefined);
   return {
     status: anyCase ? 'computed' as const : 'no_data' as const,
     basis: 'depression_storage_with_tailwater',
@@ -66,10 +79,6 @@ export function compoundWithStorm(
     design_storm: { ...pond.storm, runoff_mm: roundTo(pond.runoffMm, 2) },
     rainfall_alone: { ponded_area: area(pond.ponding.ponded_area_m2), ponded_volume_m3: roundTo(pond.ponding.ponded_volume_m3, 1), max_depth: length(pond.ponding.max_depth_m) },
     grid: gridUsed(model),
-    results: combos.map((combo) => ({
-      ...combo.header,
-      tidal: combo.tidal === undefined ? noLevel('tidal') : at(combo.tidal),
-      surge: combo.surge === undefined ? noLevel('100-year surge') : { return_period_years: 100, ...at(combo.surge) },
-    })),
+    results: combined,
   };
 }
