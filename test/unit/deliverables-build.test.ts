@@ -170,7 +170,7 @@ describe('a deliverable build', () => {
     expect(opened).toEqual([...opened].sort((a, b) => a - b));
     // The summary: the inventory, the pair with the most assets under water and its inundated land, and the list's top entries.
     expect(text).toContain('5 critical assets are held for Monroe County; 4 were analysed by 1 flood analysis(es) over 4 scenario and horizon pair(s). Most exposed: NOAA 2022 Intermediate, 2076, with 2 asset(s) under water');
-    expect(text).toContain('The 5 highest entries of the prioritized list (section 7): # Asset Category Score Level First exposed Max depth (ft) Why no depth 1 Lower Keys Medical Center');
+    expect(text).toContain('The 5 highest entries of the prioritized list (section 7): # Asset Category Score Level First exposed Max depth (ft) Governs Why no depth 1 Lower Keys Medical Center');
     expect(text).toContain('fa_1 2026-11-20 county:12087 3895.00 Monroe 4');
     expect(text).toContain('DEM stated in the methodology: NOAA OCM 2018 Florida Keys lidar DEM (2018). The elevation each analysis read: Analysis Elevation model Native resolution Analysis cells Status fa_1 NOAA OCM 2018 Florida Keys lidar DEM 1 m 30 m ok');
     expect(text).toContain('fa_1 tidal (ok) intermediate, intermediate_low 2076, 2046');
@@ -187,8 +187,9 @@ describe('a deliverable build', () => {
     expect(text).toContain('Monroe County: critical assets by vulnerability level');
     expect(text).toContain('Inundation: NOAA 2022 Intermediate, 2076 Monroe County. Water: tidal, the highest level in each cell. Assets by their flood depth here.');
     for (const entry of ['Monroe County (jurisdiction boundary)', 'Neighbouring counties (Census)', 'Inundated land (tidal)', 'Largest Census places (2019 population)', 'Asset: Depth 1 to 3 ft', 'Asset: High vulnerability', 'Asset: No depth (reason in the list)']) expect(text).toContain(entry);
-    // Priority: highest score first, unscored last, each asset without a depth with its reason.
-    expect(text).toContain(`1 Lower Keys Medical Center community emergency 0.740 high 2046 2.60 2 Marathon Fire Station community emergency 0.210 low 2046 0.80 3 Big Pine Key Library community emergency ${dash} not assessed ${dash} ${dash} outside model 4 Key West City Hall community emergency ${dash} not assessed ${dash} ${dash} 5 Pier House Dock community emergency ${dash} not assessed ${dash} ${dash} open water`);
+    // Priority: highest score first, unscored last, each asset without a depth with its reason; no
+    // governing component where the analysis recorded none per component.
+    expect(text).toContain(`1 Lower Keys Medical Center community emergency 0.740 high 2046 2.60 ${dash} 2 Marathon Fire Station community emergency 0.210 low 2046 0.80 ${dash} 3 Big Pine Key Library community emergency ${dash} not assessed ${dash} ${dash} ${dash} outside model 4 Key West City Hall community emergency ${dash} not assessed ${dash} ${dash} ${dash} 5 Pier House Dock community emergency ${dash} not assessed ${dash} ${dash} ${dash} open water`);
     expect(text).toMatch(/Rule set 2024 \(derived from s\. 380\.093; not DEP's form\)\. \d+ passed, \d+ failed, 0 conditional/);
     // The appendix: the answer's sources with their versions, the elevation model read and the map base's vintages.
     expect(text).toContain(`NOAA 2022 Technical Report TR NOS 01 ${dash} SRTM ${dash} ${dash} NOAA OCM 2018 Florida Keys lidar DEM native resolution 1 m`);
@@ -250,7 +251,7 @@ describe('a deliverable build', () => {
     const opens = first.findIndex((run) => run.text === '#');
     const header = first.slice(opens, first.findIndex((run) => run.text === 'Station 00') - 1);
     expect(first.findIndex((run) => run.text === '7. Prioritized asset list (item N)')).toBeLessThan(opens);
-    expect(header.map((run) => run.text).join('').replace(/\s+/g, ' ')).toBe('#AssetCategoryScoreLevelFirst exposedMax depth (ft)Why no depth');
+    expect(header.map((run) => run.text).join('').replace(/\s+/g, ' ')).toBe('#AssetCategoryScoreLevelFirst exposedMax depth (ft)GovernsWhy no depth');
     const rowFont = first.find((run) => run.text === 'Station 00')!.font;
     expect(header.every((run) => run.font === header[0]!.font && run.font !== rowFont)).toBe(true);
     pages.slice(1).forEach((runs) => {

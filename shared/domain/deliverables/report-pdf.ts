@@ -258,7 +258,7 @@ function scenarios(w: Writer, input: ReportInput) {
 
 /** The prioritized list's columns: the component governing the deepest flooding, and the reason where no depth is given. */
 function assetTable(w: Writer, assets: readonly ReportAsset[]) {
-  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)', 'Governs', 'Why no depth'], [25, 105, 80, 40, 50, 45, 52, 50, 65], assets.map((a) => [
+  w.table(['#', 'Asset', 'Category', 'Score', 'Level', 'First exposed', 'Max depth (ft)', 'Governs', 'Why no depth'], [25, 110, 95, 36, 50, 40, 48, 46, 62], assets.map((a) => [
     a.priority, a.name, label(a.category), num(a.score, 3), label(a.level), a.firstExposedYear ?? '—', num(a.maxDepthFt), a.governingComponent ?? '—', a.noDepthReason ? label(a.noDepthReason) : '',
   ]));
 }
