@@ -44,3 +44,28 @@ describe('the local DynamoDB closes the LevelDB iterators its streams end', () =
     await expect(iterator.next()).rejects.toMatchObject({ code: 'LEVEL_ITERATOR_NOT_OPEN' });
   });
 });
+
+describe('the local DynamoDB opens its LevelDB with bounded memory', () => {
+  type Open = (options: object) => Promise<void>;
+  const prototype = (Level as unknown as { prototype: { _open: Open } }).prototype;
+  let original: Open;
+  const received: object[] = [];
+
+  beforeAll(() => {
+    original = prototype._open;
+    // Stands in for the native open, so the options the adaptation passes down can be read.
+    prototype._open = async (options: object) => {
+      received.push(options);
+    };
+    adaptDynaliteLevelDb();
+  });
+  afterAll(() => {
+    prototype._open = original;
+  });
+
+  it('keeps at most 64 table files open, a 1 MiB block cache and a 1 MiB write buffer', async () => {
+    const db = new Level(path.join(tmpdir(), 'level-options-never-created'));
+    await db.open();
+    expect(received).toEqual([expect.objectContaining({ maxOpenFiles: 64, cacheSize: 1_048_576, writeBufferSize: 1_048_576 })]);
+  });
+});
