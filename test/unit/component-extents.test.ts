@@ -14,9 +14,9 @@ const within = expectAcresWithin(0.005);
 
 type Answer = { components: Record<string, { results: Record<string, unknown>[]; ponded_area?: { km2: number; acres: number } }>; component_extents?: unknown[] };
 
-async function analyse(includeExtents: boolean) {
+async function analyse(includeExtents: boolean, components: ('tidal' | 'surge' | 'rainfall' | 'compound')[] = ['tidal', 'surge', 'rainfall', 'compound']) {
   return await analyzeFlooding(
-    { boundary: pitGridBoundary(), components: ['tidal', 'surge', 'rainfall', 'compound'], scenarios: ['intermediate', 'high'], horizons: [2050], currentYear: 2026, rainfall: pitStorm, includeExtents },
+    { boundary: pitGridBoundary(), components, scenarios: ['intermediate', 'high'], horizons: [2050], currentYear: 2026, rainfall: pitStorm, includeExtents },
     { elevation: wholeGridSource(PIT_FRAME, pitGround, { name: 'Pit test grid' }), layers: { layersFor: async () => [] }, tides: noTides, assets: [] },
   ) as unknown as Answer;
 }
@@ -72,6 +72,11 @@ describe('component extents of a flood analysis', () => {
       const combined = (answer.components.compound!.results as { scenario: string; combined: { extent: { km2: number } } }[]).find((r) => r.scenario === scenario)!.combined;
       expect(combined.extent.km2).toBe(compound.area_km2);
     }
+  });
+
+  it('map only the components asked for (compound still computes the coastal levels it needs)', async () => {
+    const answer = await analyse(true, ['compound']);
+    expect((answer.component_extents as { component: string }[]).map((e) => e.component)).toEqual(['compound', 'compound']);
   });
 
   it('are absent without include_extents', async () => {

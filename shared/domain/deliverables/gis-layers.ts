@@ -7,10 +7,11 @@ import { FLOOD_COMPONENTS, type FloodComponent } from '../hazards/vocabulary';
 
 /**
  * The layers of the GIS deliverable in WGS 84 (the writers project them to EPSG:3087): the
- * jurisdiction's boundary, the assets with their exposure attributes and the inundation extents
- * per scenario × horizon, the design storm's rainfall ponding and the compound flooding. Every asset is in `assets` at its representative point; line and area
- * assets are also in `asset_lines` / `asset_areas` whole, with the same attributes (a Shapefile
- * holds one shape type). Attribute names fit the 10 characters of a dBASE field.
+ * jurisdiction's boundary, the assets with their exposure attributes, the inundation extents per
+ * scenario × horizon, the design storm's rainfall ponding and the compound flooding. Every asset is
+ * in `assets` at its representative point; line and area assets are also in `asset_lines` /
+ * `asset_areas` whole, with the same attributes (a Shapefile holds one shape type). Attribute names
+ * fit the 10 characters of a dBASE field.
  */
 export type LayerName = 'boundary' | 'assets' | 'asset_lines' | 'asset_areas' | 'inundation' | 'rainfall_ponding' | 'compound_flooding';
 
