@@ -24,10 +24,10 @@ export const AssetExposureSchema = z.object({
   depths: z.array(z.object({
     scenario: z.enum(SCENARIOS),
     planning_horizon: z.number().int(),
-    water_level_navd88_m: z.number().nullable().describe('Highest design water level over the components; null when none reaches the asset.'),
+    water_level_navd88_m: z.number().nullable().describe('Highest design water level over the components (a ponded water surface counts as one); null when none reaches the asset.'),
     depth_m: z.number().nullable(),
     depth_ft: z.number().nullable(),
-    governing_component: z.enum(['tidal', 'surge', 'rainfall']).nullable(),
+    governing_component: z.enum(FLOOD_COMPONENTS).nullable().describe('The component whose level or ponding is highest at the asset; null when none reaches it.'),
     reason: NoDepthReasonSchema.optional(),
   })).max(25).describe('Depth per scenario × planning horizon.'),
   by_component: z.array(z.object({

@@ -141,6 +141,12 @@ describe('rainfall ponding and compound flooding, from an uploaded GeoTIFF to th
     expect(pit.depth_m.rainfall).toBeCloseTo(PLATEAU - FLOOR, 3);
     expect(pit.depth_m.tidal).toBe(0);
     expect(pit.governing_component).toBe('rainfall');
+    // The ponding is the pit's flooding: its depth for the scenario, its status, deepest depth and score.
+    const pitExposure = byName.get('Pit Lift Station').exposure;
+    expect(pitExposure.depths.find((d: any) => d.scenario === SCENARIO && d.planning_horizon === YEAR)).toMatchObject({ governing_component: 'rainfall', water_level_navd88_m: PLATEAU });
+    expect(pitExposure).toMatchObject({ status: 'exposed', first_exposed_year: YEAR });
+    expect(pitExposure.max_depth_ft).toBeCloseTo((PLATEAU - FLOOR) / M_PER_FT, 2);
+    expect(byName.get('Pit Lift Station').vulnerability.exposure).toBeGreaterThan(0);
     const road = components('Slope Road');
     expect(byName.get('Slope Road').exposure.ground_elevation_navd88_m).toBeCloseTo(slope.ground, 3);
     expect(road.depth_m.tidal).toBeCloseTo(slope.tidalLevel - slope.ground, 3);

@@ -28,7 +28,7 @@ const analysed = (ponding: boolean, surfaces: [string, WaterSurface][]): Analyse
   model: { grid, spill: new Float32Array([0, 0.9, 1, 1, 3]), water: grid.water! },
   mask: undefined, sites, mhhwAt: () => 0,
   surfaces: new Map(surfaces),
-  ...(ponding ? { ponding: { storm, rainfall: new Float32Array([0, 0, 0.4, 0.3, 0]), compoundAt: (_s: string, _y: number, cell: number) => compoundDepth[cell] } } : {}),
+  ...(ponding ? { ponding: { storm, rainfall: new Float32Array([0, 0, 0.4, 0.3, 0]), compoundAt: (_s: string, _y: number, cell: number) => compoundDepth[cell], scenarioHorizons: [{ scenario: 'intermediate' as const, year: 2050 }] } } : {}),
 });
 const coastal: [string, WaterSurface][] = [['tidal|intermediate|2050', reachingCell(1.2, [1])], ['surge|intermediate|2050', reachingCell(2, [1])]];
 const meta = { analysisId: 'fa-1', assessmentId: null, analysedAt: '2026-01-01T00:00:00Z' };
@@ -66,6 +66,34 @@ describe('each component\'s depth at an asset', () => {
     const single = assetExposures(analysed(false, coastal.slice(0, 1)), meta).get('bank')!.by_component[0]!;
     expect(single.depth_m).toEqual({ tidal: 0.2, surge: null, rainfall: null, compound: null });
     expect(single.governing_component).toBe('tidal');
+  });
+});
+
+describe('the depth per scenario and horizon, from every component', () => {
+  const exposures = assetExposures(analysed(true, coastal), meta);
+
+  it.each([
+    // id, depth m, water surface NAVD88 m, governing, status: the deepest of the four above (by hand)
+    ['bank', 1, 2, 'surge', 'exposed'],
+    // Coastal water never reaches the pit; the storm held against the sea stands 0.9 m deep: 0.5 + 0.9.
+    ['pit', 0.9, 1.4, 'compound', 'exposed'],
+    ['raised-bank', 0.2, 1.3, 'rainfall', 'exposed'],
+    ['hill', 0, null, null, 'not_exposed'],
+  ])('%s: %s m under %s m, governed by %s', (id, depth, level, governing, status) => {
+    const exposure = exposures.get(id as string)!;
+    expect(exposure.depths).toEqual([expect.objectContaining({ depth_m: depth, water_level_navd88_m: level, governing_component: governing })]);
+    expect(exposure.status).toBe(status);
+    expect(exposure.max_depth_ft).toBe(Math.round((depth as number) / 0.3048 * 100) / 100);
+  });
+
+  it('count a storm ponding on the grid as the rainfall component, without any coastal level', () => {
+    const withStorm = analysed(true, []);
+    const rainOnly = assetExposures({ ...withStorm, ponding: { ...withStorm.ponding!, compoundAt: undefined } }, meta);
+    const pit = rainOnly.get('pit')!;
+    expect(pit.components).toEqual(['rainfall']);
+    expect(pit.depths).toEqual([{ scenario: 'intermediate', planning_horizon: 2050, water_level_navd88_m: 0.9, depth_m: 0.4, depth_ft: 1.31, governing_component: 'rainfall' }]);
+    expect(pit).toMatchObject({ status: 'exposed', first_exposed_year: 2050, max_depth_ft: 1.31 });
+    expect(rainOnly.get('hill')!).toMatchObject({ status: 'not_exposed', reason: 'not_connected', max_depth_ft: 0 });
   });
 });
 

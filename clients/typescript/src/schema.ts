@@ -1697,8 +1697,11 @@ export interface components {
                 depths: {
                     depth_ft: number | null;
                     depth_m: number | null;
-                    /** @enum {string|null} */
-                    governing_component: "tidal" | "surge" | "rainfall" | null;
+                    /**
+                     * @description The component whose level or ponding is highest at the asset; null when none reaches it.
+                     * @enum {string|null}
+                     */
+                    governing_component: "tidal" | "surge" | "rainfall" | "compound" | null;
                     /** Format: int64 */
                     planning_horizon: number;
                     /**
@@ -1708,7 +1711,7 @@ export interface components {
                     reason?: "not_connected" | "open_water" | "no_bare_earth" | "outside_model" | "above_water_level";
                     /** @enum {string} */
                     scenario: "low" | "intermediate_low" | "intermediate" | "intermediate_high" | "high";
-                    /** @description Highest design water level over the components; null when none reaches the asset. */
+                    /** @description Highest design water level over the components (a ponded water surface counts as one); null when none reaches the asset. */
                     water_level_navd88_m: number | null;
                 }[];
                 /**

@@ -43,6 +43,8 @@ export interface AnalysedSurfaces {
     storm: DesignStorm;
     rainfall: Float32Array;
     compoundAt?: (scenario: ScenarioId, year: number, cell: number) => number | undefined;
+    /** The scenarios × horizons asked for: a storm's ponding stands in each, with or without coastal levels. */
+    scenarioHorizons: readonly { scenario: ScenarioId; year: number }[];
   };
   /**
    * With the compound component computed on the grid: per scenario × horizon, its wet cells (the deeper of

@@ -2,9 +2,11 @@
  * Exposure of every analysed asset, from the design water surfaces of one flood analysis, and the
  * vulnerability score it feeds (DOMAIN §7):
  *
- *   depth(scenario, horizon)  = highest water level over the components analysed − ground, ≥ 0
- *                               (surge and rainfall: the 100-year event; the envelope is the
- *                               compound combination the analysis uses)
+ *   depth(scenario, horizon)  = the deepest of the components' depths at the asset (`by_component`:
+ *                               tidal, surge, rainfall, compound), ≥ 0 — the highest design water
+ *                               level − ground, where the storm's ponding and the runoff held
+ *                               against the sea count as levels too (surge and rainfall layers: the
+ *                               100-year event)
  *   exposure                  = max over scenarios and horizons of
  *                               min(1, depth_ft / 3 ft) × horizon weight
  *                               (weight 1 within 20 years of the assessment year, 0.75 within 50, 0.5 beyond)
@@ -60,8 +62,8 @@ export interface ScenarioHorizonDepth {
   /** null when the ground elevation at the asset is unknown. */
   depth_m: number | null;
   depth_ft: number | null;
-  /** The component whose level governs (highest), null when no component reaches the asset. */
-  governing_component: AnalysedComponent | null;
+  /** The component whose level governs (highest, or deepest ponding), null when no component reaches the asset. */
+  governing_component: ExposureComponent | null;
   /** Why the depth is null or 0; absent when the asset is under water. */
   reason?: NoDepthReason;
 }
@@ -129,16 +131,19 @@ export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: s
     const parsed = parseKey(key);
     return parsed ? [{ ...parsed, surface }] : [];
   });
-  const combos = [...new Map(keyed.map((k) => [`${k.scenario}|${k.year}`, { scenario: k.scenario, year: k.year }])).values()]
+  const asked = [...keyed.map((k) => ({ scenario: k.scenario, year: k.year })), ...(analysed.ponding?.scenarioHorizons ?? [])];
+  const combos = [...new Map(asked.map((c) => [`${c.scenario}|${c.year}`, c])).values()]
     .sort((a, b) => a.year - b.year || a.scenario.localeCompare(b.scenario));
-  const components = ANALYSED_COMPONENTS.filter((c) => keyed.some((k) => k.component === c));
+  // The storm's ponding on the grid is the rainfall component without a rainfall surface.
+  const components = ANALYSED_COMPONENTS.filter((c) => keyed.some((k) => k.component === c) || (c === 'rainfall' && analysed.ponding !== undefined));
   const out = new Map<string, AssetExposure>();
   for (const site of analysed.sites) {
     const onWater = site.open_water ?? (analysed.model !== undefined && site.cell !== undefined && isOpenWater(analysed.model, site.cell));
-    const byComponent = (ground: number | undefined) => componentDepths(analysed, site, ground, keyed, combos);
+    const ground = onWater ? undefined : site.ground;
+    const byComponent = componentDepths(analysed, site, ground, keyed, combos);
     const exposure = onWater
-      ? { ...exposureOf({ ...site, ground: undefined }, keyed, combos, components, meta, 'open_water'), by_component: byComponent(undefined), status: 'existing_water' as const }
-      : { ...exposureOf(site, keyed, combos, components, meta, site.no_ground_reason ?? 'outside_model'), by_component: byComponent(site.ground) };
+      ? { ...exposureOf({ ...site, ground }, keyed, byComponent, components, meta, 'open_water'), by_component: byComponent, status: 'existing_water' as const }
+      : { ...exposureOf(site, keyed, byComponent, components, meta, site.no_ground_reason ?? 'outside_model'), by_component: byComponent };
     const { lon, lat } = site.asset;
     out.set(site.asset.asset_id, components.includes('tidal') ? { ...exposure, tidal_datum_check: assetDatumCheck({ lon, lat }, analysed.mhhwAt(lon, lat)) } : exposure);
   }
@@ -216,23 +221,33 @@ function componentDepths(
   });
 }
 
+/**
+ * The asset's depth per scenario × horizon: the highest design water surface over it, unless the
+ * storm's ponding or the runoff held against the sea (`byComponent`) stands deeper there — then that
+ * depth, its component and its water surface (the asset's ground + the depth).
+ */
 function exposureOf(
   site: AssetSite,
   keyed: (SurfaceKey & { surface: WaterSurface })[],
-  combos: { scenario: ScenarioId; year: number }[],
+  byComponent: ComponentDepthEntry[],
   components: AnalysedComponent[],
   meta: { analysisId: string; assessmentId: string | null; analysedAt: string },
   /** Why there is no depth where the ground is unknown. */
   withoutGround: NoDepthReason,
 ): Omit<AssetExposure, 'by_component'> {
   const ground = site.ground;
-  const depths = combos.map(({ scenario, year }): ScenarioHorizonDepth => {
+  const depths = byComponent.map(({ scenario, planning_horizon: year, depth_m: componentDepth, governing_component: deepest }): ScenarioHorizonDepth => {
     let level = -Infinity;
-    let governing: AnalysedComponent | null = null;
+    let governing: ExposureComponent | null = null;
     for (const k of keyed) {
       if (k.scenario !== scenario || k.year !== year) continue;
       const at = k.surface.levelAtPoint(site.asset.lon, site.asset.lat, site.cell);
       if (at > level) { level = at; governing = k.component; }
+    }
+    const deeper = ground === undefined || deepest === null ? undefined : componentDepth[deepest]!;
+    if (deeper !== undefined && deeper > round(Math.max(0, level - ground!), 3)) {
+      level = ground! + deeper;
+      governing = deepest;
     }
     const reached = level !== -Infinity;
     const depth = ground === undefined ? null : reached ? Math.max(0, level - ground) : 0;

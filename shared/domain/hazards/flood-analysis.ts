@@ -359,6 +359,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     storm: pond.storm,
     rainfall: pond.ponding.depth,
     compoundAt: wanted.has('compound') ? (scenario: ScenarioId, year: number, cell: number) => compoundAtSites.get(`${scenario}|${year}`)?.get(cell) : undefined,
+    scenarioHorizons: combos,
   } : undefined;
   const analysed: AnalysedSurfaces = {
     model: area_.model, mask: area_.mask, sites: area_.sites, surfaces, mhhwAt: mhhwOfSite,
