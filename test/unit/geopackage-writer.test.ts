@@ -95,7 +95,7 @@ describe('the GeoPackage writer', () => {
         { reference_scope: 'table', table_name: 'areas', md_scope: 'dataset', metadata: '<metadata>areas</metadata>' },
         { reference_scope: 'table', table_name: 'sites', md_scope: 'dataset', metadata: '<metadata>sites</metadata>' },
       ]);
-      expect(db.prepare('SELECT table_name, extension_name, scope FROM gpkg_extensions ORDER BY table_name').all()).toEqual([
+      expect(db.prepare("SELECT table_name, extension_name, scope FROM gpkg_extensions WHERE extension_name = 'gpkg_metadata' ORDER BY table_name").all()).toEqual([
         { table_name: 'gpkg_metadata', extension_name: 'gpkg_metadata', scope: 'read-write' },
         { table_name: 'gpkg_metadata_reference', extension_name: 'gpkg_metadata', scope: 'read-write' },
       ]);
