@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Geometry } from 'geojson';
+import initSqlJs from 'sql.js';
 import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
 import type { GeoPackageTable } from '../../shared/domain/deliverables/ports';
 import { readGeoPackage } from '../../shared/domain/assets/formats/geopackage';
-import { openSqlite, type Sqlite } from '../helpers/sqlite';
+import { validateGisDeliverable } from '../../shared/domain/assets/gis-validation';
+import { withSqliteFile, type Sqlite } from '../helpers/sqlite';
 
 /**
  * The spatial index the GeoPackage writer builds without SQLite's R*Tree module, read back with a
@@ -116,21 +116,12 @@ function decodeTree(db: Sqlite, table: string): Tree {
   return tree;
 }
 
+const python = spawnSync('python3', ['-c', 'import sqlite3; sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE r USING rtree(id, a, b)")']).status === 0;
+const NO_PYTHON = 'python3 with an SQLite that has the R*Tree module is not installed, so SQLite\'s own check cannot run';
+
 async function withPackage(tables: GeoPackageTable[], use: (db: Sqlite, file: string, bytes: Buffer) => Promise<void> | void): Promise<void> {
   const bytes = await new SqlJsGeoPackageWriter().write({ srs: SRS, tables });
-  const dir = mkdtempSync(path.join(tmpdir(), 'gpkg-rtree-'));
-  try {
-    const file = path.join(dir, 'p.gpkg');
-    writeFileSync(file, bytes);
-    const db = await openSqlite(file);
-    try {
-      await use(db, file, bytes);
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await withSqliteFile(bytes, (db, file) => use(db, file, bytes));
 }
 
 describe('the GeoPackage spatial index', () => {
@@ -197,10 +188,9 @@ describe('the GeoPackage spatial index', () => {
     });
   });
 
-  const python = spawnSync('python3', ['-c', 'import sqlite3; sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE r USING rtree(id, a, b)")']).status === 0;
   (python ? it : it.skip)(python
     ? 'passes SQLite\'s own rtreecheck, answers box queries and keeps in step through the triggers'
-    : 'SKIPPED: python3 with an SQLite that has the R*Tree module is not installed, so SQLite\'s own check cannot run', async () => {
+    : `SKIPPED: ${NO_PYTHON}`, async () => {
     const grid = points(700);
     const query = { minx: 500_300, maxx: 501_000, miny: 2_700_100, maxy: 2_700_500 };
     const positions = grid.map((g) => (g as { coordinates: number[] }).coordinates as [number, number]);
@@ -241,6 +231,76 @@ print(json.dumps(out))
       expect(out.ids).toEqual(expected);
       expect(out.moved).toEqual([2, 701]);
       expect(out.after).toEqual(['ok', 700]);
+    });
+  });
+});
+
+describe('the GIS validation\'s reading of a GeoPackage spatial index', () => {
+  const areas = layer('areas', 'MULTIPOLYGON', [
+    { type: 'MultiPolygon', coordinates: [[[[10, 20], [30, 20], [30, 45], [10, 20]]]] },
+    { type: 'MultiPolygon', coordinates: [] },
+    { type: 'MultiPolygon', coordinates: [[[[-5, 0], [0, 0], [0, 5], [-5, 0]]]] },
+  ]);
+  const written = () => new SqlJsGeoPackageWriter().write({ srs: SRS, tables: [areas] });
+  /** The package after `edit` ran on it in SQLite (without the R*Tree module). */
+  const edited = async (bytes: Buffer, edit: (db: initSqlJs.Database) => void) => {
+    const db = new (await initSqlJs()).Database(bytes);
+    try {
+      edit(db);
+      return Buffer.from(db.export());
+    } finally {
+      db.close();
+    }
+  };
+  const indexOf = async (bytes: Buffer) => (await readGeoPackage(bytes, 'areas')).spatialIndex;
+
+  it('finds the written index valid, holding the two features with a geometry', async () => {
+    expect(await indexOf(await written())).toEqual({ status: 'valid', indexed_features: 2, detail: null });
+  });
+
+  it('reports a layer without an index as missing', async () => {
+    const bare = await edited(await written(), (db) => db.exec(`PRAGMA writable_schema = ON; DELETE FROM sqlite_master WHERE name LIKE 'rtree_%';
+      PRAGMA writable_schema = OFF; DELETE FROM gpkg_extensions WHERE extension_name = 'gpkg_rtree_index'`));
+    expect(await indexOf(bare)).toMatchObject({ status: 'missing', indexed_features: null });
+  });
+
+  it.each([
+    ['a leaf cell that no longer holds its feature', /Feature 1 lies outside its cell/, (db: initSqlJs.Database) => {
+      const blob = Buffer.from(db.exec('SELECT data FROM rtree_areas_geom_node WHERE nodeno = 1')[0]!.values[0]![0] as Uint8Array);
+      const first = blob.readBigInt64BE(4) === 1n ? 0 : 1;
+      blob.writeFloatBE(blob.readFloatBE(4 + CELL * first + 8), 4 + CELL * first + 12); // maxx := minx
+      db.run('UPDATE rtree_areas_geom_node SET data = ? WHERE nodeno = 1', [blob]);
+    }],
+    ['a feature missing from _rowid', /_rowid does not map/, (db: initSqlJs.Database) => db.run('DELETE FROM rtree_areas_geom_rowid WHERE rowid = 3')],
+    ['a node shorter than SQLite allows', /under SQLite's minimum/, (db: initSqlJs.Database) => db.run('UPDATE rtree_areas_geom_node SET data = zeroblob(100)')],
+    ['an index gpkg_extensions does not register', /does not register/, (db: initSqlJs.Database) => db.run("DELETE FROM gpkg_extensions WHERE extension_name = 'gpkg_rtree_index'")],
+    ['an indexed feature the layer lacks', /the layer does not have/, (db: initSqlJs.Database) => db.exec('DROP TRIGGER rtree_areas_geom_delete; DELETE FROM areas WHERE fid = 3')],
+  ])('reports %s as invalid, and the GIS validation warns', async (_case, detail, edit) => {
+    const broken = await edited(await written(), edit);
+    const index = await indexOf(broken);
+    expect(index).toMatchObject({ status: 'invalid', indexed_features: null });
+    expect(index!.detail).toMatch(detail);
+    const report = await validateGisDeliverable(await readGeoPackage(broken, 'areas'), { coordinateSystem: 'EPSG:32617', metadata: '<metadata/>' });
+    expect(report.spatial_index).toEqual(index);
+    expect(report.warnings.map((w) => w.code)).toContain('spatial_index_invalid');
+  });
+
+  (python ? it : it.skip)(python ? 'accepts an index SQLite\'s own module built' : `SKIPPED: ${NO_PYTHON}`, async () => {
+    await withPackage([layer('grid', 'POINT', points(700))], async (_db, file) => {
+      // SQLite's own insertion (node splits, its own node numbers) over the features' points.
+      const script = `
+import sqlite3, struct, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute('DROP TABLE rtree_grid_geom')
+db.execute('CREATE VIRTUAL TABLE rtree_grid_geom USING rtree(id, minx, maxx, miny, maxy)')
+for fid, blob in db.execute('SELECT fid, geom FROM grid').fetchall():
+    x, y = struct.unpack('<2d', blob[13:29])
+    db.execute('INSERT INTO rtree_grid_geom VALUES (?, ?, ?, ?, ?)', (fid, x, x, y, y))
+db.commit()
+`;
+      const run = spawnSync('python3', ['-c', script, file], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect((await readGeoPackage(readFileSync(file), 'grid')).spatialIndex).toEqual({ status: 'valid', indexed_features: 700, detail: null });
     });
   });
 });
