@@ -12,15 +12,15 @@ import type { Database } from 'sql.js';
 /** One cell: the 64-bit rowid (leaf) or child node number, then min and max of x and of y as float32. */
 const CELL_BYTES = 8 + 4 * 4;
 /** rtree.c's RTREE_MAXCELLS: a new index's nodes hold 51 cells, as 4 KiB pages less 64 bytes allow more. */
-export const MAX_CELLS = 51;
+const MAX_CELLS = 51;
 /** The blob length of every node; SQLite takes it from node 1 when it connects and requires it of every node. */
-export const NODE_BYTES = 4 + CELL_BYTES * MAX_CELLS;
+const NODE_BYTES = 4 + CELL_BYTES * MAX_CELLS;
 
 export interface Envelope { minX: number; maxX: number; minY: number; maxY: number }
 export interface IndexEntry { id: number; envelope: Envelope }
 
 /** A node of the packed tree: its number (the root is 1), its cells, and whether they are features. */
-export interface RTreeNode { number: number; leaf: boolean; cells: IndexEntry[] }
+interface RTreeNode { number: number; leaf: boolean; cells: IndexEntry[] }
 
 // rtree.c's rtreeValueDown/rtreeValueUp: a bound that float32 would move inwards is scaled outwards
 // by one part in 2^23 first, so the stored box always holds the exact one.
@@ -59,7 +59,7 @@ const union = (cells: IndexEntry[]): Envelope => ({
  * Packs the entries bottom-up into a balanced tree: returns its depth (0 when the root is a leaf)
  * and its nodes, the root numbered 1 and the others 2, 3, … Envelopes are rounded outwards to float32.
  */
-export function packRTree(entries: readonly IndexEntry[]): { depth: number; nodes: RTreeNode[] } {
+function packRTree(entries: readonly IndexEntry[]): { depth: number; nodes: RTreeNode[] } {
   const nodes: RTreeNode[] = [];
   let level = entries.map(({ id, envelope: e }) => ({ id, envelope: { minX: float32Down(e.minX), maxX: float32Up(e.maxX), minY: float32Down(e.minY), maxY: float32Up(e.maxY) } }));
   let leaf = true;
@@ -77,7 +77,7 @@ export function packRTree(entries: readonly IndexEntry[]): { depth: number; node
 }
 
 /** A node's blob: big-endian tree depth (root only), cell count, then the cells, zero-padded to NODE_BYTES. */
-export function nodeBlob(node: RTreeNode, depth: number): Uint8Array {
+function nodeBlob(node: RTreeNode, depth: number): Uint8Array {
   const blob = Buffer.alloc(NODE_BYTES);
   blob.writeUInt16BE(node.number === 1 ? depth : 0, 0);
   blob.writeUInt16BE(node.cells.length, 2);

@@ -117,6 +117,7 @@ function decodeTree(db: Sqlite, table: string): Tree {
 }
 
 const python = spawnSync('python3', ['-c', 'import sqlite3; sqlite3.connect(":memory:").execute("CREATE VIRTUAL TABLE r USING rtree(id, a, b)")']).status === 0;
+const gdal = spawnSync('ogrinfo', ['--version']).status === 0;
 const NO_PYTHON = 'python3 with an SQLite that has the R*Tree module is not installed, so SQLite\'s own check cannot run';
 
 async function withPackage(tables: GeoPackageTable[], use: (db: Sqlite, file: string, bytes: Buffer) => Promise<void> | void): Promise<void> {
@@ -231,6 +232,17 @@ print(json.dumps(out))
       expect(out.ids).toEqual(expected);
       expect(out.moved).toEqual([2, 701]);
       expect(out.after).toEqual(['ok', 700]);
+    });
+  });
+  (gdal ? it : it.skip)(gdal ? 'is found and used by GDAL (ogrinfo)' : 'SKIPPED: GDAL\'s ogrinfo is not installed', async () => {
+    const grid = points(700);
+    const inBox = grid.filter((g) => { const [x, y] = (g as { coordinates: number[] }).coordinates as [number, number]; return x >= 500_300 && x <= 501_000 && y >= 2_700_100 && y <= 2_700_500; });
+    await withPackage([layer('grid', 'POINT', grid)], (_db, file) => {
+      const has = spawnSync('ogrinfo', ['-ro', file, '-sql', "SELECT HasSpatialIndex('grid', 'geom')"], { encoding: 'utf8' });
+      expect(has.stdout).toMatch(/HasSpatialIndex \(Integer\) = 1/);
+      const filtered = spawnSync('ogrinfo', ['-ro', '--debug', 'on', file, 'grid', '-spat', '500300', '2700100', '501000', '2700500'], { encoding: 'utf8' });
+      expect(filtered.stderr).toContain('JOIN "rtree_grid_geom"');
+      expect(filtered.stdout.match(/^OGRFeature/gm)).toHaveLength(inBox.length);
     });
   });
 });
