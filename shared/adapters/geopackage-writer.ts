@@ -1,12 +1,13 @@
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import type { Geometry, Position } from 'geojson';
 import type { GeoPackageContent, GeoPackageTable, GeoPackageWriter } from '../domain/deliverables/ports';
+import { writeSpatialIndex, type IndexEntry } from './geopackage-rtree';
 
 /**
  * GeoPackage 1.3 over sql.js (SQLite compiled to WebAssembly): the same file on every machine and
  * Lambda architecture, with no native module. The core tables, one feature table per layer with
- * its extent in `gpkg_contents`, and the metadata extension. No R-tree index: sql.js is built
- * without the R*Tree module (readers build one on demand, e.g. GDAL's `CreateSpatialIndex`).
+ * its extent in `gpkg_contents` and its R-tree spatial index (written without SQLite's R*Tree
+ * module, which sql.js lacks: see geopackage-rtree.ts), and the metadata extension.
  */
 const GPKG_APPLICATION_ID = 0x47504b47; // 'GPKG'
 const GPKG_VERSION = 10300;
@@ -63,14 +64,19 @@ function writeTable(db: Database, table: GeoPackageTable, srsId: number): void {
   db.run('INSERT INTO gpkg_geometry_columns VALUES (?, \'geom\', ?, ?, 0, 0)', [table.name, table.geometryType, srsId]);
   const columns = table.columns.map((c) => `${quoted(c.name)} ${c.type}`).join(', ');
   db.run(`CREATE TABLE ${quoted(table.name)} (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom ${table.geometryType}${columns ? `, ${columns}` : ''})`);
-  const insert = db.prepare(`INSERT INTO ${quoted(table.name)} (geom${table.columns.map((c) => `, ${quoted(c.name)}`).join('')}) VALUES (?${', ?'.repeat(table.columns.length)})`);
+  const insert = db.prepare(`INSERT INTO ${quoted(table.name)} (fid, geom${table.columns.map((c) => `, ${quoted(c.name)}`).join('')}) VALUES (?, ?${', ?'.repeat(table.columns.length)})`);
+  const indexed: IndexEntry[] = [];
   try {
-    for (const feature of table.features) {
-      insert.run([gpkgGeometry(feature.geometry, srsId), ...table.columns.map((c) => sqlValue(feature.properties[c.name]))]);
-    }
+    table.features.forEach((feature, i) => {
+      insert.run([i + 1, gpkgGeometry(feature.geometry, srsId), ...table.columns.map((c) => sqlValue(feature.properties[c.name]))]);
+      const envelope = extentOf([feature.geometry]);
+      // An empty geometry has no envelope and no place in the index (ST_IsEmpty in the triggers).
+      if (envelope && [envelope.minX, envelope.minY, envelope.maxX, envelope.maxY].every(Number.isFinite)) indexed.push({ id: i + 1, envelope });
+    });
   } finally {
     insert.free();
   }
+  writeSpatialIndex(db, table.name, 'geom', 'fid', indexed);
   db.run('INSERT INTO gpkg_metadata (md_scope, md_standard_uri, mime_type, metadata) VALUES (\'dataset\', ?, ?, ?)', [table.metadata.standardUri, table.metadata.mimeType, table.metadata.document]);
   db.run('INSERT INTO gpkg_metadata_reference (reference_scope, table_name, md_file_id) VALUES (\'table\', ?, last_insert_rowid())', [table.name]);
 }

@@ -314,6 +314,11 @@ export const GisReportSchema = z.object({
     problem: z.enum(['not_xml', 'unknown_standard']).optional(),
     detail: Text(200).optional().describe('With `not_xml`: where and why the XML is not well-formed.'),
   }),
+  spatial_index: z.object({
+    status: z.enum(['valid', 'missing', 'invalid']).describe('`valid`: a registered R-tree (GeoPackage extension gpkg_rtree_index) whose leaves hold exactly the features with a geometry, each inside its cell; `missing`: none (GIS tools build one on demand); `invalid`: present but inconsistent (also a warning `spatial_index_invalid`).'),
+    indexed_features: z.number().int().min(0).nullable().describe('Features the index holds; null without a readable index.'),
+    detail: Text(400).nullable().describe('Why the index is missing or invalid; null when valid.'),
+  }).nullable().describe('The GeoPackage layer\'s spatial index, read from the R-tree\'s own tables; a check, never an error. Null for GeoJSON and Shapefiles.'),
   errors: z.array(GisIssueSchema).max(200),
   warnings: z.array(GisIssueSchema).max(200),
   error_count: z.number().int().min(0),

@@ -227,6 +227,10 @@ describe('from inventory to evidence (Monroe County)', () => {
       const references = db.prepare('SELECT r.table_name, m.metadata FROM gpkg_metadata_reference r JOIN gpkg_metadata m ON m.id = r.md_file_id').all() as { table_name: string; metadata: string }[];
       expect(references.map((r) => r.table_name).sort()).toEqual(['assets', 'boundary', 'compound_flooding', 'inundation', 'rainfall_ponding']);
       expect(references.every((r) => r.metadata.includes('<metstdn>FGDC Content Standard for Digital Geospatial Metadata</metstdn>'))).toBe(true);
+      // Each layer carries its R-tree spatial index, registered as the extension; every asset is in it.
+      expect((db.prepare("SELECT table_name FROM gpkg_extensions WHERE extension_name = 'gpkg_rtree_index' AND column_name = 'geom' ORDER BY table_name").all() as { table_name: string }[]).map((r) => r.table_name))
+        .toEqual(['assets', 'boundary', 'inundation']);
+      expect((db.prepare('SELECT COUNT(*) AS n FROM rtree_assets_geom_rowid').get() as { n: number }).n).toBe(FIXTURE_ROWS);
       // A point of the layer, read back from its GeoPackage binary, lies in Florida GDL Albers metres.
       const geom = (db.prepare('SELECT geom FROM assets LIMIT 1').get() as { geom: Buffer }).geom;
       const headerLength = 8 + [0, 32, 48, 48, 64][(geom[3]! >> 1) & 7]!;
@@ -268,6 +272,7 @@ describe('from inventory to evidence (Monroe County)', () => {
     expect(gpkgValidation.json).toMatchObject({
       valid: true, format: 'geopackage', layer: 'assets', feature_count: FIXTURE_ROWS,
       crs: { detected_epsg: 3087, detected_from: 'gpkg_srs', dep_accepted: true }, metadata: { standard: 'fgdc_csdgm', source: 'archive' },
+      spatial_index: { status: 'valid', indexed_features: FIXTURE_ROWS, detail: null },
     });
 
     // The workbook's rows are the sorted prioritized list.

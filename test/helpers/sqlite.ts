@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import initSqlJs from 'sql.js';
 
 /** The little of SQLite the tests use to read GeoPackages: rows as objects, blobs as Buffers. */
@@ -24,4 +26,21 @@ export async function openSqlite(file: string): Promise<Sqlite> {
     prepare: (sql) => ({ all: (...params) => query(sql, params), get: (...params) => query(sql, params)[0] }),
     close: () => db.close(),
   };
+}
+
+/** Writes `bytes` to a temporary file, opens it, and removes both after `use`. */
+export async function withSqliteFile(bytes: Uint8Array, use: (db: Sqlite, file: string) => Promise<void> | void): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sqlite-'));
+  try {
+    const file = path.join(dir, 'file.sqlite');
+    writeFileSync(file, bytes);
+    const db = await openSqlite(file);
+    try {
+      await use(db, file);
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

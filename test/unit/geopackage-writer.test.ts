@@ -1,13 +1,10 @@
 import proj4 from 'proj4';
 import albers from 'epsg-index/s/3087.json';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
 import type { GeoPackageContent, GeoPackageTable } from '../../shared/domain/deliverables/ports';
 import { boundaryLayer } from '../../shared/domain/deliverables/gis-layers';
 import { geoPackageContent } from '../../shared/domain/deliverables/gis-package';
-import { openSqlite, type Sqlite } from '../helpers/sqlite';
+import { withSqliteFile, type Sqlite } from '../helpers/sqlite';
 
 /**
  * The GeoPackage writer read back with SQLite: the file's header, the core tables, extents computed
@@ -35,19 +32,7 @@ const empty: GeoPackageTable = { ...areas, name: 'empty', title: 'Empty', featur
 
 async function opened(content: GeoPackageContent, use: (db: Sqlite, bytes: Buffer) => Promise<void> | void): Promise<void> {
   const bytes = await new SqlJsGeoPackageWriter().write(content);
-  const dir = mkdtempSync(path.join(tmpdir(), 'gpkg-writer-'));
-  try {
-    const file = path.join(dir, 'p.gpkg');
-    writeFileSync(file, bytes);
-    const db = await openSqlite(file);
-    try {
-      await use(db, bytes);
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await withSqliteFile(bytes, (db) => use(db, bytes));
 }
 
 describe('the GeoPackage writer', () => {
@@ -95,7 +80,7 @@ describe('the GeoPackage writer', () => {
         { reference_scope: 'table', table_name: 'areas', md_scope: 'dataset', metadata: '<metadata>areas</metadata>' },
         { reference_scope: 'table', table_name: 'sites', md_scope: 'dataset', metadata: '<metadata>sites</metadata>' },
       ]);
-      expect(db.prepare('SELECT table_name, extension_name, scope FROM gpkg_extensions ORDER BY table_name').all()).toEqual([
+      expect(db.prepare("SELECT table_name, extension_name, scope FROM gpkg_extensions WHERE extension_name = 'gpkg_metadata' ORDER BY table_name").all()).toEqual([
         { table_name: 'gpkg_metadata', extension_name: 'gpkg_metadata', scope: 'read-write' },
         { table_name: 'gpkg_metadata_reference', extension_name: 'gpkg_metadata', scope: 'read-write' },
       ]);

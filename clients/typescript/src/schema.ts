@@ -2983,6 +2983,21 @@ export interface components {
                 /** @enum {string|null} */
                 standard: "fgdc_csdgm" | "iso_19115" | null;
             };
+            /** @description The GeoPackage layer's spatial index, read from the R-tree's own tables; a check, never an error. Null for GeoJSON and Shapefiles. */
+            spatial_index: {
+                /** @description Why the index is missing or invalid; null when valid. */
+                detail: string | null;
+                /**
+                 * Format: int64
+                 * @description Features the index holds; null without a readable index.
+                 */
+                indexed_features: number | null;
+                /**
+                 * @description `valid`: a registered R-tree (GeoPackage extension gpkg_rtree_index) whose leaves hold exactly the features with a geometry, each inside its cell; `missing`: none (GIS tools build one on demand); `invalid`: present but inconsistent (also a warning `spatial_index_invalid`).
+                 * @enum {string}
+                 */
+                status: "valid" | "missing" | "invalid";
+            } | null;
             /** @description True when there is no error (warnings allowed). */
             valid: boolean;
             /** Format: int64 */
@@ -6756,6 +6771,7 @@ export interface operations {
                      *         "missing_recommended": [],
                      *         "source": null
                      *       },
+                     *       "spatial_index": null,
                      *       "errors": [
                      *         {
                      *           "feature": null,

@@ -3,6 +3,7 @@ import { matchColumns } from './columns';
 import { DEP_ACCEPTED_EPSG, knownCrs, parseCrsReference, toWgs84 } from './crs';
 import { checkCoordinates, FLORIDA_BBOX } from './florida-extent';
 import type { CrsStatement, FeatureFile } from './formats/features';
+import type { SpatialIndexCheck } from './formats/geopackage-index';
 import { crossingMessage, forEachPosition, isPolygonal, POLYGON_REPAIR_HINT, reprojectGeometry, selfIntersection, structuralProblems } from './geometry';
 import { checkMetadata, type MetadataCheck } from './metadata';
 
@@ -43,6 +44,8 @@ export interface GisReport {
     missing_recommended: string[];
   };
   metadata: MetadataCheck & { source: 'request' | 'archive' | null };
+  /** A GeoPackage layer's R-tree spatial index (a check, never an error); null for GeoJSON and Shapefiles. */
+  spatial_index: SpatialIndexCheck | null;
   errors: GisIssue[];
   warnings: GisIssue[];
   error_count: number;
@@ -226,6 +229,10 @@ export async function validateGisDeliverable(file: FeatureFile, input: { coordin
     issues.add('warning', { code: 'mixed_geometry_types', message: `The layer mixes ${Object.keys(geometryTypes).join(', ')}.`, hint: 'Deliver one geometry type per layer (points, lines or polygons).' });
   }
 
+  if (file.spatialIndex?.status === 'invalid') {
+    issues.add('warning', { code: 'spatial_index_invalid', message: `The layer's spatial index is not valid: ${file.spatialIndex.detail}`, hint: 'Rebuild the index, e.g. with GDAL: ogrinfo file.gpkg -sql "SELECT DisableSpatialIndex(\'layer\', \'geom\')" then the same with CreateSpatialIndex; until then queries by area may miss features.' });
+  }
+
   const metadata = input.metadata !== undefined
     ? checkMetadataText(input.metadata, 'request', issues)
     : checkMetadataText(file.metadataXml, 'archive', issues);
@@ -240,6 +247,7 @@ export async function validateGisDeliverable(file: FeatureFile, input: { coordin
     extent_wgs84: project && Number.isFinite(extent.west) ? extent : null,
     attributes,
     metadata,
+    spatial_index: file.spatialIndex ?? null,
     errors: issues.errors,
     warnings: issues.warnings,
     error_count: issues.errorCount,

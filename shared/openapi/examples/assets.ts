@@ -347,6 +347,7 @@ export const assetExamples: OperationExample[] = [
           missing_recommended: ['owner', 'address'],
         },
         metadata: { standard: null, present: [], missing_required: [], missing_recommended: [], source: null },
+        spatial_index: null,
         errors: [
           {
             feature: null,

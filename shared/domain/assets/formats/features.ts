@@ -3,6 +3,7 @@ import { detectCrsFromWkt, parseCrsReference, knownCrs, toWgs84, wktToWgs84, typ
 import { AssetFileError } from '../file-error';
 import { reprojectGeometry, structuralProblems } from '../geometry';
 import type { SourceRecord } from '../import-rows';
+import type { SpatialIndexCheck } from './geopackage-index';
 
 /** A feature as read from the file, in the file's own coordinate system. */
 export interface RawFeature {
@@ -34,6 +35,8 @@ export interface FeatureFile {
   /** Property names, in file order (the union over the first features for GeoJSON). */
   headers: string[];
   features: RawFeature[] | AsyncIterable<RawFeature>;
+  /** A GeoPackage layer's spatial index, read from its tables. */
+  spatialIndex?: SpatialIndexCheck;
   /** Metadata shipped inside the upload (`.shp.xml` / `.xml` beside the Shapefile, a GeoPackage's metadata extension). */
   metadataXml?: string;
 }

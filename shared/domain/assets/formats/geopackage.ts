@@ -3,6 +3,7 @@ import { knownCrs } from '../crs';
 import { AssetFileError } from '../file-error';
 import { crsFromPrj, type CrsStatement, type FeatureFile, type RawFeature } from './features';
 import { gpkgBlobToGeometry, WkbError } from './wkb';
+import { checkSpatialIndex } from './geopackage-index';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 const GPKG_APPLICATION_ID = 0x47504b47; // 'GPKG' (GeoPackage 1.2+)
@@ -113,7 +114,10 @@ export async function readGeoPackage(buffer: Buffer, layer?: string): Promise<Fe
       throw new AssetFileError('malformed_geopackage', `The layer "${chosen.table_name}" cannot be read: ${(error as Error).message}`);
     }
     if (features.length === 0) throw new AssetFileError('empty_file', `The layer "${chosen.table_name}" has no features.`);
-    return { format: 'geopackage', layer: chosen.table_name, crs: crsOfLayer(db, chosen.srs_id), headers, features, metadataXml: metadataOf(db, chosen.table_name) };
+    return {
+      format: 'geopackage', layer: chosen.table_name, crs: crsOfLayer(db, chosen.srs_id), headers, features, metadataXml: metadataOf(db, chosen.table_name),
+      spatialIndex: checkSpatialIndex((sql, params) => rows(db, sql, params), chosen.table_name, geometryColumn),
+    };
   } finally {
     db.close();
   }
