@@ -229,7 +229,7 @@ describe('from inventory to evidence (Monroe County)', () => {
       expect(references.every((r) => r.metadata.includes('<metstdn>FGDC Content Standard for Digital Geospatial Metadata</metstdn>'))).toBe(true);
       // Each layer carries its R-tree spatial index, registered as the extension; every asset is in it.
       expect((db.prepare("SELECT table_name FROM gpkg_extensions WHERE extension_name = 'gpkg_rtree_index' AND column_name = 'geom' ORDER BY table_name").all() as { table_name: string }[]).map((r) => r.table_name))
-        .toEqual(['assets', 'boundary', 'inundation']);
+        .toEqual(['assets', 'boundary', 'compound_flooding', 'inundation', 'rainfall_ponding']);
       expect((db.prepare('SELECT COUNT(*) AS n FROM rtree_assets_geom_rowid').get() as { n: number }).n).toBe(FIXTURE_ROWS);
       // A point of the layer, read back from its GeoPackage binary, lies in Florida GDL Albers metres.
       const geom = (db.prepare('SELECT geom FROM assets LIMIT 1').get() as { geom: Buffer }).geom;
