@@ -72,6 +72,12 @@ export async function runDeliverableJob(deps: DeliverableWorkerDeps, ref: Delive
   }
 }
 
+/** Why a job whose worker was lost on its last attempt ended `failed`. */
+const lostDeliverableError = (job: DeliverableJob) => ({
+  code: 'worker_lost',
+  detail: `The package stopped when its worker ended unexpectedly (a crash or a timeout), on attempt ${job.lease!.attempt} of ${MAX_ATTEMPTS}; request it again, and quote ${job.deliverable_id} if it happens again.`,
+});
+
 /**
  * Runs every open job whose turn it is (the local worker's poll, the lost-job schedule in AWS); one
  * lost on its last attempt is failed. Resolves with how many were failed that way.
@@ -82,7 +88,7 @@ export async function runOpenDeliverableJobs(deps: DeliverableWorkerDeps, owner:
   for (const job of await deps.jobs.listOpen()) {
     if (isRunnable(job, now)) await runDeliverableJob(deps, job, owner);
     else if (isLostForGood(job, now)) {
-      const ended = await deps.jobs.finish(job, job.lease!.owner, { error: { code: 'internal_error', detail: `The deliverables could not be generated after ${MAX_ATTEMPTS} attempts. Quote ${job.deliverable_id} when reporting it.` } }, now);
+      const ended = await deps.jobs.finish(job, job.lease!.owner, { error: lostDeliverableError(job) }, now);
       if (ended) failed++;
     }
   }
