@@ -17,6 +17,7 @@ import { gaugeChoiceParam } from './gauge-choice';
 import { floridaYear } from './slr-impact';
 import { resolveApplicant } from '../../shared/domain/compliance/inputs';
 import { analysisTarget, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLink } from '../../shared/domain/deliverables/analysis-link';
+import { jobFailureOf } from '../../shared/domain/job-failure';
 
 /** What a job stores to replay the analysis. */
 interface StoredAnalysisRequest {
@@ -206,10 +207,11 @@ export async function runFloodAnalysisJob(deps: HazardDeps, job: Pick<HazardJob,
     const resultKey = await store.putDocument(accountId, jobId, 'result', result);
     await store.transition(accountId, jobId, ['running'], { status: 'succeeded', progress: 1, result_key: resultKey }, deps.clock());
   } catch (error) {
-    logger.error('Flood analysis job failed', { jobId, error: error as Error });
+    const refusal = jobFailureOf(error);
+    if (!refusal) logger.error('Flood analysis job failed', { jobId, error: error as Error });
     await store.transition(accountId, jobId, ['running'], {
       status: 'failed',
-      error: { code: 'internal_error', detail: `The analysis failed. Quote the job id ${jobId} when reporting it.` },
+      error: refusal ?? { code: 'internal_error', detail: `The analysis failed. Quote the job id ${jobId} when reporting it.` },
     }, deps.clock());
   }
 }

@@ -1,6 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { BlobStore } from '../../ports';
 import { sha256Hex } from '../content-hash';
+import { jobFailureOf } from '../job-failure';
 import type { Assessment } from '../assessments/model';
 import { complianceOf } from '../assessments/model';
 import type { AssessmentStore } from '../assessments/ports';
@@ -66,9 +67,10 @@ export async function runDeliverableJob(deps: DeliverableWorkerDeps, ref: Delive
     }
     if (!(await deps.jobs.finish(job, owner, { files }, deps.clock()))) throw new Error('lease lost');
   } catch (error) {
-    deps.warn('Deliverable job failed', { deliverable_id: job.deliverable_id, error: (error as Error).message });
+    const refusal = jobFailureOf(error);
+    if (!refusal) deps.warn('Deliverable job failed', { deliverable_id: job.deliverable_id, error: (error as Error).message });
     await Promise.all(stored.map((key) => deps.blobs.delete(key)));
-    await deps.jobs.finish(job, owner, { error: { code: 'internal_error', detail: `The deliverables could not be generated. Quote ${job.deliverable_id} when reporting it.` } }, deps.clock());
+    await deps.jobs.finish(job, owner, { error: refusal ?? { code: 'internal_error', detail: `The deliverables could not be generated. Quote ${job.deliverable_id} when reporting it.` } }, deps.clock());
   }
 }
 
