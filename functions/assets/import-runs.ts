@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { S3Event } from 'aws-lambda';
-import { ImportDeadlineError, ImportInterruptedError, importAssetFile } from '../../shared/domain/assets/import-assets';
+import { ImportInterruptedError, RESTART_IMPORT, importAssetFile } from '../../shared/domain/assets/import-assets';
 import { AssetFileError } from '../../shared/domain/assets/file-error';
+import { jobFailureOf } from '../../shared/domain/job-failure';
 import type { AssetCategory } from '../../shared/domain/assets/classification';
 import type { ImportRecord } from '../../shared/domain/assets/ports';
 import { logger } from '../../shared/observability/logger';
@@ -21,7 +22,6 @@ const IMPORT_DEADLINE_MS = 60 * 60 * 1000;
 const MAX_ATTEMPTS = 3;
 /** One run's time budget where the platform sets none (locally); Lambda's own timeout applies in AWS. */
 export const IMPORT_RUN_BUDGET_MS = 14 * 60 * 1000;
-const RESTART = 'start it again (assets already written are updated, not duplicated)';
 /** This process, as the holder of the leases it takes. */
 const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 /** `uploads/<account>/<import>/<file>`: the key of an import's uploaded file. */
@@ -94,12 +94,9 @@ export async function runClaimedImport(record: ImportRecord, options: RunOptions
       await imports.progress(accountId, importId, WORKER_ID, checkpoint, now(), 0);
       return;
     }
-    if (!(error instanceof AssetFileError)) logger.error('Import failed', { importId, error: error as Error });
-    const failure = error instanceof AssetFileError
-      ? { code: error.code, detail: error.message }
-      : error instanceof ImportDeadlineError
-        ? { code: 'time_budget_exceeded', detail: `${error.message} Split the file, or ${RESTART}.` }
-        : { code: 'internal_error', detail: `The import stopped on an unexpected error; ${RESTART}.` };
+    const refusal = jobFailureOf(error);
+    if (!refusal) logger.error('Import failed', { importId, error: error as Error });
+    const failure = refusal ?? { code: 'internal_error', detail: `The import stopped on an unexpected error; ${RESTART_IMPORT}.` };
     await imports.finish(accountId, importId, { error: failure }, now(), WORKER_ID);
   }
 }
@@ -119,7 +116,7 @@ export async function sweepLostImports(now: Date = new Date()): Promise<ImportRe
       resumable.push(record);
       continue;
     }
-    const failure = { code: 'worker_lost', detail: `The import stopped when its worker ended unexpectedly (attempt ${attempts}); ${RESTART}.` };
+    const failure = { code: 'worker_lost', detail: `The import stopped when its worker ended unexpectedly (attempt ${attempts}); ${RESTART_IMPORT}.` };
     // Conditional on the lost holder, so an import that finished meanwhile keeps its outcome.
     await imports.finish(record.account_id, record.import_id, { error: failure }, now, record.lease?.owner);
   }

@@ -5,8 +5,7 @@ import { processedModelRecord, writeProcessedModel } from '../../shared/adapters
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, parseElevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
 import type { DynamoElevationModelStore, ElevationModelEntry, ProcessedFields } from '../../shared/adapters/elevation-model-store';
 import { isRetryable, lostModelError } from '../../shared/domain/elevation-models/processing-job';
-import { RasterError } from '../../shared/domain/elevation-models/raster-error';
-import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
+import { jobFailureOf, type JobFailure } from '../../shared/domain/job-failure';
 import { logger } from '../../shared/observability/logger';
 import type { BlobStore } from '../../shared/ports';
 
@@ -21,22 +20,13 @@ export interface WorkerDeps {
 /** This process, as the holder of the leases it takes. */
 const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
-type Failure = { code: string; detail: string };
-
-/** The reason code of a file processing refused: a refusal of the file, never of the service. */
-export function failureOf(error: unknown): Failure | undefined {
-  if (error instanceof VerticalReferenceError) return { code: 'invalid_vertical_reference', detail: error.message };
-  if (error instanceof RasterError) return { code: error.code, detail: error.message };
-  return undefined;
-}
-
-const tooLarge = (size: number): Failure => ({
+const tooLarge = (size: number): JobFailure => ({
   code: 'file_too_large',
   detail: `The upload is ${size} bytes; at most ${MAX_DEM_UPLOAD_BYTES} (256 MiB) are accepted. Split the DEM into tiles and upload each as a model.`,
 });
 
 /** Tiles and model.json for a claimed model's upload, or why it cannot be used. */
-async function tileUpload(deps: WorkerDeps, entry: ElevationModelEntry, size: number | undefined): Promise<{ ready: ProcessedFields } | { error: Failure }> {
+async function tileUpload(deps: WorkerDeps, entry: ElevationModelEntry, size: number | undefined): Promise<{ ready: ProcessedFields } | { error: JobFailure }> {
   if (size !== undefined && size > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(size) };
   const { account_id: accountId, elevation_model_id: modelId } = entry;
   try {
@@ -55,7 +45,7 @@ async function tileUpload(deps: WorkerDeps, entry: ElevationModelEntry, size: nu
     const modelKey = await writeProcessedModel(deps.blobs, accountModelPrefix(accountId, modelId), record, processed.tiles);
     return { ready: { crs: record.crs, resolution_m: record.resolution_m, bbox: record.bbox, vertical_conversion: record.vertical_conversion, model_key: modelKey } };
   } catch (error) {
-    const failure = failureOf(error);
+    const failure = jobFailureOf(error);
     if (!failure) logger.error('Elevation model processing failed', { modelId, error: error as Error });
     return { error: failure ?? { code: 'internal_error', detail: `Processing stopped on an unexpected error; quote ${modelId} when reporting it, or create the model again.` } };
   }

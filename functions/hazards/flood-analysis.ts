@@ -17,6 +17,7 @@ import { gaugeChoiceParam } from './gauge-choice';
 import { floridaYear } from './slr-impact';
 import { resolveApplicant } from '../../shared/domain/compliance/inputs';
 import { analysisTarget, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLink } from '../../shared/domain/deliverables/analysis-link';
+import { jobFailureOf } from '../../shared/domain/job-failure';
 
 /** What a job stores to replay the analysis. */
 interface StoredAnalysisRequest {
@@ -189,7 +190,7 @@ async function startJob(deps: HazardDeps, accountId: string, stored: StoredAnaly
 export async function runFloodAnalysisJob(deps: HazardDeps, job: Pick<HazardJob, 'account_id' | 'job_id'>): Promise<void> {
   const store = deps.jobs();
   const { account_id: accountId, job_id: jobId } = job;
-  if (!(await store.transition(accountId, jobId, ['queued'], { status: 'running', progress: 0.05 }, deps.clock()))) return;
+  if (!(await store.start(accountId, jobId, 0.05, deps.clock()))) return;
   try {
     const current = await store.get(accountId, jobId);
     const stored = await store.getDocument(current!.request_key) as StoredAnalysisRequest;
@@ -201,15 +202,15 @@ export async function runFloodAnalysisJob(deps: HazardDeps, job: Pick<HazardJob,
       layers: deps.layers(),
       tides: deps.tides,
       assets,
-      progress: async (fraction) => { await store.transition(accountId, jobId, ['running'], { progress: Math.min(0.95, 0.1 + fraction * 0.85) }, deps.clock()); },
+      progress: async (fraction) => { await store.progress(accountId, jobId, Math.min(0.95, 0.1 + fraction * 0.85), deps.clock()); },
     }));
     const resultKey = await store.putDocument(accountId, jobId, 'result', result);
-    await store.transition(accountId, jobId, ['running'], { status: 'succeeded', progress: 1, result_key: resultKey }, deps.clock());
+    await store.finish(accountId, jobId, { result_key: resultKey }, deps.clock());
   } catch (error) {
-    logger.error('Flood analysis job failed', { jobId, error: error as Error });
-    await store.transition(accountId, jobId, ['running'], {
-      status: 'failed',
-      error: { code: 'internal_error', detail: `The analysis failed. Quote the job id ${jobId} when reporting it.` },
+    const refusal = jobFailureOf(error);
+    if (!refusal) logger.error('Flood analysis job failed', { jobId, error: error as Error });
+    await store.finish(accountId, jobId, {
+      error: refusal ?? { code: 'internal_error', detail: `The analysis failed. Quote the job id ${jobId} when reporting it.` },
     }, deps.clock());
   }
 }

@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { decodeCursor, encodeCursor } from './dynamo-cursor';
-import { leasedIndexKeys, queryExpiredLeases } from './job-lease';
+import { DynamoLeasedJobRecords } from './job-lease';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import { MODEL_LEASE_MS } from '../domain/elevation-models/processing-job';
@@ -59,7 +59,11 @@ function toEntry(item: Record<string, unknown>): ElevationModelEntry {
 }
 
 export class DynamoElevationModelStore {
-  constructor(private readonly table = requiredSetting('TABLE_NAME')) {}
+  private readonly records: DynamoLeasedJobRecords<ElevationModelEntry>;
+
+  constructor(private readonly table = requiredSetting('TABLE_NAME')) {
+    this.records = new DynamoLeasedJobRecords(table, { key: keyOf, leasedPartition: LEASED, waiting: 'pending', running: 'processing', toRecord: toEntry });
+  }
 
   async create(entry: ElevationModelEntry): Promise<void> {
     await dynamo().send(new PutCommand({
@@ -117,68 +121,28 @@ export class DynamoElevationModelStore {
   }
 
   /** pending → processing under `owner`'s lease; undefined when another worker (or a repeated notification) got there first. */
-  async claim(accountId: string, id: string, now: Date, owner: string): Promise<ElevationModelEntry | undefined> {
-    return this.lease(accountId, id, now, newLease(owner, now, MODEL_LEASE_MS), { condition: '#status = :pending', values: { ':pending': 'pending' } });
+  claim(accountId: string, id: string, now: Date, owner: string): Promise<ElevationModelEntry | undefined> {
+    return this.records.claim(accountId, id, newLease(owner, now, MODEL_LEASE_MS), now, { processing_started_at: now.toISOString() });
   }
 
   /** Processing whose lease lapsed, soonest lapsed first. */
-  async listExpiredLeases(now: Date): Promise<ElevationModelEntry[]> {
-    return (await queryExpiredLeases(this.table, LEASED, now)).map(toEntry);
+  listExpiredLeases(now: Date): Promise<ElevationModelEntry[]> {
+    return this.records.listExpiredLeases(now);
   }
 
   /** A lost worker's model under `owner`'s lease, one attempt more; undefined when another sweep took it or it ended meanwhile. */
-  async takeOver(lost: ElevationModelEntry, owner: string, now: Date): Promise<ElevationModelEntry | undefined> {
-    return this.lease(lost.account_id, lost.elevation_model_id, now, newLease(owner, now, MODEL_LEASE_MS, (lost.lease?.attempt ?? 1) + 1), {
-      condition: '#status = :processing AND lease.expires_at = :seen',
-      values: { ':processing': 'processing', ':seen': lost.lease?.expires_at ?? '' },
-    });
-  }
-
-  private async lease(accountId: string, id: string, now: Date, lease: JobLease, when: { condition: string; values: Record<string, unknown> }): Promise<ElevationModelEntry | undefined> {
-    const index = leasedIndexKeys(LEASED, lease.expires_at, accountId, id);
-    try {
-      const { Attributes } = await dynamo().send(new UpdateCommand({
-        TableName: this.table,
-        Key: keyOf(accountId, id),
-        UpdateExpression: 'SET #status = :processing, processing_started_at = :now, updated_at = :now, lease = :lease, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
-        ConditionExpression: when.condition,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ...when.values, ':processing': 'processing', ':now': now.toISOString(), ':lease': lease, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk },
-        ReturnValues: 'ALL_NEW',
-      }));
-      return toEntry(Attributes!);
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return undefined;
-      throw error;
-    }
+  takeOver(lost: ElevationModelEntry, owner: string, now: Date): Promise<ElevationModelEntry | undefined> {
+    const lease = newLease(owner, now, MODEL_LEASE_MS, (lost.lease?.attempt ?? 1) + 1);
+    return this.records.takeOver(lost.account_id, lost.elevation_model_id, lost.lease, lease, now, { processing_started_at: now.toISOString() });
   }
 
   /**
    * processing → ready (with what processing found) or failed (with the reason), if `lease` (the one
    * the worker took) still holds: a lost worker's late result does not land over its take-over.
    */
-  async finish(accountId: string, id: string, outcome: { ready: ProcessedFields } | { error: { code: string; detail: string } }, now: Date, lease: JobLease | null | undefined): Promise<boolean> {
-    const fields: Record<string, unknown> = 'ready' in outcome
-      ? { ...outcome.ready, status: 'ready', error: null, lease: null }
-      : { status: 'failed', error: outcome.error, lease: null };
-    const names = Object.keys(fields);
-    try {
-      await dynamo().send(new UpdateCommand({
-        TableName: this.table,
-        Key: keyOf(accountId, id),
-        UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}, updated_at = :now REMOVE gsi1pk, gsi1sk`,
-        ConditionExpression: lease ? '#status = :processing AND #lease.expires_at = :seen' : '#status = :processing',
-        ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])), ':processing': 'processing', ':now': now.toISOString(),
-          ...(lease ? { ':seen': lease.expires_at } : {}),
-        },
-      }));
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
-    }
+  finish(accountId: string, id: string, outcome: { ready: ProcessedFields } | { error: { code: string; detail: string } }, now: Date, lease: JobLease | null | undefined): Promise<boolean> {
+    const fields = 'ready' in outcome ? { ...outcome.ready, status: 'ready', error: null } : { status: 'failed', error: outcome.error };
+    return this.records.finish(accountId, id, fields, now, lease ? { seen: lease } : undefined);
   }
 
   /**

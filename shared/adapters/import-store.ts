@@ -1,11 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { dynamo, s3 } from './aws-clients';
 import { userKeyedMap } from './user-keyed-map';
 import { queryAll } from './query-all';
-import { leasedIndexKeys, queryExpiredLeases } from './job-lease';
+import { DynamoLeasedJobRecords } from './job-lease';
 import { newLease } from '../domain/job-lease';
 import { requiredSetting } from '../config';
 import type { ClaimLease, ImportRecord, ImportReport, ImportStore } from '../domain/assets/ports';
@@ -20,7 +19,6 @@ import type { ClaimLease, ImportRecord, ImportReport, ImportStore } from '../dom
 
 const PENDING = 'ASSET_IMPORTS#pending';
 const LEASED = 'ASSET_IMPORTS#leased';
-const leaseSortKey = (expiresAt: string, accountId: string, importId: string) => leasedIndexKeys(LEASED, expiresAt, accountId, importId).gsi1sk;
 const importKey = (accountId: string, importId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `ASSETIMPORT#${importId}` });
 
 function toRecord(item: Record<string, unknown>): ImportRecord {
@@ -28,11 +26,12 @@ function toRecord(item: Record<string, unknown>): ImportRecord {
   return record as unknown as ImportRecord;
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException';
-
 export class DynamoImportStore implements ImportStore {
-  constructor(private readonly table = requiredSetting('TABLE_NAME')) {}
+  private readonly records: DynamoLeasedJobRecords<ImportRecord>;
+
+  constructor(private readonly table = requiredSetting('TABLE_NAME')) {
+    this.records = new DynamoLeasedJobRecords(table, { key: importKey, leasedPartition: LEASED, waiting: 'pending', running: 'processing', toRecord });
+  }
 
   async create(record: ImportRecord): Promise<void> {
     await dynamo().send(new PutCommand({
@@ -54,98 +53,31 @@ export class DynamoImportStore implements ImportStore {
   }
 
   async claim(accountId: string, importId: string, lease: ClaimLease & { deadline: Date }): Promise<ImportRecord | undefined> {
-    return this.lease(accountId, importId, lease, 1, '#status = :pending', {
-      update: ', progress = :progress, deadline = :deadline',
-      values: { ':pending': 'pending', ':progress': { phase: 'validating', rows_processed: 0 }, ':deadline': lease.deadline.toISOString() },
+    return this.records.claim(accountId, importId, newLease(lease.owner, lease.now, lease.leaseMs), lease.now, {
+      progress: { phase: 'validating', rows_processed: 0 }, deadline: lease.deadline.toISOString(),
     });
   }
 
   async takeOver(expired: ImportRecord, lease: ClaimLease): Promise<ImportRecord | undefined> {
     // Only the lease that was seen expired is taken over: of two sweepers, one wins.
-    return this.lease(expired.account_id, expired.import_id, lease, (expired.lease?.attempt ?? 1) + 1, '#status = :processing AND lease.expires_at = :seen', {
-      update: '',
-      values: { ':seen': expired.lease?.expires_at ?? '' },
-    });
-  }
-
-  private async lease(accountId: string, importId: string, lease: ClaimLease, attempt: number, condition: string, extra: { update: string; values: Record<string, unknown> }): Promise<ImportRecord | undefined> {
-    const taken = newLease(lease.owner, lease.now, lease.leaseMs, attempt);
-    const expiresAt = taken.expires_at;
-    try {
-      const result = await dynamo().send(new UpdateCommand({
-        TableName: this.table,
-        Key: importKey(accountId, importId),
-        UpdateExpression: `SET #status = :processing, lease = :lease, gsi1pk = :leased, gsi1sk = :sk, updated_at = :now${extra.update}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':processing': 'processing',
-          ':lease': taken,
-          ':leased': LEASED,
-          ':sk': leaseSortKey(expiresAt, accountId, importId),
-          ':now': lease.now.toISOString(),
-          ...extra.values,
-        },
-        ReturnValues: 'ALL_NEW',
-      }));
-      return toRecord(result.Attributes!);
-    } catch (error) {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    }
+    const taken = newLease(lease.owner, lease.now, lease.leaseMs, (expired.lease?.attempt ?? 1) + 1);
+    return this.records.takeOver(expired.account_id, expired.import_id, expired.lease, taken, lease.now);
   }
 
   async progress(accountId: string, importId: string, owner: string, progress: ImportRecord['progress'], now: Date, leaseMs: number): Promise<boolean> {
-    const expiresAt = new Date(now.getTime() + leaseMs).toISOString();
-    try {
-      await dynamo().send(new UpdateCommand({
-        TableName: this.table,
-        Key: importKey(accountId, importId),
-        UpdateExpression: 'SET progress = :progress, lease.expires_at = :expires, gsi1sk = :sk, updated_at = :now',
-        ConditionExpression: '#status = :processing AND lease.#owner = :owner',
-        ExpressionAttributeNames: { '#status': 'status', '#owner': 'owner' },
-        ExpressionAttributeValues: {
-          ':progress': progress, ':expires': expiresAt, ':sk': leaseSortKey(expiresAt, accountId, importId), ':now': now.toISOString(),
-          ':processing': 'processing', ':owner': owner,
-        },
-      }));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return this.records.renew(accountId, importId, owner, new Date(now.getTime() + leaseMs).toISOString(), now, { progress });
   }
 
   async finish(accountId: string, importId: string, outcome: { report: ImportReport } | { error: { code: string; detail: string } }, now: Date, owner?: string): Promise<boolean> {
-    const done = 'report' in outcome;
     // A failed import keeps the rows it got through; a complete one counts them all.
-    const progress = done ? 'progress = :progress' : 'progress.phase = :phase';
-    try {
-      await dynamo().send(new UpdateCommand({
-        TableName: this.table,
-        Key: importKey(accountId, importId),
-        UpdateExpression: `SET #status = :status, report = :report, #error = :error, ${progress}, lease = :nolease, updated_at = :now REMOVE gsi1pk, gsi1sk`,
-        ...(owner ? { ConditionExpression: '#status = :processing AND lease.#owner = :owner' } : {}),
-        ExpressionAttributeNames: { '#status': 'status', '#error': 'error', ...(owner ? { '#owner': 'owner' } : {}) },
-        ExpressionAttributeValues: {
-          ':status': done ? 'complete' : 'failed',
-          ':report': done ? outcome.report : null,
-          ':error': done ? null : outcome.error,
-          ':nolease': null,
-          ...(done ? { ':progress': { phase: 'done', rows_processed: outcome.report.total_rows } } : { ':phase': 'done' }),
-          ':now': now.toISOString(),
-          ...(owner ? { ':processing': 'processing', ':owner': owner } : {}),
-        },
-      }));
-      return true;
-    } catch (error) {
-      if (owner && isConditionFailure(error)) return false;
-      throw error;
-    }
+    const fields = 'report' in outcome
+      ? { status: 'complete', report: outcome.report, error: null, progress: { phase: 'done', rows_processed: outcome.report.total_rows } }
+      : { status: 'failed', report: null, error: outcome.error, 'progress.phase': 'done' };
+    return this.records.finish(accountId, importId, fields, now, owner === undefined ? undefined : { owner });
   }
 
-  async listExpiredLeases(now: Date): Promise<ImportRecord[]> {
-    return (await queryExpiredLeases(this.table, LEASED, now)).map(toRecord);
+  listExpiredLeases(now: Date): Promise<ImportRecord[]> {
+    return this.records.listExpiredLeases(now);
   }
 
   async delete(accountId: string, importId: string): Promise<void> {

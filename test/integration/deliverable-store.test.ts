@@ -49,7 +49,7 @@ describe('deliverable job store', () => {
     expect((await store.listOpen()).map((j) => j.deliverable_id)).toContain('dlv_attempts');
     // The poll fails it for good once its last lease has run out.
     await runOpenDeliverableJobs({ jobs: store, clock: () => now } as unknown as DeliverableWorkerDeps, 'poller');
-    expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'internal_error' } });
+    expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'worker_lost' } });
     expect((await store.listOpen()).map((j) => j.deliverable_id)).not.toContain('dlv_attempts');
   });
 });
@@ -66,7 +66,7 @@ describe('the lost-job schedule in AWS', () => {
     }
     const { handler } = await import('../../functions/deliverables-worker/handler');
     await handler({ source: 'aws.events' });
-    expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'internal_error', detail: expect.stringContaining(`after ${MAX_ATTEMPTS} attempts`) } });
+    expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'worker_lost', detail: expect.stringContaining(`attempt ${MAX_ATTEMPTS} of ${MAX_ATTEMPTS}`) } });
   });
 });
 

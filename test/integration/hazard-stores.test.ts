@@ -64,8 +64,8 @@ describe('hazard job store', () => {
     const requestKey = await store.putDocument('acct-a', 'hjob_test000001', 'request', { hello: 'world' });
     await store.create({ job_id: 'hjob_test000001', account_id: 'acct-a', kind: 'flood_analysis', status: 'queued', progress: 0, created_at: now.toISOString(), updated_at: now.toISOString(), request_key: requestKey, error: null, result_key: null });
     expect(await store.get('acct-b', 'hjob_test000001')).toBeUndefined();
-    expect(await store.transition('acct-a', 'hjob_test000001', ['queued'], { status: 'running' }, now)).toBe(true);
-    expect(await store.transition('acct-a', 'hjob_test000001', ['queued'], { status: 'running' }, now)).toBe(false);
+    expect(await store.start('acct-a', 'hjob_test000001', 0.05, now)).toBe(true);
+    expect(await store.start('acct-a', 'hjob_test000001', 0.05, now)).toBe(false);
     expect((await store.get('acct-a', 'hjob_test000001'))!.status).toBe('running');
     expect(await store.getDocument(requestKey)).toEqual({ hello: 'world' });
   });

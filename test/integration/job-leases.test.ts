@@ -33,10 +33,10 @@ describe('job leases (emulators)', () => {
     for (const id of ['hjob_lost00000001', 'hjob_live00000001', 'hjob_done00000001']) await store.create(job(id, longAgo));
     // All three started an hour ago; the live one reported progress just now, the finished one ended.
     for (const id of ['hjob_lost00000001', 'hjob_live00000001', 'hjob_done00000001']) {
-      expect(await store.transition('acct-leases', id, ['queued'], { status: 'running', progress: 0.05 }, longAgo)).toBe(true);
+      expect(await store.start('acct-leases', id, 0.05, longAgo)).toBe(true);
     }
-    expect(await store.transition('acct-leases', 'hjob_live00000001', ['running'], { progress: 0.5 }, now)).toBe(true);
-    expect(await store.transition('acct-leases', 'hjob_done00000001', ['running'], { status: 'succeeded', progress: 1, result_key: 'k' }, longAgo)).toBe(true);
+    expect(await store.progress('acct-leases', 'hjob_live00000001', 0.5, now)).toBe(true);
+    expect(await store.finish('acct-leases', 'hjob_done00000001', { result_key: 'k' }, longAgo)).toBe(true);
     expect((await store.get('acct-leases', 'hjob_lost00000001'))!.lease).toMatchObject({ attempt: 1, expires_at: expect.any(String) });
 
     expect((await store.listExpiredLeases(now)).map((j) => j.job_id)).toEqual(['hjob_lost00000001']);
@@ -47,7 +47,7 @@ describe('job leases (emulators)', () => {
     expect(await store.get('acct-leases', 'hjob_live00000001')).toMatchObject({ status: 'running', progress: 0.5 });
     expect(await store.get('acct-leases', 'hjob_done00000001')).toMatchObject({ status: 'succeeded', lease: null });
     // The lost worker's late result no longer lands.
-    expect(await store.transition('acct-leases', 'hjob_lost00000001', ['running'], { status: 'succeeded', progress: 1 }, now)).toBe(false);
+    expect(await store.finish('acct-leases', 'hjob_lost00000001', { result_key: 'late' }, now)).toBe(false);
     expect(await sweepLostHazardJobs(store, now)).toBe(0);
   });
 
@@ -83,7 +83,7 @@ describe('job leases (emulators)', () => {
 
     const hazard = new DynamoHazardJobStore();
     await hazard.create(job('hjob_sharedlease1', t0));
-    await hazard.transition('acct-leases', 'hjob_sharedlease1', ['queued'], { status: 'running' }, t0);
+    await hazard.start('acct-leases', 'hjob_sharedlease1', 0.05, t0);
     const keys = (lease: object | null | undefined) => Object.keys(lease ?? {}).sort();
     expect(keys((await hazard.get('acct-leases', 'hjob_sharedlease1'))!.lease)).toEqual(keys(taken!.lease));
     expect(keys((await deliverables.get(dlv))!.lease)).toEqual(keys(taken!.lease));

@@ -84,7 +84,7 @@ describe('deliverable job leases', () => {
     const queued = job({ deliverable_id: 'dlv_q' });
     const w = workerDeps([lost, busy, queued], undefined);
     expect(await runOpenDeliverableJobs(w.deps, 'w-me')).toBe(1);
-    expect(w.finished).toEqual([['dlv_lost', 'w-dead', { error: { code: 'internal_error', detail: 'The deliverables could not be generated after 3 attempts. Quote dlv_lost when reporting it.' } }]]);
+    expect(w.finished).toEqual([['dlv_lost', 'w-dead', { error: { code: 'worker_lost', detail: 'The package stopped when its worker ended unexpectedly (a crash or a timeout), on attempt 3 of 3; request it again, and quote dlv_lost if it happens again.' } }]]);
     // Only the queued job is claimed (and another worker took it first: nothing more happens).
     expect(w.claims).toEqual([['dlv_q', 'w-me', NOW.toISOString(), DELIVERABLE_LEASE_MS]]);
   });

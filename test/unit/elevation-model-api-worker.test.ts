@@ -8,7 +8,8 @@ import { RasterError } from '../../shared/domain/elevation-models/reproject';
 import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
 import type { BlobStore } from '../../shared/ports';
 import { resetConfigForTests } from '../../shared/config';
-import { failureOf, processElevationUpload } from '../../functions/elevation-model-worker/process';
+import { processElevationUpload } from '../../functions/elevation-model-worker/process';
+import { jobFailureOf } from '../../shared/domain/job-failure';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
 
 /** A bucket in memory; `failAfter` puts make the next one fail (a write interrupted half-way). */
@@ -107,10 +108,10 @@ describe('elevation model worker', () => {
   });
 
   it('names each refusal of the file with its own code, and leaves other errors to be reported as internal', () => {
-    expect(failureOf(new RasterError('The raster has 70000000 cells.', 'raster_too_large'))).toEqual({ code: 'raster_too_large', detail: 'The raster has 70000000 cells.' });
-    expect(failureOf(new RasterError('The GeoTIFF has 3 bands; an elevation model has one.'))?.code).toBe('unusable_raster');
-    expect(failureOf(new VerticalReferenceError('An NGVD29 model needs ngvd29_to_navd88_m'))?.code).toBe('invalid_vertical_reference');
-    expect(failureOf(new Error('socket hang up'))).toBeUndefined();
+    expect(jobFailureOf(new RasterError('The raster has 70000000 cells.', 'raster_too_large'))).toEqual({ code: 'raster_too_large', detail: 'The raster has 70000000 cells.' });
+    expect(jobFailureOf(new RasterError('The GeoTIFF has 3 bands; an elevation model has one.'))?.code).toBe('unusable_raster');
+    expect(jobFailureOf(new VerticalReferenceError('An NGVD29 model needs ngvd29_to_navd88_m'))?.code).toBe('invalid_vertical_reference');
+    expect(jobFailureOf(new Error('socket hang up'))).toBeUndefined();
   });
 });
 

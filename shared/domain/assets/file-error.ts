@@ -1,3 +1,5 @@
+import { JobFailureError } from '../job-failure';
+
 /**
  * A file that cannot be imported or validated as a whole: not what its name claims, unreadable,
  * without geometry, in the wrong coordinate order, outside Florida. Handlers answer it with 400;
@@ -25,7 +27,7 @@ export type FileErrorCode =
   | 'column_name_too_long'
   | 'file_too_large';
 
-export class AssetFileError extends Error {
+export class AssetFileError extends JobFailureError {
   constructor(readonly code: FileErrorCode, detail: string, readonly extra: Record<string, unknown> = {}) {
     super(detail);
     this.name = 'AssetFileError';

@@ -1,6 +1,7 @@
 import type { AssetCategory } from './classification';
 import { KNOWN_CRS, knownCrs, toWgs84 } from './crs';
 import { AssetFileError } from './file-error';
+import { JobFailureError } from '../job-failure';
 import { openAssetFile, type AssetFileFormat, type ByteSource } from './formats';
 import { AssetRowProcessor, type ImportedAsset } from './import-rows';
 import type { ImportOptions } from './import-options';
@@ -39,10 +40,14 @@ export interface ImportRequest {
   signal?: AbortSignal;
 }
 
+/** What every failed import tells its caller: a re-run is safe. */
+export const RESTART_IMPORT = 'start it again (assets already written are updated, not duplicated)';
+
 /** The import ran out of its time budget; what was written stays (a re-run updates, never duplicates). */
-export class ImportDeadlineError extends Error {
+export class ImportDeadlineError extends JobFailureError {
+  readonly code = 'time_budget_exceeded';
   constructor(rows: number) {
-    super(`The import ran out of its time budget after ${rows} rows.`);
+    super(`The import ran out of its time budget after ${rows} rows. Split the file, or ${RESTART_IMPORT}.`);
     this.name = 'ImportDeadlineError';
   }
 }

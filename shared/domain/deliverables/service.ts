@@ -1,6 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { BlobStore } from '../../ports';
 import { sha256Hex } from '../content-hash';
+import { jobFailureOf } from '../job-failure';
 import type { Assessment } from '../assessments/model';
 import { complianceOf } from '../assessments/model';
 import type { AssessmentStore } from '../assessments/ports';
@@ -67,11 +68,18 @@ export async function runDeliverableJob(deps: DeliverableWorkerDeps, ref: Delive
     }
     if (!(await deps.jobs.finish(job, owner, { files }, deps.clock()))) throw new Error('lease lost');
   } catch (error) {
-    deps.warn('Deliverable job failed', { deliverable_id: job.deliverable_id, error: (error as Error).message });
+    const refusal = jobFailureOf(error);
+    if (!refusal) deps.warn('Deliverable job failed', { deliverable_id: job.deliverable_id, error: (error as Error).message });
     await Promise.all(stored.map((key) => deps.blobs.delete(key)));
-    await deps.jobs.finish(job, owner, { error: { code: 'internal_error', detail: `The deliverables could not be generated. Quote ${job.deliverable_id} when reporting it.` } }, deps.clock());
+    await deps.jobs.finish(job, owner, { error: refusal ?? { code: 'internal_error', detail: `The deliverables could not be generated. Quote ${job.deliverable_id} when reporting it.` } }, deps.clock());
   }
 }
+
+/** Why a job whose worker was lost on its last attempt ended `failed`. */
+const lostDeliverableError = (job: DeliverableJob) => ({
+  code: 'worker_lost',
+  detail: `The package stopped when its worker ended unexpectedly (a crash or a timeout), on attempt ${job.lease!.attempt} of ${MAX_ATTEMPTS}; request it again, and quote ${job.deliverable_id} if it happens again.`,
+});
 
 /**
  * Runs every open job whose turn it is (the local worker's poll, the lost-job schedule in AWS); one
@@ -83,7 +91,7 @@ export async function runOpenDeliverableJobs(deps: DeliverableWorkerDeps, owner:
   for (const job of await deps.jobs.listOpen()) {
     if (isRunnable(job, now)) await runDeliverableJob(deps, job, owner);
     else if (isLostForGood(job, now)) {
-      const ended = await deps.jobs.finish(job, job.lease!.owner, { error: { code: 'internal_error', detail: `The deliverables could not be generated after ${MAX_ATTEMPTS} attempts. Quote ${job.deliverable_id} when reporting it.` } }, now);
+      const ended = await deps.jobs.finish(job, job.lease!.owner, { error: lostDeliverableError(job) }, now);
       if (ended) failed++;
     }
   }

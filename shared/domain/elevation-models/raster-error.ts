@@ -1,3 +1,5 @@
+import { JobFailureError } from '../job-failure';
+
 /** Why an uploaded raster cannot become a model: each reason is a stable `error.code` of the failed model. */
 export type RasterErrorCode =
   | 'not_a_geotiff' | 'unsupported_crs' | 'unusable_raster' | 'unreadable_raster'
@@ -5,7 +7,7 @@ export type RasterErrorCode =
   | 'no_valid_cells' | 'elevation_out_of_range' | 'processing_limit_exceeded';
 
 /** A refusal of the file itself (never of the service): the model ends `failed` with `code`. */
-export class RasterError extends Error {
+export class RasterError extends JobFailureError {
   constructor(message: string, readonly code: RasterErrorCode = 'unusable_raster') {
     super(message);
     this.name = 'RasterError';

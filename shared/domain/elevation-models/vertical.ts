@@ -1,3 +1,5 @@
+import { JobFailureError } from '../job-failure';
+
 /** Vertical reference and units of an uploaded DEM, as its owner states them. */
 export type DemVerticalDatum = 'NAVD88' | 'EGM96' | 'NGVD29';
 export type DemUnits = 'm' | 'ft';
@@ -21,7 +23,10 @@ export interface VerticalConversion {
 /** US survey foot (the unit of Florida State Plane and of the USGS quads in feet). */
 export const US_SURVEY_FOOT_M = 1200 / 3937;
 
-export class VerticalReferenceError extends Error {}
+/** The stated vertical reference cannot be applied: the model ends `failed` with this code. */
+export class VerticalReferenceError extends JobFailureError {
+  readonly code = 'invalid_vertical_reference';
+}
 
 export function verticalConversion(ref: VerticalReference): VerticalConversion {
   const scale = ref.units === 'ft' ? US_SURVEY_FOOT_M : 1;

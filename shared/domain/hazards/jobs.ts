@@ -24,8 +24,12 @@ export interface HazardJob {
 export interface HazardJobStore {
   create(job: HazardJob): Promise<void>;
   get(accountId: string, jobId: string): Promise<HazardJob | undefined>;
-  /** Conditional on the current status so a job is run once. */
-  transition(accountId: string, jobId: string, from: HazardJobStatus[], changes: Partial<Pick<HazardJob, 'status' | 'progress' | 'error' | 'result_key'>>, now: Date): Promise<boolean>;
+  /** queued → running under this worker's lease, once: false when another worker started it. */
+  start(accountId: string, jobId: string, progress: number, now: Date): Promise<boolean>;
+  /** Records the running job's progress and renews its lease; false when this worker no longer holds it. */
+  progress(accountId: string, jobId: string, progress: number, now: Date): Promise<boolean>;
+  /** running → succeeded or failed, if this worker still holds it: a late result of a lost worker does not land. */
+  finish(accountId: string, jobId: string, outcome: Pick<HazardJob, 'result_key'> | Pick<HazardJob, 'error'>, now: Date): Promise<boolean>;
   /** Running jobs whose lease expired before `now` (their worker was lost). */
   listExpiredLeases(now: Date): Promise<HazardJob[]>;
   /** Fails a running job whose lease is still the expired one read; false if it moved on meanwhile. */
