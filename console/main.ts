@@ -1,12 +1,23 @@
 import './console.css';
-import { expectData, type ApiClient, type components } from '../clients/typescript/src';
-import { clientFor, describeFailure, storeKey, storedKey } from './api';
+import { ApiProblemError, expectData, isProblem, type ApiClient, type components } from '../clients/typescript/src';
+import { clientFor, describeFailure, storeKey, storedKey, userClient } from './api';
 import { byId, el, replaceChildren } from './dom';
 import { AssetMap, EXPOSURE_CLASSES, EXPOSURE_COLOURS, type ExposureClass, type MappedAsset } from './map';
 
 type Asset = components['schemas']['Asset'];
 type ImportReport = NonNullable<components['schemas']['AssetImportReport']>;
 type AssetImport = components['schemas']['AssetImport'];
+type AccountKey = components['schemas']['AccountKey'];
+type Profile = components['schemas']['Profile'];
+type Tier = components['schemas']['Usage']['subscription_tier'];
+
+/** A `/v1` sign-in: its client (the access token, kept in memory only), its profile and its active keys. */
+interface AccountSession {
+  client: ApiClient;
+  refreshToken?: string;
+  profile: Profile;
+  keys: AccountKey[];
+}
 
 /** The jurisdictions the picker offers, written next to the bundle from the API's own jurisdiction tables. */
 interface JurisdictionChoices {
@@ -26,7 +37,7 @@ interface InundationExtent {
 }
 
 const state: {
-  api?: ApiClient; jurisdiction?: string; assessmentId?: string; assets: Asset[]; extents: InundationExtent[]; sort: { key: SortKey; descending: boolean };
+  api?: ApiClient; account?: AccountSession; jurisdiction?: string; assessmentId?: string; assets: Asset[]; extents: InundationExtent[]; sort: { key: SortKey; descending: boolean };
 } = {
   assets: [],
   extents: [],
@@ -71,7 +82,7 @@ async function step(button: HTMLButtonElement | null, work: () => Promise<void>)
 }
 
 function api(): ApiClient {
-  if (!state.api) throw new Error('Sign in with an API key first.');
+  if (!state.api) throw new Error('Sign in first: with an API key, or with a /v1 account and one of its keys.');
   return state.api;
 }
 
@@ -88,17 +99,94 @@ async function signIn(key: string): Promise<void> {
   const usage = expectData(await candidate.GET('/account/usage'));
   state.api = candidate;
   storeKey(key);
-  setStatus('account-status', `Signed in: ${usage.subscription_tier} tier.`);
+  setStatus('session-status', `Signed in: ${usage.subscription_tier} tier.`);
+  showTierNotice(usage.subscription_tier);
   byId('signed-in').hidden = false;
   byId('sign-in').hidden = true;
 }
 
-function signOut(): void {
+/**
+ * The console's steps are Pro routes: a Free key (as every key of a newly registered `/v1` account
+ * is) is refused them with `subscription_required`, so the page says so before the first refusal.
+ */
+function showTierNotice(tier: Tier): void {
+  const notice = byId('tier-notice');
+  notice.hidden = tier !== 'free';
+  if (tier !== 'free') return;
+  const account = state.account?.profile.account_id ?? '<account id>';
+  replaceChildren(notice,
+    'This key is on the Free tier: the console\'s steps (boundaries, assets, analyses, deliverables) need a Pro or Enterprise key, and the API refuses them with subscription_required. ',
+    'A /v1 account and its keys are Free until an operator moves the account to Pro (',
+    el('code', {}, `npm run accounts -- tier --account ${account} --tier pro`),
+    '); its keys follow it.');
+}
+
+async function signOut(): Promise<void> {
   storeKey(null);
   state.api = undefined;
   byId('signed-in').hidden = true;
+  byId('new-key').hidden = true;
+  byId<HTMLInputElement>('new-key-value').value = '';
   byId('sign-in').hidden = false;
-  setStatus('account-status', 'Signed out.');
+  setStatus('session-status', 'Signed out.');
+  await signOutOfAccount();
+}
+
+/** `/v1` sign-in with e-mail and password (bearer tokens), then the account's keys. */
+async function signInToAccount(email: string, password: string): Promise<void> {
+  const tokens = expectData(await userClient().POST('/v1/users/login', { body: { email, password } }));
+  const client = userClient(tokens.access_token);
+  const profile = expectData(await client.GET('/v1/users/profile'));
+  state.account = { client, refreshToken: tokens.refresh_token, profile, keys: [] };
+  byId<HTMLInputElement>('account-password').value = '';
+  await listAccountKeys();
+  byId('account-sign-in').hidden = true;
+  byId('account').hidden = false;
+}
+
+function account(): AccountSession {
+  if (!state.account) throw new Error('Sign in with the account first.');
+  return state.account;
+}
+
+async function listAccountKeys(): Promise<void> {
+  const session = account();
+  session.keys = expectData(await session.client.GET('/v1/keys')).data;
+  const { email, account_id: accountId, subscription_tier: tier } = session.profile;
+  setStatus('account-status', `${email}: account ${accountId}, ${tier} tier, ${session.keys.length} active ${session.keys.length === 1 ? 'key' : 'keys'}.`);
+  replaceChildren(byId('account-key'), ...session.keys.map((key) => el('option', { value: key.key_id },
+    `${key.name} (${key.prefix}…, created ${key.created_at.slice(0, 10)}, ${key.last_used_at ? `last used ${key.last_used_at.slice(0, 10)}` : 'never used'})`)));
+  byId('use-key-form').hidden = session.keys.length === 0;
+}
+
+/** A key of the list: its value is never shown again, so the user enters it; its prefix tells a slip before the API is asked. */
+async function useAccountKey(keyId: string, value: string): Promise<void> {
+  const key = account().keys.find((candidate) => candidate.key_id === keyId);
+  if (!key) throw new Error('Pick one of the account\'s keys.');
+  if (!value.startsWith(key.prefix)) throw new Error(`That value does not start with ${key.prefix}, as the key "${key.name}" does.`);
+  await signIn(value);
+  byId<HTMLInputElement>('account-key-value').value = '';
+}
+
+async function createAccountKey(name: string): Promise<void> {
+  const session = account();
+  const created = expectData(await session.client.POST('/v1/keys', { body: { name } }));
+  if (!created.key) throw new Error(`The API did not show the value of key ${created.key_id} (an answer replayed); revoke it and create another.`);
+  await signIn(created.key);
+  byId<HTMLInputElement>('new-key-value').value = created.key;
+  byId('new-key').hidden = false;
+  await listAccountKeys();
+}
+
+/** Ends the `/v1` session: its refresh token and access token stop working. */
+async function signOutOfAccount(): Promise<void> {
+  const session = state.account;
+  state.account = undefined;
+  byId('account').hidden = true;
+  byId('account-sign-in').hidden = false;
+  if (!session?.refreshToken) return;
+  const answer = await session.client.POST('/v1/users/logout', { body: { refresh_token: session.refreshToken } });
+  if (answer.error !== undefined) throw new ApiProblemError(answer.response.status, isProblem(answer.error) ? answer.error : undefined);
 }
 
 // ---- 2. jurisdiction, outline and assets -------------------------------------------------------
@@ -346,12 +434,27 @@ function renderLegend(): void {
 function start(): void {
   assetMap = new AssetMap(byId('map'));
   renderLegend();
-  byId<HTMLFormElement>('sign-in').addEventListener('submit', (event) => {
+  byId<HTMLFormElement>('key-sign-in').addEventListener('submit', (event) => {
     event.preventDefault();
     const key = byId<HTMLInputElement>('api-key').value.trim();
     void step(byId<HTMLButtonElement>('sign-in-button'), () => signIn(key));
   });
-  byId('sign-out').addEventListener('click', signOut);
+  byId<HTMLFormElement>('account-sign-in').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const email = byId<HTMLInputElement>('account-email').value.trim();
+    void step(byId<HTMLButtonElement>('account-sign-in-button'), () => signInToAccount(email, byId<HTMLInputElement>('account-password').value));
+  });
+  byId<HTMLFormElement>('use-key-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const value = byId<HTMLInputElement>('account-key-value').value.trim();
+    void step(byId<HTMLButtonElement>('use-key-button'), () => useAccountKey(byId<HTMLSelectElement>('account-key').value, value));
+  });
+  byId<HTMLFormElement>('create-key-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void step(byId<HTMLButtonElement>('create-key-button'), () => createAccountKey(byId<HTMLInputElement>('new-key-name').value.trim()));
+  });
+  byId('account-sign-out').addEventListener('click', () => void step(byId<HTMLButtonElement>('account-sign-out'), signOutOfAccount));
+  byId('sign-out').addEventListener('click', () => void step(byId<HTMLButtonElement>('sign-out'), signOut));
   byId<HTMLFormElement>('jurisdiction-form').addEventListener('submit', (event) => {
     event.preventDefault();
     void step(byId<HTMLButtonElement>('open-jurisdiction'), () => openJurisdiction(byId<HTMLSelectElement>('jurisdiction').value));
