@@ -239,12 +239,26 @@ export const FloodAnalysisBody = z.object({
   rainfall: DesignStormSchema.optional()
     .describe('The design storm for rainfall-induced and compound flooding: its runoff fills the depressions of the elevation grid (fill–spill–merge). Without it (and without loaded rainfall layers) the rainfall component answers `needs_design_storm` with the depressions.'),
   include_extents: z.boolean().default(false)
-    .describe('Return `inundation_extents`: per scenario × horizon, the inundated land (envelope of the components analysed) as a GeoJSON Feature of polygons traced on the elevation grid, with its area.'),
+    .describe('Return `inundation_extents`: per scenario × horizon, the inundated land (envelope of the components analysed) as a GeoJSON Feature of polygons traced on the elevation grid, with its area; and `component_extents`: each component\'s own wet land (tidal, surge and compound per scenario × horizon, rainfall ponding per design storm).'),
   allow_surface_model: AllowSurfaceModel,
   ...gaugeChoiceFields,
 }).strict().refine((body) => (body.boundary_geojson === undefined) !== (body.jurisdiction === undefined), {
   message: 'Send either boundary_geojson or jurisdiction', path: ['boundary_geojson'],
 }).superRefine(requireSingleGaugeFields).openapi('FloodAnalysisRequest');
+
+export const ComponentExtentSchema = z.strictObject({
+  component: z.enum(FLOOD_COMPONENTS),
+  scenario: ScenarioEnum.nullable().describe('Null for rainfall ponding (the storm alone, no sea level).'),
+  planning_horizon: z.number().int().nullable().describe('Null for rainfall ponding.'),
+  storm: z.strictObject({ return_period_years: z.number(), depth_mm: z.number(), duration_h: z.number() }).nullable()
+    .describe('The design storm of rainfall and compound extents; null for tidal and surge.'),
+  area_km2: z.number().describe('area_m2 in km², 4 decimals.'),
+  area_m2: z.number().describe('Sum of the wet cells\' areas: for rainfall the rainfall component\'s `ponded_area`, for compound its result\'s `combined.extent` (the same cells).'),
+  max_depth_m: z.number().describe('The deepest water on the extent, m (to the mm).'),
+  geometry: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) })
+    .describe('GeoJSON MultiPolygon (WGS 84 lon/lat) traced around the wet cells of the elevation grid.'),
+}).describe('One component\'s wet land. Tidal: land of the boundary below the projected MHHW and connected to open water; surge: below the 100-year still-water level; both include land already below today\'s MHHW. Rainfall: cells with ponded depth > 0 on the analysis grid (the boundary\'s bounding box); compound: cells with compound depth > 0 there (the deeper of its tidal and surge cases).')
+  .openapi('ComponentExtent');
 
 export const FloodAnalysisResponse = z.looseObject({
   boundary: Loose('Validated boundary: area, bbox, counties, warnings.'),
@@ -255,6 +269,7 @@ export const FloodAnalysisResponse = z.looseObject({
   assets: z.object({ inside_boundary: z.number().int(), source: z.string() }),
   components: z.record(z.string(), Loose("Per component: `status` (ok, partial, no_data), method, sources and `results` per scenario and horizon; the tidal component adds `local_datum_check` (see LocalDatumCheck) over the boundary's bounding box.")),
   inundation_extents: z.array(Loose('GeoJSON Feature: inundated land of one scenario × horizon, with its area.')).optional(),
+  component_extents: z.array(ComponentExtentSchema).optional().describe('With `include_extents`: each component\'s extent (tidal, surge, compound per scenario × horizon; rainfall per design storm), ordered tidal, surge, rainfall, compound, then by horizon and scenario.'),
   vertical_datum: z.literal('NAVD88'),
   units: z.string(),
   baseline: z.string(),

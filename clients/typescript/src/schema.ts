@@ -2354,6 +2354,39 @@ export interface components {
             jurisdiction_id: string;
             missing_items: components["schemas"]["MissingChecklistItem"][];
         };
+        /** @description One component's wet land. Tidal: land of the boundary below the projected MHHW and connected to open water; surge: below the 100-year still-water level; both include land already below today's MHHW. Rainfall: cells with ponded depth > 0 on the analysis grid (the boundary's bounding box); compound: cells with compound depth > 0 there (the deeper of its tidal and surge cases). */
+        ComponentExtent: {
+            /** @description area_m2 in km², 4 decimals. */
+            area_km2: number;
+            /** @description Sum of the wet cells' areas: for rainfall the rainfall component's `ponded_area`, for compound its result's `combined.extent` (the same cells). */
+            area_m2: number;
+            /** @enum {string} */
+            component: "tidal" | "surge" | "rainfall" | "compound";
+            /** @description GeoJSON MultiPolygon (WGS 84 lon/lat) traced around the wet cells of the elevation grid. */
+            geometry: {
+                coordinates: number[][][][];
+                /** @enum {string} */
+                type: "MultiPolygon";
+            };
+            /** @description The deepest water on the extent, m (to the mm). */
+            max_depth_m: number;
+            /**
+             * Format: int64
+             * @description Null for rainfall ponding.
+             */
+            planning_horizon: number | null;
+            /**
+             * @description Null for rainfall ponding (the storm alone, no sea level).
+             * @enum {string|null}
+             */
+            scenario: "low" | "intermediate_low" | "intermediate" | "intermediate_high" | "high" | null;
+            /** @description The design storm of rainfall and compound extents; null for tidal and surge. */
+            storm: {
+                depth_mm: number;
+                duration_h: number;
+                return_period_years: number;
+            } | null;
+        };
         ConfirmRequest: {
             /** @description The code Cognito emailed. */
             code: string;
@@ -2765,6 +2798,8 @@ export interface components {
             boundary: {
                 [key: string]: unknown;
             };
+            /** @description With `include_extents`: each component's extent (tidal, surge, compound per scenario × horizon; rainfall per design storm), ordered tidal, surge, rainfall, compound, then by horizon and scenario. */
+            component_extents?: components["schemas"]["ComponentExtent"][];
             components: {
                 [key: string]: {
                     [key: string]: unknown;
@@ -2826,7 +2861,7 @@ export interface components {
              */
             gauge_method: "two_gauge" | "single";
             /**
-             * @description Return `inundation_extents`: per scenario × horizon, the inundated land (envelope of the components analysed) as a GeoJSON Feature of polygons traced on the elevation grid, with its area.
+             * @description Return `inundation_extents`: per scenario × horizon, the inundated land (envelope of the components analysed) as a GeoJSON Feature of polygons traced on the elevation grid, with its area; and `component_extents`: each component's own wet land (tidal, surge and compound per scenario × horizon, rainfall ponding per design storm).
              * @default false
              */
             include_extents: boolean;

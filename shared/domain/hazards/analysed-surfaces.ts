@@ -2,6 +2,7 @@ import type { NoGroundReason, SiteGround } from './ground';
 import type { FloodModel } from './inundation';
 import type { AssetPoint } from './spatial-index';
 import type { WaterSurface } from './flood-surfaces';
+import type { WetCells } from './rainfall-component';
 import type { DesignStorm } from './rainfall-ponding';
 import type { ScenarioId } from './vocabulary';
 
@@ -43,4 +44,9 @@ export interface AnalysedSurfaces {
     rainfall: Float32Array;
     compoundAt?: (scenario: ScenarioId, year: number, cell: number) => number | undefined;
   };
+  /**
+   * With the compound component computed on the grid: per scenario × horizon, its wet cells (the deeper of
+   * the tidal and surge cases, depth > 0) with the area and depth the compound answer reports (`combined`).
+   */
+  compound?: { storm: DesignStorm; cases: readonly { scenario: string; year: number; wet: WetCells }[] };
 }

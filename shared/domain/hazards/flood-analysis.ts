@@ -3,7 +3,7 @@ import { connectionAround, describeConnection, type Connection } from './connect
 import { describeGround, noBareEarth, noGroundReason, readGround, siteGround, usesSrtm, withheldSurfaceModelAt, type GroundGrid, type GroundOptions } from './ground';
 import { GROUND_METHOD, projectedMhhw, riseSince2000 } from './slr-impact';
 import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
-import { inundationExtents } from '../deliverables/inundation-extents';
+import { componentExtents, inundationExtents } from '../deliverables/inundation-extents';
 import type { AnalysedSurfaces, AssetSite } from './analysed-surfaces';
 import type { BBox, LatLon } from './geo';
 import { epochRise, selectGauges, type Gauge, type GaugeSelection } from './gauges';
@@ -26,7 +26,7 @@ import { rasterizePolygon } from './rasterize';
 import { DESIGN_RETURN_PERIOD_YEARS, type FloodComponent } from './vocabulary';
 import { isCoastalCounty } from '../compliance/setting';
 import { inlandBoundary } from './inland';
-import { compoundWithStorm, rainfallOnGrid, type StormOnGrid } from './rainfall-component';
+import { compoundWithStorm, rainfallOnGrid, type StormOnGrid, type WetCells } from './rainfall-component';
 import type { DesignStorm } from './rainfall-ponding';
 
 export { FLOOD_COMPONENTS, type FloodComponent } from './vocabulary';
@@ -325,6 +325,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   // The compound depth grids are sampled at the asset cells only: one grid per combination would not fit a county.
   const siteCells = [...new Set(area_.sites.flatMap((site) => (site.cell === undefined ? [] : [site.cell])))];
   const compoundAtSites = new Map<string, Map<number, number>>();
+  const compoundCases: { scenario: string; year: number; wet: WetCells }[] = [];
   if (wanted.has('compound')) {
     const parts = ['tidal', 'surge', 'rainfall'].filter((c) => combos.every(({ scenario, year }) => surfaces.has(key(c, scenario, year))));
     const missing = ['tidal', 'surge', 'rainfall'].filter((c) => !parts.includes(c));
@@ -346,7 +347,10 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
           scenario, year, header: comboHeader(scenario, year),
           tidal: surfaces.get(key('tidal', scenario, year))?.uniformLevel,
           surge: surfaces.get(key('surge', scenario, year))?.uniformLevel,
-        })), (scenario, year, depth) => compoundAtSites.set(`${scenario}|${year}`, new Map(siteCells.map((cell) => [cell, depth[cell]!])))),
+        })), (scenario, year, depth, wet) => {
+          compoundAtSites.set(`${scenario}|${year}`, new Map(siteCells.map((cell) => [cell, depth[cell]!])));
+          compoundCases.push({ scenario, year, wet });
+        }),
         still_water_envelope: envelope,
       }
       : envelope;
@@ -356,7 +360,11 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     rainfall: pond.ponding.depth,
     compoundAt: wanted.has('compound') ? (scenario: ScenarioId, year: number, cell: number) => compoundAtSites.get(`${scenario}|${year}`)?.get(cell) : undefined,
   } : undefined;
-  const analysed: AnalysedSurfaces = { model: area_.model, mask: area_.mask, sites: area_.sites, surfaces, mhhwAt: mhhwOfSite, ...(ponding ? { ponding } : {}) };
+  const analysed: AnalysedSurfaces = {
+    model: area_.model, mask: area_.mask, sites: area_.sites, surfaces, mhhwAt: mhhwOfSite,
+    ...(ponding ? { ponding } : {}),
+    ...(pond && compoundCases.length > 0 ? { compound: { storm: pond.storm, cases: compoundCases } } : {}),
+  };
   await deps.onSurfaces?.(analysed);
   await deps.progress?.(1);
 
@@ -374,7 +382,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     elevation: await describeElevation(area_, deps.elevation, boundary.bbox as BBox, mslNavd88),
     assets: { inside_boundary: insideAssets.length, source: "The caller's imported assets (points)." },
     components,
-    ...(request.includeExtents ? { inundation_extents: inundationExtentFeatures(analysed) } : {}),
+    ...(request.includeExtents ? { inundation_extents: inundationExtentFeatures(analysed), component_extents: componentExtents(analysed) } : {}),
     vertical_datum: 'NAVD88',
     units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
     baseline: BASELINE_NOTE,

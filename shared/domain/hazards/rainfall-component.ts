@@ -1,4 +1,4 @@
-import { cellSizeMetres } from './elevation';
+import { cellSizeMetres, rowCellAreas, type ElevationGrid } from './elevation';
 import { compoundPonding, type CompoundPonding } from './fill-spill-merge';
 import type { FloodModel } from './inundation';
 import { describePonding, gridDepressions, pondStorm, rainfallPonding, type DesignStorm } from './rainfall-ponding';
@@ -26,6 +26,28 @@ export function rainfallOnGrid(model: FloodModel, storm: DesignStorm | undefined
 
 export type StormOnGrid = NonNullable<ReturnType<typeof rainfallOnGrid>['pond']>;
 
+/**
+ * The wet cells of a depth grid (depth > 0, open water carries none): the mask, their area and the
+ * deepest. The one count of a ponded or compound area, so an extent's polygons and the answer's figure agree.
+ */
+export function wetCells(grid: ElevationGrid, depth: Float32Array) {
+  const rowAreas = rowCellAreas(grid);
+  const wet = new Uint8Array(depth.length);
+  let area_m2 = 0, max_depth_m = 0;
+  for (let i = 0; i < depth.length; i++) {
+    const d = depth[i]!;
+    if (!(d > 0)) continue;
+    wet[i] = 1;
+    area_m2 += rowAreas[Math.floor(i / grid.width)]!;
+    if (d > max_depth_m) max_depth_m = d;
+  }
+  return { wet, area_m2, max_depth_m };
+}
+
+export type WetCells = ReturnType<typeof wetCells>;
+
+export const COMBINED_NOTE = 'combined: the deeper of the tidal and surge cases at each cell, the compound depth the assets carry (by_component.compound) and the compound extent mapped (component_extents, the compound_flooding layer).';
+
 /** One compound case: the storm's ponding held against `tailwater` (NAVD88 m), beside the coastal water alone. */
 function describeCompound(c: CompoundPonding, tailwater: number) {
   return {
@@ -48,27 +70,25 @@ export function compoundWithStorm(
   model: FloodModel,
   pond: StormOnGrid,
   combos: { scenario: string; year: number; header: Record<string, unknown>; tidal?: number; surge?: number }[],
-  /** Receives each combination's compound depth per cell: the deeper of its tidal and surge cases. */
-  onDepth?: (scenario: string, year: number, depth: Float32Array) => void,
+  /** Receives each combination's compound depth per cell (the deeper of its tidal and surge cases) and its wet cells. */
+  onDepth?: (scenario: string, year: number, depth: Float32Array, wet: WetCells) => void,
 ) {
   const noLevel = (component: string) => ({ status: 'not_computed', reason: `The analysis has no single ${component} still-water level here (inland, no gauge basis, or loaded layers whose surface varies in space).` });
-  const summaries = new Map<number, ReturnType<typeof describeCompound>>();
-  // Summaries are shared by combinations with the same tailwater; the depth grids are not kept (memory linear in cells).
+  // Each combination's depth grids live only while it is combined (memory linear in cells).
   const combined = combos.map((combo) => {
     const depths: Float32Array[] = [];
     const at = (tailwater: number) => {
-      const known = summaries.get(tailwater);
-      if (known && !onDepth) return known;
       const c = compoundPonding(gridDepressions(model.grid, model.water, tailwater), pond.runoffMm / 1000, pond.ponding.depth, model.spill);
       depths.push(c.depth);
-      const summary = known ?? describeCompound(c, tailwater);
-      summaries.set(tailwater, summary);
-      return summary;
+      return describeCompound(c, tailwater);
     };
     const tidal = combo.tidal === undefined ? noLevel('tidal') : at(combo.tidal);
     const surge = combo.surge === undefined ? noLevel('100-year surge') : { return_period_years: 100, ...at(combo.surge) };
-    if (depths.length > 0) onDepth?.(combo.scenario, combo.year, depths.reduce((a, b) => a.map((d, i) => Math.max(d, b[i]!))));
-    return { ...combo.header, tidal, surge };
+    if (depths.length === 0) return { ...combo.header, tidal, surge };
+    const deeper = depths.reduce((a, b) => a.map((d, i) => Math.max(d, b[i]!)));
+    const wet = wetCells(model.grid, deeper);
+    onDepth?.(combo.scenario, combo.year, deeper, wet);
+    return { ...combo.header, tidal, surge, combined: { extent: area(wet.area_m2), max_depth: length(wet.max_depth_m) } };
   });
   const anyCase = combos.some((combo) => combo.tidal !== undefined || combo.surge !== undefined);
   return {
@@ -76,6 +96,7 @@ export function compoundWithStorm(
     basis: 'depression_storage_with_tailwater',
     scope: COMPOUND_SCOPE,
     beyond_either_note: BEYOND_EITHER_NOTE,
+    combined_note: COMBINED_NOTE,
     design_storm: { ...pond.storm, runoff_mm: roundTo(pond.runoffMm, 2) },
     rainfall_alone: { ponded_area: area(pond.ponding.ponded_area_m2), ponded_volume_m3: roundTo(pond.ponding.ponded_volume_m3, 1), max_depth: length(pond.ponding.max_depth_m) },
     grid: gridUsed(model),

@@ -804,6 +804,7 @@ export const hazardExamples: OperationExample[] = [
         scenarios: ['intermediate'],
         planning_horizons: [2050],
         allow_surface_model: true,
+        include_extents: true,
         rainfall: {
           depth_in: 13,
           duration_h: 24,
@@ -977,6 +978,24 @@ export const hazardExamples: OperationExample[] = [
             },
           },
         },
+        inundation_extents: [],
+        component_extents: [
+          {
+            component: 'rainfall',
+            scenario: null,
+            planning_horizon: null,
+            storm: { return_period_years: 100, depth_mm: 330.2, duration_h: 24 },
+            area_km2: 0.9149,
+            area_m2: 914910.65,
+            max_depth_m: 2.949,
+            geometry: {
+              type: 'MultiPolygon',
+              coordinates: [
+                [[[-81.759306, 24.569444], [-81.759306, 24.569722], [-81.759444, 24.569861], [-81.759583, 24.569722], [-81.759583, 24.569444], [-81.759444, 24.569306], [-81.759306, 24.569444]]],
+              ],
+            },
+          },
+        ],
         vertical_datum: 'NAVD88',
         units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
         baseline: 'Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.',
