@@ -2,6 +2,7 @@ import './console.css';
 import { ApiProblemError, expectData, isProblem, type ApiClient, type components } from '../clients/typescript/src';
 import { clientFor, describeFailure, storeKey, storedKey, userClient } from './api';
 import { byId, el, replaceChildren } from './dom';
+import { EXTENT_LAYERS, extentAt, type AnalysisExtents, type ComponentExtent, type ExtentLayer, type InundationExtent } from './extents';
 import { AssetMap, EXPOSURE_CLASSES, EXPOSURE_COLOURS, type ExposureClass, type MappedAsset } from './map';
 
 type Asset = components['schemas']['Asset'];
@@ -29,18 +30,12 @@ const JOB_POLL_MS = 1000;
 const FLOOD_COMPONENTS = ['tidal', 'surge', 'rainfall', 'compound'] as const;
 const JOB_POLL_LIMIT = 600;
 
-/** One scenario × horizon of the analysis: the inundated land as the API traced it. */
-interface InundationExtent {
-  type: 'Feature';
-  properties: { scenario: string; planning_horizon: number; km2?: number };
-  geometry: object | null;
-}
-
 const state: {
-  api?: ApiClient; account?: AccountSession; jurisdiction?: string; assessmentId?: string; assets: Asset[]; extents: InundationExtent[]; sort: { key: SortKey; descending: boolean };
+  api?: ApiClient; account?: AccountSession; jurisdiction?: string; assessmentId?: string; assets: Asset[]; extents: InundationExtent[]; componentExtents: ComponentExtent[]; sort: { key: SortKey; descending: boolean };
 } = {
   assets: [],
   extents: [],
+  componentExtents: [],
   sort: { key: 'vulnerability_score', descending: true },
 };
 let assetMap: AssetMap | undefined;
@@ -297,37 +292,58 @@ async function runAnalysis(): Promise<void> {
     body: {
       jurisdiction: jurisdiction(), assessment_id: created.assessment_id, apply_to_assets: true, components: [...FLOOD_COMPONENTS],
       allow_surface_model: byId<HTMLInputElement>('allow-surface-model').checked, gauge_method: 'two_gauge', include_extents: true,
+      ...designStorm(),
     },
-  })) as { job_id?: string; inundation_extents?: InundationExtent[] };
+  })) as { job_id?: string } & AnalysisExtents;
   // A small area is analysed within the request; a larger one answers a job whose result is the same answer.
   const answer = started.job_id ? await waitForJob(started.job_id) : started;
   setStatus('analysis-status', 'Analysis done: exposure written onto the assets.');
-  showExtents(answer.inundation_extents ?? []);
+  showExtents(answer);
   await loadAssets();
   byId('deliverables').hidden = false;
   byId('checklist').hidden = false;
 }
 
-function extentLabel(extent: InundationExtent): string {
-  const { scenario, planning_horizon: horizon, km2: area } = extent.properties;
-  return `${scenario.replaceAll('_', ' ')}, ${horizon}${area === undefined ? '' : `: ${area} km² inundated`}`;
+/** The storm of the form, when a depth is given; the API checks the rest and answers its problem. */
+function designStorm(): { rainfall?: { depth_in: number; duration_h: number; return_period_years: number; source: string } } {
+  const depth = byId<HTMLInputElement>('storm-depth').value;
+  if (depth === '') return {};
+  return {
+    rainfall: {
+      depth_in: Number(depth),
+      duration_h: Number(byId<HTMLInputElement>('storm-duration').value),
+      return_period_years: Number(byId<HTMLInputElement>('storm-return-period').value),
+      source: byId<HTMLInputElement>('storm-source').value.trim(),
+    },
+  };
 }
 
-/** The slider walks the analysis's scenario × horizon extents, one at a time on the map. */
-function showExtents(extents: InundationExtent[]): void {
-  state.extents = extents;
+/** The slider walks the analysis's scenario × horizon extents; the selector picks the envelope or one component's. */
+function showExtents(answer: AnalysisExtents): void {
+  state.extents = answer.inundation_extents ?? [];
+  state.componentExtents = answer.component_extents ?? [];
   const slider = byId<HTMLInputElement>('extent-slider');
-  slider.max = String(Math.max(0, extents.length - 1));
+  slider.max = String(Math.max(0, state.extents.length - 1));
   slider.value = '0';
-  byId('extents').hidden = extents.length === 0;
-  selectExtent(0);
+  byId('extents').hidden = state.extents.length === 0;
+  selectExtent();
 }
 
-function selectExtent(index: number): void {
-  const extent = state.extents[index];
-  const label = extent ? extentLabel(extent) : 'none';
-  byId('extent-label').textContent = label;
-  assetMap!.showExtent(extent?.geometry ? extent : null, label);
+function selectExtent(): void {
+  const layer = byId<HTMLSelectElement>('extent-component').value as ExtentLayer;
+  const envelope = state.extents[Number(byId<HTMLInputElement>('extent-slider').value)];
+  // Rainfall ponding is one extent per storm, whatever the sea level: the slider does not move it.
+  const slider = byId<HTMLInputElement>('extent-slider');
+  slider.disabled = layer === 'rainfall';
+  byId('extent-label').textContent = layer === 'rainfall'
+    ? 'Rainfall ponding does not depend on the scenario or horizon.'
+    : envelope ? `${envelope.properties.scenario.replaceAll('_', ' ')}, ${envelope.properties.planning_horizon}` : 'none';
+  const shown = extentAt(layer, envelope, state.componentExtents);
+  assetMap!.showExtent(shown.feature, shown.description, shown.colour);
+  const legend = byId('extent-legend');
+  legend.hidden = false;
+  replaceChildren(legend, el('li', { 'data-layer': layer },
+    el('span', { class: 'swatch square', style: `background:${shown.colour}`, 'aria-hidden': 'true' }), shown.description));
 }
 
 // ---- 6. the checklist --------------------------------------------------------------------------
@@ -351,11 +367,11 @@ async function checkAssessment(): Promise<void> {
         el('td', {}, contradiction.item), el('td', {}, el('code', {}, contradiction.field)), el('td', {}, contradiction.claimed), el('td', {}, contradiction.found))))));
 }
 
-async function waitForJob(jobId: string): Promise<{ inundation_extents?: InundationExtent[] }> {
+async function waitForJob(jobId: string): Promise<AnalysisExtents> {
   for (let poll = 0; poll < JOB_POLL_LIMIT; poll++) {
     const job = expectData(await api().GET('/hazards/jobs/{job_id}', { params: { path: { job_id: jobId } } }));
     setStatus('analysis-status', `Job ${jobId}: ${job.status}.`);
-    if (job.status === 'succeeded') return (job.result ?? {}) as { inundation_extents?: InundationExtent[] };
+    if (job.status === 'succeeded') return (job.result ?? {}) as AnalysisExtents;
     if (job.status === 'failed') throw new Error(`Job ${jobId} failed: ${JSON.stringify(job.error ?? null)}`);
     await pause();
   }
@@ -468,7 +484,9 @@ function start(): void {
     });
   });
   byId('run-analysis').addEventListener('click', () => void step(byId<HTMLButtonElement>('run-analysis'), runAnalysis));
-  byId<HTMLInputElement>('extent-slider').addEventListener('input', (event) => selectExtent(Number((event.target as HTMLInputElement).value)));
+  byId<HTMLInputElement>('extent-slider').addEventListener('input', selectExtent);
+  byId('extent-component').append(...EXTENT_LAYERS.map((layer) => el('option', { value: layer.value }, layer.label)));
+  byId('extent-component').addEventListener('change', selectExtent);
   byId('check-assessment').addEventListener('click', () => void step(byId<HTMLButtonElement>('check-assessment'), checkAssessment));
   byId('generate-deliverables').addEventListener('click', () => void step(byId<HTMLButtonElement>('generate-deliverables'), generateDeliverables));
 

@@ -147,6 +147,9 @@ describe('console in a headless browser', () => {
     await screenshot(page, 'import');
 
     await page.getByLabel(/surface model/).check();
+    // A design storm for the rainfall and compound components (the depth of the API's own example, NOAA Atlas 14 in the Keys).
+    await page.getByLabel('Rain depth (inches)').fill('13');
+    await page.getByLabel('Source of the depth').fill('NOAA Atlas 14 Volume 9, PFDS 100-year 24-hour at Key West');
     await page.getByRole('button', { name: 'Run the analysis on the assets' }).click();
     await page.locator('#deliverables:not([hidden])').waitFor({ timeout: 120_000 });
     const rows = page.locator('#asset-table tbody tr');
@@ -164,17 +167,42 @@ describe('console in a headless browser', () => {
     const first = page.locator('#asset-table tbody tr button[data-asset]').first();
     await first.click();
     await expect(page.locator('#map').getAttribute('data-selected-asset')).resolves.toBe(await first.getAttribute('data-asset'));
-    await screenshot(page, 'analysis');
 
     // The slider walks the scenario × horizon extents of the analysis (the API's defaults: 2 scenarios × 2 horizons).
-    const slider = page.getByLabel('Inundation extent: scenario and horizon');
+    const slider = page.getByLabel('Flood extent: scenario and horizon');
     await expect(slider.getAttribute('max')).resolves.toBe('3');
     const firstExtent = await page.locator('#map').getAttribute('data-extent');
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     const secondExtent = await page.locator('#map').getAttribute('data-extent');
     expect(secondExtent).not.toBe(firstExtent);
-    expect(await page.locator('#extent-label').textContent()).toBe(secondExtent);
+    expect(await page.locator('#extent-legend li').textContent()).toBe(secondExtent);
+
+    // Each component's own extent at that step, by the selector, with its area in the legend; the
+    // Keys' low land is wet under at least one of them.
+    const component = page.getByLabel('Flood extent: component');
+    const [scenario, horizon] = (await page.locator('#extent-label').textContent())!.split(', ');
+    const drawn: Record<string, { legend: string; polygons: number }> = {};
+    for (const [value, label] of [['tidal', 'Tidal'], ['surge', 'Storm surge'], ['rainfall', 'Rainfall ponding'], ['compound', 'Compound']] as const) {
+      await component.selectOption(value);
+      const legend = (await page.locator(`#extent-legend li[data-layer="${value}"]`).textContent())!;
+      expect(legend.startsWith(label)).toBe(true);
+      expect(await page.locator('#map').getAttribute('data-extent')).toBe(legend);
+      drawn[value] = { legend, polygons: Number(await page.locator('#map').getAttribute('data-extent-polygons')) };
+      // Rainfall ponding has no scenario or horizon: the slider is off while it is shown.
+      expect(await slider.isDisabled()).toBe(value === 'rainfall');
+      if (value !== 'rainfall' && drawn[value]!.polygons > 0) expect(legend).toContain(`${scenario} ${horizon}`);
+    }
+    const areaOf = (legend: string) => Number(/: ([\d.]+) km²/.exec(legend)?.[1] ?? 0);
+    const wet = Object.entries(drawn).filter(([, shown]) => shown.polygons > 0 && areaOf(shown.legend) > 0);
+    expect(wet.length).toBeGreaterThan(0);
+    expect(drawn.rainfall!.legend).toMatch(/^Rainfall ponding, 100-year 24 h storm \(330\.2 mm\)/);
+    await component.selectOption('envelope');
+    expect(await page.locator('#map').getAttribute('data-extent')).toBe(secondExtent);
+    // The screenshot shows the widest component's extent around the selected asset, with the table.
+    await component.selectOption(wet.sort(([, a], [, b]) => areaOf(b.legend) - areaOf(a.legend))[0]![0]);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await screenshot(page, 'analysis');
 
     // The checklist of the assessment the analysis was linked to, item by item.
     await page.getByRole('button', { name: 'Check the assessment against its evidence' }).click();
