@@ -23,7 +23,6 @@ export const getDocsAssetRoute = defineRoute({
 export const CONSOLE_ASSET_FILES = ['main.js', 'main.css', 'jurisdictions.json'] as const;
 export type ConsoleFileName = 'index.html' | (typeof CONSOLE_ASSET_FILES)[number];
 
-
 export const getConsoleRoute = defineRoute({
   id: 'getConsole', method: 'GET', path: '/console', group: 'docs', auth: 'none', minTier: 'free',
   tags: ['Meta'], summary: 'The map console: a web page that works through this API (no key needed to load it)',
