@@ -207,7 +207,8 @@ describe('from inventory to evidence (Monroe County)', () => {
     expect(text).toContain('DEPOO HOSPITAL');
     expect(text).toContain('NOAA 8724580 Key West');
 
-    // The GeoPackage opens with SQLite and holds the three layers in EPSG:3087 with their metadata.
+    // The GeoPackage opens with SQLite and holds the five layers in EPSG:3087 with their metadata (rainfall
+    // ponding and compound flooding empty here: no design storm was given).
     const dir = mkdtempSync(path.join(tmpdir(), 'gpkg-test-'));
     try {
       const file = path.join(dir, 'package.gpkg');
@@ -217,12 +218,14 @@ describe('from inventory to evidence (Monroe County)', () => {
       expect(contents).toEqual([
         { table_name: 'assets', data_type: 'features', srs_id: 3087 },
         { table_name: 'boundary', data_type: 'features', srs_id: 3087 },
+        { table_name: 'compound_flooding', data_type: 'features', srs_id: 3087 },
         { table_name: 'inundation', data_type: 'features', srs_id: 3087 },
+        { table_name: 'rainfall_ponding', data_type: 'features', srs_id: 3087 },
       ]);
       expect((db.prepare('SELECT organization, organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = 3087').get())).toEqual({ organization: 'EPSG', organization_coordsys_id: 3087 });
       expect((db.prepare('SELECT COUNT(*) AS n FROM assets').get() as { n: number }).n).toBe(FIXTURE_ROWS);
       const references = db.prepare('SELECT r.table_name, m.metadata FROM gpkg_metadata_reference r JOIN gpkg_metadata m ON m.id = r.md_file_id').all() as { table_name: string; metadata: string }[];
-      expect(references.map((r) => r.table_name).sort()).toEqual(['assets', 'boundary', 'inundation']);
+      expect(references.map((r) => r.table_name).sort()).toEqual(['assets', 'boundary', 'compound_flooding', 'inundation', 'rainfall_ponding']);
       expect(references.every((r) => r.metadata.includes('<metstdn>FGDC Content Standard for Digital Geospatial Metadata</metstdn>'))).toBe(true);
       // A point of the layer, read back from its GeoPackage binary, lies in Florida GDL Albers metres.
       const geom = (db.prepare('SELECT geom FROM assets LIMIT 1').get() as { geom: Buffer }).geom;
@@ -251,14 +254,14 @@ describe('from inventory to evidence (Monroe County)', () => {
     expect(validation.status).toBe(200);
     expect(validation.json).toMatchObject({ valid: true, feature_count: FIXTURE_ROWS, crs: { detected_epsg: 3087 }, metadata: { standard: 'fgdc_csdgm', source: 'archive' } });
 
-    // So does the GeoPackage's asset layer, named among the package's three.
+    // So does the GeoPackage's asset layer, named among the package's five.
     const gpkg = job.files.find((f: any) => f.name.endsWith('.gpkg'));
     const gpkgBytes = await download(gpkg);
     const unnamed = await multipartBody({ file: { filename: gpkg.name, data: gpkgBytes }, coordinate_system: 'EPSG:3087' });
     const ambiguous = await app.request('POST', '/compliance/gis-validation', { key: key(), body: unnamed.body, headers: { 'Content-Type': unnamed.contentType } });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.json.reason).toBe('layer_not_chosen');
-    expect(ambiguous.json.detail).toContain('assets, boundary, inundation');
+    expect(ambiguous.json.detail).toContain('assets, boundary, compound_flooding, inundation, rainfall_ponding');
     const named = await multipartBody({ file: { filename: gpkg.name, data: gpkgBytes }, coordinate_system: 'EPSG:3087', layer: 'assets' });
     const gpkgValidation = await app.request('POST', '/compliance/gis-validation', { key: key(), body: named.body, headers: { 'Content-Type': named.contentType } });
     expect(gpkgValidation.status).toBe(200);

@@ -135,7 +135,7 @@ describe('a deliverable build', () => {
     return { many, pdf: w.objects.get((w.outcomes[0] as { files: DeliverableFile[] }).files[0]!.key)!.body };
   }
 
-  it('stores and records the report, the GeoPackage, one Shapefile per non-empty layer and the workbook', async () => {
+  it('stores and records the report, the GeoPackage, one Shapefile per non-empty layer, the workbook and the package README', async () => {
     const { built, files } = await build();
     expect(built.pages).toEqual([undefined, 'p2']);
     expect(built.filters).toEqual([{ jurisdictionId: 'county:12087' }, { jurisdictionId: 'county:12087' }]);
@@ -146,6 +146,7 @@ describe('a deliverable build', () => {
       ['monroe-county-assets-epsg3087-shp.zip', 'gis_package', 'application/zip'],
       ['monroe-county-inundation-epsg3087-shp.zip', 'gis_package', 'application/zip'],
       ['monroe-county-prioritized-assets.xlsx', 'asset_list_xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['monroe-county-gis-readme.txt', 'gis_package', 'text/plain; charset=utf-8'],
     ]);
     for (const file of files) {
       const stored = built.objects.get(file.key)!;
@@ -296,6 +297,7 @@ describe('a municipality\'s build before any analysis', () => {
       'city-of-port-st-lucie-boundary-epsg3087-shp.zip',
       'city-of-port-st-lucie-assets-epsg3087-shp.zip',
       'city-of-port-st-lucie-prioritized-assets.xlsx',
+      'city-of-port-st-lucie-gis-readme.txt',
     ]);
     const zip = unzipSync(w.objects.get(files[2]!.key)!.body);
     const source = await openShapefile(Buffer.from(zip['boundary.shp']!), Buffer.from(zip['boundary.dbf']!));
@@ -318,8 +320,8 @@ describe('a build that cannot finish', () => {
     const w = world({ finishOk: false });
     await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
     expect([...w.objects.keys()].filter((k) => k.startsWith('deliverables/'))).toEqual([]);
-    // Exactly the six files it stored, nothing else.
-    expect(w.deleted).toHaveLength(6);
+    // Exactly the seven files it stored, nothing else.
+    expect(w.deleted).toHaveLength(7);
     expect(w.deleted.every((k) => k.startsWith('deliverables/acct_1/va_test/dlv_1/monroe-county-'))).toBe(true);
     expect(w.outcomes).toHaveLength(2);
     expect(w.outcomes[1]).toEqual({ error: { code: 'internal_error', detail: 'The deliverables could not be generated. Quote dlv_1 when reporting it.' } });

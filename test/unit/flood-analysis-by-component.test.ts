@@ -1,34 +1,21 @@
-import type { Polygon } from 'geojson';
-import { validateBoundary } from '../../shared/domain/hazards/boundary';
 import { analyzeFlooding, type AnalysedSurfaces } from '../../shared/domain/hazards/flood-analysis';
 import { assetExposures } from '../../shared/domain/hazards/asset-exposure';
-import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
-import { colLonOf, rowLatOf, wholeGridSource, type GridFrame } from '../helpers/test-grid';
+import { wholeGridSource } from '../helpers/test-grid';
+import { colLon, noTides, PIT_FRAME, pitGridBoundary, pitGround, pitStorm, rowLat } from '../helpers/pit-grid';
 
 /**
- * The analysis hands the storm's ponding to the exposure: a graded grid near Tampa Bay (five columns
- * of bay at −1 m, then land rising 0.1 m a column from 0.2 m) with one pit cell at row 20, column 30
- * cut to 1.5 m NAVD88 among 2.6–2.8 m ground. A 2 m runoff fills the pit to its lowest rim (column
- * 29, 2.6 m): 1.1 m of water. The pump in the pit stands on 1.5 m; the road at column 12 on 0.9 m, open to the bay.
+ * The analysis hands the storm's ponding to the exposure, on the pit grid (see pit-grid.ts): a 2 m
+ * runoff leaves 1.1 m of water in the pit. The pump in the pit stands on 1.5 m; the road at column 12
+ * on 0.9 m, open to the bay.
  */
-const FRAME: GridFrame = { west: -82.47, north: 27.92, cell: 0.001, size: 40 };
-const colLon = colLonOf(FRAME);
-const rowLat = rowLatOf(FRAME);
-const groundOf = (row: number, col: number) => (row === 20 && col === 30 ? 1.5 : col < 5 ? -1 : 0.2 + 0.1 * (col - 5));
-const edge = (i: number) => i - 0.5;
-const ring = [[colLon(edge(0)), rowLat(edge(40))], [colLon(edge(40)), rowLat(edge(40))], [colLon(edge(40)), rowLat(edge(0))], [colLon(edge(0)), rowLat(edge(0))], [colLon(edge(0)), rowLat(edge(40))]];
-const noTides: TidePredictor = { highWaters: async () => [], levelsAt: async (_g, times) => times.map(() => 0) };
-const storm = { depth_mm: 2000, duration_h: 24, return_period_years: 100, source: 'stated for the test' };
 const site = (id: string, col: number) => ({ asset_id: id, name: id, category: 'Transportation', lat: rowLat(20), lon: colLon(col) });
 
 describe('per-component depths from an analysis with a storm', () => {
   it('give the pit its ponded 1.1 m of rain, the coastal levels where they reach, and the governing component', async () => {
-    const validation = validateBoundary({ type: 'Polygon', coordinates: [ring] } as Polygon);
-    if (!validation.ok) throw new Error('bad test boundary');
     let handed: AnalysedSurfaces | undefined;
     const result = await analyzeFlooding(
-      { boundary: validation.boundary, components: ['tidal', 'surge', 'rainfall', 'compound'], scenarios: ['intermediate'], horizons: [2050], currentYear: 2026, rainfall: storm },
-      { elevation: wholeGridSource(FRAME, groundOf, { name: 'Pit test grid' }), layers: { layersFor: async () => [] }, tides: noTides, assets: [site('pump', 30), site('road', 12)], onSurfaces: (analysed) => { handed = analysed; } },
+      { boundary: pitGridBoundary(), components: ['tidal', 'surge', 'rainfall', 'compound'], scenarios: ['intermediate'], horizons: [2050], currentYear: 2026, rainfall: pitStorm },
+      { elevation: wholeGridSource(PIT_FRAME, pitGround, { name: 'Pit test grid' }), layers: { layersFor: async () => [] }, tides: noTides, assets: [site('pump', 30), site('road', 12)], onSurfaces: (analysed) => { handed = analysed; } },
     );
     const levelOf = (name: string) => (result.components[name] as { results: { design_water_level_navd88?: { m: number }; return_period_years?: number }[] }).results
       .find((r) => r.return_period_years === undefined || r.return_period_years === 100)!.design_water_level_navd88!.m;
@@ -44,7 +31,7 @@ describe('per-component depths from an analysis with a storm', () => {
     expect(pump.depth_m.rainfall).toBeCloseTo(1.1, 2);
     expect(pump.depth_m.compound).toBeCloseTo(Math.max(1.1, pumpSurge), 2);
     expect(pump.governing_component).toBe(pumpSurge > 1.1 + 0.001 ? 'surge' : 'rainfall');
-    expect(pump.storm).toEqual({ return_period_years: 100, depth_mm: 2000, duration_h: 24, source: storm.source });
+    expect(pump.storm).toEqual({ return_period_years: 100, depth_mm: 2000, duration_h: 24, source: pitStorm.source });
     const road = exposures.get('road')!.by_component[0]!;
     expect(road.depth_m.rainfall).toBe(0);
     expect(road.depth_m.tidal).toBeCloseTo(coastal(tidal, 0.9), 2);

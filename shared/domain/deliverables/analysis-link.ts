@@ -5,7 +5,7 @@ import type { AssessmentStore } from '../assessments/ports';
 import type { AssetStore, ExposureChange } from '../assets/ports';
 import { assetExposures, vulnerabilityFromExposure, type AssetExposure } from '../hazards/asset-exposure';
 import type { AnalysedSurfaces } from '../hazards/flood-analysis';
-import { inundationExtents, type InundationExtent } from './inundation-extents';
+import { componentExtents, inundationExtents, type ComponentExtent, type InundationExtent } from './inundation-extents';
 import { jurisdictionBoundary } from './jurisdiction-boundary';
 import type { OfficialBoundary } from '../jurisdiction-boundaries';
 import type { AnalysisEvidence, ComponentEvidence, EvidenceStore } from './ports';
@@ -33,7 +33,8 @@ export interface AnalysisLinkDeps {
 
 const ASSET_PAGE = 1000;
 
-export const evidenceDocumentKey = (accountId: string, assessmentId: string, analysisId: string, name: 'result' | 'extents') =>
+/** `component_extents` is stored beside `extents` (its key follows from the analysis, as evidence kept before it has none). */
+export const evidenceDocumentKey = (accountId: string, assessmentId: string, analysisId: string, name: 'result' | 'extents' | 'component_extents') =>
   `evidence/${accountId}/${assessmentId}/${analysisId}/${name}.json`;
 
 /** 404 for an assessment of another account or none; 409 for a submitted (frozen) one. */
@@ -56,6 +57,7 @@ export interface AppliedSummary {
 export class AnalysisFollowUp {
   private exposures: Map<string, AssetExposure> | undefined;
   private extents: InundationExtent[] | undefined;
+  private componentExtents: ComponentExtent[] | undefined;
   private readonly analysedAt: string;
 
   constructor(private readonly deps: AnalysisLinkDeps, private readonly accountId: string, readonly analysisId: string, private readonly link: AnalysisLink) {
@@ -71,7 +73,10 @@ export class AnalysisFollowUp {
     if (this.link.apply_to_assets) {
       this.exposures = assetExposures(analysed, { analysisId: this.analysisId, assessmentId: this.link.assessment_id ?? null, analysedAt: this.analysedAt });
     }
-    if (this.link.assessment_id) this.extents = inundationExtents(analysed);
+    if (this.link.assessment_id) {
+      this.extents = inundationExtents(analysed);
+      this.componentExtents = componentExtents(analysed);
+    }
   };
 
   /** Writes exposures and evidence after the analysis; returns the fields added to its answer. */
@@ -111,6 +116,9 @@ export class AnalysisFollowUp {
     if (this.extents) {
       extentsKey = evidenceDocumentKey(this.accountId, assessmentId, this.analysisId, 'extents');
       await this.deps.blobs.put(extentsKey, JSON.stringify(this.extents), 'application/json');
+    }
+    if (this.componentExtents) {
+      await this.deps.blobs.put(evidenceDocumentKey(this.accountId, assessmentId, this.analysisId, 'component_extents'), JSON.stringify(this.componentExtents), 'application/json');
     }
     await this.deps.evidence.putAnalysis(this.accountId, evidenceOf(answer, {
       analysisId: this.analysisId, assessmentId, analysedAt: this.analysedAt, link: this.link, applied, resultKey, extentsKey,

@@ -1,17 +1,19 @@
 import type { Feature, FeatureCollection, Geometry, MultiLineString, MultiPolygon, Polygon } from 'geojson';
 import type { StoredAsset } from '../assets/ports';
 import { assetTypeInfo } from '../assets/classification';
-import type { InundationExtent } from './inundation-extents';
+import type { ComponentExtent, InundationExtent } from './inundation-extents';
+import { METRES_PER_FOOT, roundTo } from '../hazards/units';
 import { FLOOD_COMPONENTS, type FloodComponent } from '../hazards/vocabulary';
 
 /**
  * The layers of the GIS deliverable in WGS 84 (the writers project them to EPSG:3087): the
- * jurisdiction's boundary, the assets with their exposure attributes and the inundation extents
- * per scenario × horizon. Every asset is in `assets` at its representative point; line and area
- * assets are also in `asset_lines` / `asset_areas` whole, with the same attributes (a Shapefile
- * holds one shape type). Attribute names fit the 10 characters of a dBASE field.
+ * jurisdiction's boundary, the assets with their exposure attributes, the inundation extents per
+ * scenario × horizon, the design storm's rainfall ponding and the compound flooding. Every asset is
+ * in `assets` at its representative point; line and area assets are also in `asset_lines` /
+ * `asset_areas` whole, with the same attributes (a Shapefile holds one shape type). Attribute names
+ * fit the 10 characters of a dBASE field.
  */
-export type LayerName = 'boundary' | 'assets' | 'asset_lines' | 'asset_areas' | 'inundation';
+export type LayerName = 'boundary' | 'assets' | 'asset_lines' | 'asset_areas' | 'inundation' | 'rainfall_ponding' | 'compound_flooding';
 
 export interface GisLayer {
   name: LayerName;
@@ -183,6 +185,65 @@ export function inundationLayer(extents: readonly InundationExtent[]): GisLayer 
       { name: 'HORIZON', type: 'INTEGER', definition: 'Planning horizon (year).' },
       { name: 'COMPONENTS', type: 'TEXT', definition: 'Flood components enveloped.' },
       { name: 'AREA_KM2', type: 'REAL', definition: 'Inundated land area, km².' },
+    ],
+  };
+}
+
+const COMPONENT_LAYERS = {
+  rainfall: {
+    name: 'rainfall_ponding',
+    title: 'Rainfall ponding per design storm',
+    abstract: 'Land where the design storm\'s runoff ponds (ponded depth above 0): depression storage on the elevation grid of the analysis filled by fill–spill–merge (each depression from its own catchment, overflow spilling downstream until it leaves the model or reaches open water), one feature per design storm, over the analysis grid (the boundary\'s bounding box). Screening level: not a hydraulic model, no pipes, culverts or pumps, no infiltration beyond the stated runoff.',
+  },
+  compound: {
+    name: 'compound_flooding',
+    title: 'Compound flooding per scenario and planning horizon',
+    abstract: 'Land wet when the design storm\'s runoff ponds against a coastal tailwater (projected MHHW, and the 100-year still-water level), combined with the coastal water itself: at each place the deeper of the tidal and surge cases (compound depth above 0), one feature per NOAA 2022 sea level rise scenario and planning horizon, over the analysis grid (the boundary\'s bounding box). Screening level: level-pool, no joint probability of rain and tide or surge, no pipes.',
+  },
+} as const;
+
+/**
+ * The layer of one component's extents (`rainfall` ponding or `compound` flooding). `area_km2` is
+ * taken as given: the package measures each extent in EPSG:3087 (albersAreaM2) before it builds the layers.
+ */
+export function componentExtentLayer(component: 'rainfall' | 'compound', extents: readonly ComponentExtent[]): GisLayer {
+  const { name, title, abstract } = COMPONENT_LAYERS[component];
+  const label = (e: ComponentExtent) => (e.scenario === null ? `${e.storm?.return_period_years}-year ${e.storm?.duration_h}-hour storm` : `${e.scenario} ${e.planning_horizon}`);
+  return {
+    name,
+    title,
+    abstract,
+    geometryType: 'MULTIPOLYGON',
+    collection: {
+      type: 'FeatureCollection',
+      features: extents.filter((e) => e.component === component && e.geometry.coordinates.length > 0).map((e) => ({
+        type: 'Feature',
+        geometry: e.geometry as Geometry,
+        properties: {
+          NAME: `${label(e)} ${component === 'rainfall' ? 'rainfall ponding' : 'compound flooding'}`,
+          COMPONENT: component,
+          SCENARIO: e.scenario ?? '',
+          HORIZON: e.planning_horizon,
+          STORM_RP: e.storm?.return_period_years ?? null,
+          STORM_MM: e.storm?.depth_mm ?? null,
+          STORM_H: e.storm?.duration_h ?? null,
+          AREA_KM2: e.area_km2,
+          MAX_DEP_M: e.max_depth_m,
+          MAX_DEP_FT: roundTo(e.max_depth_m / METRES_PER_FOOT, 3),
+        },
+      })),
+    },
+    attributes: [
+      { name: 'NAME', type: 'TEXT', definition: 'Storm or scenario and horizon, and layer.' },
+      { name: 'COMPONENT', type: 'TEXT', definition: `Flood component: ${component}.` },
+      { name: 'SCENARIO', type: 'TEXT', definition: 'NOAA 2022 sea level rise scenario; empty for rainfall ponding (the storm alone).' },
+      { name: 'HORIZON', type: 'INTEGER', definition: 'Planning horizon (year); empty for rainfall ponding.' },
+      { name: 'STORM_RP', type: 'INTEGER', definition: 'Design storm return period, years.' },
+      { name: 'STORM_MM', type: 'REAL', definition: 'Design storm rainfall depth, mm.' },
+      { name: 'STORM_H', type: 'REAL', definition: 'Design storm duration, hours.' },
+      { name: 'AREA_KM2', type: 'REAL', definition: 'Area of the polygons in EPSG:3087 (equal-area), km².' },
+      { name: 'MAX_DEP_M', type: 'REAL', definition: 'Deepest water on the extent, metres.' },
+      { name: 'MAX_DEP_FT', type: 'REAL', definition: 'Deepest water on the extent, feet.' },
     ],
   };
 }

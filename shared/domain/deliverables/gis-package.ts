@@ -154,3 +154,30 @@ export function geoPackageContent(layers: readonly GisLayer[], metadata: Readonl
     })),
   };
 }
+
+/**
+ * The package's README: what each layer is and where it is (its GeoPackage table, its Shapefile, or
+ * none for a layer without features), with its attributes, so the package reads without the report.
+ */
+export function packageReadme(layers: readonly GisLayer[], files: { geoPackage: string; shapefile: (layer: GisLayer) => string }, context: MetadataContext): string {
+  const sections = layers.map((layer) => {
+    const count = layer.collection.features.length;
+    return [
+      `${layer.name}: ${layer.title}`,
+      `  GeoPackage table: ${layer.name} (${layer.geometryType}, ${count} feature${count === 1 ? '' : 's'}); Shapefile: ${count > 0 ? files.shapefile(layer) : 'none (no features)'}`,
+      `  ${layer.abstract}`,
+      ...layer.attributes.map((a) => `    ${a.name} (${a.type}): ${a.definition}`),
+    ].join('\n');
+  });
+  return [
+    `${context.jurisdiction} vulnerability assessment: GIS package`,
+    `Generated ${context.generatedAt} by ${context.publisher}.`,
+    `Coordinate system: ${CRS.name} (EPSG:${DELIVERABLE_EPSG}); areas are measured in it (equal-area). Each layer has its FGDC CSDGM record: in the GeoPackage's gpkg_metadata, and as <layer>.shp.xml in its Shapefile.`,
+    `GeoPackage: ${files.geoPackage}`,
+    '',
+    'Layers',
+    '',
+    sections.join('\n\n'),
+    '',
+  ].join('\n');
+}

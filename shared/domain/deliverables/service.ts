@@ -11,10 +11,11 @@ import { countyBoundaryByFips } from '../hazards/florida-counties';
 import { heldBoundary } from '../jurisdiction-boundaries';
 import { assetListXlsx } from './asset-list-xlsx';
 import { sortAssets } from './asset-priority';
-import { albersAreaM2, fgdcMetadata, geoPackageContent, shapefileZip } from './gis-package';
+import { albersAreaM2, fgdcMetadata, geoPackageContent, packageReadme, shapefileZip } from './gis-package';
 import { exposureSummary, type AnswerExposure } from './exposure-summary';
-import { assetLayers, boundaryLayer, inundationLayer, type GisLayer } from './gis-layers';
-import type { InundationExtent } from './inundation-extents';
+import { evidenceDocumentKey } from './analysis-link';
+import { assetLayers, boundaryLayer, componentExtentLayer, inundationLayer, type GisLayer } from './gis-layers';
+import type { ComponentExtent, InundationExtent } from './inundation-extents';
 import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
 import { reportMaps } from './report-maps';
 import type { AnalysisEvidence, GeoPackageWriter, PngRenderer } from './ports';
@@ -121,10 +122,12 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
   const latest = analyses[analyses.length - 1];
   const answer = latest ? await readJson<AnalysisAnswer>(deps.blobs, latest.result_key) ?? {} : {};
   // Measured as the delivered layer is (EPSG:3087), so the report prints what a GIS measures in the package.
-  const extents = (latest ? await readJson<InundationExtent[]>(deps.blobs, latest.extents_key) ?? [] : []).map((e) => {
+  const measured = <E extends { geometry: MultiPolygon }>(e: E): E => {
     const area = albersAreaM2(e.geometry);
     return { ...e, area_m2: area, area_km2: area / 1e6 };
-  });
+  };
+  const extents = (latest ? await readJson<InundationExtent[]>(deps.blobs, latest.extents_key) ?? [] : []).map(measured);
+  const componentExtents = (latest ? await readJson<ComponentExtent[]>(deps.blobs, evidenceDocumentKey(job.account_id, job.assessment_id, latest.analysis_id, 'component_extents')) ?? [] : []).map(measured);
   const assets = sortAssets(await jurisdictionAssets(deps, job.account_id, assessment.jurisdiction.id), '-vulnerability_score');
   const combos = [...new Map(analyses.flatMap((a) => a.scenarios.flatMap((scenario) => a.planning_horizons.map((year) => [`${scenario}|${year}`, { scenario, planning_horizon: year }] as const)))).values()]
     .sort((a, b) => a.planning_horizon - b.planning_horizon || a.scenario.localeCompare(b.scenario));
@@ -134,7 +137,10 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
   const county = countyBoundaryByFips(assessment.jurisdiction.county_fips)!;
   const boundaryName = held || assessment.jurisdiction.type === 'county' ? assessment.jurisdiction.display_name : `${county.name} County (county of ${assessment.jurisdiction.display_name})`;
   const boundary = (held?.geometry ?? county.geometry) as Polygon | MultiPolygon;
-  const layers: GisLayer[] = [boundaryLayer(boundaryName, boundary), ...assetLayers(assets, combos), inundationLayer(extents)];
+  const layers: GisLayer[] = [
+    boundaryLayer(boundaryName, boundary), ...assetLayers(assets, combos), inundationLayer(extents),
+    componentExtentLayer('rainfall', componentExtents), componentExtentLayer('compound', componentExtents),
+  ];
   const sources = (answer.sources ?? []).map((s) => `${s.name}${s.version ? ` (${s.version})` : ''}`);
   const context = { jurisdiction: assessment.jurisdiction.display_name, publisher: PUBLISHER, generatedAt: deps.clock().toISOString(), sources };
   const metadata = new Map(layers.map((layer) => [layer.name, fgdcMetadata(layer, context)]));
@@ -178,10 +184,13 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
     checklist,
   };
 
+  const geoPackageName = `${slug}-gis-epsg3087.gpkg`;
+  const shapefileName = (layer: GisLayer) => `${slug}-${layer.name}-epsg3087-shp.zip`;
   return [
     { name: `${slug}-vulnerability-assessment-report.pdf`, kind: 'report_pdf', contentType: 'application/pdf', content: await reportPdf(report) },
-    { name: `${slug}-gis-epsg3087.gpkg`, kind: 'gis_package', contentType: 'application/geopackage+sqlite3', content: await deps.renderers.geoPackage.write(geoPackageContent(layers, metadata)) },
-    ...layers.filter((layer) => layer.collection.features.length > 0).map((layer): BuiltFile => ({ name: `${slug}-${layer.name}-epsg3087-shp.zip`, kind: 'gis_package', contentType: 'application/zip', content: shapefileZip(layer, metadata.get(layer.name)!) })),
+    { name: geoPackageName, kind: 'gis_package', contentType: 'application/geopackage+sqlite3', content: await deps.renderers.geoPackage.write(geoPackageContent(layers, metadata)) },
+    ...layers.filter((layer) => layer.collection.features.length > 0).map((layer): BuiltFile => ({ name: shapefileName(layer), kind: 'gis_package', contentType: 'application/zip', content: shapefileZip(layer, metadata.get(layer.name)!) })),
     { name: `${slug}-prioritized-assets.xlsx`, kind: 'asset_list_xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: await assetListXlsx(layers[1]!, `Prioritized critical assets, ${assessment.jurisdiction.display_name}`) },
+    { name: `${slug}-gis-readme.txt`, kind: 'gis_package', contentType: 'text/plain; charset=utf-8', content: Buffer.from(packageReadme(layers, { geoPackage: geoPackageName, shapefile: shapefileName }, context), 'utf8') },
   ];
 }

@@ -382,7 +382,7 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
     elevation: await describeElevation(area_, deps.elevation, boundary.bbox as BBox, mslNavd88),
     assets: { inside_boundary: insideAssets.length, source: "The caller's imported assets (points)." },
     components,
-    ...(request.includeExtents ? { inundation_extents: inundationExtentFeatures(analysed), component_extents: componentExtents(analysed) } : {}),
+    ...(request.includeExtents ? { inundation_extents: inundationExtentFeatures(analysed), component_extents: componentExtents(analysed).filter((e) => wanted.has(e.component)) } : {}),
     vertical_datum: 'NAVD88',
     units: 'Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².',
     baseline: BASELINE_NOTE,
