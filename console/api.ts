@@ -20,6 +20,11 @@ export function clientFor(apiKey: string): ApiClient {
   return createApiClient({ baseUrl: apiBaseUrl(), apiKey });
 }
 
+/** The `/v1` user routes: sign-in without a credential, the rest with the user's access token. */
+export function userClient(accessToken?: string): ApiClient {
+  return createApiClient({ baseUrl: apiBaseUrl(), ...(accessToken ? { accessToken } : {}) });
+}
+
 /** A failure in words: the API's problem (title, detail, code) when it answered one. */
 export interface FailureInWords {
   title: string;

@@ -1,12 +1,24 @@
 import './console.css';
-import { expectData, type ApiClient, type components } from '../clients/typescript/src';
-import { clientFor, describeFailure, storeKey, storedKey } from './api';
+import { ApiProblemError, expectData, isProblem, type ApiClient, type components } from '../clients/typescript/src';
+import { clientFor, describeFailure, storeKey, storedKey, userClient } from './api';
 import { byId, el, replaceChildren } from './dom';
+import { EXTENT_LAYERS, extentAt, type AnalysisExtents, type ComponentExtent, type ExtentLayer, type InundationExtent } from './extents';
 import { AssetMap, EXPOSURE_CLASSES, EXPOSURE_COLOURS, type ExposureClass, type MappedAsset } from './map';
 
 type Asset = components['schemas']['Asset'];
 type ImportReport = NonNullable<components['schemas']['AssetImportReport']>;
 type AssetImport = components['schemas']['AssetImport'];
+type AccountKey = components['schemas']['AccountKey'];
+type Profile = components['schemas']['Profile'];
+type Tier = components['schemas']['Usage']['subscription_tier'];
+
+/** A `/v1` sign-in: its client (the access token, kept in memory only), its profile and its active keys. */
+interface AccountSession {
+  client: ApiClient;
+  refreshToken?: string;
+  profile: Profile;
+  keys: AccountKey[];
+}
 
 /** The jurisdictions the picker offers, written next to the bundle from the API's own jurisdiction tables. */
 interface JurisdictionChoices {
@@ -18,18 +30,12 @@ const JOB_POLL_MS = 1000;
 const FLOOD_COMPONENTS = ['tidal', 'surge', 'rainfall', 'compound'] as const;
 const JOB_POLL_LIMIT = 600;
 
-/** One scenario × horizon of the analysis: the inundated land as the API traced it. */
-interface InundationExtent {
-  type: 'Feature';
-  properties: { scenario: string; planning_horizon: number; km2?: number };
-  geometry: object | null;
-}
-
 const state: {
-  api?: ApiClient; jurisdiction?: string; assessmentId?: string; assets: Asset[]; extents: InundationExtent[]; sort: { key: SortKey; descending: boolean };
+  api?: ApiClient; account?: AccountSession; jurisdiction?: string; assessmentId?: string; assets: Asset[]; extents: InundationExtent[]; componentExtents: ComponentExtent[]; sort: { key: SortKey; descending: boolean };
 } = {
   assets: [],
   extents: [],
+  componentExtents: [],
   sort: { key: 'vulnerability_score', descending: true },
 };
 let assetMap: AssetMap | undefined;
@@ -71,7 +77,7 @@ async function step(button: HTMLButtonElement | null, work: () => Promise<void>)
 }
 
 function api(): ApiClient {
-  if (!state.api) throw new Error('Sign in with an API key first.');
+  if (!state.api) throw new Error('Sign in first: with an API key, or with a /v1 account and one of its keys.');
   return state.api;
 }
 
@@ -88,17 +94,94 @@ async function signIn(key: string): Promise<void> {
   const usage = expectData(await candidate.GET('/account/usage'));
   state.api = candidate;
   storeKey(key);
-  setStatus('account-status', `Signed in: ${usage.subscription_tier} tier.`);
+  setStatus('session-status', `Signed in: ${usage.subscription_tier} tier.`);
+  showTierNotice(usage.subscription_tier);
   byId('signed-in').hidden = false;
   byId('sign-in').hidden = true;
 }
 
-function signOut(): void {
+/**
+ * The console's steps are Pro routes: a Free key (as every key of a newly registered `/v1` account
+ * is) is refused them with `subscription_required`, so the page says so before the first refusal.
+ */
+function showTierNotice(tier: Tier): void {
+  const notice = byId('tier-notice');
+  notice.hidden = tier !== 'free';
+  if (tier !== 'free') return;
+  const account = state.account?.profile.account_id ?? '<account id>';
+  replaceChildren(notice,
+    'This key is on the Free tier: the console\'s steps (boundaries, assets, analyses, deliverables) need a Pro or Enterprise key, and the API refuses them with subscription_required. ',
+    'A /v1 account and its keys are Free until an operator moves the account to Pro (',
+    el('code', {}, `npm run accounts -- tier --account ${account} --tier pro`),
+    '); its keys follow it.');
+}
+
+async function signOut(): Promise<void> {
   storeKey(null);
   state.api = undefined;
   byId('signed-in').hidden = true;
+  byId('new-key').hidden = true;
+  byId<HTMLInputElement>('new-key-value').value = '';
   byId('sign-in').hidden = false;
-  setStatus('account-status', 'Signed out.');
+  setStatus('session-status', 'Signed out.');
+  await signOutOfAccount();
+}
+
+/** `/v1` sign-in with e-mail and password (bearer tokens), then the account's keys. */
+async function signInToAccount(email: string, password: string): Promise<void> {
+  const tokens = expectData(await userClient().POST('/v1/users/login', { body: { email, password } }));
+  const client = userClient(tokens.access_token);
+  const profile = expectData(await client.GET('/v1/users/profile'));
+  state.account = { client, refreshToken: tokens.refresh_token, profile, keys: [] };
+  byId<HTMLInputElement>('account-password').value = '';
+  await listAccountKeys();
+  byId('account-sign-in').hidden = true;
+  byId('account').hidden = false;
+}
+
+function account(): AccountSession {
+  if (!state.account) throw new Error('Sign in with the account first.');
+  return state.account;
+}
+
+async function listAccountKeys(): Promise<void> {
+  const session = account();
+  session.keys = expectData(await session.client.GET('/v1/keys')).data;
+  const { email, account_id: accountId, subscription_tier: tier } = session.profile;
+  setStatus('account-status', `${email}: account ${accountId}, ${tier} tier, ${session.keys.length} active ${session.keys.length === 1 ? 'key' : 'keys'}.`);
+  replaceChildren(byId('account-key'), ...session.keys.map((key) => el('option', { value: key.key_id },
+    `${key.name} (${key.prefix}…, created ${key.created_at.slice(0, 10)}, ${key.last_used_at ? `last used ${key.last_used_at.slice(0, 10)}` : 'never used'})`)));
+  byId('use-key-form').hidden = session.keys.length === 0;
+}
+
+/** A key of the list: its value is never shown again, so the user enters it; its prefix tells a slip before the API is asked. */
+async function useAccountKey(keyId: string, value: string): Promise<void> {
+  const key = account().keys.find((candidate) => candidate.key_id === keyId);
+  if (!key) throw new Error('Pick one of the account\'s keys.');
+  if (!value.startsWith(key.prefix)) throw new Error(`That value does not start with ${key.prefix}, as the key "${key.name}" does.`);
+  await signIn(value);
+  byId<HTMLInputElement>('account-key-value').value = '';
+}
+
+async function createAccountKey(name: string): Promise<void> {
+  const session = account();
+  const created = expectData(await session.client.POST('/v1/keys', { body: { name } }));
+  if (!created.key) throw new Error(`The API did not show the value of key ${created.key_id} (an answer replayed); revoke it and create another.`);
+  await signIn(created.key);
+  byId<HTMLInputElement>('new-key-value').value = created.key;
+  byId('new-key').hidden = false;
+  await listAccountKeys();
+}
+
+/** Ends the `/v1` session: its refresh token and access token stop working. */
+async function signOutOfAccount(): Promise<void> {
+  const session = state.account;
+  state.account = undefined;
+  byId('account').hidden = true;
+  byId('account-sign-in').hidden = false;
+  if (!session?.refreshToken) return;
+  const answer = await session.client.POST('/v1/users/logout', { body: { refresh_token: session.refreshToken } });
+  if (answer.error !== undefined) throw new ApiProblemError(answer.response.status, isProblem(answer.error) ? answer.error : undefined);
 }
 
 // ---- 2. jurisdiction, outline and assets -------------------------------------------------------
@@ -209,37 +292,58 @@ async function runAnalysis(): Promise<void> {
     body: {
       jurisdiction: jurisdiction(), assessment_id: created.assessment_id, apply_to_assets: true, components: [...FLOOD_COMPONENTS],
       allow_surface_model: byId<HTMLInputElement>('allow-surface-model').checked, gauge_method: 'two_gauge', include_extents: true,
+      ...designStorm(),
     },
-  })) as { job_id?: string; inundation_extents?: InundationExtent[] };
+  })) as { job_id?: string } & AnalysisExtents;
   // A small area is analysed within the request; a larger one answers a job whose result is the same answer.
   const answer = started.job_id ? await waitForJob(started.job_id) : started;
   setStatus('analysis-status', 'Analysis done: exposure written onto the assets.');
-  showExtents(answer.inundation_extents ?? []);
+  showExtents(answer);
   await loadAssets();
   byId('deliverables').hidden = false;
   byId('checklist').hidden = false;
 }
 
-function extentLabel(extent: InundationExtent): string {
-  const { scenario, planning_horizon: horizon, km2: area } = extent.properties;
-  return `${scenario.replaceAll('_', ' ')}, ${horizon}${area === undefined ? '' : `: ${area} km² inundated`}`;
+/** The storm of the form, when a depth is given; the API checks the rest and answers its problem. */
+function designStorm(): { rainfall?: { depth_in: number; duration_h: number; return_period_years: number; source: string } } {
+  const depth = byId<HTMLInputElement>('storm-depth').value;
+  if (depth === '') return {};
+  return {
+    rainfall: {
+      depth_in: Number(depth),
+      duration_h: Number(byId<HTMLInputElement>('storm-duration').value),
+      return_period_years: Number(byId<HTMLInputElement>('storm-return-period').value),
+      source: byId<HTMLInputElement>('storm-source').value.trim(),
+    },
+  };
 }
 
-/** The slider walks the analysis's scenario × horizon extents, one at a time on the map. */
-function showExtents(extents: InundationExtent[]): void {
-  state.extents = extents;
+/** The slider walks the analysis's scenario × horizon extents; the selector picks the envelope or one component's. */
+function showExtents(answer: AnalysisExtents): void {
+  state.extents = answer.inundation_extents ?? [];
+  state.componentExtents = answer.component_extents ?? [];
   const slider = byId<HTMLInputElement>('extent-slider');
-  slider.max = String(Math.max(0, extents.length - 1));
+  slider.max = String(Math.max(0, state.extents.length - 1));
   slider.value = '0';
-  byId('extents').hidden = extents.length === 0;
-  selectExtent(0);
+  byId('extents').hidden = state.extents.length === 0;
+  selectExtent();
 }
 
-function selectExtent(index: number): void {
-  const extent = state.extents[index];
-  const label = extent ? extentLabel(extent) : 'none';
-  byId('extent-label').textContent = label;
-  assetMap!.showExtent(extent?.geometry ? extent : null, label);
+function selectExtent(): void {
+  const layer = byId<HTMLSelectElement>('extent-component').value as ExtentLayer;
+  const envelope = state.extents[Number(byId<HTMLInputElement>('extent-slider').value)];
+  // Rainfall ponding is one extent per storm, whatever the sea level: the slider does not move it.
+  const slider = byId<HTMLInputElement>('extent-slider');
+  slider.disabled = layer === 'rainfall';
+  byId('extent-label').textContent = layer === 'rainfall'
+    ? 'Rainfall ponding does not depend on the scenario or horizon.'
+    : envelope ? `${envelope.properties.scenario.replaceAll('_', ' ')}, ${envelope.properties.planning_horizon}` : 'none';
+  const shown = extentAt(layer, envelope, state.componentExtents);
+  assetMap!.showExtent(shown.feature, shown.description, shown.colour);
+  const legend = byId('extent-legend');
+  legend.hidden = false;
+  replaceChildren(legend, el('li', { 'data-layer': layer },
+    el('span', { class: 'swatch square', style: `background:${shown.colour}`, 'aria-hidden': 'true' }), shown.description));
 }
 
 // ---- 6. the checklist --------------------------------------------------------------------------
@@ -263,11 +367,11 @@ async function checkAssessment(): Promise<void> {
         el('td', {}, contradiction.item), el('td', {}, el('code', {}, contradiction.field)), el('td', {}, contradiction.claimed), el('td', {}, contradiction.found))))));
 }
 
-async function waitForJob(jobId: string): Promise<{ inundation_extents?: InundationExtent[] }> {
+async function waitForJob(jobId: string): Promise<AnalysisExtents> {
   for (let poll = 0; poll < JOB_POLL_LIMIT; poll++) {
     const job = expectData(await api().GET('/hazards/jobs/{job_id}', { params: { path: { job_id: jobId } } }));
     setStatus('analysis-status', `Job ${jobId}: ${job.status}.`);
-    if (job.status === 'succeeded') return (job.result ?? {}) as { inundation_extents?: InundationExtent[] };
+    if (job.status === 'succeeded') return (job.result ?? {}) as AnalysisExtents;
     if (job.status === 'failed') throw new Error(`Job ${jobId} failed: ${JSON.stringify(job.error ?? null)}`);
     await pause();
   }
@@ -346,12 +450,27 @@ function renderLegend(): void {
 function start(): void {
   assetMap = new AssetMap(byId('map'));
   renderLegend();
-  byId<HTMLFormElement>('sign-in').addEventListener('submit', (event) => {
+  byId<HTMLFormElement>('key-sign-in').addEventListener('submit', (event) => {
     event.preventDefault();
     const key = byId<HTMLInputElement>('api-key').value.trim();
     void step(byId<HTMLButtonElement>('sign-in-button'), () => signIn(key));
   });
-  byId('sign-out').addEventListener('click', signOut);
+  byId<HTMLFormElement>('account-sign-in').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const email = byId<HTMLInputElement>('account-email').value.trim();
+    void step(byId<HTMLButtonElement>('account-sign-in-button'), () => signInToAccount(email, byId<HTMLInputElement>('account-password').value));
+  });
+  byId<HTMLFormElement>('use-key-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const value = byId<HTMLInputElement>('account-key-value').value.trim();
+    void step(byId<HTMLButtonElement>('use-key-button'), () => useAccountKey(byId<HTMLSelectElement>('account-key').value, value));
+  });
+  byId<HTMLFormElement>('create-key-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void step(byId<HTMLButtonElement>('create-key-button'), () => createAccountKey(byId<HTMLInputElement>('new-key-name').value.trim()));
+  });
+  byId('account-sign-out').addEventListener('click', () => void step(byId<HTMLButtonElement>('account-sign-out'), signOutOfAccount));
+  byId('sign-out').addEventListener('click', () => void step(byId<HTMLButtonElement>('sign-out'), signOut));
   byId<HTMLFormElement>('jurisdiction-form').addEventListener('submit', (event) => {
     event.preventDefault();
     void step(byId<HTMLButtonElement>('open-jurisdiction'), () => openJurisdiction(byId<HTMLSelectElement>('jurisdiction').value));
@@ -365,7 +484,9 @@ function start(): void {
     });
   });
   byId('run-analysis').addEventListener('click', () => void step(byId<HTMLButtonElement>('run-analysis'), runAnalysis));
-  byId<HTMLInputElement>('extent-slider').addEventListener('input', (event) => selectExtent(Number((event.target as HTMLInputElement).value)));
+  byId<HTMLInputElement>('extent-slider').addEventListener('input', selectExtent);
+  byId('extent-component').append(...EXTENT_LAYERS.map((layer) => el('option', { value: layer.value }, layer.label)));
+  byId('extent-component').addEventListener('change', selectExtent);
   byId('check-assessment').addEventListener('click', () => void step(byId<HTMLButtonElement>('check-assessment'), checkAssessment));
   byId('generate-deliverables').addEventListener('click', () => void step(byId<HTMLButtonElement>('generate-deliverables'), generateDeliverables));
 

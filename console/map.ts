@@ -3,6 +3,7 @@ import Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import GeoJSON from 'ol/format/GeoJSON';
+import MultiPolygon from 'ol/geom/MultiPolygon';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
@@ -34,6 +35,11 @@ const pointStyles = new Map(EXPOSURE_CLASSES.map((exposureClass) => [exposureCla
 })]));
 const selectedStyle = new Style({ image: new CircleStyle({ radius: 11, fill: new Fill({ color: 'rgba(0,0,0,0)' }), stroke: new Stroke({ color: '#111111', width: 3 }) }) });
 
+/** `#rrggbb` at an opacity, as OpenLayers' `[r, g, b, a]`. */
+function translucent(hex: string, alpha: number): number[] {
+  return [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)).concat(alpha);
+}
+
 /**
  * The jurisdiction's outline and the account's assets over no basemap: every layer is GeoJSON from
  * the API, so the page loads nothing from a tile server. The element's data attributes state what is
@@ -43,6 +49,7 @@ export class AssetMap {
   private readonly outline = new VectorSource();
   private readonly assets = new VectorSource();
   private readonly extent = new VectorSource();
+  private readonly extentLayer = new VectorLayer({ source: this.extent });
   private readonly map: OlMap;
 
   constructor(private readonly target: HTMLElement) {
@@ -50,7 +57,7 @@ export class AssetMap {
       target,
       layers: [
         new VectorLayer({ source: this.outline, style: new Style({ stroke: new Stroke({ color: '#1a5276', width: 2 }), fill: new Fill({ color: 'rgba(26,82,118,0.08)' }) }) }),
-        new VectorLayer({ source: this.extent, style: new Style({ fill: new Fill({ color: 'rgba(36,113,163,0.45)' }), stroke: new Stroke({ color: '#2471a3', width: 1 }) }) }),
+        this.extentLayer,
         new VectorLayer({ source: this.assets, style: (feature) => [pointStyles.get(feature.get('exposureClass') as ExposureClass)!, ...(feature.get('selected') ? [selectedStyle] : [])] }),
       ],
       view: new View({ center: fromLonLat([-82.5, 27.8]), zoom: 6 }),
@@ -65,11 +72,20 @@ export class AssetMap {
     this.target.dataset.outline = 'drawn';
   }
 
-  /** One inundation extent (a GeoJSON Feature of the API's answer), replacing the one shown; null clears it. */
-  showExtent(feature: object | null, label: string): void {
+  /**
+   * One flood extent (a GeoJSON Feature of the API's answer) in its layer's colour, replacing the one
+   * shown; null clears it. `data-extent-polygons` counts the polygons drawn.
+   */
+  showExtent(feature: object | null, description: string, colour: string): void {
     this.extent.clear();
     if (feature) this.extent.addFeatures(new GeoJSON().readFeatures(feature, { featureProjection: 'EPSG:3857' }));
-    this.target.dataset.extent = label;
+    this.extentLayer.setStyle(new Style({ fill: new Fill({ color: translucent(colour, 0.45) }), stroke: new Stroke({ color: colour, width: 1 }) }));
+    const polygons = this.extent.getFeatures().reduce((count, drawn) => {
+      const geometry = drawn.getGeometry();
+      return count + (geometry instanceof MultiPolygon ? geometry.getPolygons().length : geometry ? 1 : 0);
+    }, 0);
+    this.target.dataset.extent = description;
+    this.target.dataset.extentPolygons = String(polygons);
   }
 
   showAssets(assets: readonly MappedAsset[]): void {

@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
 import { LIBRARY_KEY_PREFIX } from '../shared/domain/library/library';
-import { API_TIMEOUT_LIMIT_SECONDS, AppFunction, type EntryResolver } from './app-function';
+import { API_TIMEOUT_LIMIT_SECONDS, AppFunction, PROJECT_ROOT, type EntryResolver } from './app-function';
 import { pascalCase } from './names';
 import { bindBucket, bindEventQueue, bindTable, bindUsageCounter } from './bindings';
 import { UPLOADS_PREFIX, type DataStore } from './data-store';
@@ -16,6 +17,15 @@ interface GroupSettings {
   timeoutSeconds: number;
   nodeModules?: string[];
   afterBundling?: (outputDir: string) => string[];
+}
+
+/**
+ * Builds the console (lib/console-build.ts, the build the local server runs in memory) into
+ * `console/` beside the docs function's handler, which serves it at `/console`. Runs on the
+ * synthesizing machine: the bundling is local (esbuild is installed with the project).
+ */
+export function consoleBundlingCommands(outputDir: string): string[] {
+  return [`"${path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx')}" "${path.join(PROJECT_ROOT, 'bin', 'console-build.ts')}" "${outputDir}/console"`];
 }
 
 export const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
@@ -32,14 +42,15 @@ export const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
   grants: { description: 'Grant eligibility, ranking and program deadlines', memorySize: 512, timeoutSeconds: 10 },
   compliance: { description: 'Compliance validation and checklist', memorySize: 512, timeoutSeconds: 15 },
   account: { description: 'Account usage and webhooks', memorySize: 256, timeoutSeconds: 10 },
-  // The reference page serves Swagger UI's own files from swagger-ui-dist.
+  // The reference page serves Swagger UI's own files from swagger-ui-dist; the console is built beside the handler.
   docs: {
-    description: 'Health, OpenAPI document and the Swagger UI reference', memorySize: 256, timeoutSeconds: 10, nodeModules: ['swagger-ui-dist'],
+    description: 'Health, OpenAPI document, the Swagger UI reference and the map console', memorySize: 256, timeoutSeconds: 10, nodeModules: ['swagger-ui-dist'],
     // Of swagger-ui-dist's 12 MB the page loads two files; the licence files ship with them.
     // (@scarf/scarf is its install-time analytics package, never loaded.)
     afterBundling: (outputDir) => [
       `find "${outputDir}/node_modules/swagger-ui-dist" -type f ! -name package.json ! -name swagger-ui.css ! -name swagger-ui-bundle.js ! -name LICENSE ! -name NOTICE -delete`,
       `rm -rf "${outputDir}/node_modules/@scarf"`,
+      ...consoleBundlingCommands(outputDir),
     ],
   },
   'v1-risk': { description: '/v1 FEMA National Risk Index, hazards at a location and supply kits', memorySize: 1536, timeoutSeconds: 20, nodeModules: ['pdfkit', '@neaps/tide-predictor'] },

@@ -7,6 +7,7 @@ import { startEmulators, type EmulatorOptions, type Emulators } from './emulator
 import { ensureLocalResources, type LocalResources } from './bootstrap';
 import { ensureDemoAccounts, type DemoKeys } from './demo-accounts';
 import { startGateway } from './gateway';
+import { serveConsoleFromMemory } from './console-site';
 import { startLocalCognito } from './cognito';
 import { bearerAuthenticator } from '../functions/bearer-authorizer/handler';
 import { resetCognitoClient } from '../shared/adapters/cognito-identity-provider';
@@ -82,6 +83,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   await seedLibrary(new DynamoResourceStore());
   const accounts = new DynamoAccountStore();
   const keys = await ensureDemoAccounts(dataDir, accounts, new Date());
+  const stopServingConsole = serveConsoleFromMemory();
   const gateway = await startGateway({ port: options.port, accounts, bearer: bearerAuthenticator() });
   // Stands in for the bucket's ObjectCreated notification that starts large asset imports.
   const uploadWatcher = startUploadWatcher({ bucket: resources.bucketName });
@@ -94,6 +96,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     dataDir,
     async stop() {
       await gateway.close();
+      stopServingConsole();
       await settleUsage().catch(() => undefined);
       await uploadWatcher.stop();
       await workers?.stop();

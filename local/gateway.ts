@@ -12,8 +12,6 @@ import { errorResponse, type ApiHandler } from '../shared/http/pipeline';
 import { bearerAuthorizerContext, type BearerOutcome } from '../shared/http/bearer';
 import { registerLocalAuthorizerCache } from '../shared/adapters/authorizer-cache';
 import { aggregateApiMetrics } from '../shared/observability/metrics';
-import { CONSOLE_CONTENT_SECURITY_POLICY, consoleFile, consolePath } from './console-site';
-
 
 /** The same handler modules API Gateway invokes in AWS, loaded on first use like a cold start. */
 const GROUP_HANDLERS: Record<FunctionGroup, () => Promise<{ handler: ApiHandler }>> = {
@@ -184,24 +182,6 @@ function gatewayProblem(type: GatewayResponseType, requestId: string): APIGatewa
   return { statusCode: body.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'X-Request-Id': requestId }, body: JSON.stringify(body) };
 }
 
-/** A file of the console (served beside the API, outside the route table: it is a page, not an operation). */
-async function consoleAnswer(name: string, requestId: string): Promise<APIGatewayProxyResult> {
-  const file = await consoleFile(name);
-  if (!file) {
-    const body = problemBody('not_found', `The console has no file "${name}".`, requestId);
-    return { statusCode: body.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'X-Request-Id': requestId }, body: JSON.stringify(body) };
-  }
-  return {
-    statusCode: 200,
-    headers: {
-      'Content-Type': file.contentType, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer',
-      'Content-Security-Policy': CONSOLE_CONTENT_SECURITY_POLICY, 'X-Request-Id': requestId,
-    },
-    body: file.body.toString('base64'),
-    isBase64Encoded: true,
-  };
-}
-
 /** One request, whatever happens: an error no step turned into an answer becomes a 500 problem. */
 async function answer(req: IncomingMessage, res: ServerResponse, authenticate: Authenticate, bearer: GatewayOptions['bearer']): Promise<void> {
   try {
@@ -219,11 +199,6 @@ async function handle(
   const { pathname, search } = splitTarget(req.url ?? '/');
   const path = pathname === STAGE_PREFIX ? '/' : pathname.startsWith(`${STAGE_PREFIX}/`) ? pathname.slice(STAGE_PREFIX.length) : undefined;
   const method = (req.method ?? 'GET').toUpperCase();
-  const consoleName = path !== undefined && method === 'GET' ? consolePath(path) : undefined;
-  if (consoleName !== undefined) {
-    req.resume();
-    return send(res, await consoleAnswer(consoleName, requestId));
-  }
   const matched = path === undefined ? undefined : matchRoute(method, path);
   if (!matched) {
     req.resume();

@@ -5,6 +5,7 @@ import { API_TITLE, API_VERSION } from '../../shared/openapi/api-identity';
 import { CONTENT_SECURITY_POLICY, DOCS_ASSETS, referencePageHtml } from '../../shared/openapi/reference-page';
 import type { getDocsAssetRoute } from '../../shared/routes/docs';
 import type { RouteRequest } from '../../shared/http/types';
+import { getConsole, getConsoleFile } from './console';
 
 interface Published {
   openApiJson: string;
@@ -46,4 +47,6 @@ export const handler = createGroupHandler(docsRoutes, {
     const asset = DOCS_ASSETS[request.params.file];
     return { status: 200, rawBody: asset.body(), contentType: asset.contentType, headers: { ...CACHE, ...PAGE_HEADERS } };
   },
+  getConsole,
+  getConsoleFile,
 }, defaultPipelineDeps);

@@ -1,6 +1,6 @@
 import * as z from '../schemas/zod';
 import { ProblemSchema } from '../schemas/common';
-import { PUBLIC_ERRORS, ok } from './responses';
+import { PUBLIC_ERRORS, ok, problem } from './responses';
 import { defineRoute } from './types';
 
 /** The files the `/docs` page loads (Swagger UI and its start-up script), served by this API. */
@@ -15,6 +15,30 @@ export const getDocsAssetRoute = defineRoute({
   responses: {
     200: { description: 'The file (Swagger UI from swagger-ui-dist, or the page\'s own start-up script and styles).', contentType: 'text/javascript', schema: z.string().max(5_000_000) },
     404: { description: 'No such file (`not_found`).', contentType: 'application/problem+json', schema: ProblemSchema },
+    ...PUBLIC_ERRORS,
+  },
+});
+
+/** The console's files besides its page (lib/console-build.ts builds them from `console/`). */
+export const CONSOLE_ASSET_FILES = ['main.js', 'main.css', 'jurisdictions.json'] as const;
+export type ConsoleFileName = 'index.html' | (typeof CONSOLE_ASSET_FILES)[number];
+
+export const getConsoleRoute = defineRoute({
+  id: 'getConsole', method: 'GET', path: '/console', group: 'docs', auth: 'none', minTier: 'free',
+  tags: ['Meta'], summary: 'The map console: a web page that works through this API (no key needed to load it)',
+  description: 'A single-page app: sign in with an API key or a `/v1` account, pick a jurisdiction, see its outline and its assets by exposure, import an inventory, run a flood analysis, read the checklist and download the deliverables. Every call goes through the typed client; the page loads nothing from other hosts.',
+  responses: { 200: { description: 'The console\'s HTML page.', contentType: 'text/html', schema: z.string().max(100_000) }, 404: problem('The console was not built into this deployment (`not_found`).'), ...PUBLIC_ERRORS },
+});
+
+export const getConsoleFileRoute = defineRoute({
+  id: 'getConsoleFile', method: 'GET', path: '/console/{file}', group: 'docs', auth: 'none', minTier: 'free',
+  tags: ['Meta'], summary: 'A script, style sheet or list the console loads (no key needed)',
+  description: 'The console\'s bundle (its code, OpenLayers and the typed client), its styles and the jurisdictions its picker offers, served by this API so that `/console` loads nothing from other hosts.',
+  request: { params: z.object({ file: z.enum(CONSOLE_ASSET_FILES) }) },
+  responses: {
+    200: { description: 'The bundle, the style sheet or the jurisdiction list.', contentType: 'text/javascript', schema: z.string().max(5_000_000) },
+    400: problem('No such file: the console has only the files named here (`invalid_request`).'),
+    404: problem('The console was not built into this deployment (`not_found`).'),
     ...PUBLIC_ERRORS,
   },
 });
@@ -39,4 +63,6 @@ export const docsRoutes = [
     responses: { 200: { description: 'HTML reference.', contentType: 'text/html', schema: z.string().max(100_000) }, ...PUBLIC_ERRORS },
   }),
   getDocsAssetRoute,
+  getConsoleRoute,
+  getConsoleFileRoute,
 ];

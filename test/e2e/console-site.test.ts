@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestApp } from '../helpers/local-app';
 
-/** The console's static files over the local gateway: built from console/ on first request, nothing from other hosts. */
+/**
+ * The console's files through the docs function, as API Gateway routes them in AWS: built from
+ * console/ on the first request (in memory here, beside the handler in AWS), nothing from other hosts.
+ */
 describe('GET /console', () => {
   let app: Awaited<ReturnType<typeof startTestApp>>;
 
@@ -22,6 +25,8 @@ describe('GET /console', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     // No URL with a scheme or a protocol-relative one: every reference is relative to /api.
     expect(res.text).not.toMatch(/(?:src|href)="(?:[a-z][a-z0-9+.-]*:(?!,)|\/\/)/i);
     const references = [...res.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
@@ -49,10 +54,14 @@ describe('GET /console', () => {
   });
 
   it('answers a problem for a file the console does not have, and for another method', async () => {
-    const missing = await app.request('GET', '/console/secrets.js');
-    expect(missing.status).toBe(404);
-    expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(missing.json.code).toBe('not_found');
+    // Only the built files have names here: nothing else on disk can be asked for.
+    for (const file of ['secrets.js', '..%2Fpackage.json', 'index.html']) {
+      const missing = await app.request('GET', `/console/${file}`);
+      expect(missing.status).toBe(400);
+      expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(missing.json.code).toBe('invalid_request');
+      expect(missing.text).not.toContain('<html');
+    }
     // A page is read, never written: another method finds no route, as the gateway answers any unknown one.
     const posted = await app.request('POST', '/console', { body: '' });
     expect(posted.status).toBe(404);

@@ -455,6 +455,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The map console: a web page that works through this API (no key needed to load it)
+         * @description A single-page app: sign in with an API key or a `/v1` account, pick a jurisdiction, see its outline and its assets by exposure, import an inventory, run a flood analysis, read the checklist and download the deliverables. Every call goes through the typed client; the page loads nothing from other hosts.
+         */
+        get: operations["getConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A script, style sheet or list the console loads (no key needed)
+         * @description The console's bundle (its code, OpenLayers and the typed client), its styles and the jurisdictions its picker offers, served by this API so that `/console` loads nothing from other hosts.
+         */
+        get: operations["getConsoleFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -6925,6 +6965,85 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The console's HTML page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html>… */
+                    "text/html": string;
+                };
+            };
+            /** @description The console was not built into this deployment (`not_found`). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalServerErrorWithoutKey"];
+        };
+    };
+    getConsoleFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example main.css */
+                file: "main.js" | "main.css" | "jurisdictions.json";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle, the style sheet or the jurisdiction list. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example :root{font-family:system-ui,sans-serif;color:#1b1b1b;… */
+                    "text/javascript": string;
+                };
+            };
+            /** @description No such file: the console has only the files named here (`invalid_request`). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The console was not built into this deployment (`not_found`). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalServerErrorWithoutKey"];
         };
     };
     getDocs: {

@@ -32,4 +32,6 @@ export const metaExamples: OperationExample[] = [
   },
   { operationId: 'getDocs', response: { status: 200, body: '<!doctype html>…' } },
   { operationId: 'getDocsAsset', request: { params: { file: 'docs.js' } }, response: { status: 200, body: 'window.addEventListener(\'load\', function () {…' } },
+  { operationId: 'getConsole', response: { status: 200, body: '<!doctype html>…' } },
+  { operationId: 'getConsoleFile', request: { params: { file: 'main.css' } }, response: { status: 200, body: ':root{font-family:system-ui,sans-serif;color:#1b1b1b;…' } },
 ];
