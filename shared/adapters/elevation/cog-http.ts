@@ -1,5 +1,5 @@
 import type { BaseClient, BaseResponse, GeoTIFF } from 'geotiff';
-import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
+import { mosaicGrids, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from '../../domain/hazards/elevation';
 import type { BBox } from '../../domain/hazards/geo';
 import { chooseImage, readWindow } from './cog-s3';
 
@@ -21,6 +21,8 @@ export function tileName(lon: number, lat: number): string {
   const ew = west >= 0 ? `w${String(west).padStart(3, '0')}` : `e${String(-west).padStart(3, '0')}`;
   return `${ns}${ew}`;
 }
+
+const area = (box: BBox): number => Math.max(0, box[2] - box[0]) * Math.max(0, box[3] - box[1]);
 
 /** The 1° tile's bounding box around a point. */
 export function tileBBox(lon: number, lat: number): BBox {
@@ -112,15 +114,31 @@ export class HttpCogElevationSource implements ElevationSource {
   }
 
   /**
-   * The window from the tile holding the centre of `box` (the point asked about); the part of a box
-   * reaching into the next tile is left without data here, as past any model's edge.
+   * The window over `box` from every listed tile it overlaps (two or four near a tile line), each
+   * tile's part read with its share of `maxCells` and the parts mosaicked into one grid.
    */
   async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
-    const name = tileName((box[0] + box[2]) / 2, (box[1] + box[3]) / 2);
-    if (!this.tiles.has(name)) return undefined;
-    const tiff = await this.open(name);
-    const chosen = await chooseImage(tiff, box, maxCells);
-    return readWindow(chosen.image, chosen.full, box, maxCells, { vertical_datum: 'NAVD88', name: this.options.name });
+    const boxArea = area(box);
+    const parts = await Promise.all(this.tilesUnder(box).map(async ({ name, bbox }) => {
+      const part: BBox = [Math.max(box[0], bbox[0]), Math.max(box[1], bbox[1]), Math.min(box[2], bbox[2]), Math.min(box[3], bbox[3])];
+      const cells = Math.max(1, Math.round(boxArea > 0 ? (maxCells * area(part)) / boxArea : maxCells));
+      const chosen = await chooseImage(await this.open(name), part, cells);
+      const grid = await readWindow(chosen.image, chosen.full, part, cells, { vertical_datum: 'NAVD88', name: this.options.name });
+      return grid && { grid, owns: bbox };
+    }));
+    return mosaicGrids(parts.filter((part) => part !== undefined), box);
+  }
+
+  /** The listed 1° tiles `box` overlaps (a box that only touches a tile line stays on its side). */
+  private tilesUnder(box: BBox): Array<{ name: string; bbox: BBox }> {
+    const tiles: Array<{ name: string; bbox: BBox }> = [];
+    for (let lon = Math.floor(box[0]); lon === Math.floor(box[0]) || lon < box[2]; lon++) {
+      for (let lat = Math.floor(box[1]); lat === Math.floor(box[1]) || lat < box[3]; lat++) {
+        const name = tileName(lon, lat);
+        if (this.tiles.has(name)) tiles.push({ name, bbox: tileBBox(lon, lat) });
+      }
+    }
+    return tiles;
   }
 
   private open(name: string): Promise<GeoTIFF> {
