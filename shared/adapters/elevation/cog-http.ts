@@ -5,7 +5,7 @@ import { chooseImage, readWindow } from './cog-s3';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 /** One range response larger than this is refused: a window read never needs a whole tile file. */
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /**
  * Ranges are read in blocks of this size and the last blocks kept: the header and the tile offsets
  * of a 1° tile take a few blocks, a point's window one or two compressed 256 × 256 tiles.
@@ -31,35 +31,58 @@ export function tileBBox(lon: number, lat: number): BBox {
 
 /** A range response in the shape geotiff reads (its typings declare `status` as void and `getData` as sync). */
 class HttpRangeResponse {
-  constructor(readonly status: number, private readonly headers: Headers, private readonly data: ArrayBuffer) {}
+  constructor(readonly status: number, private readonly header: (name: string) => string | undefined, private readonly data: ArrayBuffer) {}
   get ok() { return this.status >= 200 && this.status <= 299; }
-  getHeader(name: string) { return this.headers.get(name) ?? ''; }
+  getHeader(name: string) { return this.header(name.toLowerCase()) ?? ''; }
   async getData() { return this.data; }
 }
 
-/**
- * geotiff's client contract over fetch: every request carries a Range and a timeout, redirects are
- * refused, and a response other than 206 Partial Content is an error (a server that ignores Range
- * would send the whole file).
- */
+/** One range of a file: 206 with its bytes (at most MAX_RESPONSE_BYTES), anything else an error. */
+export interface PartialContent {
+  header: (name: string) => string | undefined;
+  data: ArrayBuffer;
+}
+export type RangeReader = (url: string, range: string, signal: AbortSignal) => Promise<PartialContent>;
+
+/** Thrown when a server answers a range request with anything but 206 (one that ignores Range would send the whole file). */
+export class RangesRefused extends Error {
+  constructor(url: string, readonly status: number) {
+    super(`${url} answered ${status} to a range request, not 206.`);
+    this.name = 'RangesRefused';
+  }
+}
+
+export const overBudget = (url: string) => new Error(`${url} sent a range response over ${MAX_RESPONSE_BYTES} bytes.`);
+
+/** Range reads over fetch: redirects refused, 206 required, the size capped. */
+const fetchRange: RangeReader = async (url, range, signal) => {
+  const response = await fetch(url, { headers: { Range: range }, signal, redirect: 'error' });
+  if (response.status !== 206) {
+    await response.body?.cancel();
+    throw new RangesRefused(url, response.status);
+  }
+  if (Number(response.headers.get('content-length') ?? '0') > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel();
+    throw overBudget(url);
+  }
+  const data = await response.arrayBuffer();
+  if (data.byteLength > MAX_RESPONSE_BYTES) throw overBudget(url);
+  return { header: (name) => response.headers.get(name) ?? undefined, data };
+};
+
+/** geotiff's client contract over a range reader: every request carries a Range and a timeout. */
 function httpRangeClientClass(Base: typeof BaseClient) {
   return class HttpRangeClient extends Base {
+    constructor(url: string, private readonly read: RangeReader) {
+      super(url);
+    }
+
     override async request({ headers, signal }: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<BaseResponse> {
       const range = headers?.Range ?? headers?.range;
       if (!range) throw new Error('A Cloud-Optimized GeoTIFF is read by range requests only.');
       const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-      const response = await fetch(this.url, { headers: { Range: range }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect: 'error' });
-      if (response.status !== 206) {
-        await response.body?.cancel();
-        throw new Error(`${this.url} answered ${response.status} to a range request, not 206.`);
-      }
-      if (Number(response.headers.get('content-length') ?? '0') > MAX_RESPONSE_BYTES) {
-        await response.body?.cancel();
-        throw new Error(`${this.url} sent a range response over ${MAX_RESPONSE_BYTES} bytes.`);
-      }
-      const data = await response.arrayBuffer();
-      if (data.byteLength > MAX_RESPONSE_BYTES) throw new Error(`${this.url} sent a range response over ${MAX_RESPONSE_BYTES} bytes.`);
-      return new HttpRangeResponse(206, response.headers, data) as unknown as BaseResponse;
+      const { header, data } = await this.read(this.url, range, signal ? AbortSignal.any([signal, timeout]) : timeout);
+      return new HttpRangeResponse(206, header, data) as unknown as BaseResponse;
     }
   };
 }
@@ -67,12 +90,12 @@ function httpRangeClientClass(Base: typeof BaseClient) {
 let HttpRangeClient: ReturnType<typeof httpRangeClientClass> | undefined;
 
 /** Opens a COG at an http(s) URL for range reads (geotiff is loaded with the first one). */
-async function openHttpCog(url: string): Promise<GeoTIFF> {
+export async function openHttpCog(url: string, read: RangeReader = fetchRange): Promise<GeoTIFF> {
   const { BaseClient: Base, fromCustomClient } = await import('geotiff');
   HttpRangeClient ??= httpRangeClientClass(Base);
   // geotiff passes the block options on to its source although the typings of fromCustomClient omit them.
   const options = { allowFullFile: false, blockSize: BLOCK_BYTES, cacheSize: CACHED_BLOCKS };
-  return fromCustomClient(new HttpRangeClient(url), options);
+  return fromCustomClient(new HttpRangeClient(url, read), options);
 }
 
 export interface HttpCogOptions {
