@@ -1,7 +1,7 @@
 import type { BaseClient, BaseResponse, GeoTIFF } from 'geotiff';
-import { mosaicGrids, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from '../../domain/hazards/elevation';
+import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
 import type { BBox } from '../../domain/hazards/geo';
-import { chooseImage, readWindow } from './cog-s3';
+import { mosaicWindow } from './cog-s3';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 /** One range response larger than this is refused: a window read never needs a whole tile file. */
@@ -21,8 +21,6 @@ export function tileName(lon: number, lat: number): string {
   const ew = west >= 0 ? `w${String(west).padStart(3, '0')}` : `e${String(-west).padStart(3, '0')}`;
   return `${ns}${ew}`;
 }
-
-const area = (box: BBox): number => Math.max(0, box[2] - box[0]) * Math.max(0, box[3] - box[1]);
 
 /** The 1° tile's bounding box around a point. */
 export function tileBBox(lon: number, lat: number): BBox {
@@ -141,15 +139,8 @@ export class HttpCogElevationSource implements ElevationSource {
    * tile's part read with its share of `maxCells` and the parts mosaicked into one grid.
    */
   async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
-    const boxArea = area(box);
-    const parts = await Promise.all(this.tilesUnder(box).map(async ({ name, bbox }) => {
-      const part: BBox = [Math.max(box[0], bbox[0]), Math.max(box[1], bbox[1]), Math.min(box[2], bbox[2]), Math.min(box[3], bbox[3])];
-      const cells = Math.max(1, Math.round(boxArea > 0 ? (maxCells * area(part)) / boxArea : maxCells));
-      const chosen = await chooseImage(await this.open(name), part, cells);
-      const grid = await readWindow(chosen.image, chosen.full, part, cells, { vertical_datum: 'NAVD88', name: this.options.name });
-      return grid && { grid, owns: bbox };
-    }));
-    return mosaicGrids(parts.filter((part) => part !== undefined), box);
+    const entry = { vertical_datum: 'NAVD88' as const, name: this.options.name };
+    return mosaicWindow(box, maxCells, this.tilesUnder(box).map(({ name, bbox }) => ({ owns: bbox, entry, open: () => this.open(name) })));
   }
 
   /** The listed 1° tiles `box` overlaps (a box that only touches a tile line stays on its side). */

@@ -8,7 +8,7 @@ import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../
 import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
 import { pinnedLookup, systemResolver, type ResolvedAddress, type Resolver } from '../webhook-sender';
 import { MAX_RESPONSE_BYTES, RangesRefused, openHttpCog, overBudget, type RangeReader } from './cog-http';
-import { chooseImage, readWindow } from './cog-s3';
+import { mosaicWindow } from './cog-s3';
 
 /** Why a COG URL cannot be registered: each is a stable problem `code`. */
 export type CogUrlErrorCode =
@@ -250,9 +250,7 @@ export class UrlCogSource implements ElevationSource {
 
   async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
     if (!bboxesIntersect(this.model.bbox, box)) return undefined;
-    const tiff = await this.open();
-    const chosen = await chooseImage(tiff, box, maxCells);
-    return readWindow(chosen.image, chosen.full, box, maxCells, { vertical_datum: 'NAVD88', name: this.model.name });
+    return mosaicWindow(box, maxCells, [{ owns: this.model.bbox, entry: { vertical_datum: 'NAVD88', name: this.model.name }, open: () => this.open() }]);
   }
 
   private open(): Promise<GeoTIFF> {

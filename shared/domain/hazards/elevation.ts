@@ -1,4 +1,4 @@
-import type { BBox } from './geo';
+import { bboxesIntersect, type BBox } from './geo';
 
 /**
  * A raster of ground elevations over a lon/lat box, row-major from the north-west corner.
@@ -104,7 +104,7 @@ export interface TilePart {
   owns: BBox;
 }
 
-const owns = ([w, s, e, n]: BBox, lon: number, lat: number): boolean => lon >= w && lon <= e && lat >= s && lat <= n;
+export const bboxContains = ([w, s, e, n]: BBox, lon: number, lat: number): boolean => lon >= w && lon <= e && lat >= s && lat <= n;
 
 /**
  * One grid over `box` from the windows of adjoining tiles, on the lattice of the largest window:
@@ -133,7 +133,7 @@ export function mosaicGrids(parts: readonly TilePart[], box: BBox): ElevationGri
       const at = row * width + col;
       for (const owner of [true, false]) {
         for (const part of parts) {
-          if (!Number.isNaN(values[at]!) || owns(part.owns, lon, lat) !== owner) continue;
+          if (!Number.isNaN(values[at]!) || bboxContains(part.owns, lon, lat) !== owner) continue;
           const from = cellIndexAt(part.grid, lat, lon);
           if (from === undefined || Number.isNaN(part.grid.values[from]!)) continue;
           values[at] = part.grid.values[from]!;
@@ -144,4 +144,27 @@ export function mosaicGrids(parts: readonly TilePart[], box: BBox): ElevationGri
   }
   const { cellLon, cellLat, verticalDatum, source } = anchor;
   return { values, width, height, west: gridWest, north: gridNorth, cellLon, cellLat, verticalDatum, source, ...(water ? { water } : {}) };
+}
+
+const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+
+/**
+ * The extent of the first model covering a point joined with every model it touches, directly or
+ * through others (adjoining quads or DEMs form one extent); undefined where none covers it.
+ */
+export function joinedExtent(extents: readonly BBox[], lon: number, lat: number): BBox | undefined {
+  const first = extents.find((extent) => bboxContains(extent, lon, lat));
+  if (!first) return undefined;
+  const joined = new Set([first]);
+  let extent = first;
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const other of extents) {
+      if (joined.has(other) || ![...joined].some((j) => bboxesIntersect(j, other))) continue;
+      joined.add(other);
+      extent = union(extent, other);
+      grew = true;
+    }
+  }
+  return extent;
 }
