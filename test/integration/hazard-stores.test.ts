@@ -90,4 +90,29 @@ describe('COG elevation source (S3 range requests)', () => {
     expect(grid.values[cellIndexAt(grid, 24.5555, -81.7905)!]).toBe(9);
     expect(await source.grid([-80.2, 25.7, -80.1, 25.8], 10_000)).toBeUndefined();
   });
+
+  it('mosaics a window over two adjoining DEMs and traces connection over both', async () => {
+    // Two 20×10 grids of 0.001° cells side by side; each cell holds its column counted from -81.80 across both.
+    const bucket = app.resources.bucketName;
+    const dems = [];
+    for (const [i, west] of [-81.8, -81.78].entries()) {
+      const values = Array.from({ length: 200 }, (_, k) => 20 * i + (k % 20));
+      const tiff = writeArrayBuffer(values, {
+        width: 20, height: 10, ModelPixelScale: [0.001, 0.001, 0], ModelTiepoint: [0, 0, 0, west, 24.56, 0], GeographicTypeGeoKey: 4326, GTModelTypeGeoKey: 2,
+      }) as ArrayBuffer;
+      await s3().send(new PutObjectCommand({ Bucket: bucket, Key: `dem/side-${i}.tif`, Body: Buffer.from(tiff), ContentType: 'image/tiff' }));
+      dems.push({ key: `dem/side-${i}.tif`, bbox: [west, 24.55, west + 0.02, 24.56], vertical_datum: 'NAVD88', name: `side ${i}` });
+    }
+    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: 'dem/index.json', ContentType: 'application/json', Body: JSON.stringify({ dems }) }));
+    const source = new CogElevationSource(bucket);
+    const box: [number, number, number, number] = [-81.795, 24.551, -81.765, 24.559];
+    const grid = (await source.grid(box, 10_000))!;
+    for (let col = 0; col < grid.width; col++) {
+      const lon = grid.west + col * grid.cellLon;
+      expect(grid.values[col]).toBe(Math.floor((lon + 81.8) / 0.001));
+    }
+    expect(grid.west + (grid.width - 1) * grid.cellLon).toBeGreaterThan(-81.766);
+    expect(source.extentAt(-81.79, 24.555)).toEqual([-81.8, 24.55, -81.76, 24.56]);
+    expect(source.extentAt(-81.5, 24.555)).toBeUndefined();
+  });
 });

@@ -385,6 +385,22 @@ describe('the sources named and the components answered', () => {
   });
 });
 
+describe('a surveyed asset on a cell higher than the water', () => {
+  // A 5 m cell (a building) at row 20, column 10 of the graded grid; the land around it is 0.7 m.
+  const building = gridSource((row, col) => (row === 20 && col === 10 ? 5 : groundOf(col)));
+  it('is reached through the connected cells around it and stands on its surveyed ground', async () => {
+    const result = await analyse({ components: ['tidal'], horizons: [2100] }, { elevation: building, assets: [asset('on-the-building', 10, surveyed(0.7)), asset('dem-on-the-building', 10)] });
+    const listed = component(result, 'tidal').results[0]!.exposed_assets;
+    const onBuilding = listed.assets.find((a) => a.asset_id === 'on-the-building')!;
+    const level = onBuilding.water_level_navd88.m;
+    expect(level).toBeLessThan(5);
+    expect(level).toBeGreaterThan(f32(groundOf(9)));
+    expect(onBuilding.depth.m).toBeCloseTo(level - 0.7, 3);
+    // Without a survey the asset's ground is the building's: the water does not reach 5 m.
+    expect(listed.assets.map((a) => a.asset_id)).not.toContain('dem-on-the-building');
+  });
+});
+
 describe('assets listed by depth', () => {
   // 501 surveyed assets on the land band, each 1.5 mm higher than the last; a gap in the grid at column 39.
   const withGap = gridSource((_row, col) => (col === 39 ? Number.NaN : groundOf(col)));

@@ -1,11 +1,11 @@
 import type { BaseClient, BaseResponse, GeoTIFF } from 'geotiff';
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
 import type { BBox } from '../../domain/hazards/geo';
-import { chooseImage, readWindow } from './cog-s3';
+import { mosaicWindow } from './cog-s3';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 /** One range response larger than this is refused: a window read never needs a whole tile file. */
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /**
  * Ranges are read in blocks of this size and the last blocks kept: the header and the tile offsets
  * of a 1° tile take a few blocks, a point's window one or two compressed 256 × 256 tiles.
@@ -29,35 +29,58 @@ export function tileBBox(lon: number, lat: number): BBox {
 
 /** A range response in the shape geotiff reads (its typings declare `status` as void and `getData` as sync). */
 class HttpRangeResponse {
-  constructor(readonly status: number, private readonly headers: Headers, private readonly data: ArrayBuffer) {}
+  constructor(readonly status: number, private readonly header: (name: string) => string | undefined, private readonly data: ArrayBuffer) {}
   get ok() { return this.status >= 200 && this.status <= 299; }
-  getHeader(name: string) { return this.headers.get(name) ?? ''; }
+  getHeader(name: string) { return this.header(name.toLowerCase()) ?? ''; }
   async getData() { return this.data; }
 }
 
-/**
- * geotiff's client contract over fetch: every request carries a Range and a timeout, redirects are
- * refused, and a response other than 206 Partial Content is an error (a server that ignores Range
- * would send the whole file).
- */
+/** One range of a file: 206 with its bytes (at most MAX_RESPONSE_BYTES), anything else an error. */
+export interface PartialContent {
+  header: (name: string) => string | undefined;
+  data: ArrayBuffer;
+}
+export type RangeReader = (url: string, range: string, signal: AbortSignal) => Promise<PartialContent>;
+
+/** Thrown when a server answers a range request with anything but 206 (one that ignores Range would send the whole file). */
+export class RangesRefused extends Error {
+  constructor(url: string, readonly status: number) {
+    super(`${url} answered ${status} to a range request, not 206.`);
+    this.name = 'RangesRefused';
+  }
+}
+
+export const overBudget = (url: string) => new Error(`${url} sent a range response over ${MAX_RESPONSE_BYTES} bytes.`);
+
+/** Range reads over fetch: redirects refused, 206 required, the size capped. */
+const fetchRange: RangeReader = async (url, range, signal) => {
+  const response = await fetch(url, { headers: { Range: range }, signal, redirect: 'error' });
+  if (response.status !== 206) {
+    await response.body?.cancel();
+    throw new RangesRefused(url, response.status);
+  }
+  if (Number(response.headers.get('content-length') ?? '0') > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel();
+    throw overBudget(url);
+  }
+  const data = await response.arrayBuffer();
+  if (data.byteLength > MAX_RESPONSE_BYTES) throw overBudget(url);
+  return { header: (name) => response.headers.get(name) ?? undefined, data };
+};
+
+/** geotiff's client contract over a range reader: every request carries a Range and a timeout. */
 function httpRangeClientClass(Base: typeof BaseClient) {
   return class HttpRangeClient extends Base {
+    constructor(url: string, private readonly read: RangeReader) {
+      super(url);
+    }
+
     override async request({ headers, signal }: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<BaseResponse> {
       const range = headers?.Range ?? headers?.range;
       if (!range) throw new Error('A Cloud-Optimized GeoTIFF is read by range requests only.');
       const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-      const response = await fetch(this.url, { headers: { Range: range }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect: 'error' });
-      if (response.status !== 206) {
-        await response.body?.cancel();
-        throw new Error(`${this.url} answered ${response.status} to a range request, not 206.`);
-      }
-      if (Number(response.headers.get('content-length') ?? '0') > MAX_RESPONSE_BYTES) {
-        await response.body?.cancel();
-        throw new Error(`${this.url} sent a range response over ${MAX_RESPONSE_BYTES} bytes.`);
-      }
-      const data = await response.arrayBuffer();
-      if (data.byteLength > MAX_RESPONSE_BYTES) throw new Error(`${this.url} sent a range response over ${MAX_RESPONSE_BYTES} bytes.`);
-      return new HttpRangeResponse(206, response.headers, data) as unknown as BaseResponse;
+      const { header, data } = await this.read(this.url, range, signal ? AbortSignal.any([signal, timeout]) : timeout);
+      return new HttpRangeResponse(206, header, data) as unknown as BaseResponse;
     }
   };
 }
@@ -65,12 +88,12 @@ function httpRangeClientClass(Base: typeof BaseClient) {
 let HttpRangeClient: ReturnType<typeof httpRangeClientClass> | undefined;
 
 /** Opens a COG at an http(s) URL for range reads (geotiff is loaded with the first one). */
-async function openHttpCog(url: string): Promise<GeoTIFF> {
+export async function openHttpCog(url: string, read: RangeReader = fetchRange): Promise<GeoTIFF> {
   const { BaseClient: Base, fromCustomClient } = await import('geotiff');
   HttpRangeClient ??= httpRangeClientClass(Base);
   // geotiff passes the block options on to its source although the typings of fromCustomClient omit them.
   const options = { allowFullFile: false, blockSize: BLOCK_BYTES, cacheSize: CACHED_BLOCKS };
-  return fromCustomClient(new HttpRangeClient(url), options);
+  return fromCustomClient(new HttpRangeClient(url, read), options);
 }
 
 export interface HttpCogOptions {
@@ -112,15 +135,24 @@ export class HttpCogElevationSource implements ElevationSource {
   }
 
   /**
-   * The window from the tile holding the centre of `box` (the point asked about); the part of a box
-   * reaching into the next tile is left without data here, as past any model's edge.
+   * The window over `box` from every listed tile it overlaps (two or four near a tile line), each
+   * tile's part read with its share of `maxCells` and the parts mosaicked into one grid.
    */
   async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
-    const name = tileName((box[0] + box[2]) / 2, (box[1] + box[3]) / 2);
-    if (!this.tiles.has(name)) return undefined;
-    const tiff = await this.open(name);
-    const chosen = await chooseImage(tiff, box, maxCells);
-    return readWindow(chosen.image, chosen.full, box, maxCells, { vertical_datum: 'NAVD88', name: this.options.name });
+    const entry = { vertical_datum: 'NAVD88' as const, name: this.options.name };
+    return mosaicWindow(box, maxCells, this.tilesUnder(box).map(({ name, bbox }) => ({ owns: bbox, entry, open: () => this.open(name) })));
+  }
+
+  /** The listed 1° tiles `box` overlaps (a box that only touches a tile line stays on its side). */
+  private tilesUnder(box: BBox): Array<{ name: string; bbox: BBox }> {
+    const tiles: Array<{ name: string; bbox: BBox }> = [];
+    for (let lon = Math.floor(box[0]); lon === Math.floor(box[0]) || lon < box[2]; lon++) {
+      for (let lat = Math.floor(box[1]); lat === Math.floor(box[1]) || lat < box[3]; lat++) {
+        const name = tileName(lon, lat);
+        if (this.tiles.has(name)) tiles.push({ name, bbox: tileBBox(lon, lat) });
+      }
+    }
+    return tiles;
   }
 
   private open(name: string): Promise<GeoTIFF> {

@@ -2,7 +2,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { BaseClient, BaseResponse, GeoTIFF, GeoTIFFImage } from 'geotiff';
 import { s3 } from '../aws-clients';
 import { requiredSetting } from '../../config';
-import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
+import { joinedExtent, mosaicGrids, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from '../../domain/hazards/elevation';
 import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
 
 export const DEM_PREFIX = 'dem/';
@@ -68,16 +68,27 @@ export class CogElevationSource implements ElevationSource {
     return { name: 'Cloud-Optimized GeoTIFF DEMs (dem/ in the data bucket)', vertical_datum: 'NAVD88', native_resolution: 'per DEM' };
   }
 
+  /** The window from every DEM it overlaps, mosaicked (adjoining DEMs join along their edges). */
   async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
-    const entry = (await this.entries()).find((e) => bboxesIntersect(e.bbox, box));
-    if (!entry) return undefined;
-    let tiff = this.tiffs.get(entry.key);
+    const overlapping = (await this.entries()).filter((e) => bboxesIntersect(e.bbox, box));
+    return mosaicWindow(box, maxCells, overlapping.map((entry) => ({ owns: entry.bbox, entry, open: () => this.open(entry.key) })));
+  }
+
+  /**
+   * The DEM holding the point joined with the DEMs it touches, from the index as last read (a
+   * window's read loads it, and every answer reads its window before tracing a connection).
+   */
+  extentAt(lon: number, lat: number): BBox | undefined {
+    return this.manifest && joinedExtent(this.manifest.entries.map((e) => e.bbox), lon, lat);
+  }
+
+  private open(key: string): Promise<GeoTIFF> {
+    let tiff = this.tiffs.get(key);
     if (!tiff) {
-      tiff = openCog(this.bucket, entry.key);
-      this.tiffs.set(entry.key, tiff);
+      tiff = openCog(this.bucket, key);
+      this.tiffs.set(key, tiff);
     }
-    const image = await chooseImage(await tiff, box, maxCells);
-    return readWindow(image.image, image.full, box, maxCells, entry);
+    return tiff;
   }
 
   private async entries(): Promise<DemEntry[]> {
@@ -93,6 +104,31 @@ export class CogElevationSource implements ElevationSource {
     }
     return this.manifest.entries;
   }
+}
+
+const area = (box: BBox): number => Math.max(0, box[2] - box[0]) * Math.max(0, box[3] - box[1]);
+
+/** One COG a window may read: the box it answers for, how to open it, its datum and name. */
+export interface WindowCog {
+  owns: BBox;
+  entry: Pick<DemEntry, 'vertical_datum' | 'name'>;
+  open: () => Promise<GeoTIFF>;
+}
+
+/**
+ * The window over `box` from each COG it overlaps: each reads its own part, from the coarsest
+ * image that still gives the detail, with its share of `maxCells`, and the parts are mosaicked.
+ */
+export async function mosaicWindow(box: BBox, maxCells: number, cogs: readonly WindowCog[]): Promise<ElevationGrid | undefined> {
+  const boxArea = area(box);
+  const parts = await Promise.all(cogs.map(async ({ owns, entry, open }) => {
+    const part: BBox = [Math.max(box[0], owns[0]), Math.max(box[1], owns[1]), Math.min(box[2], owns[2]), Math.min(box[3], owns[3])];
+    const cells = Math.max(1, Math.round(boxArea > 0 ? (maxCells * area(part)) / boxArea : maxCells));
+    const chosen = await chooseImage(await open(), part, cells);
+    const grid = await readWindow(chosen.image, chosen.full, part, cells, entry);
+    return grid && { grid, owns };
+  }));
+  return mosaicGrids(parts.filter((part) => part !== undefined), box);
 }
 
 /** The coarsest image (full resolution or overview) whose window still has at least `maxCells`/4 cells. */

@@ -1,12 +1,6 @@
-import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
+import { bboxContains, joinedExtent, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from '../../domain/hazards/elevation';
 import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
 import type { TiledModelSource } from './tiled-model';
-
-function contains([w, s, e, n]: BBox, lon: number, lat: number): boolean {
-  return lon >= w && lon <= e && lat >= s && lat <= n;
-}
-
-const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 
 /**
  * Elevation models first, then the fallbacks in order (the statewide bare-earth source, a surface
@@ -24,7 +18,7 @@ export class LayeredElevationSource implements ElevationSource {
 
   private pick(box: BBox): TiledModelSource | undefined {
     const lon = (box[0] + box[2]) / 2, lat = (box[1] + box[3]) / 2;
-    return this.models.find((m) => contains(m.record.bbox, lon, lat));
+    return this.models.find((m) => bboxContains(m.record.bbox, lon, lat));
   }
 
   /**
@@ -64,25 +58,12 @@ export class LayeredElevationSource implements ElevationSource {
    * (adjoining quads form one extent); where no model covers it, the first fallback's extent there.
    */
   extentAt(lon: number, lat: number): BBox | undefined {
-    const first = this.models.find((m) => contains(m.record.bbox, lon, lat));
-    if (!first) {
-      for (const fallback of this.fallbacks) {
-        const extent = fallback.extentAt?.(lon, lat);
-        if (extent) return extent;
-      }
-      return undefined;
+    const models = joinedExtent(this.models.map((m) => m.record.bbox), lon, lat);
+    if (models) return models;
+    for (const fallback of this.fallbacks) {
+      const extent = fallback.extentAt?.(lon, lat);
+      if (extent) return extent;
     }
-    const joined = new Set([first]);
-    let extent = first.record.bbox;
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const model of this.models) {
-        if (joined.has(model) || ![...joined].some((j) => bboxesIntersect(j.record.bbox, model.record.bbox))) continue;
-        joined.add(model);
-        extent = union(extent, model.record.bbox);
-        grew = true;
-      }
-    }
-    return extent;
+    return undefined;
   }
 }

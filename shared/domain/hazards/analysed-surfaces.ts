@@ -12,7 +12,7 @@ import type { ScenarioId } from './vocabulary';
  */
 export interface AssetSite {
   asset: AssetPoint;
-  /** The asset's cell of the analysis grid (for its connection to open water). */
+  /** The asset's cell of the analysis grid (for its connection to open water); for a surveyed asset, the cell around it water reaches first (see surveyedSiteCell). */
   cell: number | undefined;
   /** Its own ground (surveyed, else the DEM at its location at native resolution), NAVD88 m. */
   ground: number | undefined;

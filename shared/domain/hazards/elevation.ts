@@ -1,4 +1,4 @@
-import type { BBox } from './geo';
+import { bboxesIntersect, type BBox } from './geo';
 
 /**
  * A raster of ground elevations over a lon/lat box, row-major from the north-west corner.
@@ -96,4 +96,75 @@ export const SRTM_MODEL_ID = 'srtm-1arcsec';
 /** The description of the source that answers for `box` (a layered source names the model covering it). */
 export function sourceInfoFor(source: ElevationSource, box: BBox): ElevationSourceInfo {
   return source.layersFor?.(box)[0]?.info() ?? source.info();
+}
+
+/** A window read from one tile of a tiled source, with the box that tile answers for. */
+export interface TilePart {
+  grid: ElevationGrid;
+  owns: BBox;
+}
+
+export const bboxContains = ([w, s, e, n]: BBox, lon: number, lat: number): boolean => lon >= w && lon <= e && lat >= s && lat <= n;
+
+/**
+ * One grid over `box` from the windows of adjoining tiles, on the lattice of the largest window:
+ * its cells whose centres lie in the box (each of which some window covers). Each cell takes the
+ * nearest cell of the tile that owns its centre (tiles overlapping at their edges, as 3DEP's do,
+ * are not blended), else of any window with data there: nearest, never interpolated, so a tile
+ * line leaves no seam of invented values.
+ */
+export function mosaicGrids(parts: readonly TilePart[], box: BBox): ElevationGrid | undefined {
+  if (parts.length <= 1) return parts[0]?.grid;
+  const anchor = parts.reduce((a, b) => (b.grid.values.length > a.grid.values.length ? b : a)).grid;
+  const first = (edge: number, origin: number, cell: number) => Math.ceil((edge - origin) / cell - 1e-6);
+  const last = (edge: number, origin: number, cell: number) => Math.floor((edge - origin) / cell + 1e-6);
+  const col0 = first(box[0], anchor.west, anchor.cellLon), row0 = first(anchor.north - box[3], 0, anchor.cellLat);
+  const width = last(box[2], anchor.west, anchor.cellLon) - col0 + 1;
+  const height = last(anchor.north - box[1], 0, anchor.cellLat) - row0 + 1;
+  if (width < 1 || height < 1) return anchor;
+  const gridWest = anchor.west + col0 * anchor.cellLon, gridNorth = anchor.north - row0 * anchor.cellLat;
+  const values = new Float32Array(width * height).fill(Number.NaN);
+  // Water flags only where every window has them: a window without says nothing of water.
+  const water = parts.every((part) => part.grid.water) ? new Uint8Array(width * height) : undefined;
+  for (let row = 0; row < height; row++) {
+    const lat = gridNorth - row * anchor.cellLat;
+    for (let col = 0; col < width; col++) {
+      const lon = gridWest + col * anchor.cellLon;
+      const at = row * width + col;
+      for (const owner of [true, false]) {
+        for (const part of parts) {
+          if (!Number.isNaN(values[at]!) || bboxContains(part.owns, lon, lat) !== owner) continue;
+          const from = cellIndexAt(part.grid, lat, lon);
+          if (from === undefined || Number.isNaN(part.grid.values[from]!)) continue;
+          values[at] = part.grid.values[from]!;
+          if (water) water[at] = part.grid.water![from]!;
+        }
+      }
+    }
+  }
+  const { cellLon, cellLat, verticalDatum, source } = anchor;
+  return { values, width, height, west: gridWest, north: gridNorth, cellLon, cellLat, verticalDatum, source, ...(water ? { water } : {}) };
+}
+
+const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+
+/**
+ * The extent of the first model covering a point joined with every model it touches, directly or
+ * through others (adjoining quads or DEMs form one extent); undefined where none covers it.
+ */
+export function joinedExtent(extents: readonly BBox[], lon: number, lat: number): BBox | undefined {
+  const first = extents.find((extent) => bboxContains(extent, lon, lat));
+  if (!first) return undefined;
+  const joined = new Set([first]);
+  let extent = first;
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const other of extents) {
+      if (joined.has(other) || ![...joined].some((j) => bboxesIntersect(j, other))) continue;
+      joined.add(other);
+      extent = union(extent, other);
+      grew = true;
+    }
+  }
+  return extent;
 }

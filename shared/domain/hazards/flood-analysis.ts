@@ -8,7 +8,7 @@ import type { AnalysedSurfaces, AssetSite } from './analysed-surfaces';
 import type { BBox, LatLon } from './geo';
 import { epochRise, selectGauges, type Gauge, type GaugeSelection } from './gauges';
 import { LayerSurface, type HazardLayer, type HazardLayerSource } from './hazard-layers';
-import { floodModel, isInundated, isOpenWater, siteDepth, type FloodModel } from './inundation';
+import { floodModel, isInundated, isOpenWater, siteDepth, surveyedSiteCell, type FloodModel } from './inundation';
 import { GEV_LABEL, gevReturnLevel, officialOnePercent, surgeBasis } from './surge';
 import { localSeaLevelRise } from './local-slr';
 import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
@@ -404,10 +404,12 @@ async function analysisArea(source: ElevationSource, boundary: ValidBoundary, ms
   const sites: AssetSite[] = [];
   for (const asset of assets) {
     // The DEM at the asset's own location is read only where the analysis grid covers it.
-    const site = asset.surveyed || !grid || cellIndexAt(grid, asset.lat, asset.lon) !== undefined ? await siteGround(source, asset, mslNavd88, options) : undefined;
+    const ownCell = grid && cellIndexAt(grid, asset.lat, asset.lon);
+    const site = asset.surveyed || !grid || ownCell !== undefined ? await siteGround(source, asset, mslNavd88, options) : undefined;
     sites.push({
       asset,
-      cell: grid && cellIndexAt(grid, asset.lat, asset.lon),
+      // A surveyed asset is connected through the model cells around it, not only the one it falls in.
+      cell: asset.surveyed && model && ownCell !== undefined ? surveyedSiteCell(model, ownCell) : ownCell,
       ground: site?.ground_navd88_m,
       ...(site ? { ground_basis: site.basis, ground_source: site.ground_source } : { no_ground_reason: options.allowSurfaceModel ? 'outside_model' : await noGroundReason(source, asset) }),
       open_water: site?.open_water ?? false,

@@ -162,3 +162,28 @@ export function maskToMultiPolygon(grid: ElevationGrid, mask: ArrayLike<number>)
   const toLonLat = ([x, y]: Position): Position => [round6(grid.west + (x! - 0.5) * grid.cellLon), round6(grid.north - (y! - 0.5) * grid.cellLat)];
   return { type: 'MultiPolygon', coordinates: traced.coordinates.map((polygon) => polygon.map((ring) => dropCollinear(ring).map(toLonLat))) };
 }
+
+/**
+ * The cell through which water first reaches a site standing on its own surveyed ground: of the
+ * model cell it falls in and the eight around it, an open-water cell, else the one connected at the
+ * lowest level. The cell it falls in (a roof, a berm, a shoreline cell) may stand higher than its
+ * surveyed ground; water standing beside it still reaches it.
+ */
+export function surveyedSiteCell(model: FloodModel, cell: number): number {
+  const { width, height, values } = model.grid;
+  const row = math.floor(cell / width), col = cell % width;
+  let best = cell;
+  let lowest = num.isNaN(values[cell]!) ? Infinity : model.water[cell] === 1 ? -Infinity : model.spill[cell]!;
+  for (let r = math.max(0, row - 1); r <= math.min(height - 1, row + 1); r++) {
+    for (let c = math.max(0, col - 1); c <= math.min(width - 1, col + 1); c++) {
+      const at = r * width + c;
+      if (num.isNaN(values[at]!)) continue;
+      const reachedAt = model.water[at] === 1 ? -Infinity : model.spill[at]!;
+      if (reachedAt < lowest) {
+        lowest = reachedAt;
+        best = at;
+      }
+    }
+  }
+  return best;
+}
