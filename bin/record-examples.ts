@@ -20,10 +20,14 @@ async function main(): Promise<void> {
   try {
     const { answers, wrongStatus } = await recordAnswers(app);
     if (wrongStatus.length > 0) {
-      throw new CliError(`Not recorded: these examples are not answered with the status they expect:\n${wrongStatus.map((line) => `  - ${line}`).join('\n')}`);
+      throw new CliError(
+        `Not recorded: these examples are not answered with the status they expect:\n${wrongStatus.map((line) => `  - ${line}`).join('\n')}`,
+      );
     }
     writeFileSync(RECORDING_PATH, serializeRecording(answers));
-    process.stdout.write(`Recorded ${answers.length} answers in ${path.relative(process.cwd(), RECORDING_PATH)} (${((Date.now() - started) / 1000).toFixed(1)} s).\n`);
+    process.stdout.write(
+      `Recorded ${answers.length} answers in ${path.relative(process.cwd(), RECORDING_PATH)} (${((Date.now() - started) / 1000).toFixed(1)} s).\n`,
+    );
   } finally {
     await app.stop();
   }

@@ -23,7 +23,8 @@ const HOUR = 60 * MINUTE;
 const CLOCK_WINDOW = 2 * HOUR;
 
 /** The prefixes of the ids the API issues (`va_…`, `imp_…`, webhook secrets, account keys). */
-const ISSUED_ID = /(?<![A-Za-z0-9_])(?:evt_test|evt_rem|evt|va|sub|dlv|imp|a|hjob|fa|em|wh|acct|key|enr|cert|vac)_[A-Za-z0-9_-]{12,}|(?<![A-Za-z0-9_])whsec_[A-Za-z0-9+/]+=*/g;
+const ISSUED_ID =
+  /(?<![A-Za-z0-9_])(?:evt_test|evt_rem|evt|va|sub|dlv|imp|a|hjob|fa|em|wh|acct|key|enr|cert|vac)_[A-Za-z0-9_-]{12,}|(?<![A-Za-z0-9_])whsec_[A-Za-z0-9+/]+=*/g;
 const UUID = /(?<![0-9A-Za-z_-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/g;
 const UUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISSUED_PREFIX = /^(?:evt_test_|evt_rem_|[a-z]+_)/;
@@ -77,11 +78,21 @@ export class ExampleNormalizer {
     if (Array.isArray(value)) return value.map((item, i) => this.normalize(item, `${at}[${i}]`, key));
     if (isObject(value)) {
       const keyMaterial = 'kty' in value;
-      return Object.fromEntries(Object.keys(value).sort().map((name) => {
-        const item = value[name];
-        const volatile = typeof item === 'string' && (DIGEST_KEY.test(name) || (keyMaterial && KEY_MATERIAL.has(name)));
-        return [name, volatile ? this.placeholderFor(item as string, '', `${at}.${name}`) : this.normalize(item, `${at}.${name}`, name)];
-      }));
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((name) => {
+            const item = value[name];
+            const volatile =
+              typeof item === 'string' && (DIGEST_KEY.test(name) || (keyMaterial && KEY_MATERIAL.has(name)));
+            return [
+              name,
+              volatile
+                ? this.placeholderFor(item as string, '', `${at}.${name}`)
+                : this.normalize(item, `${at}.${name}`, name),
+            ];
+          }),
+      );
     }
     return value;
   }
@@ -90,11 +101,13 @@ export class ExampleNormalizer {
   toLive<T>(value: T): T {
     if (typeof value === 'string') {
       let text: string = value;
-      for (const [placeholder, live] of this.liveValues) if (text.includes(placeholder)) text = text.split(placeholder).join(live);
+      for (const [placeholder, live] of this.liveValues)
+        if (text.includes(placeholder)) text = text.split(placeholder).join(live);
       return text as T;
     }
     if (Array.isArray(value)) return value.map((item) => this.toLive(item)) as T;
-    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, this.toLive(item)])) as T;
+    if (isObject(value))
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, this.toLive(item)])) as T;
     return value;
   }
 
@@ -103,23 +116,38 @@ export class ExampleNormalizer {
     let result = text
       .replace(LOOPBACK_ORIGIN, (origin) => (origin === apiOrigin ? EXAMPLE_API_ORIGIN : EXAMPLE_STORAGE_ORIGIN))
       .replace(JWT, (token, offset: number) => this.placeholderFor(token, 'jwt', `${at}@${offset}`))
-      .replace(ISSUED_ID, (id, offset: number) => this.placeholderFor(id, ISSUED_PREFIX.exec(id)![0], `${at}@${offset}`))
+      .replace(ISSUED_ID, (id, offset: number) =>
+        this.placeholderFor(id, ISSUED_PREFIX.exec(id)![0], `${at}@${offset}`),
+      )
       .replace(UUID, (id, offset: number) => this.placeholderFor(id, '', `${at}@${offset}`))
-      .replace(AMZ_DATE, (_, name: string, compact: string) => `${name}${compactInstant(this.instant(Date.parse(expandCompact(compact))))}`)
-      .replace(AMZ_CREDENTIAL_DATE, (_, before: string, __: string, after: string) => `${before}${EXAMPLE_TODAY.replace(/-/g, '')}${after}`)
-      .replace(AMZ_SIGNATURE, (_, name: string, signature: string) => `${name}${this.placeholderFor(signature, '', `${at}:${name}`)}`)
+      .replace(
+        AMZ_DATE,
+        (_, name: string, compact: string) =>
+          `${name}${compactInstant(this.instant(Date.parse(expandCompact(compact))))}`,
+      )
+      .replace(
+        AMZ_CREDENTIAL_DATE,
+        (_, before: string, __: string, after: string) => `${before}${EXAMPLE_TODAY.replace(/-/g, '')}${after}`,
+      )
+      .replace(
+        AMZ_SIGNATURE,
+        (_, name: string, signature: string) => `${name}${this.placeholderFor(signature, '', `${at}:${name}`)}`,
+      )
       .replace(INSTANT, (instant, millis?: string) => this.instantText(instant, millis !== undefined));
     const today = floridaDate(new Date());
-    if (today !== EXAMPLE_TODAY) result = result.replace(new RegExp(`(?<![\\d-])${today}(?![\\d-])`, 'g'), EXAMPLE_TODAY);
+    if (today !== EXAMPLE_TODAY)
+      result = result.replace(new RegExp(`(?<![\\d-])${today}(?![\\d-])`, 'g'), EXAMPLE_TODAY);
     // An account key's `prefix` repeats the start of the key.
     if (key === 'prefix' && /^[a-z]+_/.test(result)) {
-      for (const [live, placeholder] of this.placeholders) if (live !== result && live.startsWith(result)) return placeholder.slice(0, result.length);
+      for (const [live, placeholder] of this.placeholders)
+        if (live !== result && live.startsWith(result)) return placeholder.slice(0, result.length);
     }
     // A receipt quotes the start of its manifest's digest in capitals.
     if (key === 'receipt') {
       for (const [live, placeholder] of this.placeholders) {
         const quoted = live.slice(0, 8).toUpperCase();
-        if (/^[0-9A-F]{8}$/.test(quoted) && result.endsWith(`-${quoted}`)) return `${result.slice(0, -8)}${placeholder.slice(0, 8).toUpperCase()}`;
+        if (/^[0-9A-F]{8}$/.test(quoted) && result.endsWith(`-${quoted}`))
+          return `${result.slice(0, -8)}${placeholder.slice(0, 8).toUpperCase()}`;
       }
     }
     return result;
@@ -131,7 +159,8 @@ export class ExampleNormalizer {
     const known = this.placeholders.get(live);
     if (known !== undefined) return known;
     const seed = `${this.origin} ${at}`;
-    const placeholder = prefix === 'jwt' ? exampleJwt(live, seed) : `${prefix}${digitsLike(live.slice(prefix.length), seed)}`;
+    const placeholder =
+      prefix === 'jwt' ? exampleJwt(live, seed) : `${prefix}${digitsLike(live.slice(prefix.length), seed)}`;
     this.placeholders.set(live, placeholder);
     this.liveValues.set(placeholder, live);
     return placeholder;
@@ -192,7 +221,10 @@ function expandCompact(compact: string): string {
 }
 
 function compactInstant(at: number): string {
-  return new Date(at).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(at)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** An answer shortened to example size: lists keep their first item (up to five plain values), long strings are cut. */
@@ -208,12 +240,16 @@ export function shorten(value: unknown): unknown {
 
 /** The recorded answers as the committed file holds them: pretty-printed, keys sorted, a final newline. */
 export function serializeRecording(answers: readonly RecordedAnswer[]): string {
-  return `${JSON.stringify(answers.map((answer) => ({
-    operationId: answer.operationId,
-    status: answer.status,
-    ...(answer.headers ? { headers: answer.headers } : {}),
-    ...(answer.body !== undefined ? { body: answer.body } : {}),
-  })), null, 2)}\n`;
+  return `${JSON.stringify(
+    answers.map((answer) => ({
+      operationId: answer.operationId,
+      status: answer.status,
+      ...(answer.headers ? { headers: answer.headers } : {}),
+      ...(answer.body !== undefined ? { body: answer.body } : {}),
+    })),
+    null,
+    2,
+  )}\n`;
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {
