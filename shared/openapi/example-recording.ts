@@ -111,6 +111,21 @@ export class ExampleNormalizer {
     return value;
   }
 
+  /**
+   * The ids a request names that no earlier answer issued (a placeholder out of date after examples
+   * were added or moved), each with the known placeholders of its kind to choose from.
+   */
+  unknownIds(request: unknown): string[] {
+    const named = JSON.stringify(request ?? null).match(ISSUED_ID) ?? [];
+    return named
+      .filter((id) => !this.liveValues.has(id))
+      .map((id) => {
+        const prefix = ISSUED_PREFIX.exec(id)![0];
+        const known = [...this.liveValues.keys()].filter((placeholder) => placeholder.startsWith(prefix));
+        return `${id} (issued so far: ${known.join(', ') || 'none'})`;
+      });
+  }
+
   private normalizeText(text: string, at: string, key: string): string {
     const apiOrigin = this.apiOrigin;
     let result = text

@@ -48,7 +48,7 @@ export function fetchRequester(baseUrl: string): ReplayRequest {
 }
 
 /** A live answer with its recorded form: normalised and shortened as the committed recording holds it. */
-export type ExampleAnswer = ReplayResponse & { answer: RecordedAnswer };
+export type ExampleAnswer = ReplayResponse & { answer: RecordedAnswer; unknownIds: string[] };
 
 /**
  * Sends the examples to a running API in order. Ids the API assigns (an assessment's, an
@@ -63,6 +63,7 @@ export function exampleRunner(api: { baseUrl: string; keys: Partial<Record<Tier,
   return async (example) => {
     const route = ROUTES.find((candidate) => candidate.id === example.operationId);
     if (!route) throw new Error(`No route has the operationId ${example.operationId}.`);
+    const unknownIds = normalizer.unknownIds(example.request);
     const request = normalizer.toLive(withToday(example.request ?? {}));
     const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
     const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
@@ -78,7 +79,7 @@ export function exampleRunner(api: { baseUrl: string; keys: Partial<Record<Tier,
     normalizer.sending(example.operationId);
     const live = await api.request(route.method, `${path}${query}`, { key, headers, json: request.body, body });
     if (typeof live.json?.access_token === 'string') accessToken = live.json.access_token;
-    return { ...live, answer: recordedAnswer(example, live, normalizer) };
+    return { ...live, answer: recordedAnswer(example, live, normalizer), unknownIds };
   };
 }
 
@@ -199,7 +200,8 @@ export async function recordAnswers(api: Parameters<typeof exampleRunner>[0]): P
     const live = await run(example);
     answers.push(live.answer);
     if (live.status !== example.response.status) {
-      wrongStatus.push(`${index + 1}. ${example.operationId}: status ${live.status}, expected ${example.response.status}: ${live.text.slice(0, 300)}`);
+      const stale = live.unknownIds.length > 0 ? `; it names ids no earlier answer issued: ${live.unknownIds.join('; ')}` : '';
+      wrongStatus.push(`${index + 1}. ${example.operationId}: status ${live.status}, expected ${example.response.status}${stale}: ${live.text.slice(0, 300)}`);
     }
   }
   return { answers, wrongStatus };

@@ -101,4 +101,12 @@ describe('normalising recorded example answers', () => {
       note: 'see va_01M8JNEGEYDY89B3A9PFYJK3VG',
     });
   });
+
+  it('names the ids a request gives that no answer issued, with those of the same kind that were', () => {
+    const [created] = first.answers as Record<string, string>[];
+    expect(first.normalizer.unknownIds({ params: { assessment_id: created!.assessment_id } })).toEqual([]);
+    expect(first.normalizer.unknownIds({ params: { assessment_id: 'va_12345678901234567890123456' } })).toEqual([
+      `va_12345678901234567890123456 (issued so far: ${created!.assessment_id})`,
+    ]);
+  });
 });

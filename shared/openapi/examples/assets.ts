@@ -1,16 +1,12 @@
 import type { OperationExample } from './types';
 
-/** A small inventory of the City of Key West, its vulnerability and a GIS check. */
-/** City of Naples as an account stores it, and as the API answers it back. */
+/** The City of Naples boundary an account stores, with its source. */
 const NAPLES_BOUNDARY = {
-  jurisdiction_id: 'municipality:125130',
-  display_name: 'City of Naples',
-  source: 'account',
-  source_note: 'City of Naples GIS, annexations to 2025-06',
-  updated_at: '2026-11-23T18:10:00.000Z',
   boundary_geojson: { type: 'Polygon', coordinates: [[[-81.81, 26.1], [-81.77, 26.1], [-81.77, 26.18], [-81.81, 26.18], [-81.81, 26.1]]] },
+  source_note: 'City of Naples GIS, annexations to 2025-06',
 };
 
+/** A small inventory of the City of Key West, its vulnerability and a GIS check. */
 export const assetExamples: OperationExample[] = [
   {
     operationId: 'importAssets',
@@ -89,7 +85,7 @@ export const assetExamples: OperationExample[] = [
     operationId: 'putJurisdictionBoundary',
     request: {
       params: { jurisdiction: 'City of Naples' },
-      body: { boundary_geojson: NAPLES_BOUNDARY.boundary_geojson, source_note: NAPLES_BOUNDARY.source_note },
+      body: NAPLES_BOUNDARY,
     },
     response: { status: 200 },
   },
