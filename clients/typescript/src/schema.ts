@@ -4594,7 +4594,10 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
-                    /** @description Version of the assessment ("<version>"); send it as `If-Match` to update. */
+                    /**
+                     * @description Version of the assessment ("<version>"); send it as `If-Match` to update.
+                     * @example "1"
+                     */
                     ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -4720,7 +4723,10 @@ export interface operations {
             /** @description The assessment. */
             200: {
                 headers: {
-                    /** @description Version of the assessment ("<version>"); send it as `If-Match` to update. */
+                    /**
+                     * @description Version of the assessment ("<version>"); send it as `If-Match` to update.
+                     * @example "1"
+                     */
                     ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -4858,7 +4864,10 @@ export interface operations {
             /** @description The updated assessment. */
             200: {
                 headers: {
-                    /** @description Version of the assessment ("<version>"); send it as `If-Match` to update. */
+                    /**
+                     * @description Version of the assessment ("<version>"); send it as `If-Match` to update.
+                     * @example "2"
+                     */
                     ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

@@ -14,12 +14,12 @@ export const assessmentExamples: OperationExample[] = [
         timeline: { start_date: '2025-01-15', target_completion_date: '2026-06-30' },
       },
     },
-    response: { status: 201 },
+    response: { status: 201, headers: ['ETag'] },
   },
   {
     operationId: 'getAssessment',
     request: { params: { assessment_id: 'va_98865270893462965965417601' } },
-    response: { status: 200 },
+    response: { status: 200, headers: ['ETag'] },
   },
   {
     operationId: 'listAssessments',
@@ -33,7 +33,7 @@ export const assessmentExamples: OperationExample[] = [
       headers: { 'If-Match': '"1"' },
       body: { phase: 'data_collection', completion_percentage: 20 },
     },
-    response: { status: 200 },
+    response: { status: 200, headers: ['ETag'] },
   },
   {
     operationId: 'updateAssessment',
