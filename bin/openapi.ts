@@ -6,8 +6,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildOpenApiDocument, serializeOpenApiDocument } from '../shared/openapi/document';
 import { describeDrift } from '../shared/openapi/drift';
+import { unrecordedExamples } from '../shared/openapi/examples';
 
 const target = path.resolve(__dirname, '..', 'openapi.json');
+const unrecorded = unrecordedExamples();
+if (unrecorded.length > 0) {
+  console.error(`No recorded answer for ${unrecorded.join(', ')}: run \`npm run examples:record\` first.`);
+  process.exit(1);
+}
 const generated = serializeOpenApiDocument(buildOpenApiDocument());
 
 if (process.argv.includes('--check')) {

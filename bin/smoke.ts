@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { documentedExamples } from '../shared/openapi/examples';
+import { documentedExamples, recordedAnswerOf } from '../shared/openapi/examples';
 import { exampleMismatches, exampleRunner, fetchRequester } from '../shared/openapi/example-replay';
 import { ROUTES } from '../shared/routes';
 import type { OperationExample } from '../shared/openapi/examples/types';
@@ -14,8 +14,8 @@ Usage: npm run smoke -- --base-url URL [--api-key KEY]
 --api-key KEY   a Pro or Enterprise key of the deployment (\`npm run accounts -- create …\`); without
                 it only the public routes are replayed.
 
-Only reads and computations that store nothing are sent. Each answer must have its example's
-status and shape (ids, times and figures may differ). The command stops at the first mismatch,
+Only reads and computations that store nothing are sent. Each answer must have the status and
+shape of its recorded example answer (ids, times and figures may differ). The command stops at the first mismatch,
 prints it and exits 1; it exits 0 when every answer matches.
 `;
 
@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<void> {
   const baseUrl = values['base-url']?.replace(/\/+$/, '');
   if (!baseUrl || !/^https?:\/\//.test(baseUrl)) throw new CliError('--base-url must be the API\'s http(s) base URL, ending in /api. See --help.', 2);
   const key = values['api-key'];
-  const run = exampleRunner({ keys: key ? { free: key, pro: key, enterprise: key } : {}, request: fetchRequester(baseUrl) });
+  const run = exampleRunner({ baseUrl, keys: key ? { free: key, pro: key, enterprise: key } : {}, request: fetchRequester(baseUrl) });
   const examples = smokeExamples(key !== undefined);
   for (const [index, example] of examples.entries()) {
     const route = ROUTES.find((candidate) => candidate.id === example.operationId)!;
@@ -57,7 +57,9 @@ async function main(argv: string[]): Promise<void> {
     const live = await run(example).catch((error: unknown) => {
       throw new CliError(`FAIL ${name}: no answer from ${baseUrl}: ${(error as Error).message}`);
     });
-    const problems = exampleMismatches(example, live);
+    const recorded = recordedAnswerOf(example);
+    if (!recorded) throw new CliError(`No recorded answer for ${example.operationId}: run \`npm run examples:record\`.`);
+    const problems = exampleMismatches(example, recorded, live);
     if (problems.length > 0) {
       throw new CliError(`FAIL ${name}: the answer does not match the documented example:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     }

@@ -1,10 +1,11 @@
-import type { OperationExample } from './examples';
+import { recordedAnswerOf, type OperationExample } from './examples';
 
 type Json = Record<string, any>;
 
 /**
  * Writes each operation's example into the generated document: parameter values, the request body
- * (a multipart form shows each file part's text) and the answer with its status.
+ * (a multipart form shows each file part's text) and the answer recorded from the API, with its
+ * status and documented headers.
  */
 export function attachExamples(paths: Json, examples: Map<string, OperationExample>): void {
   for (const item of Object.values<Json>(paths)) {
@@ -28,14 +29,18 @@ function attachToOperation(operation: Json, example: OperationExample): void {
   for (const media of Object.values<Json>(operation.requestBody?.content ?? {})) {
     if (requestValue !== undefined) media.example = requestValue;
   }
-  const response = operation.responses?.[String(example.response.status)];
+  // Without a recording (before the first `npm run examples:record`) the document shows no answer.
+  const recorded = recordedAnswerOf(example);
+  if (!recorded) return;
+  const response = operation.responses?.[String(recorded.status)];
   if (!response || response.$ref) return;
   for (const media of Object.values<Json>(response.content ?? {})) {
-    if (example.response.body !== undefined) media.example = example.response.body;
+    if (recorded.body !== undefined) media.example = recorded.body;
   }
-  for (const [name, value] of Object.entries(example.response.headers ?? {})) {
+  for (const [name, value] of Object.entries(recorded.headers ?? {})) {
     const header = response.headers?.[name];
-    if (header && !header.$ref) header.example = value;
+    // A copy: operations share their header definitions, and each shows its own value.
+    if (header && !header.$ref) response.headers[name] = { ...header, example: value };
   }
 }
 

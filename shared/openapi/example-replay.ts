@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ROUTES } from '../routes';
 import { floridaDate } from '../domain/florida-time';
 import type { Tier } from '../domain/tiers';
+import { OPERATION_EXAMPLES } from './examples';
 import { EXAMPLE_TODAY, type ExampleFile, type OperationExample } from './examples/types';
+import { ExampleNormalizer, isObject, shorten, type RecordedAnswer } from './example-recording';
 
 export interface ReplayResponse {
   status: number;
@@ -45,20 +47,24 @@ export function fetchRequester(baseUrl: string): ReplayRequest {
   };
 }
 
+/** A live answer with its recorded form: normalised and shortened as the committed recording holds it. */
+export type ExampleAnswer = ReplayResponse & { answer: RecordedAnswer; unknownIds: string[] };
+
 /**
- * Sends the documented examples to a running API in order. Ids the API assigns (an assessment's,
- * an import's…) differ from the ones in the examples: each answer's ids are matched to the
- * example answer's, and later requests use the live ones; `EXAMPLE_TODAY` in a request is sent as
- * today's date. Keyed routes use the key of the example's tier (or the route's minimum tier);
- * bearer routes use the `access_token` of the last sign-in example.
+ * Sends the examples to a running API in order. Ids the API assigns (an assessment's, an
+ * import's…) are recorded as placeholders (`ExampleNormalizer`), and a request naming a
+ * placeholder is sent with the live id; `EXAMPLE_TODAY` in a request is sent as today's date.
+ * Keyed routes use the key of the example's tier (or the route's minimum tier); bearer routes use
+ * the `access_token` of the last sign-in example.
  */
-export function exampleRunner(api: { keys: Partial<Record<Tier, string>>; request: ReplayRequest }): (example: OperationExample) => Promise<ReplayResponse> {
-  const liveIds = new Map<string, string>();
+export function exampleRunner(api: { baseUrl: string; keys: Partial<Record<Tier, string>>; request: ReplayRequest }): (example: OperationExample) => Promise<ExampleAnswer> {
+  const normalizer = new ExampleNormalizer(new URL(api.baseUrl).origin);
   let accessToken: string | undefined;
   return async (example) => {
     const route = ROUTES.find((candidate) => candidate.id === example.operationId);
     if (!route) throw new Error(`No route has the operationId ${example.operationId}.`);
-    const request = substituteIds(example.request ?? {}, liveIds);
+    const unknownIds = normalizer.unknownIds(example.request);
+    const request = normalizer.toLive(withToday(example.request ?? {}));
     const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
     const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
     const headers = { ...(request.headers ?? {}) };
@@ -70,30 +76,70 @@ export function exampleRunner(api: { keys: Partial<Record<Tier, string>>; reques
     }
     const key = route.auth === 'api_key' ? api.keys[example.tier ?? route.minTier] : undefined;
     if (route.auth === 'bearer' && accessToken && !headers.Authorization) headers.Authorization = `Bearer ${accessToken}`;
+    normalizer.sending(example.operationId);
     const live = await api.request(route.method, `${path}${query}`, { key, headers, json: request.body, body });
-    if (example.response.body !== undefined && live.json !== undefined) recordIds(example.response.body, live.json, liveIds);
     if (typeof live.json?.access_token === 'string') accessToken = live.json.access_token;
-    return live;
+    return { ...live, answer: recordedAnswer(example, live, normalizer), unknownIds };
   };
 }
 
+/** The recorded form of a live answer: the documented headers and the body, normalised, then shortened. */
+function recordedAnswer(example: OperationExample, live: ReplayResponse, normalizer: ExampleNormalizer): RecordedAnswer {
+  const answer: RecordedAnswer = { operationId: example.operationId, status: live.status };
+  const names = example.response.headers ?? [];
+  if (names.length > 0) {
+    answer.headers = Object.fromEntries(names.map((name) => [name, normalizer.normalize(live.headers.get(name) ?? '', `headers.${name}`) as string]));
+  }
+  let body: unknown = live.json ?? (live.text === '' ? undefined : live.text);
+  if (isObject(body) && example.response.abridged) {
+    const abridged = new Set(example.response.abridged);
+    body = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, abridged.has(name) ? {} : value]));
+  }
+  // The whole answer is normalised before it is shortened, so ids in items left out are known to later requests.
+  if (body !== undefined) answer.body = shorten(normalizer.normalize(body));
+  return answer;
+}
+
 /**
- * How a live answer departs from its example: another status, another shape (then the live
- * answer, shortened as an example is, shows what to write instead), a body where the example has
- * none, or a missing header the example shows. Empty when it matches.
+ * How a live answer departs from the recorded one, value by value (both normalised): empty when
+ * they are equal.
  */
-export function exampleMismatches(example: OperationExample, live: ReplayResponse): string[] {
-  const expected = example.response;
+export function recordingDifferences(recorded: RecordedAnswer, live: RecordedAnswer): string[] {
+  const problems: string[] = [];
+  if (live.status !== recorded.status) problems.push(`status ${live.status}, recorded ${recorded.status}`);
+  problems.push(...valueDifferences(recorded.headers ?? {}, live.headers ?? {}, 'headers'));
+  problems.push(...valueDifferences(recorded.body, live.body, '$'));
+  return problems;
+}
+
+function valueDifferences(recorded: unknown, live: unknown, at: string): string[] {
+  if (isObject(recorded) && isObject(live)) {
+    const names = [...new Set([...Object.keys(recorded), ...Object.keys(live)])];
+    return names.flatMap((name) => valueDifferences(recorded[name], live[name], `${at}.${name}`));
+  }
+  if (Array.isArray(recorded) && Array.isArray(live) && recorded.length === live.length) {
+    return recorded.flatMap((item, i) => valueDifferences(item, live[i], `${at}[${i}]`));
+  }
+  if (JSON.stringify(recorded) === JSON.stringify(live)) return [];
+  return [`${at}: recorded ${JSON.stringify(recorded)?.slice(0, 200)}, live ${JSON.stringify(live)?.slice(0, 200)}`];
+}
+
+/**
+ * How a live answer departs from the recorded one in form, where values may legitimately differ
+ * (a deployment): another status, another shape, a body where the recording has none, or a
+ * missing documented header. Empty when it matches.
+ */
+export function exampleMismatches(example: OperationExample, recorded: RecordedAnswer, live: ReplayResponse): string[] {
   const body = live.json ?? (live.text === '' ? undefined : live.text);
   const problems: string[] = [];
-  if (live.status !== expected.status) problems.push(`status ${live.status}, expected ${expected.status}`);
-  if (expected.body === undefined) {
+  if (live.status !== recorded.status) problems.push(`status ${live.status}, expected ${recorded.status}`);
+  if (recorded.body === undefined) {
     if (body !== undefined) problems.push('a body, expected none');
   } else {
-    const differences = shapeDifferences(expected.body, body);
+    const differences = shapeDifferences(recorded.body, body);
     if (differences.length > 0) problems.push(...differences, `live answer: ${JSON.stringify(shorten(body))}`);
   }
-  for (const name of Object.keys(expected.headers ?? {})) {
+  for (const name of example.response.headers ?? []) {
     if (!live.headers.get(name)) problems.push(`header ${name} missing`);
   }
   return problems;
@@ -106,23 +152,11 @@ function multipartBody(form: Record<string, string | ExampleFile>, boundary: str
   return Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'utf8');
 }
 
-const ID_KEY = /(^|_)id$/;
-
-function recordIds(example: unknown, live: unknown, ids: Map<string, string>, key = ''): void {
-  if (typeof example === 'string' && typeof live === 'string') {
-    if (ID_KEY.test(key) && example !== live) ids.set(example, live);
-  } else if (Array.isArray(example) && Array.isArray(live)) {
-    example.forEach((item, i) => recordIds(item, live[i], ids, key));
-  } else if (isObject(example) && isObject(live)) {
-    for (const [name, value] of Object.entries(example)) recordIds(value, live[name], ids, name);
-  }
-}
-
-function substituteIds<T>(value: T, ids: Map<string, string>): T {
+/** A request with `EXAMPLE_TODAY` sent as today's date in Florida. */
+function withToday<T>(value: T): T {
   if (value === EXAMPLE_TODAY) return floridaDate(new Date()) as T;
-  if (typeof value === 'string') return (ids.get(value) ?? value) as T;
-  if (Array.isArray(value)) return value.map((item) => substituteIds(item, ids)) as T;
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, substituteIds(item, ids)])) as T;
+  if (Array.isArray(value)) return value.map((item) => withToday(item)) as T;
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withToday(item)])) as T;
   return value;
 }
 
@@ -149,22 +183,26 @@ export function shapeDifferences(example: unknown, live: unknown, at = '$'): str
   return typeof example === typeof live ? [] : [`${at}: expected a ${typeof example}, got ${describe(live)}`];
 }
 
-/** An answer shortened to example size: lists keep their first item (up to five plain values), long strings are cut. */
-export function shorten(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > 300 ? `${value.slice(0, 300)}…` : value;
-  if (Array.isArray(value)) {
-    const plain = value.every((item) => item === null || typeof item !== 'object');
-    return value.slice(0, plain ? 5 : 1).map(shorten);
-  }
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, shorten(item)]));
-  return value;
-}
-
 function describe(value: unknown): string {
   if (value === null) return 'null';
   return Array.isArray(value) ? 'a list' : `a ${typeof value}`;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Sends every example in order to an API started for it and returns the recorded form of each
+ * answer, with the examples whose status is not the one they expect.
+ */
+export async function recordAnswers(api: Parameters<typeof exampleRunner>[0]): Promise<{ answers: RecordedAnswer[]; wrongStatus: string[] }> {
+  const run = exampleRunner(api);
+  const answers: RecordedAnswer[] = [];
+  const wrongStatus: string[] = [];
+  for (const [index, example] of OPERATION_EXAMPLES.entries()) {
+    const live = await run(example);
+    answers.push(live.answer);
+    if (live.status !== example.response.status) {
+      const stale = live.unknownIds.length > 0 ? `; it names ids no earlier answer issued: ${live.unknownIds.join('; ')}` : '';
+      wrongStatus.push(`${index + 1}. ${example.operationId}: status ${live.status}, expected ${example.response.status}${stale}: ${live.text.slice(0, 300)}`);
+    }
+  }
+  return { answers, wrongStatus };
 }

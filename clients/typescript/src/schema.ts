@@ -4309,12 +4309,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "requests_used": 8,
                      *       "limit": 25,
                      *       "remaining": 17,
-                     *       "reset_time": "2026-11-23T18:00:00.000Z",
-                     *       "window_start": "2026-11-23T17:00:00.000Z",
-                     *       "subscription_tier": "free"
+                     *       "requests_used": 8,
+                     *       "reset_time": "2026-11-23T15:00:00.000Z",
+                     *       "subscription_tier": "free",
+                     *       "window_start": "2026-11-23T14:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Usage"];
@@ -4358,13 +4358,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "webhook_id": "wh_8f14e45fceea167a5a36dedd",
-                     *           "webhook_url": "https://hooks.example.org/va",
+                     *           "created_at": "2026-11-23T14:52:00.000Z",
                      *           "events": [
                      *             "assessment_complete",
                      *             "deadline_reminder"
                      *           ],
-                     *           "created_at": "2026-11-23T17:48:29.394Z"
+                     *           "webhook_id": "wh_674049146790223463764805",
+                     *           "webhook_url": "https://hooks.example.org/va"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4420,14 +4420,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "webhook_id": "wh_8f14e45fceea167a5a36dedd",
-                     *       "webhook_url": "https://hooks.example.org/va",
+                     *       "created_at": "2026-11-23T14:52:00.000Z",
                      *       "events": [
                      *         "assessment_complete",
                      *         "deadline_reminder"
                      *       ],
-                     *       "created_at": "2026-11-23T17:48:29.394Z",
-                     *       "secret": "whsec_7TYiaQungIJa3A0qld2S14Hn0u5TP7EHokO9Xk8KZzU="
+                     *       "secret": "whsec_7115840751313376053564942410727474923701513=",
+                     *       "webhook_id": "wh_674049146790223463764805",
+                     *       "webhook_url": "https://hooks.example.org/va"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedWebhook"];
@@ -4452,7 +4452,7 @@ export interface operations {
             path: {
                 /**
                  * @description The `webhook_id`.
-                 * @example wh_8f14e45fceea167a5a36dedd
+                 * @example wh_674049146790223463764805
                  */
                 id: string;
             };
@@ -4494,7 +4494,7 @@ export interface operations {
             path: {
                 /**
                  * @description The `webhook_id`.
-                 * @example wh_8f14e45fceea167a5a36dedd
+                 * @example wh_674049146790223463764805
                  */
                 id: string;
             };
@@ -4542,7 +4542,7 @@ export interface operations {
             path: {
                 /**
                  * @description The `webhook_id`.
-                 * @example wh_8f14e45fceea167a5a36dedd
+                 * @example wh_674049146790223463764805
                  */
                 id: string;
             };
@@ -4562,10 +4562,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "event_id": "evt_test_53a96c266a1e23221718dce4",
-                     *       "webhook_id": "wh_8f14e45fceea167a5a36dedd",
+                     *       "event_id": "evt_test_056327107462812870987321",
                      *       "event_type": "webhook_test",
-                     *       "status": "queued"
+                     *       "status": "queued",
+                     *       "webhook_id": "wh_674049146790223463764805"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestAccepted"];
@@ -4622,23 +4622,23 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "assessment_id": "va_01KAQ3Z6W9M4T0XS8J2N7C5B1D",
-                     *           "type": "initial",
+                     *           "assessment_id": "va_98865270893462965965417601",
+                     *           "completion_percentage": 0,
+                     *           "county_fips": "12087",
+                     *           "created_date": "2026-11-23T14:09:00.000Z",
+                     *           "jurisdiction": "Monroe County",
+                     *           "jurisdiction_id": "county:12087",
+                     *           "jurisdiction_type": "county",
+                     *           "phase": "initiation",
                      *           "scope": "full_jurisdiction",
+                     *           "status": "draft",
                      *           "timeline": {
                      *             "start_date": "2025-01-15",
                      *             "target_completion_date": "2026-06-30"
                      *           },
-                     *           "status": "draft",
-                     *           "phase": "initiation",
-                     *           "completion_percentage": 0,
-                     *           "version": 1,
-                     *           "created_date": "2026-11-23T17:48:19.939Z",
-                     *           "updated_at": "2026-11-23T17:48:19.939Z",
-                     *           "jurisdiction": "Monroe County",
-                     *           "jurisdiction_id": "county:12087",
-                     *           "jurisdiction_type": "county",
-                     *           "county_fips": "12087"
+                     *           "type": "initial",
+                     *           "updated_at": "2026-11-23T14:09:00.000Z",
+                     *           "version": 1
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4689,7 +4689,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description Version of the assessment ("<version>"); send it as `If-Match` to update.
-                     * @example "2"
+                     * @example "1"
                      */
                     ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4701,89 +4701,89 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "assessment_id": "va_01KAQ3Z6W9M4T0XS8J2N7C5B1D",
-                     *       "type": "initial",
-                     *       "scope": "full_jurisdiction",
-                     *       "timeline": {
-                     *         "start_date": "2025-01-15",
-                     *         "target_completion_date": "2026-06-30"
-                     *       },
-                     *       "status": "draft",
-                     *       "phase": "initiation",
-                     *       "completion_percentage": 0,
-                     *       "version": 1,
-                     *       "created_date": "2026-11-23T17:48:19.939Z",
-                     *       "updated_at": "2026-11-23T17:48:19.939Z",
-                     *       "jurisdiction": "Monroe County",
-                     *       "jurisdiction_id": "county:12087",
-                     *       "jurisdiction_type": "county",
-                     *       "county_fips": "12087",
-                     *       "methodology": {},
-                     *       "methodology_provenance": {},
-                     *       "status_history": [
-                     *         {
-                     *           "status": "draft",
-                     *           "at": "2026-11-23T17:48:19.939Z"
-                     *         }
-                     *       ],
+                     *       "assessment_id": "va_98865270893462965965417601",
                      *       "completion_adjustments": [],
+                     *       "completion_percentage": 0,
+                     *       "county_fips": "12087",
+                     *       "created_date": "2026-11-23T14:09:00.000Z",
                      *       "dep_checklist_status": {
-                     *         "rule_set": "2024",
-                     *         "label": "derived from s. 380.093; not DEP's form",
                      *         "assessment_date": "2025-01-15",
+                     *         "coastal_setting": {
+                     *           "basis": "Monroe County lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
+                     *           "not_required_items": [],
+                     *           "setting": "coastal",
+                     *           "variant": {
+                     *             "applies_from": "2022-07-01",
+                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
+                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed.",
+                     *             "verification": "reconstructed"
+                     *           }
+                     *         },
+                     *         "compliant": false,
+                     *         "conditional": 0,
+                     *         "contradictions": [],
+                     *         "evidence_summary": {
+                     *           "analyses": [],
+                     *           "assets_by_category": {},
+                     *           "assets_held": 0,
+                     *           "jurisdiction_id": "county:12087"
+                     *         },
+                     *         "failed": 13,
+                     *         "items": [
+                     *           {
+                     *             "conditional": false,
+                     *             "evidence": {
+                     *               "detail": "The caller's statement; the API holds no evidence for this item.",
+                     *               "status": "attested"
+                     *             },
+                     *             "item": "A",
+                     *             "reason": "Covers the entire jurisdiction.",
+                     *             "status": "pass",
+                     *             "statute_ref": "s. 380.093(3)(c)",
+                     *             "title": "Entire jurisdiction or approved smaller area",
+                     *             "verification": "verified"
+                     *           }
+                     *         ],
+                     *         "label": "derived from s. 380.093; not DEP's form",
+                     *         "passed": 1,
+                     *         "rule_set": "2024",
                      *         "scenario_requirements": {
-                     *           "scenario_family": "noaa_2022",
-                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
-                     *           "required_scenarios": [
-                     *             "intermediate_low",
-                     *             "intermediate"
-                     *           ],
-                     *           "verification": "unverified",
-                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "planning_horizon_rule": "20 and 50 years after the assessment year",
                      *           "planning_horizons": [
                      *             2045,
                      *             2075
                      *           ],
-                     *           "planning_horizon_rule": "20 and 50 years after the assessment year"
-                     *         },
-                     *         "coastal_setting": {
-                     *           "setting": "coastal",
-                     *           "basis": "Monroe County lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
-                     *           "not_required_items": [],
-                     *           "variant": {
-                     *             "applies_from": "2022-07-01",
-                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
-                     *             "verification": "reconstructed",
-                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed."
-                     *           }
-                     *         },
-                     *         "contradictions": [],
-                     *         "evidence_summary": {
-                     *           "jurisdiction_id": "county:12087",
-                     *           "assets_held": 0,
-                     *           "assets_by_category": {},
-                     *           "analyses": []
-                     *         },
-                     *         "compliant": false,
-                     *         "passed": 1,
-                     *         "failed": 13,
-                     *         "conditional": 0,
-                     *         "items": [
-                     *           {
-                     *             "item": "A",
-                     *             "title": "Entire jurisdiction or approved smaller area",
-                     *             "statute_ref": "s. 380.093(3)(c)",
-                     *             "status": "pass",
-                     *             "reason": "Covers the entire jurisdiction.",
-                     *             "conditional": false,
-                     *             "verification": "verified",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The caller's statement; the API holds no evidence for this item."
-                     *             }
-                     *           }
-                     *         ]
-                     *       }
+                     *           "required_scenarios": [
+                     *             "intermediate_low",
+                     *             "intermediate"
+                     *           ],
+                     *           "scenario_family": "noaa_2022",
+                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
+                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "verification": "unverified"
+                     *         }
+                     *       },
+                     *       "jurisdiction": "Monroe County",
+                     *       "jurisdiction_id": "county:12087",
+                     *       "jurisdiction_type": "county",
+                     *       "methodology": {},
+                     *       "methodology_provenance": {},
+                     *       "phase": "initiation",
+                     *       "scope": "full_jurisdiction",
+                     *       "status": "draft",
+                     *       "status_history": [
+                     *         {
+                     *           "at": "2026-11-23T14:09:00.000Z",
+                     *           "status": "draft"
+                     *         }
+                     *       ],
+                     *       "timeline": {
+                     *         "start_date": "2025-01-15",
+                     *         "target_completion_date": "2026-06-30"
+                     *       },
+                     *       "type": "initial",
+                     *       "updated_at": "2026-11-23T14:09:00.000Z",
+                     *       "version": 1
                      *     }
                      */
                     "application/json": components["schemas"]["Assessment"];
@@ -4806,7 +4806,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example va_01KAQ3Z6W9M4T0XS8J2N7C5B1D */
+                /** @example va_98865270893462965965417601 */
                 assessment_id: string;
             };
             cookie?: never;
@@ -4818,7 +4818,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description Version of the assessment ("<version>"); send it as `If-Match` to update.
-                     * @example "2"
+                     * @example "1"
                      */
                     ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4830,89 +4830,89 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "assessment_id": "va_01KAQ3Z6W9M4T0XS8J2N7C5B1D",
-                     *       "type": "initial",
-                     *       "scope": "full_jurisdiction",
-                     *       "timeline": {
-                     *         "start_date": "2025-01-15",
-                     *         "target_completion_date": "2026-06-30"
-                     *       },
-                     *       "status": "draft",
-                     *       "phase": "initiation",
-                     *       "completion_percentage": 0,
-                     *       "version": 1,
-                     *       "created_date": "2026-11-23T17:48:19.939Z",
-                     *       "updated_at": "2026-11-23T17:48:19.939Z",
-                     *       "jurisdiction": "Monroe County",
-                     *       "jurisdiction_id": "county:12087",
-                     *       "jurisdiction_type": "county",
-                     *       "county_fips": "12087",
-                     *       "methodology": {},
-                     *       "methodology_provenance": {},
-                     *       "status_history": [
-                     *         {
-                     *           "status": "draft",
-                     *           "at": "2026-11-23T17:48:19.939Z"
-                     *         }
-                     *       ],
+                     *       "assessment_id": "va_98865270893462965965417601",
                      *       "completion_adjustments": [],
+                     *       "completion_percentage": 0,
+                     *       "county_fips": "12087",
+                     *       "created_date": "2026-11-23T14:09:00.000Z",
                      *       "dep_checklist_status": {
-                     *         "rule_set": "2024",
-                     *         "label": "derived from s. 380.093; not DEP's form",
                      *         "assessment_date": "2025-01-15",
+                     *         "coastal_setting": {
+                     *           "basis": "Monroe County lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
+                     *           "not_required_items": [],
+                     *           "setting": "coastal",
+                     *           "variant": {
+                     *             "applies_from": "2022-07-01",
+                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
+                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed.",
+                     *             "verification": "reconstructed"
+                     *           }
+                     *         },
+                     *         "compliant": false,
+                     *         "conditional": 0,
+                     *         "contradictions": [],
+                     *         "evidence_summary": {
+                     *           "analyses": [],
+                     *           "assets_by_category": {},
+                     *           "assets_held": 0,
+                     *           "jurisdiction_id": "county:12087"
+                     *         },
+                     *         "failed": 13,
+                     *         "items": [
+                     *           {
+                     *             "conditional": false,
+                     *             "evidence": {
+                     *               "detail": "The caller's statement; the API holds no evidence for this item.",
+                     *               "status": "attested"
+                     *             },
+                     *             "item": "A",
+                     *             "reason": "Covers the entire jurisdiction.",
+                     *             "status": "pass",
+                     *             "statute_ref": "s. 380.093(3)(c)",
+                     *             "title": "Entire jurisdiction or approved smaller area",
+                     *             "verification": "verified"
+                     *           }
+                     *         ],
+                     *         "label": "derived from s. 380.093; not DEP's form",
+                     *         "passed": 1,
+                     *         "rule_set": "2024",
                      *         "scenario_requirements": {
-                     *           "scenario_family": "noaa_2022",
-                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
-                     *           "required_scenarios": [
-                     *             "intermediate_low",
-                     *             "intermediate"
-                     *           ],
-                     *           "verification": "unverified",
-                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "planning_horizon_rule": "20 and 50 years after the assessment year",
                      *           "planning_horizons": [
                      *             2045,
                      *             2075
                      *           ],
-                     *           "planning_horizon_rule": "20 and 50 years after the assessment year"
-                     *         },
-                     *         "coastal_setting": {
-                     *           "setting": "coastal",
-                     *           "basis": "Monroe County lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
-                     *           "not_required_items": [],
-                     *           "variant": {
-                     *             "applies_from": "2022-07-01",
-                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
-                     *             "verification": "reconstructed",
-                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed."
-                     *           }
-                     *         },
-                     *         "contradictions": [],
-                     *         "evidence_summary": {
-                     *           "jurisdiction_id": "county:12087",
-                     *           "assets_held": 0,
-                     *           "assets_by_category": {},
-                     *           "analyses": []
-                     *         },
-                     *         "compliant": false,
-                     *         "passed": 1,
-                     *         "failed": 13,
-                     *         "conditional": 0,
-                     *         "items": [
-                     *           {
-                     *             "item": "A",
-                     *             "title": "Entire jurisdiction or approved smaller area",
-                     *             "statute_ref": "s. 380.093(3)(c)",
-                     *             "status": "pass",
-                     *             "reason": "Covers the entire jurisdiction.",
-                     *             "conditional": false,
-                     *             "verification": "verified",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The caller's statement; the API holds no evidence for this item."
-                     *             }
-                     *           }
-                     *         ]
-                     *       }
+                     *           "required_scenarios": [
+                     *             "intermediate_low",
+                     *             "intermediate"
+                     *           ],
+                     *           "scenario_family": "noaa_2022",
+                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
+                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "verification": "unverified"
+                     *         }
+                     *       },
+                     *       "jurisdiction": "Monroe County",
+                     *       "jurisdiction_id": "county:12087",
+                     *       "jurisdiction_type": "county",
+                     *       "methodology": {},
+                     *       "methodology_provenance": {},
+                     *       "phase": "initiation",
+                     *       "scope": "full_jurisdiction",
+                     *       "status": "draft",
+                     *       "status_history": [
+                     *         {
+                     *           "at": "2026-11-23T14:09:00.000Z",
+                     *           "status": "draft"
+                     *         }
+                     *       ],
+                     *       "timeline": {
+                     *         "start_date": "2025-01-15",
+                     *         "target_completion_date": "2026-06-30"
+                     *       },
+                     *       "type": "initial",
+                     *       "updated_at": "2026-11-23T14:09:00.000Z",
+                     *       "version": 1
                      *     }
                      */
                     "application/json": components["schemas"]["Assessment"];
@@ -4937,7 +4937,7 @@ export interface operations {
                 "if-match": string;
             };
             path: {
-                /** @example va_01KAQ3Z6W9M4T0XS8J2N7C5B1D */
+                /** @example va_98865270893462965965417601 */
                 assessment_id: string;
             };
             cookie?: never;
@@ -4971,89 +4971,89 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "assessment_id": "va_01KAQ3Z6W9M4T0XS8J2N7C5B1D",
-                     *       "type": "initial",
-                     *       "scope": "full_jurisdiction",
-                     *       "timeline": {
-                     *         "start_date": "2025-01-15",
-                     *         "target_completion_date": "2026-06-30"
-                     *       },
-                     *       "status": "in_progress",
-                     *       "phase": "data_collection",
-                     *       "completion_percentage": 20,
-                     *       "version": 2,
-                     *       "created_date": "2026-11-23T17:48:19.939Z",
-                     *       "updated_at": "2026-11-23T17:48:20.121Z",
-                     *       "jurisdiction": "Monroe County",
-                     *       "jurisdiction_id": "county:12087",
-                     *       "jurisdiction_type": "county",
-                     *       "county_fips": "12087",
-                     *       "methodology": {},
-                     *       "methodology_provenance": {},
-                     *       "status_history": [
-                     *         {
-                     *           "status": "draft",
-                     *           "at": "2026-11-23T17:48:19.939Z"
-                     *         }
-                     *       ],
+                     *       "assessment_id": "va_98865270893462965965417601",
                      *       "completion_adjustments": [],
+                     *       "completion_percentage": 20,
+                     *       "county_fips": "12087",
+                     *       "created_date": "2026-11-23T14:09:00.000Z",
                      *       "dep_checklist_status": {
-                     *         "rule_set": "2024",
-                     *         "label": "derived from s. 380.093; not DEP's form",
                      *         "assessment_date": "2025-01-15",
+                     *         "coastal_setting": {
+                     *           "basis": "Monroe County lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
+                     *           "not_required_items": [],
+                     *           "setting": "coastal",
+                     *           "variant": {
+                     *             "applies_from": "2022-07-01",
+                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
+                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed.",
+                     *             "verification": "reconstructed"
+                     *           }
+                     *         },
+                     *         "compliant": false,
+                     *         "conditional": 0,
+                     *         "contradictions": [],
+                     *         "evidence_summary": {
+                     *           "analyses": [],
+                     *           "assets_by_category": {},
+                     *           "assets_held": 0,
+                     *           "jurisdiction_id": "county:12087"
+                     *         },
+                     *         "failed": 13,
+                     *         "items": [
+                     *           {
+                     *             "conditional": false,
+                     *             "evidence": {
+                     *               "detail": "The caller's statement; the API holds no evidence for this item.",
+                     *               "status": "attested"
+                     *             },
+                     *             "item": "A",
+                     *             "reason": "Covers the entire jurisdiction.",
+                     *             "status": "pass",
+                     *             "statute_ref": "s. 380.093(3)(c)",
+                     *             "title": "Entire jurisdiction or approved smaller area",
+                     *             "verification": "verified"
+                     *           }
+                     *         ],
+                     *         "label": "derived from s. 380.093; not DEP's form",
+                     *         "passed": 1,
+                     *         "rule_set": "2024",
                      *         "scenario_requirements": {
-                     *           "scenario_family": "noaa_2022",
-                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
-                     *           "required_scenarios": [
-                     *             "intermediate_low",
-                     *             "intermediate"
-                     *           ],
-                     *           "verification": "unverified",
-                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "planning_horizon_rule": "20 and 50 years after the assessment year",
                      *           "planning_horizons": [
                      *             2045,
                      *             2075
                      *           ],
-                     *           "planning_horizon_rule": "20 and 50 years after the assessment year"
-                     *         },
-                     *         "coastal_setting": {
-                     *           "setting": "coastal",
-                     *           "basis": "Monroe County lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
-                     *           "not_required_items": [],
-                     *           "variant": {
-                     *             "applies_from": "2022-07-01",
-                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
-                     *             "verification": "reconstructed",
-                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed."
-                     *           }
-                     *         },
-                     *         "contradictions": [],
-                     *         "evidence_summary": {
-                     *           "jurisdiction_id": "county:12087",
-                     *           "assets_held": 0,
-                     *           "assets_by_category": {},
-                     *           "analyses": []
-                     *         },
-                     *         "compliant": false,
-                     *         "passed": 1,
-                     *         "failed": 13,
-                     *         "conditional": 0,
-                     *         "items": [
-                     *           {
-                     *             "item": "A",
-                     *             "title": "Entire jurisdiction or approved smaller area",
-                     *             "statute_ref": "s. 380.093(3)(c)",
-                     *             "status": "pass",
-                     *             "reason": "Covers the entire jurisdiction.",
-                     *             "conditional": false,
-                     *             "verification": "verified",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The caller's statement; the API holds no evidence for this item."
-                     *             }
-                     *           }
-                     *         ]
-                     *       }
+                     *           "required_scenarios": [
+                     *             "intermediate_low",
+                     *             "intermediate"
+                     *           ],
+                     *           "scenario_family": "noaa_2022",
+                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
+                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "verification": "unverified"
+                     *         }
+                     *       },
+                     *       "jurisdiction": "Monroe County",
+                     *       "jurisdiction_id": "county:12087",
+                     *       "jurisdiction_type": "county",
+                     *       "methodology": {},
+                     *       "methodology_provenance": {},
+                     *       "phase": "data_collection",
+                     *       "scope": "full_jurisdiction",
+                     *       "status": "in_progress",
+                     *       "status_history": [
+                     *         {
+                     *           "at": "2026-11-23T14:09:00.000Z",
+                     *           "status": "draft"
+                     *         }
+                     *       ],
+                     *       "timeline": {
+                     *         "start_date": "2025-01-15",
+                     *         "target_completion_date": "2026-06-30"
+                     *       },
+                     *       "type": "initial",
+                     *       "updated_at": "2026-11-23T14:12:00.000Z",
+                     *       "version": 2
                      *     }
                      */
                     "application/json": components["schemas"]["Assessment"];
@@ -5106,7 +5106,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
-                /** @example va_01KAQ3Z6W9M4T0XS8J2N7C5B1D */
+                /** @example va_98865270893462965965417601 */
                 assessment_id: string;
             };
             cookie?: never;
@@ -5118,7 +5118,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description URL of the deliverable job.
-                     * @example https://api.example.org/api/assessments/va_01KAQ3Z6W9M4T0XS8J2N7C5B1D/deliverables/dlv_At8GYupFQ-86IT8j
+                     * @example https://api.example.org/api/assessments/va_98865270893462965965417601/deliverables/dlv_4210881482122117
                      */
                     Location?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5130,13 +5130,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "deliverable_id": "dlv_At8GYupFQ-86IT8j",
-                     *       "assessment_id": "va_01KAQ3Z6W9M4T0XS8J2N7C5B1D",
-                     *       "status": "queued",
-                     *       "created_at": "2026-11-23T17:48:20.489Z",
-                     *       "updated_at": "2026-11-23T17:48:20.489Z",
+                     *       "assessment_id": "va_98865270893462965965417601",
+                     *       "created_at": "2026-11-23T14:17:00.000Z",
+                     *       "deliverable_id": "dlv_4210881482122117",
                      *       "error": null,
-                     *       "files": []
+                     *       "files": [],
+                     *       "status": "queued",
+                     *       "updated_at": "2026-11-23T14:17:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Deliverable"];
@@ -5159,9 +5159,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example va_01KAQ3Z6W9M4T0XS8J2N7C5B1D */
+                /** @example va_98865270893462965965417601 */
                 assessment_id: string;
-                /** @example dlv_At8GYupFQ-86IT8j */
+                /** @example dlv_4210881482122117 */
                 deliverable_id: string;
             };
             cookie?: never;
@@ -5180,41 +5180,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "deliverable_id": "dlv_At8GYupFQ-86IT8j",
-                     *       "assessment_id": "va_01KAQ3Z6W9M4T0XS8J2N7C5B1D",
-                     *       "status": "succeeded",
-                     *       "created_at": "2026-11-23T17:48:20.489Z",
-                     *       "updated_at": "2026-11-23T17:48:24.858Z",
+                     *       "assessment_id": "va_98865270893462965965417601",
+                     *       "created_at": "2026-11-23T14:17:00.000Z",
+                     *       "deliverable_id": "dlv_4210881482122117",
                      *       "error": null,
-                     *       "files": [
-                     *         {
-                     *           "name": "monroe-county-vulnerability-assessment-report.pdf",
-                     *           "kind": "report_pdf",
-                     *           "content_type": "application/pdf",
-                     *           "bytes": 37468,
-                     *           "sha256": "8029d83ec75658bc00f5e1f9bec997162467f29cc256dd72e4131d28fe003aeb",
-                     *           "url": "https://va-compliance-deliverables.s3.amazonaws.com/…/dlv_At8GYupFQ-86IT8j/monroe-county-vulnerability-assessment-report.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&…",
-                     *           "url_expires_at": "2026-11-23T18:03:24.893Z"
-                     *         },
-                     *         {
-                     *           "name": "monroe-county-gis-epsg3087.gpkg",
-                     *           "kind": "gis_package",
-                     *           "content_type": "application/geopackage+sqlite3",
-                     *           "bytes": 94208,
-                     *           "sha256": "ca618df93ceb7c7e05dbd129241898b197010a00a1df30755b9e997c2c0d9e07",
-                     *           "url": "https://va-compliance-deliverables.s3.amazonaws.com/…/dlv_At8GYupFQ-86IT8j/monroe-county-gis-epsg3087.gpkg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&…",
-                     *           "url_expires_at": "2026-11-23T18:03:24.893Z"
-                     *         },
-                     *         {
-                     *           "name": "monroe-county-prioritized-assets.xlsx",
-                     *           "kind": "asset_list_xlsx",
-                     *           "content_type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                     *           "bytes": 8038,
-                     *           "sha256": "0f3d01c00c4f43a6d16d5d6d7f4e7f2fbfa2646acb2142b459dcafb6f8cc3832",
-                     *           "url": "https://va-compliance-deliverables.s3.amazonaws.com/…/dlv_At8GYupFQ-86IT8j/monroe-county-prioritized-assets.xlsx?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&…",
-                     *           "url_expires_at": "2026-11-23T18:03:24.893Z"
-                     *         }
-                     *       ]
+                     *       "files": [],
+                     *       "status": "queued",
+                     *       "updated_at": "2026-11-23T14:17:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Deliverable"];
@@ -5239,7 +5211,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
-                /** @example va_01KAQ3Z6W9M4T0XS8J2N7C5B1D */
+                /** @example va_98865270893462965965417601 */
                 assessment_id: string;
             };
             cookie?: never;
@@ -5268,23 +5240,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "submission_id": "sub_712dadb80762d0a87b6c6ccf",
-                     *       "assessment_id": "va_01KAQ3Z6W9M4T0XS8J2N7C5B1D",
-                     *       "status": "submitted",
-                     *       "submitted_at": "2026-11-23T17:48:20.361Z",
-                     *       "receipt": "VA-12087-2026-049B346C",
-                     *       "manifest_sha256": "049b346c91f1c1201bea2586de88fb048e33b11fb28eb587e751d5cd20efc9e8",
+                     *       "assessment_id": "va_98865270893462965965417601",
                      *       "dep_confirmation": {
-                     *         "status": "recorded",
                      *         "confirmation_number": "RF-VA-2026-0412",
-                     *         "received_on": "2026-11-23",
-                     *         "recorded_at": "2026-11-23T17:48:20.425Z",
-                     *         "note": "DEP's own confirmation, as recorded by the county. This service did not transmit the filing.",
                      *         "how_to_file": [
-                     *           "Download the deliverables named in the submission package (the report of findings, the GIS data with metadata and the prioritized asset list; POST /assessments/va_01KAQ3Z6W9M4T0XS8J2N7C5B1D/deliverables generates them) and check each file against the sha256 in the package.",
-                     *           "…"
-                     *         ]
-                     *       }
+                     *           "Download the deliverables named in the submission package (the report of findings, the GIS data with metadata and the prioritized asset list; POST /assessments/va_98865270893462965965417601/deliverables generates them) and check each file against the sha256 in the package.",
+                     *           "Sign in to DEP's Resilient Florida grant portal (program page: https://floridadep.gov/rcp/resilient-florida-program) with the account of your grant agreement and open the agreement the vulnerability assessment is a deliverable of.",
+                     *           "Upload the report, the GIS data and the prioritized list as the agreement's vulnerability assessment deliverables, as DEP's instructions for the agreement require, and submit them there.",
+                     *           "Keep the confirmation DEP gives on receipt (its number and date).",
+                     *           "Record it here with POST /assessments/va_98865270893462965965417601/dep-confirmation {\"confirmation_number\", \"received_on\"}; until then dep_confirmation.status stays \"not_transmitted\"."
+                     *         ],
+                     *         "note": "DEP's own confirmation, as recorded by the county. This service did not transmit the filing.",
+                     *         "received_on": "2026-11-23",
+                     *         "recorded_at": "2026-11-23T14:16:00.000Z",
+                     *         "status": "recorded"
+                     *       },
+                     *       "manifest_sha256": "4999584970288149451118826978471833329652402317045517335631424169",
+                     *       "receipt": "VA-12087-2026-49995849",
+                     *       "status": "submitted",
+                     *       "submission_id": "sub_755079534043044781744364",
+                     *       "submitted_at": "2026-11-23T14:15:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -5311,7 +5286,7 @@ export interface operations {
                 "if-match": string;
             };
             path: {
-                /** @example va_01KAQ4W4G51RKCTG6PP0C64C1B */
+                /** @example va_34643480239254908762236302 */
                 assessment_id: string;
             };
             cookie?: never;
@@ -5340,54 +5315,130 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "assessment_id": "va_01KAQ4W4G51RKCTG6PP0C64C1B",
-                     *       "type": "initial",
-                     *       "scope": "full_jurisdiction",
-                     *       "timeline": {
-                     *         "start_date": "2025-01-15",
-                     *         "target_completion_date": "2026-06-30"
-                     *       },
-                     *       "status": "draft",
-                     *       "phase": "initiation",
+                     *       "assessment_id": "va_34643480239254908762236302",
+                     *       "completion_adjustments": [],
                      *       "completion_percentage": 0,
-                     *       "version": 2,
-                     *       "created_date": "2026-11-28T18:10:11.294Z",
-                     *       "updated_at": "2026-11-28T18:10:17.904Z",
+                     *       "county_fips": "12087",
+                     *       "created_date": "2026-11-23T14:39:00.000Z",
+                     *       "dep_checklist_status": {
+                     *         "assessment_date": "2025-01-15",
+                     *         "coastal_setting": {
+                     *           "basis": "Monroe County lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
+                     *           "not_required_items": [],
+                     *           "setting": "coastal",
+                     *           "variant": {
+                     *             "applies_from": "2022-07-01",
+                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
+                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed.",
+                     *             "verification": "reconstructed"
+                     *           }
+                     *         },
+                     *         "compliant": false,
+                     *         "conditional": 1,
+                     *         "contradictions": [],
+                     *         "evidence_summary": {
+                     *           "analyses": [
+                     *             {
+                     *               "analysed_at": "2026-11-23T14:40:00.000Z",
+                     *               "analysis_id": "fa_1236399465101813",
+                     *               "components": [
+                     *                 {
+                     *                   "component": "tidal",
+                     *                   "flood_days_reported": true,
+                     *                   "status": "ok"
+                     *                 }
+                     *               ],
+                     *               "elevation_source": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
+                     *               "gauge_selection": {
+                     *                 "method": "inverse_distance_two_gauges",
+                     *                 "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b))."
+                     *               },
+                     *               "gauges": [
+                     *                 "8724580",
+                     *                 "8723970"
+                     *               ],
+                     *               "planning_horizons": [
+                     *                 2046,
+                     *                 2076
+                     *               ],
+                     *               "scenarios": [
+                     *                 "intermediate_low",
+                     *                 "intermediate"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "assets_by_category": {},
+                     *           "assets_held": 0,
+                     *           "jurisdiction_id": "county:12087"
+                     *         },
+                     *         "failed": 8,
+                     *         "items": [
+                     *           {
+                     *             "conditional": false,
+                     *             "evidence": {
+                     *               "detail": "The caller's statement; the API holds no evidence for this item.",
+                     *               "status": "attested"
+                     *             },
+                     *             "item": "A",
+                     *             "reason": "Covers the entire jurisdiction.",
+                     *             "status": "pass",
+                     *             "statute_ref": "s. 380.093(3)(c)",
+                     *             "title": "Entire jurisdiction or approved smaller area",
+                     *             "verification": "verified"
+                     *           }
+                     *         ],
+                     *         "label": "derived from s. 380.093; not DEP's form",
+                     *         "passed": 5,
+                     *         "rule_set": "2024",
+                     *         "scenario_requirements": {
+                     *           "planning_horizon_rule": "20 and 50 years after the assessment year",
+                     *           "planning_horizons": [
+                     *             2045,
+                     *             2075
+                     *           ],
+                     *           "required_scenarios": [
+                     *             "intermediate_low",
+                     *             "intermediate"
+                     *           ],
+                     *           "scenario_family": "noaa_2022",
+                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
+                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "verification": "unverified"
+                     *         }
+                     *       },
                      *       "jurisdiction": "Monroe County",
                      *       "jurisdiction_id": "county:12087",
                      *       "jurisdiction_type": "county",
-                     *       "county_fips": "12087",
                      *       "methodology": {
                      *         "dem": {
-                     *           "source": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
                      *           "elevation_model_ids": [
                      *             "srtm-1arcsec"
-                     *           ]
+                     *           ],
+                     *           "source": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)"
                      *         },
                      *         "flood_components": {
-                     *           "tidal": {
-                     *             "analysed": true,
-                     *             "flood_days_per_scenario_horizon": true
-                     *           },
                      *           "storm_surge": {
                      *             "analysed": true,
+                     *             "data_source": "tide_gauge_gev",
                      *             "return_periods_years": [
                      *               100,
                      *               500
-                     *             ],
-                     *             "data_source": "tide_gauge_gev"
+                     *             ]
+                     *           },
+                     *           "tidal": {
+                     *             "analysed": true,
+                     *             "flood_days_per_scenario_horizon": true
                      *           }
                      *         },
-                     *         "vertical_datum": "NAVD88",
                      *         "sea_level_rise": {
+                     *           "planning_horizons": [
+                     *             2046,
+                     *             2076
+                     *           ],
                      *           "scenario_family": "noaa_2022",
                      *           "scenarios": [
                      *             "intermediate_low",
                      *             "intermediate"
-                     *           ],
-                     *           "planning_horizons": [
-                     *             2046,
-                     *             2076
                      *           ]
                      *         },
                      *         "tide_gauges": {
@@ -5395,385 +5446,121 @@ export interface operations {
                      *             "8724580",
                      *             "8723970"
                      *           ]
-                     *         }
+                     *         },
+                     *         "vertical_datum": "NAVD88"
                      *       },
                      *       "methodology_provenance": {
-                     *         "dem.source": {
-                     *           "source": "evidence",
-                     *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
-                     *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
-                     *         },
                      *         "dem.elevation_model_ids": {
-                     *           "source": "evidence",
                      *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
+                     *             "fa_1236399465101813"
                      *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
                      *         },
-                     *         "flood_components.tidal.analysed": {
-                     *           "source": "evidence",
+                     *         "dem.source": {
                      *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
+                     *             "fa_1236399465101813"
                      *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
-                     *         },
-                     *         "flood_components.tidal.flood_days_per_scenario_horizon": {
-                     *           "source": "evidence",
-                     *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
-                     *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
                      *         },
                      *         "flood_components.storm_surge.analysed": {
-                     *           "source": "evidence",
                      *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
+                     *             "fa_1236399465101813"
                      *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
-                     *         },
-                     *         "flood_components.storm_surge.return_periods_years": {
-                     *           "source": "evidence",
-                     *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
-                     *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
                      *         },
                      *         "flood_components.storm_surge.data_source": {
-                     *           "source": "evidence",
                      *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
+                     *             "fa_1236399465101813"
                      *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
                      *         },
-                     *         "vertical_datum": {
-                     *           "source": "evidence",
+                     *         "flood_components.storm_surge.return_periods_years": {
                      *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
+                     *             "fa_1236399465101813"
                      *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
                      *         },
-                     *         "sea_level_rise.scenario_family": {
-                     *           "source": "evidence",
+                     *         "flood_components.tidal.analysed": {
                      *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
+                     *             "fa_1236399465101813"
                      *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
                      *         },
-                     *         "sea_level_rise.scenarios": {
-                     *           "source": "evidence",
+                     *         "flood_components.tidal.flood_days_per_scenario_horizon": {
                      *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
+                     *             "fa_1236399465101813"
                      *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
                      *         },
                      *         "sea_level_rise.planning_horizons": {
-                     *           "source": "evidence",
                      *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
+                     *             "fa_1236399465101813"
                      *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
+                     *         },
+                     *         "sea_level_rise.scenario_family": {
+                     *           "evidence_ids": [
+                     *             "fa_1236399465101813"
+                     *           ],
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
+                     *         },
+                     *         "sea_level_rise.scenarios": {
+                     *           "evidence_ids": [
+                     *             "fa_1236399465101813"
+                     *           ],
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
                      *         },
                      *         "tide_gauges.station_ids": {
-                     *           "source": "evidence",
                      *           "evidence_ids": [
-                     *             "fa_UMuiBRef1pVxVuzK"
+                     *             "fa_1236399465101813"
                      *           ],
-                     *           "filled_at": "2026-11-28T18:10:17.904Z"
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
+                     *         },
+                     *         "vertical_datum": {
+                     *           "evidence_ids": [
+                     *             "fa_1236399465101813"
+                     *           ],
+                     *           "filled_at": "2026-11-23T14:41:00.000Z",
+                     *           "source": "evidence"
                      *         }
                      *       },
-                     *       "status_history": [
-                     *         {
-                     *           "status": "draft",
-                     *           "at": "2026-11-28T18:10:11.294Z"
-                     *         }
-                     *       ],
-                     *       "completion_adjustments": [],
-                     *       "dep_checklist_status": {
-                     *         "rule_set": "2024",
-                     *         "label": "derived from s. 380.093; not DEP's form",
-                     *         "assessment_date": "2025-01-15",
-                     *         "scenario_requirements": {
-                     *           "scenario_family": "noaa_2022",
-                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
-                     *           "required_scenarios": [
-                     *             "intermediate_low",
-                     *             "intermediate"
-                     *           ],
-                     *           "verification": "unverified",
-                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
-                     *           "planning_horizons": [
-                     *             2045,
-                     *             2075
-                     *           ],
-                     *           "planning_horizon_rule": "20 and 50 years after the assessment year"
-                     *         },
-                     *         "coastal_setting": {
-                     *           "setting": "coastal",
-                     *           "basis": "Monroe County lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
-                     *           "not_required_items": [],
-                     *           "variant": {
-                     *             "applies_from": "2022-07-01",
-                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
-                     *             "verification": "reconstructed",
-                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed."
-                     *           }
-                     *         },
-                     *         "compliant": false,
-                     *         "passed": 5,
-                     *         "failed": 8,
-                     *         "conditional": 1,
-                     *         "contradictions": [],
-                     *         "evidence_summary": {
-                     *           "jurisdiction_id": "county:12087",
-                     *           "assets_held": 0,
-                     *           "assets_by_category": {},
-                     *           "analyses": [
-                     *             {
-                     *               "analysis_id": "fa_UMuiBRef1pVxVuzK",
-                     *               "analysed_at": "2026-11-28T18:10:12.053Z",
-                     *               "components": [
-                     *                 {
-                     *                   "component": "tidal",
-                     *                   "status": "ok",
-                     *                   "flood_days_reported": true
-                     *                 },
-                     *                 {
-                     *                   "component": "surge",
-                     *                   "status": "ok",
-                     *                   "source": "tide_gauge_gev",
-                     *                   "source_detail": [
-                     *                     "NOAA 8724580 Key West, FL"
-                     *                   ],
-                     *                   "return_periods_years": [
-                     *                     100,
-                     *                     500
-                     *                   ]
-                     *                 }
-                     *               ],
-                     *               "scenarios": [
-                     *                 "intermediate_low",
-                     *                 "intermediate"
-                     *               ],
-                     *               "planning_horizons": [
-                     *                 2046,
-                     *                 2076
-                     *               ],
-                     *               "elevation_source": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
-                     *               "gauges": [
-                     *                 "8724580",
-                     *                 "8723970"
-                     *               ],
-                     *               "gauge_selection": {
-                     *                 "method": "inverse_distance_two_gauges",
-                     *                 "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b))."
-                     *               }
-                     *             }
-                     *           ]
-                     *         },
-                     *         "items": [
-                     *           {
-                     *             "item": "A",
-                     *             "title": "Entire jurisdiction or approved smaller area",
-                     *             "statute_ref": "s. 380.093(3)(c)",
-                     *             "status": "pass",
-                     *             "reason": "Covers the entire jurisdiction.",
-                     *             "conditional": false,
-                     *             "verification": "verified",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The caller's statement; the API holds no evidence for this item."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "B",
-                     *             "title": "All critical assets owned or maintained",
-                     *             "statute_ref": "s. 380.093(3)(c); s. 380.093(2)(a)",
-                     *             "status": "fail",
-                     *             "reason": "No critical asset inventory recorded.",
-                     *             "conditional": false,
-                     *             "verification": "verified",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The API holds no assets for Monroe County; import the inventory (POST /assets/import) to check the count. No asset import is linked to this assessment (assessment_id on POST /assets/import)."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "C",
-                     *             "title": "Most recent Digital Elevation Model",
-                     *             "statute_ref": "s. 380.093(3)(c)",
-                     *             "status": "fail",
-                     *             "reason": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth) is not stated to be the most recent publicly available DEM.",
-                     *             "conditional": false,
-                     *             "verification": "verified",
-                     *             "evidence": {
-                     *               "status": "verified",
-                     *               "detail": "The 1 linked analysis used SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth), as stated."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "D",
-                     *             "title": "Peril of flood comprehensive plan amendments",
-                     *             "statute_ref": "s. 380.093(3)(d); s. 163.3178(2)(f)",
-                     *             "status": "fail",
-                     *             "reason": "Peril of flood plan amendments neither addressed nor explained.",
-                     *             "conditional": true,
-                     *             "verification": "reconstructed",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The caller's statement; the API holds no evidence for this item."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "E",
-                     *             "title": "Tidal flooding depth with DEP thresholds",
-                     *             "statute_ref": "s. 380.093(3)(d)",
-                     *             "status": "fail",
-                     *             "reason": "Tidal flooding analysed without DEP thresholds.",
-                     *             "conditional": false,
-                     *             "verification": "reconstructed",
-                     *             "evidence": {
-                     *               "status": "verified",
-                     *               "detail": "The 1 linked analysis produced tidal flooding results."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "F",
-                     *             "title": "Tidal flood days per scenario and horizon",
-                     *             "statute_ref": "s. 380.093(3)(d)",
-                     *             "status": "pass",
-                     *             "reason": "Tidal flood days reported per scenario and horizon.",
-                     *             "conditional": true,
-                     *             "verification": "reconstructed",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The caller's statement; the API holds no evidence for this item."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "G",
-                     *             "title": "Storm surge of at least the 100-year event",
-                     *             "statute_ref": "s. 380.093(3)(d)",
-                     *             "status": "conditional",
-                     *             "reason": "DEP accepts storm surge from NOAA or FEMA data, at least the current 100-year event (s. 380.093(3)(d), reconstructed wording). This analysis used a GEV fit to tide-gauge annual maxima (observations of NOAA gauges, not a NOAA or FEMA surge product) up to the 500-year event: it meets the event requirement; whether DEP accepts this source as NOAA or FEMA data is DEP's decision and not verified here. To meet the source requirement as worded, load NOAA or FEMA surge layers and re-run the analysis.",
-                     *             "conditional": false,
-                     *             "verification": "reconstructed",
-                     *             "evidence": {
-                     *               "status": "verified",
-                     *               "detail": "The 1 linked analysis produced storm surge results. The surge levels of the 1 linked analysis came from this API's GEV fit to tide-gauge annual maxima (tide_gauge_gev) (NOAA 8724580 Key West, FL)."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "H",
-                     *             "title": "Rainfall-induced flooding (100- and 500-year storms)",
-                     *             "statute_ref": "s. 380.093(3)(d)",
-                     *             "status": "fail",
-                     *             "reason": "Rainfall-induced flooding (100-year and 500-year storms) neither analysed nor explained.",
-                     *             "conditional": true,
-                     *             "verification": "reconstructed",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "Not claimed; the 1 linked analysis produced no rainfall-induced flooding results."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "I",
-                     *             "title": "Compound flooding",
-                     *             "statute_ref": "s. 380.093(3)(d)",
-                     *             "status": "fail",
-                     *             "reason": "Compound flooding neither analysed nor explained.",
-                     *             "conditional": true,
-                     *             "verification": "reconstructed",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "Not claimed; the 1 linked analysis produced no compound flooding results."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "J",
-                     *             "title": "Vertical datum NAVD88",
-                     *             "statute_ref": "s. 380.093(3)(d)",
-                     *             "status": "pass",
-                     *             "reason": "Analyses in NAVD88.",
-                     *             "conditional": false,
-                     *             "verification": "reconstructed",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The caller's statement; the API holds no evidence for this item."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "K",
-                     *             "title": "At least two sea level rise scenarios, including NOAA 2022 Intermediate-Low and Intermediate",
-                     *             "statute_ref": "s. 380.093(3)(d)",
-                     *             "status": "pass",
-                     *             "reason": "2 noaa_2022 scenarios including intermediate_low and intermediate.",
-                     *             "conditional": false,
-                     *             "verification": "unverified",
-                     *             "evidence": {
-                     *               "status": "verified",
-                     *               "detail": "Scenarios intermediate_low, intermediate analysed."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "L",
-                     *             "title": "At least two planning horizons, 20 and 50 years after the assessment year",
-                     *             "statute_ref": "s. 380.093(3)(d)",
-                     *             "status": "fail",
-                     *             "reason": "Missing required planning horizon(s): 2045, 2075.",
-                     *             "conditional": false,
-                     *             "verification": "unverified",
-                     *             "evidence": {
-                     *               "status": "verified",
-                     *               "detail": "Horizons 2046, 2076 analysed."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "M",
-                     *             "title": "Local sea level data from the closest NOAA tide gauges",
-                     *             "statute_ref": "s. 380.093(3)(d)",
-                     *             "status": "pass",
-                     *             "reason": "Interpolated between NOAA gauges 8724580, 8723970.",
-                     *             "conditional": false,
-                     *             "verification": "reconstructed",
-                     *             "evidence": {
-                     *               "status": "verified",
-                     *               "detail": "NOAA gauges 8724580, 8723970 used by the 1 linked analysis."
-                     *             }
-                     *           },
-                     *           {
-                     *             "item": "N",
-                     *             "title": "Deliverables: report, GIS data and prioritized asset list",
-                     *             "statute_ref": "s. 380.093(3)(c)",
-                     *             "status": "fail",
-                     *             "reason": "Missing: report of findings; GIS data; prioritized list of impacted critical assets; regionally significant assets identified in the list.",
-                     *             "conditional": false,
-                     *             "verification": "verified",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The caller's statement; the API holds no evidence for this item."
-                     *             }
-                     *           }
-                     *         ]
-                     *       },
+                     *       "phase": "initiation",
                      *       "prefill": {
                      *         "filled": [
                      *           "dem.source",
                      *           "dem.elevation_model_ids",
                      *           "flood_components.tidal.analysed",
                      *           "flood_components.tidal.flood_days_per_scenario_horizon",
-                     *           "flood_components.storm_surge.analysed",
-                     *           "flood_components.storm_surge.return_periods_years",
-                     *           "flood_components.storm_surge.data_source",
-                     *           "vertical_datum",
-                     *           "sea_level_rise.scenario_family",
-                     *           "sea_level_rise.scenarios",
-                     *           "sea_level_rise.planning_horizons",
-                     *           "tide_gauges.station_ids"
+                     *           "flood_components.storm_surge.analysed"
                      *         ],
                      *         "kept": []
-                     *       }
+                     *       },
+                     *       "scope": "full_jurisdiction",
+                     *       "status": "draft",
+                     *       "status_history": [
+                     *         {
+                     *           "at": "2026-11-23T14:39:00.000Z",
+                     *           "status": "draft"
+                     *         }
+                     *       ],
+                     *       "timeline": {
+                     *         "start_date": "2025-01-15",
+                     *         "target_completion_date": "2026-06-30"
+                     *       },
+                     *       "type": "initial",
+                     *       "updated_at": "2026-11-23T14:41:00.000Z",
+                     *       "version": 2
                      *     }
                      */
                     "application/json": components["schemas"]["PrefillMethodologyResult"];
@@ -5839,7 +5626,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
-                /** @example va_01KAQ3Z6W9M4T0XS8J2N7C5B1D */
+                /** @example va_98865270893462965965417601 */
                 assessment_id: string;
             };
             cookie?: never;
@@ -5873,26 +5660,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "submission_id": "sub_712dadb80762d0a87b6c6ccf",
-                     *       "assessment_id": "va_01KAQ3Z6W9M4T0XS8J2N7C5B1D",
-                     *       "status": "submitted",
-                     *       "submitted_at": "2026-11-23T17:48:20.361Z",
-                     *       "receipt": "VA-12087-2026-049B346C",
-                     *       "manifest_sha256": "049b346c91f1c1201bea2586de88fb048e33b11fb28eb587e751d5cd20efc9e8",
+                     *       "assessment_id": "va_98865270893462965965417601",
                      *       "dep_confirmation": {
-                     *         "status": "not_transmitted",
                      *         "confirmation_number": null,
-                     *         "received_on": null,
-                     *         "recorded_at": null,
-                     *         "note": "This service does not transmit anything to DEP. The assessment is frozen and its submission package recorded here; filing with DEP is done by the county on DEP's portal.",
                      *         "how_to_file": [
-                     *           "Download the deliverables named in the submission package (the report of findings, the GIS data with metadata and the prioritized asset list; POST /assessments/va_01KAQ3Z6W9M4T0XS8J2N7C5B1D/deliverables generates them) and check each file against the sha256 in the package.",
+                     *           "Download the deliverables named in the submission package (the report of findings, the GIS data with metadata and the prioritized asset list; POST /assessments/va_98865270893462965965417601/deliverables generates them) and check each file against the sha256 in the package.",
                      *           "Sign in to DEP's Resilient Florida grant portal (program page: https://floridadep.gov/rcp/resilient-florida-program) with the account of your grant agreement and open the agreement the vulnerability assessment is a deliverable of.",
                      *           "Upload the report, the GIS data and the prioritized list as the agreement's vulnerability assessment deliverables, as DEP's instructions for the agreement require, and submit them there.",
                      *           "Keep the confirmation DEP gives on receipt (its number and date).",
-                     *           "Record it here with POST /assessments/va_01KAQ3Z6W9M4T0XS8J2N7C5B1D/dep-confirmation {\"confirmation_number\", \"received_on\"}; until then dep_confirmation.status stays \"not_transmitted\"."
-                     *         ]
-                     *       }
+                     *           "Record it here with POST /assessments/va_98865270893462965965417601/dep-confirmation {\"confirmation_number\", \"received_on\"}; until then dep_confirmation.status stays \"not_transmitted\"."
+                     *         ],
+                     *         "note": "This service does not transmit anything to DEP. The assessment is frozen and its submission package recorded here; filing with DEP is done by the county on DEP's portal.",
+                     *         "received_on": null,
+                     *         "recorded_at": null,
+                     *         "status": "not_transmitted"
+                     *       },
+                     *       "manifest_sha256": "4999584970288149451118826978471833329652402317045517335631424169",
+                     *       "receipt": "VA-12087-2026-49995849",
+                     *       "status": "submitted",
+                     *       "submission_id": "sub_755079534043044781744364",
+                     *       "submitted_at": "2026-11-23T14:15:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -5952,44 +5739,44 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "asset_id": "a_5e27f9493284bd629bd39b11",
-                     *           "jurisdiction_id": "municipality:120168",
-                     *           "name": "Lift Station 12",
-                     *           "category": "critical_infrastructure",
+                     *           "address": null,
+                     *           "asset_id": "a_726392354755266342603900",
                      *           "asset_type": "wastewater_treatment_facilities_and_lift_stations",
-                     *           "source_type": "Lift Station",
+                     *           "asset_type_label": "Wastewater treatment facilities and lift stations",
+                     *           "attributes": {},
+                     *           "category": "critical_infrastructure",
+                     *           "city": null,
                      *           "classification": {
                      *             "asset_type": "wastewater_treatment_facilities_and_lift_stations",
                      *             "category": "critical_infrastructure",
-                     *             "rule": "wastewater_treatment_facilities_and_lift_stations:\\blift stations?\\b",
                      *             "matched_field": "type",
                      *             "matched_text": "Lift Station",
+                     *             "rule": "wastewater_treatment_facilities_and_lift_stations:\\blift stations?\\b",
                      *             "ruleset_version": "2026-11-21"
                      *           },
-                     *           "lon": -81.7826,
-                     *           "lat": 24.5557,
-                     *           "geometry_type": "Point",
+                     *           "county": null,
+                     *           "created_at": "2026-11-23T14:19:00.000Z",
                      *           "geometry": {
-                     *             "type": "Point",
                      *             "coordinates": [
                      *               -81.7826,
                      *               24.5557
-                     *             ]
+                     *             ],
+                     *             "type": "Point"
                      *           },
-                     *           "source_id": "KW-LS-12",
-                     *           "address": null,
-                     *           "city": null,
-                     *           "county": null,
-                     *           "owner": null,
-                     *           "attributes": {},
-                     *           "import_id": "imp_979d06b57fd04ae3825b157c9110fcd9",
-                     *           "vulnerability": null,
-                     *           "vulnerability_level": "not_assessed",
+                     *           "geometry_type": "Point",
                      *           "impact_timeline": "not_assessed",
+                     *           "import_id": "imp_38965969455550915905845296939783",
+                     *           "jurisdiction_id": "municipality:120168",
+                     *           "lat": 24.5557,
+                     *           "lon": -81.7826,
+                     *           "name": "Lift Station 12",
+                     *           "owner": null,
+                     *           "source_id": "KW-LS-12",
+                     *           "source_type": "Lift Station",
+                     *           "updated_at": "2026-11-23T14:19:00.000Z",
                      *           "version": 1,
-                     *           "created_at": "2026-11-23T17:48:21.375Z",
-                     *           "updated_at": "2026-11-23T17:48:21.375Z",
-                     *           "asset_type_label": "Wastewater treatment facilities and lift stations"
+                     *           "vulnerability": null,
+                     *           "vulnerability_level": "not_assessed"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6024,7 +5811,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example a_5e27f9493284bd629bd39b11 */
+                /** @example a_726392354755266342603900 */
                 asset_id: string;
             };
             cookie?: never;
@@ -6061,7 +5848,7 @@ export interface operations {
                 "if-match": string;
             };
             path: {
-                /** @example a_5e27f9493284bd629bd39b11 */
+                /** @example a_726392354755266342603900 */
                 asset_id: string;
             };
             cookie?: never;
@@ -6096,81 +5883,81 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "asset_id": "a_5e27f9493284bd629bd39b11",
-                     *       "jurisdiction_id": "municipality:120168",
-                     *       "name": "Lift Station 12",
-                     *       "category": "critical_infrastructure",
+                     *       "address": null,
+                     *       "asset_id": "a_726392354755266342603900",
                      *       "asset_type": "wastewater_treatment_facilities_and_lift_stations",
-                     *       "source_type": "Lift Station",
+                     *       "asset_type_label": "Wastewater treatment facilities and lift stations",
+                     *       "attributes": {},
+                     *       "category": "critical_infrastructure",
+                     *       "city": null,
                      *       "classification": {
                      *         "asset_type": "wastewater_treatment_facilities_and_lift_stations",
                      *         "category": "critical_infrastructure",
-                     *         "rule": "wastewater_treatment_facilities_and_lift_stations:\\blift stations?\\b",
                      *         "matched_field": "type",
                      *         "matched_text": "Lift Station",
+                     *         "rule": "wastewater_treatment_facilities_and_lift_stations:\\blift stations?\\b",
                      *         "ruleset_version": "2026-11-21"
                      *       },
-                     *       "lon": -81.7826,
-                     *       "lat": 24.5557,
-                     *       "geometry_type": "Point",
+                     *       "county": null,
+                     *       "created_at": "2026-11-23T14:19:00.000Z",
                      *       "geometry": {
-                     *         "type": "Point",
                      *         "coordinates": [
                      *           -81.7826,
                      *           24.5557
-                     *         ]
+                     *         ],
+                     *         "type": "Point"
                      *       },
-                     *       "source_id": "KW-LS-12",
-                     *       "address": null,
-                     *       "city": null,
-                     *       "county": null,
-                     *       "owner": null,
-                     *       "attributes": {},
-                     *       "import_id": "imp_979d06b57fd04ae3825b157c9110fcd9",
-                     *       "vulnerability": {
-                     *         "hazard_type": "tidal_flooding",
-                     *         "scenario": "intermediate",
-                     *         "exposure": 0.8,
-                     *         "sensitivity": 0.9,
-                     *         "adaptive_capacity": 0.3,
-                     *         "vulnerability_score": 0.504,
-                     *         "vulnerability_level": "high",
-                     *         "first_exposed_year": 2040,
-                     *         "impact_timeline": "near_term",
-                     *         "flood_depth_ft": null,
-                     *         "notes": null,
-                     *         "method": "computed",
-                     *         "formula": "vulnerability = exposure × sensitivity × (1 − adaptive_capacity)",
-                     *         "assessed_at": "2026-11-23T17:48:21.497Z"
-                     *       },
-                     *       "vulnerability_level": "high",
+                     *       "geometry_type": "Point",
                      *       "impact_timeline": "near_term",
+                     *       "import_id": "imp_38965969455550915905845296939783",
+                     *       "jurisdiction_id": "municipality:120168",
+                     *       "lat": 24.5557,
+                     *       "lon": -81.7826,
+                     *       "name": "Lift Station 12",
+                     *       "owner": null,
+                     *       "source_id": "KW-LS-12",
+                     *       "source_type": "Lift Station",
+                     *       "updated_at": "2026-11-23T14:22:00.000Z",
                      *       "version": 2,
-                     *       "created_at": "2026-11-23T17:48:21.375Z",
-                     *       "updated_at": "2026-11-23T17:48:21.497Z",
-                     *       "asset_type_label": "Wastewater treatment facilities and lift stations",
+                     *       "vulnerability": {
+                     *         "adaptive_capacity": 0.3,
+                     *         "assessed_at": "2026-11-23T14:22:00.000Z",
+                     *         "exposure": 0.8,
+                     *         "first_exposed_year": 2040,
+                     *         "flood_depth_ft": null,
+                     *         "formula": "vulnerability = exposure × sensitivity × (1 − adaptive_capacity)",
+                     *         "hazard_type": "tidal_flooding",
+                     *         "impact_timeline": "near_term",
+                     *         "method": "computed",
+                     *         "notes": null,
+                     *         "scenario": "intermediate",
+                     *         "sensitivity": 0.9,
+                     *         "vulnerability_level": "high",
+                     *         "vulnerability_score": 0.504
+                     *       },
                      *       "vulnerability_history": [
                      *         {
+                     *           "changed_at": "2026-11-23T14:22:00.000Z",
                      *           "version": 2,
-                     *           "changed_at": "2026-11-23T17:48:21.497Z",
                      *           "vulnerability": {
-                     *             "hazard_type": "tidal_flooding",
-                     *             "scenario": "intermediate",
-                     *             "exposure": 0.8,
-                     *             "sensitivity": 0.9,
                      *             "adaptive_capacity": 0.3,
-                     *             "vulnerability_score": 0.504,
-                     *             "vulnerability_level": "high",
+                     *             "assessed_at": "2026-11-23T14:22:00.000Z",
+                     *             "exposure": 0.8,
                      *             "first_exposed_year": 2040,
-                     *             "impact_timeline": "near_term",
                      *             "flood_depth_ft": null,
-                     *             "notes": null,
-                     *             "method": "computed",
                      *             "formula": "vulnerability = exposure × sensitivity × (1 − adaptive_capacity)",
-                     *             "assessed_at": "2026-11-23T17:48:21.497Z"
+                     *             "hazard_type": "tidal_flooding",
+                     *             "impact_timeline": "near_term",
+                     *             "method": "computed",
+                     *             "notes": null,
+                     *             "scenario": "intermediate",
+                     *             "sensitivity": 0.9,
+                     *             "vulnerability_level": "high",
+                     *             "vulnerability_score": 0.504
                      *           }
                      *         }
-                     *       ]
+                     *       ],
+                     *       "vulnerability_level": "high"
                      *     }
                      */
                     "application/json": components["schemas"]["AssetWithHistory"];
@@ -6249,105 +6036,105 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "import_id": "imp_979d06b57fd04ae3825b157c9110fcd9",
-                     *       "status": "complete",
+                     *       "assessment_id": null,
+                     *       "asset_category": null,
+                     *       "asset_count": 2,
+                     *       "categorization": {
+                     *         "by_asset_type": {
+                     *           "fire_stations": 1,
+                     *           "wastewater_treatment_facilities_and_lift_stations": 1
+                     *         },
+                     *         "by_category": {
+                     *           "community_emergency": 1,
+                     *           "critical_infrastructure": 1
+                     *         },
+                     *         "unclassified": 0
+                     *       },
+                     *       "created_at": "2026-11-23T14:19:00.000Z",
+                     *       "error": null,
                      *       "filename": "assets.csv",
                      *       "format": "csv",
+                     *       "import_id": "imp_38965969455550915905845296939783",
                      *       "jurisdiction": {
                      *         "id": "municipality:120168",
                      *         "name": "City of Key West"
                      *       },
-                     *       "asset_category": null,
-                     *       "assessment_id": null,
                      *       "progress": {
                      *         "phase": "done",
                      *         "rows_processed": 3
                      *       },
-                     *       "asset_count": 2,
-                     *       "categorization": {
-                     *         "by_category": {
-                     *           "critical_infrastructure": 1,
-                     *           "community_emergency": 1
-                     *         },
-                     *         "by_asset_type": {
-                     *           "wastewater_treatment_facilities_and_lift_stations": 1,
-                     *           "fire_stations": 1
-                     *         },
-                     *         "unclassified": 0
-                     *       },
-                     *       "validation": {
-                     *         "accepted": 2,
-                     *         "rejected": 1,
-                     *         "errors": [
-                     *           {
-                     *             "row": 4,
-                     *             "field": "latitude",
-                     *             "code": "required",
-                     *             "message": "Required"
-                     *           }
-                     *         ],
-                     *         "errors_truncated": false,
-                     *         "unclassified_types": [],
-                     *         "warnings": [],
-                     *         "outside_jurisdiction": {
-                     *           "mode": "reject",
-                     *           "rows": 0,
-                     *           "checked_against": "City of Key West"
-                     *         }
-                     *       },
                      *       "report": {
-                     *         "total_rows": 3,
                      *         "asset_count": 2,
                      *         "categorization": {
-                     *           "by_category": {
-                     *             "critical_infrastructure": 1,
-                     *             "community_emergency": 1
-                     *           },
                      *           "by_asset_type": {
-                     *             "wastewater_treatment_facilities_and_lift_stations": 1,
-                     *             "fire_stations": 1
+                     *             "fire_stations": 1,
+                     *             "wastewater_treatment_facilities_and_lift_stations": 1
+                     *           },
+                     *           "by_category": {
+                     *             "community_emergency": 1,
+                     *             "critical_infrastructure": 1
                      *           },
                      *           "unclassified": 0
                      *         },
+                     *         "columns": {
+                     *           "latitude": "latitude",
+                     *           "longitude": "longitude",
+                     *           "name": "name",
+                     *           "source_id": "facility_id",
+                     *           "surveyed": [],
+                     *           "type_columns": [
+                     *             "type"
+                     *           ]
+                     *         },
+                     *         "total_rows": 3,
                      *         "validation": {
                      *           "accepted": 2,
-                     *           "rejected": 1,
                      *           "errors": [
                      *             {
-                     *               "row": 4,
-                     *               "field": "latitude",
                      *               "code": "required",
-                     *               "message": "Required"
+                     *               "field": "latitude",
+                     *               "message": "Required",
+                     *               "row": 4
                      *             }
                      *           ],
                      *           "errors_truncated": false,
-                     *           "unclassified_types": [],
-                     *           "warnings": [],
                      *           "outside_jurisdiction": {
+                     *             "checked_against": "City of Key West",
                      *             "mode": "reject",
-                     *             "rows": 0,
-                     *             "checked_against": "City of Key West"
-                     *           }
-                     *         },
-                     *         "columns": {
-                     *           "name": "name",
-                     *           "latitude": "latitude",
-                     *           "longitude": "longitude",
-                     *           "source_id": "facility_id",
-                     *           "type_columns": [
-                     *             "type"
-                     *           ],
-                     *           "surveyed": []
+                     *             "rows": 0
+                     *           },
+                     *           "rejected": 1,
+                     *           "unclassified_types": [],
+                     *           "warnings": []
                      *         },
                      *         "written": {
                      *           "created": 2,
-                     *           "updated": 0,
-                     *           "unchanged": 0
+                     *           "unchanged": 0,
+                     *           "updated": 0
                      *         }
                      *       },
-                     *       "error": null,
-                     *       "created_at": "2026-11-23T17:48:21.375Z",
-                     *       "updated_at": "2026-11-23T17:48:21.375Z"
+                     *       "status": "complete",
+                     *       "updated_at": "2026-11-23T14:19:00.000Z",
+                     *       "validation": {
+                     *         "accepted": 2,
+                     *         "errors": [
+                     *           {
+                     *             "code": "required",
+                     *             "field": "latitude",
+                     *             "message": "Required",
+                     *             "row": 4
+                     *           }
+                     *         ],
+                     *         "errors_truncated": false,
+                     *         "outside_jurisdiction": {
+                     *           "checked_against": "City of Key West",
+                     *           "mode": "reject",
+                     *           "rows": 0
+                     *         },
+                     *         "rejected": 1,
+                     *         "unclassified_types": [],
+                     *         "warnings": []
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AssetImport"];
@@ -6413,31 +6200,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "import_id": "imp_523544a394d24595ad9f23903a5a9616",
-                     *       "status": "pending",
+                     *       "assessment_id": null,
+                     *       "asset_category": null,
+                     *       "asset_count": null,
+                     *       "categorization": null,
+                     *       "created_at": "2026-11-23T14:23:00.000Z",
+                     *       "error": null,
                      *       "filename": "key-west-assets.csv",
                      *       "format": "csv",
+                     *       "import_id": "imp_66296655539189689565854521910713",
                      *       "jurisdiction": {
                      *         "id": "municipality:120168",
                      *         "name": "City of Key West"
                      *       },
-                     *       "asset_category": null,
-                     *       "assessment_id": null,
+                     *       "max_upload_bytes": 1073741824,
                      *       "progress": {
                      *         "phase": "waiting_for_upload",
                      *         "rows_processed": 0
                      *       },
-                     *       "asset_count": null,
-                     *       "categorization": null,
-                     *       "validation": null,
                      *       "report": null,
-                     *       "error": null,
-                     *       "created_at": "2026-11-23T17:48:21.513Z",
-                     *       "updated_at": "2026-11-23T17:48:21.513Z",
-                     *       "upload_url": "https://va-compliance-data.s3.us-east-1.amazonaws.com/uploads/acct_b0dc0038-4b14-4cdd-8e22-839ffff056b1/imp_523544a394d24595ad9f23903a5a9616/key-west-assets.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=3f1c9a",
+                     *       "status": "pending",
+                     *       "updated_at": "2026-11-23T14:23:00.000Z",
+                     *       "upload_expires_at": "2026-11-23T14:28:00.000Z",
                      *       "upload_method": "PUT",
-                     *       "upload_expires_at": "2026-11-23T17:53:21.513Z",
-                     *       "max_upload_bytes": 1073741824
+                     *       "upload_url": "https://storage.example.org/va-compliance-local/uploads/acct_61388263-1957-8309-0350-252425367770/imp_66296655539189689565854521910713/key-west-assets.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261123%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-D…",
+                     *       "validation": null
                      *     }
                      */
                     "application/json": components["schemas"]["AssetImportStarted"];
@@ -6459,7 +6246,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example imp_979d06b57fd04ae3825b157c9110fcd9 */
+                /** @example imp_38965969455550915905845296939783 */
                 import_id: string;
             };
             cookie?: never;
@@ -6478,105 +6265,105 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "import_id": "imp_979d06b57fd04ae3825b157c9110fcd9",
-                     *       "status": "complete",
+                     *       "assessment_id": null,
+                     *       "asset_category": null,
+                     *       "asset_count": 2,
+                     *       "categorization": {
+                     *         "by_asset_type": {
+                     *           "fire_stations": 1,
+                     *           "wastewater_treatment_facilities_and_lift_stations": 1
+                     *         },
+                     *         "by_category": {
+                     *           "community_emergency": 1,
+                     *           "critical_infrastructure": 1
+                     *         },
+                     *         "unclassified": 0
+                     *       },
+                     *       "created_at": "2026-11-23T14:19:00.000Z",
+                     *       "error": null,
                      *       "filename": "assets.csv",
                      *       "format": "csv",
+                     *       "import_id": "imp_38965969455550915905845296939783",
                      *       "jurisdiction": {
                      *         "id": "municipality:120168",
                      *         "name": "City of Key West"
                      *       },
-                     *       "asset_category": null,
-                     *       "assessment_id": null,
                      *       "progress": {
                      *         "phase": "done",
                      *         "rows_processed": 3
                      *       },
-                     *       "asset_count": 2,
-                     *       "categorization": {
-                     *         "by_category": {
-                     *           "critical_infrastructure": 1,
-                     *           "community_emergency": 1
-                     *         },
-                     *         "by_asset_type": {
-                     *           "wastewater_treatment_facilities_and_lift_stations": 1,
-                     *           "fire_stations": 1
-                     *         },
-                     *         "unclassified": 0
-                     *       },
-                     *       "validation": {
-                     *         "accepted": 2,
-                     *         "rejected": 1,
-                     *         "errors": [
-                     *           {
-                     *             "row": 4,
-                     *             "field": "latitude",
-                     *             "code": "required",
-                     *             "message": "Required"
-                     *           }
-                     *         ],
-                     *         "errors_truncated": false,
-                     *         "unclassified_types": [],
-                     *         "warnings": [],
-                     *         "outside_jurisdiction": {
-                     *           "mode": "reject",
-                     *           "rows": 0,
-                     *           "checked_against": "City of Key West"
-                     *         }
-                     *       },
                      *       "report": {
-                     *         "total_rows": 3,
                      *         "asset_count": 2,
                      *         "categorization": {
-                     *           "by_category": {
-                     *             "critical_infrastructure": 1,
-                     *             "community_emergency": 1
-                     *           },
                      *           "by_asset_type": {
-                     *             "wastewater_treatment_facilities_and_lift_stations": 1,
-                     *             "fire_stations": 1
+                     *             "fire_stations": 1,
+                     *             "wastewater_treatment_facilities_and_lift_stations": 1
+                     *           },
+                     *           "by_category": {
+                     *             "community_emergency": 1,
+                     *             "critical_infrastructure": 1
                      *           },
                      *           "unclassified": 0
                      *         },
+                     *         "columns": {
+                     *           "latitude": "latitude",
+                     *           "longitude": "longitude",
+                     *           "name": "name",
+                     *           "source_id": "facility_id",
+                     *           "surveyed": [],
+                     *           "type_columns": [
+                     *             "type"
+                     *           ]
+                     *         },
+                     *         "total_rows": 3,
                      *         "validation": {
                      *           "accepted": 2,
-                     *           "rejected": 1,
                      *           "errors": [
                      *             {
-                     *               "row": 4,
-                     *               "field": "latitude",
                      *               "code": "required",
-                     *               "message": "Required"
+                     *               "field": "latitude",
+                     *               "message": "Required",
+                     *               "row": 4
                      *             }
                      *           ],
                      *           "errors_truncated": false,
-                     *           "unclassified_types": [],
-                     *           "warnings": [],
                      *           "outside_jurisdiction": {
+                     *             "checked_against": "City of Key West",
                      *             "mode": "reject",
-                     *             "rows": 0,
-                     *             "checked_against": "City of Key West"
-                     *           }
-                     *         },
-                     *         "columns": {
-                     *           "name": "name",
-                     *           "latitude": "latitude",
-                     *           "longitude": "longitude",
-                     *           "source_id": "facility_id",
-                     *           "type_columns": [
-                     *             "type"
-                     *           ],
-                     *           "surveyed": []
+                     *             "rows": 0
+                     *           },
+                     *           "rejected": 1,
+                     *           "unclassified_types": [],
+                     *           "warnings": []
                      *         },
                      *         "written": {
                      *           "created": 2,
-                     *           "updated": 0,
-                     *           "unchanged": 0
+                     *           "unchanged": 0,
+                     *           "updated": 0
                      *         }
                      *       },
-                     *       "error": null,
-                     *       "created_at": "2026-11-23T17:48:21.375Z",
-                     *       "updated_at": "2026-11-23T17:48:21.375Z"
+                     *       "status": "complete",
+                     *       "updated_at": "2026-11-23T14:19:00.000Z",
+                     *       "validation": {
+                     *         "accepted": 2,
+                     *         "errors": [
+                     *           {
+                     *             "code": "required",
+                     *             "field": "latitude",
+                     *             "message": "Required",
+                     *             "row": 4
+                     *           }
+                     *         ],
+                     *         "errors_truncated": false,
+                     *         "outside_jurisdiction": {
+                     *           "checked_against": "City of Key West",
+                     *           "mode": "reject",
+                     *           "rows": 0
+                     *         },
+                     *         "rejected": 1,
+                     *         "unclassified_types": [],
+                     *         "warnings": []
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AssetImport"];
@@ -6598,7 +6385,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example imp_979d06b57fd04ae3825b157c9110fcd9 */
+                /** @example imp_38965969455550915905845296939783 */
                 import_id: string;
             };
             cookie?: never;
@@ -6666,61 +6453,61 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "rule_set": "2024",
-                     *       "label": "derived from s. 380.093; not DEP's form",
                      *       "assessment_date": "2025-07-01",
-                     *       "rule_set_applies_from": "2024-07-01",
-                     *       "rule_set_applies_to": null,
-                     *       "verification": "unverified",
-                     *       "source": "Florida Statutes s. 380.093(3)(c) (2021 text, verified) and s. 380.093(3)(d) (reconstructed); scenario and horizon requirements from a single third-party source (unverified); no DEP checklist text was available.",
-                     *       "scenario_requirements": {
-                     *         "scenario_family": "noaa_2022",
-                     *         "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
-                     *         "required_scenarios": [
-                     *           "intermediate_low",
-                     *           "intermediate"
-                     *         ],
-                     *         "verification": "unverified",
-                     *         "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
-                     *         "planning_horizons": [
-                     *           2045,
-                     *           2075
-                     *         ],
-                     *         "planning_horizon_rule": "20 and 50 years after the assessment year"
-                     *       },
                      *       "coastal_setting": {
-                     *         "setting": "noncoastal",
-                     *         "basis": "Polk County lies in none of Florida's 35 counties whose boundary reaches the open coast (county 12105). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline). No tidal exposure is assumed; a jurisdiction on a tidal river (e.g. the lower St. Johns) should still analyse tidal flooding and surge.",
+                     *         "basis": "Polk County lies in none of Florida's 35 counties whose boundary reaches the open coast (county 12105). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline). No tidal exposure is assumed; a jurisdi…",
                      *         "not_required_items": [
                      *           "E",
                      *           "F",
                      *           "G"
                      *         ],
+                     *         "setting": "noncoastal",
                      *         "variant": {
                      *           "applies_from": "2022-07-01",
                      *           "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
-                     *           "verification": "reconstructed",
-                     *           "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed."
+                     *           "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed.",
+                     *           "verification": "reconstructed"
                      *         }
                      *       },
                      *       "items": [
                      *         {
-                     *           "item": "A",
-                     *           "title": "Entire jurisdiction or approved smaller area",
-                     *           "statute_ref": "s. 380.093(3)(c)",
-                     *           "requirement": "The assessment encompasses the entire county or municipality, or a smaller area approved by DEP with a rationale.",
+                     *           "applies_from": null,
+                     *           "applies_to": null,
+                     *           "conditional": false,
                      *           "evidence": [
                      *             "scope",
                      *             "scope_rationale"
                      *           ],
                      *           "how_to_satisfy": "Set scope to full_jurisdiction, or to partial with scope_rationale explaining the smaller area (DEP must approve it).",
-                     *           "conditional": false,
-                     *           "applies_from": null,
-                     *           "applies_to": null,
-                     *           "verification": "verified",
-                     *           "source": "s. 380.093(3)(c), 2021 text"
+                     *           "item": "A",
+                     *           "requirement": "The assessment encompasses the entire county or municipality, or a smaller area approved by DEP with a rationale.",
+                     *           "source": "s. 380.093(3)(c), 2021 text",
+                     *           "statute_ref": "s. 380.093(3)(c)",
+                     *           "title": "Entire jurisdiction or approved smaller area",
+                     *           "verification": "verified"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "label": "derived from s. 380.093; not DEP's form",
+                     *       "rule_set": "2024",
+                     *       "rule_set_applies_from": "2024-07-01",
+                     *       "rule_set_applies_to": null,
+                     *       "scenario_requirements": {
+                     *         "planning_horizon_rule": "20 and 50 years after the assessment year",
+                     *         "planning_horizons": [
+                     *           2045,
+                     *           2075
+                     *         ],
+                     *         "required_scenarios": [
+                     *           "intermediate_low",
+                     *           "intermediate"
+                     *         ],
+                     *         "scenario_family": "noaa_2022",
+                     *         "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
+                     *         "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *         "verification": "unverified"
+                     *       },
+                     *       "source": "Florida Statutes s. 380.093(3)(c) (2021 text, verified) and s. 380.093(3)(d) (reconstructed); scenario and horizon requirements from a single third-party source (unverified); no DEP checklist text was available.",
+                     *       "verification": "unverified"
                      *     }
                      */
                     "application/json": components["schemas"]["ComplianceChecklist"];
@@ -6767,72 +6554,72 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "valid": false,
-                     *       "format": "geojson",
-                     *       "layer": null,
-                     *       "feature_count": 1,
-                     *       "geometry_types": {
-                     *         "Point": 1
+                     *       "attributes": {
+                     *         "mapped": {
+                     *           "address": null,
+                     *           "asset_type": [
+                     *             "asset_type"
+                     *           ],
+                     *           "name": "name",
+                     *           "owner": null,
+                     *           "source_id": "asset_id"
+                     *         },
+                     *         "missing_recommended": [
+                     *           "owner",
+                     *           "address"
+                     *         ],
+                     *         "missing_required": []
                      *       },
                      *       "crs": {
                      *         "declared": "EPSG:4326",
                      *         "declared_epsg": 4326,
+                     *         "dep_accepted": false,
                      *         "detected_epsg": 4326,
-                     *         "detected_name": "WGS 84 (RFC 7946)",
                      *         "detected_from": "rfc7946_default",
-                     *         "dep_accepted": false
+                     *         "detected_name": "WGS 84 (RFC 7946)"
                      *       },
-                     *       "extent_wgs84": {
-                     *         "west": -81.7826,
-                     *         "south": 24.5557,
-                     *         "east": -81.7826,
-                     *         "north": 24.5557
-                     *       },
-                     *       "attributes": {
-                     *         "mapped": {
-                     *           "name": "name",
-                     *           "asset_type": [
-                     *             "asset_type"
-                     *           ],
-                     *           "source_id": "asset_id",
-                     *           "owner": null,
-                     *           "address": null
-                     *         },
-                     *         "missing_required": [],
-                     *         "missing_recommended": [
-                     *           "owner",
-                     *           "address"
-                     *         ]
-                     *       },
-                     *       "metadata": {
-                     *         "standard": null,
-                     *         "present": [],
-                     *         "missing_required": [],
-                     *         "missing_recommended": [],
-                     *         "source": null
-                     *       },
-                     *       "spatial_index": null,
+                     *       "error_count": 2,
                      *       "errors": [
                      *         {
+                     *           "code": "crs_not_accepted",
                      *           "feature": null,
                      *           "field": "crs",
-                     *           "code": "crs_not_accepted",
-                     *           "message": "EPSG:4326 (WGS 84 (RFC 7946)) is not Florida GDL Albers (EPSG:3087, 6439, 3086).",
-                     *           "hint": "Project the layer to NAD83(HARN) / Florida GDL Albers (EPSG:3087), as DEP's statewide critical-asset layers are, and export again with its .prj."
+                     *           "hint": "Project the layer to NAD83(HARN) / Florida GDL Albers (EPSG:3087), as DEP's statewide critical-asset layers are, and export again with its .prj.",
+                     *           "message": "EPSG:4326 (WGS 84 (RFC 7946)) is not Florida GDL Albers (EPSG:3087, 6439, 3086)."
                      *         }
                      *       ],
+                     *       "extent_wgs84": {
+                     *         "east": -81.7826,
+                     *         "north": 24.5557,
+                     *         "south": 24.5557,
+                     *         "west": -81.7826
+                     *       },
+                     *       "feature_count": 1,
+                     *       "format": "geojson",
+                     *       "geometry_types": {
+                     *         "Point": 1
+                     *       },
+                     *       "issues_truncated": false,
+                     *       "layer": null,
+                     *       "metadata": {
+                     *         "missing_recommended": [],
+                     *         "missing_required": [],
+                     *         "present": [],
+                     *         "source": null,
+                     *         "standard": null
+                     *       },
+                     *       "spatial_index": null,
+                     *       "valid": false,
+                     *       "warning_count": 2,
                      *       "warnings": [
                      *         {
+                     *           "code": "missing_recommended_attribute",
                      *           "feature": null,
                      *           "field": "owner",
-                     *           "code": "missing_recommended_attribute",
-                     *           "message": "No owner attribute.",
-                     *           "hint": "Add a \"OWNER\" field: DEP's asset lists identify assets by id, owner and location."
+                     *           "hint": "Add a \"OWNER\" field: DEP's asset lists identify assets by id, owner and location.",
+                     *           "message": "No owner attribute."
                      *         }
-                     *       ],
-                     *       "error_count": 2,
-                     *       "warning_count": 2,
-                     *       "issues_truncated": false
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["GisValidationReport"];
@@ -6881,76 +6668,76 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "compliant": false,
-                     *       "jurisdiction": "City of Key West",
-                     *       "jurisdiction_id": "municipality:120168",
                      *       "assessment_id": null,
-                     *       "missing_items": [
-                     *         {
-                     *           "item": "A",
-                     *           "statute_ref": "s. 380.093(3)(c)",
-                     *           "requirement": "The assessment encompasses the entire county or municipality, or a smaller area approved by DEP with a rationale.",
-                     *           "how_to_satisfy": "Set scope to full_jurisdiction, or to partial with scope_rationale explaining the smaller area (DEP must approve it).",
-                     *           "reason": "Scope not stated."
-                     *         }
-                     *       ],
+                     *       "compliant": false,
                      *       "dep_checklist_status": {
-                     *         "rule_set": "2024",
-                     *         "label": "derived from s. 380.093; not DEP's form",
                      *         "assessment_date": "2026-11-23",
+                     *         "coastal_setting": {
+                     *           "basis": "City of Key West lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
+                     *           "not_required_items": [],
+                     *           "setting": "coastal",
+                     *           "variant": {
+                     *             "applies_from": "2022-07-01",
+                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
+                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed.",
+                     *             "verification": "reconstructed"
+                     *           }
+                     *         },
+                     *         "compliant": false,
+                     *         "conditional": 0,
+                     *         "contradictions": [],
+                     *         "evidence_summary": {
+                     *           "analyses": [],
+                     *           "assets_by_category": {},
+                     *           "assets_held": 0,
+                     *           "jurisdiction_id": "municipality:120168"
+                     *         },
+                     *         "failed": 13,
+                     *         "items": [
+                     *           {
+                     *             "conditional": false,
+                     *             "evidence": {
+                     *               "detail": "The caller's statement; the API holds no evidence for this item.",
+                     *               "status": "attested"
+                     *             },
+                     *             "item": "A",
+                     *             "reason": "Scope not stated.",
+                     *             "status": "fail",
+                     *             "statute_ref": "s. 380.093(3)(c)",
+                     *             "title": "Entire jurisdiction or approved smaller area",
+                     *             "verification": "verified"
+                     *           }
+                     *         ],
+                     *         "label": "derived from s. 380.093; not DEP's form",
+                     *         "passed": 1,
+                     *         "rule_set": "2024",
                      *         "scenario_requirements": {
-                     *           "scenario_family": "noaa_2022",
-                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
-                     *           "required_scenarios": [
-                     *             "intermediate_low",
-                     *             "intermediate"
-                     *           ],
-                     *           "verification": "unverified",
-                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "planning_horizon_rule": "20 and 50 years after the assessment year",
                      *           "planning_horizons": [
                      *             2046,
                      *             2076
                      *           ],
-                     *           "planning_horizon_rule": "20 and 50 years after the assessment year"
-                     *         },
-                     *         "coastal_setting": {
-                     *           "setting": "coastal",
-                     *           "basis": "City of Key West lies in one of Florida's 35 counties whose boundary reaches the open coast (county 12087). Coastal counties: County boundary arcs shared with no other county in us-atlas counties-10m (Census cartographic boundaries 2017, clipped to the shoreline).",
-                     *           "not_required_items": [],
-                     *           "variant": {
-                     *             "applies_from": "2022-07-01",
-                     *             "description": "A jurisdiction without tidal exposure (noncoastal) does not analyse tidal flooding (E, F) or storm surge (G); the other items apply.",
-                     *             "verification": "reconstructed",
-                     *             "source": "2022 amendment of s. 380.093(3), F.S. (SB 7053, 2022), as summarised in the project's domain reference §3; effective date 2022-07-01 assumed."
-                     *           }
-                     *         },
-                     *         "contradictions": [],
-                     *         "evidence_summary": {
-                     *           "jurisdiction_id": "municipality:120168",
-                     *           "assets_held": 0,
-                     *           "assets_by_category": {},
-                     *           "analyses": []
-                     *         },
-                     *         "compliant": false,
-                     *         "passed": 1,
-                     *         "failed": 13,
-                     *         "conditional": 0,
-                     *         "items": [
-                     *           {
-                     *             "item": "A",
-                     *             "title": "Entire jurisdiction or approved smaller area",
-                     *             "statute_ref": "s. 380.093(3)(c)",
-                     *             "status": "fail",
-                     *             "reason": "Scope not stated.",
-                     *             "conditional": false,
-                     *             "verification": "verified",
-                     *             "evidence": {
-                     *               "status": "attested",
-                     *               "detail": "The caller's statement; the API holds no evidence for this item."
-                     *             }
-                     *           }
-                     *         ]
-                     *       }
+                     *           "required_scenarios": [
+                     *             "intermediate_low",
+                     *             "intermediate"
+                     *           ],
+                     *           "scenario_family": "noaa_2022",
+                     *           "scenario_family_label": "NOAA 2022 (Sweet et al. 2022, Global and Regional Sea Level Rise Scenarios for the United States)",
+                     *           "source": "Single third-party source; not confirmed against the statute text or DEP guidance.",
+                     *           "verification": "unverified"
+                     *         }
+                     *       },
+                     *       "jurisdiction": "City of Key West",
+                     *       "jurisdiction_id": "municipality:120168",
+                     *       "missing_items": [
+                     *         {
+                     *           "how_to_satisfy": "Set scope to full_jurisdiction, or to partial with scope_rationale explaining the smaller area (DEP must approve it).",
+                     *           "item": "A",
+                     *           "reason": "Scope not stated.",
+                     *           "requirement": "The assessment encompasses the entire county or municipality, or a smaller area approved by DEP with a rationale.",
+                     *           "statute_ref": "s. 380.093(3)(c)"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ComplianceValidation"];
@@ -6983,7 +6770,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html>… */
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <meta name="viewport" content="width=device-width, initial-scale=1">
+                     *     <title>Vulnerability Assessment Console</title>
+                     *     <link rel="icon" href="data:,">
+                     *     <link rel="stylesheet" href="console/main.css">
+                     *     <script type="module" src="console/main.…
+                     */
                     "text/html": string;
                 };
             };
@@ -7019,7 +6816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example :root{font-family:system-ui,sans-serif;color:#1b1b1b;… */
+                    /** @example :root{font-family:system-ui,sans-serif;color:#1b1b1b;background:#fafafa}body{margin:0}header{display:flex;align-items:baseline;justify-content:space-between;padding:.5rem 1rem;background:#1a5276;color:#fff}header h1{font-size:1.2rem;margin:0}main{display:grid;grid-template-columns:minmax(0,28rem) mi… */
                     "text/javascript": string;
                 };
             };
@@ -7062,7 +6859,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html>… */
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <meta name="viewport" content="width=device-width, initial-scale=1">
+                     *     <title>Vulnerability Assessment Compliance API 0.1.0 — API reference</title>
+                     *     <link rel="icon" href="data:,">
+                     *     <link rel="stylesheet" href="docs/assets/swagger-ui.css">
+                     *     <…
+                     */
                     "text/html": string;
                 };
             };
@@ -7088,7 +6895,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example window.addEventListener('load', function () {… */
+                    /**
+                     * @example window.addEventListener('load', function () {
+                     *       window.ui = SwaggerUIBundle({
+                     *         url: 'openapi.json',
+                     *         dom_id: '#swagger-ui',
+                     *         deepLinking: true,
+                     *         validatorUrl: null,
+                     *         tryItOutEnabled: false,
+                     *         persistAuthorization: false,
+                     *         displayRequestDuration: true,
+                     *         defaultModelsExpandDepth…
+                     */
                     "text/javascript": string;
                 };
             };
@@ -7132,12 +6950,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "as_of": "2027-08-02",
                      *       "data": [
                      *         {
+                     *           "days_remaining": 30,
                      *           "id": "project_proposals",
                      *           "name": "Project proposals to DEP for the Statewide Flooding and Sea Level Rise Resilience Plan",
                      *           "next_date": "2027-09-01",
-                     *           "days_remaining": 30,
                      *           "requirements": [
                      *             "Submit each proposed project through DEP's Resilient Florida grant portal (the submission window opens July 1).",
                      *             "A vulnerability assessment meeting s. 380.093(3) is complete, or under way, for the jurisdiction: implementation grants require one.",
@@ -7147,8 +6966,7 @@ export interface operations {
                      *           ],
                      *           "statute_ref": "s. 380.093, F.S."
                      *         }
-                     *       ],
-                     *       "as_of": "2027-08-02"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Deadlines"];
@@ -7194,29 +7012,29 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "eligible": true,
-                     *       "tier": "financially_disadvantaged_small_community",
                      *       "cost_share_percentage": 0,
-                     *       "state_share_percentage": 100,
+                     *       "eligible": true,
                      *       "jurisdiction": {
-                     *         "name": "Liberty County",
-                     *         "type": "county",
                      *         "county": "Liberty",
-                     *         "county_fips": "12077"
-                     *       },
-                     *       "state_income": {
-                     *         "per_capita_personal_income_usd": 68703,
-                     *         "year": 2023,
-                     *         "source": "U.S. Bureau of Economic Analysis, table CAINC1 (personal income, population, per capita personal income by county), Florida, 2023; release of 2024-11-14"
+                     *         "county_fips": "12077",
+                     *         "name": "Liberty County",
+                     *         "type": "county"
                      *       },
                      *       "reasons": [
                      *         {
-                     *           "test": "florida_local_government",
-                     *           "passed": true,
                      *           "detail": "Liberty County is a Florida county: an eligible applicant under s. 380.093.",
+                     *           "passed": true,
+                     *           "test": "florida_local_government",
                      *           "value": "Liberty County"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "state_income": {
+                     *         "per_capita_personal_income_usd": 68703,
+                     *         "source": "U.S. Bureau of Economic Analysis, table CAINC1 (personal income, population, per capita personal income by county), Florida, 2023; release of 2024-11-14",
+                     *         "year": 2023
+                     *       },
+                     *       "state_share_percentage": 100,
+                     *       "tier": "financially_disadvantaged_small_community"
                      *     }
                      */
                     "application/json": components["schemas"]["EligibilityResult"];
@@ -7279,33 +7097,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "project_name": "Lift Station 12 hardening",
-                     *       "tier1_score": 24,
-                     *       "tier2_score": 12,
-                     *       "tier3_score": 6,
-                     *       "tier4_score": 0,
-                     *       "total_rank": 42,
-                     *       "tiers": [
-                     *         {
-                     *           "tier": 1,
-                     *           "name": "Risk reduction",
-                     *           "weight": 40,
-                     *           "points": 60,
-                     *           "max_points": 100,
-                     *           "score": 24,
-                     *           "criteria": [
-                     *             {
-                     *               "id": "va_risks_addressed",
-                     *               "name": "Degree to which the project addresses flood and sea level rise risks identified in the vulnerability assessment",
-                     *               "fact": "risk_reduction.va_risks_addressed",
-                     *               "value": "full",
-                     *               "points": 30,
-                     *               "max_points": 30,
-                     *               "missing": false
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
+                     *       "benefit_cost_ratio": {
+                     *         "basis": "stated",
+                     *         "value": 2.1
+                     *       },
                      *       "missing_facts": [
                      *         "risk_reduction.contributes_to_existing_mitigation",
                      *         "current_conditions.flooding_erosion_impact",
@@ -7313,22 +7108,45 @@ export interface operations {
                      *         "readiness.local_funding",
                      *         "environment.nature_based_options"
                      *       ],
-                     *       "benefit_cost_ratio": {
-                     *         "value": 2.1,
-                     *         "basis": "stated"
-                     *       },
+                     *       "project_name": "Lift Station 12 hardening",
                      *       "rubric": {
                      *         "id": "resilient-florida-ranking",
-                     *         "version": "1.0.0",
-                     *         "verification": "reconstructed",
                      *         "source": "Tiers, weights and criteria: s. 380.093(5), F.S. (ranking of projects for the Statewide Flooding and Sea Level Rise Resilience Plan) as summarised in DOMAIN §5. Point scales within each criterion are this API's reconstruction, not DEP's scoring sheet.",
+                     *         "verification": "reconstructed",
+                     *         "version": "1.0.0",
                      *         "weights": {
                      *           "tier1": 40,
                      *           "tier2": 30,
                      *           "tier3": 20,
                      *           "tier4": 10
                      *         }
-                     *       }
+                     *       },
+                     *       "tier1_score": 24,
+                     *       "tier2_score": 12,
+                     *       "tier3_score": 6,
+                     *       "tier4_score": 0,
+                     *       "tiers": [
+                     *         {
+                     *           "criteria": [
+                     *             {
+                     *               "fact": "risk_reduction.va_647929497677617",
+                     *               "id": "va_647929497677617",
+                     *               "max_points": 30,
+                     *               "missing": false,
+                     *               "name": "Degree to which the project addresses flood and sea level rise risks identified in the vulnerability assessment",
+                     *               "points": 30,
+                     *               "value": "full"
+                     *             }
+                     *           ],
+                     *           "max_points": 100,
+                     *           "name": "Risk reduction",
+                     *           "points": 60,
+                     *           "score": 24,
+                     *           "tier": 1,
+                     *           "weight": 40
+                     *         }
+                     *       ],
+                     *       "total_rank": 42
                      *     }
                      */
                     "application/json": components["schemas"]["RankingResult"];
@@ -7371,19 +7189,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "jurisdiction_id": "county:12087",
-                     *       "jurisdiction_name": "Monroe County",
                      *       "design_storm": {
+                     *         "depth_in": 13,
+                     *         "depth_mm": 330.2,
                      *         "duration_h": 24,
                      *         "return_period_years": 100,
-                     *         "source": "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)",
-                     *         "depth_mm": 330.2,
-                     *         "depth_in": 13,
                      *         "runoff": {
                      *           "curve_number": 85
-                     *         }
+                     *         },
+                     *         "source": "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)"
                      *       },
-                     *       "updated_at": "2026-11-23T15:04:05.000Z",
+                     *       "jurisdiction_id": "county:12087",
+                     *       "jurisdiction_name": "Monroe County",
+                     *       "updated_at": "2026-11-23T14:37:00.000Z",
                      *       "used_by": "Flood analyses of this jurisdiction (`jurisdiction` in the body) that send no `rainfall`; echoed in their rainfall and compound components with its source."
                      *     }
                      */
@@ -7441,19 +7259,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "jurisdiction_id": "county:12087",
-                     *       "jurisdiction_name": "Monroe County",
                      *       "design_storm": {
+                     *         "depth_in": 13,
+                     *         "depth_mm": 330.2,
                      *         "duration_h": 24,
                      *         "return_period_years": 100,
-                     *         "source": "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)",
-                     *         "depth_mm": 330.2,
-                     *         "depth_in": 13,
                      *         "runoff": {
                      *           "curve_number": 85
-                     *         }
+                     *         },
+                     *         "source": "NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)"
                      *       },
-                     *       "updated_at": "2026-11-23T15:04:05.000Z",
+                     *       "jurisdiction_id": "county:12087",
+                     *       "jurisdiction_name": "Monroe County",
+                     *       "updated_at": "2026-11-23T14:37:00.000Z",
                      *       "used_by": "Flood analyses of this jurisdiction (`jurisdiction` in the body) that send no `rainfall`; echoed in their rainfall and compound components with its source."
                      *     }
                      */
@@ -7498,19 +7316,19 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "elevation_model_id": "em_c9036d679df443ea87b281e5e8b062e8",
-                     *           "name": "Pinellas County 2018 lidar DEM",
-                     *           "status": "pending",
-                     *           "crs": null,
-                     *           "resolution_m": null,
                      *           "bbox": null,
-                     *           "vertical_datum": "NAVD88",
-                     *           "units": "ft",
-                     *           "vertical_conversion": null,
-                     *           "vertical_accuracy_m": 0.1,
+                     *           "created_at": "2026-11-23T14:42:00.000Z",
+                     *           "crs": null,
+                     *           "elevation_model_id": "em_47427400149007988588365401608869",
                      *           "error": null,
-                     *           "created_at": "2026-11-23T20:58:11.375Z",
-                     *           "updated_at": "2026-11-23T20:58:11.375Z"
+                     *           "name": "Pinellas County 2018 lidar DEM",
+                     *           "resolution_m": null,
+                     *           "status": "pending",
+                     *           "units": "ft",
+                     *           "updated_at": "2026-11-23T14:42:00.000Z",
+                     *           "vertical_accuracy_m": 0.1,
+                     *           "vertical_conversion": null,
+                     *           "vertical_datum": "NAVD88"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7558,7 +7376,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description The model URL.
-                     * @example /api/hazards/elevation-models/em_c9036d679df443ea87b281e5e8b062e8
+                     * @example https://api.example.org/api/hazards/elevation-models/em_47427400149007988588365401608869
                      */
                     Location?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7570,23 +7388,23 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "elevation_model_id": "em_c9036d679df443ea87b281e5e8b062e8",
-                     *       "name": "Pinellas County 2018 lidar DEM",
-                     *       "status": "pending",
-                     *       "crs": null,
-                     *       "resolution_m": null,
                      *       "bbox": null,
-                     *       "vertical_datum": "NAVD88",
-                     *       "units": "ft",
-                     *       "vertical_conversion": null,
-                     *       "vertical_accuracy_m": 0.1,
+                     *       "created_at": "2026-11-23T14:42:00.000Z",
+                     *       "crs": null,
+                     *       "elevation_model_id": "em_47427400149007988588365401608869",
                      *       "error": null,
-                     *       "created_at": "2026-11-23T20:58:11.375Z",
-                     *       "updated_at": "2026-11-23T20:58:11.375Z",
-                     *       "upload_url": "https://va-compliance-data.s3.us-east-1.amazonaws.com/elevation-uploads/acct_8b45c716-3ecc-4cb1-8526-30d9a4fdecbe/em_c9036d679df443ea87b281e5e8b062e8.tif?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Amz-Signature=fdd9b0",
+                     *       "max_upload_bytes": 268435456,
+                     *       "name": "Pinellas County 2018 lidar DEM",
+                     *       "resolution_m": null,
+                     *       "status": "pending",
+                     *       "units": "ft",
+                     *       "updated_at": "2026-11-23T14:42:00.000Z",
+                     *       "upload_expires_at": "2026-11-23T14:47:00.000Z",
                      *       "upload_method": "PUT",
-                     *       "upload_expires_at": "2026-11-23T21:03:11.375Z",
-                     *       "max_upload_bytes": 268435456
+                     *       "upload_url": "https://storage.example.org/va-compliance-local/elevation-uploads/acct_61388263-1957-8309-0350-252425367770/em_47427400149007988588365401608869.tif?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261123%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=202…",
+                     *       "vertical_accuracy_m": 0.1,
+                     *       "vertical_conversion": null,
+                     *       "vertical_datum": "NAVD88"
                      *     }
                      */
                     "application/json": components["schemas"]["ElevationModelCreated"];
@@ -7610,7 +7428,7 @@ export interface operations {
             path: {
                 /**
                  * @description The `elevation_model_id`.
-                 * @example em_c9036d679df443ea87b281e5e8b062e8
+                 * @example em_47427400149007988588365401608869
                  */
                 elevation_model_id: string;
             };
@@ -7630,19 +7448,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "elevation_model_id": "em_c9036d679df443ea87b281e5e8b062e8",
-                     *       "name": "Pinellas County 2018 lidar DEM",
-                     *       "status": "pending",
-                     *       "crs": null,
-                     *       "resolution_m": null,
                      *       "bbox": null,
-                     *       "vertical_datum": "NAVD88",
-                     *       "units": "ft",
-                     *       "vertical_conversion": null,
-                     *       "vertical_accuracy_m": 0.1,
+                     *       "created_at": "2026-11-23T14:42:00.000Z",
+                     *       "crs": null,
+                     *       "elevation_model_id": "em_47427400149007988588365401608869",
                      *       "error": null,
-                     *       "created_at": "2026-11-23T20:58:11.375Z",
-                     *       "updated_at": "2026-11-23T20:58:11.375Z"
+                     *       "name": "Pinellas County 2018 lidar DEM",
+                     *       "resolution_m": null,
+                     *       "status": "pending",
+                     *       "units": "ft",
+                     *       "updated_at": "2026-11-23T14:42:00.000Z",
+                     *       "vertical_accuracy_m": 0.1,
+                     *       "vertical_conversion": null,
+                     *       "vertical_datum": "NAVD88"
                      *     }
                      */
                     "application/json": components["schemas"]["ElevationModel"];
@@ -7666,7 +7484,7 @@ export interface operations {
             path: {
                 /**
                  * @description The `elevation_model_id`.
-                 * @example em_c9036d679df443ea87b281e5e8b062e8
+                 * @example em_47427400149007988588365401608869
                  */
                 elevation_model_id: string;
             };
@@ -7769,6 +7587,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "assets": {
+                     *         "inside_boundary": 0,
+                     *         "source": "The caller's imported assets (points)."
+                     *       },
+                     *       "baseline": "Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.",
                      *       "boundary": {
                      *         "area": {
                      *           "acres": 6669.3,
@@ -7780,70 +7603,287 @@ export interface operations {
                      *           -81.75,
                      *           24.58
                      *         ],
-                     *         "vertex_count": 5,
                      *         "counties": [
                      *           {
                      *             "fips": "12087",
                      *             "name": "Monroe"
                      *           }
                      *         ],
+                     *         "vertex_count": 5,
                      *         "warnings": []
                      *       },
-                     *       "scenarios": [
-                     *         "intermediate_low",
-                     *         "intermediate"
-                     *       ],
-                     *       "planning_horizons": [
-                     *         2046,
-                     *         2076
-                     *       ],
-                     *       "gauge_selection": {
-                     *         "method": "inverse_distance_two_gauges",
-                     *         "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).",
-                     *         "gauge_separation_miles": 45.4,
-                     *         "gauges": [
-                     *           {
-                     *             "noaa_id": "8724580",
+                     *       "components": {
+                     *         "surge": {
+                     *           "asset_gauges": [],
+                     *           "basis": "tide_gauge_statistics",
+                     *           "conversion": "Return level above the annual mean sea level (z = μ + σ/ξ·((−ln(1 − 1/T))^−ξ − 1)) + this location's MSL − NAVD88 (-0.265 m, NOAA datums of the selected gauges, 1983–2001 epoch) + rise 1992→2000 (0.027 m) + projected rise since 2000. These are the boundary's levels; each asset's depth uses its own n…",
+                     *           "current_conditions": [
+                     *             {
+                     *               "annual_exceedance_probability": 0.01,
+                     *               "design_water_level_navd88": {
+                     *                 "ft": 2.7703,
+                     *                 "m": 0.8444
+                     *               },
+                     *               "note": "On the sea level of 2026: rise since 2000 of the NOAA 2022 Intermediate scenario (median) at the selected gauges, 149 mm: the statute's initial (current 100-year) event.",
+                     *               "return_period_years": 100,
+                     *               "sea_level_rise_since_2000": {
+                     *                 "ft": 0.4902,
+                     *                 "m": 0.1494
+                     *               },
+                     *               "year": 2026
+                     *             }
+                     *           ],
+                     *           "gauge": {
+                     *             "distance_km": 3,
+                     *             "gev_parameters": {
+                     *               "method": "Maximum likelihood, fitted by this API to the annual maxima.",
+                     *               "mu_m": 0.55796,
+                     *               "sigma_m": 0.04265,
+                     *               "xi": 0.2569
+                     *             },
                      *             "name": "Key West, FL",
-                     *             "lat": 24.55083,
-                     *             "lon": -81.80806,
-                     *             "distance_km": 3.02,
-                     *             "distance_miles": 1.87,
-                     *             "weight": 0.9588
-                     *           }
-                     *         ],
-                     *         "cautions": []
+                     *             "noaa_id": "8724580",
+                     *             "record": "1913–2018 (102 annual maxima)",
+                     *             "record_max_above_annual_msl": {
+                     *               "ft": 3.7861,
+                     *               "m": 1.154
+                     *             },
+                     *             "surge_regime": "keys"
+                     *           },
+                     *           "label": "Research product: a stationary GEV distribution fitted by this API (maximum likelihood) to the annual maximum hourly water levels of a tide gauge (University of Hawaii Sea Level Center data to 2018, annual maxima compiled by T. Wong), not a NOAA or FEMA storm surge model and not a base flood elevati…",
+                     *           "noaa_official_1pct": {
+                     *             "above_mhhw": {
+                     *               "ft": 2.4278,
+                     *               "m": 0.74
+                     *             },
+                     *             "navd88": {
+                     *               "ft": 2.4705,
+                     *               "m": 0.753
+                     *             },
+                     *             "note": "NOAA's published level, shown beside the GEV estimate; MHHW of the 1983–2001 epoch.",
+                     *             "source": "NOAA CO-OPS extreme water levels, Key West 8724580 (1 % annual exceedance probability level above MHHW)"
+                     *           },
+                     *           "results": [
+                     *             {
+                     *               "annual_exceedance_probability": 0.01,
+                     *               "design_water_level_navd88": {
+                     *                 "ft": 3.1848,
+                     *                 "m": 0.9707
+                     *               },
+                     *               "existing_water": {
+                     *                 "assets": 0,
+                     *                 "land_below_mhhw": {
+                     *                   "acres": 0,
+                     *                   "km2": 0
+                     *                 },
+                     *                 "open_water": {
+                     *                   "acres": 3517.09,
+                     *                   "km2": 14.2332
+                     *                 },
+                     *                 "today_mhhw_navd88": {
+                     *                   "ft": 0.6063,
+                     *                   "m": 0.1848
+                     *                 },
+                     *                 "year": 2026
+                     *               },
+                     *               "exposed_area": {
+                     *                 "acres": 354.8,
+                     *                 "km2": 1.4358
+                     *               },
+                     *               "exposed_assets": {
+                     *                 "assets": [],
+                     *                 "assets_without_elevation": 0,
+                     *                 "count": 0,
+                     *                 "truncated": false
+                     *               },
+                     *               "percentile": 50,
+                     *               "planning_horizon": 2046,
+                     *               "return_period_years": 100,
+                     *               "scenario": "intermediate_low",
+                     *               "scenario_name": "Intermediate-Low",
+                     *               "sea_level_rise": {
+                     *                 "ft": 0.9048,
+                     *                 "m": 0.2758
+                     *               }
+                     *             }
+                     *           ],
+                     *           "status": "ok"
+                     *         },
+                     *         "tidal": {
+                     *           "high_tide_flood_thresholds_navd88": {
+                     *             "major": {
+                     *               "ft": 3.9522,
+                     *               "m": 1.2046
+                     *             },
+                     *             "minor": {
+                     *               "ft": 1.754,
+                     *               "m": 0.5346
+                     *             },
+                     *             "moderate": {
+                     *               "ft": 2.7205,
+                     *               "m": 0.8292
+                     *             }
+                     *           },
+                     *           "local_datum_check": {
+                     *             "basis": "MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the gauges' MHHW) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often their reference station's. Compared with the MHHW of the sea level gauges; where a st…",
+                     *             "differing": 0,
+                     *             "note": "NOAA station Key West (8724580), the only one in the boundary's bounding box, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges.",
+                     *             "range": {
+                     *               "max": {
+                     *                 "ft": 0.0427,
+                     *                 "m": 0.013
+                     *               },
+                     *               "min": {
+                     *                 "ft": 0.0427,
+                     *                 "m": 0.013
+                     *               }
+                     *             },
+                     *             "stations": [
+                     *               {
+                     *                 "difference": {
+                     *                   "ft": 0.0166,
+                     *                   "m": 0.0051
+                     *                 },
+                     *                 "lat": 24.5557,
+                     *                 "lon": -81.807899,
+                     *                 "mhhw_navd88": {
+                     *                   "ft": 0.0427,
+                     *                   "m": 0.013
+                     *                 },
+                     *                 "name": "Key West",
+                     *                 "noaa_id": "8724580"
+                     *               }
+                     *             ],
+                     *             "stations_in_bbox": 1,
+                     *             "status": "agrees",
+                     *             "tolerance_m": 0.1,
+                     *             "used_mhhw_navd88": {
+                     *               "ft": 0.026,
+                     *               "m": 0.0079
+                     *             }
+                     *           },
+                     *           "mhhw_navd88": {
+                     *             "ft": 0.0427,
+                     *             "m": 0.013
+                     *           },
+                     *           "mhhw_source": {
+                     *             "kind": "noaa_station",
+                     *             "mhhw_navd88": {
+                     *               "ft": 0.0427,
+                     *               "m": 0.013
+                     *             },
+                     *             "note": "MHHW of NOAA station Key West (8724580), 2.9 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m.",
+                     *             "station": {
+                     *               "distance_km": 2.86,
+                     *               "epoch": "1983–2001",
+                     *               "lat": 24.5557,
+                     *               "lon": -81.807899,
+                     *               "name": "Key West",
+                     *               "noaa_id": "8724580"
+                     *             }
+                     *           },
+                     *           "results": [
+                     *             {
+                     *               "depth_above_minor_threshold": {
+                     *                 "ft": 0,
+                     *                 "m": 0
+                     *               },
+                     *               "design_water_level_basis": "Projected MHHW: MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000.",
+                     *               "design_water_level_navd88": {
+                     *                 "ft": 1.0366,
+                     *                 "m": 0.316
+                     *               },
+                     *               "existing_water": {
+                     *                 "assets": 0,
+                     *                 "land_below_mhhw": {
+                     *                   "acres": 0,
+                     *                   "km2": 0
+                     *                 },
+                     *                 "open_water": {
+                     *                   "acres": 3517.09,
+                     *                   "km2": 14.2332
+                     *                 },
+                     *                 "today_mhhw_navd88": {
+                     *                   "ft": 0.6063,
+                     *                   "m": 0.1848
+                     *                 },
+                     *                 "year": 2026
+                     *               },
+                     *               "exposed_area": {
+                     *                 "acres": 0,
+                     *                 "km2": 0
+                     *               },
+                     *               "exposed_assets": {
+                     *                 "assets": [],
+                     *                 "assets_without_elevation": 0,
+                     *                 "count": 0,
+                     *                 "truncated": false
+                     *               },
+                     *               "percentile": 50,
+                     *               "planning_horizon": 2046,
+                     *               "scenario": "intermediate_low",
+                     *               "scenario_name": "Intermediate-Low",
+                     *               "sea_level_rise": {
+                     *                 "ft": 0.9048,
+                     *                 "m": 0.2758
+                     *               },
+                     *               "tidal_flood_days_per_year": {
+                     *                 "by_gauge": [
+                     *                   {
+                     *                     "basis": "observed_daily_max_peaks",
+                     *                     "calibrated_on_observed_days": false,
+                     *                     "days": 11.2,
+                     *                     "floored_at_observed_mean": false,
+                     *                     "name": "Key West, FL",
+                     *                     "noaa_id": "8724580",
+                     *                     "nontidal_sd_m": 0.068,
+                     *                     "observed_mean_2007_2016": 0
+                     *                   }
+                     *                 ],
+                     *                 "method": "Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water levels shifted by sea level rise, counted against the NOAA minor threshold (0.04·GT + 0.50 m above MHHW) less the rise 1992→2000 and the projected rise since 2000. Where a UHSLC peak record covers the gauge (b…",
+                     *                 "minor": 11.7,
+                     *                 "year": 2046
+                     *               }
+                     *             }
+                     *           ],
+                     *           "status": "ok",
+                     *           "thresholds_basis": "NOAA (Sweet et al. 2018): minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major 0.04·GT + 1.17 m above MHHW (GT = great diurnal range of the NOAA datums), weighted as the gauges are."
+                     *         }
+                     *       },
+                     *       "datum_epoch": {
+                     *         "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are; for a gauge with a data warning (a trajectory from fewer than 30 years of record, which can run negativ…",
+                     *         "rise_1992_to_2000": {
+                     *           "ft": 0.0891,
+                     *           "m": 0.0272
+                     *         },
+                     *         "scenario_baseline_year": 2000,
+                     *         "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)"
                      *       },
                      *       "elevation": {
-                     *         "status": "covered",
-                     *         "source": {
-                     *           "name": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
-                     *           "vertical_datum": "EGM96",
-                     *           "native_resolution": "1 arc-second (~30 m)",
-                     *           "elevation_model_id": "srtm-1arcsec",
-                     *           "resolution_m": 30,
-                     *           "vertical_accuracy_m": 16,
-                     *           "vertical_accuracy_basis": "SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.",
-                     *           "surface_model": true,
-                     *           "height_step_m": 1
+                     *         "asset_ground": {
+                     *           "from_dem": 0,
+                     *           "method": "Ground at a point or asset: the asset's surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset's water level uses its own gauge inte…",
+                     *           "surface_model_flagged": 0,
+                     *           "surveyed": 0
                      *         },
-                     *         "sources": [
-                     *           {
-                     *             "elevation_model_id": "srtm-1arcsec",
-                     *             "name": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
-                     *             "surface_model": true,
-                     *             "share_of_cells": 1,
-                     *             "vertical_offset_m": -0.265
-                     *           }
-                     *         ],
-                     *         "surface_model_flags": {
-                     *           "cells": 5702,
-                     *           "share_of_cells": 0.1825,
-                     *           "rule": "Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground."
+                     *         "cell_size_m": 29,
+                     *         "connection": {
+                     *           "cell_size_m": 59,
+                     *           "extent_bbox": [
+                     *             -82,
+                     *             24,
+                     *             -81,
+                     *             25
+                     *           ],
+                     *           "method": "Tidal connection is traced over the whole extent of the elevation model(s) around the place (8-neighbour, through cells below the water level), not within the reported radius or boundary: the answer at a place does not change with the radius, which bounds only the area reported.",
+                     *           "models": [
+                     *             "srtm-1arcsec"
+                     *           ],
+                     *           "traced_over": "whole_model"
                      *         },
+                     *         "coverage_fraction": 1,
                      *         "height_steps": {
                      *           "elevation_model_id": "srtm-1arcsec",
-                     *           "step_m": 1,
                      *           "lowest_land_levels_navd88_m": [
                      *             0.735,
                      *             1.735,
@@ -7851,302 +7891,64 @@ export interface operations {
                      *             3.735,
                      *             4.735
                      *           ],
-                     *           "note": "This model's heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of that height, and two water lev…"
-                     *         },
-                     *         "coverage_fraction": 1,
-                     *         "cell_size_m": 29,
-                     *         "vertical_datum_correction": {
-                     *           "from": "EGM96",
-                     *           "applied_offset_m": -0.265,
-                     *           "method": "SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.",
-                     *           "uncertainty": "The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…"
-                     *         },
-                     *         "connection": {
-                     *           "traced_over": "whole_model",
-                     *           "extent_bbox": [
-                     *             -82,
-                     *             24,
-                     *             -81,
-                     *             25
-                     *           ],
-                     *           "models": [
-                     *             "srtm-1arcsec"
-                     *           ],
-                     *           "cell_size_m": 59,
-                     *           "method": "Tidal connection is traced over the whole extent of the elevation model(s) around the place (8-neighbour, through cells below the water level), not within the reported radius or boundary: the answer at a place does not change with the radius, which bounds only the area reported."
-                     *         },
-                     *         "asset_ground": {
-                     *           "surveyed": 0,
-                     *           "from_dem": 0,
-                     *           "surface_model_flagged": 0,
-                     *           "method": "Ground at a point or asset: the asset's surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset's water level uses its own gauge inte…"
+                     *           "note": "This model's heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of…",
+                     *           "step_m": 1
                      *         },
                      *         "method": "Land cells connected (8-neighbour) to open water below the water level count as exposed, apart from land already below today's MHHW (existing_water). Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water …",
-                     *         "screening_level": "Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination."
-                     *       },
-                     *       "assets": {
-                     *         "inside_boundary": 0,
-                     *         "source": "The caller's imported assets (points)."
-                     *       },
-                     *       "components": {
-                     *         "tidal": {
-                     *           "status": "ok",
-                     *           "mhhw_navd88": {
-                     *             "m": 0.013,
-                     *             "ft": 0.0427
-                     *           },
-                     *           "mhhw_source": {
-                     *             "kind": "noaa_station",
-                     *             "mhhw_navd88": {
-                     *               "m": 0.013,
-                     *               "ft": 0.0427
-                     *             },
-                     *             "station": {
-                     *               "noaa_id": "8724580",
-                     *               "name": "Key West",
-                     *               "lat": 24.5557,
-                     *               "lon": -81.807899,
-                     *               "distance_km": 2.86,
-                     *               "epoch": "1983–2001"
-                     *             },
-                     *             "note": "MHHW of NOAA station Key West (8724580), 2.9 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m."
-                     *           },
-                     *           "local_datum_check": {
-                     *             "status": "agrees",
-                     *             "tolerance_m": 0.1,
-                     *             "used_mhhw_navd88": {
-                     *               "m": 0.0079,
-                     *               "ft": 0.026
-                     *             },
-                     *             "stations_in_bbox": 1,
-                     *             "range": {
-                     *               "min": {
-                     *                 "m": 0.013,
-                     *                 "ft": 0.0427
-                     *               },
-                     *               "max": {
-                     *                 "m": 0.013,
-                     *                 "ft": 0.0427
-                     *               }
-                     *             },
-                     *             "differing": 0,
-                     *             "stations": [
-                     *               {
-                     *                 "noaa_id": "8724580",
-                     *                 "name": "Key West",
-                     *                 "lat": 24.5557,
-                     *                 "lon": -81.807899,
-                     *                 "mhhw_navd88": {
-                     *                   "m": 0.013,
-                     *                   "ft": 0.0427
-                     *                 },
-                     *                 "difference": {
-                     *                   "m": 0.0051,
-                     *                   "ft": 0.0166
-                     *                 }
-                     *               }
-                     *             ],
-                     *             "basis": "MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …",
-                     *             "note": "NOAA station Key West (8724580), the only one in the boundary's bounding box, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges."
-                     *           },
-                     *           "high_tide_flood_thresholds_navd88": {
-                     *             "minor": {
-                     *               "m": 0.5295,
-                     *               "ft": 1.7374
-                     *             },
-                     *             "moderate": {
-                     *               "m": 0.8241,
-                     *               "ft": 2.7039
-                     *             },
-                     *             "major": {
-                     *               "m": 1.1995,
-                     *               "ft": 3.9355
-                     *             }
-                     *           },
-                     *           "thresholds_basis": "NOAA (Sweet et al. 2018): minor 0.04·GT + 0.50 m, moderate 0.03·GT + 0.80 m, major 0.04·GT + 1.17 m above MHHW (GT = great diurnal range of the NOAA datums), weighted as the gauges are.",
-                     *           "results": [
-                     *             {
-                     *               "scenario": "intermediate_low",
-                     *               "scenario_name": "Intermediate-Low",
-                     *               "planning_horizon": 2046,
-                     *               "percentile": 50,
-                     *               "sea_level_rise": {
-                     *                 "m": 0.2758,
-                     *                 "ft": 0.9048
-                     *               },
-                     *               "design_water_level_navd88": {
-                     *                 "m": 0.3109,
-                     *                 "ft": 1.0199
-                     *               },
-                     *               "design_water_level_basis": "Projected MHHW: MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000.",
-                     *               "depth_above_minor_threshold": {
-                     *                 "m": 0,
-                     *                 "ft": 0
-                     *               },
-                     *               "tidal_flood_days_per_year": {
-                     *                 "minor": 11.7,
-                     *                 "year": 2046,
-                     *                 "by_gauge": [
-                     *                   {
-                     *                     "noaa_id": "8724580",
-                     *                     "name": "Key West, FL",
-                     *                     "days": 11.2,
-                     *                     "observed_mean_2007_2016": 0,
-                     *                     "floored_at_observed_mean": false,
-                     *                     "nontidal_sd_m": 0.068,
-                     *                     "calibrated_on_observed_days": false,
-                     *                     "basis": "observed_daily_max_peaks"
-                     *                   }
-                     *                 ],
-                     *                 "method": "Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water levels shifted by sea level rise, counted against the NOAA minor threshold (0.04·GT + 0.50 m above MHHW) less the rise 1992→2000 and the projected rise since 2000. Where a UHSLC peak record covers the gauge (b…"
-                     *               },
-                     *               "exposed_area": {
-                     *                 "acres": 0,
-                     *                 "km2": 0
-                     *               },
-                     *               "exposed_assets": {
-                     *                 "count": 0,
-                     *                 "assets_without_elevation": 0,
-                     *                 "truncated": false,
-                     *                 "assets": []
-                     *               },
-                     *               "existing_water": {
-                     *                 "today_mhhw_navd88": {
-                     *                   "m": 0.1797,
-                     *                   "ft": 0.5896
-                     *                 },
-                     *                 "year": 2026,
-                     *                 "open_water": {
-                     *                   "acres": 3517.09,
-                     *                   "km2": 14.2332
-                     *                 },
-                     *                 "land_below_mhhw": {
-                     *                   "acres": 0,
-                     *                   "km2": 0
-                     *                 },
-                     *                 "assets": 0
-                     *               }
-                     *             }
-                     *           ]
+                     *         "screening_level": "Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.",
+                     *         "source": {
+                     *           "elevation_model_id": "srtm-1arcsec",
+                     *           "height_step_m": 1,
+                     *           "name": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
+                     *           "native_resolution": "1 arc-second (~30 m)",
+                     *           "resolution_m": 30,
+                     *           "surface_model": true,
+                     *           "vertical_accuracy_basis": "SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.",
+                     *           "vertical_accuracy_m": 16,
+                     *           "vertical_datum": "EGM96"
                      *         },
-                     *         "surge": {
-                     *           "status": "ok",
-                     *           "basis": "tide_gauge_statistics",
-                     *           "label": "Research product: a stationary GEV distribution fitted by this API (maximum likelihood) to the annual maximum hourly water levels of a tide gauge (University of Hawaii Sea Level Center data to 2018, annual maxima compiled by T. Wong), not a NOAA or FEMA storm surge model and not a base flood elevati…",
-                     *           "gauge": {
-                     *             "noaa_id": "8724580",
+                     *         "sources": [
+                     *           {
+                     *             "elevation_model_id": "srtm-1arcsec",
+                     *             "name": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
+                     *             "share_of_cells": 1,
+                     *             "surface_model": true,
+                     *             "vertical_offset_m": -0.265
+                     *           }
+                     *         ],
+                     *         "status": "covered",
+                     *         "surface_model_flags": {
+                     *           "cells": 5702,
+                     *           "rule": "Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground.",
+                     *           "share_of_cells": 0.1825
+                     *         },
+                     *         "vertical_datum_correction": {
+                     *           "applied_offset_m": -0.265,
+                     *           "from": "EGM96",
+                     *           "method": "SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.",
+                     *           "uncertainty": "The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…"
+                     *         }
+                     *       },
+                     *       "gauge_selection": {
+                     *         "cautions": [],
+                     *         "gauge_separation_miles": 45.4,
+                     *         "gauges": [
+                     *           {
+                     *             "distance_km": 3.02,
+                     *             "distance_miles": 1.87,
+                     *             "lat": 24.55083,
+                     *             "lon": -81.80806,
                      *             "name": "Key West, FL",
-                     *             "distance_km": 3,
-                     *             "surge_regime": "keys",
-                     *             "record": "1913–2018 (102 annual maxima)",
-                     *             "record_max_above_annual_msl": {
-                     *               "m": 1.154,
-                     *               "ft": 3.7861
-                     *             },
-                     *             "gev_parameters": {
-                     *               "mu_m": 0.55796,
-                     *               "sigma_m": 0.04265,
-                     *               "xi": 0.2569,
-                     *               "method": "Maximum likelihood, fitted by this API to the annual maxima."
-                     *             }
-                     *           },
-                     *           "conversion": "Return level above the annual mean sea level (z = μ + σ/ξ·((−ln(1 − 1/T))^−ξ − 1)) + this location's MSL − NAVD88 (-0.265 m, NOAA datums of the selected gauges, 1983–2001 epoch) + rise 1992→2000 (0.027 m) + projected rise since 2000.",
-                     *           "current_conditions": [
-                     *             {
-                     *               "return_period_years": 100,
-                     *               "annual_exceedance_probability": 0.01,
-                     *               "year": 2026,
-                     *               "design_water_level_navd88": {
-                     *                 "m": 0.8444,
-                     *                 "ft": 2.7703
-                     *               },
-                     *               "sea_level_rise_since_2000": {
-                     *                 "m": 0.1494,
-                     *                 "ft": 0.4902
-                     *               },
-                     *               "note": "On the sea level of 2026: rise since 2000 of the NOAA 2022 Intermediate scenario (median) at the selected gauges, 149 mm: the statute's initial (current 100-year) event."
-                     *             }
-                     *           ],
-                     *           "noaa_official_1pct": {
-                     *             "source": "NOAA CO-OPS extreme water levels, Key West 8724580 (1 % annual exceedance probability level above MHHW)",
-                     *             "above_mhhw": {
-                     *               "m": 0.74,
-                     *               "ft": 2.4278
-                     *             },
-                     *             "navd88": {
-                     *               "m": 0.753,
-                     *               "ft": 2.4705
-                     *             },
-                     *             "note": "NOAA's published level, shown beside the GEV estimate; MHHW of the 1983–2001 epoch."
-                     *           },
-                     *           "results": [
-                     *             {
-                     *               "scenario": "intermediate_low",
-                     *               "scenario_name": "Intermediate-Low",
-                     *               "planning_horizon": 2046,
-                     *               "percentile": 50,
-                     *               "sea_level_rise": {
-                     *                 "m": 0.2758,
-                     *                 "ft": 0.9048
-                     *               },
-                     *               "return_period_years": 100,
-                     *               "annual_exceedance_probability": 0.01,
-                     *               "design_water_level_navd88": {
-                     *                 "m": 0.9707,
-                     *                 "ft": 3.1848
-                     *               },
-                     *               "exposed_area": {
-                     *                 "acres": 352.01,
-                     *                 "km2": 1.4245
-                     *               },
-                     *               "exposed_assets": {
-                     *                 "count": 0,
-                     *                 "assets_without_elevation": 0,
-                     *                 "truncated": false,
-                     *                 "assets": []
-                     *               },
-                     *               "existing_water": {
-                     *                 "today_mhhw_navd88": {
-                     *                   "m": 0.1797,
-                     *                   "ft": 0.5896
-                     *                 },
-                     *                 "year": 2026,
-                     *                 "open_water": {
-                     *                   "acres": 3517.09,
-                     *                   "km2": 14.2332
-                     *                 },
-                     *                 "land_below_mhhw": {
-                     *                   "acres": 0,
-                     *                   "km2": 0
-                     *                 },
-                     *                 "assets": 0
-                     *               }
-                     *             }
-                     *           ],
-                     *           "asset_gauges": []
-                     *         }
+                     *             "noaa_id": "8724580",
+                     *             "weight": 0.9588
+                     *           }
+                     *         ],
+                     *         "method": "inverse_distance_two_gauges",
+                     *         "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b))."
                      *       },
-                     *       "vertical_datum": "NAVD88",
-                     *       "units": "Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².",
-                     *       "baseline": "Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.",
-                     *       "datum_epoch": {
-                     *         "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)",
-                     *         "scenario_baseline_year": 2000,
-                     *         "rise_1992_to_2000": {
-                     *           "m": 0.0272,
-                     *           "ft": 0.0891
-                     *         },
-                     *         "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are."
-                     *       },
-                     *       "screening_level": "Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.",
-                     *       "sources": [
-                     *         {
-                     *           "id": "noaa_tr2022",
-                     *           "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022",
-                     *           "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
-                     *           "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
-                     *           "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83."
-                     *         }
+                     *       "planning_horizons": [
+                     *         2046,
+                     *         2076
                      *       ],
                      *       "provenance": {
                      *         "datasets": [
@@ -8156,13 +7958,27 @@ export interface operations {
                      *             "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022"
                      *           }
                      *         ],
+                     *         "datum_epoch": {
+                     *           "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are; for a gauge with a data warning (a trajectory from fewer than 30 years of record, which can run negativ…",
+                     *           "rise_1992_to_2000": {
+                     *             "ft": 0.0891,
+                     *             "m": 0.0272
+                     *           },
+                     *           "scenario_baseline_year": 2000,
+                     *           "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)"
+                     *         },
                      *         "gauge_rule": {
-                     *           "rule": "F.A.C. 62S-7.012(1)(b)",
-                     *           "url": "https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012",
-                     *           "verification": "verified",
-                     *           "text": "Local sea level is interpolated between \"the two closest coastal tide gauges that do not have data warnings associated with them\", \"using the project's distance away from the gauges as the independent variable\".",
-                     *           "gauge_list_verification": "reconstructed",
                      *           "gauge_list_note": "The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.",
+                     *           "gauge_list_verification": "reconstructed",
+                     *           "gauges_excluded_for_data_warnings": [
+                     *             {
+                     *               "name": "Mayport, FL",
+                     *               "noaa_id": "8720218",
+                     *               "warnings": [
+                     *                 "NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30."
+                     *               ]
+                     *             }
+                     *           ],
                      *           "gauges_used": [
                      *             "8720030 Fernandina Beach, FL",
                      *             "8723970 Vaca Key, FL",
@@ -8170,36 +7986,38 @@ export interface operations {
                      *             "8725110 Naples, FL",
                      *             "8725520 Fort Myers, FL"
                      *           ],
-                     *           "gauges_excluded_for_data_warnings": [
-                     *             {
-                     *               "noaa_id": "8720218",
-                     *               "name": "Mayport, FL",
-                     *               "warnings": [
-                     *                 "NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30."
-                     *               ]
-                     *             }
-                     *           ],
                      *           "gauges_without_noaa_2022_projections": [
                      *             "Lake Worth Pier, FL",
                      *             "Port Manatee, FL",
                      *             "East Bay, FL"
-                     *           ]
+                     *           ],
+                     *           "rule": "F.A.C. 62S-7.012(1)(b)",
+                     *           "text": "Local sea level is interpolated between \"the two closest coastal tide gauges that do not have data warnings associated with them\", \"using the project's distance away from the gauges as the independent variable\".",
+                     *           "url": "https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012",
+                     *           "verification": "verified"
                      *         },
                      *         "statute": {
+                     *           "note": "Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).",
                      *           "rule": "s. 380.093(3)(d), F.S.",
-                     *           "verification": "reconstructed",
-                     *           "note": "Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement)."
-                     *         },
-                     *         "datum_epoch": {
-                     *           "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)",
-                     *           "scenario_baseline_year": 2000,
-                     *           "rise_1992_to_2000": {
-                     *             "m": 0.0272,
-                     *             "ft": 0.0891
-                     *           },
-                     *           "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are."
+                     *           "verification": "reconstructed"
                      *         }
-                     *       }
+                     *       },
+                     *       "scenarios": [
+                     *         "intermediate_low",
+                     *         "intermediate"
+                     *       ],
+                     *       "screening_level": "Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.",
+                     *       "sources": [
+                     *         {
+                     *           "id": "noaa_tr2022",
+                     *           "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
+                     *           "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.",
+                     *           "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
+                     *           "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022"
+                     *         }
+                     *       ],
+                     *       "units": "Lengths in metres (m) and feet (ft, 1 ft = 0.3048 m); areas in acres and km².",
+                     *       "vertical_datum": "NAVD88"
                      *     }
                      */
                     "application/json": components["schemas"]["FloodAnalysis"];
@@ -8275,43 +8093,33 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "event_id": "fema:DR-4734",
-                     *           "source": "fema_declarations",
                      *           "date": "2023-08-27",
+                     *           "distance_km": null,
                      *           "end_date": "2023-09-04",
-                     *           "type": "disaster_declaration",
-                     *           "name": "Hurricane Idalia (Major Disaster 4734, declared 2023-08-31)",
+                     *           "event_id": "fema:DR-4734",
                      *           "location": {
-                     *             "lat": null,
-                     *             "lon": null,
                      *             "county": null,
                      *             "county_fips": null,
+                     *             "lat": null,
+                     *             "lon": null,
                      *             "scope": "state"
                      *           },
                      *           "magnitude": {
-                     *             "incident_type": "Hurricane",
-                     *             "declaration_type": "Major Disaster"
+                     *             "declaration_type": "Major Disaster",
+                     *             "incident_type": "Hurricane"
                      *           },
-                     *           "distance_km": null
+                     *           "name": "Hurricane Idalia (Major Disaster 4734, declared 2023-08-31)",
+                     *           "source": "fema_declarations",
+                     *           "type": "disaster_declaration"
                      *         }
                      *       ],
-                     *       "next_cursor": "eyJkIjoiMjAyMy0wOC0yNyIsImkiOiJmZW1hOkVNLTM1OTYifQ",
                      *       "location": {
-                     *         "query": "City of Key West",
+                     *         "distance_from": "point",
                      *         "lat": 24.55524,
                      *         "lon": -81.78163,
-                     *         "distance_from": "point"
+                     *         "query": "City of Key West"
                      *       },
-                     *       "radius_km": 50,
-                     *       "sources": [
-                     *         {
-                     *           "id": "hurdat2",
-                     *           "version": "hurdat2-1851-2024-040425 (via Benjreggio/HurdatFlorida @ 6d2f4bfe)",
-                     *           "name": "NHC HURDAT2 Atlantic best tracks 1851–2024, Florida landfalls 1900–2024 (HurdatFlorida derivation)",
-                     *           "url": "https://www.nhc.noaa.gov/data/#hurdat",
-                     *           "note": "Landfall position = best-track point at the landfall time."
-                     *         }
-                     *       ],
+                     *       "next_cursor": "eyJkIjoiMjAyMy0wOC0yNyIsImkiOiJmZW1hOkVNLTM1OTYifQ",
                      *       "provenance": {
                      *         "datasets": [
                      *           {
@@ -8320,13 +8128,19 @@ export interface operations {
                      *             "version": "hurdat2-1851-2024-040425 (via Benjreggio/HurdatFlorida @ 6d2f4bfe)"
                      *           }
                      *         ],
+                     *         "datum_epoch": null,
                      *         "gauge_rule": {
-                     *           "rule": "F.A.C. 62S-7.012(1)(b)",
-                     *           "url": "https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012",
-                     *           "verification": "verified",
-                     *           "text": "Local sea level is interpolated between \"the two closest coastal tide gauges that do not have data warnings associated with them\", \"using the project's distance away from the gauges as the independent variable\".",
-                     *           "gauge_list_verification": "reconstructed",
                      *           "gauge_list_note": "The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.",
+                     *           "gauge_list_verification": "reconstructed",
+                     *           "gauges_excluded_for_data_warnings": [
+                     *             {
+                     *               "name": "Mayport, FL",
+                     *               "noaa_id": "8720218",
+                     *               "warnings": [
+                     *                 "NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30."
+                     *               ]
+                     *             }
+                     *           ],
                      *           "gauges_used": [
                      *             "8720030 Fernandina Beach, FL",
                      *             "8723970 Vaca Key, FL",
@@ -8334,28 +8148,32 @@ export interface operations {
                      *             "8725110 Naples, FL",
                      *             "8725520 Fort Myers, FL"
                      *           ],
-                     *           "gauges_excluded_for_data_warnings": [
-                     *             {
-                     *               "noaa_id": "8720218",
-                     *               "name": "Mayport, FL",
-                     *               "warnings": [
-                     *                 "NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30."
-                     *               ]
-                     *             }
-                     *           ],
                      *           "gauges_without_noaa_2022_projections": [
                      *             "Lake Worth Pier, FL",
                      *             "Port Manatee, FL",
                      *             "East Bay, FL"
-                     *           ]
+                     *           ],
+                     *           "rule": "F.A.C. 62S-7.012(1)(b)",
+                     *           "text": "Local sea level is interpolated between \"the two closest coastal tide gauges that do not have data warnings associated with them\", \"using the project's distance away from the gauges as the independent variable\".",
+                     *           "url": "https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012",
+                     *           "verification": "verified"
                      *         },
                      *         "statute": {
+                     *           "note": "Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).",
                      *           "rule": "s. 380.093(3)(d), F.S.",
-                     *           "verification": "reconstructed",
-                     *           "note": "Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement)."
-                     *         },
-                     *         "datum_epoch": null
-                     *       }
+                     *           "verification": "reconstructed"
+                     *         }
+                     *       },
+                     *       "radius_km": 50,
+                     *       "sources": [
+                     *         {
+                     *           "id": "hurdat2",
+                     *           "name": "NHC HURDAT2 Atlantic best tracks 1851–2024, Florida landfalls 1900–2024 (HurdatFlorida derivation)",
+                     *           "note": "Landfall position = best-track point at the landfall time.",
+                     *           "url": "https://www.nhc.noaa.gov/data/#hurdat",
+                     *           "version": "hurdat2-1851-2024-040425 (via Benjreggio/HurdatFlorida @ 6d2f4bfe)"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["FloodEvents"];
@@ -8376,7 +8194,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example hjob_N2x8Qz0bH4kVtL9m */
+                /** @example hjob_3727643285960212 */
                 job_id: string;
             };
             cookie?: never;
@@ -8395,14 +8213,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "job_id": "hjob_N2x8Qz0bH4kVtL9m",
-                     *       "kind": "flood_analysis",
-                     *       "status": "running",
-                     *       "progress": 0.05,
-                     *       "created_at": "2026-11-23T17:48:25.285Z",
-                     *       "updated_at": "2026-11-23T17:48:25.344Z",
+                     *       "created_at": "2026-11-23T14:34:00.000Z",
                      *       "error": null,
-                     *       "result": null
+                     *       "job_id": "hjob_3727643285960212",
+                     *       "kind": "flood_analysis",
+                     *       "progress": 0,
+                     *       "result": null,
+                     *       "status": "queued",
+                     *       "updated_at": "2026-11-23T14:34:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["HazardJob"];
@@ -8453,159 +8271,40 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "location": {
-                     *         "lat": 24.5551,
-                     *         "lon": -81.78
+                     *       "affected_assets": {
+                     *         "assets": [],
+                     *         "count": 0
                      *       },
-                     *       "scenario": "intermediate",
-                     *       "scenario_name": "Intermediate",
-                     *       "planning_horizon": 2070,
-                     *       "percentile": 50,
-                     *       "gauge_selection": {
-                     *         "method": "inverse_distance_two_gauges",
-                     *         "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).",
-                     *         "gauge_separation_miles": 45.4,
-                     *         "gauges": [
-                     *           {
-                     *             "noaa_id": "8724580",
-                     *             "name": "Key West, FL",
-                     *             "lat": 24.55083,
-                     *             "lon": -81.80806,
-                     *             "distance_km": 2.88,
-                     *             "distance_miles": 1.79,
-                     *             "weight": 0.9607
-                     *           }
-                     *         ],
-                     *         "cautions": []
-                     *       },
-                     *       "elevation_change": {
-                     *         "m": 0.5668,
-                     *         "ft": 1.8594,
-                     *         "percentiles": {
-                     *           "p17": {
-                     *             "m": 0.4648,
-                     *             "ft": 1.5248
-                     *           },
-                     *           "p50": {
-                     *             "m": 0.5668,
-                     *             "ft": 1.8594
-                     *           },
-                     *           "p83": {
-                     *             "m": 0.691,
-                     *             "ft": 2.267
-                     *           }
-                     *         },
-                     *         "baseline_year": 2000
-                     *       },
-                     *       "mhhw_navd88": {
-                     *         "m": 0.013,
-                     *         "ft": 0.0427
-                     *       },
-                     *       "mhhw_source": {
-                     *         "kind": "noaa_station",
-                     *         "mhhw_navd88": {
-                     *           "m": 0.013,
-                     *           "ft": 0.0427
-                     *         },
-                     *         "station": {
-                     *           "noaa_id": "8724580",
-                     *           "name": "Key West",
-                     *           "lat": 24.5557,
-                     *           "lon": -81.807899,
-                     *           "distance_km": 2.82,
-                     *           "epoch": "1983–2001"
-                     *         },
-                     *         "note": "MHHW of NOAA station Key West (8724580), 2.8 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m."
-                     *       },
-                     *       "local_datum_check": {
-                     *         "status": "agrees",
-                     *         "radius_km": 10,
-                     *         "tolerance_m": 0.1,
-                     *         "used_mhhw_navd88": {
-                     *           "m": 0.0082,
-                     *           "ft": 0.0268
-                     *         },
-                     *         "stations": [
-                     *           {
-                     *             "noaa_id": "8724580",
-                     *             "name": "Key West",
-                     *             "lat": 24.5557,
-                     *             "lon": -81.807899,
-                     *             "distance_km": 2.82,
-                     *             "mhhw_navd88": {
-                     *               "m": 0.013,
-                     *               "ft": 0.0427
-                     *             },
-                     *             "difference": {
-                     *               "m": 0.0048,
-                     *               "ft": 0.0159
-                     *             }
-                     *           },
-                     *           {
-                     *             "noaa_id": "8724493",
-                     *             "name": "Boca Chica Marina",
-                     *             "lat": 24.575,
-                     *             "lon": -81.7083,
-                     *             "distance_km": 7.58,
-                     *             "mhhw_navd88": {
-                     *               "m": -0.057,
-                     *               "ft": -0.187
-                     *             },
-                     *             "difference": {
-                     *               "m": -0.0652,
-                     *               "ft": -0.2138
-                     *             }
-                     *           }
-                     *         ],
-                     *         "basis": "MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the MHHW used here) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often …",
-                     *         "note": "NOAA station Key West (8724580), 2.8 km away, has MHHW 0.013 m NAVD88, within 0.1 m of the 0.008 m taken from the sea level gauges."
-                     *       },
-                     *       "datum_epoch": {
-                     *         "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)",
-                     *         "scenario_baseline_year": 2000,
-                     *         "rise_1992_to_2000": {
-                     *           "m": 0.0272,
-                     *           "ft": 0.0891
-                     *         },
-                     *         "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are."
-                     *       },
-                     *       "projected_mhhw_navd88": {
-                     *         "m": 0.6069,
-                     *         "ft": 1.9912
-                     *       },
-                     *       "projected_mhhw_basis": "MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.",
-                     *       "vertical_datum": "NAVD88",
                      *       "baseline": "Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.",
+                     *       "datum_epoch": {
+                     *         "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are; for a gauge with a data warning (a trajectory from fewer than 30 years of record, which can run negativ…",
+                     *         "rise_1992_to_2000": {
+                     *           "ft": 0.0891,
+                     *           "m": 0.0272
+                     *         },
+                     *         "scenario_baseline_year": 2000,
+                     *         "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)"
+                     *       },
                      *       "elevation": {
-                     *         "status": "covered",
-                     *         "source": {
-                     *           "name": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
-                     *           "vertical_datum": "EGM96",
-                     *           "native_resolution": "1 arc-second (~30 m)",
-                     *           "elevation_model_id": "srtm-1arcsec",
-                     *           "resolution_m": 30,
-                     *           "vertical_accuracy_m": 16,
-                     *           "vertical_accuracy_basis": "SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.",
-                     *           "surface_model": true,
-                     *           "height_step_m": 1
+                     *         "cell_size_m": 29,
+                     *         "connection": {
+                     *           "cell_size_m": 59,
+                     *           "extent_bbox": [
+                     *             -82,
+                     *             24,
+                     *             -81,
+                     *             25
+                     *           ],
+                     *           "method": "Tidal connection is traced over the whole extent of the elevation model(s) around the place (8-neighbour, through cells below the water level), not within the reported radius or boundary: the answer at a place does not change with the radius, which bounds only the area reported.",
+                     *           "models": [
+                     *             "srtm-1arcsec"
+                     *           ],
+                     *           "traced_over": "whole_model"
                      *         },
-                     *         "sources": [
-                     *           {
-                     *             "elevation_model_id": "srtm-1arcsec",
-                     *             "name": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
-                     *             "surface_model": true,
-                     *             "share_of_cells": 1,
-                     *             "vertical_offset_m": -0.265
-                     *           }
-                     *         ],
-                     *         "surface_model_flags": {
-                     *           "cells": 3035,
-                     *           "share_of_cells": 0.1586,
-                     *           "rule": "Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground."
-                     *         },
+                     *         "coverage_fraction": 1,
+                     *         "ground_method": "Ground at a point or asset: the asset's surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset's water level uses its own gauge inte…",
                      *         "height_steps": {
                      *           "elevation_model_id": "srtm-1arcsec",
-                     *           "step_m": 1,
                      *           "lowest_land_levels_navd88_m": [
                      *             0.735,
                      *             1.735,
@@ -8613,84 +8312,169 @@ export interface operations {
                      *             3.735,
                      *             4.735
                      *           ],
-                     *           "note": "This model's heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of that height, and two water lev…"
+                     *           "note": "This model's heights come in whole steps of 1 m: after the datum shift (-0.265 m) its land cells stand at these NAVD88 levels and at none between. Where it supplies the ground, exposed area therefore grows in steps: a water level just above one of these levels reaches at once every connected cell of…",
+                     *           "step_m": 1
                      *         },
                      *         "point_source_id": "srtm-1arcsec",
-                     *         "connection": {
-                     *           "traced_over": "whole_model",
-                     *           "extent_bbox": [
-                     *             -82,
-                     *             24,
-                     *             -81,
-                     *             25
-                     *           ],
-                     *           "models": [
-                     *             "srtm-1arcsec"
-                     *           ],
-                     *           "cell_size_m": 59,
-                     *           "method": "Tidal connection is traced over the whole extent of the elevation model(s) around the place (8-neighbour, through cells below the water level), not within the reported radius or boundary: the answer at a place does not change with the radius, which bounds only the area reported."
+                     *         "source": {
+                     *           "elevation_model_id": "srtm-1arcsec",
+                     *           "height_step_m": 1,
+                     *           "name": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
+                     *           "native_resolution": "1 arc-second (~30 m)",
+                     *           "resolution_m": 30,
+                     *           "surface_model": true,
+                     *           "vertical_accuracy_basis": "SRTM mission specification: 16 m absolute, 90 % linear error; whole-metre samples.",
+                     *           "vertical_accuracy_m": 16,
+                     *           "vertical_datum": "EGM96"
                      *         },
-                     *         "coverage_fraction": 1,
-                     *         "cell_size_m": 29,
+                     *         "sources": [
+                     *           {
+                     *             "elevation_model_id": "srtm-1arcsec",
+                     *             "name": "SRTM 1 arc-second tiles (bundled, coastal Florida; a surface model: roofs and canopy, not bare earth)",
+                     *             "share_of_cells": 1,
+                     *             "surface_model": true,
+                     *             "vertical_offset_m": -0.265
+                     *           }
+                     *         ],
+                     *         "status": "covered",
+                     *         "surface_model_flags": {
+                     *           "cells": 3035,
+                     *           "rule": "Surface-model (SRTM) cells more than 3 m above the lowest ground within 2 cells are flagged as probably building or canopy: their height is not ground.",
+                     *           "share_of_cells": 0.1586
+                     *         },
                      *         "vertical_datum_correction": {
-                     *           "from": "EGM96",
                      *           "applied_offset_m": -0.265,
+                     *           "from": "EGM96",
                      *           "method": "SRTM heights (EGM96, sea surface = 0 m) taken as heights above local mean sea level and shifted by MSL − NAVD88 from the NOAA tidal datums (1983–2001 epoch) of the selected gauges.",
                      *           "uncertainty": "The EGM96 geoid departs from local mean sea level by up to a few decimetres and sea level rose by a few centimetres between the datum epoch (centre 1992) and the SRTM flight (2000); both are small against the SRTM vertical error of several metres over built-up and vegetated ground. Screening level o…"
-                     *         },
-                     *         "ground_method": "Ground at a point or asset: the asset's surveyed elevation column when its file has one (ground before first floor, NAVD88), else the elevation model at the location at its native resolution, interpolated bilinearly between the four surrounding posts. Each asset's water level uses its own gauge inte…"
+                     *         }
                      *       },
-                     *       "ground_elevation_navd88": {
-                     *         "m": 1.7346,
-                     *         "ft": 5.6909
-                     *       },
-                     *       "water_depth": {
-                     *         "m": 0,
-                     *         "ft": 0,
-                     *         "inundated": false,
-                     *         "existing_water": false
-                     *       },
-                     *       "inundation_area": {
-                     *         "acres": 0,
-                     *         "km2": 0,
-                     *         "radius_km": 2,
-                     *         "method": "Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW, less those already below today's MHHW (reported as existing_water). Open water is never counted: SRTM sea and bay cells (0 or below in the raw model) are marked as water before the datum shift;…"
+                     *       "elevation_change": {
+                     *         "baseline_year": 2000,
+                     *         "ft": 1.8594,
+                     *         "m": 0.5668,
+                     *         "percentiles": {
+                     *           "p17": {
+                     *             "ft": 1.5248,
+                     *             "m": 0.4648
+                     *           },
+                     *           "p50": {
+                     *             "ft": 1.8594,
+                     *             "m": 0.5668
+                     *           },
+                     *           "p83": {
+                     *             "ft": 2.267,
+                     *             "m": 0.691
+                     *           }
+                     *         }
                      *       },
                      *       "existing_water": {
-                     *         "today_mhhw_navd88": {
-                     *           "m": 0.1847,
-                     *           "ft": 0.606
-                     *         },
-                     *         "year": 2026,
-                     *         "open_water": {
-                     *           "acres": 1401.03,
-                     *           "km2": 5.6698
-                     *         },
+                     *         "assets": 0,
                      *         "land_below_mhhw": {
                      *           "acres": 0,
                      *           "km2": 0
                      *         },
-                     *         "assets": 0,
-                     *         "note": "Open water and land already reached by today's MHHW (same scenario, this year) within the radius; not counted in inundation_area or affected_assets."
+                     *         "note": "Open water and land already reached by today's MHHW (same scenario, this year) within the radius; not counted in inundation_area or affected_assets.",
+                     *         "open_water": {
+                     *           "acres": 1401.03,
+                     *           "km2": 5.6698
+                     *         },
+                     *         "today_mhhw_navd88": {
+                     *           "ft": 0.6219,
+                     *           "m": 0.1896
+                     *         },
+                     *         "year": 2026
                      *       },
-                     *       "affected_assets": {
-                     *         "count": 0,
-                     *         "assets": []
+                     *       "gauge_selection": {
+                     *         "cautions": [],
+                     *         "gauge_separation_miles": 45.4,
+                     *         "gauges": [
+                     *           {
+                     *             "distance_km": 2.88,
+                     *             "distance_miles": 1.79,
+                     *             "lat": 24.55083,
+                     *             "lon": -81.80806,
+                     *             "name": "Key West, FL",
+                     *             "noaa_id": "8724580",
+                     *             "weight": 0.9607
+                     *           }
+                     *         ],
+                     *         "method": "inverse_distance_two_gauges",
+                     *         "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b))."
+                     *       },
+                     *       "ground_elevation_navd88": {
+                     *         "ft": 5.6909,
+                     *         "m": 1.7346
+                     *       },
+                     *       "inundation_area": {
+                     *         "acres": 0,
+                     *         "km2": 0,
+                     *         "method": "Land cells within the radius connected (8-neighbour) to open water through cells below the projected MHHW (traced over the whole elevation model, see elevation.connection), less those already below today's MHHW (reported as existing_water). Open water is never counted: SRTM sea and bay cells (0 or b…",
+                     *         "radius_km": 2
+                     *       },
+                     *       "local_datum_check": {
+                     *         "basis": "MHHW − NAVD88 of the NOAA reference stations (own harmonic constants and datums, 1983–2001 epoch, as the gauges' MHHW) from the NOAA CO-OPS station data; subordinate stations are left out, as their datums are often their reference station's. Compared with the MHHW of the sea level gauges; where a st…",
+                     *         "note": "NOAA station Key West (8724580), 2.8 km away, has MHHW 0.013 m NAVD88 (0.005 m from the 0.008 m of the sea level gauges): the station's MHHW is used here (mhhw_source).",
+                     *         "radius_km": 10,
+                     *         "stations": [
+                     *           {
+                     *             "difference": {
+                     *               "ft": 0.0159,
+                     *               "m": 0.0048
+                     *             },
+                     *             "distance_km": 2.82,
+                     *             "lat": 24.5557,
+                     *             "lon": -81.807899,
+                     *             "mhhw_navd88": {
+                     *               "ft": 0.0427,
+                     *               "m": 0.013
+                     *             },
+                     *             "name": "Key West",
+                     *             "noaa_id": "8724580"
+                     *           }
+                     *         ],
+                     *         "status": "agrees",
+                     *         "tolerance_m": 0.1,
+                     *         "used_mhhw_navd88": {
+                     *           "ft": 0.0268,
+                     *           "m": 0.0082
+                     *         }
+                     *       },
+                     *       "location": {
+                     *         "lat": 24.5551,
+                     *         "lon": -81.78
                      *       },
                      *       "location_setting": {
-                     *         "setting": "coastal",
-                     *         "note": "Open water lies in the elevation model around the point: the tidal level applies where low ground connects to it."
+                     *         "note": "Open water lies in the elevation model around the point: the tidal level applies where low ground connects to it.",
+                     *         "setting": "coastal"
                      *       },
-                     *       "screening_level": "Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.",
-                     *       "sources": [
-                     *         {
-                     *           "id": "noaa_tr2022",
-                     *           "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022",
-                     *           "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
-                     *           "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
-                     *           "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83."
+                     *       "mhhw_navd88": {
+                     *         "ft": 0.0427,
+                     *         "m": 0.013
+                     *       },
+                     *       "mhhw_source": {
+                     *         "kind": "noaa_station",
+                     *         "mhhw_navd88": {
+                     *           "ft": 0.0427,
+                     *           "m": 0.013
+                     *         },
+                     *         "note": "MHHW of NOAA station Key West (8724580), 2.8 km away, 1983–2001 epoch: the nearest reference station with its own datums within 10 km, and no station within twice its distance disagrees with it by more than 0.1 m.",
+                     *         "station": {
+                     *           "distance_km": 2.82,
+                     *           "epoch": "1983–2001",
+                     *           "lat": 24.5557,
+                     *           "lon": -81.807899,
+                     *           "name": "Key West",
+                     *           "noaa_id": "8724580"
                      *         }
-                     *       ],
+                     *       },
+                     *       "percentile": 50,
+                     *       "planning_horizon": 2070,
+                     *       "projected_mhhw_basis": "MHHW (NAVD88, 1983–2001 epoch) + rise 1992→2000 + projected rise since 2000, at the selected gauges.",
+                     *       "projected_mhhw_navd88": {
+                     *         "ft": 1.9912,
+                     *         "m": 0.6069
+                     *       },
                      *       "provenance": {
                      *         "datasets": [
                      *           {
@@ -8699,13 +8483,27 @@ export interface operations {
                      *             "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022"
                      *           }
                      *         ],
+                     *         "datum_epoch": {
+                     *           "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are; for a gauge with a data warning (a trajectory from fewer than 30 years of record, which can run negativ…",
+                     *           "rise_1992_to_2000": {
+                     *             "ft": 0.0891,
+                     *             "m": 0.0272
+                     *           },
+                     *           "scenario_baseline_year": 2000,
+                     *           "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)"
+                     *         },
                      *         "gauge_rule": {
-                     *           "rule": "F.A.C. 62S-7.012(1)(b)",
-                     *           "url": "https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012",
-                     *           "verification": "verified",
-                     *           "text": "Local sea level is interpolated between \"the two closest coastal tide gauges that do not have data warnings associated with them\", \"using the project's distance away from the gauges as the independent variable\".",
-                     *           "gauge_list_verification": "reconstructed",
                      *           "gauge_list_note": "The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.",
+                     *           "gauge_list_verification": "reconstructed",
+                     *           "gauges_excluded_for_data_warnings": [
+                     *             {
+                     *               "name": "Mayport, FL",
+                     *               "noaa_id": "8720218",
+                     *               "warnings": [
+                     *                 "NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30."
+                     *               ]
+                     *             }
+                     *           ],
                      *           "gauges_used": [
                      *             "8720030 Fernandina Beach, FL",
                      *             "8723970 Vaca Key, FL",
@@ -8713,35 +8511,40 @@ export interface operations {
                      *             "8725110 Naples, FL",
                      *             "8725520 Fort Myers, FL"
                      *           ],
-                     *           "gauges_excluded_for_data_warnings": [
-                     *             {
-                     *               "noaa_id": "8720218",
-                     *               "name": "Mayport, FL",
-                     *               "warnings": [
-                     *                 "NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30."
-                     *               ]
-                     *             }
-                     *           ],
                      *           "gauges_without_noaa_2022_projections": [
                      *             "Lake Worth Pier, FL",
                      *             "Port Manatee, FL",
                      *             "East Bay, FL"
-                     *           ]
+                     *           ],
+                     *           "rule": "F.A.C. 62S-7.012(1)(b)",
+                     *           "text": "Local sea level is interpolated between \"the two closest coastal tide gauges that do not have data warnings associated with them\", \"using the project's distance away from the gauges as the independent variable\".",
+                     *           "url": "https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012",
+                     *           "verification": "verified"
                      *         },
                      *         "statute": {
+                     *           "note": "Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).",
                      *           "rule": "s. 380.093(3)(d), F.S.",
-                     *           "verification": "reconstructed",
-                     *           "note": "Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement)."
-                     *         },
-                     *         "datum_epoch": {
-                     *           "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)",
-                     *           "scenario_baseline_year": 2000,
-                     *           "rise_1992_to_2000": {
-                     *             "m": 0.0272,
-                     *             "ft": 0.0891
-                     *           },
-                     *           "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are."
+                     *           "verification": "reconstructed"
                      *         }
+                     *       },
+                     *       "scenario": "intermediate",
+                     *       "scenario_name": "Intermediate",
+                     *       "screening_level": "Screening level: ground elevations come from a digital elevation model with metres of vertical error; not a survey, not a FEMA flood zone determination.",
+                     *       "sources": [
+                     *         {
+                     *           "id": "noaa_tr2022",
+                     *           "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
+                     *           "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.",
+                     *           "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
+                     *           "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022"
+                     *         }
+                     *       ],
+                     *       "vertical_datum": "NAVD88",
+                     *       "water_depth": {
+                     *         "existing_water": false,
+                     *         "ft": 0,
+                     *         "inundated": false,
+                     *         "m": 0
                      *       }
                      *     }
                      */
@@ -8809,80 +8612,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "location": null,
+                     *       "assessment_year": 2026,
+                     *       "baseline": "Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.",
+                     *       "baseline_year": 2000,
                      *       "gauge_selection": {
-                     *         "method": "single_gauge",
-                     *         "reason": "Gauge requested by id.",
+                     *         "cautions": [],
                      *         "gauges": [
                      *           {
-                     *             "noaa_id": "8724580",
-                     *             "name": "Key West, FL",
-                     *             "lat": 24.55083,
-                     *             "lon": -81.80806,
                      *             "distance_km": 0,
                      *             "distance_miles": 0,
+                     *             "lat": 24.55083,
+                     *             "lon": -81.80806,
+                     *             "name": "Key West, FL",
+                     *             "noaa_id": "8724580",
                      *             "weight": 1
                      *           }
                      *         ],
-                     *         "cautions": []
+                     *         "method": "single_gauge",
+                     *         "reason": "Gauge requested by id."
                      *       },
-                     *       "baseline_year": 2000,
-                     *       "quantity": "Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).",
-                     *       "units": "m and ft (1 ft = 0.3048 m)",
                      *       "interpolation": "Years between the decadal values are interpolated linearly (`interpolated: true`).",
-                     *       "baseline": "Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.",
-                     *       "assessment_year": 2026,
-                     *       "statute_rule_sets": [
-                     *         {
-                     *           "rule_set": "2021",
-                     *           "applies": "assessments before 2024-07-01",
-                     *           "scenario_family": "NOAA 2017",
-                     *           "scenarios": [
-                     *             "intermediate_low",
-                     *             "intermediate_high"
-                     *           ],
-                     *           "horizons": "2040 and 2070",
-                     *           "verification": "reconstructed",
-                     *           "note": "Names the NOAA 2017 Intermediate-Low and Intermediate-High scenarios; the NOAA 2022 values served here carry the same names but are not the same series."
-                     *         }
-                     *       ],
-                     *       "scenarios": [
-                     *         {
-                     *           "scenario": "intermediate",
-                     *           "name": "Intermediate",
-                     *           "statute_required_by": [
-                     *             "2024"
-                     *           ],
-                     *           "projections": [
-                     *             {
-                     *               "year": 2050,
-                     *               "interpolated": false,
-                     *               "statute_horizon_for": [],
-                     *               "p17": {
-                     *                 "m": 0.2761,
-                     *                 "ft": 0.9058
-                     *               },
-                     *               "p50": {
-                     *                 "m": 0.3401,
-                     *                 "ft": 1.1158
-                     *               },
-                     *               "p83": {
-                     *                 "m": 0.4221,
-                     *                 "ft": 1.3848
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "sources": [
-                     *         {
-                     *           "id": "noaa_tr2022",
-                     *           "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022",
-                     *           "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
-                     *           "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
-                     *           "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83."
-                     *         }
-                     *       ],
+                     *       "location": null,
                      *       "provenance": {
                      *         "datasets": [
                      *           {
@@ -8891,13 +8641,27 @@ export interface operations {
                      *             "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022"
                      *           }
                      *         ],
+                     *         "datum_epoch": {
+                     *           "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are; for a gauge with a data warning (a trajectory from fewer than 30 years of record, which can run negativ…",
+                     *           "rise_1992_to_2000": {
+                     *             "ft": 0.0885,
+                     *             "m": 0.027
+                     *           },
+                     *           "scenario_baseline_year": 2000,
+                     *           "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)"
+                     *         },
                      *         "gauge_rule": {
-                     *           "rule": "F.A.C. 62S-7.012(1)(b)",
-                     *           "url": "https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012",
-                     *           "verification": "verified",
-                     *           "text": "Local sea level is interpolated between \"the two closest coastal tide gauges that do not have data warnings associated with them\", \"using the project's distance away from the gauges as the independent variable\".",
-                     *           "gauge_list_verification": "reconstructed",
                      *           "gauge_list_note": "The rule names 20 gauges including Dauphin Island AL, Fort Pulaski GA, Lake Worth Pier, Port Manatee and East Bay (verified); the other 15 entries are the Florida gauges of the NOAA 2022 file, taken to be the rest of the list. East Bay has no NOAA id here.",
+                     *           "gauge_list_verification": "reconstructed",
+                     *           "gauges_excluded_for_data_warnings": [
+                     *             {
+                     *               "name": "Mayport, FL",
+                     *               "noaa_id": "8720218",
+                     *               "warnings": [
+                     *                 "NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30."
+                     *               ]
+                     *             }
+                     *           ],
                      *           "gauges_used": [
                      *             "8720030 Fernandina Beach, FL",
                      *             "8723970 Vaca Key, FL",
@@ -8905,36 +8669,75 @@ export interface operations {
                      *             "8725110 Naples, FL",
                      *             "8725520 Fort Myers, FL"
                      *           ],
-                     *           "gauges_excluded_for_data_warnings": [
-                     *             {
-                     *               "noaa_id": "8720218",
-                     *               "name": "Mayport, FL",
-                     *               "warnings": [
-                     *                 "NOAA 2022 trajectory estimated from 20 observation-years, fewer than 30."
-                     *               ]
-                     *             }
-                     *           ],
                      *           "gauges_without_noaa_2022_projections": [
                      *             "Lake Worth Pier, FL",
                      *             "Port Manatee, FL",
                      *             "East Bay, FL"
-                     *           ]
+                     *           ],
+                     *           "rule": "F.A.C. 62S-7.012(1)(b)",
+                     *           "text": "Local sea level is interpolated between \"the two closest coastal tide gauges that do not have data warnings associated with them\", \"using the project's distance away from the gauges as the independent variable\".",
+                     *           "url": "https://www.law.cornell.edu/regulations/florida/Fla-Admin-Code-Ann-R-62S-7-012",
+                     *           "verification": "verified"
                      *         },
                      *         "statute": {
+                     *           "note": "Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement).",
                      *           "rule": "s. 380.093(3)(d), F.S.",
-                     *           "verification": "reconstructed",
-                     *           "note": "Two closest NOAA gauges; one gauge only when they are more than 100 miles apart and that gauge is more representative (a recorded judgement)."
-                     *         },
-                     *         "datum_epoch": {
-                     *           "tidal_datum_epoch": "National Tidal Datum Epoch 1983–2001 (centre 1992)",
-                     *           "scenario_baseline_year": 2000,
-                     *           "rise_1992_to_2000": {
-                     *             "m": 0.027,
-                     *             "ft": 0.0885
-                     *           },
-                     *           "method": "Median (50th percentile) of the NOAA 2022 observed sea level trajectory (`rsl_trajectory`, TR_local_projections.nc) at the selected gauges, 2000 value minus 1992 value, weighted as the gauges are."
+                     *           "verification": "reconstructed"
                      *         }
-                     *       }
+                     *       },
+                     *       "quantity": "Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).",
+                     *       "scenarios": [
+                     *         {
+                     *           "name": "Intermediate",
+                     *           "projections": [
+                     *             {
+                     *               "interpolated": false,
+                     *               "p17": {
+                     *                 "ft": 0.9058,
+                     *                 "m": 0.2761
+                     *               },
+                     *               "p50": {
+                     *                 "ft": 1.1158,
+                     *                 "m": 0.3401
+                     *               },
+                     *               "p83": {
+                     *                 "ft": 1.3848,
+                     *                 "m": 0.4221
+                     *               },
+                     *               "statute_horizon_for": [],
+                     *               "year": 2050
+                     *             }
+                     *           ],
+                     *           "scenario": "intermediate",
+                     *           "statute_required_by": [
+                     *             "2024"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "sources": [
+                     *         {
+                     *           "id": "noaa_tr2022",
+                     *           "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
+                     *           "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.",
+                     *           "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
+                     *           "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022"
+                     *         }
+                     *       ],
+                     *       "statute_rule_sets": [
+                     *         {
+                     *           "applies": "assessments before 2024-07-01",
+                     *           "horizons": "2040 and 2070",
+                     *           "note": "Names the NOAA 2017 Intermediate-Low and Intermediate-High scenarios; the NOAA 2022 values served here carry the same names but are not the same series.",
+                     *           "rule_set": "2021",
+                     *           "scenario_family": "NOAA 2017",
+                     *           "scenarios": [
+                     *             "intermediate_low",
+                     *             "intermediate_high"
+                     *           ],
+                     *           "verification": "reconstructed"
+                     *         }
+                     *       ],
+                     *       "units": "m and ft (1 ft = 0.3048 m)"
                      *     }
                      */
                     "application/json": components["schemas"]["SlrScenarios"];
@@ -9005,38 +8808,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "jurisdiction_id": "municipality:125130",
-                     *       "display_name": "City of Naples",
-                     *       "source": "account",
-                     *       "source_note": "City of Naples GIS, annexations to 2025-06",
-                     *       "updated_at": "2026-11-23T18:10:00.000Z",
                      *       "boundary_geojson": {
-                     *         "type": "Polygon",
                      *         "coordinates": [
                      *           [
                      *             [
                      *               -81.81,
                      *               26.1
-                     *             ],
-                     *             [
-                     *               -81.77,
-                     *               26.1
-                     *             ],
-                     *             [
-                     *               -81.77,
-                     *               26.18
-                     *             ],
-                     *             [
-                     *               -81.81,
-                     *               26.18
-                     *             ],
-                     *             [
-                     *               -81.81,
-                     *               26.1
                      *             ]
                      *           ]
-                     *         ]
-                     *       }
+                     *         ],
+                     *         "type": "Polygon"
+                     *       },
+                     *       "display_name": "City of Naples",
+                     *       "jurisdiction_id": "municipality:125130",
+                     *       "source": "account",
+                     *       "source_note": "City of Naples GIS, annexations to 2025-06",
+                     *       "updated_at": "2026-11-23T14:27:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JurisdictionBoundary"];
@@ -9115,38 +8902,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "jurisdiction_id": "municipality:125130",
-                     *       "display_name": "City of Naples",
-                     *       "source": "account",
-                     *       "source_note": "City of Naples GIS, annexations to 2025-06",
-                     *       "updated_at": "2026-11-23T18:10:00.000Z",
                      *       "boundary_geojson": {
-                     *         "type": "Polygon",
                      *         "coordinates": [
                      *           [
                      *             [
                      *               -81.81,
                      *               26.1
-                     *             ],
-                     *             [
-                     *               -81.77,
-                     *               26.1
-                     *             ],
-                     *             [
-                     *               -81.77,
-                     *               26.18
-                     *             ],
-                     *             [
-                     *               -81.81,
-                     *               26.18
-                     *             ],
-                     *             [
-                     *               -81.81,
-                     *               26.1
                      *             ]
                      *           ]
-                     *         ]
-                     *       }
+                     *         ],
+                     *         "type": "Polygon"
+                     *       },
+                     *       "display_name": "City of Naples",
+                     *       "jurisdiction_id": "municipality:125130",
+                     *       "source": "account",
+                     *       "source_note": "City of Naples GIS, annexations to 2025-06",
+                     *       "updated_at": "2026-11-23T14:27:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["JurisdictionBoundary"];
@@ -9217,36 +8988,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "openapi": "3.1.0",
+                     *       "components": {},
                      *       "info": {
-                     *         "title": "Vulnerability Assessment Compliance API",
-                     *         "version": "0.1.0",
-                     *         "description": "Compliance support for vulnerability assessments under Florida Statutes s. 380.093 (Resilient Florida): the resource library, assessments and their DEP checklist, critical assets, sea level rise and flood hazards, grant eligibility and deadlines, and webhooks.\n\n## Authentication\nSend your API key in…",
                      *         "contact": {
                      *           "name": "API support",
                      *           "url": "https://floridadep.gov/rcp/resilient-florida-program"
                      *         },
+                     *         "description": "Compliance support for vulnerability assessments under Florida Statutes s. 380.093 (Resilient Florida): the resource library, assessments and their DEP checklist, critical assets, sea level rise and flood hazards, grant eligibility and deadlines, and webhooks.\n\n## First assessment, end to end\nClick …",
                      *         "license": {
-                     *           "name": "MIT",
-                     *           "identifier": "MIT"
-                     *         }
+                     *           "identifier": "MIT",
+                     *           "name": "MIT"
+                     *         },
+                     *         "title": "Vulnerability Assessment Compliance API",
+                     *         "version": "0.1.0"
                      *       },
+                     *       "openapi": "3.1.0",
+                     *       "paths": {},
                      *       "servers": [
                      *         {
-                     *           "url": "/api",
                      *           "description": "This deployment: production on AWS API Gateway (stage `api`), or local with `npm start`.",
+                     *           "url": "/api",
                      *           "x-internal": false
                      *         }
                      *       ],
                      *       "tags": [
                      *         {
-                     *           "name": "Meta",
-                     *           "description": "Health check and this documentation. No key needed."
+                     *           "description": "Health check and this documentation. No key needed.",
+                     *           "name": "Meta"
                      *         }
                      *       ],
-                     *       "paths": {},
-                     *       "webhooks": {},
-                     *       "components": {}
+                     *       "webhooks": {}
                      *     }
                      */
                     "application/json": {
@@ -9297,15 +9068,16 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "noaa-2022-slr-scenarios-technical-report",
-                     *           "title": "Global and Regional Sea Level Rise Scenarios for the United States: Updated Mean Projections and Extreme Water Level Probabilities Along U.S. Coastlines (NOAA Technical Report NOS 01)",
-                     *           "file_path": null,
                      *           "category": "science",
+                     *           "downloads": 0,
+                     *           "evidence": "Title and 2022 date at https://sealevel.nasa.gov/faq/16/ and https://www.globalchange.gov/about/highlights/updated-interagency-sea-level-rise-scenarios; PDF URL in citations in public GitHub source files; report page referenced in philiprt/us-htf-projections-itf2022 README.md",
+                     *           "file_path": null,
                      *           "file_type": "pdf",
-                     *           "publisher": "NOAA National Ocean Service (Sweet et al., Interagency Sea Level Rise Task Force)",
+                     *           "id": "noaa-2022-slr-scenarios-technical-report",
+                     *           "notes": null,
                      *           "published": "2022",
-                     *           "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/noaa-nos-techrpt01-global-regional-SLR-scenarios-US.pdf",
-                     *           "url_status": "confirmed",
+                     *           "publisher": "NOAA National Ocean Service (Sweet et al., Interagency Sea Level Rise Task Force)",
+                     *           "score": 329.772,
                      *           "summary": "The 2022 interagency report giving five U.S. sea level rise scenarios (Low to High) to 2150, with local values at tide gauges and near-term high-tide-flood frequencies. It is the current federal scenario set, replacing the 2017 report.",
                      *           "tags": [
                      *             "noaa",
@@ -9314,15 +9086,14 @@ export interface operations {
                      *             "technical report",
                      *             "tide gauges"
                      *           ],
-                     *           "evidence": "Title and 2022 date at https://sealevel.nasa.gov/faq/16/ and https://www.globalchange.gov/about/highlights/updated-interagency-sea-level-rise-scenarios; PDF URL in citations in public GitHub source files; report page referenced in philiprt/us-htf-projections-itf2022 README.md",
-                     *           "notes": null,
-                     *           "views": 0,
-                     *           "downloads": 0,
-                     *           "score": 329.772
+                     *           "title": "Global and Regional Sea Level Rise Scenarios for the United States: Updated Mean Projections and Extreme Water Level Probabilities Along U.S. Coastlines (NOAA Technical Report NOS 01)",
+                     *           "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/noaa-nos-techrpt01-global-regional-SLR-scenarios-US.pdf",
+                     *           "url_status": "confirmed",
+                     *           "views": 0
                      *         }
                      *       ],
-                     *       "total": 38,
-                     *       "query": "sea level rise technical report"
+                     *       "query": "sea level rise technical report",
+                     *       "total": 38
                      *     }
                      */
                     "application/json": components["schemas"]["ResourceList"] | components["schemas"]["Resource"] | components["schemas"]["ResourceSearchResult"] | components["schemas"]["LibraryStats"];
@@ -9366,15 +9137,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "noaa-2022-slr-scenarios-technical-report",
-                     *       "title": "Global and Regional Sea Level Rise Scenarios for the United States: Updated Mean Projections and Extreme Water Level Probabilities Along U.S. Coastlines (NOAA Technical Report NOS 01)",
-                     *       "file_path": null,
                      *       "category": "science",
+                     *       "downloads": 0,
+                     *       "evidence": "Title and 2022 date at https://sealevel.nasa.gov/faq/16/ and https://www.globalchange.gov/about/highlights/updated-interagency-sea-level-rise-scenarios; PDF URL in citations in public GitHub source files; report page referenced in philiprt/us-htf-projections-itf2022 README.md",
+                     *       "file_path": null,
                      *       "file_type": "pdf",
-                     *       "publisher": "NOAA National Ocean Service (Sweet et al., Interagency Sea Level Rise Task Force)",
+                     *       "id": "noaa-2022-slr-scenarios-technical-report",
+                     *       "notes": null,
                      *       "published": "2022",
-                     *       "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/noaa-nos-techrpt01-global-regional-SLR-scenarios-US.pdf",
-                     *       "url_status": "confirmed",
+                     *       "publisher": "NOAA National Ocean Service (Sweet et al., Interagency Sea Level Rise Task Force)",
                      *       "summary": "The 2022 interagency report giving five U.S. sea level rise scenarios (Low to High) to 2150, with local values at tide gauges and near-term high-tide-flood frequencies. It is the current federal scenario set, replacing the 2017 report.",
                      *       "tags": [
                      *         "noaa",
@@ -9383,10 +9154,10 @@ export interface operations {
                      *         "technical report",
                      *         "tide gauges"
                      *       ],
-                     *       "evidence": "Title and 2022 date at https://sealevel.nasa.gov/faq/16/ and https://www.globalchange.gov/about/highlights/updated-interagency-sea-level-rise-scenarios; PDF URL in citations in public GitHub source files; report page referenced in philiprt/us-htf-projections-itf2022 README.md",
-                     *       "notes": null,
-                     *       "views": 1,
-                     *       "downloads": 0
+                     *       "title": "Global and Regional Sea Level Rise Scenarios for the United States: Updated Mean Projections and Extreme Water Level Probabilities Along U.S. Coastlines (NOAA Technical Report NOS 01)",
+                     *       "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/noaa-nos-techrpt01-global-regional-SLR-scenarios-US.pdf",
+                     *       "url_status": "confirmed",
+                     *       "views": 1
                      *     }
                      */
                     "application/json": components["schemas"]["Resource"];
@@ -9467,13 +9238,13 @@ export interface operations {
                      * @example {
                      *       "keys": [
                      *         {
-                     *           "kty": "EC",
-                     *           "crv": "P-256",
-                     *           "x": "qXijSioYfmJdVUBtjBYCgdirK97arRSZrfW7_8YvwFs",
-                     *           "y": "rnuOlS85mN0BsR6iYyuaQmlrAHeUSHa4g6_1_ILtkWk",
-                     *           "kid": "qD1sU5PmWmqKNVj095QvpoCn9vuoaQlD8gIJMOpHgYg",
                      *           "alg": "ES256",
-                     *           "use": "sig"
+                     *           "crv": "P-256",
+                     *           "kid": "6169426212884149300854277744015879084321851",
+                     *           "kty": "EC",
+                     *           "use": "sig",
+                     *           "x": "1050897588055561910940135380874237903204199",
+                     *           "y": "4769228507017514276872267057450790601067580"
                      *         }
                      *       ]
                      *     }
@@ -9515,19 +9286,19 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "certification_id": "cert_011da4957c844102b125b64604fc3e23",
-                     *           "name": "IS-393.b Introduction to Hazard Mitigation",
-                     *           "kind": "course",
                      *           "achievement_code": "IS-393.b",
-                     *           "issuer": "Vulnerability Assessment Compliance API",
-                     *           "issued_at": "2026-11-23T18:39:51.032Z",
-                     *           "valid_from": "2026-10-01",
-                     *           "expires_at": "2029-10-01T00:00:00.000Z",
-                     *           "status": "active",
-                     *           "certificate_number": "IS0393B-2026-0001",
                      *           "attestation": "self_reported",
-                     *           "verification_url": "http://127.0.0.1:3917/api/v1/certifications/cert_011da4957c844102b125b64604fc3e23/verify",
-                     *           "credential_jwt": "eyJhbGciOiJFUzI1NiIsInR5cCI6InZjK2p3dCIsImtpZCI6InFEMXNVNVBtV21xS05WajA5NVF2cG9Dbjl2dW9hUWxEOGdJSk1PcEhnWWcifQ.eyJAY29udGV4dCI6WyJodHRwczovL3d3dy53My5vcmcvbnMvY3JlZGVudGlhbHMvdjIiLCJodHRwczovL3B1cmwuaW1zZ2xvYmFsLm9yZy9zcGVjL29iL3YzcDAvY29udGV4dC0zLjAuMy5qc29uIl0sImlkIjoidXJuOnV1aWQ6MDExZGE0OTU3Yzg0N…"
+                     *           "certificate_number": "IS0393B-2026-0001",
+                     *           "certification_id": "cert_01823875501458951076591930022856",
+                     *           "credential_jwt": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJleGFtcGxlX3Rva2VuIjoiY29tcGxldGVFbnJvbGxtZW50IzEgJC5jZXJ0aWZpY2F0aW9uc1swXS5jcmVkZW50aWFsX2p3dEAwIn0.5951597460016467120378463193220828613518716",
+                     *           "expires_at": "2029-10-01T00:00:00.000Z",
+                     *           "issued_at": "2026-11-23T15:20:00.000Z",
+                     *           "issuer": "Vulnerability Assessment Compliance API",
+                     *           "kind": "course",
+                     *           "name": "IS-393.b Introduction to Hazard Mitigation",
+                     *           "status": "active",
+                     *           "valid_from": "2026-10-01",
+                     *           "verification_url": "https://api.example.org/api/v1/certifications/cert_01823875501458951076591930022856/verify"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -9646,7 +9417,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
-                /** @example cert_011da4957c844102b125b64604fc3e23 */
+                /** @example cert_01823875501458951076591930022856 */
                 certification_id: string;
             };
             cookie?: never;
@@ -9676,19 +9447,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "valid": false,
-                     *       "status": "revoked",
-                     *       "signature_valid": true,
                      *       "attestation": "self_reported",
-                     *       "certification_id": "cert_011da4957c844102b125b64604fc3e23",
-                     *       "name": "IS-393.b Introduction to Hazard Mitigation",
-                     *       "kind": "course",
-                     *       "holder_name": "Sam Staff",
-                     *       "issuer": "Vulnerability Assessment Compliance API",
-                     *       "issued_at": "2026-11-23T18:39:51.032Z",
-                     *       "valid_from": "2026-10-01",
+                     *       "certification_id": "cert_01823875501458951076591930022856",
                      *       "expires_at": "2029-10-01T00:00:00.000Z",
-                     *       "revoked_at": "2026-11-23T18:39:51.317Z"
+                     *       "holder_name": "Sam Staff",
+                     *       "issued_at": "2026-11-23T15:20:00.000Z",
+                     *       "issuer": "Vulnerability Assessment Compliance API",
+                     *       "kind": "course",
+                     *       "name": "IS-393.b Introduction to Hazard Mitigation",
+                     *       "revoked_at": "2026-11-23T15:24:00.000Z",
+                     *       "signature_valid": true,
+                     *       "status": "revoked",
+                     *       "valid": false,
+                     *       "valid_from": "2026-10-01"
                      *     }
                      */
                     "application/json": components["schemas"]["CertificationVerification"];
@@ -9813,7 +9584,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example cert_011da4957c844102b125b64604fc3e23 */
+                /** @example cert_01823875501458951076591930022856 */
                 certification_id: string;
             };
             cookie?: never;
@@ -9829,19 +9600,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "valid": true,
-                     *       "status": "active",
-                     *       "signature_valid": true,
                      *       "attestation": "self_reported",
-                     *       "certification_id": "cert_011da4957c844102b125b64604fc3e23",
-                     *       "name": "IS-393.b Introduction to Hazard Mitigation",
-                     *       "kind": "course",
-                     *       "holder_name": "Sam Staff",
-                     *       "issuer": "Vulnerability Assessment Compliance API",
-                     *       "issued_at": "2026-11-23T18:39:51.032Z",
-                     *       "valid_from": "2026-10-01",
+                     *       "certification_id": "cert_01823875501458951076591930022856",
                      *       "expires_at": "2029-10-01T00:00:00.000Z",
-                     *       "revoked_at": null
+                     *       "holder_name": "Sam Staff",
+                     *       "issued_at": "2026-11-23T15:20:00.000Z",
+                     *       "issuer": "Vulnerability Assessment Compliance API",
+                     *       "kind": "course",
+                     *       "name": "IS-393.b Introduction to Hazard Mitigation",
+                     *       "revoked_at": null,
+                     *       "signature_valid": true,
+                     *       "status": "active",
+                     *       "valid": true,
+                     *       "valid_from": "2026-10-01"
                      *     }
                      */
                     "application/json": components["schemas"]["CertificationVerification"];
@@ -9899,21 +9670,21 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "code": "IS-279.a",
-                     *           "title": "Retrofitting Flood-Prone Residential Buildings",
-                     *           "provider": "FEMA EMI",
-                     *           "delivery": "online independent study",
-                     *           "hours": 8,
-                     *           "ceu": 0.8,
-                     *           "prerequisites": [],
-                     *           "recommended": [],
-                     *           "prerequisites_text": "none",
-                     *           "topic": "mitigation",
                      *           "audience": "building officials, engineers, homeowners",
-                     *           "url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-279.a",
-                     *           "verified": false,
+                     *           "ceu": 0.8,
+                     *           "code": "IS-279.a",
+                     *           "delivery": "online independent study",
+                     *           "enrolled": false,
                      *           "evidence": "unverified (FEMA P-312 'Homeowner's Guide to Retrofitting' 3rd ed. June 2014 is the companion publication — verified)",
-                     *           "enrolled": false
+                     *           "hours": 8,
+                     *           "prerequisites": [],
+                     *           "prerequisites_text": "none",
+                     *           "provider": "FEMA EMI",
+                     *           "recommended": [],
+                     *           "title": "Retrofitting Flood-Prone Residential Buildings",
+                     *           "topic": "mitigation",
+                     *           "url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-279.a",
+                     *           "verified": false
                      *         }
                      *       ],
                      *       "next_cursor": "eyJhZnRlciI6IklTLTMyMiIsImYiOiJbXCJtaXRpZ2F0aW9uXCIsXCJcIixcIlwiXSJ9"
@@ -10056,14 +9827,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "enrollment_id": "enr_f3a9b3b11c47471ebc3edf0ce879fb50",
-                     *       "course_code": "IS-393.b",
-                     *       "status": "enrolled",
-                     *       "enrolled_at": "2026-11-23T18:39:50.793Z",
-                     *       "completed_on": null,
                      *       "certificate_number": null,
                      *       "certification_id": null,
-                     *       "external_url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-393.b"
+                     *       "completed_on": null,
+                     *       "course_code": "IS-393.b",
+                     *       "enrolled_at": "2026-11-23T15:18:00.000Z",
+                     *       "enrollment_id": "enr_14435057641935856329601848819574",
+                     *       "external_url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-393.b",
+                     *       "status": "enrolled"
                      *     }
                      */
                     "application/json": components["schemas"]["Enrollment"];
@@ -10206,14 +9977,14 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "enrollment_id": "enr_f3a9b3b11c47471ebc3edf0ce879fb50",
-                     *           "course_code": "IS-393.b",
-                     *           "status": "enrolled",
-                     *           "enrolled_at": "2026-11-23T18:39:50.793Z",
-                     *           "completed_on": null,
                      *           "certificate_number": null,
                      *           "certification_id": null,
-                     *           "external_url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-393.b"
+                     *           "completed_on": null,
+                     *           "course_code": "IS-393.b",
+                     *           "enrolled_at": "2026-11-23T15:18:00.000Z",
+                     *           "enrollment_id": "enr_14435057641935856329601848819574",
+                     *           "external_url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-393.b",
+                     *           "status": "enrolled"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -10332,7 +10103,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
-                /** @example enr_f3a9b3b11c47471ebc3edf0ce879fb50 */
+                /** @example enr_14435057641935856329601848819574 */
                 enrollment_id: string;
             };
             cookie?: never;
@@ -10365,33 +10136,33 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "enrollment": {
-                     *         "enrollment_id": "enr_f3a9b3b11c47471ebc3edf0ce879fb50",
-                     *         "course_code": "IS-393.b",
-                     *         "status": "completed",
-                     *         "enrolled_at": "2026-11-23T18:39:50.793Z",
-                     *         "completed_on": "2026-10-01",
-                     *         "certificate_number": "IS0393B-2026-0001",
-                     *         "certification_id": "cert_011da4957c844102b125b64604fc3e23",
-                     *         "external_url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-393.b"
-                     *       },
                      *       "certifications": [
                      *         {
-                     *           "certification_id": "cert_011da4957c844102b125b64604fc3e23",
-                     *           "name": "IS-393.b Introduction to Hazard Mitigation",
-                     *           "kind": "course",
                      *           "achievement_code": "IS-393.b",
-                     *           "issuer": "Vulnerability Assessment Compliance API",
-                     *           "issued_at": "2026-11-23T18:39:51.032Z",
-                     *           "valid_from": "2026-10-01",
-                     *           "expires_at": "2029-10-01T00:00:00.000Z",
-                     *           "status": "active",
-                     *           "certificate_number": "IS0393B-2026-0001",
                      *           "attestation": "self_reported",
-                     *           "verification_url": "http://127.0.0.1:3917/api/v1/certifications/cert_011da4957c844102b125b64604fc3e23/verify",
-                     *           "credential_jwt": "eyJhbGciOiJFUzI1NiIsInR5cCI6InZjK2p3dCIsImtpZCI6InFEMXNVNVBtV21xS05WajA5NVF2cG9Dbjl2dW9hUWxEOGdJSk1PcEhnWWcifQ.eyJAY29udGV4dCI6WyJodHRwczovL3d3dy53My5vcmcvbnMvY3JlZGVudGlhbHMvdjIiLCJodHRwczovL3B1cmwuaW1zZ2xvYmFsLm9yZy9zcGVjL29iL3YzcDAvY29udGV4dC0zLjAuMy5qc29uIl0sImlkIjoidXJuOnV1aWQ6MDExZGE0OTU3Yzg0N…"
+                     *           "certificate_number": "IS0393B-2026-0001",
+                     *           "certification_id": "cert_01823875501458951076591930022856",
+                     *           "credential_jwt": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJleGFtcGxlX3Rva2VuIjoiY29tcGxldGVFbnJvbGxtZW50IzEgJC5jZXJ0aWZpY2F0aW9uc1swXS5jcmVkZW50aWFsX2p3dEAwIn0.5951597460016467120378463193220828613518716",
+                     *           "expires_at": "2029-10-01T00:00:00.000Z",
+                     *           "issued_at": "2026-11-23T15:20:00.000Z",
+                     *           "issuer": "Vulnerability Assessment Compliance API",
+                     *           "kind": "course",
+                     *           "name": "IS-393.b Introduction to Hazard Mitigation",
+                     *           "status": "active",
+                     *           "valid_from": "2026-10-01",
+                     *           "verification_url": "https://api.example.org/api/v1/certifications/cert_01823875501458951076591930022856/verify"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "enrollment": {
+                     *         "certificate_number": "IS0393B-2026-0001",
+                     *         "certification_id": "cert_01823875501458951076591930022856",
+                     *         "completed_on": "2026-10-01",
+                     *         "course_code": "IS-393.b",
+                     *         "enrolled_at": "2026-11-23T15:18:00.000Z",
+                     *         "enrollment_id": "enr_14435057641935856329601848819574",
+                     *         "external_url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-393.b",
+                     *         "status": "completed"
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -10547,200 +10318,200 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "location": {
-                     *         "county_fips": "12103",
-                     *         "county_name": "Pinellas",
-                     *         "lat": 27.7676,
-                     *         "lon": -82.6403,
-                     *         "point_basis": "requested_point",
-                     *         "matched_by": "point_in_boundary",
-                     *         "coastal": true,
-                     *         "coastal_basis": "County level: one of Florida's 35 counties whose boundary reaches the open coast (Census cartographic boundaries, us-atlas); a point inland in such a county is still reported coastal."
+                     *       "disclaimer": "The National Risk Index (the Risk Index or the Index) and its associated data are meant for planning purposes only. This tool was created for broad nationwide comparisons and is not a substitute for localized risk assessment analysis.",
+                     *       "flood_zone": {
+                     *         "how_to_get": "This API has no FEMA flood map data. Look the address up on the FEMA Flood Map Service Center (https://msc.fema.gov/portal/search) or the National Flood Hazard Layer viewer, or ask the county floodplain administrator for a flood zone determination; an elevation certificate gives the building's eleva…",
+                     *         "status": "unknown"
                      *       },
                      *       "hazards": [
                      *         {
-                     *           "code": "LTNG",
-                     *           "name": "Lightning",
+                     *           "annualized_frequency": 244.29272170087893,
                      *           "applies": true,
+                     *           "code": "LTNG",
+                     *           "expected_annual_loss_usd": 6286860.100870476,
+                     *           "name": "Lightning",
                      *           "rating": "Very High",
                      *           "risk_score": 99.74259974259975,
-                     *           "annualized_frequency": 244.29272170087893,
-                     *           "expected_annual_loss_usd": 6286860.100870476,
                      *           "source": "FEMA National Risk Index 1.19.0 (March 2023), county level"
                      *         }
                      *       ],
-                     *       "sea_level_rise": {
-                     *         "scenarios": [
-                     *           {
-                     *             "scenario": "intermediate_low",
-                     *             "name": "Intermediate-Low",
-                     *             "statute_required_by": [
-                     *               "2021",
-                     *               "2024"
-                     *             ],
-                     *             "projections": [
-                     *               {
-                     *                 "year": 2046,
-                     *                 "interpolated": true,
-                     *                 "statute_horizon_for": [
-                     *                   "2024"
-                     *                 ],
-                     *                 "p17": {
-                     *                   "m": 0.2367,
-                     *                   "ft": 0.7764
-                     *                 },
-                     *                 "p50": {
-                     *                   "m": 0.2937,
-                     *                   "ft": 0.9636
-                     *                 },
-                     *                 "p83": {
-                     *                   "m": 0.3519,
-                     *                   "ft": 1.1545
-                     *                 }
-                     *               }
-                     *             ]
-                     *           }
-                     *         ],
-                     *         "gauge_selection": {
-                     *           "method": "inverse_distance_two_gauges",
-                     *           "reason": "Interpolated between the two closest gauges without data warnings (19.6 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).",
-                     *           "gauge_separation_miles": 19.6,
-                     *           "gauges": [
-                     *             {
-                     *               "noaa_id": "8726520",
-                     *               "name": "St. Petersburg, FL",
-                     *               "lat": 27.76061,
-                     *               "lon": -82.6269,
-                     *               "distance_km": 1.53,
-                     *               "distance_miles": 0.95,
-                     *               "weight": 0.9515
-                     *             }
-                     *           ],
-                     *           "cautions": []
-                     *         },
-                     *         "baseline_year": 2000,
-                     *         "quantity": "Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).",
-                     *         "baseline": "Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.",
-                     *         "assessment_year": 2026,
-                     *         "statute_rule_set": "2024",
-                     *         "sources": [
-                     *           {
-                     *             "id": "noaa_tr2022",
-                     *             "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022",
-                     *             "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
-                     *             "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
-                     *             "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83."
-                     *           }
-                     *         ]
-                     *       },
                      *       "high_tide_flooding": {
                      *         "gauge_selection": {
-                     *           "method": "inverse_distance_two_gauges",
-                     *           "reason": "Interpolated between the two closest gauges without data warnings (19.6 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).",
+                     *           "cautions": [],
                      *           "gauge_separation_miles": 19.6,
                      *           "gauges": [
                      *             {
-                     *               "noaa_id": "8726520",
-                     *               "name": "St. Petersburg, FL",
-                     *               "lat": 27.76061,
-                     *               "lon": -82.6269,
                      *               "distance_km": 1.53,
                      *               "distance_miles": 0.95,
+                     *               "lat": 27.76061,
+                     *               "lon": -82.6269,
+                     *               "name": "St. Petersburg, FL",
+                     *               "noaa_id": "8726520",
                      *               "weight": 0.9515
                      *             }
                      *           ],
-                     *           "cautions": []
+                     *           "method": "inverse_distance_two_gauges",
+                     *           "reason": "Interpolated between the two closest gauges without data warnings (19.6 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b))."
                      *         },
                      *         "gauges": [
                      *           {
-                     *             "noaa_id": "8726520",
-                     *             "name": "St. Petersburg, FL",
                      *             "distance_km": 1.53,
-                     *             "weight": 0.9515,
                      *             "mhhw_navd88": {
-                     *               "m": 0.238,
-                     *               "ft": 0.7808
+                     *               "ft": 0.7808,
+                     *               "m": 0.238
                      *             },
-                     *             "thresholds_navd88": {
-                     *               "minor": {
-                     *                 "m": 0.7655,
-                     *                 "ft": 2.5115
-                     *               },
-                     *               "moderate": {
-                     *                 "m": 1.0586,
-                     *                 "ft": 3.4732
-                     *               },
-                     *               "major": {
-                     *                 "m": 1.4355,
-                     *                 "ft": 4.7097
-                     *               }
-                     *             },
+                     *             "name": "St. Petersburg, FL",
+                     *             "noaa_id": "8726520",
                      *             "observed_flood_days": {
-                     *               "period": "1920–2016",
-                     *               "mean_days_2007_2016": 1.5,
                      *               "latest_years": [
                      *                 {
-                     *                   "year": 2016,
-                     *                   "days": 4
+                     *                   "days": 4,
+                     *                   "year": 2016
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "mean_days_2007_2016": 1.5,
+                     *               "period": "1920–2016"
                      *             },
                      *             "projected": [
                      *               {
+                     *                 "floored_at_observed_mean": false,
+                     *                 "minor_flood_days": 35.7,
                      *                 "scenario": "intermediate_low",
-                     *                 "year": 2046,
                      *                 "sea_level_rise": {
-                     *                   "m": 0.2935,
-                     *                   "ft": 0.9629
+                     *                   "ft": 0.9629,
+                     *                   "m": 0.2935
                      *                 },
-                     *                 "minor_flood_days": 45.3,
-                     *                 "floored_at_observed_mean": false
+                     *                 "year": 2046
                      *               }
-                     *             ]
+                     *             ],
+                     *             "thresholds_navd88": {
+                     *               "major": {
+                     *                 "ft": 4.7097,
+                     *                 "m": 1.4355
+                     *               },
+                     *               "minor": {
+                     *                 "ft": 2.5115,
+                     *                 "m": 0.7655
+                     *               },
+                     *               "moderate": {
+                     *                 "ft": 3.4732,
+                     *                 "m": 1.0586
+                     *               }
+                     *             },
+                     *             "weight": 0.9515
                      *           }
                      *         ],
-                     *         "projection_percentile": 50,
                      *         "method": "Thresholds: NOAA minor/moderate/major high tide flood levels above each gauge's MHHW (Sweet et al. 2018), as NAVD88 heights. Observed: NOAA TR 086 annual minor flood days at the gauge. Projected, median rise: Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water …",
+                     *         "projection_percentile": 50,
                      *         "sources": [
                      *           {
                      *             "id": "noaa_htf",
-                     *             "version": "NOAA TR NOS CO-OPS 086 (February 2018)",
                      *             "name": "NOAA high tide flooding thresholds and historical flood days (Sweet et al. 2018, NOAA Technical Report NOS CO-OPS 086)",
+                     *             "note": "Minor = 0.04·GT + 0.50 m, moderate = 0.03·GT + 0.80 m, major = 0.04·GT + 1.17 m above MHHW.",
                      *             "url": "https://tidesandcurrents.noaa.gov/publications/techrpt86_PaP_of_HTFlooding.pdf",
-                     *             "note": "Minor = 0.04·GT + 0.50 m, moderate = 0.03·GT + 0.80 m, major = 0.04·GT + 1.17 m above MHHW."
+                     *             "version": "NOAA TR NOS CO-OPS 086 (February 2018)"
                      *           }
                      *         ]
                      *       },
                      *       "hurricane_landfalls_within_100km": {
-                     *         "radius_km": 100,
                      *         "count": 14,
-                     *         "hurricanes": 6,
-                     *         "tropical_storms": 8,
-                     *         "period": "Florida landfalls 1900–2024 (HURDAT2)",
                      *         "events": [
                      *           {
-                     *             "event_id": "hurdat2:AL142024:202410100030",
-                     *             "name": "Milton (AL142024) Florida landfall 00:30 UTC, Manatee County",
                      *             "date": "2024-10-10",
-                     *             "type": "hurricane",
-                     *             "wind_kt": 100,
+                     *             "distance_km": 41.1,
+                     *             "event_id": "hurdat2:AL142024:202410100030",
                      *             "lat": 27.4,
                      *             "lon": -82.6,
-                     *             "distance_km": 41.1
+                     *             "name": "Milton (AL142024) Florida landfall 00:30 UTC, Manatee County",
+                     *             "type": "hurricane",
+                     *             "wind_kt": 100
                      *           }
-                     *         ]
+                     *         ],
+                     *         "hurricanes": 6,
+                     *         "period": "Florida landfalls 1900–2024 (HURDAT2)",
+                     *         "radius_km": 100,
+                     *         "tropical_storms": 8
                      *       },
-                     *       "flood_zone": {
-                     *         "status": "unknown",
-                     *         "how_to_get": "This API has no FEMA flood map data. Look the address up on the FEMA Flood Map Service Center (https://msc.fema.gov/portal/search) or the National Flood Hazard Layer viewer, or ask the county floodplain administrator for a flood zone determination; an elevation certificate gives the building's eleva…"
+                     *       "location": {
+                     *         "coastal": true,
+                     *         "coastal_basis": "County level: one of Florida's 35 counties whose boundary reaches the open coast (Census cartographic boundaries, us-atlas); a point inland in such a county is still reported coastal.",
+                     *         "county_fips": "12103",
+                     *         "county_name": "Pinellas",
+                     *         "lat": 27.7676,
+                     *         "lon": -82.6403,
+                     *         "matched_by": "point_in_boundary",
+                     *         "point_basis": "requested_point"
                      *       },
-                     *       "disclaimer": "The National Risk Index (the Risk Index or the Index) and its associated data are meant for planning purposes only. This tool was created for broad nationwide comparisons and is not a substitute for localized risk assessment analysis.",
+                     *       "sea_level_rise": {
+                     *         "assessment_year": 2026,
+                     *         "baseline": "Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.",
+                     *         "baseline_year": 2000,
+                     *         "gauge_selection": {
+                     *           "cautions": [],
+                     *           "gauge_separation_miles": 19.6,
+                     *           "gauges": [
+                     *             {
+                     *               "distance_km": 1.53,
+                     *               "distance_miles": 0.95,
+                     *               "lat": 27.76061,
+                     *               "lon": -82.6269,
+                     *               "name": "St. Petersburg, FL",
+                     *               "noaa_id": "8726520",
+                     *               "weight": 0.9515
+                     *             }
+                     *           ],
+                     *           "method": "inverse_distance_two_gauges",
+                     *           "reason": "Interpolated between the two closest gauges without data warnings (19.6 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b))."
+                     *         },
+                     *         "quantity": "Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).",
+                     *         "scenarios": [
+                     *           {
+                     *             "name": "Intermediate-Low",
+                     *             "projections": [
+                     *               {
+                     *                 "interpolated": true,
+                     *                 "p17": {
+                     *                   "ft": 0.7764,
+                     *                   "m": 0.2367
+                     *                 },
+                     *                 "p50": {
+                     *                   "ft": 0.9636,
+                     *                   "m": 0.2937
+                     *                 },
+                     *                 "p83": {
+                     *                   "ft": 1.1545,
+                     *                   "m": 0.3519
+                     *                 },
+                     *                 "statute_horizon_for": [
+                     *                   "2024"
+                     *                 ],
+                     *                 "year": 2046
+                     *               }
+                     *             ],
+                     *             "scenario": "intermediate_low",
+                     *             "statute_required_by": [
+                     *               "2021",
+                     *               "2024"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "sources": [
+                     *           {
+                     *             "id": "noaa_tr2022",
+                     *             "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
+                     *             "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.",
+                     *             "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
+                     *             "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022"
+                     *           }
+                     *         ],
+                     *         "statute_rule_set": "2024"
+                     *       },
                      *       "sources": [
                      *         {
                      *           "id": "fema_nri",
                      *           "name": "FEMA National Risk Index 1.19.0 (March 2023)",
-                     *           "url": "https://hazards.fema.gov/nri/data-resources",
-                     *           "note": "County table for Florida as FEMA published it; served, never recomputed. Not a substitute for a localized risk assessment."
+                     *           "note": "County table for Florida as FEMA published it; served, never recomputed. Not a substitute for a localized risk assessment.",
+                     *           "url": "https://hazards.fema.gov/nri/data-resources"
                      *         }
                      *       ]
                      *     }
@@ -10868,11 +10639,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "key_id": "key_0mwtnk1efb5b2207817e6",
+                     *           "created_at": "2026-11-23T15:06:00.000Z",
+                     *           "key_id": "key_225846369762963836108",
+                     *           "last_used_at": null,
                      *           "name": "laptop",
-                     *           "prefix": "vac_Xra3",
-                     *           "created_at": "2026-11-23T19:22:10.075Z",
-                     *           "last_used_at": null
+                     *           "prefix": "vac_0467"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -10998,11 +10769,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key_id": "key_0mwtnk1efb5b2207817e6",
+                     *       "created_at": "2026-11-23T15:06:00.000Z",
+                     *       "key": "vac_04672946531157841391957996331592",
+                     *       "key_id": "key_225846369762963836108",
                      *       "name": "laptop",
-                     *       "prefix": "vac_Xra3",
-                     *       "created_at": "2026-11-23T19:22:10.075Z",
-                     *       "key": "vac_Xra33inmgXPq_1BROfqFvW3Ecj3qjlk4",
+                     *       "prefix": "vac_0467",
                      *       "subscription_tier": "free"
                      *     }
                      */
@@ -11102,7 +10873,7 @@ export interface operations {
             path: {
                 /**
                  * @description The `key_id` from the list.
-                 * @example key_0mwtnk1efb5b2207817e6
+                 * @example key_225846369762963836108
                  */
                 key_id: string;
             };
@@ -11247,203 +11018,203 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "coastal": {
+                     *         "high_tide_flooding": {
+                     *           "gauge_selection": {
+                     *             "cautions": [],
+                     *             "gauge_separation_miles": 45.4,
+                     *             "gauges": [
+                     *               {
+                     *                 "distance_km": 2.88,
+                     *                 "distance_miles": 1.79,
+                     *                 "lat": 24.55083,
+                     *                 "lon": -81.80806,
+                     *                 "name": "Key West, FL",
+                     *                 "noaa_id": "8724580",
+                     *                 "weight": 0.9607
+                     *               }
+                     *             ],
+                     *             "method": "inverse_distance_two_gauges",
+                     *             "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b))."
+                     *           },
+                     *           "gauges": [
+                     *             {
+                     *               "distance_km": 2.88,
+                     *               "mhhw_navd88": {
+                     *                 "ft": 0.0427,
+                     *                 "m": 0.013
+                     *               },
+                     *               "name": "Key West, FL",
+                     *               "noaa_id": "8724580",
+                     *               "observed_flood_days": {
+                     *                 "latest_years": [
+                     *                   {
+                     *                     "days": 0,
+                     *                     "year": 2016
+                     *                   }
+                     *                 ],
+                     *                 "mean_days_2007_2016": 0,
+                     *                 "period": "1920–2016"
+                     *               },
+                     *               "projected": [
+                     *                 {
+                     *                   "floored_at_observed_mean": false,
+                     *                   "minor_flood_days": 11.2,
+                     *                   "scenario": "intermediate_low",
+                     *                   "sea_level_rise": {
+                     *                     "ft": 0.9032,
+                     *                     "m": 0.2753
+                     *                   },
+                     *                   "year": 2046
+                     *                 }
+                     *               ],
+                     *               "thresholds_navd88": {
+                     *                 "major": {
+                     *                   "ft": 3.9535,
+                     *                   "m": 1.205
+                     *                 },
+                     *                 "minor": {
+                     *                   "ft": 1.7554,
+                     *                   "m": 0.535
+                     *                 },
+                     *                 "moderate": {
+                     *                   "ft": 2.7216,
+                     *                   "m": 0.8295
+                     *                 }
+                     *               },
+                     *               "weight": 0.9607
+                     *             }
+                     *           ],
+                     *           "method": "Thresholds: NOAA minor/moderate/major high tide flood levels above each gauge's MHHW (Sweet et al. 2018), as NAVD88 heights. Observed: NOAA TR 086 annual minor flood days at the gauge. Projected, median rise: Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water …",
+                     *           "projection_percentile": 50,
+                     *           "sources": [
+                     *             {
+                     *               "id": "noaa_htf",
+                     *               "name": "NOAA high tide flooding thresholds and historical flood days (Sweet et al. 2018, NOAA Technical Report NOS CO-OPS 086)",
+                     *               "note": "Minor = 0.04·GT + 0.50 m, moderate = 0.03·GT + 0.80 m, major = 0.04·GT + 1.17 m above MHHW.",
+                     *               "url": "https://tidesandcurrents.noaa.gov/publications/techrpt86_PaP_of_HTFlooding.pdf",
+                     *               "version": "NOAA TR NOS CO-OPS 086 (February 2018)"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "provenance": "Computed by this API from NOAA data (not part of the FEMA National Risk Index).",
+                     *         "sea_level_rise": {
+                     *           "assessment_year": 2026,
+                     *           "baseline": "Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.",
+                     *           "baseline_year": 2000,
+                     *           "gauge_selection": {
+                     *             "cautions": [],
+                     *             "gauge_separation_miles": 45.4,
+                     *             "gauges": [
+                     *               {
+                     *                 "distance_km": 2.88,
+                     *                 "distance_miles": 1.79,
+                     *                 "lat": 24.55083,
+                     *                 "lon": -81.80806,
+                     *                 "name": "Key West, FL",
+                     *                 "noaa_id": "8724580",
+                     *                 "weight": 0.9607
+                     *               }
+                     *             ],
+                     *             "method": "inverse_distance_two_gauges",
+                     *             "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b))."
+                     *           },
+                     *           "quantity": "Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).",
+                     *           "scenarios": [
+                     *             {
+                     *               "name": "Intermediate-Low",
+                     *               "projections": [
+                     *                 {
+                     *                   "interpolated": true,
+                     *                   "p17": {
+                     *                     "ft": 0.7307,
+                     *                     "m": 0.2227
+                     *                   },
+                     *                   "p50": {
+                     *                     "ft": 0.9048,
+                     *                     "m": 0.2758
+                     *                   },
+                     *                   "p83": {
+                     *                     "ft": 1.0843,
+                     *                     "m": 0.3305
+                     *                   },
+                     *                   "statute_horizon_for": [
+                     *                     "2024"
+                     *                   ],
+                     *                   "year": 2046
+                     *                 }
+                     *               ],
+                     *               "scenario": "intermediate_low",
+                     *               "statute_required_by": [
+                     *                 "2021",
+                     *                 "2024"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "sources": [
+                     *             {
+                     *               "id": "noaa_tr2022",
+                     *               "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
+                     *               "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83.",
+                     *               "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
+                     *               "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022"
+                     *             }
+                     *           ],
+                     *           "statute_rule_set": "2024"
+                     *         }
+                     *       },
+                     *       "composite": {
+                     *         "community_resilience": {
+                     *           "rating": "Relatively Low",
+                     *           "score": 27.8799991607666
+                     *         },
+                     *         "community_risk_factor": 1.257114015145407,
+                     *         "expected_annual_loss": {
+                     *           "rating": "Relatively High",
+                     *           "score": 95.45032497678737
+                     *         },
+                     *         "expected_annual_loss_usd": 97291381.48769379,
+                     *         "risk_rating": "Relatively High",
+                     *         "risk_score": 95.92745784282532,
+                     *         "risk_state_percentile": 65.67164179104478,
+                     *         "risk_value": 122306359.22103828,
+                     *         "social_vulnerability": {
+                     *           "rating": "Relatively High",
+                     *           "score": 69.86000061035156
+                     *         }
+                     *       },
+                     *       "hazards": [
+                     *         {
+                     *           "annualized_frequency": 2.279343492853241,
+                     *           "code": "CFLD",
+                     *           "expected_annual_loss_rating": "Relatively Low",
+                     *           "expected_annual_loss_usd": 736563.5228274373,
+                     *           "name": "Coastal Flooding",
+                     *           "period_of_record": "Various (see documentation)",
+                     *           "risk_rating": "Relatively Low",
+                     *           "risk_score": 71.0261569416499,
+                     *           "risk_value": 922042.0229950338
+                     *         }
+                     *       ],
                      *       "location": {
+                     *         "coastal": true,
+                     *         "coastal_basis": "County level: one of Florida's 35 counties whose boundary reaches the open coast (Census cartographic boundaries, us-atlas); a point inland in such a county is still reported coastal.",
                      *         "county_fips": "12087",
                      *         "county_name": "Monroe",
                      *         "lat": 24.5551,
                      *         "lon": -81.78,
-                     *         "point_basis": "requested_point",
                      *         "matched_by": "point_in_boundary",
-                     *         "coastal": true,
-                     *         "coastal_basis": "County level: one of Florida's 35 counties whose boundary reaches the open coast (Census cartographic boundaries, us-atlas); a point inland in such a county is still reported coastal.",
-                     *         "nri_id": "C12087"
+                     *         "nri_id": "C12087",
+                     *         "point_basis": "requested_point"
                      *       },
                      *       "source": {
                      *         "dataset": "FEMA National Risk Index",
-                     *         "version": "1.19.0 (March 2023)",
-                     *         "level": "county",
                      *         "disclaimer": "The National Risk Index (the Risk Index or the Index) and its associated data are meant for planning purposes only. This tool was created for broad nationwide comparisons and is not a substitute for localized risk assessment analysis.",
-                     *         "url": "https://hazards.fema.gov/nri/data-resources",
+                     *         "level": "county",
                      *         "note": "County table for Florida as FEMA published it; served, never recomputed. Not a substitute for a localized risk assessment.",
-                     *         "release": "March 2023"
-                     *       },
-                     *       "composite": {
-                     *         "risk_value": 122306359.22103828,
-                     *         "risk_score": 95.92745784282532,
-                     *         "risk_rating": "Relatively High",
-                     *         "risk_state_percentile": 65.67164179104478,
-                     *         "expected_annual_loss_usd": 97291381.48769379,
-                     *         "expected_annual_loss": {
-                     *           "score": 95.45032497678737,
-                     *           "rating": "Relatively High"
-                     *         },
-                     *         "social_vulnerability": {
-                     *           "score": 69.86000061035156,
-                     *           "rating": "Relatively High"
-                     *         },
-                     *         "community_resilience": {
-                     *           "score": 27.8799991607666,
-                     *           "rating": "Relatively Low"
-                     *         },
-                     *         "community_risk_factor": 1.257114015145407
-                     *       },
-                     *       "hazards": [
-                     *         {
-                     *           "code": "CFLD",
-                     *           "name": "Coastal Flooding",
-                     *           "annualized_frequency": 2.279343492853241,
-                     *           "expected_annual_loss_usd": 736563.5228274373,
-                     *           "expected_annual_loss_rating": "Relatively Low",
-                     *           "risk_value": 922042.0229950338,
-                     *           "risk_score": 71.0261569416499,
-                     *           "risk_rating": "Relatively Low",
-                     *           "period_of_record": "Various (see documentation)"
-                     *         }
-                     *       ],
-                     *       "coastal": {
-                     *         "provenance": "Computed by this API from NOAA data (not part of the FEMA National Risk Index).",
-                     *         "sea_level_rise": {
-                     *           "scenarios": [
-                     *             {
-                     *               "scenario": "intermediate_low",
-                     *               "name": "Intermediate-Low",
-                     *               "statute_required_by": [
-                     *                 "2021",
-                     *                 "2024"
-                     *               ],
-                     *               "projections": [
-                     *                 {
-                     *                   "year": 2046,
-                     *                   "interpolated": true,
-                     *                   "statute_horizon_for": [
-                     *                     "2024"
-                     *                   ],
-                     *                   "p17": {
-                     *                     "m": 0.2227,
-                     *                     "ft": 0.7307
-                     *                   },
-                     *                   "p50": {
-                     *                     "m": 0.2758,
-                     *                     "ft": 0.9048
-                     *                   },
-                     *                   "p83": {
-                     *                     "m": 0.3305,
-                     *                     "ft": 1.0843
-                     *                   }
-                     *                 }
-                     *               ]
-                     *             }
-                     *           ],
-                     *           "gauge_selection": {
-                     *             "method": "inverse_distance_two_gauges",
-                     *             "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).",
-                     *             "gauge_separation_miles": 45.4,
-                     *             "gauges": [
-                     *               {
-                     *                 "noaa_id": "8724580",
-                     *                 "name": "Key West, FL",
-                     *                 "lat": 24.55083,
-                     *                 "lon": -81.80806,
-                     *                 "distance_km": 2.88,
-                     *                 "distance_miles": 1.79,
-                     *                 "weight": 0.9607
-                     *               }
-                     *             ],
-                     *             "cautions": []
-                     *           },
-                     *           "baseline_year": 2000,
-                     *           "quantity": "Relative sea level change since 2000 (not an elevation; add a tidal datum such as MHHW in NAVD88 for water levels, see POST /hazards/slr-impact).",
-                     *           "baseline": "Sea level rise values are relative to the year 2000 (NOAA 2022 baseline). Tidal datums (MHHW, MSL) are on the 1983–2001 epoch (centre 1992): water levels built on them add the 1992→2000 rise of the NOAA 2022 observed trajectory (`datum_epoch.rise_1992_to_2000`) before the projected rise.",
-                     *           "assessment_year": 2026,
-                     *           "statute_rule_set": "2024",
-                     *           "sources": [
-                     *             {
-                     *               "id": "noaa_tr2022",
-                     *               "version": "TR_local_projections.nc of the report's code and data (thomasfrederikse/2021_NOAA_TR @ 955c7e7f), NOAA Technical Report NOS 01, February 2022",
-                     *               "name": "NOAA 2022 Sea Level Rise Technical Report (Sweet et al. 2022), local projections at NOAA tide gauges",
-                     *               "url": "https://oceanservice.noaa.gov/hazards/sealevelrise/sealevelrise-tech-report.html",
-                     *               "note": "Decadal values 2020–2150, metres of relative sea level change since 2000; percentiles 17/50/83."
-                     *             }
-                     *           ]
-                     *         },
-                     *         "high_tide_flooding": {
-                     *           "gauge_selection": {
-                     *             "method": "inverse_distance_two_gauges",
-                     *             "reason": "Interpolated between the two closest gauges without data warnings (45.4 miles apart) by inverse distance (F.A.C. 62S-7.012(1)(b)).",
-                     *             "gauge_separation_miles": 45.4,
-                     *             "gauges": [
-                     *               {
-                     *                 "noaa_id": "8724580",
-                     *                 "name": "Key West, FL",
-                     *                 "lat": 24.55083,
-                     *                 "lon": -81.80806,
-                     *                 "distance_km": 2.88,
-                     *                 "distance_miles": 1.79,
-                     *                 "weight": 0.9607
-                     *               }
-                     *             ],
-                     *             "cautions": []
-                     *           },
-                     *           "gauges": [
-                     *             {
-                     *               "noaa_id": "8724580",
-                     *               "name": "Key West, FL",
-                     *               "distance_km": 2.88,
-                     *               "weight": 0.9607,
-                     *               "mhhw_navd88": {
-                     *                 "m": 0.013,
-                     *                 "ft": 0.0427
-                     *               },
-                     *               "thresholds_navd88": {
-                     *                 "minor": {
-                     *                   "m": 0.535,
-                     *                   "ft": 1.7554
-                     *                 },
-                     *                 "moderate": {
-                     *                   "m": 0.8295,
-                     *                   "ft": 2.7216
-                     *                 },
-                     *                 "major": {
-                     *                   "m": 1.205,
-                     *                   "ft": 3.9535
-                     *                 }
-                     *               },
-                     *               "observed_flood_days": {
-                     *                 "period": "1920–2016",
-                     *                 "mean_days_2007_2016": 0,
-                     *                 "latest_years": [
-                     *                   {
-                     *                     "year": 2016,
-                     *                     "days": 0
-                     *                   }
-                     *                 ]
-                     *               },
-                     *               "projected": [
-                     *                 {
-                     *                   "scenario": "intermediate_low",
-                     *                   "year": 2046,
-                     *                   "sea_level_rise": {
-                     *                     "m": 0.2753,
-                     *                     "ft": 0.9032
-                     *                   },
-                     *                   "minor_flood_days": 21.2,
-                     *                   "floored_at_observed_mean": false
-                     *                 }
-                     *               ]
-                     *             }
-                     *           ],
-                     *           "projection_percentile": 50,
-                     *           "method": "Thresholds: NOAA minor/moderate/major high tide flood levels above each gauge's MHHW (Sweet et al. 2018), as NAVD88 heights. Observed: NOAA TR 086 annual minor flood days at the gauge. Projected, median rise: Sweet et al. (2018, NOAA TR NOS CO-OPS 086; 2022): the distribution of daily highest water …",
-                     *           "sources": [
-                     *             {
-                     *               "id": "noaa_htf",
-                     *               "version": "NOAA TR NOS CO-OPS 086 (February 2018)",
-                     *               "name": "NOAA high tide flooding thresholds and historical flood days (Sweet et al. 2018, NOAA Technical Report NOS CO-OPS 086)",
-                     *               "url": "https://tidesandcurrents.noaa.gov/publications/techrpt86_PaP_of_HTFlooding.pdf",
-                     *               "note": "Minor = 0.04·GT + 0.50 m, moderate = 0.03·GT + 0.80 m, major = 0.04·GT + 1.17 m above MHHW."
-                     *             }
-                     *           ]
-                     *         }
+                     *         "release": "March 2023",
+                     *         "url": "https://hazards.fema.gov/nri/data-resources",
+                     *         "version": "1.19.0 (March 2023)"
                      *       }
                      *     }
                      */
@@ -11597,39 +11368,33 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "days": 7,
                      *       "household": {
                      *         "adults": 2,
                      *         "children": 1,
+                     *         "hazard": "hurricane",
                      *         "infants": 0,
-                     *         "pets": 1,
-                     *         "people": 3,
                      *         "medical_needs": false,
-                     *         "hazard": "hurricane"
+                     *         "people": 3,
+                     *         "pets": 1
                      *       },
-                     *       "days": 7,
                      *       "items": [
                      *         {
-                     *           "id": "water",
+                     *           "condition": null,
                      *           "group": "basic",
+                     *           "id": "water",
                      *           "item": "Water, for drinking and sanitation",
                      *           "quantity": 21,
-                     *           "unit": "gallons",
-                     *           "why": "1 gallon per person/day: 3 people × 7 days; plus pets: \"Pet food and extra water for your pet\", 1 day's supply per pet/day for 1 pet × 7 days (pet_food_water; the sources give no volume per pet)",
-                     *           "condition": null,
                      *           "source_id": "readygov_kit",
                      *           "source_ids": [
                      *             "readygov_kit",
                      *             "fdem_kit"
                      *           ],
-                     *           "source_text": "Water (one gallon per person per day for several days, for drinking and sanitation)"
+                     *           "source_text": "Water (one gallon per person per day for several days, for drinking and sanitation)",
+                     *           "unit": "gallons",
+                     *           "why": "1 gallon per person/day: 3 people × 7 days; plus pets: \"Pet food and extra water for your pet\", 1 day's supply per pet/day for 1 pet × 7 days (pet_food_water; the sources give no volume per pet)"
                      *         }
                      *       ],
-                     *       "totals": {
-                     *         "water_gallons": 21,
-                     *         "food_person_days": 21,
-                     *         "pet_supply_days": 7,
-                     *         "pet_water_days": 7
-                     *       },
                      *       "notes": [
                      *         "Water: 1 gallon per person per day (Ready.gov; FDEM: \"a minimum of 1 gallon daily per person for 7 days\") for 3 people and 7 days.",
                      *         "Pets: the sources ask for food and extra water for each pet but give no volume; the kit counts pet-days of food and water (`pet_food_water`), not gallons."
@@ -11640,7 +11405,13 @@ export interface operations {
                      *           "name": "Ready.gov \"Build a Kit\": Basic Disaster Supplies Kit and Additional Emergency Supplies (FEMA)",
                      *           "url": "https://www.ready.gov/kit"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "totals": {
+                     *         "food_person_days": 21,
+                     *         "pet_supply_days": 7,
+                     *         "pet_water_days": 7,
+                     *         "water_gallons": 21
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["SupplyKit"];
@@ -11761,12 +11532,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "event_id": "7f766475-3636-4927-a2d7-5ab14f123f3f",
-                     *           "type": "sign_in",
-                     *           "occurred_at": "2026-11-23T19:22:09.449Z",
                      *           "client_ip": "127.0.0.1",
-                     *           "user_agent": "curl/7.88.1",
-                     *           "details": {}
+                     *           "details": {},
+                     *           "event_id": "76361595-7357-2420-7503-407719082791",
+                     *           "occurred_at": "2026-11-23T15:02:00.000Z",
+                     *           "type": "sign_in",
+                     *           "user_agent": "node"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -11895,19 +11666,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "/api/docs#error-invalid_request",
-                     *       "title": "Invalid request",
-                     *       "status": 400,
-                     *       "detail": "The code is wrong or expired.",
-                     *       "instance": "666af5f4-6120-4a20-9da8-f15699f24292",
                      *       "code": "invalid_request",
+                     *       "detail": "The code is wrong or expired.",
                      *       "errors": [
                      *         {
                      *           "field": "code",
                      *           "in": "body",
                      *           "message": "Wrong or expired code"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "instance": "25802844-2948-7578-2443-266084502414",
+                     *       "status": 400,
+                     *       "title": "Invalid request",
+                     *       "type": "/api/docs#error-invalid_request"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -12082,11 +11853,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6IkNvZ25pdG9Mb2NhbCJ9.eyJhdXRoX3RpbWUiOjE3OTU0NjE3MjksImNsaWVudF9pZCI6ImFteWdoMzRqeWl3dDFyc2Z6bnJjNjhrcDIiLCJldmVudF9pZCI6Ijc0NWRhOWY3LTVjZGYtNGI2YS1iMDE1LWI3MGFmNTg5Mjg3NyIsImlhdCI6MTc5NTQ2MTcyOSwianRpIjoiZjQxZjk4Y2MtODc5Zi00MjQ4LWI1OWItM2EzOTAxMTdlN2M4Iiw…",
-                     *       "id_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6IkNvZ25pdG9Mb2NhbCJ9.eyJjb2duaXRvOnVzZXJuYW1lIjoiM2M2NzRiNmQtYjU4Yy00ZjE0LWExNzYtNWI0ZWFjYTEyYWEwIiwiYXV0aF90aW1lIjoxNzk1NDYxNzI5LCJlbWFpbCI6ImRhbmFAZXhhbXBsZS5vcmciLCJlbWFpbF92ZXJpZmllZCI6ZmFsc2UsImV2ZW50X2lkIjoiNzQ1ZGE5ZjctNWNkZi00YjZhLWIwMTUtYjcwYWY1ODk…",
-                     *       "refresh_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJjb2duaXRvOnVzZXJuYW1lIjoiM2M2NzRiNmQtYjU4Yy00ZjE0LWExNzYtNWI0ZWFjYTEyYWEwIiwiZW1haWwiOiJkYW5hQGV4YW1wbGUub3JnIiwiaWF0IjoxNzk1NDYxNzI5LCJqdGkiOiIyZTY5YWFkOS0yMWMzLTRkODgtYTQzOC1hODZjNmRkNGQ5NGQiLCJleHAiOjE3OTgwNTM3MjksImlzcyI6Imh0dHA6Ly8xMjcuMC4wLjE6NDI1NDMvbG9…",
-                     *       "token_type": "Bearer",
-                     *       "expires_in": 3600
+                     *       "access_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJleGFtcGxlX3Rva2VuIjoibG9naW4jMSAkLmFjY2Vzc190b2tlbkAwIn0.0475949687796704402476630389920735448723818",
+                     *       "expires_in": 3600,
+                     *       "id_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJleGFtcGxlX3Rva2VuIjoibG9naW4jMSAkLmlkX3Rva2VuQDAifQ.8283650493270458741610764527946639751104337",
+                     *       "refresh_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJleGFtcGxlX3Rva2VuIjoibG9naW4jMSAkLnJlZnJlc2hfdG9rZW5AMCJ9.1841917355235152814973979272813572708489781",
+                     *       "token_type": "Bearer"
                      *     }
                      */
                     "application/json": components["schemas"]["TokenResponse"];
@@ -12168,7 +11939,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "refresh_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJjb2duaXRvOnVzZXJuYW1lIjoiM2M2NzRiNmQtYjU4Yy00ZjE0LWExNzYtNWI0ZWFjYTEyYWEwIiwiZW1haWwiOiJkYW5hQGV4YW1wbGUub3JnIiwiaWF0IjoxNzk1NDYxNzI5LCJqdGkiOiIyZTY5YWFkOS0yMWMzLTRkODgtYTQzOC1hODZjNmRkNGQ5NGQiLCJleHAiOjE3OTgwNTM3MjksImlzcyI6Imh0dHA6Ly8xMjcuMC4wLjE6NDI1NDMvbG9…"
+                 *       "refresh_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJleGFtcGxlX3Rva2VuIjoibG9naW4jMSAkLnJlZnJlc2hfdG9rZW5AMCJ9.1841917355235152814973979272813572708489781"
                  *     }
                  */
                 "application/json": components["schemas"]["LogoutRequest"];
@@ -12399,19 +12170,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "/api/docs#error-invalid_request",
-                     *       "title": "Invalid request",
-                     *       "status": 400,
-                     *       "detail": "The code is wrong or expired.",
-                     *       "instance": "5f0c6a43-86a2-4b7e-9d7c-2f1e0e7a1b64",
                      *       "code": "invalid_request",
+                     *       "detail": "The code is wrong or expired.",
                      *       "errors": [
                      *         {
                      *           "field": "code",
                      *           "in": "body",
                      *           "message": "Wrong or expired code"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "instance": "74800505-1456-5709-1494-779833381503",
+                     *       "status": 400,
+                     *       "title": "Invalid request",
+                     *       "type": "/api/docs#error-invalid_request"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -12476,7 +12247,7 @@ export interface operations {
                 headers: {
                     /**
                      * @description Version of the profile (`"<version>"`); send it as `If-Match` to update.
-                     * @example "2"
+                     * @example "1"
                      */
                     ETag?: string;
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12488,18 +12259,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "3c674b6d-b58c-4f14-a176-5b4eaca12aa0",
-                     *       "email": "dana@example.org",
-                     *       "name": "Dana Planner",
-                     *       "role": "staff",
-                     *       "organization": "Levy County",
+                     *       "account_id": "acct_34476098-3139-5961-5603-837360754741",
                      *       "county_fips": "12075",
                      *       "county_name": "Levy",
-                     *       "account_id": "acct_52cf15b7-8ea1-4cf7-9caf-36999f018c48",
-                     *       "subscription_tier": "free",
+                     *       "created_at": "2026-11-23T14:57:00.000Z",
+                     *       "email": "dana@example.org",
+                     *       "name": "Dana Planner",
+                     *       "organization": "Levy County",
                      *       "preferences": {},
-                     *       "created_at": "2026-11-23T19:22:09.204Z",
-                     *       "updated_at": "2026-11-23T19:22:09.204Z"
+                     *       "role": "staff",
+                     *       "subscription_tier": "free",
+                     *       "updated_at": "2026-11-23T14:57:00.000Z",
+                     *       "user_id": "53807198-6707-3209-5124-862518754880"
                      *     }
                      */
                     "application/json": components["schemas"]["Profile"];
@@ -12624,12 +12395,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "3c674b6d-b58c-4f14-a176-5b4eaca12aa0",
+                     *       "created_at": "2026-11-23T14:57:00.000Z",
                      *       "email": "dana@example.org",
                      *       "name": "Dana Planner",
                      *       "role": "staff",
                      *       "status": "active",
-                     *       "created_at": "2026-11-23T19:22:09.204Z"
+                     *       "user_id": "53807198-6707-3209-5124-862518754880"
                      *     }
                      */
                     "application/json": components["schemas"]["RegisteredUser"];
@@ -12751,20 +12522,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "3c674b6d-b58c-4f14-a176-5b4eaca12aa0",
-                     *       "email": "dana@example.org",
-                     *       "name": "Dana Planner",
-                     *       "role": "staff",
-                     *       "organization": "Levy County Planning",
+                     *       "account_id": "acct_34476098-3139-5961-5603-837360754741",
                      *       "county_fips": "12075",
                      *       "county_name": "Levy",
-                     *       "account_id": "acct_52cf15b7-8ea1-4cf7-9caf-36999f018c48",
-                     *       "subscription_tier": "free",
+                     *       "created_at": "2026-11-23T14:57:00.000Z",
+                     *       "email": "dana@example.org",
+                     *       "name": "Dana Planner",
+                     *       "organization": "Levy County Planning",
                      *       "preferences": {
                      *         "units": "ft"
                      *       },
-                     *       "created_at": "2026-11-23T19:22:09.204Z",
-                     *       "updated_at": "2026-11-23T19:22:09.998Z"
+                     *       "role": "staff",
+                     *       "subscription_tier": "free",
+                     *       "updated_at": "2026-11-23T15:05:00.000Z",
+                     *       "user_id": "53807198-6707-3209-5124-862518754880"
                      *     }
                      */
                     "application/json": components["schemas"]["Profile"];

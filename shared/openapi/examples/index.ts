@@ -7,6 +7,8 @@ import { grantExamples } from './grants';
 import { hazardExamples } from './hazards';
 import { libraryExamples } from './library';
 import { metaExamples } from './meta';
+import type { RecordedAnswer } from '../example-recording';
+import recorded from './recorded.json';
 import type { OperationExample } from './types';
 import { v1IdentityExamples } from './v1-identity';
 import { v1RiskExamples } from './v1-risk';
@@ -38,4 +40,21 @@ export function documentedExamples(examples: readonly OperationExample[] = OPERA
     if (!example.setup && !documented.has(example.operationId)) documented.set(example.operationId, example);
   }
   return documented;
+}
+
+/** The answers recorded from the API (`npm run examples:record`), one per example in `OPERATION_EXAMPLES` order. */
+export const RECORDED_ANSWERS: readonly RecordedAnswer[] = recorded as RecordedAnswer[];
+
+/**
+ * The recorded answer of one of `OPERATION_EXAMPLES`, or undefined when the recording is out of
+ * step with the examples (another operation or status at its place: `npm run examples:record`).
+ */
+export function recordedAnswerOf(example: OperationExample, answers: readonly RecordedAnswer[] = RECORDED_ANSWERS): RecordedAnswer | undefined {
+  const answer = answers[OPERATION_EXAMPLES.indexOf(example)];
+  return answer?.operationId === example.operationId && answer.status === example.response.status ? answer : undefined;
+}
+
+/** The documented examples whose recorded answer is missing or out of step. */
+export function unrecordedExamples(answers: readonly RecordedAnswer[] = RECORDED_ANSWERS): string[] {
+  return [...documentedExamples().values()].filter((example) => !recordedAnswerOf(example, answers)).map((example) => example.operationId);
 }
