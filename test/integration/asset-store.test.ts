@@ -264,7 +264,11 @@ describe('asset and import stores (emulators)', () => {
         // Every call about this account, whoever makes it (the local upload watcher may claim the import
         // first), but the progress beat: it is written once a second, so it counts time, not rows, and
         // a loaded machine would add to it.
-        const progressBeat = (input: unknown) => String((input as { UpdateExpression?: unknown }).UpdateExpression ?? '').startsWith('SET progress = :progress,');
+        // (the beat renews the lease with the progress: the only update naming both).
+        const progressBeat = (input: unknown) => {
+          const names = Object.values((input as { ExpressionAttributeNames?: Record<string, string> }).ExpressionAttributeNames ?? {});
+          return names.includes('progress') && names.includes('expires_at');
+        };
         const calls = instrumentDynamo(dynamo(), { only: (input) => JSON.stringify(input).includes(acct) && !progressBeat(input) });
         try {
           await handler({ Records: [{ eventSource: 'aws:s3', s3: { bucket: { name: app.resources.bucketName }, object: { key, size: text.length } } }] } as unknown as S3Event);
