@@ -263,8 +263,8 @@ describe('asset and import stores (emulators)', () => {
         let polls = 0;
         // Every call about this account, whoever makes it (the local upload watcher may claim the import
         // first), but the progress beat: it is written once a second, so it counts time, not rows, and
-        // a loaded machine would add to it.
-        // (the beat renews the lease with the progress: the only update naming both).
+        // a loaded machine would add to it (the beat renews the lease with the progress: the only update
+        // naming both).
         const progressBeat = (input: unknown) => {
           const names = Object.values((input as { ExpressionAttributeNames?: Record<string, string> }).ExpressionAttributeNames ?? {});
           return names.includes('progress') && names.includes('expires_at');
