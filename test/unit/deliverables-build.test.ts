@@ -359,16 +359,17 @@ describe('the figures a report prints', () => {
     asset('f4', 'Cudjoe Key Landfill', 0.7, [['intermediate_low', 2046, 0.29], ['intermediate', 2076, 6.08], ['intermediate_low', 2076, 0.9], ['intermediate', 2046, 0.3]]),
   ];
 
-  it('equal what the GeoPackage, the Shapefile and the workbook hold: areas in EPSG:3087 within 0.5 %, counts and depths', async () => {
-    const w = world({ assets, extents: extents as never });
+  /** The build's files, the report's text and its GeoPackage opened with sql.js. */
+  async function delivered(w: ReturnType<typeof world>) {
     await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
     const files = (w.outcomes[0] as { files: DeliverableFile[] }).files;
     const body = (suffix: string) => w.objects.get(files.find((f) => f.name.endsWith(suffix))!.key)!.body;
-    const text = pdfText(body('report.pdf')).replace(/\s+/g, ' ');
+    const gpkg = new (await initSqlJs()).Database(body('.gpkg'));
+    return { body, text: pdfText(body('report.pdf')).replace(/\s+/g, ' '), gpkg, rows: (sql: string) => gpkg.exec(sql)[0]!.values };
+  }
 
-    const SQL = await initSqlJs();
-    const gpkg = new SQL.Database(body('.gpkg'));
-    const rows = (sql: string) => gpkg.exec(sql)[0]!.values;
+  it('equal what the GeoPackage, the Shapefile and the workbook hold: areas in EPSG:3087 within 0.5 %, counts and depths', async () => {
+    const { body, text, gpkg, rows } = await delivered(world({ assets, extents: extents as never }));
     const inundation = rows('SELECT SCENARIO, HORIZON, AREA_KM2, geom FROM inundation');
     const zipped = unzipSync(body('inundation-epsg3087-shp.zip'));
     const shp = await openShapefile(Buffer.from(Object.entries(zipped).find(([name]) => name.endsWith('.shp'))![1]));
@@ -430,14 +431,7 @@ describe('the figures a report prints', () => {
       { ...assets[1]!, exposure: { ...assets[1]!.exposure!, by_component: [entry('intermediate', 2076, { tidal: 0, surge: 0, rainfall: 0.1, compound: 0.1 }, 'rainfall')] } },
       ...assets.slice(2),
     ] as StoredAsset[];
-    const w = world({ assets: governed, extents: extents as never, componentExtents });
-    await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
-    const files = (w.outcomes[0] as { files: DeliverableFile[] }).files;
-    const body = (suffix: string) => w.objects.get(files.find((f) => f.name.endsWith(suffix))!.key)!.body;
-    const text = pdfText(body('report.pdf')).replace(/\s+/g, ' ');
-    const SQL = await initSqlJs();
-    const gpkg = new SQL.Database(body('.gpkg'));
-    const rows = (sql: string) => gpkg.exec(sql)[0]!.values;
+    const { text, gpkg, rows } = await delivered(world({ assets: governed, extents: extents as never, componentExtents }));
     const projectedKm2 = (geometry: MultiPolygon) => planarArea(geometry.coordinates.map((p) => p.map((ring) => ring.map(([lon, lat]) => albers3087(lon!, lat!))))) / 1e6;
 
     const [ponding] = rows('SELECT AREA_KM2, geom FROM rainfall_ponding');
