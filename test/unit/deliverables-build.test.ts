@@ -132,8 +132,13 @@ describe('a deliverable build', () => {
   /** A report whose prioritized list runs over several pages. */
   async function longReport() {
     const many = Array.from({ length: 90 }, (_, i) => asset(`a_${i}`, `Station ${String(i).padStart(2, '0')}`, 0.9 - i / 100, [['intermediate', 2076, 1]]));
-    // Two inundation extents: three maps, more than one page holds.
-    const w = world({ assets: many, extents: [EXTENT, { ...EXTENT, scenario: 'intermediate_low', area_km2: 9.1, area_m2: 9_100_000 }] });
+    // Two inundation extents, a storm's ponding and a compound extent: five maps, more than one page holds.
+    const storm = { return_period_years: 100, depth_mm: 330.2, duration_h: 24 };
+    const componentExtents: ComponentExtent[] = [
+      { component: 'rainfall', scenario: null, planning_horizon: null, storm, area_km2: 0.5, area_m2: 5e5, max_depth_m: 0.6, geometry: EXTENT.geometry as MultiPolygon },
+      { component: 'compound', scenario: 'intermediate_high', planning_horizon: 2076, storm, area_km2: 0.5, area_m2: 5e5, max_depth_m: 1.6, geometry: EXTENT.geometry as MultiPolygon },
+    ];
+    const w = world({ assets: many, extents: [EXTENT, { ...EXTENT, scenario: 'intermediate_low', area_km2: 9.1, area_m2: 9_100_000 }], componentExtents });
     await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
     return { many, pdf: w.objects.get((w.outcomes[0] as { files: DeliverableFile[] }).files[0]!.key)!.body };
   }
@@ -218,13 +223,13 @@ describe('a deliverable build', () => {
         expect([image.x, image.x + image.width <= width - margin, image.top >= margin, image.bottom <= page.height - margin]).toEqual([margin, true, true, true]);
         // Its title set over its top band, the heading (when on its page) above it.
         const title = page.texts.find((r) => r.baseline > image.top && r.baseline < image.top + 20)!;
-        expect(title.text).toMatch(/^Monroe County: critical assets|^Inundation: NOAA 2022/);
+        expect(title.text).toMatch(/^Monroe County: critical assets|^Inundation: NOAA 2022|^Rainfall ponding: 100-year|^Compound flooding: NOAA 2022 Intermediate-High, 2076/);
         for (const run of page.texts.filter((r) => r.baseline < image.top)) expect(run.text).toBe('5. Maps');
       }
       const images = [...page.images].sort((a, b) => a.top - b.top);
       images.slice(1).forEach((image, i) => expect(image.top).toBeGreaterThanOrEqual(images[i]!.bottom));
     }
-    expect(pages.filter((p) => p.images.length > 0).map((p) => p.images.length)).toEqual([1, 1, 1]);
+    expect(pages.filter((p) => p.images.length > 0).map((p) => p.images.length)).toEqual([1, 1, 1, 1, 1]);
     // The prioritized list: one rule under each row, below the row's text and above the next row's.
     const listPages = pages.filter((p) => p.texts.some((r) => /^Station \d\d$/.test(r.text)));
     for (const page of listPages) {
