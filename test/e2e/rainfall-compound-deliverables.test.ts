@@ -206,6 +206,15 @@ describe('rainfall ponding and compound flooding, from an uploaded GeoTIFF to th
     const edge = PIT.half + 0.5;
     const octagon = [[-PIT.half, -edge], [PIT.half, -edge], [edge, -PIT.half], [edge, PIT.half], [PIT.half, edge], [-PIT.half, edge], [-edge, PIT.half], [-edge, -PIT.half], [-PIT.half, -edge]];
     const pitAlbersKm2 = planarArea([[octagon.map(([dc, dr]) => albers3087(lonOf(PIT.col + dc!), latOf(PIT.row + dr!)))]]) / 1e6;
+    // The report's ponding map prints the pit's area (four significant figures) and names the storm, the layer and the method.
+    const pondingPage = /Rainfall ponding: 100-year 24-hour storm \(330\.2 mm\) Pinellas County\. Ponded land ([\d.]+) km\S* deepest ([\d.]+) ft \(layer rainfall_ponding\)/.exec(text);
+    expect(pondingPage).not.toBeNull();
+    expect(Math.abs(Number(pondingPage![1]) / pitAlbersKm2 - 1)).toBeLessThan(1e-3 + 5e-4);
+    expect(Math.abs(Number(pondingPage![2]) - pitFt)).toBeLessThanOrEqual(0.005);
+    expect(text).toMatch(/Method: the storm.s runoff filled into the ground grid.s depressions by fill.spill.merge/);
+    expect(text).toMatch(new RegExp(`Compound flooding: NOAA 2022 Intermediate, ${YEAR}, 100-year 24-hour storm \\(330\\.2 mm\\) Pinellas County\\. Wet land [\\d.]+ km`));
+    // Only the pit ponds (rainfall 0 elsewhere); its compound depth is the same full pit, so rainfall governs it (ties go to rainfall).
+    expect(text).toMatch(/Governing component \(the one giving an asset its deepest flooding over the 1 scenario and horizon pair\(s\) above[^.]*\): [^.]*rainfall governs 1 asset\(s\)/);
     const dir = mkdtempSync(path.join(tmpdir(), 'rain-gpkg-'));
     try {
       const file = path.join(dir, 'package.gpkg');

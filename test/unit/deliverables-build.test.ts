@@ -16,6 +16,8 @@ import { open as openShapefile } from 'shapefile';
 import initSqlJs from 'sql.js';
 import { maskToMultiPolygon } from '../../shared/domain/hazards/inundation';
 import { albers3087, gpkgPolygons, planarArea, xlsxSheet } from '../helpers/deliverable-readers';
+import { evidenceDocumentKey } from '../../shared/domain/deliverables/analysis-link';
+import type { ComponentExtent } from '../../shared/domain/deliverables/inundation-extents';
 
 /**
  * One deliverable build for Monroe County from in-memory stores: the files it stores and records,
@@ -83,7 +85,7 @@ const EXTENT = {
   geometry: { type: 'MultiPolygon', coordinates: [[[[-81.80, 24.55], [-81.79, 24.55], [-81.79, 24.56], [-81.80, 24.55]]]] },
 };
 
-function world(options: { finishOk?: boolean; assessment?: Parameters<typeof storedAssessment>[0]; analyses?: AnalysisEvidence[]; assets?: StoredAsset[]; extents?: (typeof EXTENT)[] } = {}) {
+function world(options: { finishOk?: boolean; assessment?: Parameters<typeof storedAssessment>[0]; analyses?: AnalysisEvidence[]; assets?: StoredAsset[]; extents?: (typeof EXTENT)[]; componentExtents?: ComponentExtent[] } = {}) {
   const assets = options.assets ?? ASSETS;
   const objects = new Map<string, { body: Buffer; type: string }>();
   const deleted: string[] = [];
@@ -97,6 +99,7 @@ function world(options: { finishOk?: boolean; assessment?: Parameters<typeof sto
   };
   objects.set(ANALYSIS.result_key, { body: Buffer.from(JSON.stringify(ANSWER)), type: 'application/json' });
   objects.set(ANALYSIS.extents_key!, { body: Buffer.from(JSON.stringify(options.extents ?? [EXTENT])), type: 'application/json' });
+  if (options.componentExtents) objects.set(evidenceDocumentKey('acct_1', 'va_test', ANALYSIS.analysis_id, 'component_extents'), { body: Buffer.from(JSON.stringify(options.componentExtents)), type: 'application/json' });
   const job: DeliverableJob = { deliverable_id: 'dlv_1', assessment_id: 'va_test', account_id: 'acct_1', status: 'running', created_at: NOW.toISOString(), updated_at: NOW.toISOString(), error: null, files: [], lease: { owner: 'w1', expires_at: new Date(NOW.getTime() + DELIVERABLE_LEASE_MS).toISOString(), attempt: 1 } };
   const outcomes: unknown[] = [];
   const pages: (string | undefined)[] = [];
@@ -129,8 +132,13 @@ describe('a deliverable build', () => {
   /** A report whose prioritized list runs over several pages. */
   async function longReport() {
     const many = Array.from({ length: 90 }, (_, i) => asset(`a_${i}`, `Station ${String(i).padStart(2, '0')}`, 0.9 - i / 100, [['intermediate', 2076, 1]]));
-    // Two inundation extents: three maps, more than one page holds.
-    const w = world({ assets: many, extents: [EXTENT, { ...EXTENT, scenario: 'intermediate_low', area_km2: 9.1, area_m2: 9_100_000 }] });
+    // Two inundation extents, a storm's ponding and a compound extent: five maps, more than one page holds.
+    const storm = { return_period_years: 100, depth_mm: 330.2, duration_h: 24 };
+    const componentExtents: ComponentExtent[] = [
+      { component: 'rainfall', scenario: null, planning_horizon: null, storm, area_km2: 0.5, area_m2: 5e5, max_depth_m: 0.6, geometry: EXTENT.geometry as MultiPolygon },
+      { component: 'compound', scenario: 'intermediate_high', planning_horizon: 2076, storm, area_km2: 0.5, area_m2: 5e5, max_depth_m: 1.6, geometry: EXTENT.geometry as MultiPolygon },
+    ];
+    const w = world({ assets: many, extents: [EXTENT, { ...EXTENT, scenario: 'intermediate_low', area_km2: 9.1, area_m2: 9_100_000 }], componentExtents });
     await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
     return { many, pdf: w.objects.get((w.outcomes[0] as { files: DeliverableFile[] }).files[0]!.key)!.body };
   }
@@ -215,13 +223,13 @@ describe('a deliverable build', () => {
         expect([image.x, image.x + image.width <= width - margin, image.top >= margin, image.bottom <= page.height - margin]).toEqual([margin, true, true, true]);
         // Its title set over its top band, the heading (when on its page) above it.
         const title = page.texts.find((r) => r.baseline > image.top && r.baseline < image.top + 20)!;
-        expect(title.text).toMatch(/^Monroe County: critical assets|^Inundation: NOAA 2022/);
+        expect(title.text).toMatch(/^Monroe County: critical assets|^Inundation: NOAA 2022|^Rainfall ponding: 100-year|^Compound flooding: NOAA 2022 Intermediate-High, 2076/);
         for (const run of page.texts.filter((r) => r.baseline < image.top)) expect(run.text).toBe('5. Maps');
       }
       const images = [...page.images].sort((a, b) => a.top - b.top);
       images.slice(1).forEach((image, i) => expect(image.top).toBeGreaterThanOrEqual(images[i]!.bottom));
     }
-    expect(pages.filter((p) => p.images.length > 0).map((p) => p.images.length)).toEqual([1, 1, 1]);
+    expect(pages.filter((p) => p.images.length > 0).map((p) => p.images.length)).toEqual([1, 1, 1, 1, 1]);
     // The prioritized list: one rule under each row, below the row's text and above the next row's.
     const listPages = pages.filter((p) => p.texts.some((r) => /^Station \d\d$/.test(r.text)));
     for (const page of listPages) {
@@ -356,16 +364,17 @@ describe('the figures a report prints', () => {
     asset('f4', 'Cudjoe Key Landfill', 0.7, [['intermediate_low', 2046, 0.29], ['intermediate', 2076, 6.08], ['intermediate_low', 2076, 0.9], ['intermediate', 2046, 0.3]]),
   ];
 
-  it('equal what the GeoPackage, the Shapefile and the workbook hold: areas in EPSG:3087 within 0.5 %, counts and depths', async () => {
-    const w = world({ assets, extents: extents as never });
+  /** The build's files, the report's text and its GeoPackage opened with sql.js. */
+  async function delivered(w: ReturnType<typeof world>) {
     await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
     const files = (w.outcomes[0] as { files: DeliverableFile[] }).files;
     const body = (suffix: string) => w.objects.get(files.find((f) => f.name.endsWith(suffix))!.key)!.body;
-    const text = pdfText(body('report.pdf')).replace(/\s+/g, ' ');
+    const gpkg = new (await initSqlJs()).Database(body('.gpkg'));
+    return { body, text: pdfText(body('report.pdf')).replace(/\s+/g, ' '), gpkg, rows: (sql: string) => gpkg.exec(sql)[0]!.values };
+  }
 
-    const SQL = await initSqlJs();
-    const gpkg = new SQL.Database(body('.gpkg'));
-    const rows = (sql: string) => gpkg.exec(sql)[0]!.values;
+  it('equal what the GeoPackage, the Shapefile and the workbook hold: areas in EPSG:3087 within 0.5 %, counts and depths', async () => {
+    const { body, text, gpkg, rows } = await delivered(world({ assets, extents: extents as never }));
     const inundation = rows('SELECT SCENARIO, HORIZON, AREA_KM2, geom FROM inundation');
     const zipped = unzipSync(body('inundation-epsg3087-shp.zip'));
     const shp = await openShapefile(Buffer.from(Object.entries(zipped).find(([name]) => name.endsWith('.shp'))![1]));
@@ -408,6 +417,55 @@ describe('the figures a report prints', () => {
       expect(Math.abs(Number(printed[1]) - depth)).toBeLessThanOrEqual(0.005);
       expect(sheet.find((r) => r[nameCol] === name)![depthCol]).toBe(depth);
     }
+    gpkg.close();
+  });
+
+  it('map the rainfall ponding and compound flooding with the areas of their layers, and count the assets each component governs', async () => {
+    const storm = { return_period_years: 100, depth_mm: 330.2, duration_h: 24 };
+    // Areas as the analysis stored them (cell sums): the report must print the layers' EPSG:3087 areas instead.
+    const componentExtents: ComponentExtent[] = [
+      { component: 'rainfall', scenario: null, planning_horizon: null, storm, area_km2: 1, area_m2: 1e6, max_depth_m: 0.6, geometry: traced((c, r) => (c === 12 && r === 3) || (c >= 3 && c <= 5 && r >= 11 && r <= 14)) },
+      { component: 'compound', scenario: 'intermediate_low', planning_horizon: 2046, storm, area_km2: 2, area_m2: 2e6, max_depth_m: 1.1, geometry: lower },
+      { component: 'compound', scenario: 'intermediate', planning_horizon: 2076, storm, area_km2: 3, area_m2: 3e6, max_depth_m: 1.8, geometry: higher },
+    ];
+    const entry = (scenario: string, planning_horizon: number, depth_m: Record<string, number | null>, governing_component: string | null) => ({ scenario, planning_horizon, storm: null, depth_m, depth_ft: depth_m, governing_component });
+    const governed = [
+      // Deepest: compound 1.2 m in intermediate 2076.
+      { ...assets[0]!, exposure: { ...assets[0]!.exposure!, by_component: [entry('intermediate_low', 2046, { tidal: 0.3, surge: 0.4, rainfall: 0.2, compound: 0.4 }, 'surge'), entry('intermediate', 2076, { tidal: 0.9, surge: 1, rainfall: 0.2, compound: 1.2 }, 'compound')] } },
+      // Only ponding reaches it.
+      { ...assets[1]!, exposure: { ...assets[1]!.exposure!, by_component: [entry('intermediate', 2076, { tidal: 0, surge: 0, rainfall: 0.1, compound: 0.1 }, 'rainfall')] } },
+      ...assets.slice(2),
+    ] as StoredAsset[];
+    const { text, gpkg, rows } = await delivered(world({ assets: governed, extents: extents as never, componentExtents }));
+    const projectedKm2 = (geometry: MultiPolygon) => planarArea(geometry.coordinates.map((p) => p.map((ring) => ring.map(([lon, lat]) => albers3087(lon!, lat!))))) / 1e6;
+
+    const [ponding] = rows('SELECT AREA_KM2, geom FROM rainfall_ponding');
+    const pondingPage = /Rainfall ponding: 100-year 24-hour storm \(330\.2 mm\) Monroe County\. Ponded land ([\d.]+) km\S* deepest 1\.97 ft \(layer rainfall_ponding\)/.exec(text);
+    expect(pondingPage).not.toBeNull();
+    const pondingKm2 = planarArea(gpkgPolygons(ponding![1] as Uint8Array)) / 1e6;
+    expect(Math.abs(pondingKm2 / projectedKm2(componentExtents[0]!.geometry) - 1)).toBeLessThan(1e-4);
+    expect(Math.abs(Number(pondingPage![1]) / pondingKm2 - 1)).toBeLessThan(0.0005);
+    expect(Math.abs(Number(pondingPage![1]) / (ponding![0] as number) - 1)).toBeLessThan(0.0005);
+    expect(text).toMatch(/Method: the storm.s runoff filled into the ground grid.s depressions by fill.spill.merge\. Screening level/);
+
+    const compound = rows('SELECT SCENARIO, HORIZON, AREA_KM2, geom, MAX_DEP_FT FROM compound_flooding');
+    expect(compound).toHaveLength(2);
+    for (const [scenario, horizon, areaKm2, geom, maxDepthFt] of compound) {
+      const name = scenario === 'intermediate' ? 'Intermediate' : 'Intermediate-Low';
+      const page = new RegExp(`Compound flooding: NOAA 2022 ${name}, ${horizon}, 100-year 24-hour storm \\(330\\.2 mm\\) Monroe County\\. Wet land ([\\d.]+) km\\S* deepest ([\\d.]+) ft \\(layer compound_flooding\\)`).exec(text);
+      expect(page).not.toBeNull();
+      const layerKm2 = planarArea(gpkgPolygons(geom as Uint8Array)) / 1e6;
+      const stored = componentExtents.find((e) => e.scenario === scenario && e.planning_horizon === horizon)!;
+      expect(Math.abs(layerKm2 / projectedKm2(stored.geometry) - 1)).toBeLessThan(1e-4);
+      expect(Math.abs(Number(page![1]) / layerKm2 - 1)).toBeLessThan(0.0005);
+      expect(Math.abs(Number(page![1]) / (areaKm2 as number) - 1)).toBeLessThan(0.0005);
+      expect(page![1]).not.toBe(String(stored.area_km2));
+      expect(Math.abs(Number(page![2]) - (maxDepthFt as number))).toBeLessThanOrEqual(0.005);
+      expect(Math.abs(Number(page![2]) - stored.max_depth_m / 0.3048)).toBeLessThanOrEqual(0.005);
+    }
+    expect(text).toContain('Compound flooding, depth above 0 (layer compound_flooding)');
+    // f1 compound, f2 rainfall; f3 and f4 carry no per-component depths.
+    expect(text).toContain('over the 4 scenario and horizon pair(s) above, the Governs column of section 7): rainfall governs 1 asset(s), compound governs 1 asset(s).');
     gpkg.close();
   });
 });

@@ -78,7 +78,26 @@ describe('the summary of an answer', () => {
         { scenario: 'intermediate', planning_horizon: 2046, components: ['surge', 'tidal'], exposed: 1, areas_km2: [1, 4], highest_level_m: 1.4, map_km2: 3.5 },
         { scenario: 'intermediate', planning_horizon: 2076, components: [], exposed: 0, areas_km2: [null, null], highest_level_m: null, map_km2: null },
       ],
-      analysed: 4, unknownElevation: 2, mapCellM: 206, notes: [],
+      analysed: 4, unknownElevation: 2, mapCellM: 206, notes: [], governing: [],
     });
+  });
+
+  it('counts the assets each component governs, from their deepest flooding over the pairs summarised only', () => {
+    const entry = (scenario: string, planning_horizon: number, depth: Partial<Record<'tidal' | 'surge' | 'rainfall' | 'compound', number>>, governing: string | null) => ({
+      scenario, planning_horizon, depth_m: { tidal: null, surge: null, rainfall: null, compound: null, ...depth }, governing_component: governing,
+    });
+    const withComponents = (...entries: ReturnType<typeof entry>[]) => ({ exposure: { status: 'exposed', depths: [], by_component: entries } }) as unknown as StoredAsset;
+    const assets = [
+      // Rainfall 0.4 m in 2046, surge 0.9 m in 2076: surge.
+      withComponents(entry('high', 2046, { rainfall: 0.4, surge: 0.1 }, 'rainfall'), entry('high', 2076, { surge: 0.9, rainfall: 0.4 }, 'surge')),
+      // Compound deepest, but in a pair not summarised: rainfall over the summarised ones.
+      withComponents(entry('high', 2046, { rainfall: 0.3 }, 'rainfall'), entry('low', 2046, { compound: 2 }, 'compound')),
+      withComponents(entry('high', 2076, { compound: 0.5, tidal: 0.2 }, 'compound')),
+      withComponents(entry('high', 2076, { tidal: 0.2 }, 'tidal')),
+      withComponents(entry('high', 2046, { tidal: 0 }, null)),
+      asset([['high', 2046, 0]]),
+    ];
+    const summary = exposureSummary({}, [{ scenario: 'high', planning_horizon: 2046 }, { scenario: 'high', planning_horizon: 2076 }], assets, []);
+    expect(summary.governing).toEqual([{ component: 'tidal', assets: 1 }, { component: 'surge', assets: 1 }, { component: 'rainfall', assets: 1 }, { component: 'compound', assets: 1 }]);
   });
 });

@@ -2,7 +2,8 @@ import type { MultiPolygon } from 'geojson';
 import { inflateSync } from 'node:zlib';
 import { ResvgPngRenderer } from '../../shared/adapters/png-renderer';
 import { DEPTH_CLASSES, depthClass, mapDrawing, roundLength, VULNERABILITY_CLASSES, type MapInput } from '../../shared/domain/deliverables/maps';
-import { reportMaps } from '../../shared/domain/deliverables/report-maps';
+import { COMPOUND_MAP_LIMIT, compoundMapExtents, reportMaps } from '../../shared/domain/deliverables/report-maps';
+import type { ComponentExtent } from '../../shared/domain/deliverables/inundation-extents';
 import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 
@@ -179,6 +180,61 @@ describe('the report\'s maps', () => {
     expect(drawings[1]!.svg).not.toBe(drawings[2]!.svg);
     // The same data draw the same map.
     expect(reportMaps({ jurisdiction: 'Monroe County', boundary: monroe, assets, extents: [extent('intermediate', 2046, 0.01)], sources: [] })[1]!.svg).toBe(drawings[1]!.svg);
+  });
+
+  const STORM = { return_period_years: 100, depth_mm: 330.2, duration_h: 24 };
+  const componentExtent = (component: 'rainfall' | 'compound', scenario: string | null, year: number | null, size: number, areaKm2: number): ComponentExtent => ({
+    component, scenario, planning_horizon: year, storm: STORM, area_km2: areaKm2, area_m2: areaKm2 * 1e6, max_depth_m: 0.9144, geometry: water([square(-81.80, 24.55, size)]),
+  });
+  const byComponent = (name: string, entries: [string, number, { rainfall: number | null; compound: number | null }][]): StoredAsset => ({
+    name, lon: -81.78, lat: 24.555, vulnerability_level: 'high',
+    exposure: { depths: [], max_depth_ft: 1, by_component: entries.map(([scenario, planning_horizon, d]) => ({ scenario, planning_horizon, depth_ft: { tidal: null, surge: null, ...d } })) },
+  }) as unknown as StoredAsset;
+
+  it('add a ponding map per storm and a compound map per scenario and horizon, named, measured and explained, assets classed by that component', () => {
+    const assets = [byComponent('a', [['high', 2076, { rainfall: 0.5, compound: 4 }], ['low', 2046, { rainfall: 0.5, compound: 0 }]])];
+    const drawings = reportMaps({
+      jurisdiction: 'Monroe County', boundary: monroe, assets, extents: [extent('high', 2076, 0.03)], sources: [],
+      componentExtents: [
+        componentExtent('compound', 'high', 2076, 0.02, 0.123456),
+        componentExtent('rainfall', null, null, 0.01, 0.0456789),
+        // Dry: no map.
+        { ...componentExtent('compound', 'low', 2030, 0.01, 0), geometry: { type: 'MultiPolygon', coordinates: [] } },
+        componentExtent('compound', 'low', 2046, 0.015, 12.3456),
+      ],
+    });
+    expect(drawings.map((d) => d.texts[0]!.text)).toEqual([
+      'Monroe County: critical assets by vulnerability level', 'Inundation: NOAA 2022 High, 2076',
+      'Rainfall ponding: 100-year 24-hour storm (330.2 mm)',
+      'Compound flooding: NOAA 2022 High, 2076, 100-year 24-hour storm (330.2 mm)',
+      'Compound flooding: NOAA 2022 Low, 2046, 100-year 24-hour storm (330.2 mm)',
+    ]);
+    // Four significant figures of the layer's AREA_KM2; 0.9144 m is 3 ft.
+    expect(drawings.slice(2).map((d) => d.texts[1]!.text)).toEqual([
+      'Monroe County. Ponded land 0.04568 km², deepest 3.00 ft (layer rainfall_ponding). Assets by their rainfall depth here.',
+      'Monroe County. Wet land 0.1235 km², deepest 3.00 ft (layer compound_flooding). Assets by their compound depth here.',
+      'Monroe County. Wet land 12.35 km², deepest 3.00 ft (layer compound_flooding). Assets by their compound depth here.',
+    ]);
+    expect(texts(drawings[2]!)).toContain('Rainfall ponding, depth above 0 (layer rainfall_ponding)');
+    expect(texts(drawings[3]!)).toContain('Compound flooding, depth above 0 (layer compound_flooding)');
+    for (const label of DEPTH_CLASSES.map((c) => `Asset: ${c.label}`)) expect(texts(drawings[3]!)).toContain(label);
+    expect(texts(drawings[2]!).some((t) => /^Method: .*fill–spill–merge.*Screening level/.test(t))).toBe(true);
+    expect(texts(drawings[4]!).some((t) => /^Method: fill–spill–merge on the ground grid against the tailwater/.test(t))).toBe(true);
+    expect(texts(drawings[1]!).some((t) => t.startsWith('Method:'))).toBe(false);
+    // The asset: 0.5 ft of ponding, 4 ft compound in High 2076, dry in Low 2046.
+    const fill = (svg: string) => /r="2.6" fill="(#[0-9a-f]{6})"/.exec(svg)![1];
+    const colour = (key: string) => DEPTH_CLASSES.find((c) => c.key === key)!.colour;
+    expect([fill(drawings[2]!.svg), fill(drawings[3]!.svg), fill(drawings[4]!.svg)]).toEqual([colour('lt1'), colour('3to6'), colour('dry')]);
+  });
+
+  it('map every compound pair up to the limit, beyond it each scenario\'s horizon with the most compound land', () => {
+    const pairs = (scenarios: string[], years: number[]) => scenarios.flatMap((s, i) => years.map((y, j) => componentExtent('compound', s, y, 0.01, [[1, 3, 2], [5, 5, 1], [1, 1, 1]][i]![j]!)));
+    const few = pairs(['high', 'low'], [2040, 2070, 2100]);
+    expect(few).toHaveLength(COMPOUND_MAP_LIMIT);
+    expect(compoundMapExtents(few)).toEqual(few);
+    const many = pairs(['high', 'low', 'intermediate'], [2040, 2070, 2100]);
+    // high: 3 km² in 2070; low: 5 and 5, the later 2070; intermediate: all 1, the latest 2100.
+    expect(compoundMapExtents(many).map((e) => `${e.scenario} ${e.planning_horizon}`)).toEqual(['high 2070', 'low 2070', 'intermediate 2100']);
   });
 
   it('class depths at 0, 1, 3 and 6 ft, an unknown depth apart', () => {

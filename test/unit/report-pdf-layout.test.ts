@@ -24,7 +24,7 @@ const input = (analyses: number): ReportInput => ({
   assessment: { assessment_id: 'va_test', type: 'county', scope: 'full_jurisdiction', start_date: '2026-01-05', status: 'in_progress', vertical_datum: 'NAVD88', dem: null },
   analyses: Array.from({ length: analyses }, (_, i) => analysis(i)),
   sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM', version: 'SRTM version 3' }],
-  gauges: [], datumCheck: null, gaugeCautions: [], inventory: { total: 0, by_category: {} }, exposure: { components: [], combos: [], analysed: 0, unknownElevation: 0, mapCellM: null, notes: [] }, assets: [], maps: [],
+  gauges: [], datumCheck: null, gaugeCautions: [], inventory: { total: 0, by_category: {} }, exposure: { components: [], combos: [], analysed: 0, unknownElevation: 0, mapCellM: null, notes: [], governing: [] }, assets: [], maps: [],
   checklist: { rule_set: 's380093', label: 'statute', passed: 0, failed: 0, conditional: 0, contradictions: [], items: [] } as never,
 });
 
@@ -32,7 +32,7 @@ describe('a table that reaches the foot of a page', () => {
   it('never leaves its header alone at the foot, and repeats it once at the top of each page it runs onto', async () => {
     const rowTexts = new Set(['2031', '2061']);
     const combo = (planning_horizon: number) => ({ scenario: 'high', planning_horizon, components: ['tidal'], exposed: 0, areas_km2: [1], highest_level_m: 1, map_km2: 1 });
-    const exposure = { components: ['tidal'], analysed: 0, unknownElevation: 0, mapCellM: null, notes: [], combos: [combo(2031), combo(2061)] };
+    const exposure = { components: ['tidal'], analysed: 0, unknownElevation: 0, mapCellM: null, notes: [], governing: [], combos: [combo(2031), combo(2061)] };
     const headerAlonePages = new Set<number>();
     let continued = 0;
     for (let analyses = 24; analyses <= 60; analyses++) {
@@ -162,6 +162,7 @@ describe('the exposure summary table', () => {
   it('gives per scenario and horizon the components, the assets exposed and the inundated land in km² and acres', async () => {
     const exposure = {
       components: ['tidal', 'surge'], analysed: 1, unknownElevation: 0, mapCellM: 206, notes: [],
+      governing: [{ component: 'surge' as const, assets: 3 }, { component: 'compound' as const, assets: 1 }],
       combos: [
         { scenario: 'intermediate', planning_horizon: 2046, components: ['surge', 'tidal'], exposed: 1, areas_km2: [0.1, 2], highest_level_m: 1.2, map_km2: 4.56789 },
         { scenario: 'high', planning_horizon: 2076, components: ['tidal'], exposed: 0, areas_km2: [0.1, null], highest_level_m: 1.2, map_km2: null },
@@ -170,6 +171,7 @@ describe('the exposure summary table', () => {
     const text = pdfText(await reportPdf({ ...input(1), exposure })).replace(/\s+/g, ' ');
     // 4.56789 km² × 247.105 acres/km² = 1,128.7 acres; four significant figures of km².
     expect(text).toContain('Scenario Horizon Components Assets exposed Inundated land (km\u00b2) Inundated land (acres) Intermediate 2046 surge (100-yr) + tidal 1 4.568 1,129 High 2076 tidal 0 \u0097 \u0097');
+    expect(text).toContain('over the 2 scenario and horizon pair(s) above, the Governs column of section 7): surge governs 3 asset(s), compound governs 1 asset(s).');
     expect(text).toContain('traced on the analysis grid (206 m cells), measured in NAD83(HARN) / Florida GDL Albers (EPSG:3087)');
   });
 });

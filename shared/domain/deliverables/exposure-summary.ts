@@ -1,4 +1,5 @@
 import type { StoredAsset } from '../assets/ports';
+import { governingOverall, type ExposureComponent } from '../hazards/asset-exposure';
 import { DESIGN_RETURN_PERIOD_YEARS, FLOOD_COMPONENTS } from '../hazards/vocabulary';
 import type { InundationExtent } from './inundation-extents';
 
@@ -48,6 +49,21 @@ export interface ExposureSummary {
   /** Cell size of the analysis grid, on which the map's polygons are traced. */
   mapCellM: number | null;
   notes: string[];
+  /**
+   * Assets per governing component (of their deepest flooding over the pairs summarised, from
+   * `by_component`), components without one left out; empty when no asset has per-component depths.
+   */
+  governing: { component: ExposureComponent; assets: number }[];
+}
+
+function governingCounts(assets: readonly StoredAsset[], combos: readonly { scenario: string; planning_horizon: number }[]): ExposureSummary['governing'] {
+  const printed = new Set(combos.map((c) => `${c.scenario}|${c.planning_horizon}`));
+  const counts = new Map<ExposureComponent, number>();
+  for (const asset of assets) {
+    const component = governingOverall((asset.exposure?.by_component ?? []).filter((e) => printed.has(`${e.scenario}|${e.planning_horizon}`)));
+    if (component) counts.set(component, (counts.get(component) ?? 0) + 1);
+  }
+  return FLOOD_COMPONENTS.filter((c) => counts.has(c)).map((component) => ({ component, assets: counts.get(component)! }));
 }
 
 export function exposureSummary(
@@ -79,6 +95,7 @@ export function exposureSummary(
     unknownElevation: assets.filter((a) => a.exposure?.status === 'unknown_elevation' || a.exposure?.status === 'existing_water').length,
     mapCellM: answer.elevation?.cell_size_m ?? null,
     notes: equalAreaNotes(rows, answer.elevation?.height_steps),
+    governing: governingCounts(assets, combos),
   };
 }
 

@@ -66,6 +66,8 @@ export interface MapInput {
   assets: readonly MapAsset[];
   classes: readonly MapClass[];
   inundation?: { geometry: MultiPolygon; label: string };
+  /** How the water was computed, on its own line above the sources (component maps). */
+  method?: string;
   source: string;
 }
 
@@ -303,6 +305,7 @@ export function mapDrawing(input: MapInput): MapDrawing {
     texts.push({ x: INSET.x + INSET.w / 2, y: INSET.y + INSET.h / 2, text: 'No exposed asset or flooding to zoom on', size: 7, anchor: 'middle' });
   }
   svg += scaleBars(overview, OVERVIEW, texts) + northArrow(overview, OVERVIEW, texts) + legend(input, texts);
+  if (input.method) texts.push({ x: 0, y: HEIGHT - 20, text: input.method, size: 6, anchor: 'start' });
   texts.push({ x: 0, y: HEIGHT - 12, text: input.source, size: 6, anchor: 'start' });
   texts.push({ x: 0, y: HEIGHT - 4, text: 'Projection: NAD83(HARN) / Florida GDL Albers (EPSG:3087). Screening level: not a survey or a FEMA flood zone determination.', size: 6, anchor: 'start' });
   return {

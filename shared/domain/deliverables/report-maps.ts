@@ -1,21 +1,57 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { StoredAsset } from '../assets/ports';
 import { DESIGN_RETURN_PERIOD_YEARS } from '../hazards/vocabulary';
-import type { InundationExtent } from './inundation-extents';
+import { METRES_PER_FOOT } from '../hazards/units';
+import type { ComponentExtent, InundationExtent } from './inundation-extents';
 import { DEPTH_CLASSES, depthClass, mapDrawing, VULNERABILITY_CLASSES, type MapDrawing } from './maps';
 
 /**
  * The report's maps: the assets by vulnerability level, then one map per scenario and horizon
  * with its inundated land and each asset's depth there, so maps of different scenarios differ
- * wherever their water does.
+ * wherever their water does; then the rainfall ponding of each design storm and the compound
+ * flooding (see `compoundMapExtents` for which), each asset classed by that component's depth.
  */
 export interface ReportMapsInput {
   jurisdiction: string;
   boundary: Polygon | MultiPolygon;
   assets: readonly StoredAsset[];
   extents: readonly InundationExtent[];
+  /** Measured as their layers are (AREA_KM2 of rainfall_ponding and compound_flooding). */
+  componentExtents?: readonly ComponentExtent[];
   sources: readonly { name: string; version?: string }[];
 }
+
+/** km² to four significant figures (at least two decimals), so the printed area is within 0.05 % of the layer's. */
+export function formatArea(km2: number | null): string {
+  if (km2 === null) return '—';
+  if (km2 === 0) return '0';
+  return km2.toFixed(Math.max(2, 3 - Math.floor(Math.log10(Math.abs(km2)))));
+}
+
+/** Up to this many scenario × horizon pairs, each gets a compound flooding map. */
+export const COMPOUND_MAP_LIMIT = 6;
+
+/**
+ * The compound extents the report maps: every scenario × horizon with water up to COMPOUND_MAP_LIMIT,
+ * beyond it one per scenario, its horizon with the most compound land (the later on a tie), so the
+ * report's pages stay bounded however many pairs were analysed.
+ */
+export function compoundMapExtents(extents: readonly ComponentExtent[]): ComponentExtent[] {
+  const wet = extents.filter((e) => e.component === 'compound' && e.geometry.coordinates.length > 0);
+  if (wet.length <= COMPOUND_MAP_LIMIT) return wet;
+  const worst = new Map<string, ComponentExtent>();
+  for (const e of wet) {
+    const held = worst.get(e.scenario!);
+    if (!held || e.area_km2 > held.area_km2 || (e.area_km2 === held.area_km2 && e.planning_horizon! > held.planning_horizon!)) worst.set(e.scenario!, e);
+  }
+  return wet.filter((e) => worst.get(e.scenario!) === e);
+}
+
+/** `100-year 24-hour storm (330.2 mm)`. */
+export const stormLabel = (storm: ComponentExtent['storm']) => (storm ? `${storm.return_period_years}-year ${storm.duration_h}-hour storm (${storm.depth_mm} mm)` : 'design storm');
+
+const PONDING_METHOD = 'Method: the storm\'s runoff filled into the ground grid\'s depressions by fill–spill–merge. Screening level: no pipes, no infiltration beyond the stated runoff.';
+const COMPOUND_METHOD = 'Method: fill–spill–merge on the ground grid against the tailwater (MHHW; 100-yr still water), the deeper case per cell. Screening level, no pipes.';
 
 const SCENARIO_NAMES: Record<string, string> = {
   low: 'Low', intermediate_low: 'Intermediate-Low', intermediate: 'Intermediate', intermediate_high: 'Intermediate-High', high: 'High',
@@ -44,7 +80,7 @@ export function reportMaps(input: ReportMapsInput): MapDrawing[] {
     classes: VULNERABILITY_CLASSES,
     source,
   });
-  return [overview, ...input.extents.map((extent) => {
+  const envelopes = input.extents.map((extent) => {
     // Null (no depth: grey) for an asset not analysed or without ground; 0 where the water stops short of it.
     const depthAt = (asset: StoredAsset) => asset.exposure?.depths.find((d) => d.scenario === extent.scenario && d.planning_horizon === extent.planning_horizon)?.depth_ft ?? null;
     return mapDrawing({
@@ -60,5 +96,39 @@ export function reportMaps(input: ReportMapsInput): MapDrawing[] {
       inundation: { geometry: extent.geometry, label: `Inundated land (${componentsLabel(extent.components)})` },
       source,
     });
-  })];
+  });
+  return [overview, ...envelopes, ...componentMaps(input, source)];
+}
+
+/** The component's depth (ft) at the asset: rainfall is the storm's alone, compound the pair's; null without one. */
+function componentDepthFt(asset: StoredAsset, extent: ComponentExtent): number | null {
+  const entries = asset.exposure?.by_component ?? [];
+  if (extent.component === 'compound') return entries.find((e) => e.scenario === extent.scenario && e.planning_horizon === extent.planning_horizon)?.depth_ft.compound ?? null;
+  return entries.find((e) => e.depth_ft.rainfall !== null)?.depth_ft.rainfall ?? null;
+}
+
+function componentMaps(input: ReportMapsInput, source: string): MapDrawing[] {
+  const extents = input.componentExtents ?? [];
+  const ponding = extents.filter((e) => e.component === 'rainfall' && e.geometry.coordinates.length > 0);
+  return [...ponding, ...compoundMapExtents(extents)].map((extent) => {
+    const rainfall = extent.component === 'rainfall';
+    const layer = rainfall ? 'rainfall_ponding' : 'compound_flooding';
+    const land = `${formatArea(extent.area_km2)} km², deepest ${(extent.max_depth_m / METRES_PER_FOOT).toFixed(2)} ft (layer ${layer})`;
+    return mapDrawing({
+      title: rainfall
+        ? `Rainfall ponding: ${stormLabel(extent.storm)}`
+        : `Compound flooding: NOAA 2022 ${scenarioName(extent.scenario!)}, ${extent.planning_horizon}, ${stormLabel(extent.storm)}`,
+      subtitle: `${input.jurisdiction}. ${rainfall ? 'Ponded' : 'Wet'} land ${land}. Assets by their ${extent.component} depth here.`,
+      jurisdiction: input.jurisdiction,
+      boundary: input.boundary,
+      assets: input.assets.map((a) => {
+        const depth = componentDepthFt(a, extent);
+        return { lon: a.lon, lat: a.lat, class: depthClass(depth), exposed: (depth ?? 0) > 0 };
+      }),
+      classes: DEPTH_CLASSES,
+      inundation: { geometry: extent.geometry, label: `${rainfall ? 'Rainfall ponding' : 'Compound flooding'}, depth above 0 (layer ${layer})` },
+      method: rainfall ? PONDING_METHOD : COMPOUND_METHOD,
+      source,
+    });
+  });
 }

@@ -3,7 +3,7 @@ import type { ChecklistStatus } from '../../schemas/compliance';
 import type { ExposureSummary } from './exposure-summary';
 import type { AnalysisEvidence, DatumCheckNote } from './ports';
 import type { MapDrawing } from './maps';
-import { componentsLabel, scenarioName } from './report-maps';
+import { componentsLabel, formatArea, scenarioName } from './report-maps';
 
 /**
  * The vulnerability assessment report (s. 380.093(3)(c)1, "a report of findings"), its sections in
@@ -158,13 +158,6 @@ class Writer {
   }
 }
 
-/** km² to four significant figures (at least two decimals), so the printed area is within 0.05 % of the layer's. */
-export function formatArea(km2: number | null): string {
-  if (km2 === null) return '—';
-  if (km2 === 0) return '0';
-  return km2.toFixed(Math.max(2, 3 - Math.floor(Math.log10(Math.abs(km2)))));
-}
-
 const label = (value: string) => value.replace(/_/g, ' ');
 
 function cover(w: Writer, input: ReportInput) {
@@ -231,6 +224,10 @@ function floodComponents(w: Writer, input: ReportInput) {
   const grid = e.mapCellM ? ` (${e.mapCellM} m cells)` : '';
   w.para(`Assets exposed: assets with a depth above 0 in the scenario and horizon (the depth columns of the GIS asset layer and the workbook). Inundated land: the polygons of the GIS inundation layer, the highest level of the components in each cell traced on the analysis grid${grid}, measured in NAD83(HARN) / Florida GDL Albers (EPSG:3087); land already below today's MHHW is left out.`);
   for (const note of e.notes) w.para(note);
+  if (e.governing.length > 0) {
+    const counts = e.governing.map((g) => `${g.component} governs ${g.assets} asset(s)`).join(', ');
+    w.para(`Governing component (the one giving an asset its deepest flooding over the ${e.combos.length} scenario and horizon pair(s) above, the Governs column of section 7): ${counts}.`);
+  }
 }
 
 function maps(w: Writer, input: ReportInput) {

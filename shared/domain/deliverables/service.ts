@@ -154,7 +154,7 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
   const metadata = new Map(layers.map((layer) => [layer.name, fgdcMetadata(layer, context)]));
   const slug = assessment.jurisdiction.display_name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-  const maps = await Promise.all(reportMaps({ jurisdiction: assessment.jurisdiction.display_name, boundary, assets, extents, sources: answer.sources ?? [] })
+  const maps = await Promise.all(reportMaps({ jurisdiction: assessment.jurisdiction.display_name, boundary, assets, extents, componentExtents, sources: answer.sources ?? [] })
     .map(async (drawing) => ({ drawing, png: await deps.renderers.png.render(drawing.svg) })));
   const report: ReportInput = {
     title: 'Vulnerability Assessment Report',
