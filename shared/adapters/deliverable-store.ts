@@ -1,23 +1,31 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
+import { DynamoLeasedJobRecords } from './job-lease';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { DeliverableJob, DeliverableRef, DeliverableStore } from '../domain/deliverables/jobs';
 import { isJoinable, isRunnable } from '../domain/deliverables/jobs';
 import { ConflictError } from '../domain/errors';
-import { newLease } from '../domain/job-lease';
+import { newLease, type LeaseHolder } from '../domain/job-lease';
 
 /**
  * Deliverable jobs in their account's partition (sk `DELIVERABLE#<assessment>#<id>`, `type`
- * `deliverable_job` for the stream filter). While open they sit in gsi1 under `DELIVERABLES#open`,
- * oldest first, for the local worker's poll; finishing removes them from it. Each assessment has
+ * `deliverable_job` for the stream filter), their fields in the item's `job` map. Their life cycle is
+ * the one every leased job kind has (`DynamoLeasedJobRecords`, with `<assessment>#<id>` as the job's
+ * id): queued they sit in gsi1 under `DELIVERABLES#open`, oldest first, for the local worker's poll;
+ * running, under `DELIVERABLES#leased` by lease expiry; finishing removes them from both. Each assessment has
  * one open-job slot (sk `DELIVERABLE_OPEN#<assessment>`) naming its latest job and that job's
  * inputs: taking the slot is the conditional write that lets one of concurrent requests create.
  */
-const OPEN = 'DELIVERABLES#open';
-const keyOf = (ref: DeliverableRef) => ({ pk: `ACCOUNT#${ref.account_id}`, sk: `DELIVERABLE#${ref.assessment_id}#${ref.deliverable_id}` });
+const QUEUED = 'DELIVERABLES#open';
+const LEASED = 'DELIVERABLES#leased';
+/** The job's id within its account for the job-record life cycle: its assessment's and its own. */
+const recordIdOf = (ref: DeliverableRef) => `${ref.assessment_id}#${ref.deliverable_id}`;
+const keyOf = (ref: DeliverableRef) => recordKey(ref.account_id, recordIdOf(ref));
+const recordKey = (accountId: string, recordId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `DELIVERABLE#${recordId}` });
+const jobOf = (item: Record<string, unknown>) => item.job as DeliverableJob;
 const slotKeyOf = (job: DeliverableJob) => ({ pk: `ACCOUNT#${job.account_id}`, sk: `DELIVERABLE_OPEN#${job.assessment_id}` });
 /** A slot whose job is not written this long after it was taken lost its writer: it may be taken over. */
 const UNWRITTEN_SLOT_MS = 5_000;
@@ -25,7 +33,11 @@ const SLOT_POLL_MS = 50;
 const SLOT_ATTEMPTS = 200;
 
 export class DynamoDeliverableStore implements DeliverableStore {
-  constructor(private readonly table = requiredSetting('TABLE_NAME')) {}
+  private readonly records: DynamoLeasedJobRecords<DeliverableJob>;
+
+  constructor(private readonly table = requiredSetting('TABLE_NAME')) {
+    this.records = new DynamoLeasedJobRecords(table, { key: recordKey, leasedPartition: LEASED, waiting: 'queued', running: 'running', nestedIn: 'job', toRecord: jobOf });
+  }
 
   async open(job: DeliverableJob, inputs: string, now: Date): Promise<DeliverableJob> {
     let replacing: string | undefined;
@@ -67,14 +79,14 @@ export class DynamoDeliverableStore implements DeliverableStore {
   private async create(job: DeliverableJob): Promise<void> {
     await dynamo().send(new PutCommand({
       TableName: this.table,
-      Item: { ...keyOf(job), type: 'deliverable_job', gsi1pk: OPEN, gsi1sk: `${job.created_at}#${job.account_id}#${job.deliverable_id}`, job },
+      Item: { ...keyOf(job), type: 'deliverable_job', gsi1pk: QUEUED, gsi1sk: `${job.created_at}#${job.account_id}#${job.deliverable_id}`, job },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   }
 
   async get(ref: DeliverableRef): Promise<DeliverableJob | undefined> {
     const { Item } = await dynamo().send(new GetCommand({ TableName: this.table, Key: keyOf(ref), ConsistentRead: true }));
-    return Item?.type === 'deliverable_job' ? Item.job as DeliverableJob : undefined;
+    return Item?.type === 'deliverable_job' ? jobOf(Item) : undefined;
   }
 
   async claim(ref: DeliverableRef, owner: string, now: Date, leaseMs: number): Promise<DeliverableJob | undefined> {
@@ -82,49 +94,18 @@ export class DynamoDeliverableStore implements DeliverableStore {
     if (!seen || !isRunnable(seen, now)) return undefined;
     // Only the job as read is claimed (queued, or the expired lease seen): of two workers, one wins.
     const lease = newLease(owner, now, leaseMs, (seen.lease?.attempt ?? 0) + 1);
-    try {
-      const result = await dynamo().send(new UpdateCommand({
-        TableName: this.table,
-        Key: keyOf(ref),
-        UpdateExpression: 'SET #j.#status = :running, #j.lease = :lease, #j.updated_at = :now',
-        ConditionExpression: seen.status === 'queued' ? '#j.#status = :queued' : '#j.#status = :running AND #j.lease.expires_at = :seen',
-        ExpressionAttributeNames: { '#j': 'job', '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':running': 'running', ':lease': lease, ':now': now.toISOString(),
-          ...(seen.status === 'queued' ? { ':queued': 'queued' } : { ':seen': seen.lease!.expires_at }),
-        },
-        ReturnValues: 'ALL_NEW',
-      }));
-      return result.Attributes!.job as DeliverableJob;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return undefined;
-      throw error;
-    }
+    return seen.status === 'queued'
+      ? this.records.claim(ref.account_id, recordIdOf(ref), lease, now)
+      : this.records.takeOver(ref.account_id, recordIdOf(ref), seen.lease, lease, now);
   }
 
-  async finish(ref: DeliverableRef, owner: string, outcome: { files: DeliverableJob['files'] } | { error: { code: string; detail: string } }, now: Date): Promise<boolean> {
-    const succeeded = 'files' in outcome;
-    try {
-      await dynamo().send(new UpdateCommand({
-        TableName: this.table,
-        Key: keyOf(ref),
-        UpdateExpression: 'SET #j.#status = :status, #j.files = :files, #j.#error = :error, #j.updated_at = :now REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: '#j.lease.#owner = :owner AND #j.#status = :running',
-        ExpressionAttributeNames: { '#j': 'job', '#status': 'status', '#error': 'error', '#owner': 'owner' },
-        ExpressionAttributeValues: {
-          ':status': succeeded ? 'succeeded' : 'failed', ':files': succeeded ? outcome.files : [], ':error': succeeded ? null : outcome.error,
-          ':now': now.toISOString(), ':owner': owner, ':running': 'running',
-        },
-      }));
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
-    }
+  finish(ref: DeliverableRef, holder: LeaseHolder, outcome: { files: DeliverableJob['files'] } | { error: { code: string; detail: string } }, now: Date): Promise<boolean> {
+    const fields = 'files' in outcome ? { status: 'succeeded', files: outcome.files, error: null } : { status: 'failed', files: [], error: outcome.error };
+    return this.records.finish(ref.account_id, recordIdOf(ref), fields, now, holder);
   }
 
   async listOpen(): Promise<DeliverableJob[]> {
-    const items = await queryAll({ TableName: this.table, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :open', ExpressionAttributeValues: { ':open': OPEN } });
-    return items.map((item) => item.job as DeliverableJob);
+    const queued = await queryAll({ TableName: this.table, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :queued', ExpressionAttributeValues: { ':queued': QUEUED } });
+    return [...queued.map(jobOf), ...await this.records.listRunning()];
   }
 }

@@ -29,6 +29,8 @@ export interface LeasedJobKind<T> {
   /** The status a job waits in before its first claim, and the one it runs in. */
   waiting: string;
   running: string;
+  /** The map attribute the job's own fields (status, lease, updated_at) sit in, when not at the item's top level. */
+  nestedIn?: string;
   toRecord(item: Record<string, unknown>): T;
 }
 
@@ -48,49 +50,68 @@ interface Condition {
   values: Record<string, unknown>;
 }
 
-/** The lease still held by this owner, or still the lapsed one a sweeper saw. */
-const holderCondition = (holder: LeaseHolder): Condition => ('owner' in holder
-  ? { expression: 'lease.#owner = :owner', names: { '#owner': 'owner' }, values: { ':owner': holder.owner } }
-  : { expression: 'lease.expires_at = :seen', values: { ':seen': holder.seen.expires_at } });
+/** The lease still held by this owner, or still the lapsed one a sweeper saw (`at` prefixes the job's fields). */
+const holderCondition = (holder: LeaseHolder, at: string): Condition => ('owner' in holder
+  ? { expression: `${at}lease.#owner = :owner`, names: { '#owner': 'owner' }, values: { ':owner': holder.owner } }
+  : { expression: `${at}lease.expires_at = :seen`, values: { ':seen': holder.seen.expires_at } });
+
+/** Prefixes each of `fields` with the map attribute the job's fields sit in. */
+const nested = (fields: Record<string, unknown>, map: string | undefined) => (map
+  ? Object.fromEntries(Object.entries(fields).map(([name, value]) => [`${map}.${name}`, value]))
+  : fields);
 
 /**
  * The one DynamoDB adapter of the job-record life cycle: every change is a conditional update on the
  * job's own item, so of two workers (or a worker and a sweep) one wins and the other is told so.
  */
 export class DynamoLeasedJobRecords<T> implements LeasedJobRecords<T> {
-  constructor(private readonly table: string, private readonly kind: LeasedJobKind<T>) {}
+  /** `#status` (and `lease…` after it) as the job's own fields, with the names to pass for it. */
+  private readonly at: string;
+  private readonly atNames: Record<string, string>;
+
+  constructor(private readonly table: string, private readonly kind: LeasedJobKind<T>) {
+    this.at = kind.nestedIn ? '#nest.' : '';
+    this.atNames = kind.nestedIn ? { '#nest': kind.nestedIn } : {};
+  }
 
   claim(accountId: string, id: string, lease: JobLease, now: Date, fields: Record<string, unknown> = {}): Promise<T | undefined> {
-    return this.lease(accountId, id, lease, now, fields, '#status = :waiting', { ':waiting': this.kind.waiting });
+    return this.lease(accountId, id, lease, now, fields, `${this.at}#status = :waiting`, { ':waiting': this.kind.waiting });
   }
 
   takeOver(accountId: string, id: string, seen: JobLease | null | undefined, lease: JobLease, now: Date, fields: Record<string, unknown> = {}): Promise<T | undefined> {
-    return this.lease(accountId, id, lease, now, fields, '#status = :running AND lease.expires_at = :seen', { ':running': this.kind.running, ':seen': seen?.expires_at ?? '' });
+    return this.lease(accountId, id, lease, now, fields, `${this.at}#status = :running AND ${this.at}lease.expires_at = :seen`, { ':running': this.kind.running, ':seen': seen?.expires_at ?? '' });
   }
 
   async renew(accountId: string, id: string, owner: string, expiresAt: string, now: Date, fields: Record<string, unknown> = {}): Promise<boolean> {
     const sortKey = leasedIndexKeys(this.kind.leasedPartition, expiresAt, accountId, id).gsi1sk;
-    return this.update(accountId, id, { ...fields, 'lease.expires_at': expiresAt, gsi1sk: sortKey, updated_at: now.toISOString() }, '', holderCondition({ owner }));
+    const own = nested({ ...fields, 'lease.expires_at': expiresAt, updated_at: now.toISOString() }, this.kind.nestedIn);
+    return this.update(accountId, id, { ...own, gsi1sk: sortKey }, '', holderCondition({ owner }, this.at));
   }
 
   async finish(accountId: string, id: string, fields: Record<string, unknown>, now: Date, holder?: LeaseHolder): Promise<boolean> {
-    return this.update(accountId, id, { ...fields, lease: null, updated_at: now.toISOString() }, ' REMOVE gsi1pk, gsi1sk', holder && holderCondition(holder));
+    const own = nested({ ...fields, lease: null, updated_at: now.toISOString() }, this.kind.nestedIn);
+    return this.update(accountId, id, own, ' REMOVE gsi1pk, gsi1sk', holder && holderCondition(holder, this.at));
   }
 
   async listExpiredLeases(now: Date): Promise<T[]> {
     return (await queryExpiredLeases(this.table, this.kind.leasedPartition, now)).map((item) => this.kind.toRecord(item));
   }
 
+  async listRunning(): Promise<T[]> {
+    const items = await queryAll({ TableName: this.table, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': this.kind.leasedPartition } });
+    return items.map((item) => this.kind.toRecord(item));
+  }
+
   private async lease(accountId: string, id: string, lease: JobLease, now: Date, fields: Record<string, unknown>, condition: string, values: Record<string, unknown>): Promise<T | undefined> {
     const index = leasedIndexKeys(this.kind.leasedPartition, lease.expires_at, accountId, id);
-    const set = setClauses({ ...fields, status: this.kind.running, lease, ...index, updated_at: now.toISOString() });
+    const set = setClauses({ ...nested({ ...fields, status: this.kind.running, lease, updated_at: now.toISOString() }, this.kind.nestedIn), ...index });
     try {
       const { Attributes } = await dynamo().send(new UpdateCommand({
         TableName: this.table,
         Key: this.kind.key(accountId, id),
         UpdateExpression: `SET ${set.clauses.join(', ')}`,
         ConditionExpression: condition,
-        ExpressionAttributeNames: { '#status': 'status', ...set.names },
+        ExpressionAttributeNames: { '#status': 'status', ...this.atNames, ...set.names },
         ExpressionAttributeValues: { ...values, ...set.values },
         ReturnValues: 'ALL_NEW',
       }));
@@ -109,8 +130,8 @@ export class DynamoLeasedJobRecords<T> implements LeasedJobRecords<T> {
         TableName: this.table,
         Key: this.kind.key(accountId, id),
         UpdateExpression: `SET ${set.clauses.join(', ')}${removal}`,
-        ConditionExpression: holder ? `#status = :running AND ${holder.expression}` : '#status = :running',
-        ExpressionAttributeNames: { '#status': 'status', ...holder?.names, ...set.names },
+        ConditionExpression: `${this.at}#status = :running${holder ? ` AND ${holder.expression}` : ''}`,
+        ExpressionAttributeNames: { '#status': 'status', ...this.atNames, ...holder?.names, ...set.names },
         ExpressionAttributeValues: { ':running': this.kind.running, ...holder?.values, ...set.values },
       }));
       return true;

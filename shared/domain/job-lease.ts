@@ -40,4 +40,6 @@ export interface LeasedJobRecords<T> {
   finish(accountId: string, id: string, fields: Record<string, unknown>, now: Date, holder?: LeaseHolder): Promise<boolean>;
   /** Running jobs whose lease lapsed before `now`, soonest lapsed first. */
   listExpiredLeases(now: Date): Promise<T[]>;
+  /** Every running job, lapsed or not, soonest lapsing first. */
+  listRunning(): Promise<T[]>;
 }

@@ -28,9 +28,9 @@ describe('deliverable job store', () => {
     // The holder is lost: after the lease the other takes it over, one attempt more.
     const takeover = await store.claim(ref, other, new Date(t0.getTime() + 61_000), 60_000);
     expect(takeover).toMatchObject({ status: 'running', lease: { owner: other, attempt: 2, expires_at: new Date(t0.getTime() + 121_000).toISOString() } });
-    expect(await store.finish(ref, holder, { files: [] }, new Date())).toBe(false);
-    expect(await store.finish(ref, other, { files: [] }, new Date())).toBe(true);
-    expect(await store.get(ref)).toMatchObject({ status: 'succeeded', lease: { owner: other, attempt: 2 } });
+    expect(await store.finish(ref, { owner: holder }, { files: [] }, new Date())).toBe(false);
+    expect(await store.finish(ref, { owner: other }, { files: [] }, new Date())).toBe(true);
+    expect(await store.get(ref)).toMatchObject({ status: 'succeeded', lease: null });
     expect((await store.listOpen()).map((j) => j.deliverable_id)).not.toContain('dlv_lease_once');
   });
 
@@ -97,7 +97,7 @@ describe('the open-job slot of an assessment', () => {
     expect((await store.open(forAssessment('va_next', 'dlv_next_3', at), 'version:2', now)).deliverable_id).toBe('dlv_next_3');
     // Once that job ended, the same inputs start another.
     await store.claim(forAssessment('va_next', 'dlv_next_3', at), 'w', now, 60_000);
-    await store.finish(forAssessment('va_next', 'dlv_next_3', at), 'w', { files: [] }, now);
+    await store.finish(forAssessment('va_next', 'dlv_next_3', at), { owner: 'w' }, { files: [] }, now);
     expect((await store.open(forAssessment('va_next', 'dlv_next_4', at), 'version:2', now)).deliverable_id).toBe('dlv_next_4');
   });
 });

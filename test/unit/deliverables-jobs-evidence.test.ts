@@ -84,7 +84,7 @@ describe('deliverable job leases', () => {
     const queued = job({ deliverable_id: 'dlv_q' });
     const w = workerDeps([lost, busy, queued], undefined);
     expect(await runOpenDeliverableJobs(w.deps, 'w-me')).toBe(1);
-    expect(w.finished).toEqual([['dlv_lost', 'w-dead', { error: { code: 'worker_lost', detail: 'The package stopped when its worker ended unexpectedly (a crash or a timeout), on attempt 3 of 3; request it again, and quote dlv_lost if it happens again.' } }]]);
+    expect(w.finished).toEqual([['dlv_lost', { seen: lost.lease }, { error: { code: 'worker_lost', detail: 'The package stopped when its worker ended unexpectedly (a crash or a timeout), on attempt 3 of 3; request it again, and quote dlv_lost if it happens again.' } }]]);
     // Only the queued job is claimed (and another worker took it first: nothing more happens).
     expect(w.claims).toEqual([['dlv_q', 'w-me', NOW.toISOString(), DELIVERABLE_LEASE_MS]]);
   });
@@ -94,7 +94,7 @@ describe('deliverable job leases', () => {
     const w = workerDeps([queued], { ...queued, status: 'running', lease: { owner: 'w-me', expires_at: iso(DELIVERABLE_LEASE_MS), attempt: 1 } });
     await runOpenDeliverableJobs(w.deps, 'w-me');
     expect(w.warnings).toEqual([['Deliverable job failed', { deliverable_id: 'dlv_1', error: 'assessment gone' }]]);
-    expect(w.finished).toEqual([['dlv_1', 'w-me', { error: { code: 'internal_error', detail: 'The deliverables could not be generated. Quote dlv_1 when reporting it.' } }]]);
+    expect(w.finished).toEqual([['dlv_1', { owner: 'w-me' }, { error: { code: 'internal_error', detail: 'The deliverables could not be generated. Quote dlv_1 when reporting it.' } }]]);
     expect(w.objects.size).toBe(0);
   });
 });

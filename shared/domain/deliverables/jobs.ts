@@ -1,4 +1,4 @@
-import { leaseExpired, type JobLease } from '../job-lease';
+import { leaseExpired, type JobLease, type LeaseHolder } from '../job-lease';
 
 /**
  * A deliverable package generated as a job from an assessment. The job runs under the job lease
@@ -28,7 +28,7 @@ export interface DeliverableJob {
   updated_at: string;
   error: { code: string; detail: string } | null;
   files: DeliverableFile[];
-  /** Null until claimed; its `attempt` counts the runs. */
+  /** Held while running (its `attempt` counts the runs); null before the first claim and once ended. */
   lease: JobLease | null;
 }
 
@@ -47,8 +47,8 @@ export interface DeliverableStore {
   get(ref: DeliverableRef): Promise<DeliverableJob | undefined>;
   /** queued, or running with an expired lease and attempts left → running under `owner`'s lease (one more attempt); undefined otherwise, or when another worker took it first. */
   claim(ref: DeliverableRef, owner: string, now: Date, leaseMs: number): Promise<DeliverableJob | undefined>;
-  /** Ends the job if `owner` still holds the lease; false otherwise. */
-  finish(ref: DeliverableRef, owner: string, outcome: { files: DeliverableFile[] } | { error: { code: string; detail: string } }, now: Date): Promise<boolean>;
+  /** Ends the running job if `holder` still holds its lease (or it is still the lapsed one a sweep saw); false otherwise. */
+  finish(ref: DeliverableRef, holder: LeaseHolder, outcome: { files: DeliverableFile[] } | { error: { code: string; detail: string } }, now: Date): Promise<boolean>;
   /** Jobs not finished yet (queued or running), oldest first. */
   listOpen(): Promise<DeliverableJob[]>;
 }

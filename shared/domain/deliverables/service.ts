@@ -66,12 +66,12 @@ export async function runDeliverableJob(deps: DeliverableWorkerDeps, ref: Delive
       stored.push(key);
       files.push({ name: file.name, kind: file.kind, content_type: file.contentType, bytes: file.content.length, sha256: sha256Hex(file.content), key });
     }
-    if (!(await deps.jobs.finish(job, owner, { files }, deps.clock()))) throw new Error('lease lost');
+    if (!(await deps.jobs.finish(job, { owner }, { files }, deps.clock()))) throw new Error('lease lost');
   } catch (error) {
     const refusal = jobFailureOf(error);
     if (!refusal) deps.warn('Deliverable job failed', { deliverable_id: job.deliverable_id, error: (error as Error).message });
     await Promise.all(stored.map((key) => deps.blobs.delete(key)));
-    await deps.jobs.finish(job, owner, { error: refusal ?? { code: 'internal_error', detail: `The deliverables could not be generated. Quote ${job.deliverable_id} when reporting it.` } }, deps.clock());
+    await deps.jobs.finish(job, { owner }, { error: refusal ?? { code: 'internal_error', detail: `The deliverables could not be generated. Quote ${job.deliverable_id} when reporting it.` } }, deps.clock());
   }
 }
 
@@ -91,7 +91,7 @@ export async function runOpenDeliverableJobs(deps: DeliverableWorkerDeps, owner:
   for (const job of await deps.jobs.listOpen()) {
     if (isRunnable(job, now)) await runDeliverableJob(deps, job, owner);
     else if (isLostForGood(job, now)) {
-      const ended = await deps.jobs.finish(job, job.lease!.owner, { error: lostDeliverableError(job) }, now);
+      const ended = await deps.jobs.finish(job, { seen: job.lease! }, { error: lostDeliverableError(job) }, now);
       if (ended) failed++;
     }
   }
