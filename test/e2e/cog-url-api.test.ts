@@ -105,6 +105,16 @@ describe('registering a COG by URL through the API', () => {
     expect(res.json.ground_elevation_navd88.m).toBeCloseTo(plane(POINT.lon, POINT.lat) * US_FOOT_M - 0.25, 2);
   }, 60_000);
 
+  it('deletes a registered COG like any model: the analyses stop using it, the file is untouched', async () => {
+    const created = await register(app.keys.enterprise, { name: 'Plane to delete', vertical_datum: 'NAVD88', units: 'm', cog_url: `${server.url}plane.tif` });
+    const id = created.json.elevation_model_id;
+    const deleted = await app.request('DELETE', `/hazards/elevation-models/${id}`, { key: app.keys.enterprise });
+    expect(deleted.status).toBe(204);
+    expect((await app.request('GET', `/hazards/elevation-models/${id}`, { key: app.keys.enterprise })).status).toBe(404);
+    expect((await slrImpact(app.keys.enterprise)).json.elevation.source.elevation_model_id).not.toBe(id);
+    expect(statSync(path.join(directory, 'plane.tif')).size).toBe(fileBytes);
+  }, 60_000);
+
   it('answers the same model again for the same Idempotency-Key', async () => {
     const body = { name: 'Plane again', vertical_datum: 'NAVD88', units: 'm', cog_url: `${server.url}plane.tif` };
     const first = await app.request('POST', '/hazards/elevation-models', { key: app.keys.pro, json: body, headers: { 'Idempotency-Key': 'cog-plane-1' } });
