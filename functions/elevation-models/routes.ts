@@ -96,13 +96,9 @@ export function elevationModelRoutes(deps: ElevationModelDeps) {
   async function registerCog(request: CreateRequest, cogUrl: string): Promise<RouteResult> {
     const { body } = request;
     const vertical: VerticalReference = { vertical_datum: body.vertical_datum, units: body.units, ...(body.ngvd29_to_navd88_m === undefined ? {} : { ngvd29_to_navd88_m: body.ngvd29_to_navd88_m }) };
-    let description;
-    try {
-      description = await registerCogUrl(cogUrl, deps.cogUrls(), vertical);
-    } catch (error) {
-      if (error instanceof CogUrlError) throw new HttpError(error.code, error.message);
-      throw error;
-    }
+    const description = await registerCogUrl(cogUrl, deps.cogUrls(), vertical).catch((error: unknown) => {
+      throw error instanceof CogUrlError ? new HttpError(error.code, error.message) : error;
+    });
     const id = newModelId();
     const entry: ElevationModelEntry = {
       ...newEntry(request, id), status: 'ready', source: 'cog_url', cog_url: cogUrl, nodata: description.nodata,
