@@ -4,6 +4,7 @@ import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store'
 import type { IdempotencyStore } from '../../shared/http/idempotency';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import type { BlobStore } from '../../shared/ports';
+import type { CogUrlOptions } from '../../shared/adapters/elevation/cog-url';
 
 /** What the elevation model routes reach outside the domain; tests pass their own. */
 export interface ElevationModelDeps {
@@ -11,6 +12,8 @@ export interface ElevationModelDeps {
   blobs: () => BlobStore;
   signedUrlSeconds: () => number;
   idempotency: () => IdempotencyStore;
+  /** How a COG URL is judged: loopback over http only in local mode. */
+  cogUrls: () => CogUrlOptions;
 }
 
 let models: DynamoElevationModelStore | undefined;
@@ -22,4 +25,5 @@ export const elevationModelDeps: ElevationModelDeps = {
   blobs: () => (blobs ??= new S3BlobStore()),
   signedUrlSeconds: () => appConfig().SIGNED_URL_TTL_SECONDS,
   idempotency: () => (idempotency ??= new DynamoIdempotencyStore()),
+  cogUrls: () => ({ mode: appConfig().APP_MODE }),
 };

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
+import { CogUrlError, registerCogUrl } from '../../shared/adapters/elevation/cog-url';
 import { deleteProcessedModel } from '../../shared/adapters/elevation/processed-model';
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
 import type { ElevationModelRecord } from '../../shared/domain/elevation-models/model';
+import { verticalConversion, type VerticalReference } from '../../shared/domain/elevation-models/vertical';
 import { isLostForGood, lostModelError } from '../../shared/domain/elevation-models/processing-job';
 import { leaseExpired } from '../../shared/domain/job-lease';
 import { withIdempotency } from '../../shared/http/idempotency';
@@ -27,7 +29,7 @@ function workerLost(entry: ElevationModelEntry, now: Date): boolean {
 
 /** Stored state, with the two outcomes no worker records: the upload never came, the worker was lost for good. */
 function lapsed(entry: ElevationModelEntry, now: Date): { code: string; detail: string } | undefined {
-  if (entry.status === 'pending' && now.getTime() > Date.parse(entry.upload_expires_at) + UPLOAD_GRACE_MS) {
+  if (entry.status === 'pending' && entry.upload_expires_at !== null && now.getTime() > Date.parse(entry.upload_expires_at) + UPLOAD_GRACE_MS) {
     return { code: 'upload_expired', detail: 'The file was not uploaded before the upload URL expired; create the model again.' };
   }
   // A lost worker's model with an attempt left stays `processing` until the sweep runs it again.
@@ -48,38 +50,70 @@ export function modelView(entry: ElevationModelEntry, now: Date) {
     units: entry.units,
     vertical_conversion: entry.vertical_conversion,
     vertical_accuracy_m: entry.vertical_accuracy_m,
+    source: entry.source ?? 'upload',
+    cog_url: entry.cog_url ?? null,
+    nodata: entry.nodata ?? null,
     error: failure ?? entry.error,
     created_at: entry.created_at,
     updated_at: entry.updated_at,
   };
 }
 
-export function elevationModelRoutes(deps: ElevationModelDeps) {
+const GEOGRAPHIC_CRS_NAMES: Record<number, string> = { 4269: 'NAD83 (geographic)', 4326: 'WGS 84 (geographic)' };
+
+type CreateRequest = RouteRequest<typeof createElevationModelRoute>;
+
+/** What every new model starts with, whichever way its values arrive. */
+function newEntry(request: CreateRequest, id: string): ElevationModelEntry {
+  const { body, now } = request;
+  const accountId = request.account!.accountId;
   return {
-    /** POST /hazards/elevation-models: a pending model and a presigned PUT URL for its GeoTIFF. */
-    createElevationModel: (request: RouteRequest<typeof createElevationModelRoute>): Promise<RouteResult> => withIdempotency(request, deps.idempotency(), async () => {
-      const body = request.body;
-      const accountId = request.account!.accountId;
-      const id = newModelId();
-      const seconds = deps.signedUrlSeconds();
-      const now = request.now.toISOString();
-      const entry: ElevationModelEntry = {
-        elevation_model_id: id, account_id: accountId, name: body.name, status: 'pending',
-        vertical_datum: body.vertical_datum, units: body.units,
-        vertical_accuracy_m: body.vertical_accuracy_m ?? null, ngvd29_to_navd88_m: body.ngvd29_to_navd88_m ?? null,
-        upload_key: elevationUploadKey(accountId, id),
-        upload_expires_at: new Date(request.now.getTime() + seconds * 1000).toISOString(),
-        crs: null, resolution_m: null, bbox: null, vertical_conversion: null, model_key: null, error: null,
-        processing_started_at: null, created_at: now, updated_at: now,
-      };
-      const uploadUrl = await deps.blobs().signedPutUrl(entry.upload_key, seconds);
-      await deps.models().create(entry);
-      return {
-        status: 201,
-        body: { ...modelView(entry, request.now), upload_url: uploadUrl, upload_method: 'PUT', upload_expires_at: entry.upload_expires_at, max_upload_bytes: MAX_DEM_UPLOAD_BYTES },
-        headers: { Location: `${request.baseUrl}/hazards/elevation-models/${id}` },
-      };
-    }),
+    elevation_model_id: id, account_id: accountId, name: body.name, status: 'pending', source: 'upload', cog_url: null,
+    vertical_datum: body.vertical_datum, units: body.units,
+    vertical_accuracy_m: body.vertical_accuracy_m ?? null, ngvd29_to_navd88_m: body.ngvd29_to_navd88_m ?? null,
+    upload_key: elevationUploadKey(accountId, id), upload_expires_at: null,
+    crs: null, resolution_m: null, bbox: null, vertical_conversion: null, model_key: null, error: null,
+    processing_started_at: null, created_at: now.toISOString(), updated_at: now.toISOString(),
+  };
+}
+
+const created = (request: CreateRequest, id: string, body: object): RouteResult => ({
+  status: 201, body, headers: { Location: `${request.baseUrl}/hazards/elevation-models/${id}` },
+});
+
+export function elevationModelRoutes(deps: ElevationModelDeps) {
+  /** A pending model and a presigned PUT URL for its GeoTIFF. */
+  async function createUpload(request: CreateRequest): Promise<RouteResult> {
+    const id = newModelId();
+    const seconds = deps.signedUrlSeconds();
+    const entry: ElevationModelEntry = { ...newEntry(request, id), upload_expires_at: new Date(request.now.getTime() + seconds * 1000).toISOString() };
+    const uploadUrl = await deps.blobs().signedPutUrl(entry.upload_key, seconds);
+    await deps.models().create(entry);
+    return created(request, id, { ...modelView(entry, request.now), upload_url: uploadUrl, upload_method: 'PUT', upload_expires_at: entry.upload_expires_at, max_upload_bytes: MAX_DEM_UPLOAD_BYTES });
+  }
+
+  /** A COG registered where it is: the URL checked and only its header read; ready at once, nothing copied. */
+  async function registerCog(request: CreateRequest, cogUrl: string): Promise<RouteResult> {
+    const { body } = request;
+    const vertical: VerticalReference = { vertical_datum: body.vertical_datum, units: body.units, ...(body.ngvd29_to_navd88_m === undefined ? {} : { ngvd29_to_navd88_m: body.ngvd29_to_navd88_m }) };
+    const description = await registerCogUrl(cogUrl, deps.cogUrls(), vertical).catch((error: unknown) => {
+      throw error instanceof CogUrlError ? new HttpError(error.code, error.message) : error;
+    });
+    const id = newModelId();
+    const entry: ElevationModelEntry = {
+      ...newEntry(request, id), status: 'ready', source: 'cog_url', cog_url: cogUrl, nodata: description.nodata,
+      crs: { epsg: description.epsg, name: GEOGRAPHIC_CRS_NAMES[description.epsg] ?? `EPSG:${description.epsg}` },
+      resolution_m: description.resolution_m, bbox: description.bbox, vertical_conversion: verticalConversion(vertical).description,
+    };
+    await deps.models().create(entry);
+    return created(request, id, modelView(entry, request.now));
+  }
+
+  return {
+    /** POST /hazards/elevation-models: an upload to come, or a COG registered by URL. */
+    createElevationModel: (request: CreateRequest): Promise<RouteResult> => withIdempotency(request, deps.idempotency(), () => (
+      request.body.cog_url === undefined ? createUpload(request) : registerCog(request, request.body.cog_url)
+    )),
 
     /** GET /hazards/elevation-models: the account's models, one page. */
     listElevationModels: async (request: RouteRequest<typeof listElevationModelsRoute>): Promise<RouteResult> => {

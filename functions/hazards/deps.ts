@@ -67,7 +67,7 @@ let designStorms: DynamoDesignStormStore | undefined;
 
 function accountElevationModels(): AccountElevationModels {
   const blobs = new S3BlobStore();
-  return new AccountElevationModels(new DynamoElevationModelStore(), blobs, new OperatorElevationModels(blobs));
+  return new AccountElevationModels(new DynamoElevationModelStore(), blobs, new OperatorElevationModels(blobs), { mode: appConfig().APP_MODE });
 }
 
 export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob) => Promise<void>): HazardDeps {

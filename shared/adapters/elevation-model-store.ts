@@ -21,9 +21,16 @@ export interface ElevationModelEntry {
   units: 'm' | 'ft';
   vertical_accuracy_m: number | null;
   ngvd29_to_navd88_m: number | null;
-  /** Where the GeoTIFF is uploaded (presigned PUT). */
+  /** `upload`: a GeoTIFF uploaded and tiled; `cog_url`: a COG read by ranges where it is (absent on models stored before registration by URL: uploads). */
+  source?: 'upload' | 'cog_url';
+  /** Where a `cog_url` model is read from. */
+  cog_url?: string | null;
+  /** The no-data value a `cog_url` model declares. */
+  nodata?: number | null;
+  /** Where the GeoTIFF is uploaded (presigned PUT); nothing is ever written there for a `cog_url` model. */
   upload_key: string;
-  upload_expires_at: string;
+  /** Null for a `cog_url` model (nothing to upload). */
+  upload_expires_at: string | null;
   crs: { epsg: number; name: string } | null;
   resolution_m: number | null;
   bbox: BBox | null;
@@ -65,13 +72,13 @@ export class DynamoElevationModelStore {
     this.records = new DynamoLeasedJobRecords(table, { key: keyOf, leasedPartition: LEASED, waiting: 'pending', running: 'processing', toRecord: toEntry });
   }
 
+  /** Stores a new model: a pending one where the upload watcher finds it, a ready one (a registered COG) in its account only. */
   async create(entry: ElevationModelEntry): Promise<void> {
     await dynamo().send(new PutCommand({
       TableName: this.table,
       Item: {
         ...keyOf(entry.account_id, entry.elevation_model_id),
-        gsi1pk: PENDING,
-        gsi1sk: `${entry.created_at}#${entry.account_id}#${entry.elevation_model_id}`,
+        ...(entry.status === 'pending' ? { gsi1pk: PENDING, gsi1sk: `${entry.created_at}#${entry.account_id}#${entry.elevation_model_id}` } : {}),
         entity: 'elevation_model',
         ...entry,
       },

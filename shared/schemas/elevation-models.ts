@@ -26,6 +26,7 @@ export const CreateElevationModelBody = z.object({
   units: z.enum(['m', 'ft']).describe('Unit of the file\'s values: metres or US survey feet.'),
   vertical_accuracy_m: z.number().positive().max(50).optional().describe('Vertical accuracy the data producer states (e.g. RMSEz or NVA at 95 %), in metres; named in every answer that uses the model.'),
   ngvd29_to_navd88_m: z.number().min(-2).max(2).optional().describe('Required with NGVD29: the NGVD29 → NAVD88 shift to add, in metres, as the data\'s metadata states it (Florida: about −0.1 to −0.5 m). No VERTCON grid is applied.'),
+  cog_url: z.string().max(2000).optional().describe('Register a Cloud-Optimized GeoTIFF where it is instead of uploading a file: an https URL (port 443, no credentials, no private or reserved address) whose server answers byte ranges. Only its header and coarsest overview are read now; analyses then read the windows they need by ranges. The COG must be tiled, single-band, in geographic NAD83 (EPSG:4269) or WGS84 (EPSG:4326), declare its no-data value and have overviews (coarsest image at most 4,096 cells a side). The model is `ready` at once; nothing is copied.'),
 }).strict().superRefine((body, ctx) => {
   if (body.vertical_datum === 'NGVD29' && body.ngvd29_to_navd88_m === undefined) {
     ctx.addIssue({ code: 'custom', path: ['ngvd29_to_navd88_m'], message: 'vertical_datum NGVD29 needs ngvd29_to_navd88_m (the shift its metadata states).' });
@@ -46,6 +47,9 @@ export const ElevationModelSchema = z.object({
   units: z.enum(['m', 'ft']),
   vertical_conversion: z.string().max(400).nullable().describe('The conversion applied to every value (unit, datum shift), once processed.'),
   vertical_accuracy_m: z.number().nullable(),
+  source: z.enum(['upload', 'cog_url']).describe('`upload`: a file uploaded and tiled by the service; `cog_url`: a Cloud-Optimized GeoTIFF read by ranges where it is.'),
+  cog_url: z.string().max(2000).nullable().describe('Where a `cog_url` model is read from; null for an upload.'),
+  nodata: z.number().nullable().describe('The no-data value a `cog_url` model declares (its voids); null for an upload.'),
   error: z.object({ code: z.enum(ELEVATION_MODEL_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the model failed: not a GeoTIFF, a corrupt file, unknown CRS, unusable raster, a file over a size, compression or cell budget, too few valid cells, heights no ground has, missing datum shift, upload never arrived, worker lost.'),
   created_at: Timestamp,
   updated_at: Timestamp,

@@ -1,7 +1,7 @@
 import { processDem } from '../../shared/adapters/elevation/geotiff-dem';
 import { AccountElevationModels } from '../../shared/adapters/elevation/processed-account-models';
 import { accountModelPrefix, elevationUploadKey, MAX_DEM_UPLOAD_BYTES } from '../../shared/adapters/elevation/processed-keys';
-import { processedModelKeys, processedModelRecord, writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
+import { type BlobModelSource, processedModelKeys, processedModelRecord, writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
 import type { ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
 import { readWindow } from '../../shared/domain/elevation-models/pyramid';
 import { RasterError } from '../../shared/domain/elevation-models/reproject';
@@ -129,7 +129,7 @@ describe('account models read from the bucket', () => {
     const newer = await storedModel(blobs, `em_${'2'.repeat(32)}`, 30, '2026-06-01T00:00:00.000Z');
     const finer = await storedModel(blobs, `em_${'3'.repeat(32)}`, 3, '2025-01-01T00:00:00.000Z');
     const models = new AccountElevationModels({ listReady: async () => [older, newer, finer] }, blobs);
-    const sources = await models.sources(ACCOUNT);
+    const sources = (await models.sources(ACCOUNT)) as BlobModelSource[];
     expect(sources.map((s) => s.record.elevation_model_id)).toEqual([finer, newer, older].map((e) => e.elevation_model_id));
 
     const [source] = sources;

@@ -1,6 +1,5 @@
 import { defaultElevationSource, elevationSourceWith, statewideBareEarth, useStatewideBareEarth } from '../../shared/adapters/elevation';
-import { LayeredElevationSource } from '../../shared/adapters/elevation/layered';
-import type { TiledModelSource } from '../../shared/adapters/elevation/tiled-model';
+import { LayeredElevationSource, type ModelLayer } from '../../shared/adapters/elevation/layered';
 import { assetExposures } from '../../shared/domain/hazards/asset-exposure';
 import type { ValidBoundary } from '../../shared/domain/hazards/boundary';
 import type { ElevationGrid, ElevationSource } from '../../shared/domain/hazards/elevation';
@@ -19,9 +18,9 @@ process.env.APP_MODE = 'local';
 const CELL = 0.001;
 
 /** A flat model of `height` m NAVD88 over `bbox`, answering the posts of a box that fall inside it. */
-function flatModel(id: string, bbox: BBox, height: number, surface = false): ElevationSource & { record: { bbox: BBox; name: string } } {
+function flatModel(id: string, bbox: BBox, height: number, surface = false): ModelLayer {
   return {
-    record: { bbox, name: id },
+    bbox, name: id,
     info: () => ({ name: id, elevation_model_id: id, vertical_datum: 'NAVD88', native_resolution: '0.001°', resolution_m: 100, surface_model: surface }),
     grid: async (box): Promise<ElevationGrid | undefined> => {
       const west = Math.max(box[0], bbox[0]), east = Math.min(box[2], bbox[2]);
@@ -35,7 +34,6 @@ function flatModel(id: string, bbox: BBox, height: number, surface = false): Ele
     },
   };
 }
-const asModel = (source: ReturnType<typeof flatModel>) => source as unknown as TiledModelSource;
 
 // Account model over the south-west, operator model over the south half, statewide over all but the
 // far east, a surface model everywhere.
@@ -43,7 +41,7 @@ const account = flatModel('account-lidar', [-82.5, 27.5, -82.45, 27.55], 1.1);
 const operator = flatModel('operator-dem', [-82.5, 27.5, -82.3, 27.55], 2.2);
 const statewide = flatModel('statewide-3dep', [-82.5, 27.5, -82.2, 27.7], 3.3);
 const surface = flatModel('srtm-like', [-82.5, 27.5, -82.0, 27.7], 9.9, true);
-const layered = new LayeredElevationSource([asModel(account), asModel(operator)], statewide, surface);
+const layered = new LayeredElevationSource([account, operator], statewide, surface);
 
 const ground = async (lon: number, lat: number, allowSurfaceModel = false) => {
   const found = await groundAtPoint(layered, { lon, lat }, 0, { allowSurfaceModel });
@@ -89,7 +87,7 @@ describe('the default source (local mode)', () => {
     expect(statewideBareEarth()).toBe(statewide);
     expect(ids(defaultElevationSource(), tampa)).toEqual(['usgs-24k-tampa', 'statewide-3dep', 'srtm-1arcsec']);
     expect(ids(defaultElevationSource(), [-81.0, 26.0, -80.99, 26.01])).toEqual(['statewide-3dep', 'srtm-1arcsec']);
-    expect(ids(elevationSourceWith([asModel(flatModel('account-lidar', tampa, 1))]), tampa)).toEqual(['account-lidar', 'usgs-24k-tampa', 'statewide-3dep', 'srtm-1arcsec']);
+    expect(ids(elevationSourceWith([flatModel('account-lidar', tampa, 1)]), tampa)).toEqual(['account-lidar', 'usgs-24k-tampa', 'statewide-3dep', 'srtm-1arcsec']);
   });
 });
 

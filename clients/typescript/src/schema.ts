@@ -633,8 +633,10 @@ export interface paths {
         get: operations["listElevationModels"];
         put?: never;
         /**
-         * Bring your own DEM: create a model and get its upload URL
+         * Bring your own DEM: create a model and get its upload URL, or register a COG by URL
          * @description Creates a pending elevation model (a bare-earth DEM, e.g. a county's lidar DEM) and a presigned S3 `upload_url`. PUT a single-band GeoTIFF to `upload_url` (at most 256 MiB, 64 million cells). Any horizontal CRS named by an EPSG code the service reprojects works — Florida State Plane East/West/North in US feet or metres, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic. The worker resamples it bilinearly to a longitude/latitude lattice at its native resolution (fractional values kept), converts the values to metres in the stated datum (NGVD29 to NAVD88 with the stated shift), and tiles it to a pyramid of 256 × 256 Float32 tiles with overviews. Before any sample is decoded, the header is priced: at most 64 million cells and 256 MiB of decoded samples, at most 32 MiB per strip or tile, a compression ratio of at most 200 : 1, and at most 64 million cells once resampled. Fill values (NaN, ±1e30 and beyond) count as no-data. The model then turns `ready`, or `failed` with `error.code`: `not_a_geotiff`, `unreadable_raster` (truncated or corrupt strips or tiles), `unsupported_crs` (no EPSG code, or one not supported), `unusable_raster` (several bands, rotated or missing geotransform), `raster_too_large`, `compression_ratio_exceeded`, `resampled_grid_too_large` (cell sizes that resample to too many cells), `no_valid_cells` (under 1 % of the cells hold a value), `elevation_out_of_range` (values outside −500…9,000 m after unit conversion), `processing_limit_exceeded` (the decoding outgrew its memory or time), `invalid_vertical_reference`, `file_too_large`, `upload_expired` (nothing uploaded within 15 minutes of the URL expiring), `worker_lost` (its worker was lost twice; a first loss is processed again).
+         *
+         *     Or register a Cloud-Optimized GeoTIFF where it is (a NOAA coastal DEM, a county's lidar COG) with `cog_url` and the same naming and datum fields: the URL is judged as webhook URLs are (https on 443, no credentials, no private, loopback or reserved address, every resolved address checked), only the header and the coarsest overview are read by byte ranges, and the model answers 201 `ready` at once with `source: "cog_url"`, its `bbox`, `resolution_m` and `nodata`; analyses then read the windows they need by ranges, never the whole file. A COG that cannot be read so is refused at once: 400 `cog_url_refused`; 502 `cog_unreachable` (the host does not resolve or answer); 422 `cog_no_ranges` (no 206 answers), `not_a_cog`, `unsupported_crs` (only geographic NAD83/WGS84 are read by ranges: upload other files to have them reprojected), `cog_no_nodata`, `cog_window_too_large` (tiles over 1,048,576 cells, or no overviews bringing it to 4,096 cells a side), `elevation_out_of_range`.
          *
          *     Once ready, the account's models are read first wherever they cover the point asked about, by `POST /hazards/slr-impact` and `POST /hazards/flood-analysis` (finest resolution first, then the newest), before the bundled bare-earth models and SRTM; answers name the model (`elevation.source.elevation_model_id`), its resolution and its stated vertical accuracy. Other accounts never see or use them.
          */
@@ -2657,6 +2659,8 @@ export interface components {
         ElevationModel: {
             /** @description [west, south, east, north], WGS84 degrees. */
             bbox: number[] | null;
+            /** @description Where a `cog_url` model is read from; null for an upload. */
+            cog_url: string | null;
             /** @description ISO 8601 (UTC). */
             created_at: string;
             /** @description The file's horizontal coordinate system, once read. */
@@ -2673,8 +2677,15 @@ export interface components {
                 detail: string;
             } | null;
             name: string;
+            /** @description The no-data value a `cog_url` model declares (its voids); null for an upload. */
+            nodata: number | null;
             /** @description Native cell size on the ground, metres. */
             resolution_m: number | null;
+            /**
+             * @description `upload`: a file uploaded and tiled by the service; `cog_url`: a Cloud-Optimized GeoTIFF read by ranges where it is.
+             * @enum {string}
+             */
+            source: "upload" | "cog_url";
             /**
              * @description `pending` until the file arrives, `processing` while it is tiled, then `ready` (used by the hazard analyses) or `failed` (see `error`).
              * @enum {string}
@@ -2694,6 +2705,8 @@ export interface components {
             vertical_datum: "NAVD88" | "EGM96" | "NGVD29";
         };
         ElevationModelCreate: {
+            /** @description Register a Cloud-Optimized GeoTIFF where it is instead of uploading a file: an https URL (port 443, no credentials, no private or reserved address) whose server answers byte ranges. Only its header and coarsest overview are read now; analyses then read the windows they need by ranges. The COG must be tiled, single-band, in geographic NAD83 (EPSG:4269) or WGS84 (EPSG:4326), declare its no-data value and have overviews (coarsest image at most 4,096 cells a side). The model is `ready` at once; nothing is copied. */
+            cog_url?: string;
             /** @description What answers will call the model, e.g. "Pinellas County 2018 lidar DEM". */
             name: string;
             /** @description Required with NGVD29: the NGVD29 → NAVD88 shift to add, in metres, as the data's metadata states it (Florida: about −0.1 to −0.5 m). No VERTCON grid is applied. */
@@ -3318,7 +3331,7 @@ export interface components {
         /** @description RFC 9457 problem details with a stable machine `code`. */
         Problem: {
             /** @enum {string} */
-            code: "missing_api_key" | "invalid_api_key" | "subscription_required" | "invalid_token" | "insufficient_scope" | "invalid_credentials" | "too_many_attempts" | "email_taken" | "email_undeliverable" | "weak_password" | "rate_limit_exceeded" | "malformed_body" | "unsupported_media_type" | "invalid_request" | "payload_too_large" | "not_found" | "conflict" | "idempotency_key_reused" | "already_enrolled" | "prerequisites_not_met" | "location_outside_florida" | "no_evidence" | "precondition_required" | "internal_error" | "service_unavailable";
+            code: "missing_api_key" | "invalid_api_key" | "subscription_required" | "invalid_token" | "insufficient_scope" | "invalid_credentials" | "too_many_attempts" | "email_taken" | "email_undeliverable" | "weak_password" | "rate_limit_exceeded" | "malformed_body" | "unsupported_media_type" | "invalid_request" | "payload_too_large" | "not_found" | "conflict" | "idempotency_key_reused" | "already_enrolled" | "prerequisites_not_met" | "location_outside_florida" | "no_evidence" | "cog_url_refused" | "cog_unreachable" | "cog_no_ranges" | "not_a_cog" | "unsupported_crs" | "cog_no_nodata" | "cog_window_too_large" | "elevation_out_of_range" | "precondition_required" | "internal_error" | "service_unavailable";
             detail: string;
             errors?: {
                 field: string;
@@ -4358,7 +4371,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "created_at": "2026-11-23T14:52:00.000Z",
+                     *           "created_at": "2026-11-23T14:53:00.000Z",
                      *           "events": [
                      *             "assessment_complete",
                      *             "deadline_reminder"
@@ -4420,7 +4433,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-11-23T14:52:00.000Z",
+                     *       "created_at": "2026-11-23T14:53:00.000Z",
                      *       "events": [
                      *         "assessment_complete",
                      *         "deadline_reminder"
@@ -7317,12 +7330,15 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "bbox": null,
+                     *           "cog_url": null,
                      *           "created_at": "2026-11-23T14:42:00.000Z",
                      *           "crs": null,
                      *           "elevation_model_id": "em_47427400149007988588365401608869",
                      *           "error": null,
                      *           "name": "Pinellas County 2018 lidar DEM",
+                     *           "nodata": null,
                      *           "resolution_m": null,
+                     *           "source": "upload",
                      *           "status": "pending",
                      *           "units": "ft",
                      *           "updated_at": "2026-11-23T14:42:00.000Z",
@@ -7371,7 +7387,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The pending model and its upload URL. */
+            /** @description The pending model and its upload URL; with `cog_url`, the ready model. */
             201: {
                 headers: {
                     /**
@@ -7389,13 +7405,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "bbox": null,
+                     *       "cog_url": null,
                      *       "created_at": "2026-11-23T14:42:00.000Z",
                      *       "crs": null,
                      *       "elevation_model_id": "em_47427400149007988588365401608869",
                      *       "error": null,
                      *       "max_upload_bytes": 268435456,
                      *       "name": "Pinellas County 2018 lidar DEM",
+                     *       "nodata": null,
                      *       "resolution_m": null,
+                     *       "source": "upload",
                      *       "status": "pending",
                      *       "units": "ft",
                      *       "updated_at": "2026-11-23T14:42:00.000Z",
@@ -7407,17 +7426,54 @@ export interface operations {
                      *       "vertical_datum": "NAVD88"
                      *     }
                      */
-                    "application/json": components["schemas"]["ElevationModelCreated"];
+                    "application/json": components["schemas"]["ElevationModelCreated"] | components["schemas"]["ElevationModel"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Invalid request (`invalid_request`, `malformed_body`), or a `cog_url` refused by the URL rules (`cog_url_refused`). */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
+            /** @description `Idempotency-Key` reused with another body (`idempotency_key_reused`), or a `cog_url` that cannot be read by ranges as an elevation model (`cog_no_ranges`, `not_a_cog`, `unsupported_crs`, `cog_no_nodata`, `cog_window_too_large`, `elevation_out_of_range`). */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            /** @description A `cog_url` whose host does not resolve or answer (`cog_unreachable`). */
+            502: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -7449,12 +7505,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "bbox": null,
+                     *       "cog_url": null,
                      *       "created_at": "2026-11-23T14:42:00.000Z",
                      *       "crs": null,
                      *       "elevation_model_id": "em_47427400149007988588365401608869",
                      *       "error": null,
                      *       "name": "Pinellas County 2018 lidar DEM",
+                     *       "nodata": null,
                      *       "resolution_m": null,
+                     *       "source": "upload",
                      *       "status": "pending",
                      *       "units": "ft",
                      *       "updated_at": "2026-11-23T14:42:00.000Z",
@@ -9292,7 +9351,7 @@ export interface operations {
                      *           "certification_id": "cert_01823875501458951076591930022856",
                      *           "credential_jwt": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJleGFtcGxlX3Rva2VuIjoiY29tcGxldGVFbnJvbGxtZW50IzEgJC5jZXJ0aWZpY2F0aW9uc1swXS5jcmVkZW50aWFsX2p3dEAwIn0.5951597460016467120378463193220828613518716",
                      *           "expires_at": "2029-10-01T00:00:00.000Z",
-                     *           "issued_at": "2026-11-23T15:20:00.000Z",
+                     *           "issued_at": "2026-11-23T15:21:00.000Z",
                      *           "issuer": "Vulnerability Assessment Compliance API",
                      *           "kind": "course",
                      *           "name": "IS-393.b Introduction to Hazard Mitigation",
@@ -9451,11 +9510,11 @@ export interface operations {
                      *       "certification_id": "cert_01823875501458951076591930022856",
                      *       "expires_at": "2029-10-01T00:00:00.000Z",
                      *       "holder_name": "Sam Staff",
-                     *       "issued_at": "2026-11-23T15:20:00.000Z",
+                     *       "issued_at": "2026-11-23T15:21:00.000Z",
                      *       "issuer": "Vulnerability Assessment Compliance API",
                      *       "kind": "course",
                      *       "name": "IS-393.b Introduction to Hazard Mitigation",
-                     *       "revoked_at": "2026-11-23T15:24:00.000Z",
+                     *       "revoked_at": "2026-11-23T15:25:00.000Z",
                      *       "signature_valid": true,
                      *       "status": "revoked",
                      *       "valid": false,
@@ -9604,7 +9663,7 @@ export interface operations {
                      *       "certification_id": "cert_01823875501458951076591930022856",
                      *       "expires_at": "2029-10-01T00:00:00.000Z",
                      *       "holder_name": "Sam Staff",
-                     *       "issued_at": "2026-11-23T15:20:00.000Z",
+                     *       "issued_at": "2026-11-23T15:21:00.000Z",
                      *       "issuer": "Vulnerability Assessment Compliance API",
                      *       "kind": "course",
                      *       "name": "IS-393.b Introduction to Hazard Mitigation",
@@ -9831,7 +9890,7 @@ export interface operations {
                      *       "certification_id": null,
                      *       "completed_on": null,
                      *       "course_code": "IS-393.b",
-                     *       "enrolled_at": "2026-11-23T15:18:00.000Z",
+                     *       "enrolled_at": "2026-11-23T15:19:00.000Z",
                      *       "enrollment_id": "enr_14435057641935856329601848819574",
                      *       "external_url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-393.b",
                      *       "status": "enrolled"
@@ -9981,7 +10040,7 @@ export interface operations {
                      *           "certification_id": null,
                      *           "completed_on": null,
                      *           "course_code": "IS-393.b",
-                     *           "enrolled_at": "2026-11-23T15:18:00.000Z",
+                     *           "enrolled_at": "2026-11-23T15:19:00.000Z",
                      *           "enrollment_id": "enr_14435057641935856329601848819574",
                      *           "external_url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-393.b",
                      *           "status": "enrolled"
@@ -10144,7 +10203,7 @@ export interface operations {
                      *           "certification_id": "cert_01823875501458951076591930022856",
                      *           "credential_jwt": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJleGFtcGxlX3Rva2VuIjoiY29tcGxldGVFbnJvbGxtZW50IzEgJC5jZXJ0aWZpY2F0aW9uc1swXS5jcmVkZW50aWFsX2p3dEAwIn0.5951597460016467120378463193220828613518716",
                      *           "expires_at": "2029-10-01T00:00:00.000Z",
-                     *           "issued_at": "2026-11-23T15:20:00.000Z",
+                     *           "issued_at": "2026-11-23T15:21:00.000Z",
                      *           "issuer": "Vulnerability Assessment Compliance API",
                      *           "kind": "course",
                      *           "name": "IS-393.b Introduction to Hazard Mitigation",
@@ -10158,7 +10217,7 @@ export interface operations {
                      *         "certification_id": "cert_01823875501458951076591930022856",
                      *         "completed_on": "2026-10-01",
                      *         "course_code": "IS-393.b",
-                     *         "enrolled_at": "2026-11-23T15:18:00.000Z",
+                     *         "enrolled_at": "2026-11-23T15:19:00.000Z",
                      *         "enrollment_id": "enr_14435057641935856329601848819574",
                      *         "external_url": "https://training.fema.gov/is/courseoverview.aspx?code=IS-393.b",
                      *         "status": "completed"
@@ -10639,7 +10698,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "created_at": "2026-11-23T15:06:00.000Z",
+                     *           "created_at": "2026-11-23T15:07:00.000Z",
                      *           "key_id": "key_225846369762963836108",
                      *           "last_used_at": null,
                      *           "name": "laptop",
@@ -10769,7 +10828,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-11-23T15:06:00.000Z",
+                     *       "created_at": "2026-11-23T15:07:00.000Z",
                      *       "key": "vac_04672946531157841391957996331592",
                      *       "key_id": "key_225846369762963836108",
                      *       "name": "laptop",
@@ -11535,7 +11594,7 @@ export interface operations {
                      *           "client_ip": "127.0.0.1",
                      *           "details": {},
                      *           "event_id": "76361595-7357-2420-7503-407719082791",
-                     *           "occurred_at": "2026-11-23T15:02:00.000Z",
+                     *           "occurred_at": "2026-11-23T15:03:00.000Z",
                      *           "type": "sign_in",
                      *           "user_agent": "node"
                      *         }
@@ -12262,14 +12321,14 @@ export interface operations {
                      *       "account_id": "acct_34476098-3139-5961-5603-837360754741",
                      *       "county_fips": "12075",
                      *       "county_name": "Levy",
-                     *       "created_at": "2026-11-23T14:57:00.000Z",
+                     *       "created_at": "2026-11-23T14:58:00.000Z",
                      *       "email": "dana@example.org",
                      *       "name": "Dana Planner",
                      *       "organization": "Levy County",
                      *       "preferences": {},
                      *       "role": "staff",
                      *       "subscription_tier": "free",
-                     *       "updated_at": "2026-11-23T14:57:00.000Z",
+                     *       "updated_at": "2026-11-23T14:58:00.000Z",
                      *       "user_id": "53807198-6707-3209-5124-862518754880"
                      *     }
                      */
@@ -12395,7 +12454,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "created_at": "2026-11-23T14:57:00.000Z",
+                     *       "created_at": "2026-11-23T14:58:00.000Z",
                      *       "email": "dana@example.org",
                      *       "name": "Dana Planner",
                      *       "role": "staff",
@@ -12525,7 +12584,7 @@ export interface operations {
                      *       "account_id": "acct_34476098-3139-5961-5603-837360754741",
                      *       "county_fips": "12075",
                      *       "county_name": "Levy",
-                     *       "created_at": "2026-11-23T14:57:00.000Z",
+                     *       "created_at": "2026-11-23T14:58:00.000Z",
                      *       "email": "dana@example.org",
                      *       "name": "Dana Planner",
                      *       "organization": "Levy County Planning",
@@ -12534,7 +12593,7 @@ export interface operations {
                      *       },
                      *       "role": "staff",
                      *       "subscription_tier": "free",
-                     *       "updated_at": "2026-11-23T15:05:00.000Z",
+                     *       "updated_at": "2026-11-23T15:06:00.000Z",
                      *       "user_id": "53807198-6707-3209-5124-862518754880"
                      *     }
                      */

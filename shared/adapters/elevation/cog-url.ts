@@ -6,6 +6,7 @@ import { isIpLiteral } from '../../domain/webhooks/addresses';
 import { checkResolvedAddresses, checkWebhookUrl } from '../../domain/webhooks/url-rules';
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
 import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
+import { toStoredMetres, verticalConversion, type VerticalConversion, type VerticalReference } from '../../domain/elevation-models/vertical';
 import { pinnedLookup, systemResolver, type ResolvedAddress, type Resolver } from '../webhook-sender';
 import { MAX_RESPONSE_BYTES, RangesRefused, openHttpCog, overBudget, type RangeReader } from './cog-http';
 import { mosaicWindow } from './cog-s3';
@@ -139,9 +140,9 @@ const METRES_PER_DEGREE = 111_320;
  * Reads a COG's header by ranges (and its coarsest overview, a few tiles) and refuses what cannot be
  * read by ranges as an elevation model: untiled, several bands, not in geographic NAD83/WGS84, no
  * declared no-data, tiles or a coarsest image too large for a window's budget, values outside
- * −500…9,000 m. Never reads the file whole.
+ * −500…9,000 m once in metres by `conversion` (as stored, NAVD88 metres without). Never reads the file whole.
  */
-export async function inspectCog(tiff: GeoTIFF): Promise<CogDescription> {
+export async function inspectCog(tiff: GeoTIFF, conversion?: VerticalConversion): Promise<CogDescription> {
   let full: GeoTIFFImage, count: number;
   try {
     full = await tiff.getImage(0);
@@ -187,6 +188,7 @@ export async function inspectCog(tiff: GeoTIFF): Promise<CogDescription> {
     if (v > max) max = v;
   }
   if (min === Infinity) throw new CogUrlError('Its coarsest image holds no value other than no-data.', 'elevation_out_of_range');
+  if (conversion) [min, max] = [toStoredMetres(min, conversion), toStoredMetres(max, conversion)].sort((a, b) => a - b) as [number, number];
   if (min < LOWEST_M || max > HIGHEST_M) throw new CogUrlError(`Its values run from ${min} to ${max} m, outside ${LOWEST_M}…${HIGHEST_M} m: not elevations in metres.`, 'elevation_out_of_range');
   const midLat = (bbox[1] + bbox[3]) / 2;
   return {
@@ -197,7 +199,7 @@ export async function inspectCog(tiff: GeoTIFF): Promise<CogDescription> {
 }
 
 /** Opens the COG at a URL through the checks above and describes it: what a registration stores. */
-export async function registerCogUrl(raw: string, options: CogUrlOptions): Promise<CogDescription> {
+export async function registerCogUrl(raw: string, options: CogUrlOptions, vertical?: VerticalReference): Promise<CogDescription> {
   const { url, target } = await checkCogUrl(raw, options);
   // geotiff gathers failed block reads into an error without their causes: the first is kept here.
   let firstFailure: unknown;
@@ -207,7 +209,7 @@ export async function registerCogUrl(raw: string, options: CogUrlOptions): Promi
     throw error;
   });
   try {
-    return await inspectCog(await openHttpCog(url.href, recording));
+    return await inspectCog(await openHttpCog(url.href, recording), vertical && verticalConversion(vertical));
   } catch (error) {
     throw readFailure(firstFailure ?? error, 'header');
   }
@@ -220,26 +222,42 @@ export interface UrlCogModel {
   bbox: BBox;
   resolution_m: number;
   vertical_accuracy_m?: number | null;
+  /** The values' datum and unit as registered; NAVD88 metres without. */
+  vertical?: VerticalReference;
 }
 
 /**
  * A registered COG read by ranges where it is, never copied: each open checks the URL and its
- * addresses again and pins the reads to the address checked. Values are metres NAVD88.
+ * addresses again and pins the reads to the address checked. Values are converted to metres (NGVD29
+ * to NAVD88 with the stated shift) as an upload's are when it is processed.
  */
 export class UrlCogSource implements ElevationSource {
   private opened: Promise<GeoTIFF> | undefined;
+  private readonly conversion: VerticalConversion;
 
-  constructor(readonly model: UrlCogModel, private readonly options: CogUrlOptions) {}
+  constructor(readonly model: UrlCogModel, private readonly options: CogUrlOptions) {
+    this.conversion = verticalConversion(model.vertical ?? { vertical_datum: 'NAVD88', units: 'm' });
+  }
+
+  /** The extent and name the layered source picks models by. */
+  get bbox(): BBox {
+    return this.model.bbox;
+  }
+
+  get name(): string {
+    return this.model.name;
+  }
 
   info(): ElevationSourceInfo {
     return {
       name: this.model.name,
-      vertical_datum: 'NAVD88',
+      vertical_datum: this.conversion.stored_datum,
       native_resolution: `${this.model.resolution_m} m (Cloud-Optimized GeoTIFF read by ranges)`,
       elevation_model_id: this.model.elevation_model_id,
       resolution_m: this.model.resolution_m,
       ...(this.model.vertical_accuracy_m == null ? {} : { vertical_accuracy_m: this.model.vertical_accuracy_m }),
       surface_model: false,
+      ...(this.model.vertical?.vertical_datum === 'NGVD29' ? { vertical_conversion: this.conversion.description } : {}),
     };
   }
 
@@ -250,7 +268,11 @@ export class UrlCogSource implements ElevationSource {
 
   async grid(box: BBox, maxCells: number): Promise<ElevationGrid | undefined> {
     if (!bboxesIntersect(this.model.bbox, box)) return undefined;
-    return mosaicWindow(box, maxCells, [{ owns: this.model.bbox, entry: { vertical_datum: 'NAVD88', name: this.model.name }, open: () => this.open() }]);
+    const grid = await mosaicWindow(box, maxCells, [{ owns: this.model.bbox, entry: { vertical_datum: this.conversion.stored_datum, name: this.model.name }, open: () => this.open() }]);
+    if (grid && (this.conversion.scale_to_m !== 1 || this.conversion.offset_m !== 0)) {
+      for (let i = 0; i < grid.values.length; i++) grid.values[i] = toStoredMetres(grid.values[i]!, this.conversion);
+    }
+    return grid;
   }
 
   private open(): Promise<GeoTIFF> {

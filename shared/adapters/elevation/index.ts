@@ -3,7 +3,7 @@ import type { ElevationSource } from '../../domain/hazards/elevation';
 import path from 'node:path';
 import { HttpCogElevationSource } from './cog-http';
 import { CogElevationSource } from './cog-s3';
-import { LayeredElevationSource } from './layered';
+import { LayeredElevationSource, type ModelLayer } from './layered';
 import { SrtmTileSource } from './srtm-tiles';
 import { modelsIn, type TiledModelSource } from './tiled-model';
 
@@ -79,6 +79,6 @@ export function defaultElevationSource(): ElevationSource {
 }
 
 /** The default source with `leading` models (an account's own, then the operator's) read first wherever they cover the point. */
-export function elevationSourceWith(leading: readonly TiledModelSource[]): ElevationSource {
+export function elevationSourceWith(leading: readonly ModelLayer[]): ElevationSource {
   return leading.length === 0 ? defaultElevationSource() : new LayeredElevationSource([...leading, ...bundledModels()], ...fallbacks());
 }

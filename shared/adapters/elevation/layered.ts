@@ -1,6 +1,11 @@
 import { bboxContains, joinedExtent, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from '../../domain/hazards/elevation';
 import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
-import type { TiledModelSource } from './tiled-model';
+
+/** An elevation model read before the fallbacks (tiled, or a COG read by ranges): a source with its extent and name. */
+export interface ModelLayer extends ElevationSource {
+  readonly bbox: BBox;
+  readonly name: string;
+}
 
 /**
  * Elevation models first, then the fallbacks in order (the statewide bare-earth source, a surface
@@ -12,13 +17,13 @@ import type { TiledModelSource } from './tiled-model';
 export class LayeredElevationSource implements ElevationSource {
   private readonly fallbacks: readonly ElevationSource[];
 
-  constructor(private readonly models: readonly TiledModelSource[], ...fallbacks: ElevationSource[]) {
+  constructor(private readonly models: readonly ModelLayer[], ...fallbacks: ElevationSource[]) {
     this.fallbacks = fallbacks;
   }
 
-  private pick(box: BBox): TiledModelSource | undefined {
+  private pick(box: BBox): ModelLayer | undefined {
     const lon = (box[0] + box[2]) / 2, lat = (box[1] + box[3]) / 2;
-    return this.models.find((m) => bboxContains(m.record.bbox, lon, lat));
+    return this.models.find((m) => bboxContains(m.bbox, lon, lat));
   }
 
   /**
@@ -27,7 +32,7 @@ export class LayeredElevationSource implements ElevationSource {
    */
   info(): ElevationSourceInfo {
     const lead = this.fallbacks[0]?.info();
-    const names = this.models.map((m) => m.record.name).join('; ');
+    const names = this.models.map((m) => m.name).join('; ');
     if (!lead) return { name: names ? `Elevation models: ${names}` : 'No elevation model', vertical_datum: 'NAVD88', native_resolution: 'per model' };
     if (this.models.length === 0) return lead;
     return { ...lead, name: `${lead.name}, except where a bare-earth model covers the point: ${names}` };
@@ -49,7 +54,7 @@ export class LayeredElevationSource implements ElevationSource {
   /** The model covering the centre of `box`, the other models it overlaps, then the fallbacks. */
   layersFor(box: BBox): ElevationSource[] {
     const picked = this.pick(box);
-    const overlapping = this.models.filter((m) => m !== picked && bboxesIntersect(m.record.bbox, box));
+    const overlapping = this.models.filter((m) => m !== picked && bboxesIntersect(m.bbox, box));
     return [...(picked ? [picked] : []), ...overlapping, ...this.fallbacks];
   }
 
@@ -58,7 +63,7 @@ export class LayeredElevationSource implements ElevationSource {
    * (adjoining quads form one extent); where no model covers it, the first fallback's extent there.
    */
   extentAt(lon: number, lat: number): BBox | undefined {
-    const models = joinedExtent(this.models.map((m) => m.record.bbox), lon, lat);
+    const models = joinedExtent(this.models.map((m) => m.bbox), lon, lat);
     if (models) return models;
     for (const fallback of this.fallbacks) {
       const extent = fallback.extentAt?.(lon, lat);

@@ -2,7 +2,9 @@ import type { ElevationModelRecord } from '../../domain/elevation-models/model';
 import type { ElevationSource } from '../../domain/hazards/elevation';
 import type { BlobStore } from '../../ports';
 import type { DynamoElevationModelStore, ElevationModelEntry } from '../elevation-model-store';
+import { UrlCogSource, type CogUrlOptions } from './cog-url';
 import { elevationSourceWith } from './index';
+import type { ModelLayer } from './layered';
 import type { OperatorElevationModels } from './operator-models';
 import { BlobModelSource } from './processed-model';
 
@@ -11,21 +13,43 @@ const OPEN_MODELS = 16;
 
 /**
  * An account's ready elevation models as sources, finest resolution first and the newest first
- * among equals: where several cover a point, the most detailed answers.
+ * among equals: where several cover a point, the most detailed answers. Uploaded models are read
+ * from their tiles in the bucket, COGs registered by URL by ranges where they are.
  */
 export class AccountElevationModels {
   private readonly open = new Map<string, Promise<BlobModelSource>>();
+  /** Registered COGs kept open with their block caches, as the tiled models are. */
+  private readonly byUrl = new Map<string, UrlCogSource>();
 
   constructor(
     private readonly store: Pick<DynamoElevationModelStore, 'listReady'>,
     private readonly blobs: BlobStore,
     private readonly operator?: Pick<OperatorElevationModels, 'sources'>,
+    /** How registered COG URLs are judged again before each is opened (the app's mode). */
+    private readonly cogUrls: CogUrlOptions = { mode: 'aws' },
   ) {}
 
-  async sources(accountId: string): Promise<BlobModelSource[]> {
-    const ready = (await this.store.listReady(accountId)).filter((entry) => entry.model_key !== null);
+  async sources(accountId: string): Promise<ModelLayer[]> {
+    const ready = (await this.store.listReady(accountId)).filter((entry) => entry.model_key !== null || entry.cog_url);
     ready.sort((a, b) => (a.resolution_m! - b.resolution_m!) || b.created_at.localeCompare(a.created_at));
-    return Promise.all(ready.map((entry) => this.opened(entry)));
+    return Promise.all(ready.map((entry) => (entry.cog_url ? this.byRanges(entry) : this.opened(entry))));
+  }
+
+  private byRanges(entry: ElevationModelEntry): UrlCogSource {
+    const id = entry.elevation_model_id;
+    const source = this.byUrl.get(id) ?? this.cogSource(entry);
+    this.byUrl.delete(id);
+    this.byUrl.set(id, source);
+    if (this.byUrl.size > OPEN_MODELS) this.byUrl.delete(this.byUrl.keys().next().value!);
+    return source;
+  }
+
+  private cogSource(entry: ElevationModelEntry): UrlCogSource {
+    return new UrlCogSource({
+      elevation_model_id: entry.elevation_model_id, name: entry.name, cog_url: entry.cog_url!, bbox: entry.bbox!, resolution_m: entry.resolution_m!,
+      vertical_accuracy_m: entry.vertical_accuracy_m,
+      vertical: { vertical_datum: entry.vertical_datum, units: entry.units, ...(entry.ngvd29_to_navd88_m === null ? {} : { ngvd29_to_navd88_m: entry.ngvd29_to_navd88_m }) },
+    }, this.cogUrls);
   }
 
   /** The default elevation source with the account's own models read first wherever they cover the point, then the operator's. */

@@ -46,6 +46,15 @@ export class TiledModelSource implements ElevationSource {
     return new TiledModelSource(record, directory);
   }
 
+  /** The extent and name the layered source picks models by. */
+  get bbox(): BBox {
+    return this.record.bbox;
+  }
+
+  get name(): string {
+    return this.record.name;
+  }
+
   info(): ElevationSourceInfo {
     return {
       name: this.record.name,
