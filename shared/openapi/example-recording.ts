@@ -242,9 +242,12 @@ function compactInstant(at: number): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** An answer shortened to example size: lists keep their first item (up to five plain values), long strings are cut. */
+/** A whole URL: never cut, since a cut one is no longer a URL (the document declares them `format: uri`). */
+const URL_TEXT = /^https?:\/\/\S+$/;
+
+/** An answer shortened to example size: lists keep their first item (up to five plain values), long strings but URLs are cut. */
 export function shorten(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > 300 ? `${value.slice(0, 300)}…` : value;
+  if (typeof value === 'string') return value.length > 300 && !URL_TEXT.test(value) ? `${value.slice(0, 300)}…` : value;
   if (Array.isArray(value)) {
     const plain = value.every((item) => item === null || typeof item !== 'object');
     return value.slice(0, plain ? 5 : 1).map(shorten);

@@ -1,5 +1,5 @@
 import { floridaDate } from '../../shared/domain/florida-time';
-import { ExampleNormalizer, serializeRecording } from '../../shared/openapi/example-recording';
+import { ExampleNormalizer, serializeRecording, shorten } from '../../shared/openapi/example-recording';
 import { EXAMPLE_TODAY } from '../../shared/openapi/examples/types';
 
 const HOUR = 3_600_000;
@@ -108,5 +108,18 @@ describe('normalising recorded example answers', () => {
     expect(first.normalizer.unknownIds({ params: { assessment_id: 'va_12345678901234567890123456' } })).toEqual([
       `va_12345678901234567890123456 (issued so far: ${created!.assessment_id})`,
     ]);
+  });
+});
+
+describe('shortening a recorded answer', () => {
+  it('cuts long text after 300 characters but keeps a long URL whole, and keeps one item of a list of objects', () => {
+    const url = `https://storage.example.org/bucket/${'a'.repeat(400)}.csv?X-Amz-Signature=${'f'.repeat(64)}`;
+    const text = 'word '.repeat(100);
+    expect(shorten({ upload_url: url, detail: text, rows: [{ a: 1 }, { a: 2 }], codes: [1, 2, 3, 4, 5, 6] })).toEqual({
+      upload_url: url,
+      detail: `${text.slice(0, 300)}…`,
+      rows: [{ a: 1 }],
+      codes: [1, 2, 3, 4, 5],
+    });
   });
 });
