@@ -138,7 +138,7 @@ export class ExampleNormalizer {
       .replace(
         AMZ_DATE,
         (_, name: string, compact: string) =>
-          `${name}${compactInstant(this.instant(Date.parse(expandCompact(compact))))}`,
+          `${name}${compactInstant(this.instant(Date.parse(expandCompact(compact)) + LAST_MILLISECOND))}`,
       )
       .replace(
         AMZ_CREDENTIAL_DATE,
@@ -185,7 +185,7 @@ export class ExampleNormalizer {
     const at = Date.parse(text);
     const first = this.sentAt[0] ?? Date.now();
     if (!(at >= first - CLOCK_WINDOW && at <= Date.now() + CLOCK_WINDOW)) return text;
-    const iso = new Date(this.instant(at)).toISOString();
+    const iso = new Date(this.instant(millis ? at : at + LAST_MILLISECOND)).toISOString();
     return millis ? iso : iso.replace(/\.\d{3}Z$/, 'Z');
   }
 
@@ -199,6 +199,13 @@ export class ExampleNormalizer {
     return exampleSent + Math.round((at - sent) / MINUTE) * MINUTE;
   }
 }
+
+/**
+ * An instant written to the second stands for any moment of that second: placed at its last
+ * millisecond it falls after the request that made it was sent (written at the start, it could
+ * fall before, on the previous request's minute, depending on the milliseconds of the run).
+ */
+const LAST_MILLISECOND = 999;
 
 function floorTo(at: number, step: number): number {
   return Math.floor(at / step) * step;

@@ -6236,7 +6236,7 @@ export interface operations {
                      *       "updated_at": "2026-11-23T14:23:00.000Z",
                      *       "upload_expires_at": "2026-11-23T14:28:00.000Z",
                      *       "upload_method": "PUT",
-                     *       "upload_url": "https://storage.example.org/va-compliance-local/uploads/acct_61388263-1957-8309-0350-252425367770/imp_66296655539189689565854521910713/key-west-assets.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261123%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261123T141900Z&X-Amz-Expires=300&X-Amz-Signature=3859005039214903360051469931828682544666917193318806844158966769&X-Amz-SignedHeaders=host&x-id=PutObject",
+                     *       "upload_url": "https://storage.example.org/va-compliance-local/uploads/acct_61388263-1957-8309-0350-252425367770/imp_66296655539189689565854521910713/key-west-assets.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261123%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261123T142300Z&X-Amz-Expires=300&X-Amz-Signature=3859005039214903360051469931828682544666917193318806844158966769&X-Amz-SignedHeaders=host&x-id=PutObject",
                      *       "validation": null
                      *     }
                      */
@@ -7420,7 +7420,7 @@ export interface operations {
                      *       "updated_at": "2026-11-23T14:42:00.000Z",
                      *       "upload_expires_at": "2026-11-23T14:47:00.000Z",
                      *       "upload_method": "PUT",
-                     *       "upload_url": "https://storage.example.org/va-compliance-local/elevation-uploads/acct_61388263-1957-8309-0350-252425367770/em_47427400149007988588365401608869.tif?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261123%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261123T144100Z&X-Amz-Expires=300&X-Amz-Signature=0540278877743448935805252649952123688803969605812277312697059945&X-Amz-SignedHeaders=host&x-id=PutObject",
+                     *       "upload_url": "https://storage.example.org/va-compliance-local/elevation-uploads/acct_61388263-1957-8309-0350-252425367770/em_47427400149007988588365401608869.tif?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261123%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261123T144200Z&X-Amz-Expires=300&X-Amz-Signature=0540278877743448935805252649952123688803969605812277312697059945&X-Amz-SignedHeaders=host&x-id=PutObject",
                      *       "vertical_accuracy_m": 0.1,
                      *       "vertical_conversion": null,
                      *       "vertical_datum": "NAVD88"
