@@ -63,17 +63,29 @@ function setStatus(id: string, text: string): void {
   byId(id).textContent = text;
 }
 
-/** Runs one step of the work, showing its failure instead of throwing it. */
-async function step(button: HTMLButtonElement | null, work: () => Promise<void>): Promise<void> {
+/**
+ * Runs one step of the work, showing its failure instead of throwing it. Its button is busy meanwhile
+ * (`aria-busy`: Pico draws a spinner); when the API refuses the value the step sent (a 4xx other than
+ * 429), that field is marked `aria-invalid` beside the problem in words.
+ */
+async function step(button: HTMLButtonElement | null, work: () => Promise<void>, sentField?: HTMLInputElement): Promise<void> {
   clearFailure();
+  sentField?.removeAttribute('aria-invalid');
+  button?.setAttribute('aria-busy', 'true');
   if (button) button.disabled = true;
   try {
     await work();
   } catch (failure) {
+    if (sentField && refusesRequest(failure)) sentField.setAttribute('aria-invalid', 'true');
     showFailure(failure);
   } finally {
+    button?.removeAttribute('aria-busy');
     if (button) button.disabled = false;
   }
+}
+
+function refusesRequest(failure: unknown): boolean {
+  return failure instanceof ApiProblemError && failure.status >= 400 && failure.status < 500 && failure.status !== 429;
 }
 
 function api(): ApiClient {
@@ -453,17 +465,18 @@ function start(): void {
   byId<HTMLFormElement>('key-sign-in').addEventListener('submit', (event) => {
     event.preventDefault();
     const key = byId<HTMLInputElement>('api-key').value.trim();
-    void step(byId<HTMLButtonElement>('sign-in-button'), () => signIn(key));
+    void step(byId<HTMLButtonElement>('sign-in-button'), () => signIn(key), byId<HTMLInputElement>('api-key'));
   });
   byId<HTMLFormElement>('account-sign-in').addEventListener('submit', (event) => {
     event.preventDefault();
     const email = byId<HTMLInputElement>('account-email').value.trim();
-    void step(byId<HTMLButtonElement>('account-sign-in-button'), () => signInToAccount(email, byId<HTMLInputElement>('account-password').value));
+    const password = byId<HTMLInputElement>('account-password');
+    void step(byId<HTMLButtonElement>('account-sign-in-button'), () => signInToAccount(email, password.value), password);
   });
   byId<HTMLFormElement>('use-key-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const value = byId<HTMLInputElement>('account-key-value').value.trim();
-    void step(byId<HTMLButtonElement>('use-key-button'), () => useAccountKey(byId<HTMLSelectElement>('account-key').value, value));
+    void step(byId<HTMLButtonElement>('use-key-button'), () => useAccountKey(byId<HTMLSelectElement>('account-key').value, value), byId<HTMLInputElement>('account-key-value'));
   });
   byId<HTMLFormElement>('create-key-form').addEventListener('submit', (event) => {
     event.preventDefault();
