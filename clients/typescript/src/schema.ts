@@ -6829,7 +6829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example :root{font-family:system-ui,sans-serif;color:#1b1b1b;background:#fafafa}body{margin:0}header{display:flex;align-items:baseline;justify-content:space-between;padding:.5rem 1rem;background:#1a5276;color:#fff}header h1{font-size:1.2rem;margin:0}main{display:grid;grid-template-columns:minmax(0,28rem) mi… */
+                    /** @example @charset "UTF-8";:host,:root{--pico-font-family-emoji:"Apple Color Emoji","Segoe UI Emoji","Segoe UI Symbol","Noto Color Emoji";--pico-font-family-sans-serif:system-ui,"Segoe UI",Roboto,Oxygen,Ubuntu,Cantarell,Helvetica,Arial,"Helvetica Neue",sans-serif,var(--pico-font-family-emoji);--pico-font-fami… */
                     "text/javascript": string;
                 };
             };
