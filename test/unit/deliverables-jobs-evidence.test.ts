@@ -237,11 +237,15 @@ describe('a flood analysis as assessment evidence', () => {
     expect(w.applied).toEqual([]);
   });
 
-  it('applying to assets pages through every asset and reports what it wrote', async () => {
+  it('applying to assets without analysed sites reads and writes no asset, and reports nothing written', async () => {
     const w = linkDeps();
+    let listed = 0;
+    const list = w.deps.assets.list;
+    w.deps.assets = { ...w.deps.assets, list: (...args) => { listed++; return list(...args); } };
     const result = await runLinkedAnalysis(w.deps, 'acct_1', { apply_to_assets: true, boundary_source: 'boundary_geojson', jurisdiction_id: null }, async () => ({ answer: 3 }));
     expect(result).toMatchObject({ answer: 3, assessment_id: null, applied_to_assets: { assets_written: 0, exposed: 0, not_exposed: 0, unknown_elevation: 0, existing_water: 0 } });
-    expect(w.applied).toEqual([['acct_1', 0]]);
+    expect(listed).toBe(0);
+    expect(w.applied).toEqual([]);
     expect(w.evidence).toEqual([]);
   });
 
@@ -306,8 +310,9 @@ describe('a flood analysis as assessment evidence', () => {
       return { answer: 4 };
     });
     expect(w.cursors).toEqual([undefined, 'p2']);
-    expect(w.written).toHaveLength(1);
-    const changes = w.written[0]!;
+    // One write per page, of the page's analysed assets (a_outside is not analysed).
+    expect(w.written.map((page) => page.map((c) => c.asset.asset_id))).toEqual([['a_wet', 'a_dry'], ['a_void', 'a_sea']]);
+    const changes = w.written.flat();
     expect(changes.map((c) => [c.asset.asset_id, c.exposure.status])).toEqual([
       ['a_wet', 'exposed'], ['a_dry', 'not_exposed'], ['a_void', 'unknown_elevation'], ['a_sea', 'existing_water'],
     ]);
@@ -325,7 +330,7 @@ describe('a flood analysis as assessment evidence', () => {
       onSurfaces!(surfaces);
       return { answer: 5 };
     }) as unknown as { analysis_id: string };
-    expect(w.written[0]!.every((c) => c.exposure.assessment_id === 'asm_1')).toBe(true);
+    expect(w.written.flat().every((c) => c.exposure.assessment_id === 'asm_1')).toBe(true);
     const extentsKey = evidenceDocumentKey('acct_1', 'asm_1', result.analysis_id, 'extents');
     expect(extentsKey).toBe(`evidence/acct_1/asm_1/${result.analysis_id}/extents.json`);
     // Without an elevation model there is no grid to trace: the extents are an empty list, still recorded.

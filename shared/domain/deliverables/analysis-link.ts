@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ConflictError, InvalidInputError } from '../errors';
 import type { BlobStore } from '../../ports';
 import type { AssessmentStore } from '../assessments/ports';
-import type { AssetStore, ExposureChange } from '../assets/ports';
-import { assetExposures, vulnerabilityFromExposure, type AssetExposure } from '../hazards/asset-exposure';
+import type { AssetStore } from '../assets/ports';
+import { applyExposurePages, type AppliedSummary } from '../hazards/exposure-application';
 import type { AnalysedSurfaces } from '../hazards/flood-analysis';
 import { componentExtents, inundationExtents, type ComponentExtent, type InundationExtent } from './inundation-extents';
 import { jurisdictionBoundary } from './jurisdiction-boundary';
@@ -12,7 +12,7 @@ import type { AnalysisEvidence, ComponentEvidence, EvidenceStore } from './ports
 
 /**
  * What a flood analysis does beyond its answer: with `apply_to_assets` it writes every analysed
- * asset's exposure and vulnerability onto the asset (one bulk write), and with `assessment_id` it
+ * asset's exposure and vulnerability onto the asset (a page of assets at a time), and with `assessment_id` it
  * records what it ran as the assessment's evidence (with its answer and inundation extents for
  * the deliverables).
  */
@@ -31,8 +31,6 @@ export interface AnalysisLinkDeps {
   clock: () => Date;
 }
 
-const ASSET_PAGE = 1000;
-
 /** `component_extents` is stored beside `extents` (its key follows from the analysis, as evidence kept before it has none). */
 export const evidenceDocumentKey = (accountId: string, assessmentId: string, analysisId: string, name: 'result' | 'extents' | 'component_extents') =>
   `evidence/${accountId}/${assessmentId}/${analysisId}/${name}.json`;
@@ -46,16 +44,10 @@ export async function requireLinkableAssessment(deps: Pick<AnalysisLinkDeps, 'as
   if (assessment.status === 'submitted') throw new ConflictError(`Assessment ${assessmentId} was submitted and is frozen; no analysis can be added to its evidence.`);
 }
 
-export interface AppliedSummary {
-  assets_written: number;
-  exposed: number;
-  not_exposed: number;
-  unknown_elevation: number;
-  existing_water: number;
-}
+export type { AppliedSummary };
 
 export class AnalysisFollowUp {
-  private exposures: Map<string, AssetExposure> | undefined;
+  private analysed: AnalysedSurfaces | undefined;
   private extents: InundationExtent[] | undefined;
   private componentExtents: ComponentExtent[] | undefined;
   private readonly analysedAt: string;
@@ -71,7 +63,7 @@ export class AnalysisFollowUp {
   /** The hook the analysis calls with its surfaces. */
   readonly onSurfaces = (analysed: AnalysedSurfaces): void => {
     if (this.link.apply_to_assets) {
-      this.exposures = assetExposures(analysed, { analysisId: this.analysisId, assessmentId: this.link.assessment_id ?? null, analysedAt: this.analysedAt });
+      this.analysed = analysed;
     }
     if (this.link.assessment_id) {
       this.extents = inundationExtents(analysed);
@@ -91,22 +83,9 @@ export class AnalysisFollowUp {
     return fields;
   }
 
-  private async applyToAssets(): Promise<AppliedSummary> {
-    const exposures = this.exposures ?? new Map<string, AssetExposure>();
-    const now = this.deps.clock();
-    const changes: ExposureChange[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.deps.assets.list(this.accountId, {}, { limit: ASSET_PAGE, cursor });
-      for (const asset of page.items) {
-        const exposure = exposures.get(asset.asset_id);
-        if (exposure) changes.push({ asset, exposure, vulnerability: vulnerabilityFromExposure(exposure, asset, now) });
-      }
-      cursor = page.nextCursor;
-    } while (cursor);
-    const written = await this.deps.assets.applyExposures(this.accountId, changes, now);
-    const count = (status: AssetExposure['status']) => changes.filter((c) => c.exposure.status === status).length;
-    return { assets_written: written, exposed: count('exposed'), not_exposed: count('not_exposed'), unknown_elevation: count('unknown_elevation'), existing_water: count('existing_water') };
+  private applyToAssets(): Promise<AppliedSummary> {
+    const meta = { analysisId: this.analysisId, assessmentId: this.link.assessment_id ?? null, analysedAt: this.analysedAt };
+    return applyExposurePages(this.deps.assets, this.accountId, this.analysed, meta, this.deps.clock());
   }
 
   private async recordEvidence(assessmentId: string, answer: Record<string, unknown>, applied: AppliedSummary | null): Promise<void> {

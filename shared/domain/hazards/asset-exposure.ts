@@ -125,8 +125,18 @@ function parseKey(key: string): SurfaceKey | undefined {
   return { component: component as AnalysedComponent, scenario: scenario as ScenarioId, year: Number(year) };
 }
 
-/** Each analysed asset's depth per scenario × horizon (the envelope of the components) and its first exposed year. */
-export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: string; assessmentId: string | null; analysedAt: string }): Map<string, AssetExposure> {
+export interface ExposureMeta {
+  analysisId: string;
+  assessmentId: string | null;
+  analysedAt: string;
+}
+
+/**
+ * The exposure of one analysed site at a time: what every site shares (the surfaces keyed, the
+ * scenarios × horizons, the components) is worked out once, so exposures can be computed a page
+ * of assets at a time without holding them all.
+ */
+export function siteExposures(analysed: AnalysedSurfaces, meta: ExposureMeta): (site: AssetSite) => AssetExposure {
   const keyed = [...analysed.surfaces].flatMap(([key, surface]) => {
     const parsed = parseKey(key);
     return parsed ? [{ ...parsed, surface }] : [];
@@ -136,8 +146,7 @@ export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: s
     .sort((a, b) => a.year - b.year || a.scenario.localeCompare(b.scenario));
   // The storm's ponding on the grid is the rainfall component without a rainfall surface.
   const components = ANALYSED_COMPONENTS.filter((c) => keyed.some((k) => k.component === c) || (c === 'rainfall' && analysed.ponding !== undefined));
-  const out = new Map<string, AssetExposure>();
-  for (const site of analysed.sites) {
+  return (site) => {
     const onWater = site.open_water ?? (analysed.model !== undefined && site.cell !== undefined && isOpenWater(analysed.model, site.cell));
     const ground = onWater ? undefined : site.ground;
     const byComponent = componentDepths(analysed, site, ground, keyed, combos);
@@ -145,9 +154,14 @@ export function assetExposures(analysed: AnalysedSurfaces, meta: { analysisId: s
       ? { ...exposureOf({ ...site, ground }, keyed, byComponent, components, meta, 'open_water'), by_component: byComponent, status: 'existing_water' as const }
       : { ...exposureOf(site, keyed, byComponent, components, meta, site.no_ground_reason ?? 'outside_model'), by_component: byComponent };
     const { lon, lat } = site.asset;
-    out.set(site.asset.asset_id, components.includes('tidal') ? { ...exposure, tidal_datum_check: assetDatumCheck({ lon, lat }, analysed.mhhwAt(lon, lat)) } : exposure);
-  }
-  return out;
+    return components.includes('tidal') ? { ...exposure, tidal_datum_check: assetDatumCheck({ lon, lat }, analysed.mhhwAt(lon, lat)) } : exposure;
+  };
+}
+
+/** Each analysed asset's depth per scenario × horizon (the envelope of the components) and its first exposed year. */
+export function assetExposures(analysed: AnalysedSurfaces, meta: ExposureMeta): Map<string, AssetExposure> {
+  const exposureAt = siteExposures(analysed, meta);
+  return new Map(analysed.sites.map((site) => [site.asset.asset_id, exposureAt(site)]));
 }
 
 /**
@@ -231,7 +245,7 @@ function exposureOf(
   keyed: (SurfaceKey & { surface: WaterSurface })[],
   byComponent: ComponentDepthEntry[],
   components: AnalysedComponent[],
-  meta: { analysisId: string; assessmentId: string | null; analysedAt: string },
+  meta: ExposureMeta,
   /** Why there is no depth where the ground is unknown. */
   withoutGround: NoDepthReason,
 ): Omit<AssetExposure, 'by_component'> {
