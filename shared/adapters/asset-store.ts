@@ -546,8 +546,10 @@ export class DynamoAssetStore implements AssetStore {
   }
 
   /**
-   * One update per asset, several in flight: exposure, and the vulnerability with its index keys
-   * and a history entry when it is known. An asset deleted meanwhile is skipped.
+   * One update per asset, several in flight: exposure, and the vulnerability with a history entry
+   * when it is known. The level and timeline (gsi2's keys) are written only when they change, so an
+   * analysis that leaves an asset's level as it was moves no entry between gsi2's partitions (see
+   * docs/incoming/exposure.md). An asset deleted meanwhile is skipped.
    */
   async applyExposures(accountId: string, changes: ExposureChange[], now: Date): Promise<number> {
     let written = 0;
@@ -556,13 +558,15 @@ export class DynamoAssetStore implements AssetStore {
       const values: Record<string, unknown> = { ':e': exposure, ':now': timestamp, ':one': 1 };
       let update = 'SET exposure = :e, updated_at = :now, version = version + :one';
       if (vulnerability) {
-        const index = gsi2(accountId, asset.jurisdiction_id, vulnerability.vulnerability_level, vulnerability.impact_timeline, asset.asset_id);
         const change: VulnerabilityChange = { version: asset.version + 1, changed_at: timestamp, vulnerability };
-        update += ', vulnerability = :v, vulnerability_level = :level, impact_timeline = :timeline, gsi2pk = :g2pk, gsi2sk = :g2sk, vulnerability_history = :history';
-        Object.assign(values, {
-          ':v': vulnerability, ':level': vulnerability.vulnerability_level, ':timeline': vulnerability.impact_timeline,
-          ':g2pk': index.gsi2pk, ':g2sk': index.gsi2sk, ':history': [...(asset.vulnerability_history ?? []), change].slice(-HISTORY_KEPT),
-        });
+        update += ', vulnerability = :v, vulnerability_history = :history';
+        Object.assign(values, { ':v': vulnerability, ':history': [...(asset.vulnerability_history ?? []), change].slice(-HISTORY_KEPT) });
+        const { vulnerability_level: level, impact_timeline: timeline } = vulnerability;
+        if (level !== asset.vulnerability_level || timeline !== asset.impact_timeline) {
+          const index = gsi2(accountId, asset.jurisdiction_id, level, timeline, asset.asset_id);
+          update += ', vulnerability_level = :level, impact_timeline = :timeline, gsi2pk = :g2pk, gsi2sk = :g2sk';
+          Object.assign(values, { ':level': level, ':timeline': timeline, ':g2pk': index.gsi2pk, ':g2sk': index.gsi2sk });
+        }
       }
       try {
         await dynamo().send(new UpdateCommand({

@@ -11,6 +11,7 @@ import { classifyAsset } from '../../shared/domain/assets/classification';
 import type { ImportedAsset } from '../../shared/domain/assets/import-rows';
 import { startTestApp } from '../helpers/local-app';
 import type { ImportRecord, WriteCounts } from '../../shared/domain/assets/ports';
+import type { AssetExposure } from '../../shared/domain/hazards/asset-exposure';
 
 function asset(n: number, overrides: Partial<ImportedAsset> = {}): ImportedAsset {
   const classification = classifyAsset([{ field: 'type', text: n % 2 ? 'Fire Station' : 'City Park' }]);
@@ -293,6 +294,46 @@ describe('asset and import stores (emulators)', () => {
       expect(again.calls.total()).toBeLessThanOrEqual(first.calls.total());
       expect(await store.count(acct)).toBe(ROWS);
     });
+  });
+
+  it('writes exposures, moving an asset between vulnerability levels only when its level changes', async () => {
+    const accountId = 'acct_store_exposure';
+    const assets = [asset(1), asset(2)];
+    await save(assets, 'imp_exposure', accountId);
+    const exposure = { analysis_id: 'fa_store', status: 'exposed' } as unknown as AssetExposure;
+    const level = (score: number) => assessVulnerability({ hazard_type: 'tidal_flooding', vulnerability_score: score, adaptive_capacity: 0, first_exposed_year: 2030 }, now);
+    const levelIds = async (vulnerabilityLevel: string) => (await store.list(accountId, { jurisdictionId: 'county:12087', vulnerabilityLevel }, { limit: 10 })).items.map((a) => a.asset_id).sort();
+    const updates: string[] = [];
+    const client = dynamo();
+    client.middlewareStack.add((next) => async (args) => {
+      const input = (args as { input: { UpdateExpression?: string; Key?: { pk?: string } } }).input;
+      if (input.UpdateExpression && input.Key?.pk === `ACCOUNT#${accountId}`) updates.push(input.UpdateExpression);
+      return next(args);
+    }, { step: 'initialize', name: 'exposureUpdates' });
+    try {
+      const apply = async (score: number) => {
+        updates.length = 0;
+        const stored = await Promise.all(assets.map(async (a) => (await store.get(accountId, a.asset_id))!));
+        expect(await store.applyExposures(accountId, stored.map((a) => ({ asset: a, exposure, vulnerability: level(score) })), now)).toBe(2);
+      };
+      await apply(0.9);
+      expect(updates.every((u) => u.includes('gsi2pk'))).toBe(true);
+      expect(await levelIds('very_high')).toEqual(assets.map((a) => a.asset_id).sort());
+      // The same level again: exposure, vulnerability and history are written, gsi2's keys are not.
+      await apply(0.8);
+      expect(updates).toHaveLength(2);
+      expect(updates.some((u) => u.includes('gsi2pk') || u.includes('vulnerability_level'))).toBe(false);
+      expect(await levelIds('very_high')).toEqual(assets.map((a) => a.asset_id).sort());
+      const kept = (await store.get(accountId, assets[0]!.asset_id))!;
+      expect(kept).toMatchObject({ version: 3, vulnerability_level: 'very_high', exposure: { analysis_id: 'fa_store' }, vulnerability: { vulnerability_score: 0.8 } });
+      expect(kept.vulnerability_history.map((c) => c.vulnerability.vulnerability_score)).toEqual([0.9, 0.8]);
+      // A lower level moves both to its partition.
+      await apply(0.1);
+      expect(await levelIds('very_high')).toEqual([]);
+      expect(await levelIds('low')).toEqual(assets.map((a) => a.asset_id).sort());
+    } finally {
+      client.middlewareStack.remove('exposureUpdates');
+    }
   });
 
   it('keeps one secret asset-id key per account', async () => {
