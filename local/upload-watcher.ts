@@ -9,6 +9,7 @@ import { arrivedElevationUploads } from '../functions/elevation-model-worker/arr
 import { processClaimedModel, processElevationUploadEvent, sweepLostElevationModels, type WorkerDeps } from '../functions/elevation-model-worker/process';
 import { logger } from '../shared/observability/logger';
 import { HeapCompaction } from './heap-compaction';
+import { runImportInChild } from './import-process';
 
 /** Pending imports older than this are no longer watched (their upload URL expired long ago). */
 const WATCH_WINDOW_MS = 24 * 3600 * 1000;
@@ -82,7 +83,8 @@ export class TenantScheduler {
  * schedule that sweeps lost imports: polls the pending imports (a Query on their sparse index, no
  * listing of the bucket), checks whether each one's file has arrived, and hands the import worker
  * the same S3 event AWS would send — through a scheduler, so imports of different accounts run
- * side by side and none waits behind another account's.
+ * side by side and none waits behind another account's. Each import runs in a process of its own
+ * (`import-process.ts`), as each runs in its own Lambda invocation in AWS.
  */
 export function startUploadWatcher(options: { bucket: string; intervalMs?: number; sweepEveryMs?: number }): UploadWatcher {
   const imports = new DynamoImportStore();
@@ -95,7 +97,8 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
   let lastSweep = 0;
   let ticking: Promise<void> | undefined;
   let stopped = false;
-  // Running imports stop at their next row when the watcher stops, leaving their lease lapsed.
+  // Running imports stop at their next row when the watcher stops, leaving their lease lapsed
+  // (their processes record the row reached, then exit).
   const stopping = new AbortController();
   const { signal } = stopping;
 
@@ -120,7 +123,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
       scheduler.add({
         id: record.import_id,
         accountId: record.account_id,
-        run: async () => (await import('../functions/assets/import-runs')).processS3Event(event, { signal }),
+        run: () => runImportInChild({ kind: 'upload', event }, signal),
       });
     }
     for (const upload of stopped ? [] : await arrivedElevationUploads(options.bucket, new Date(Date.now() - WATCH_WINDOW_MS))) {
@@ -132,9 +135,9 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
     }
     if (Date.now() - lastSweep >= sweepEvery) {
       lastSweep = Date.now();
-      const { resumeImport, sweepLostImports } = await import('../functions/assets/import-runs');
+      const { sweepLostImports } = await import('../functions/assets/import-runs');
       for (const lost of await sweepLostImports()) {
-        scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => resumeImport(lost, { signal }) });
+        scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => runImportInChild({ kind: 'resume', record: lost }, signal) });
       }
       for (const taken of await sweepLostElevationModels(models)) {
         scheduler.add({ id: taken.elevation_model_id, accountId: taken.account_id, run: () => processClaimedModel(models, taken) });
