@@ -19,7 +19,7 @@
  * 1,000,000 with BENCH_IMPORT_MILLION=1 (many minutes end to end on the emulator); with the write
  * sink always 10,000, 100,000 and 1,000,000. Every phase has a fixed size and ends by itself.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,7 @@ import type { AssetStore, ImportWriter } from '../shared/domain/assets/ports';
 import { requiredSetting } from '../shared/config';
 import { instrumentDynamo } from './lib/dynamo-calls';
 import { medianOf } from './lib/report';
+import { startHost } from './lib/host-process';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const E2E_SIZES = [10_000, 100_000, ...(process.env.BENCH_IMPORT_MILLION === '1' ? [1_000_000] : [])];
@@ -133,32 +134,6 @@ async function memory(rows: number): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/**
- * A host in its own process (`lib/emulator-host.ts`, the local app; `lib/dynalite-memory-host.ts`,
- * the DynamoDB emulator alone in memory); resolves with the environment that points clients at it.
- */
-async function startHost(script: string, options: string[] = []): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
-  const host = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'lib', script), ...options], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let buffered = '';
-  const env = await new Promise<Record<string, string>>((resolve, reject) => {
-    host.once('exit', (code) => reject(new Error(`emulator host exited (${code})`)));
-    host.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const line = buffered.split('\n').find((l) => l.startsWith('{"env"'));
-      if (line) resolve((JSON.parse(line) as { env: Record<string, string> }).env);
-    });
-  });
-  return {
-    env,
-    stop: async () => {
-      host.removeAllListeners('exit');
-      const exited = once(host, 'exit');
-      host.stdin.end();
-      await exited;
-    },
-  };
 }
 
 /**
