@@ -24,7 +24,7 @@ import { countyBoundaryByFips } from '../shared/domain/hazards/florida-counties'
 import { runLinkedAnalysis } from '../shared/domain/deliverables/analysis-link';
 import type { ImportedAsset } from '../shared/domain/assets/import-rows';
 import { syntheticAssets } from '../test/helpers/synthetic-assets';
-import { startHost } from './lib/host';
+import { startHost } from './lib/host-process';
 
 const SIZES = (process.env.BENCH_EXPOSURE_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const MONROE = '12087';

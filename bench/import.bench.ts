@@ -40,7 +40,7 @@ import type { AssetStore, ImportWriter } from '../shared/domain/assets/ports';
 import { requiredSetting } from '../shared/config';
 import { instrumentDynamo } from './lib/dynamo-calls';
 import { medianOf } from './lib/report';
-import { startHost } from './lib/host';
+import { startHost } from './lib/host-process';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const E2E_SIZES = [10_000, 100_000, ...(process.env.BENCH_IMPORT_MILLION === '1' ? [1_000_000] : [])];

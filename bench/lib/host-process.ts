@@ -2,11 +2,18 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 
+export interface HostProcess {
+  /** The environment that points clients at the host. */
+  env: Record<string, string>;
+  pid: number;
+  stop(): Promise<void>;
+}
+
 /**
  * A host in its own process (`emulator-host.ts`, the local app; `dynalite-memory-host.ts`, the
  * DynamoDB emulator alone in memory); resolves with the environment that points clients at it.
  */
-export async function startHost(script: string, options: string[] = []): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
+export async function startHost(script: string, options: string[] = []): Promise<HostProcess> {
   const host = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, script), ...options], { stdio: ['pipe', 'pipe', 'inherit'] });
   let buffered = '';
   const env = await new Promise<Record<string, string>>((resolve, reject) => {
@@ -19,6 +26,7 @@ export async function startHost(script: string, options: string[] = []): Promise
   });
   return {
     env,
+    pid: host.pid!,
     stop: async () => {
       host.removeAllListeners('exit');
       const exited = once(host, 'exit');
