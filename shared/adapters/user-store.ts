@@ -101,6 +101,15 @@ function toUser(item: Record<string, unknown>): UserRecord {
  * session's last access token expires: the bearer authorizer, which may read only `USER#` and
  * `ACCOUNT#` items, refuses their tokens.
  */
+/** In-process readers of revocations that remember answers (the bearer step's): told at once of a sign-out written here. */
+const revocationListeners = new Set<(userId: string, sessionId: string) => void>();
+
+/** Calls `listener` after each session this process revokes; the returned function stops it. */
+export function onSessionRevoked(listener: (userId: string, sessionId: string) => void): () => void {
+  revocationListeners.add(listener);
+  return () => revocationListeners.delete(listener);
+}
+
 export class DynamoSessionRevocationStore implements SessionRevocationStore {
   constructor(private readonly tableName = requiredSetting('TABLE_NAME')) {}
 
@@ -109,6 +118,7 @@ export class DynamoSessionRevocationStore implements SessionRevocationStore {
       TableName: this.tableName,
       Item: { ...revokedSessionKey(userId, sessionId), type: 'revoked_session', expires_at: Math.ceil(until.getTime() / 1000) },
     }));
+    revocationListeners.forEach((listener) => listener(userId, sessionId));
   }
 
   /** The table's TTL deletes late, so an expired record is read as absent (its tokens have expired anyway). */
