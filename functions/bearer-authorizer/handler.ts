@@ -79,7 +79,8 @@ export function createBearerAuthorizer(authenticate: (header: string | undefined
   return async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
     const outcome = await authenticate(headerValue(event, 'authorization'));
     if (!outcome.ok) logger.info('Bearer token rejected', { detail: outcome.detail });
-    const usageKey = (await usageKeys())[outcome.ok ? outcome.user.tier : 'free'];
+    // The account's own key; the tier's shared key for an account without one, Free's for a refused request.
+    const usageKey = (outcome.ok ? outcome.user.usage_key : undefined) ?? (await usageKeys())[outcome.ok ? outcome.user.tier : 'free'];
     return {
       principalId: outcome.ok ? outcome.user.user_id : 'anonymous',
       policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }] },

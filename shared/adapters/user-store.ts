@@ -135,6 +135,9 @@ export function userDirectory(users: () => UserStore, accounts: () => AccountSto
     if (!user || user.status !== 'active') return undefined;
     const account = await accounts().getAccount(user.account_id);
     if (!account) return undefined;
-    return { user_id: user.user_id, email: user.email, name: user.name, role: user.role, account_id: user.account_id, tier: account.tier };
+    return {
+      user_id: user.user_id, email: user.email, name: user.name, role: user.role, account_id: user.account_id, tier: account.tier,
+      ...(account.usage_key ? { usage_key: account.usage_key } : {}),
+    };
   };
 }
