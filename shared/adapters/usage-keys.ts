@@ -1,7 +1,4 @@
-import {
-  APIGatewayClient, ConflictException, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteUsagePlanKeyCommand, GetApiKeyCommand, GetApiKeysCommand,
-  GetUsagePlansCommand, NotFoundException,
-} from '@aws-sdk/client-api-gateway';
+import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { traced } from './aws-clients';
 import { TIER_ORDER, type Tier } from '../domain/tiers';
 import type { AccountUsageKeys, AccountWithUsageKey } from '../ports';
@@ -22,6 +19,13 @@ export const USAGE_KEY_ID_VARIABLES: Record<Tier, string> = {
 
 export type UsageKeyValues = Partial<Record<Tier, string>>;
 
+/**
+ * The API Gateway SDK, loaded on first use: the authorizers need it only for an account without
+ * its own usage key (once per cold start), so it stays out of their cold load.
+ */
+const sdk = () => require('@aws-sdk/client-api-gateway') as typeof import('@aws-sdk/client-api-gateway');
+const newClient = () => traced(new (sdk().APIGatewayClient)({}));
+
 export type UsageKeyLookup = () => Promise<UsageKeyValues>;
 
 /**
@@ -29,14 +33,14 @@ export type UsageKeyLookup = () => Promise<UsageKeyValues>;
  * known at synth time). Without the variables — local mode and tests, where no API Gateway exists —
  * there is nothing to look up and the authorizer omits `usageIdentifierKey`.
  */
-export function usageKeyLookup(env: NodeJS.ProcessEnv = process.env, client = () => traced(new APIGatewayClient({}))): UsageKeyLookup {
+export function usageKeyLookup(env: NodeJS.ProcessEnv = process.env, client: () => Pick<APIGatewayClient, 'send'> = newClient): UsageKeyLookup {
   let loading: Promise<UsageKeyValues> | undefined;
   const load = async (): Promise<UsageKeyValues> => {
     const configured = TIER_ORDER.filter((tier) => env[USAGE_KEY_ID_VARIABLES[tier]]);
     if (configured.length === 0) return {};
     const api = client();
     const entries = await Promise.all(configured.map(async (tier) => {
-      const key = await api.send(new GetApiKeyCommand({ apiKey: env[USAGE_KEY_ID_VARIABLES[tier]], includeValue: true }));
+      const key = await api.send(new (sdk().GetApiKeyCommand)({ apiKey: env[USAGE_KEY_ID_VARIABLES[tier]], includeValue: true }));
       if (!key.value) throw new Error(`API Gateway key for the ${tier} tier has no value`);
       return [tier, key.value] as const;
     }));
@@ -78,7 +82,7 @@ export class ApiGatewayAccountUsageKeys implements AccountUsageKeys {
   private api: ApiGatewaySend | undefined;
   private planIds: Promise<Record<Tier, string>> | undefined;
 
-  constructor(private readonly planNames: Record<Tier, string>, private readonly client: () => ApiGatewaySend = () => traced(new APIGatewayClient({}))) {}
+  constructor(private readonly planNames: Record<Tier, string>, private readonly client: () => ApiGatewaySend = newClient) {}
 
   async attach(account: AccountWithUsageKey): Promise<void> {
     await this.addToPlan(account.tier, await this.keyId(account));
@@ -88,9 +92,9 @@ export class ApiGatewayAccountUsageKeys implements AccountUsageKeys {
     const keyId = await this.keyId(account);
     if (from !== account.tier) {
       try {
-        await this.send().send(new DeleteUsagePlanKeyCommand({ usagePlanId: (await this.plans())[from], keyId }));
+        await this.send().send(new (sdk().DeleteUsagePlanKeyCommand)({ usagePlanId: (await this.plans())[from], keyId }));
       } catch (error) {
-        if (!(error instanceof NotFoundException)) throw error;
+        if (!(error instanceof sdk().NotFoundException)) throw error;
       }
     }
     await this.addToPlan(account.tier, keyId);
@@ -106,7 +110,7 @@ export class ApiGatewayAccountUsageKeys implements AccountUsageKeys {
       const byName = new Map<string, string>();
       let position: string | undefined;
       do {
-        const page = await this.send().send(new GetUsagePlansCommand({ limit: 500, position }));
+        const page = await this.send().send(new (sdk().GetUsagePlansCommand)({ limit: 500, position }));
         for (const plan of page.items ?? []) if (plan.name && plan.id) byName.set(plan.name, plan.id);
         position = page.position;
       } while (position);
@@ -125,13 +129,13 @@ export class ApiGatewayAccountUsageKeys implements AccountUsageKeys {
   private async keyId(account: AccountWithUsageKey): Promise<string> {
     const name = accountKeyName(account.account_id);
     try {
-      const created = await this.send().send(new CreateApiKeyCommand({
+      const created = await this.send().send(new (sdk().CreateApiKeyCommand)({
         name, value: account.usage_key, enabled: true, description: `Usage identifier of account ${account.account_id} (not a customer credential)`,
       }));
       return created.id!;
     } catch (error) {
-      if (!(error instanceof ConflictException)) throw error;
-      const { items = [] } = await this.send().send(new GetApiKeysCommand({ nameQuery: name, includeValues: false }));
+      if (!(error instanceof sdk().ConflictException)) throw error;
+      const { items = [] } = await this.send().send(new (sdk().GetApiKeysCommand)({ nameQuery: name, includeValues: false }));
       const existing = items.find((item) => item.name === name);
       if (!existing?.id) throw error;
       return existing.id;
@@ -140,9 +144,9 @@ export class ApiGatewayAccountUsageKeys implements AccountUsageKeys {
 
   private async addToPlan(tier: Tier, keyId: string): Promise<void> {
     try {
-      await this.send().send(new CreateUsagePlanKeyCommand({ usagePlanId: (await this.plans())[tier], keyId, keyType: 'API_KEY' }));
+      await this.send().send(new (sdk().CreateUsagePlanKeyCommand)({ usagePlanId: (await this.plans())[tier], keyId, keyType: 'API_KEY' }));
     } catch (error) {
-      if (!(error instanceof ConflictException)) throw error;
+      if (!(error instanceof sdk().ConflictException)) throw error;
     }
   }
 }
