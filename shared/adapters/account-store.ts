@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './dynamo-commands';
+import { isConditionalCheckFailed } from './conditional-write';
 import { dynamo } from './aws-clients';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
@@ -72,7 +72,7 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
         ExpressionAttributeValues: { ':at': at.toISOString(), ':minuteAgo': new Date(at.getTime() - 60_000).toISOString() },
       }));
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
     }
   }
 
@@ -115,7 +115,7 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
       }));
       return Attributes?.usage_key as string;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return undefined;
+      if (isConditionalCheckFailed(error)) return undefined;
       throw error;
     }
   }
@@ -131,7 +131,7 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
         ExpressionAttributeValues: { ':tier': tier },
       }));
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
     for (const item of await this.accountKeyItems(accountId)) {
@@ -171,7 +171,7 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
       }));
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
   }

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './dynamo-commands';
+import { isConditionalCheckFailed } from './conditional-write';
 import { dynamo } from './aws-clients';
 import { userKeyedMap } from './user-keyed-map';
 import { requiredSetting } from '../config';
@@ -50,7 +50,7 @@ export class DynamoUserStore implements UserStore {
       }));
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
   }
