@@ -1,35 +1,25 @@
 import type * as DocumentClient from '@aws-sdk/lib-dynamodb';
+import { commandOnFirstUse } from './sdk-commands';
 
 /*
- * The document client's command classes, loaded with the first command a function builds instead
- * of with the function: `@aws-sdk/lib-dynamodb` brings the whole DynamoDB client with it, about
- * 100 ms of CPU at a cold start (the same as `dynamo()` in aws-clients.ts, which creates the client
- * on first use). `new GetCommand(input)` builds the SDK's own command: a constructor that returns
- * an object gives that object to `new`.
+ * The document client's command classes, loaded with the first command a function builds (see
+ * sdk-commands.ts): `@aws-sdk/lib-dynamodb` brings the whole DynamoDB client with it.
  */
 export type { BatchGetCommandOutput, QueryCommandInput, QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 
-type CommandName = 'BatchGetCommand' | 'BatchWriteCommand' | 'DeleteCommand' | 'GetCommand' | 'PutCommand' | 'QueryCommand' | 'UpdateCommand';
-
 const documentClient = () => require('@aws-sdk/lib-dynamodb') as typeof DocumentClient;
 
-function onFirstUse<N extends CommandName>(name: N): (typeof DocumentClient)[N] {
-  return function command(input: unknown) {
-    return new (documentClient()[name] as new (input: unknown) => object)(input);
-  } as unknown as (typeof DocumentClient)[N];
-}
-
-export const BatchGetCommand = onFirstUse('BatchGetCommand');
+export const BatchGetCommand = commandOnFirstUse(documentClient, 'BatchGetCommand');
 export type BatchGetCommand = DocumentClient.BatchGetCommand;
-export const BatchWriteCommand = onFirstUse('BatchWriteCommand');
+export const BatchWriteCommand = commandOnFirstUse(documentClient, 'BatchWriteCommand');
 export type BatchWriteCommand = DocumentClient.BatchWriteCommand;
-export const DeleteCommand = onFirstUse('DeleteCommand');
+export const DeleteCommand = commandOnFirstUse(documentClient, 'DeleteCommand');
 export type DeleteCommand = DocumentClient.DeleteCommand;
-export const GetCommand = onFirstUse('GetCommand');
+export const GetCommand = commandOnFirstUse(documentClient, 'GetCommand');
 export type GetCommand = DocumentClient.GetCommand;
-export const PutCommand = onFirstUse('PutCommand');
+export const PutCommand = commandOnFirstUse(documentClient, 'PutCommand');
 export type PutCommand = DocumentClient.PutCommand;
-export const QueryCommand = onFirstUse('QueryCommand');
+export const QueryCommand = commandOnFirstUse(documentClient, 'QueryCommand');
 export type QueryCommand = DocumentClient.QueryCommand;
-export const UpdateCommand = onFirstUse('UpdateCommand');
+export const UpdateCommand = commandOnFirstUse(documentClient, 'UpdateCommand');
 export type UpdateCommand = DocumentClient.UpdateCommand;
