@@ -1,6 +1,7 @@
 import { DynamoAccountStore } from '../shared/adapters/account-store';
 import { DynamoUserStore } from '../shared/adapters/user-store';
-import { hashApiKey, looksLikeApiKey, openAccountWithKey } from '../shared/domain/api-keys';
+import { accountUsageKeys, USAGE_PLAN_NAME_VARIABLES } from '../shared/adapters/usage-keys';
+import { changeTier, hashApiKey, looksLikeApiKey, openAccountWithKey } from '../shared/domain/api-keys';
 import { TIER_ORDER, type Tier } from '../shared/domain/tiers';
 import { CliError, openOperatorStorage, option, runCli } from './operator-storage';
 
@@ -20,8 +21,12 @@ account starts on free).
 link moves a registered /v1 user to an existing account: their keys and hourly limit are then
 that account's.
 
-Where it writes: APP_MODE=aws uses TABLE_NAME (and BUCKET_NAME) with the usual AWS credentials;
-otherwise the local data directory DATA_DIR (default .data) — stop \`npm start\` first.
+Every account has its own API Gateway key in its tier's usage plan, so the plan's throttle
+applies to it alone: create attaches it, tier moves it to the new tier's plan.
+
+Where it writes: APP_MODE=aws uses TABLE_NAME (and BUCKET_NAME) and the usage plans named in
+${Object.values(USAGE_PLAN_NAME_VARIABLES).join(', ')} (stack outputs) with the usual AWS
+credentials; otherwise the local data directory DATA_DIR (default .data) — stop \`npm start\` first.
 `;
 
 async function main(args: string[]): Promise<void> {
@@ -45,18 +50,22 @@ async function main(args: string[]): Promise<void> {
   }
   if (command === 'revoke' && (!key || !looksLikeApiKey(key))) throw new CliError('revoke needs --key with an API key (vac_…).', 2);
 
+  const usageKeys = accountUsageKeys();
+  if (process.env.APP_MODE === 'aws' && !usageKeys && (command === 'create' || command === 'tier')) {
+    throw new CliError(`${command} needs the usage plan names in ${Object.values(USAGE_PLAN_NAME_VARIABLES).join(', ')} (the stack's outputs).`, 2);
+  }
   const storage = await openOperatorStorage();
   try {
     const accounts = new DynamoAccountStore();
     if (command === 'create') {
-      const { account, key: apiKey } = await openAccountWithKey(accounts, name!, tier!, new Date());
+      const { account, key: apiKey } = await openAccountWithKey(accounts, name!, tier!, new Date(), usageKeys);
       process.stdout.write(`Created ${account.account_id} (${account.tier}) in ${storage.description}.\nAPI key (shown once): ${apiKey}\n`);
     } else if (command === 'list') {
       for (const account of await accounts.listAccounts()) {
         process.stdout.write(`${account.account_id}\t${account.tier}\t${account.created_at}\t${account.name}\n`);
       }
     } else if (command === 'tier') {
-      if (!(await accounts.setTier(accountId!, tier!))) throw new CliError(`No account ${accountId}.`);
+      if (!(await changeTier(accounts, accountId!, tier!, usageKeys))) throw new CliError(`No account ${accountId}.`);
       process.stdout.write(`${accountId} is now on the ${tier} tier.\n`);
     } else if (command === 'link') {
       const users = new DynamoUserStore();

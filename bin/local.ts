@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { startLocalApp } from '../local/app';
 import { DataDirectoryInUseError } from '../local/emulators';
+import { TIER_THROTTLES, V1_TIER_THROTTLES } from '../shared/domain/throttles';
 
 const STOP_GRACE_MS = 8000;
 
@@ -8,7 +9,11 @@ const STOP_GRACE_MS = 8000;
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
-  const app = await startLocalApp({ dataDir, port, statewideCogs: process.env.LOCAL_STATEWIDE_COGS === '1' });
+  const app = await startLocalApp({
+    dataDir, port, statewideCogs: process.env.LOCAL_STATEWIDE_COGS === '1',
+    // The usage plans' burst throttles per account, as API Gateway applies them (off by default: a local client may load the API freely).
+    usagePlans: process.env.LOCAL_THROTTLES === '1' ? { throttles: TIER_THROTTLES, v1Throttles: V1_TIER_THROTTLES } : undefined,
+  });
   const keysFile = path.join(dataDir, 'demo-keys.json');
   process.stdout.write([
     `Vulnerability Assessment Compliance API listening on ${app.baseUrl}`,

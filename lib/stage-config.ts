@@ -1,12 +1,9 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Tier } from '../shared/domain/tiers';
+import { TIER_THROTTLES as tierThrottles, V1_TIER_THROTTLES as v1TierThrottles, type Throttle } from '../shared/domain/throttles';
 
-export interface Throttle {
-  /** Steady-state requests per second. */
-  rateLimit: number;
-  burstLimit: number;
-}
+export type { Throttle };
 
 /** Everything that differs between deployments of the same stack. */
 export interface StageConfig {
@@ -18,14 +15,15 @@ export interface StageConfig {
   /** Applied to the table, buckets, queues and log groups. */
   removalPolicy: RemovalPolicy;
   /**
-   * Usage-plan throttles per tier. The hourly quota (25 / 5,000 / unlimited) is counted by the
-   * application in DynamoDB — usage plans cannot count per clock hour — so these only stop bursts.
+   * Usage-plan throttles per tier, applied per account (each has its own usage key). The hourly
+   * quota (25 / 5,000 / unlimited) is counted by the application in DynamoDB — usage plans cannot
+   * count per clock hour — so these only stop bursts.
    */
   tierThrottles: Record<Tier, Throttle>;
   /**
    * Throttles of each `/v1` bearer method in each tier's usage plan (the bearer authorizer names
-   * the plan of the user's account tier). Higher than `tierThrottles`: one tier's usage key is
-   * shared by all of its users, residents included.
+   * the user's account's key). Higher than `tierThrottles`: an account's key is shared by all of
+   * its users, residents included.
    */
   v1TierThrottles: Record<Tier, Throttle>;
   /** Stage-wide ceiling, which also covers the keyless documentation routes. */
@@ -33,18 +31,6 @@ export interface StageConfig {
   /** How long API Gateway reuses an authorizer answer for the same key (a revoked key works this long). */
   authorizerCacheTtl: Duration;
 }
-
-const tierThrottles: Record<Tier, Throttle> = {
-  free: { rateLimit: 2, burstLimit: 5 },
-  pro: { rateLimit: 20, burstLimit: 50 },
-  enterprise: { rateLimit: 100, burstLimit: 200 },
-};
-
-const v1TierThrottles: Record<Tier, Throttle> = {
-  free: { rateLimit: 20, burstLimit: 40 },
-  pro: { rateLimit: 50, burstLimit: 100 },
-  enterprise: { rateLimit: 100, burstLimit: 200 },
-};
 
 export const STAGES = {
   dev: {

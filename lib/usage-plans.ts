@@ -1,9 +1,10 @@
+import { Stack } from 'aws-cdk-lib';
 import { ApiKey, UsagePlan, type Method, type RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { TIER_ORDER, type Tier } from '../shared/domain/tiers';
-import { USAGE_KEY_ID_VARIABLES } from '../shared/adapters/usage-keys';
+import { USAGE_KEY_ID_VARIABLES, USAGE_PLAN_NAME_VARIABLES } from '../shared/adapters/usage-keys';
 import { pascalCase } from './names';
 import type { StageConfig } from './stage-config';
 
@@ -15,23 +16,30 @@ export interface TierUsagePlansProps {
 }
 
 /**
- * One usage plan per tier with its throttle backstop, and one API Gateway key per plan. These keys
- * are never handed to customers: the authorizers (API key and /v1 bearer) return the tier's key
- * value as the request's usage identifier, so API Gateway applies that tier's plan; in it each /v1
- * method has the tier's /v1 throttle.
+ * One usage plan per tier with its throttle backstop. Every account has its own API Gateway key in
+ * its tier's plan, created by the application when the account is opened (`bindAccountKeys`); the
+ * authorizers (API key and /v1 bearer) return it as the request's usage identifier, so API Gateway
+ * applies the plan's throttles per customer; in it each /v1 method has the tier's /v1 throttle.
+ * One key per plan made here is the identifier of accounts opened before they had their own and
+ * of refused bearer requests. No key is ever handed to customers.
  */
 export class TierUsagePlans extends Construct {
   readonly keys: Record<Tier, ApiKey>;
   readonly plans: Record<Tier, UsagePlan>;
+  /** The plans' names, which the application finds them by. */
+  readonly planNames: Record<Tier, string>;
 
   constructor(scope: Construct, id: string, props: TierUsagePlansProps) {
     super(scope, id);
     const keys = {} as Record<Tier, ApiKey>;
     const plans = {} as Record<Tier, UsagePlan>;
+    const planNames = {} as Record<Tier, string>;
     for (const tier of TIER_ORDER) {
       const name = pascalCase(tier);
-      keys[tier] = new ApiKey(this, `${name}Key`, { description: `Usage identifier of the ${tier} tier (not a customer key)` });
+      planNames[tier] = `${Stack.of(this).stackName}-${tier}`;
+      keys[tier] = new ApiKey(this, `${name}Key`, { description: `Usage identifier of the ${tier} tier (accounts without their own key; not a customer key)` });
       plans[tier] = new UsagePlan(this, `${name}Plan`, {
+        name: planNames[tier],
         description: `${name} tier: burst backstop; the hourly limit is counted by the application`,
         throttle: props.config.tierThrottles[tier],
         apiStages: [{
@@ -44,6 +52,34 @@ export class TierUsagePlans extends Construct {
     }
     this.keys = keys;
     this.plans = plans;
+    this.planNames = planNames;
+  }
+
+  /**
+   * Lets a function that opens accounts or issues their keys give each account its own key in its
+   * tier's plan: API Gateway's POST on `/apikeys` and on these plans' `/keys` only; GET on
+   * `/usageplans` to find the plans by name and on `/apikeys` to find a key an interrupted attempt
+   * created. Moving a key between plans on a tier change is an operator's command
+   * (`npm run accounts -- tier`), not granted here.
+   *
+   * The function learns the plans' names, not their IDs, and the grant is a policy of its own that
+   * the function does not wait for: a plan depends on the stage, the stage's deployment on the
+   * methods, and the methods on this function, so any reference from the function to a plan would
+   * be a dependency cycle.
+   */
+  bindAccountKeys(fn: LambdaFunction): void {
+    const arn = (path: string) => `arn:aws:apigateway:${Stack.of(this).region}::${path}`;
+    for (const tier of TIER_ORDER) fn.addEnvironment(USAGE_PLAN_NAME_VARIABLES[tier], this.planNames[tier]);
+    new Policy(this, `${fn.node.id}AccountKeys`, {
+      roles: [fn.role!],
+      statements: [
+        new PolicyStatement({
+          actions: ['apigateway:POST'],
+          resources: [arn('/apikeys'), ...TIER_ORDER.map((tier) => arn(`/usageplans/${this.plans[tier].usagePlanId}/keys`))],
+        }),
+        new PolicyStatement({ actions: ['apigateway:GET'], resources: [arn('/apikeys'), arn('/usageplans')] }),
+      ],
+    });
   }
 
   /**

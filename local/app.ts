@@ -6,7 +6,7 @@ import { resetConfigForTests } from '../shared/config';
 import { startEmulators, type EmulatorOptions, type Emulators } from './emulators';
 import { ensureLocalResources, type LocalResources } from './bootstrap';
 import { ensureDemoAccounts, type DemoKeys } from './demo-accounts';
-import { startGateway } from './gateway';
+import { startGateway, type UsagePlanThrottles } from './gateway';
 import { serveConsoleFromMemory } from './console-site';
 import { startLocalCognito } from './cognito';
 import { bearerAuthenticator } from '../functions/bearer-authorizer/handler';
@@ -37,6 +37,11 @@ export interface LocalAppOptions {
    * them, as AWS reads the 3DEP tiles (`npm start` with `LOCAL_STATEWIDE_COGS=1`).
    */
   statewideCogs?: boolean;
+  /**
+   * The usage plans' throttles, per usage key as API Gateway applies them (`npm start` with
+   * `LOCAL_THROTTLES=1` applies the stage's); absent, nothing is throttled (tests, benches).
+   */
+  usagePlans?: UsagePlanThrottles;
 }
 
 export interface LocalApp {
@@ -84,7 +89,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const accounts = new DynamoAccountStore();
   const keys = await ensureDemoAccounts(dataDir, accounts, new Date());
   const stopServingConsole = serveConsoleFromMemory();
-  const gateway = await startGateway({ port: options.port, accounts, bearer: bearerAuthenticator() });
+  const gateway = await startGateway({ port: options.port, accounts, bearer: bearerAuthenticator(), usagePlans: options.usagePlans });
   // Stands in for the bucket's ObjectCreated notification that starts large asset imports.
   const uploadWatcher = startUploadWatcher({ bucket: resources.bucketName });
   const workers = options.backgroundWorkers === false ? undefined : startBackgroundWorkers(resources, { outbound: options.backgroundWorkers !== 'jobs' });

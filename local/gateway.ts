@@ -12,6 +12,8 @@ import { errorResponse, type ApiHandler } from '../shared/http/pipeline';
 import { bearerAuthorizerContext, type BearerOutcome } from '../shared/http/bearer';
 import { registerLocalAuthorizerCache } from '../shared/adapters/authorizer-cache';
 import { aggregateApiMetrics } from '../shared/observability/metrics';
+import { TokenBuckets, type Throttle } from '../shared/domain/throttles';
+import type { Tier } from '../shared/domain/tiers';
 
 /** The same handler modules API Gateway invokes in AWS, loaded on first use like a cold start. */
 const GROUP_HANDLERS: Record<FunctionGroup, () => Promise<{ handler: ApiHandler }>> = {
@@ -103,7 +105,21 @@ export interface GatewayOptions {
   accounts: AccountStore;
   /** The bearer step of the /v1 routes, as the bearer authorizer runs it in AWS (not cached there either). */
   bearer: (authorizationHeader: string | undefined) => Promise<BearerOutcome>;
+  /**
+   * The usage plans' throttles, applied as API Gateway applies them: a token bucket per usage key
+   * (each account's own), with the tier's rate and burst, and for each /v1 method its own bucket
+   * with the tier's /v1 throttle. Absent: no throttling (tests and benches that load the API).
+   */
+  usagePlans?: UsagePlanThrottles;
 }
+
+export interface UsagePlanThrottles {
+  throttles: Record<Tier, Throttle>;
+  v1Throttles: Record<Tier, Throttle>;
+}
+
+/** Usage keys whose buckets are kept: the least recently used come back full, as after a quiet spell. */
+const THROTTLED_KEYS_MAX = 100_000;
 
 /**
  * API Gateway reuses an authorizer's answer for the same X-API-Key header for a while (one minute
@@ -113,12 +129,45 @@ export interface GatewayOptions {
 const AUTHORIZER_CACHE_MS = 60_000;
 const AUTHORIZER_CACHE_MAX_ENTRIES = 10_000;
 
-/** The authorizer's verdict on an X-API-Key header, with the context it hands to the function. */
-type KeyVerdict = { ok: true; authorizer: Readonly<Record<string, string>> } | { ok: false; code: 'missing_api_key' | 'invalid_api_key' };
+/** The authorizer's verdict on an X-API-Key header, with the context it hands to the function and the usage identifier it names. */
+type KeyVerdict =
+  | { ok: true; authorizer: Readonly<Record<string, string>>; usage: UsageIdentity }
+  | { ok: false; code: 'missing_api_key' | 'invalid_api_key' };
+
+/** The usage key an authorizer names and the tier whose plan holds it. */
+interface UsageIdentity {
+  key: string;
+  tier: Tier;
+}
+
+/** The account's own key; the tier's shared key (named by its tier here) for an account without one. */
+const usageIdentity = (tier: Tier, usageKey: string | undefined): UsageIdentity => ({ key: usageKey ?? `tier:${tier}`, tier });
 
 function verdictOf(outcome: AuthOutcome): KeyVerdict {
   if (!outcome.ok) return outcome;
-  return { ok: true, authorizer: Object.freeze({ ...authorizerContext(outcome.account), principalId: outcome.account.accountId }) };
+  return {
+    ok: true,
+    authorizer: Object.freeze({ ...authorizerContext(outcome.account), principalId: outcome.account.accountId }),
+    usage: usageIdentity(outcome.account.tier, outcome.account.usageKey),
+  };
+}
+
+/** Whether a request named by this usage identifier may pass the plan's throttle now. */
+type Throttler = (usage: UsageIdentity, route: RouteDef) => boolean;
+
+function usagePlanThrottler(plans: UsagePlanThrottles): Throttler {
+  const buckets = new TokenBuckets(THROTTLED_KEYS_MAX);
+  return (usage, route) => (route.auth === 'bearer'
+    // A method's throttle in a usage plan replaces the plan's own for that method.
+    ? buckets.take(`${usage.key} ${route.method} ${route.path}`, plans.v1Throttles[usage.tier])
+    : buckets.take(usage.key, plans.throttles[usage.tier]));
+}
+
+/** The steps of the gateway in front of every function. */
+interface GatewaySteps {
+  authenticate: Authenticate;
+  bearer: GatewayOptions['bearer'];
+  throttle?: Throttler;
 }
 
 /** A cached verdict is answered as it is, without a promise: most requests are answered from the cache. */
@@ -148,9 +197,13 @@ function cachedAuthenticator(accounts: AccountStore): Authenticate {
  * event to the group's Lambda handler.
  */
 export async function startGateway(options: GatewayOptions): Promise<{ server: Server; url: string; close(): Promise<void> }> {
-  const authenticate = cachedAuthenticator(options.accounts);
+  const steps: GatewaySteps = {
+    authenticate: cachedAuthenticator(options.accounts),
+    bearer: options.bearer,
+    throttle: options.usagePlans && usagePlanThrottler(options.usagePlans),
+  };
   const server = createServer((req, res) => {
-    void answer(req, res, authenticate, options.bearer);
+    void answer(req, res, steps);
   });
   // Longer than any client's idle keep-alive (undici keeps a socket 4 s): a server closing first races
   // the client's next request on that socket, which then fails with ECONNRESET. Headers must outlast it.
@@ -183,18 +236,16 @@ function gatewayProblem(type: GatewayResponseType, requestId: string): APIGatewa
 }
 
 /** One request, whatever happens: an error no step turned into an answer becomes a 500 problem. */
-async function answer(req: IncomingMessage, res: ServerResponse, authenticate: Authenticate, bearer: GatewayOptions['bearer']): Promise<void> {
+async function answer(req: IncomingMessage, res: ServerResponse, steps: GatewaySteps): Promise<void> {
   try {
-    await handle(req, res, authenticate, bearer);
+    await handle(req, res, steps);
   } catch (error) {
     if (!res.headersSent) send(res, errorResponse(error, randomUUID()));
     else res.destroy();
   }
 }
 
-async function handle(
-  req: IncomingMessage, res: ServerResponse, authenticate: Authenticate, bearer: GatewayOptions['bearer'],
-): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, steps: GatewaySteps): Promise<void> {
   const requestId = randomUUID();
   const { pathname, search } = splitTarget(req.url ?? '/');
   const path = pathname === STAGE_PREFIX ? '/' : pathname.startsWith(`${STAGE_PREFIX}/`) ? pathname.slice(STAGE_PREFIX.length) : undefined;
@@ -220,15 +271,21 @@ async function handle(
   multiValueHeaders['X-Forwarded-Proto'] = ['http'];
 
   let authorizer: Readonly<Record<string, string>> | null = null;
+  let usage: UsageIdentity | undefined;
   if (matched.route.auth === 'api_key') {
-    const pending = authenticate(req.headers['x-api-key'] as string | undefined);
+    const pending = steps.authenticate(req.headers['x-api-key'] as string | undefined);
     const verdict = pending instanceof Promise ? await pending : pending;
     if (!verdict.ok) return send(res, gatewayProblem(verdict.code === 'missing_api_key' ? 'UNAUTHORIZED' : 'ACCESS_DENIED', requestId));
     authorizer = verdict.authorizer;
+    usage = verdict.usage;
   } else if (matched.route.auth === 'bearer') {
     // The verdict travels to the function, which answers 401 invalid_token itself (see shared/http/bearer.ts).
-    authorizer = bearerAuthorizerContext(await bearer(req.headers.authorization));
+    const outcome = await steps.bearer(req.headers.authorization);
+    authorizer = bearerAuthorizerContext(outcome);
+    // A refused token is counted against the Free plan's shared key, as the bearer authorizer names it.
+    usage = outcome.ok ? usageIdentity(outcome.user.tier, outcome.user.usage_key) : usageIdentity('free', undefined);
   }
+  if (usage && steps.throttle && !steps.throttle(usage, matched.route)) return send(res, gatewayProblem('THROTTLED', requestId));
 
   const queryStringParameters: Record<string, string> = {};
   const multiValueQueryStringParameters: Record<string, string[]> = {};

@@ -8,6 +8,8 @@ export interface AccountContext {
   tier: Tier;
   /** sha256 of the API key; rate limits count per key. Never the key itself. */
   keyHash: string;
+  /** The account's own usage identifier (see `Account.usage_key`); absent for keys issued before accounts had one. */
+  usageKey?: string;
 }
 
 export interface Account {
@@ -15,6 +17,27 @@ export interface Account {
   name: string;
   tier: Tier;
   created_at: string;
+  /**
+   * The value of the account's own API Gateway key, in its tier's usage plan: the authorizers name
+   * it as the request's usage identifier, so the plan's throttle applies to this customer alone.
+   * Never accepted from a client (the API's key source is the authorizer). Absent for accounts
+   * opened before accounts had one, until their next key is issued.
+   */
+  usage_key?: string;
+}
+
+/** An account that has its usage identifier. */
+export type AccountWithUsageKey = Account & { usage_key: string };
+
+/**
+ * Each account's own key in the API's usage plans. Both calls are idempotent: a retry after a
+ * partial failure finishes the work instead of creating a second key.
+ */
+export interface AccountUsageKeys {
+  /** Creates the account's key (value `usage_key`) unless it exists, and attaches it to its tier's plan. */
+  attach(account: AccountWithUsageKey): Promise<void>;
+  /** Moves the account's key from the plan of the tier `from` to the plan of its tier now. */
+  move(account: AccountWithUsageKey, from: Tier): Promise<void>;
 }
 
 export interface AccountStore {

@@ -27,7 +27,8 @@ export function createAuthorizer(deps: AuthorizerDeps) {
       logger.info('API key rejected', { code: outcome.code });
       return policy('anonymous', 'Deny', resource);
     }
-    const usageKey = (await deps.usageKeys())[outcome.account.tier];
+    // The account's own key; the tier's shared key only for keys issued before accounts had one.
+    const usageKey = outcome.account.usageKey ?? (await deps.usageKeys())[outcome.account.tier];
     return {
       ...policy(outcome.account.accountId, 'Allow', resource),
       context: authorizerContext(outcome.account),

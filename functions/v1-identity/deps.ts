@@ -6,6 +6,7 @@ import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store'
 import { DynamoSecurityEventStore } from '../../shared/adapters/security-event-store';
 import { DynamoSessionRevocationStore, DynamoUserStore } from '../../shared/adapters/user-store';
 import { authorizerCacheFlusher } from '../../shared/adapters/authorizer-cache';
+import { accountUsageKeys } from '../../shared/adapters/usage-keys';
 import type { IdentityDeps } from '../../shared/domain/identity/use-cases';
 
 let deps: IdentityDeps | undefined;
@@ -16,6 +17,7 @@ export function identityDeps(): IdentityDeps {
     provider: new CognitoIdentityProvider(),
     users: new DynamoUserStore(),
     accounts: new DynamoAccountStore(),
+    usageKeys: accountUsageKeys(),
     attempts: new DynamoAttemptStore(),
     sessions: new DynamoSessionRevocationStore(),
     events: new DynamoSecurityEventStore(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './dynamo-commands';
+import { isConditionalCheckFailed } from './conditional-write';
 import { dynamo } from './aws-clients';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
@@ -24,7 +24,7 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
   async findByKeyHash(keyHash: string): Promise<AccountContext | undefined> {
     const { Item } = await dynamo().send(new GetCommand({ TableName: this.tableName, Key: apiKeyKey(keyHash) }));
     if (!Item || Item.status !== 'active') return undefined;
-    return { accountId: Item.account_id as string, tier: Item.tier as Tier, keyHash };
+    return { accountId: Item.account_id as string, tier: Item.tier as Tier, keyHash, ...(Item.usage_key ? { usageKey: Item.usage_key as string } : {}) };
   }
 
   async createAccount(account: Account, keyHash: string): Promise<void> {
@@ -35,7 +35,7 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
       // Only the hash reaches this store, so only the common prefix is known.
       prefix: 'vac_',
       created_at: account.created_at,
-    }, account.tier);
+    }, account);
   }
 
   /** An account with no key yet (a registered user's own account). */
@@ -47,14 +47,15 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
     }));
   }
 
-  async addKey(accountId: string, keyHash: string, key: Omit<AccountKey, 'last_used_at'>, knownTier?: Tier): Promise<void> {
-    const tier = knownTier ?? (await this.getAccount(accountId))?.tier;
-    if (!tier) throw new Error(`No account ${accountId}`);
+  async addKey(accountId: string, keyHash: string, key: Omit<AccountKey, 'last_used_at'>, known?: Pick<Account, 'tier' | 'usage_key'>): Promise<void> {
+    const account = known ?? await this.getAccount(accountId);
+    if (!account) throw new Error(`No account ${accountId}`);
     await dynamo().send(new PutCommand({
       TableName: this.tableName,
       Item: {
         ...apiKeyKey(keyHash), gsi2pk: accountKeysPartition(accountId), gsi2sk: key.key_id, type: 'api_key',
-        account_id: accountId, tier, status: 'active', ...key,
+        // The authorizer reads the key alone: it carries the account's tier and usage identifier.
+        account_id: accountId, tier: account.tier, ...(account.usage_key ? { usage_key: account.usage_key } : {}), status: 'active', ...key,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
@@ -71,7 +72,7 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
         ExpressionAttributeValues: { ':at': at.toISOString(), ':minuteAgo': new Date(at.getTime() - 60_000).toISOString() },
       }));
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
     }
   }
 
@@ -98,6 +99,27 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
     return this.revokeKey(String(item.pk).slice('APIKEY#'.length), at);
   }
 
+  /**
+   * The account's usage key: the one it has, else `candidate`, stored now (an account opened before
+   * accounts had one). Undefined when there is no such account.
+   */
+  async assignUsageKey(accountId: string, candidate: string): Promise<string | undefined> {
+    try {
+      const { Attributes } = await dynamo().send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: accountKey(accountId),
+        UpdateExpression: 'SET usage_key = if_not_exists(usage_key, :candidate)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':candidate': candidate },
+        ReturnValues: 'ALL_NEW',
+      }));
+      return Attributes?.usage_key as string;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return undefined;
+      throw error;
+    }
+  }
+
   /** The account's tier, and the copy each of its keys carries for the authorizer. */
   async setTier(accountId: string, tier: Tier): Promise<boolean> {
     try {
@@ -109,7 +131,7 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
         ExpressionAttributeValues: { ':tier': tier },
       }));
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
     for (const item of await this.accountKeyItems(accountId)) {
@@ -149,7 +171,7 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
       }));
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
   }
@@ -171,5 +193,6 @@ function toAccount(item: Record<string, unknown>): Account {
     name: item.name as string,
     tier: item.tier as Tier,
     created_at: item.created_at as string,
+    ...(item.usage_key ? { usage_key: item.usage_key as string } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, type BatchGetCommandOutput, QueryCommand, UpdateCommand, type QueryCommandInput, type QueryCommandOutput } from './dynamo-commands';
+import { isConditionalCheckFailed } from './conditional-write';
 import { dynamo } from './aws-clients';
 import { userKeyedMap } from './user-keyed-map';
 import { queryAll } from './query-all';
@@ -46,8 +46,6 @@ function toAsset(item: Record<string, unknown>): StoredAsset {
   return asset as unknown as StoredAsset;
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException';
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -224,7 +222,7 @@ class DynamoImportWriter implements ImportWriter {
       }));
       this.counts.updated++;
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
       await this.puts.add({ PutRequest: { Item: this.newItem(asset) } });
     }
   }
@@ -266,7 +264,7 @@ export class DynamoAssetStore implements AssetStore {
         }));
         key = fresh;
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
+        if (!isConditionalCheckFailed(error)) throw error;
         key = await read();
       }
     }
@@ -343,7 +341,7 @@ export class DynamoAssetStore implements AssetStore {
     try {
       old = (await dynamo().send(new DeleteCommand({ TableName: this.table, Key: assetKey(accountId, assetId), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }))).Attributes;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
     const createdBy = old?.created_by_import as string | undefined;
@@ -357,7 +355,7 @@ export class DynamoAssetStore implements AssetStore {
           ExpressionAttributeValues: { ':minus': -1 },
         }));
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
+        if (!isConditionalCheckFailed(error)) throw error;
       }
     }
     return true;
@@ -456,7 +454,7 @@ export class DynamoAssetStore implements AssetStore {
             ExpressionAttributeValues: { ':pk': keys.gsi3pk, ':sk': keys.gsi3sk },
           }));
         } catch (error) {
-          if (!isConditionFailure(error)) throw error;
+          if (!isConditionalCheckFailed(error)) throw error;
         }
       });
       await dynamo().send(new PutCommand({ TableName: this.table, Item: { ...marker, entity: 'asset_geo_keys', keyed: unkeyed.length } }));
@@ -540,7 +538,7 @@ export class DynamoAssetStore implements AssetStore {
       }));
       return toAsset(result.Attributes!);
     } catch (error) {
-      if (isConditionFailure(error)) return 'conflict';
+      if (isConditionalCheckFailed(error)) return 'conflict';
       throw error;
     }
   }

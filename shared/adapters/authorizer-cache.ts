@@ -1,4 +1,3 @@
-import { APIGatewayClient, FlushStageAuthorizersCacheCommand } from '@aws-sdk/client-api-gateway';
 import { appConfig, requiredSetting } from '../config';
 import { traced } from './aws-clients';
 
@@ -22,8 +21,11 @@ export function authorizerCacheFlusher(): () => Promise<void> {
   }
   const restApiId = requiredSetting('REST_API_ID');
   const stageName = requiredSetting('REST_API_STAGE');
-  const client = traced(new APIGatewayClient({}));
+  // The SDK package is loaded with the first revocation, not with the function.
+  const sdk = () => require('@aws-sdk/client-api-gateway') as typeof import('@aws-sdk/client-api-gateway');
+  let client: import('@aws-sdk/client-api-gateway').APIGatewayClient | undefined;
   return async () => {
-    await client.send(new FlushStageAuthorizersCacheCommand({ restApiId, stageName }));
+    client ??= traced(new (sdk().APIGatewayClient)({}));
+    await client.send(new (sdk().FlushStageAuthorizersCacheCommand)({ restApiId, stageName }));
   };
 }

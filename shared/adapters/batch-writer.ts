@@ -1,4 +1,4 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 
 export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from './dynamo-commands';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { requiredSetting } from '../config';
 import type { DesignStormStore, StoredDesignStorm } from '../domain/hazards/rainfall-ponding';

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { queryAll } from './query-all';
 import { DynamoAssetStore, listAccountAssets } from './asset-store';

@@ -1,4 +1,4 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { DynamoLeasedJobRecords } from './job-lease';
 import { requiredSetting } from '../config';

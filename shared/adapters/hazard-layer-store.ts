@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from './s3-commands';
 import { s3 } from './aws-clients';
 import { requiredSetting } from '../config';
 import { bboxesIntersect, type BBox } from '../domain/hazards/geo';

@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { requiredSetting } from '../config';

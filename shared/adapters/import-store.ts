@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from './dynamo-commands';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from './s3-commands';
 import { dynamo, s3 } from './aws-clients';
 import { userKeyedMap } from './user-keyed-map';
 import { queryAll } from './query-all';

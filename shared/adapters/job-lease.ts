@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { queryAll } from './query-all';

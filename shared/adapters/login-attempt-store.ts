@@ -1,5 +1,5 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from './dynamo-commands';
+import { isConditionalCheckFailed } from './conditional-write';
 import { dynamo } from './aws-clients';
 import { requiredSetting } from '../config';
 import { attemptsInWindow, freeSlot, secondsUntilAllowed, type AttemptPolicy } from '../domain/identity/attempts';
@@ -42,7 +42,7 @@ export class DynamoAttemptStore implements AttemptStore {
         }));
         return { slot: { subject, index, at }, othersInWindow: inWindow.length };
       } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!isConditionalCheckFailed(error)) throw error;
       }
     }
     throw new AttemptCounterBusyError('Attempt slots kept being taken by concurrent attempts');
@@ -59,7 +59,7 @@ export class DynamoAttemptStore implements AttemptStore {
         ExpressionAttributeValues: { ':at': slot.at },
       }));
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
     }
   }
 

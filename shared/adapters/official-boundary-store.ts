@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { requiredSetting } from '../config';
 import type { OfficialBoundary, OfficialBoundaryStore } from '../domain/jurisdiction-boundaries';

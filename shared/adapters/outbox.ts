@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { requiredSetting } from '../config';

@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 
 /** Every item a Query matches, following `LastEvaluatedKey` across the 1 MB pages. */

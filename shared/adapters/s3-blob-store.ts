@@ -1,8 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from './s3-commands';
 import { s3 } from './aws-clients';
 import { requiredSetting } from '../config';
 import type { BlobStore } from '../ports';
+
+/** The presigner, loaded with the first signed URL (it brings the S3 signing code). */
+const presigner = () => require('@aws-sdk/s3-request-presigner') as typeof import('@aws-sdk/s3-request-presigner');
 
 export class S3BlobStore implements BlobStore {
   constructor(private readonly bucket = requiredSetting('BUCKET_NAME')) {}
@@ -36,7 +38,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   signedGetUrl(key: string, expiresInSeconds: number, downloadName?: string): Promise<string> {
-    return getSignedUrl(s3(), new GetObjectCommand({
+    return presigner().getSignedUrl(s3(), new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ResponseContentDisposition: downloadName ? `attachment; filename="${downloadName.replace(/["\\\r\n]/g, '_')}"` : undefined,
@@ -44,7 +46,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   signedPutUrl(key: string, expiresInSeconds: number, contentType?: string): Promise<string> {
-    return getSignedUrl(s3(), new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }), { expiresIn: expiresInSeconds });
+    return presigner().getSignedUrl(s3(), new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }), { expiresIn: expiresInSeconds });
   }
 }
 

@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { requiredSetting } from '../config';
 import { decodeCursor, encodeCursor } from './dynamo-cursor';

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './dynamo-commands';
+import { isConditionalCheckFailed } from './conditional-write';
 import { dynamo } from './aws-clients';
 import { userKeyedMap } from './user-keyed-map';
 import { requiredSetting } from '../config';
@@ -50,7 +50,7 @@ export class DynamoUserStore implements UserStore {
       }));
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
   }
@@ -101,6 +101,15 @@ function toUser(item: Record<string, unknown>): UserRecord {
  * session's last access token expires: the bearer authorizer, which may read only `USER#` and
  * `ACCOUNT#` items, refuses their tokens.
  */
+/** In-process readers of revocations that remember answers (the bearer step's): told at once of a sign-out written here. */
+const revocationListeners = new Set<(userId: string, sessionId: string) => void>();
+
+/** Calls `listener` after each session this process revokes; the returned function stops it. */
+export function onSessionRevoked(listener: (userId: string, sessionId: string) => void): () => void {
+  revocationListeners.add(listener);
+  return () => revocationListeners.delete(listener);
+}
+
 export class DynamoSessionRevocationStore implements SessionRevocationStore {
   constructor(private readonly tableName = requiredSetting('TABLE_NAME')) {}
 
@@ -109,6 +118,7 @@ export class DynamoSessionRevocationStore implements SessionRevocationStore {
       TableName: this.tableName,
       Item: { ...revokedSessionKey(userId, sessionId), type: 'revoked_session', expires_at: Math.ceil(until.getTime() / 1000) },
     }));
+    revocationListeners.forEach((listener) => listener(userId, sessionId));
   }
 
   /** The table's TTL deletes late, so an expired record is read as absent (its tokens have expired anyway). */
@@ -125,6 +135,9 @@ export function userDirectory(users: () => UserStore, accounts: () => AccountSto
     if (!user || user.status !== 'active') return undefined;
     const account = await accounts().getAccount(user.account_id);
     if (!account) return undefined;
-    return { user_id: user.user_id, email: user.email, name: user.name, role: user.role, account_id: user.account_id, tier: account.tier };
+    return {
+      user_id: user.user_id, email: user.email, name: user.name, role: user.role, account_id: user.account_id, tier: account.tier,
+      ...(account.usage_key ? { usage_key: account.usage_key } : {}),
+    };
   };
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { queryAll } from './query-all';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LruCache } from '../lru-cache';
 import type { AccessTokenVerifier } from './bearer-tokens';
 
 export interface VerifiedTokenCacheOptions {
@@ -22,19 +23,11 @@ type Remembered =
  */
 export function cachedAccessTokenVerifier(verify: AccessTokenVerifier, options: VerifiedTokenCacheOptions): AccessTokenVerifier {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Remembered>();
-  const remember = (key: string, entry: Remembered) => {
-    entries.delete(key);
-    if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, entry);
-  };
+  const entries = new LruCache<string, Remembered>(options.maxEntries);
   return async (token) => {
     const key = createHash('sha256').update(token).digest('base64url');
     const hit = entries.get(key);
     if (hit && hit.expiresAt > now()) {
-      // Moved to the end of the map's order: the most recently used.
-      entries.delete(key);
-      entries.set(key, hit);
       if (hit.ok) return hit.verified;
       throw hit.error;
     }
@@ -43,10 +36,10 @@ export function cachedAccessTokenVerifier(verify: AccessTokenVerifier, options: 
     try {
       verified = await verify(token);
     } catch (error) {
-      remember(key, { ok: false, error, expiresAt: now() + options.failureTtlMs });
+      entries.set(key, { ok: false, error, expiresAt: now() + options.failureTtlMs });
       throw error;
     }
-    if (verified.session) remember(key, { ok: true, verified, expiresAt: verified.session.expires_at * 1000 });
+    if (verified.session) entries.set(key, { ok: true, verified, expiresAt: verified.session.expires_at * 1000 });
     return verified;
   };
 }

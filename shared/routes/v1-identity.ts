@@ -115,7 +115,7 @@ export const loginRoute = defineRoute({
 export const logoutRoute = defineRoute({
   id: 'logout', method: 'POST', path: '/v1/users/logout', group: 'v1-identity', auth: 'bearer', minTier: 'free',
   tags: ['Users'], summary: 'Sign out: end the session',
-  description: 'The refresh token stops working, and the access token the request came with is refused from the next request (401 `invalid_token`), with every access token of its session: in AWS the session is the token\'s `origin_jti`, shared by the access tokens refreshed from one sign-in; the local emulator issues no `origin_jti`, so there only the presented access token is refused (one refreshed before the logout stays valid until it expires, at most 1 hour). Other sign-ins of the user are not affected.',
+  description: 'The refresh token stops working, and the access token the request came with is refused (401 `invalid_token`) within 5 seconds at most (the authorizer reuses a session\'s revocation check that long; locally, from the next request), with every access token of its session: in AWS the session is the token\'s `origin_jti`, shared by the access tokens refreshed from one sign-in; the local emulator issues no `origin_jti`, so there only the presented access token is refused (one refreshed before the logout stays valid until it expires, at most 1 hour). Other sign-ins of the user are not affected.',
   request: { body: LogoutRequestSchema, maxBodyBytes: 16 * 1024 },
   responses: {
     204: { description: 'Signed out.' },

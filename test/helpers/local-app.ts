@@ -8,7 +8,7 @@ import { fetchRequester, type ReplayRequest, type ReplayResponse } from '../../s
  * Starts the whole local API (emulators on free loopback ports, a fresh data directory, seed
  * data, demo keys) for one test file, and removes everything afterwards.
  */
-export async function startTestApp(options: Pick<LocalAppOptions, 'backgroundWorkers' | 'statewideCogs'> & { dataDir?: string } = {}): Promise<LocalApp & { request: TestRequest }> {
+export async function startTestApp(options: Pick<LocalAppOptions, 'backgroundWorkers' | 'statewideCogs' | 'usagePlans'> & { dataDir?: string } = {}): Promise<LocalApp & { request: TestRequest }> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vac-test-'));
   const app = await startLocalApp({ port: 0, ...options, dataDir });
   const request = fetchRequester(app.baseUrl);

@@ -174,6 +174,89 @@ describe('REST API', () => {
   });
 });
 
+describe('each account\'s own usage key', () => {
+  const identity = () => stack.functions.byGroup['v1-identity'];
+  /** Statements of the policies attached to a function's role, its default policy and any other. */
+  const attachedStatements = (roleId: string): Statement[] => Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
+  const roleOf = (fn: AppFunction) => stack.getLogicalId(fn.role!.node.defaultChild as CfnElement);
+
+  test('the function that opens accounts knows each plan by its name', () => {
+    const environment = resources[logicalId(identity())]!.Properties.Environment.Variables;
+    for (const tier of TIER_ORDER) {
+      const plan = resources[logicalId(stack.usagePlans.plans[tier])]!.Properties;
+      expect(environment[`USAGE_PLAN_NAME_${tier.toUpperCase()}`]).toBe(plan.UsagePlanName);
+    }
+  });
+
+  /** A resource ARN as text, references written `{LogicalId}`. */
+  const arnText = (resource: unknown): string => {
+    if (typeof resource === 'string') return resource;
+    const join = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+    if (join) return join[1].map(arnText).join(join[0]);
+    const ref = (resource as { Ref?: string }).Ref;
+    return ref ? `{${ref}}` : JSON.stringify(resource);
+  };
+
+  test('it may create API keys and add them to the three plans, read keys and plans, and no more of API Gateway', () => {
+    const statements = attachedStatements(roleOf(identity())).filter((s) => actionsOf(s).some((a) => a.startsWith('apigateway:')));
+    const byAction = (action: string) => statements.filter((s) => actionsOf(s).includes(action))
+      .flatMap((s) => [s.Resource].flat().map((r) => arnText(r).replace(/^arn:aws:apigateway:\{AWS::Region\}::/, '')));
+    expect(byAction('apigateway:POST').sort()).toEqual([
+      '/apikeys', ...TIER_ORDER.map((tier) => `/usageplans/{${logicalId(stack.usagePlans.plans[tier])}}/keys`),
+    ].sort());
+    expect(byAction('apigateway:GET')).toEqual(['/apikeys', '/usageplans']);
+    // The cache flush of key revocation is the only other grant.
+    expect(byAction('apigateway:DELETE')).toHaveLength(1);
+    expect(byAction('apigateway:DELETE')[0]).toContain('/cache/authorizers');
+    expect(new Set(statements.flatMap(actionsOf))).toEqual(new Set(['apigateway:POST', 'apigateway:GET', 'apigateway:DELETE']));
+  });
+
+  test('no other function may create API keys', () => {
+    const others = stack.node.findAll().filter((c): c is AppFunction => c instanceof AppFunction && c !== identity());
+    for (const fn of others) {
+      const posts = attachedStatements(roleOf(fn)).filter((s) => actionsOf(s).includes('apigateway:POST'));
+      expect(posts).toEqual([]);
+    }
+  });
+
+  test('the template has no dependency cycle (the plans depend on the stage, whose methods call the function)', () => {
+    const edges = new Map<string, Set<string>>();
+    const refs = (value: unknown, into: Set<string>): void => {
+      if (Array.isArray(value)) value.forEach((v) => refs(v, into));
+      else if (value && typeof value === 'object') {
+        for (const [key, v] of Object.entries(value)) {
+          if (key === 'Ref' && typeof v === 'string') into.add(v);
+          else if (key === 'Fn::GetAtt') into.add(Array.isArray(v) ? String(v[0]) : String(v).split('.')[0]!);
+          else refs(v, into);
+        }
+      }
+    };
+    const full = template.toJSON().Resources as Record<string, { Properties?: unknown; DependsOn?: string | string[] }>;
+    for (const [id, resource] of Object.entries(full)) {
+      const into = new Set<string>([resource.DependsOn ?? []].flat());
+      refs(resource.Properties, into);
+      edges.set(id, new Set([...into].filter((target) => target in full)));
+    }
+    const state = new Map<string, 'open' | 'done'>();
+    const cycle: string[] = [];
+    const visit = (id: string, path: string[]): boolean => {
+      if (state.get(id) === 'done') return false;
+      if (state.get(id) === 'open') {
+        cycle.push(...path.slice(path.indexOf(id)), id);
+        return true;
+      }
+      state.set(id, 'open');
+      for (const next of edges.get(id)!) if (visit(next, [...path, id])) return true;
+      state.set(id, 'done');
+      return false;
+    };
+    for (const id of edges.keys()) if (visit(id, [])) break;
+    expect(cycle).toEqual([]);
+  });
+});
+
 describe('functions', () => {
   const appFunctions = () => stack.node.findAll().filter((c): c is AppFunction => c instanceof AppFunction);
 

@@ -3,7 +3,8 @@ import { GetApiKeyCommand, type APIGatewayClient } from '@aws-sdk/client-api-gat
 import { createAuthorizer, handler, wholeStage } from '../../functions/authorizer/handler';
 import { USAGE_KEY_ID_VARIABLES, usageKeyLookup } from '../../shared/adapters/usage-keys';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
-import { hashApiKey } from '../../shared/domain/api-keys';
+import { hashApiKey, newApiKey } from '../../shared/domain/api-keys';
+import type { Tier } from '../../shared/domain/tiers';
 import { startTestApp } from '../helpers/local-app';
 
 const METHOD_ARN = 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/api/GET/assessments/asm_1';
@@ -28,6 +29,13 @@ function authorizerEvent(headers: Record<string, string>): APIGatewayRequestAuth
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 
+/** A key of an account opened before accounts had their own usage key. */
+async function keyOfAccountWithoutUsageKey(tier: Tier): Promise<string> {
+  const key = newApiKey();
+  await new DynamoAccountStore().createAccount({ account_id: `acct_old_${tier}_${key.slice(4, 12)}`, name: 'Older account', tier, created_at: '2025-06-01T00:00:00Z' }, hashApiKey(key));
+  return key;
+}
+
 beforeAll(async () => {
   app = await startTestApp();
 });
@@ -43,7 +51,15 @@ describe('API key authorizer against the local table', () => {
     expect(result.principalId).toBe(expected!.accountId);
     expect(result.policyDocument.Statement).toEqual([{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: STAGE_WILDCARD }]);
     expect(result.context).toEqual({ accountId: expected!.accountId, tier: 'pro', keyHash: hashApiKey(app.keys.pro) });
-    // No key IDs in the environment (local mode): no usage plan to name.
+    // The account's own usage key, never in the context.
+    const { usage_key: usageKey } = (await new DynamoAccountStore().getAccount(expected!.accountId))!;
+    expect(usageKey).toMatch(/^vacu_/);
+    expect(result.usageIdentifierKey).toBe(usageKey);
+  });
+
+  test('without tier key IDs in the environment (local mode), an account without its own usage key names no plan', async () => {
+    const result = await handler(authorizerEvent({ 'X-API-Key': await keyOfAccountWithoutUsageKey('pro') }));
+    expect(result.policyDocument.Statement[0]).toMatchObject({ Effect: 'Allow' });
     expect(result.usageIdentifierKey).toBeUndefined();
   });
 
@@ -67,7 +83,7 @@ describe('API key authorizer against the local table', () => {
     await expect(handler(authorizerEvent({}))).rejects.toThrow(/^Unauthorized$/);
   });
 
-  test('with tier key IDs configured, the tier key value becomes the usage identifier', async () => {
+  test('with tier key IDs configured, the tier key value is the usage identifier of an account without its own', async () => {
     const env = {
       [USAGE_KEY_ID_VARIABLES.free]: 'id-free',
       [USAGE_KEY_ID_VARIABLES.pro]: 'id-pro',
@@ -83,10 +99,12 @@ describe('API key authorizer against the local table', () => {
     } as unknown as APIGatewayClient;
     const authorize = createAuthorizer({ accounts: () => new DynamoAccountStore(), usageKeys: usageKeyLookup(env, () => fakeClient) });
 
-    const enterprise = await authorize(authorizerEvent({ 'X-API-Key': app.keys.enterprise }));
-    const free = await authorize(authorizerEvent({ 'X-API-Key': app.keys.free }));
+    const enterprise = await authorize(authorizerEvent({ 'X-API-Key': await keyOfAccountWithoutUsageKey('enterprise') }));
+    const free = await authorize(authorizerEvent({ 'X-API-Key': await keyOfAccountWithoutUsageKey('free') }));
+    const own = await authorize(authorizerEvent({ 'X-API-Key': app.keys.free }));
     expect(enterprise.usageIdentifierKey).toBe('value-of-id-enterprise');
     expect(free.usageIdentifierKey).toBe('value-of-id-free');
+    expect(own.usageIdentifierKey).toMatch(/^vacu_/);
     // Read once per cold start, not per request.
     expect(requested.sort()).toEqual(['id-enterprise', 'id-free', 'id-pro']);
   });
@@ -104,8 +122,9 @@ describe('API key authorizer against the local table', () => {
       accounts: () => new DynamoAccountStore(),
       usageKeys: usageKeyLookup({ [USAGE_KEY_ID_VARIABLES.pro]: 'id-pro' }, () => flakyClient),
     });
-    await expect(authorize(authorizerEvent({ 'X-API-Key': app.keys.pro }))).rejects.toThrow('throttled');
-    const result = await authorize(authorizerEvent({ 'X-API-Key': app.keys.pro }));
+    const key = await keyOfAccountWithoutUsageKey('pro');
+    await expect(authorize(authorizerEvent({ 'X-API-Key': key }))).rejects.toThrow('throttled');
+    const result = await authorize(authorizerEvent({ 'X-API-Key': key }));
     expect(result.usageIdentifierKey).toBe('value-of-id-pro');
   });
 });

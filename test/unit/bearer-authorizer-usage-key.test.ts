@@ -30,6 +30,15 @@ describe('bearer authorizer usage identifier', () => {
     expect(result.context).toMatchObject({ bearer_error: 'The token has expired.' });
   });
 
+  it('names the account\'s own key where the account has one, and keeps it out of the function\'s context', async () => {
+    const outcome = signedIn('pro');
+    if (outcome.ok) outcome.user.usage_key = 'vacu_own-key-of-acct-1-0000000000000000';
+    const authorize = createBearerAuthorizer(async () => outcome, async () => KEYS);
+    const result = await authorize(event('Bearer token'));
+    expect(result.usageIdentifierKey).toBe('vacu_own-key-of-acct-1-0000000000000000');
+    expect(JSON.stringify(result.context)).not.toContain('vacu_');
+  });
+
   it('names no plan where no usage keys are configured (local mode)', async () => {
     const authorize = createBearerAuthorizer(async () => signedIn('pro'), async () => ({}));
     expect((await authorize(event('Bearer token'))).usageIdentifierKey).toBeUndefined();

@@ -12,6 +12,7 @@ import {
   revokeAccountKey, signIn, StaleVersionError, updateProfile, type IdentityDeps,
 } from '../../shared/domain/identity/use-cases';
 import type { Tier } from '../../shared/domain/tiers';
+import type { Account } from '../../shared/ports';
 
 /**
  * The identity use cases against in-memory ports: what each records, refuses and undoes. The
@@ -30,8 +31,11 @@ function world(options: { confirmed?: boolean; password?: string } = {}) {
   const events: SecurityEvent[] = [];
   const sleeps: number[] = [];
   const calls: string[] = [];
-  const accounts = new Map<string, { tier: Tier }>();
-  const keys = new Map<string, Array<AccountKey & { hash: string; tier?: Tier }>>();
+  const accounts = new Map<string, Account>();
+  const keys = new Map<string, Array<AccountKey & { hash: string; tier?: Tier; usage_key?: string }>>();
+  /** What the usage plans hold: each usage key's plan, as the API Gateway adapter would leave them. */
+  const plans = new Map<string, Tier>();
+  let failAttach = false;
   let ids = 0;
   let failAccountWrite = false;
   const deps: IdentityDeps = {
@@ -71,11 +75,19 @@ function world(options: { confirmed?: boolean; password?: string } = {}) {
     accounts: {
       async openAccount(account) {
         if (failAccountWrite) throw new Error('table unavailable');
-        accounts.set(account.account_id, { tier: account.tier });
+        accounts.set(account.account_id, account);
         calls.push(`openAccount:${account.account_id}:${account.name}:${account.tier}`);
       },
       async getAccount(id) { return accounts.get(id); },
-      async addKey(accountId, hash, key, tier) { keys.set(accountId, [...(keys.get(accountId) ?? []), { ...key, last_used_at: null, hash, tier }]); },
+      async addKey(accountId, hash, key, known) {
+        keys.set(accountId, [...(keys.get(accountId) ?? []), { ...key, last_used_at: null, hash, tier: known?.tier, usage_key: known?.usage_key }]);
+      },
+      async assignUsageKey(accountId, candidate) {
+        const account = accounts.get(accountId);
+        if (!account) return undefined;
+        account.usage_key ??= candidate;
+        return account.usage_key;
+      },
       async listKeys(accountId) { return keys.get(accountId) ?? []; },
       async revokeAccountKey(accountId, keyId) {
         const list = keys.get(accountId) ?? [];
@@ -101,13 +113,25 @@ function world(options: { confirmed?: boolean; password?: string } = {}) {
       },
       async clear(subject) { attempts.delete(subject); },
     },
+    usageKeys: {
+      async attach(account) {
+        if (failAttach) throw new Error('API Gateway unavailable');
+        calls.push(`attach:${account.account_id}:${account.tier}`);
+        plans.set(account.usage_key, account.tier);
+      },
+      async move(account) { plans.set(account.usage_key, account.tier); },
+    },
     sessions: { async revoke() {} },
     events: { async append(event) { events.push(event); }, async list() { return { data: [], next_cursor: null }; } },
     clock: () => NOW,
     newId: () => `id${++ids}`,
     sleep: async (ms) => { sleeps.push(ms); },
   };
-  return { deps, users, attempts, events, sleeps, calls, accounts, keys, failAccounts: () => { failAccountWrite = true; } };
+  return {
+    deps, users, attempts, events, sleeps, calls, accounts, keys, plans,
+    failAccounts: () => { failAccountWrite = true; },
+    failAttach: () => { failAttach = true; },
+  };
 }
 
 const emailSubject = (email: string) => `login-email#${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
@@ -122,7 +146,7 @@ describe('registration', () => {
       status: 'active', version: 1, created_at: NOW.toISOString(), updated_at: NOW.toISOString(), preferences: {},
     });
     expect(user.account_id).toMatch(/^acct_id\d+$/);
-    expect(w.calls).toEqual(['register:ana@example.org:staff', `openAccount:${user.account_id}:Monroe County:free`]);
+    expect(w.calls).toEqual(['register:ana@example.org:staff', `attach:${user.account_id}:free`, `openAccount:${user.account_id}:Monroe County:free`]);
     expect(w.users.get('u-1')).toEqual(user);
     expect(w.attempts.get(`register-address#${client.ip}`)).toEqual([NOW.getTime()]);
   });
@@ -131,7 +155,7 @@ describe('registration', () => {
     const w = world({ confirmed: false });
     const user = await registerUser(w.deps, registration, client);
     expect(user).toMatchObject({ organization: null, county_fips: null, status: 'pending_confirmation' });
-    expect(w.calls[1]).toBe(`openAccount:${user.account_id}:Ana:free`);
+    expect(w.calls[2]).toBe(`openAccount:${user.account_id}:Ana:free`);
   });
 
   it('refuses a weak password before the provider sees it, naming every broken rule', async () => {
@@ -145,7 +169,8 @@ describe('registration', () => {
     const w = world();
     w.failAccounts();
     await expect(registerUser(w.deps, registration, client)).rejects.toThrow('table unavailable');
-    expect(w.calls).toEqual(['register:ana@example.org:staff', 'remove:ana@example.org']);
+    // The usage key attached to the plan stays there, unnamed by any account: harmless, and not a customer credential.
+    expect(w.calls).toEqual(['register:ana@example.org:staff', expect.stringMatching(/^attach:acct_id\d+:free$/), 'remove:ana@example.org']);
     expect(w.users.size).toBe(0);
   });
 
@@ -408,9 +433,43 @@ describe('account keys', () => {
     expect(issued).toMatchObject({ key_id: 'key_1', name: 'CI', subscription_tier: 'free', created_at: NOW.toISOString() });
     expect(issued.prefix).toBe(issued.key.slice(0, 8));
     expect(issued.prefix).toHaveLength(8);
-    expect(w.keys.get(accountId)).toEqual([{ key_id: 'key_1', name: 'CI', prefix: issued.prefix, created_at: NOW.toISOString(), last_used_at: null, hash: hashApiKey(issued.key), tier: 'free' }]);
+    const usageKey = w.accounts.get(accountId)!.usage_key!;
+    expect(w.keys.get(accountId)).toEqual([{
+      key_id: 'key_1', name: 'CI', prefix: issued.prefix, created_at: NOW.toISOString(), last_used_at: null, hash: hashApiKey(issued.key), tier: 'free', usage_key: usageKey,
+    }]);
     expect(w.events.map((e) => [e.type, e.details])).toEqual([['key_created', { key_id: 'key_1', name: 'CI' }]]);
     await expect(issueAccountKey(w.deps, 'u-1', 'acct_none', 'CI', 'key_2', client)).rejects.toBeInstanceOf(ProfileNotFoundError);
+  });
+
+  it('gives every account its own usage key, in its tier\'s plan before the account is stored', async () => {
+    const w = world();
+    const first = await registerUser(w.deps, registration, client);
+    const second = await registerUser(w.deps, { ...registration, email: 'bo@example.org' }, client);
+    const [a, b] = [w.accounts.get(first.account_id)!.usage_key!, w.accounts.get(second.account_id)!.usage_key!];
+    expect(a).toMatch(/^vacu_[A-Za-z0-9_-]{32}$/);
+    expect(b).not.toBe(a);
+    expect([w.plans.get(a), w.plans.get(b)]).toEqual(['free', 'free']);
+  });
+
+  it('stores no account and removes the provider user when the usage key cannot be attached', async () => {
+    const w = world();
+    w.failAttach();
+    await expect(registerUser(w.deps, registration, client)).rejects.toThrow('API Gateway unavailable');
+    expect(w.accounts.size).toBe(0);
+    expect(w.calls).toContain('remove:ana@example.org');
+  });
+
+  it('gives an account opened before usage keys one when its next key is issued, and attaches it', async () => {
+    const w = world();
+    w.accounts.set('acct_old', { account_id: 'acct_old', name: 'Old', tier: 'pro', created_at: '2025-01-01T00:00:00Z' });
+    await issueAccountKey(w.deps, 'u-1', 'acct_old', 'CI', 'key_1', client);
+    const usageKey = w.accounts.get('acct_old')!.usage_key!;
+    expect(usageKey).toMatch(/^vacu_/);
+    expect(w.plans.get(usageKey)).toBe('pro');
+    expect(w.keys.get('acct_old')![0]).toMatchObject({ tier: 'pro', usage_key: usageKey });
+    // The next key keeps the same usage key.
+    await issueAccountKey(w.deps, 'u-1', 'acct_old', 'CI 2', 'key_2', client);
+    expect(w.keys.get('acct_old')![1]!.usage_key).toBe(usageKey);
   });
 
   it(`allows the ${MAX_ACTIVE_KEYS}th active key and refuses the next`, async () => {

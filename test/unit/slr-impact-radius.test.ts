@@ -192,3 +192,38 @@ describe('what the answer names as its sources and setting', () => {
     expect(uncovered.provenance).toEqual(upland.provenance);
   });
 });
+
+describe('answers around a point asked again', () => {
+  const assets = [asset('new-dem', 100, 110), asset('on-the-flat', 100, 75)];
+  const variants: Partial<SlrImpactRequest>[] = [
+    {},
+    { scenario: 'high', planningHorizon: 2100, includeGeoJson: true },
+    { percentile: '83', radiusKm: 1 },
+    { scenario: 'low', planningHorizon: 2040, includeGeoJson: true },
+  ];
+
+  it('are the same, to the byte, as on a model opened for each answer', async () => {
+    const kept = croppingSource(bands);
+    for (const variant of variants) {
+      const again = JSON.stringify(await assessSlrImpact(request(variant), { elevation: kept, assets }));
+      const fresh = JSON.stringify(await assessSlrImpact(request(variant), { elevation: croppingSource(bands), assets }));
+      expect(again).toBe(fresh);
+    }
+  });
+
+  it('read the window once for every scenario, horizon and percentile at the same radius', async () => {
+    const kept = croppingSource(bands);
+    let windowReads = 0;
+    const counting: ElevationSource = {
+      ...kept,
+      info: () => kept.info(),
+      extentAt: kept.extentAt?.bind(kept),
+      grid: (box, maxCells) => {
+        if (maxCells === 400_000) windowReads++;
+        return kept.grid(box, maxCells);
+      },
+    };
+    for (const variant of variants.filter((v) => v.radiusKm === undefined)) await assessSlrImpact(request(variant), { elevation: counting, assets });
+    expect(windowReads).toBe(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '../s3-commands';
 import type { BaseClient, BaseResponse, GeoTIFF, GeoTIFFImage } from 'geotiff';
 import { s3 } from '../aws-clients';
 import { requiredSetting } from '../../config';

@@ -7,6 +7,7 @@ import { elevationSourceWith } from './index';
 import type { ModelLayer } from './layered';
 import type { OperatorElevationModels } from './operator-models';
 import { BlobModelSource } from './processed-model';
+import { LruCache } from '../../lru-cache';
 
 /** Opened models kept between requests (a ready model never changes), each with its tile cache. */
 const OPEN_MODELS = 16;
@@ -17,9 +18,9 @@ const OPEN_MODELS = 16;
  * from their tiles in the bucket, COGs registered by URL by ranges where they are.
  */
 export class AccountElevationModels {
-  private readonly open = new Map<string, Promise<BlobModelSource>>();
+  private readonly open = new LruCache<string, Promise<BlobModelSource>>(OPEN_MODELS);
   /** Registered COGs kept open with their block caches, as the tiled models are. */
-  private readonly byUrl = new Map<string, UrlCogSource>();
+  private readonly byUrl = new LruCache<string, UrlCogSource>(OPEN_MODELS);
 
   constructor(
     private readonly store: Pick<DynamoElevationModelStore, 'listReady'>,
@@ -36,12 +37,7 @@ export class AccountElevationModels {
   }
 
   private byRanges(entry: ElevationModelEntry): UrlCogSource {
-    const id = entry.elevation_model_id;
-    const source = this.byUrl.get(id) ?? this.cogSource(entry);
-    this.byUrl.delete(id);
-    this.byUrl.set(id, source);
-    if (this.byUrl.size > OPEN_MODELS) this.byUrl.delete(this.byUrl.keys().next().value!);
-    return source;
+    return this.byUrl.getOrCreate(entry.elevation_model_id, () => this.cogSource(entry));
   }
 
   private cogSource(entry: ElevationModelEntry): UrlCogSource {
@@ -60,20 +56,11 @@ export class AccountElevationModels {
 
   private opened(entry: ElevationModelEntry): Promise<BlobModelSource> {
     const modelKey = entry.model_key!;
-    let opening = this.open.get(modelKey);
-    if (opening) {
-      this.open.delete(modelKey);
-    } else {
-      opening = (async () => {
-        const bytes = await this.blobs.get(modelKey);
-        if (!bytes) throw new Error(`Elevation model ${entry.elevation_model_id} has no ${modelKey}.`);
-        const record = JSON.parse(bytes.toString('utf8')) as ElevationModelRecord;
-        return new BlobModelSource(record, this.blobs, modelKey.slice(0, modelKey.lastIndexOf('/') + 1));
-      })();
-      opening.catch(() => this.open.delete(modelKey));
-    }
-    this.open.set(modelKey, opening);
-    if (this.open.size > OPEN_MODELS) this.open.delete(this.open.keys().next().value!);
-    return opening;
+    return this.open.getOrCreate(modelKey, async () => {
+      const bytes = await this.blobs.get(modelKey);
+      if (!bytes) throw new Error(`Elevation model ${entry.elevation_model_id} has no ${modelKey}.`);
+      const record = JSON.parse(bytes.toString('utf8')) as ElevationModelRecord;
+      return new BlobModelSource(record, this.blobs, modelKey.slice(0, modelKey.lastIndexOf('/') + 1));
+    });
   }
 }

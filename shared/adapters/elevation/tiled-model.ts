@@ -6,6 +6,7 @@ import { modelResolutionText } from '../../domain/elevation-models/model';
 import { readWindow, type TileLoader } from '../../domain/elevation-models/pyramid';
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
 import type { BBox } from '../../domain/hazards/geo';
+import { LruCache } from '../../lru-cache';
 
 export const MODEL_FILE = 'model.json';
 
@@ -14,20 +15,8 @@ const CACHED_TILES = 48;
 
 /** A small least-recently-used cache of tile bytes in front of a loader (the same array for the same tile while it stays). */
 export function cachedLoader(load: TileLoader, capacity: number): TileLoader {
-  const cache = new Map<string, Promise<Uint8Array>>();
-  return (key) => {
-    const hit = cache.get(key);
-    if (hit) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
-    }
-    const loading = load(key);
-    loading.catch(() => cache.delete(key));
-    cache.set(key, loading);
-    if (cache.size > capacity) cache.delete(cache.keys().next().value!);
-    return loading;
-  };
+  const cache = new LruCache<string, Promise<Uint8Array>>(capacity);
+  return (key) => cache.getOrCreate(key, () => load(key));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { cellSizeMetres, type ElevationSource } from './elevation';
 import type { BBox, LatLon } from './geo';
-import { groundLayers, modelIdOf, readGround, type GroundOptions } from './ground';
+import { groundLayers, modelIdOf, readGround, sameLayers, type GroundOptions } from './ground';
 import { floodModel, type FloodModel } from './inundation';
 
 /**
@@ -39,7 +39,7 @@ export function connectionAround(source: ElevationSource, place: LatLon, box: BB
   const key = `${layers.map((layer) => modelIdOf(layer.info())).join('|')}|${extent.join(',')}|${Math.fround(mslNavd88)}`;
   const kept = cache.get(key);
   // Two sources may name their models alike: only the very same layers share a trace.
-  const same = kept !== undefined && kept.layers.length === layers.length && kept.layers.every((layer, i) => layer === layers[i]);
+  const same = kept !== undefined && sameLayers(kept.layers, layers);
   cache.delete(key);
   let traced = same ? kept.traced : undefined;
   if (!traced) {

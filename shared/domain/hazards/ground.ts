@@ -54,6 +54,11 @@ export function groundLayers(source: ElevationSource, box: BBox, options: Ground
   return options.allowSurfaceModel ? candidates : candidates.filter((layer) => !isSurfaceModel(layer));
 }
 
+/** Whether two lists name the very same layer objects: two sources may name their models alike. */
+export function sameLayers(a: readonly ElevationSource[], b: readonly ElevationSource[]): boolean {
+  return a.length === b.length && a.every((layer, i) => layer === b[i]);
+}
+
 /**
  * Reads the ground over `box` (at most `maxCells` cells) from the source's layers in NAVD88. The
  * first layer that covers the box answers; cells it leaves empty are filled from the next layers,

@@ -3,6 +3,7 @@ import type { MultiPolygon, Position } from 'geojson';
 import { cellIndexAt, rowCellAreas, type ElevationGrid } from './elevation';
 import { spillLevels } from './flood-fill';
 import { haversineKm, type LatLon } from './geo';
+import { LruCache } from '../../lru-cache';
 
 // Hot loops read Math and Number through module bindings (named apart, so no code placed ahead of
 // this line meets a shadowed global): a global lookup costs about a hundred times
@@ -116,26 +117,62 @@ export interface RadiusInundation {
 
 /** Inundated land within `radiusKm` of the centre at `level`, apart from what lies below `todayLevel` already. */
 export function inundationWithinRadius(model: FloodModel, centre: LatLon, radiusKm: number, level: number, todayLevel = -Infinity): RadiusInundation {
+  const cells = cellsWithinRadius(model, centre, radiusKm);
+  const mask = new Uint8Array(model.grid.values.length);
+  let area = 0;
+  let existingLand = 0;
+  // The land cells in row order, as a walk of the whole grid meets them: the same sums to the last bit.
+  for (let k = 0; k < cells.land.length; k++) {
+    const spill = cells.spill[k]!;
+    if (!(spill < level)) continue;
+    mask[cells.land[k]!] = 1;
+    if (spill < todayLevel) existingLand += cells.area[k]!;
+    else area += cells.area[k]!;
+  }
+  return { area_m2: area, existing: { open_water_m2: cells.openWater, land_m2: existingLand }, mask };
+}
+
+/** A model's cells within a radius of a centre: its land cells in row order, and its open water's area. */
+interface RadiusCells {
+  land: Uint32Array;
+  spill: Float32Array;
+  area: Float64Array;
+  openWater: number;
+}
+
+/** Centres and radii kept per flood model: a point asked again at another level or horizon finds its cells without a distance per cell. */
+const RADII_PER_MODEL = 8;
+const radiusCells = new WeakMap<FloodModel, LruCache<string, RadiusCells>>();
+
+function cellsWithinRadius(model: FloodModel, centre: LatLon, radiusKm: number): RadiusCells {
+  let kept = radiusCells.get(model);
+  if (!kept) radiusCells.set(model, (kept = new LruCache(RADII_PER_MODEL)));
+  return kept.getOrCreate(`${centre.lat},${centre.lon},${radiusKm}`, () => findCellsWithinRadius(model, centre, radiusKm));
+}
+
+function findCellsWithinRadius(model: FloodModel, centre: LatLon, radiusKm: number): RadiusCells {
   const { grid } = model;
   const areas = rowCellAreas(grid);
-  const mask = new Uint8Array(grid.values.length);
-  let area = 0;
+  const land: number[] = [];
   let openWater = 0;
-  let existingLand = 0;
   for (let row = 0; row < grid.height; row++) {
     const lat = grid.north - row * grid.cellLat;
     for (let col = 0; col < grid.width; col++) {
       const index = row * grid.width + col;
       if (num.isNaN(grid.values[index]!)) continue;
       if (haversineKm(centre, { lat, lon: grid.west + col * grid.cellLon }) > radiusKm) continue;
-      if (isOpenWater(model, index)) { openWater += areas[row]!; continue; }
-      if (!isInundated(model, index, level)) continue;
-      mask[index] = 1;
-      if (isInundated(model, index, todayLevel)) existingLand += areas[row]!;
-      else area += areas[row]!;
+      if (isOpenWater(model, index)) openWater += areas[row]!;
+      else land.push(index);
     }
   }
-  return { area_m2: area, existing: { open_water_m2: openWater, land_m2: existingLand }, mask };
+  const indices = Uint32Array.from(land);
+  const spill = new Float32Array(indices.length);
+  const area = new Float64Array(indices.length);
+  for (let k = 0; k < indices.length; k++) {
+    spill[k] = model.spill[indices[k]!]!;
+    area[k] = areas[math.floor(indices[k]! / grid.width)]!;
+  }
+  return { land: indices, spill, area, openWater };
 }
 
 const round6 = (value: number) => math.round(value * 1e6) / 1e6;

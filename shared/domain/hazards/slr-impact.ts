@@ -1,6 +1,9 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, sourceInfoFor, type ElevationSource } from './elevation';
 import { connectionAround, describeConnection } from './connection';
-import { describeGround, groundAtPoint, modelIdOf, noBareEarth, readGround, siteGround, usesSrtm, withheldSurfaceModelAt } from './ground';
+import {
+  describeGround, groundAtPoint, groundLayers, modelIdOf, noBareEarth, readGround, sameLayers, siteGround, usesSrtm, withheldSurfaceModelAt,
+  type GroundGrid, type GroundOptions, type PointGround,
+} from './ground';
 import { epochRise, selectGauges, type GaugeSelection } from './gauges';
 import { haversineKm, type BBox, type LatLon } from './geo';
 import { floodModel, inundationWithinRadius, maskToMultiPolygon, siteDepth, type FloodModel, type RadiusInundation } from './inundation';
@@ -13,6 +16,7 @@ import { PERCENTILES, SCENARIO_LABELS, type Percentile, type ScenarioId } from '
 import type { AssetPoint } from './spatial-index';
 import { weightedMhhwNavd88, weightedMslNavd88 } from './tidal';
 import { area, length, roundTo } from './units';
+import { LruCache } from '../../lru-cache';
 
 const MAX_IMPACT_CELLS = 400_000;
 
@@ -99,10 +103,11 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
 
   const box = windowAround(request.point, request.radiusKm);
   const options = { allowSurfaceModel: request.allowSurfaceModel === true };
-  const ground = await readGround(deps.elevation, box, MAX_IMPACT_CELLS, mslNavd88, options);
-  const point = ground && await groundAtPoint(deps.elevation, request.point, mslNavd88, options);
+  const window = keptWindow(deps.elevation, box, mslNavd88, options);
+  const ground = await window.ground;
+  const point = ground && await window.points.getOrCreate(`${request.point.lat},${request.point.lon}`, () => groundAtPoint(deps.elevation, request.point, mslNavd88, options));
   const connection = ground && point ? await connectionAround(deps.elevation, request.point, box, mslNavd88, options) : undefined;
-  const model = ground && point ? floodModel(ground.grid, mslNavd88, connection?.model) : undefined;
+  const model = ground && point ? windowFloodModel(window, ground, mslNavd88, connection?.model) : undefined;
   // Open water anywhere in the model(s) around the point, not only within the radius.
   const tidalWater = (connection?.model ?? model)?.water.includes(1) === true;
   const withheld = !point && !options.allowSurfaceModel ? await withheldSurfaceModelAt(deps.elevation, request.point) : undefined;
@@ -114,7 +119,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
   const reached = model && point && (point.open_water || siteDepth(model, cellIndexAt(model.grid, request.point.lat, request.point.lon), point.ground_navd88_m, level).connected);
   if (inlandCounty && (!tidalWater || !reached)) {
     const used: SourceId[] = ground && usesSrtm(ground) ? ['noaa_tr2022', 'noaa_datums', 'srtm'] : ['noaa_tr2022', 'noaa_datums'];
-    return inlandAnswer(common, ground && model ? { status: 'covered', ...describeGround(ground) } : withoutGround,
+    return inlandAnswer(common, ground && model ? { status: 'covered', ...windowSummary(window, ground).described } : withoutGround,
       `${inlandCounty.name} County reaches no coast (its Census boundary has no shoreline arcs) and no NOAA tide station lies within ${DATUM_CHECK_RADIUS_KM} km`, epoch, used);
   }
   if (!ground || !point || !model) {
@@ -133,7 +138,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     };
   }
 
-  const described = describeGround(ground);
+  const { described, coverage } = windowSummary(window, ground);
   const used: SourceId[] = usesSrtm(ground) ? ['noaa_tr2022', 'noaa_datums', 'srtm'] : ['noaa_tr2022', 'noaa_datums'];
   if (!tidalWater) {
     return inlandAnswer(common, { status: 'covered', ...described, connection: describeConnection(connection), note: 'No open water (sea or bay) lies in the elevation model around the point.' }, 'No tidal water lies in the elevation model around the point', epoch, used);
@@ -173,7 +178,6 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     });
   }
   affected.sort((a, b) => b.depth.m - a.depth.m);
-  const coverage = coveredFraction(ground.grid);
 
   return {
     ...common,
@@ -218,6 +222,47 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
     sources: sourcesOf(used),
     provenance: provenance(used, epoch),
   };
+}
+
+/**
+ * A window's ground, the ground at its point, its flood model and what the answer says of its
+ * ground, kept for the next answer around the same point: none of them depends on the scenario,
+ * horizon or percentile asked, and a ready model never changes. About 4 MB each at the window's
+ * 400,000 cells.
+ */
+interface KeptWindow {
+  layers: ElevationSource[];
+  ground: Promise<GroundGrid | undefined>;
+  points: LruCache<string, Promise<PointGround | undefined>>;
+  flood?: { connection: FloodModel | undefined; model: FloodModel };
+  summary?: { described: ReturnType<typeof describeGround>; coverage: number };
+}
+
+/** Points kept per window: the window is drawn around its point, so one but for rounding. */
+const POINTS_PER_WINDOW = 2;
+
+const CACHED_WINDOWS = 8;
+const windows = new LruCache<string, KeptWindow>(CACHED_WINDOWS);
+
+function keptWindow(source: ElevationSource, box: BBox, mslNavd88: number, options: GroundOptions): KeptWindow {
+  const layers = groundLayers(source, box, options);
+  const key = `${layers.map((layer) => modelIdOf(layer.info())).join('|')}|${box.join(',')}|${Math.fround(mslNavd88)}|${options.allowSurfaceModel === true}`;
+  const kept = windows.get(key);
+  if (kept && sameLayers(kept.layers, layers)) return kept;
+  const fresh: KeptWindow = { layers, ground: readGround(source, box, MAX_IMPACT_CELLS, mslNavd88, options), points: new LruCache(POINTS_PER_WINDOW) };
+  windows.set(key, fresh);
+  fresh.ground.catch(() => windows.get(key) === fresh && windows.delete(key));
+  return fresh;
+}
+
+/** The window's flood model over the connection traced around it (the same connection object while that is kept). */
+function windowFloodModel(window: KeptWindow, ground: GroundGrid, mslNavd88: number, connection: FloodModel | undefined): FloodModel {
+  if (!window.flood || window.flood.connection !== connection) window.flood = { connection, model: floodModel(ground.grid, mslNavd88, connection) };
+  return window.flood.model;
+}
+
+function windowSummary(window: KeptWindow, ground: GroundGrid): NonNullable<KeptWindow['summary']> {
+  return (window.summary ??= { described: describeGround(ground), coverage: coveredFraction(ground.grid) });
 }
 
 /**

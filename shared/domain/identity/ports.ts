@@ -114,8 +114,10 @@ export interface AccountKey {
 
 export interface AccountKeyStore {
   openAccount(account: Account): Promise<void>;
-  /** `tier`: the account's, when the caller has just read it. */
-  addKey(accountId: string, keyHash: string, key: Omit<AccountKey, 'last_used_at'>, tier?: Tier): Promise<void>;
+  /** `account`: the account's tier and usage key, when the caller has just read them. */
+  addKey(accountId: string, keyHash: string, key: Omit<AccountKey, 'last_used_at'>, account?: Pick<Account, 'tier' | 'usage_key'>): Promise<void>;
+  /** The account's usage key, `candidate` stored if it has none yet; undefined without such an account. */
+  assignUsageKey(accountId: string, candidate: string): Promise<string | undefined>;
   listKeys(accountId: string): Promise<AccountKey[]>;
   /** Revokes the account's key with this id; false when the account has no such active key. */
   revokeAccountKey(accountId: string, keyId: string, at: Date): Promise<boolean>;

@@ -16,6 +16,8 @@ export interface BearerUser {
   tier: Tier;
   /** The sign-in session of the token the request came with (set by the token verifier). */
   session?: BearerSession;
+  /** The account's usage identifier (`Account.usage_key`), for the authorizer only: never in the function's context. */
+  usage_key?: string;
 }
 
 /**

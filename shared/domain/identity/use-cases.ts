@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { hashApiKey, newApiKey } from '../api-keys';
+import { hashApiKey, newApiKey, newUsageKey } from '../api-keys';
 import type { Tier } from '../tiers';
+import type { Account, AccountUsageKeys, AccountWithUsageKey } from '../../ports';
 import {
   EMAILED_CODES_PER_ADDRESS, EMAILED_CODES_PER_EMAIL, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS,
   LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, slowdownMs, type AttemptPolicy,
@@ -17,7 +18,9 @@ import type { UserRole } from './roles';
 export interface IdentityDeps {
   provider: IdentityProvider;
   users: UserStore;
-  accounts: AccountKeyStore & { getAccount(accountId: string): Promise<{ tier: Tier } | undefined> };
+  accounts: AccountKeyStore & { getAccount(accountId: string): Promise<Account | undefined> };
+  /** Each account's own key in its tier's usage plan; absent where no API Gateway stands in front (local mode). */
+  usageKeys?: AccountUsageKeys;
   attempts: AttemptStore;
   sessions: SessionRevocationStore;
   events: SecurityEventStore;
@@ -143,7 +146,10 @@ export async function registerUser(deps: IdentityDeps, input: RegistrationInput,
     version: 1,
   };
   try {
-    await deps.accounts.openAccount({ account_id: user.account_id, name: input.organization ?? input.name, tier: 'free', created_at: now });
+    const account: AccountWithUsageKey = { account_id: user.account_id, name: input.organization ?? input.name, tier: 'free', created_at: now, usage_key: newUsageKey() };
+    // Attached before it is stored: no stored account names a usage identifier the gateway does not know.
+    await deps.usageKeys?.attach(account);
+    await deps.accounts.openAccount(account);
     await deps.users.create(user);
   } catch (error) {
     await deps.provider.remove(input.email);
@@ -329,9 +335,14 @@ export async function issueAccountKey(deps: IdentityDeps, userId: string, accoun
   const account = await deps.accounts.getAccount(accountId);
   if (!account) throw new ProfileNotFoundError();
   if ((await deps.accounts.listKeys(accountId)).length >= MAX_ACTIVE_KEYS) throw new KeyLimitReachedError();
+  // An account opened before accounts had a usage key gets one now; attaching again is harmless and
+  // finishes an attachment that failed before.
+  const usageKey = account.usage_key ?? await deps.accounts.assignUsageKey(accountId, newUsageKey());
+  if (!usageKey) throw new ProfileNotFoundError();
+  await deps.usageKeys?.attach({ ...account, usage_key: usageKey });
   const key = newApiKey();
   const created: Omit<AccountKey, 'last_used_at'> = { key_id: keyId, name, prefix: key.slice(0, 8), created_at: deps.clock().toISOString() };
-  await deps.accounts.addKey(accountId, hashApiKey(key), created, account.tier);
+  await deps.accounts.addKey(accountId, hashApiKey(key), created, { tier: account.tier, usage_key: usageKey });
   await record(deps, 'key_created', userId, client, { key_id: keyId, name });
   return { ...created, key, subscription_tier: account.tier };
 }
