@@ -201,7 +201,7 @@ async function importInventory(account: KeyAccount, rows: number, prefix: string
   form.set('outside_jurisdiction', 'accept');
   const answer = await sendOk({ group: 'provisioning', method: 'POST', path: '/assets/import', headers: { 'X-API-Key': account.key, 'Idempotency-Key': randomUUID() }, form });
   if (answer.status === 202) {
-    const location = new URL(answer.headers.get('location')!).pathname;
+    const location = answer.headers.get('location')!.slice(baseUrl.length);
     await followJob('asset import (provisioning)', location, { 'X-API-Key': account.key }, performance.now(), { running: 'processing', done: 'complete', failed: 'failed' });
   }
 }
@@ -343,7 +343,7 @@ function packageEvent(account: KeyAccount): Event {
       const headers = { 'X-API-Key': account.key };
       const answer = await send({ group: 'deliverables', method: 'POST', path: `/assessments/${account.assessmentId}/deliverables`, headers: { ...headers, 'Idempotency-Key': randomUUID() } });
       if (answer.status !== 202) return;
-      await followJob('deliverable package', new URL(answer.headers.get('location')!).pathname, headers, performance.now(), { running: 'running', done: 'succeeded', failed: 'failed' });
+      await followJob('deliverable package', answer.headers.get('location')!.slice(baseUrl.length), headers, performance.now(), { running: 'running', done: 'succeeded', failed: 'failed' });
     },
   };
 }
