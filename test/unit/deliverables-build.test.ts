@@ -17,7 +17,7 @@ import initSqlJs from 'sql.js';
 import { maskToMultiPolygon } from '../../shared/domain/hazards/inundation';
 import { albers3087, gpkgPolygons, planarArea, xlsxSheet } from '../helpers/deliverable-readers';
 import { evidenceDocumentKey } from '../../shared/domain/deliverables/analysis-link';
-import type { ComponentExtent } from '../../shared/domain/deliverables/inundation-extents';
+import type { ComponentExtent } from '../../shared/domain/hazards/inundation-extents';
 
 /**
  * One deliverable build for Monroe County from in-memory stores: the files it stores and records,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { open as openShapefile } from 'shapefile';
 import { componentExtentLayer, inundationLayer } from '../../shared/domain/deliverables/gis-layers';
 import { fgdcMetadata, geoPackageContent, packageReadme, shapefileZip } from '../../shared/domain/deliverables/gis-package';
-import type { ComponentExtent } from '../../shared/domain/deliverables/inundation-extents';
+import type { ComponentExtent } from '../../shared/domain/hazards/inundation-extents';
 import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
 import { albers3087, gpkgPolygons, planarArea } from '../helpers/deliverable-readers';
 import { openSqlite } from '../helpers/sqlite';

@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, Geometry, MultiLineString, MultiPolygon, Polygon } from 'geojson';
 import type { StoredAsset } from '../assets/ports';
 import { assetTypeInfo } from '../assets/classification';
-import type { ComponentExtent, InundationExtent } from './inundation-extents';
+import type { ComponentExtent, InundationExtent } from '../hazards/inundation-extents';
 import { METRES_PER_FOOT, roundTo } from '../hazards/units';
 import { FLOOD_COMPONENTS, type FloodComponent } from '../hazards/vocabulary';
 

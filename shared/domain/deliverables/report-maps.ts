@@ -2,7 +2,7 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import type { StoredAsset } from '../assets/ports';
 import { DESIGN_RETURN_PERIOD_YEARS } from '../hazards/vocabulary';
 import { METRES_PER_FOOT } from '../hazards/units';
-import type { ComponentExtent, InundationExtent } from './inundation-extents';
+import type { ComponentExtent, InundationExtent } from '../hazards/inundation-extents';
 import { DEPTH_CLASSES, depthClass, mapDrawing, VULNERABILITY_CLASSES, type MapDrawing } from './maps';
 
 /**

@@ -13,10 +13,11 @@ import { heldBoundary } from '../jurisdiction-boundaries';
 import { assetListXlsx } from './asset-list-xlsx';
 import { sortAssets } from './asset-priority';
 import { albersAreaM2, fgdcMetadata, geoPackageContent, packageReadme, shapefileZip } from './gis-package';
-import { exposureSummary, type AnswerExposure } from './exposure-summary';
+import { exposureSummary, ExposureTally } from './exposure-summary';
+import { EMPTY_ANALYSIS_RECORD, floodAnalysisRecord } from '../hazards/analysis-record';
 import { evidenceDocumentKey } from './analysis-link';
 import { assetLayers, boundaryLayer, componentExtentLayer, inundationLayer, type GisLayer } from './gis-layers';
-import type { ComponentExtent, InundationExtent } from './inundation-extents';
+import type { ComponentExtent, InundationExtent } from '../hazards/inundation-extents';
 import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from './jobs';
 import { reportMaps } from './report-maps';
 import type { AnalysisEvidence, GeoPackageWriter, PngRenderer } from './ports';
@@ -115,12 +116,6 @@ async function readJson<T>(blobs: BlobStore, key: string | null): Promise<T | un
   return body ? JSON.parse(body.toString('utf8')) as T : undefined;
 }
 
-interface AnalysisAnswer extends AnswerExposure {
-  sources?: { name: string; version?: string; url?: string }[];
-  gauge_selection?: { gauges?: { noaa_id: string; name: string; weight?: number }[] };
-  components?: AnswerExposure['components'] & { tidal?: { results?: { scenario: string; planning_horizon: number; sea_level_rise?: { ft: number }; design_water_level_navd88?: { m: number; ft: number }; tidal_flood_days_per_year?: { by_gauge?: { noaa_id: string; days: number }[] } }[] } };
-}
-
 async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Promise<BuiltFile[]> {
   const assessment = await deps.assessments.get(job.account_id, job.assessment_id);
   if (!assessment) throw new Error('assessment gone');
@@ -128,7 +123,7 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
   const checklist = complianceOf(assessment, evidence).dep_checklist_status;
   const analyses: AnalysisEvidence[] = evidence.analyses;
   const latest = analyses[analyses.length - 1];
-  const answer = latest ? await readJson<AnalysisAnswer>(deps.blobs, latest.result_key) ?? {} : {};
+  const answer = latest ? floodAnalysisRecord(await readJson<unknown>(deps.blobs, latest.result_key)) : EMPTY_ANALYSIS_RECORD;
   // Measured as the delivered layer is (EPSG:3087), so the report prints what a GIS measures in the package.
   const measured = <E extends { geometry: MultiPolygon }>(e: E): E => {
     const area = albersAreaM2(e.geometry);
@@ -149,12 +144,12 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
     boundaryLayer(boundaryName, boundary), ...assetLayers(assets, combos), inundationLayer(extents),
     componentExtentLayer('rainfall', componentExtents), componentExtentLayer('compound', componentExtents),
   ];
-  const sources = (answer.sources ?? []).map((s) => `${s.name}${s.version ? ` (${s.version})` : ''}`);
+  const sources = answer.sources.map((s) => `${s.name}${s.version ? ` (${s.version})` : ''}`);
   const context = { jurisdiction: assessment.jurisdiction.display_name, publisher: PUBLISHER, generatedAt: deps.clock().toISOString(), sources };
   const metadata = new Map(layers.map((layer) => [layer.name, fgdcMetadata(layer, context)]));
   const slug = assessment.jurisdiction.display_name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-  const maps = await Promise.all(reportMaps({ jurisdiction: assessment.jurisdiction.display_name, boundary, assets, extents, componentExtents, sources: answer.sources ?? [] })
+  const maps = await Promise.all(reportMaps({ jurisdiction: assessment.jurisdiction.display_name, boundary, assets, extents, componentExtents, sources: answer.sources })
     .map(async (drawing) => ({ drawing, png: await deps.renderers.png.render(drawing.svg) })));
   const report: ReportInput = {
     title: 'Vulnerability Assessment Report',
@@ -165,23 +160,21 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
       vertical_datum: assessment.methodology.vertical_datum ?? null, dem: assessment.methodology.dem ? `${assessment.methodology.dem.source}${assessment.methodology.dem.year ? ` (${assessment.methodology.dem.year})` : ''}` : null,
     },
     analyses,
-    sources: answer.sources ?? [],
-    gauges: (answer.gauge_selection?.gauges ?? []).map((g) => ({
-      noaa_id: g.noaa_id,
-      name: g.name,
-      weight: g.weight ?? null,
-      rows: (answer.components?.tidal?.results ?? []).map((r): ScenarioRow => ({
+    sources: answer.sources,
+    gauges: answer.gauges.map((g) => ({
+      ...g,
+      rows: (answer.components.tidal ?? []).map((r): ScenarioRow => ({
         scenario: r.scenario,
         planning_horizon: r.planning_horizon,
-        sea_level_rise_ft: r.sea_level_rise?.ft ?? null,
-        design_level_ft: r.design_water_level_navd88?.ft ?? null,
-        flood_days: r.tidal_flood_days_per_year?.by_gauge?.find((b) => b.noaa_id === g.noaa_id)?.days ?? null,
+        sea_level_rise_ft: r.sea_level_rise_ft,
+        design_level_ft: r.design_level_navd88_ft,
+        flood_days: r.flood_days_by_gauge.find((b) => b.noaa_id === g.noaa_id)?.days ?? null,
       })),
     })),
     datumCheck: latest?.tidal_datum_check ?? null,
     gaugeCautions: latest?.gauge_selection?.cautions ?? [],
     inventory: evidence.assets,
-    exposure: exposureSummary(answer, combos, assets, extents),
+    exposure: exposureSummary(answer, assets.reduce((tally, asset) => { tally.add(asset); return tally; }, new ExposureTally(combos)), extents),
     assets: assets.map((a, i) => ({
       priority: i + 1, name: a.name, category: a.category, score: a.vulnerability?.vulnerability_score ?? null, level: a.vulnerability_level,
       firstExposedYear: a.vulnerability?.first_exposed_year ?? a.exposure?.first_exposed_year ?? null, maxDepthFt: a.exposure?.max_depth_ft ?? null,
