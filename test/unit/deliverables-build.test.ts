@@ -6,9 +6,8 @@ import type { StoredAsset } from '../../shared/domain/assets/ports';
 import type { ComplianceEvidence } from '../../shared/domain/compliance/evidence';
 import { DELIVERABLE_LEASE_MS, type DeliverableFile, type DeliverableJob, type DeliverableStore } from '../../shared/domain/deliverables/jobs';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
-import { runDeliverableJob, type DeliverableWorkerDeps } from '../../shared/domain/deliverables/service';
-import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
-import { ResvgPngRenderer } from '../../shared/adapters/png-renderer';
+import { runDeliverableJob, type DeliverableWorkerDeps } from '../../shared/application/deliverables/build-package';
+import { packageRenderers } from '../../shared/adapters/renderers/package-renderers';
 import { compliantMethodology, storedAssessment } from '../helpers/assessment-fixtures';
 import { pdfPages, pdfText, type PdfPage } from '../helpers/pdf-text';
 import { unzipSync } from 'fflate';
@@ -112,7 +111,7 @@ function world(options: { finishOk?: boolean; assessment?: Parameters<typeof sto
   const evidence: ComplianceEvidence = { jurisdiction_id: 'county:12087', jurisdiction_name: 'Monroe County', assets: { total: 5, by_category: { community_emergency: 5 } }, analyses: options.analyses ?? [ANALYSIS] };
   const deps: DeliverableWorkerDeps = {
     jobs, blobs, clock: () => NOW, warn: () => {},
-    renderers: { geoPackage: new SqlJsGeoPackageWriter(), png: new ResvgPngRenderer() },
+    renderers: packageRenderers(),
     assessments: { get: async (account, id) => (account === 'acct_1' && id === 'va_test' ? storedAssessment({ methodology: compliantMethodology('2024', 2026) as never, ...options.assessment }) : undefined) },
     // Two pages, so the build reads past the first.
     assets: { list: async (_a, filter, page) => { pages.push(page.cursor); filters.push(filter); return page.cursor ? { items: assets.slice(2), nextCursor: undefined } : { items: assets.slice(0, 2), nextCursor: 'p2' }; } },
