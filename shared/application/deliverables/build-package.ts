@@ -26,7 +26,7 @@ import {
 import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from '../../domain/deliverables/jobs';
 import type { AnalysisEvidence, ProjectedFeature } from '../../domain/deliverables/ports';
 import { countPriority, emptyPriorityCounts, REPORT_LISTED_ASSETS } from '../../domain/deliverables/priority-counts';
-import { reportDocument, type ReportAsset, type ReportInput, type ReportMap, type ScenarioRow } from '../../domain/deliverables/report-document';
+import { PUBLISHER, reportDocument, type ReportAsset, type ReportInput, type ReportMap, type ScenarioRow } from '../../domain/deliverables/report-document';
 import { drawReportMap, ReportMapDots, reportMapSpecs } from '../../domain/deliverables/report-maps';
 import type { FeatureSink, PackageRenderers, ShapefileBuilder, SortedSpill } from './ports';
 
@@ -41,8 +41,6 @@ export interface DeliverableDeps {
 }
 
 export type DeliverableWorkerDeps = DeliverableDeps & { renderers: PackageRenderers };
-
-const PUBLISHER = 'Vulnerability Assessment Compliance API';
 
 interface BuiltFile {
   name: string;

@@ -1,4 +1,5 @@
 import type { GisLayerHead } from './gis-layers';
+import { PUBLISHER } from './report-document';
 
 /**
  * The statute's prioritized list of impacted critical assets as a workbook: one row per asset in
@@ -16,7 +17,7 @@ export interface WorkbookSheet {
 
 export function assetListSheet(layer: GisLayerHead, title: string): WorkbookSheet {
   return {
-    creator: 'Vulnerability Assessment Compliance API',
+    creator: PUBLISHER,
     name: 'Prioritized assets',
     columns: [
       ...layer.attributes.map((a) => ({ header: a.name, key: a.name, width: a.type === 'TEXT' ? 28 : 12 })),

@@ -107,7 +107,8 @@ export interface ReportDocument {
   blocks: ReportBlock[];
 }
 
-const PUBLISHER = 'Vulnerability Assessment Compliance API';
+/** Who publishes the package's files (the report's author, the layers' metadata). */
+export const PUBLISHER = 'Vulnerability Assessment Compliance API';
 const label = (value: string) => value.replace(/_/g, ' ');
 const heading = (text: string): ReportBlock => ({ type: 'heading', text });
 const para = (text: string): ReportBlock => ({ type: 'para', text });
