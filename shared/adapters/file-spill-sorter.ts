@@ -20,7 +20,13 @@ export class FileSpillSorter implements SpillSorter {
       async add(items) {
         if (items.length === 0) return;
         const file = path.join(folder, `${runs.length}.jsonl`);
-        await writeFile(file, `${[...items].sort(compare).map((item) => JSON.stringify(item)).join('\n')}\n`);
+        await writeFile(
+          file,
+          `${[...items]
+            .sort(compare)
+            .map((item) => JSON.stringify(item))
+            .join('\n')}\n`,
+        );
         runs.push(file);
       },
       sorted: () => merged(runs, compare),
@@ -45,7 +51,8 @@ class RunHeap<T> {
   }
 
   private before(i: number, j: number): boolean {
-    const a = this.heads[i]!, b = this.heads[j]!;
+    const a = this.heads[i]!,
+      b = this.heads[j]!;
     return (this.compare(a.item, b.item) || a.run - b.run) < 0;
   }
 
@@ -55,7 +62,8 @@ class RunHeap<T> {
 
   push(head: Head<T>): void {
     this.heads.push(head);
-    for (let i = this.heads.length - 1; i > 0 && this.before(i, (i - 1) >> 1); i = (i - 1) >> 1) this.swap(i, (i - 1) >> 1);
+    for (let i = this.heads.length - 1; i > 0 && this.before(i, (i - 1) >> 1); i = (i - 1) >> 1)
+      this.swap(i, (i - 1) >> 1);
   }
 
   pop(): Head<T> {
@@ -78,7 +86,9 @@ class RunHeap<T> {
 }
 
 async function* merged<T>(runs: readonly string[], compare: (a: T, b: T) => number): AsyncGenerator<T> {
-  const readers: Interface[] = runs.map((file) => createInterface({ input: createReadStream(file), crlfDelay: Infinity }));
+  const readers: Interface[] = runs.map((file) =>
+    createInterface({ input: createReadStream(file), crlfDelay: Infinity }),
+  );
   const lines = readers.map((reader) => reader[Symbol.asyncIterator]());
   const heap = new RunHeap(compare);
   const advance = async (run: number) => {

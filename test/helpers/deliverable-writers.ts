@@ -26,4 +26,5 @@ export async function assetListXlsx(layer: GisLayer, title: string): Promise<Buf
   return builder.finish();
 }
 
-export const reportPdf = (input: ReportInput): Promise<Buffer> => new PdfKitReportRenderer().render(reportDocument(input));
+export const reportPdf = (input: ReportInput): Promise<Buffer> =>
+  new PdfKitReportRenderer().render(reportDocument(input));

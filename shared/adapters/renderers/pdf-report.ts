@@ -11,7 +11,12 @@ const MARGIN = 50;
 const BASELINE_EM = 0.718;
 
 /** The standard PDF fonts speak WinAnsi: no minus sign (U+2212) or other signs beyond it. */
-const winAnsi = (text: string) => text.replace(/\u2212/g, '-').replace(/\u2192/g, '->').replace(/[\u2264]/g, '<=').replace(/[\u2265]/g, '>=');
+const winAnsi = (text: string) =>
+  text
+    .replace(/\u2212/g, '-')
+    .replace(/\u2192/g, '->')
+    .replace(/[\u2264]/g, '<=')
+    .replace(/[\u2265]/g, '>=');
 
 class Writer {
   constructor(readonly doc: PDFKit.PDFDocument) {}
@@ -23,7 +28,11 @@ class Writer {
   }
 
   para(text: string) {
-    this.doc.font('Helvetica').fontSize(10).fillColor('#000').text(winAnsi(text), { width: this.doc.page.width - 2 * MARGIN });
+    this.doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('#000')
+      .text(winAnsi(text), { width: this.doc.page.width - 2 * MARGIN });
     this.doc.moveDown(0.4);
   }
 
@@ -35,7 +44,10 @@ class Writer {
     for (const run of map.drawing.texts) {
       const text = winAnsi(run.text);
       const size = run.size * scale;
-      doc.font(run.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).fillColor('#111');
+      doc
+        .font(run.bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(size)
+        .fillColor('#111');
       const width = doc.widthOfString(text);
       const x = MARGIN + run.x * scale - (run.anchor === 'middle' ? width / 2 : run.anchor === 'end' ? width : 0);
       // The drawing places a run by its baseline, pdfkit by the top of its line.
@@ -54,7 +66,8 @@ class Writer {
     const { doc } = this;
     const bottom = doc.page.height - MARGIN;
     const font = (bold: boolean) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    const heightOf = (cells: (string | number)[], bold: boolean) => Math.max(...cells.map((c, i) => font(bold).heightOfString(winAnsi(String(c)), { width: widths[i]! - 4 }))) + 4;
+    const heightOf = (cells: (string | number)[], bold: boolean) =>
+      Math.max(...cells.map((c, i) => font(bold).heightOfString(winAnsi(String(c)), { width: widths[i]! - 4 }))) + 4;
     const newPage = () => {
       doc.addPage();
       doc.y = MARGIN;
@@ -63,10 +76,17 @@ class Writer {
       const y = doc.y;
       let x = MARGIN;
       cells.forEach((cell, i) => {
-        font(bold).fillColor('#000').text(winAnsi(String(cell)), x + 2, y + 2, { width: widths[i]! - 4 });
+        font(bold)
+          .fillColor('#000')
+          .text(winAnsi(String(cell)), x + 2, y + 2, { width: widths[i]! - 4 });
         x += widths[i]!;
       });
-      doc.moveTo(MARGIN, y + height).lineTo(x, y + height).strokeColor('#cccccc').lineWidth(0.5).stroke();
+      doc
+        .moveTo(MARGIN, y + height)
+        .lineTo(x, y + height)
+        .strokeColor('#cccccc')
+        .lineWidth(0.5)
+        .stroke();
       doc.y = y + height;
     };
     const headerHeight = heightOf(headers, true);
@@ -96,14 +116,22 @@ function cover(doc: PDFKit.PDFDocument, block: Extract<ReportBlock, { type: 'cov
 
 function draw(w: Writer, block: ReportBlock) {
   switch (block.type) {
-    case 'cover': cover(w.doc, block); break;
-    case 'heading': w.heading(block.text); break;
-    case 'para': w.para(block.text); break;
+    case 'cover':
+      cover(w.doc, block);
+      break;
+    case 'heading':
+      w.heading(block.text);
+      break;
+    case 'para':
+      w.para(block.text);
+      break;
     case 'label':
       w.doc.font('Helvetica-Bold').fontSize(10).text(winAnsi(block.text), MARGIN);
       w.doc.moveDown(0.2);
       break;
-    case 'table': w.table(block.headers, block.widths, block.rows); break;
+    case 'table':
+      w.table(block.headers, block.widths, block.rows);
+      break;
     case 'map':
       if (block.newPage) w.doc.addPage();
       w.map(block.map, block.newPage ? MARGIN : w.doc.y);
@@ -113,7 +141,12 @@ function draw(w: Writer, block: ReportBlock) {
 
 export class PdfKitReportRenderer implements ReportRenderer {
   render(document: ReportDocument): Promise<Buffer> {
-    const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, autoFirstPage: true, info: { Title: document.title, Author: document.author, Subject: document.subject } });
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margin: MARGIN,
+      autoFirstPage: true,
+      info: { Title: document.title, Author: document.author, Subject: document.subject },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));

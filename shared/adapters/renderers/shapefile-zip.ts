@@ -20,16 +20,20 @@ export class ShpWriteShapefileWriter implements ShapefileWriter {
       },
       finish() {
         let files: { shp: DataView; shx: DataView; dbf: DataView } | undefined;
-        writeShapefile(rows, layer.shapeType, geometries as never, (_error: unknown, written: typeof files) => { files = written; });
+        writeShapefile(rows, layer.shapeType, geometries as never, (_error: unknown, written: typeof files) => {
+          files = written;
+        });
         const bytes = (view: DataView) => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-        return Buffer.from(zipSync({
-          [`${layer.name}.shp`]: bytes(files!.shp),
-          [`${layer.name}.shx`]: bytes(files!.shx),
-          [`${layer.name}.dbf`]: bytes(files!.dbf),
-          [`${layer.name}.prj`]: strToU8(layer.prj),
-          [`${layer.name}.cpg`]: strToU8('UTF-8'),
-          [`${layer.name}.shp.xml`]: strToU8(layer.metadataXml),
-        }));
+        return Buffer.from(
+          zipSync({
+            [`${layer.name}.shp`]: bytes(files!.shp),
+            [`${layer.name}.shx`]: bytes(files!.shx),
+            [`${layer.name}.dbf`]: bytes(files!.dbf),
+            [`${layer.name}.prj`]: strToU8(layer.prj),
+            [`${layer.name}.cpg`]: strToU8('UTF-8'),
+            [`${layer.name}.shp.xml`]: strToU8(layer.metadataXml),
+          }),
+        );
       },
     };
   }

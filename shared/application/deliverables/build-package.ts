@@ -17,16 +17,50 @@ import { assetListRow, assetListSheet } from '../../domain/deliverables/asset-li
 import { assetOrder } from '../../domain/deliverables/asset-priority';
 import { exposureSummary, ExposureTally } from '../../domain/deliverables/exposure-summary';
 import {
-  assetFootprint, assetLayerHeads, assetProperties, boundaryLayer, componentExtentLayer, footprintLayer, inundationLayer,
-  type AssetColumns, type GisLayer, type GisLayerHead,
+  assetFootprint,
+  assetLayerHeads,
+  assetProperties,
+  boundaryLayer,
+  componentExtentLayer,
+  footprintLayer,
+  inundationLayer,
+  type AssetColumns,
+  type GisLayer,
+  type GisLayerHead,
 } from '../../domain/deliverables/gis-layers';
 import {
-  albersAreaM2, AssetLayerOutlines, fgdcMetadata, GEOPACKAGE_SRS, geoPackageTable, outlineOf, packageReadme, projectFeature, shapefileLayer, type LayerOutline,
+  albersAreaM2,
+  AssetLayerOutlines,
+  fgdcMetadata,
+  GEOPACKAGE_SRS,
+  geoPackageTable,
+  outlineOf,
+  packageReadme,
+  projectFeature,
+  shapefileLayer,
+  type LayerOutline,
 } from '../../domain/deliverables/gis-package';
-import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableFile, type DeliverableJob, type DeliverableKind, type DeliverableRef, type DeliverableStore } from '../../domain/deliverables/jobs';
+import {
+  DELIVERABLE_LEASE_MS,
+  isLostForGood,
+  isRunnable,
+  MAX_ATTEMPTS,
+  type DeliverableFile,
+  type DeliverableJob,
+  type DeliverableKind,
+  type DeliverableRef,
+  type DeliverableStore,
+} from '../../domain/deliverables/jobs';
 import type { AnalysisEvidence, ProjectedFeature } from '../../domain/deliverables/ports';
 import { countPriority, emptyPriorityCounts, REPORT_LISTED_ASSETS } from '../../domain/deliverables/priority-counts';
-import { PUBLISHER, reportDocument, type ReportAsset, type ReportInput, type ReportMap, type ScenarioRow } from '../../domain/deliverables/report-document';
+import {
+  PUBLISHER,
+  reportDocument,
+  type ReportAsset,
+  type ReportInput,
+  type ReportMap,
+  type ScenarioRow,
+} from '../../domain/deliverables/report-document';
 import { drawReportMap, ReportMapDots, reportMapSpecs } from '../../domain/deliverables/report-maps';
 import type { FeatureSink, PackageRenderers, ShapefileBuilder, SortedSpill } from './ports';
 
@@ -53,7 +87,11 @@ interface BuiltFile {
  * Runs a job once under a lease: builds every file, stores them, then records them. A failure
  * is recorded without internals; the files of a failed build are removed.
  */
-export async function runDeliverableJob(deps: DeliverableWorkerDeps, ref: DeliverableRef, owner: string): Promise<void> {
+export async function runDeliverableJob(
+  deps: DeliverableWorkerDeps,
+  ref: DeliverableRef,
+  owner: string,
+): Promise<void> {
   const job = await deps.jobs.claim(ref, owner, deps.clock(), DELIVERABLE_LEASE_MS);
   if (!job) return;
   const stored: string[] = [];
@@ -64,14 +102,32 @@ export async function runDeliverableJob(deps: DeliverableWorkerDeps, ref: Delive
       const key = `deliverables/${job.account_id}/${job.assessment_id}/${job.deliverable_id}/${file.name}`;
       await deps.blobs.put(key, file.content, file.contentType);
       stored.push(key);
-      files.push({ name: file.name, kind: file.kind, content_type: file.contentType, bytes: file.content.length, sha256: sha256Hex(file.content), key });
+      files.push({
+        name: file.name,
+        kind: file.kind,
+        content_type: file.contentType,
+        bytes: file.content.length,
+        sha256: sha256Hex(file.content),
+        key,
+      });
     }
     if (!(await deps.jobs.finish(job, { owner }, { files }, deps.clock()))) throw new Error('lease lost');
   } catch (error) {
     const refusal = jobFailureOf(error);
-    if (!refusal) deps.warn('Deliverable job failed', { deliverable_id: job.deliverable_id, error: (error as Error).message });
+    if (!refusal)
+      deps.warn('Deliverable job failed', { deliverable_id: job.deliverable_id, error: (error as Error).message });
     await Promise.all(stored.map((key) => deps.blobs.delete(key)));
-    await deps.jobs.finish(job, { owner }, { error: refusal ?? { code: 'internal_error', detail: `The deliverables could not be generated. Quote ${job.deliverable_id} when reporting it.` } }, deps.clock());
+    await deps.jobs.finish(
+      job,
+      { owner },
+      {
+        error: refusal ?? {
+          code: 'internal_error',
+          detail: `The deliverables could not be generated. Quote ${job.deliverable_id} when reporting it.`,
+        },
+      },
+      deps.clock(),
+    );
   }
 }
 
@@ -101,7 +157,7 @@ export async function runOpenDeliverableJobs(deps: DeliverableWorkerDeps, owner:
 async function readJson<T>(blobs: BlobStore, key: string | null): Promise<T | undefined> {
   if (!key) return undefined;
   const body = await blobs.get(key);
-  return body ? JSON.parse(body.toString('utf8')) as T : undefined;
+  return body ? (JSON.parse(body.toString('utf8')) as T) : undefined;
 }
 
 /** Assets read at a time. */
@@ -110,7 +166,13 @@ const ASSET_PAGE = 1000;
 const SORT_RUN = 5000;
 
 /** Reads the jurisdiction's inventory page by page: each asset is shown to `visit` and spilled to be sorted. */
-async function readInventory(deps: DeliverableDeps, accountId: string, jurisdictionId: string, spill: SortedSpill<StoredAsset>, visit: (asset: StoredAsset) => void): Promise<void> {
+async function readInventory(
+  deps: DeliverableDeps,
+  accountId: string,
+  jurisdictionId: string,
+  spill: SortedSpill<StoredAsset>,
+  visit: (asset: StoredAsset) => void,
+): Promise<void> {
   let run: StoredAsset[] = [];
   let cursor: string | undefined;
   do {
@@ -129,8 +191,13 @@ async function readInventory(deps: DeliverableDeps, accountId: string, jurisdict
 }
 
 const reportAsset = (a: StoredAsset, priority: number): ReportAsset => ({
-  priority, name: a.name, category: a.category, score: a.vulnerability?.vulnerability_score ?? null, level: a.vulnerability_level,
-  firstExposedYear: a.vulnerability?.first_exposed_year ?? a.exposure?.first_exposed_year ?? null, maxDepthFt: a.exposure?.max_depth_ft ?? null,
+  priority,
+  name: a.name,
+  category: a.category,
+  score: a.vulnerability?.vulnerability_score ?? null,
+  level: a.vulnerability_level,
+  firstExposedYear: a.vulnerability?.first_exposed_year ?? a.exposure?.first_exposed_year ?? null,
+  maxDepthFt: a.exposure?.max_depth_ft ?? null,
   noDepthReason: a.exposure?.reason ?? null,
   governingComponent: governingOverall(a.exposure?.by_component ?? []),
 });
@@ -153,28 +220,51 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
   const checklist = complianceOf(assessment, evidence).dep_checklist_status;
   const analyses: AnalysisEvidence[] = evidence.analyses;
   const latest = analyses[analyses.length - 1];
-  const answer = latest ? floodAnalysisRecord(await readJson<unknown>(deps.blobs, latest.result_key)) : EMPTY_ANALYSIS_RECORD;
+  const answer = latest
+    ? floodAnalysisRecord(await readJson<unknown>(deps.blobs, latest.result_key))
+    : EMPTY_ANALYSIS_RECORD;
   // Measured as the delivered layer is (EPSG:3087), so the report prints what a GIS measures in the package.
   const measured = <E extends { geometry: MultiPolygon }>(e: E): E => {
     const area = albersAreaM2(e.geometry);
     return { ...e, area_m2: area, area_km2: area / 1e6 };
   };
-  const extents = (latest ? await readJson<InundationExtent[]>(deps.blobs, latest.extents_key) ?? [] : []).map(measured);
-  const componentExtents = (latest ? await readJson<ComponentExtent[]>(deps.blobs, evidenceDocumentKey(job.account_id, job.assessment_id, latest.analysis_id, 'component_extents')) ?? [] : []).map(measured);
-  const combos = [...new Map(analyses.flatMap((a) => a.scenarios.flatMap((scenario) => a.planning_horizons.map((year) => [`${scenario}|${year}`, { scenario, planning_horizon: year }] as const)))).values()]
-    .sort((a, b) => a.planning_horizon - b.planning_horizon || a.scenario.localeCompare(b.scenario));
+  const extents = (latest ? ((await readJson<InundationExtent[]>(deps.blobs, latest.extents_key)) ?? []) : []).map(
+    measured,
+  );
+  const componentExtents = (
+    latest
+      ? ((await readJson<ComponentExtent[]>(
+          deps.blobs,
+          evidenceDocumentKey(job.account_id, job.assessment_id, latest.analysis_id, 'component_extents'),
+        )) ?? [])
+      : []
+  ).map(measured);
+  const combos = [
+    ...new Map(
+      analyses.flatMap((a) =>
+        a.scenarios.flatMap((scenario) =>
+          a.planning_horizons.map((year) => [`${scenario}|${year}`, { scenario, planning_horizon: year }] as const),
+        ),
+      ),
+    ).values(),
+  ].sort((a, b) => a.planning_horizon - b.planning_horizon || a.scenario.localeCompare(b.scenario));
   const jurisdiction = assessment.jurisdiction.display_name;
 
   // The jurisdiction's own Census boundary; an id no longer known falls back on its county, named so.
   const held = heldBoundary(assessment.jurisdiction.id);
   const county = countyBoundaryByFips(assessment.jurisdiction.county_fips)!;
-  const boundaryName = held || assessment.jurisdiction.type === 'county' ? jurisdiction : `${county.name} County (county of ${jurisdiction})`;
+  const boundaryName =
+    held || assessment.jurisdiction.type === 'county'
+      ? jurisdiction
+      : `${county.name} County (county of ${jurisdiction})`;
   const boundary = (held?.geometry ?? county.geometry) as Polygon | MultiPolygon;
 
   const spill = await deps.renderers.sorter.open<StoredAsset>(assetOrder('-vulnerability_score'));
   try {
     const tally = new ExposureTally(combos);
-    const dots = new ReportMapDots(reportMapSpecs({ jurisdiction, extents, componentExtents, sources: answer.sources }));
+    const dots = new ReportMapDots(
+      reportMapSpecs({ jurisdiction, extents, componentExtents, sources: answer.sources }),
+    );
     const priorities = emptyPriorityCounts();
     const assetOutlines = new AssetLayerOutlines();
     await readInventory(deps, job.account_id, assessment.jurisdiction.id, spill, (asset) => {
@@ -187,12 +277,18 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
     const columns: AssetColumns = { combos, withComponents: assetOutlines.withComponents };
     const assetHeads = assetLayerHeads(columns);
     const layers: (GisLayer | LayerOutline)[] = [
-      boundaryLayer(boundaryName, boundary), ...assetOutlines.outlines(assetHeads), inundationLayer(extents),
-      componentExtentLayer('rainfall', componentExtents), componentExtentLayer('compound', componentExtents),
+      boundaryLayer(boundaryName, boundary),
+      ...assetOutlines.outlines(assetHeads),
+      inundationLayer(extents),
+      componentExtentLayer('rainfall', componentExtents),
+      componentExtentLayer('compound', componentExtents),
     ];
     const sources = answer.sources.map((s) => `${s.name}${s.version ? ` (${s.version})` : ''}`);
     const context = { jurisdiction, publisher: PUBLISHER, generatedAt: deps.clock().toISOString(), sources };
-    const slug = jurisdiction.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = jurisdiction
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     const geoPackageName = `${slug}-gis-epsg3087.gpkg`;
     const workbookName = `${slug}-prioritized-assets.xlsx`;
     const shapefileName = (layer: GisLayerHead) => `${slug}-${layer.name}-epsg3087-shp.zip`;
@@ -203,21 +299,29 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
     for (const layer of layers) {
       const metadata = fgdcMetadata(layer, context);
       tables.set(layer.name, geoPackage.table(geoPackageTable(layer, metadata)));
-      if (outlineOf(layer).features > 0) shapefiles.set(layer.name, deps.renderers.shapefile.open(shapefileLayer(layer, metadata)));
+      if (outlineOf(layer).features > 0)
+        shapefiles.set(layer.name, deps.renderers.shapefile.open(shapefileLayer(layer, metadata)));
     }
     const write = (layer: string, feature: Feature) => {
       tables.get(layer)!.add(projected(feature, false));
       shapefiles.get(layer)?.add(projected(feature, true));
     };
-    for (const layer of layers) if ('collection' in layer) layer.collection.features.forEach((feature) => write(layer.name, feature));
+    for (const layer of layers)
+      if ('collection' in layer) layer.collection.features.forEach((feature) => write(layer.name, feature));
 
-    const workbook = await deps.renderers.workbook.open(assetListSheet(assetHeads.assets, `Prioritized critical assets, ${jurisdiction}`));
+    const workbook = await deps.renderers.workbook.open(
+      assetListSheet(assetHeads.assets, `Prioritized critical assets, ${jurisdiction}`),
+    );
     const listed: ReportAsset[] = [];
     let priority = 0;
     for await (const asset of spill.sorted()) {
       priority++;
       const properties = assetProperties(asset, priority, columns);
-      write('assets', { type: 'Feature', geometry: { type: 'Point', coordinates: [asset.lon, asset.lat] }, properties });
+      write('assets', {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [asset.lon, asset.lat] },
+        properties,
+      });
       const footprint = assetFootprint(asset);
       if (footprint) write(footprintLayer(footprint), { type: 'Feature', geometry: footprint, properties });
       workbook.addRow(assetListRow(properties, asset.lon, asset.lat));
@@ -235,8 +339,15 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
       jurisdiction,
       generatedAt: context.generatedAt,
       assessment: {
-        assessment_id: assessment.assessment_id, type: assessment.type, scope: assessment.scope, start_date: assessment.timeline.start_date, status: assessment.status,
-        vertical_datum: assessment.methodology.vertical_datum ?? null, dem: assessment.methodology.dem ? `${assessment.methodology.dem.source}${assessment.methodology.dem.year ? ` (${assessment.methodology.dem.year})` : ''}` : null,
+        assessment_id: assessment.assessment_id,
+        type: assessment.type,
+        scope: assessment.scope,
+        start_date: assessment.timeline.start_date,
+        status: assessment.status,
+        vertical_datum: assessment.methodology.vertical_datum ?? null,
+        dem: assessment.methodology.dem
+          ? `${assessment.methodology.dem.source}${assessment.methodology.dem.year ? ` (${assessment.methodology.dem.year})` : ''}`
+          : null,
       },
       analyses,
       sources: answer.sources,
@@ -262,11 +373,41 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
     };
 
     return [
-      { name: `${slug}-vulnerability-assessment-report.pdf`, kind: 'report_pdf', contentType: 'application/pdf', content: await deps.renderers.report.render(reportDocument(report)) },
-      { name: geoPackageName, kind: 'gis_package', contentType: 'application/geopackage+sqlite3', content: await geoPackage.finish() },
-      ...layers.filter((layer) => shapefiles.has(layer.name)).map((layer): BuiltFile => ({ name: shapefileName(layer), kind: 'gis_package', contentType: 'application/zip', content: shapefiles.get(layer.name)!.finish() })),
-      { name: workbookName, kind: 'asset_list_xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: await workbook.finish() },
-      { name: `${slug}-gis-readme.txt`, kind: 'gis_package', contentType: 'text/plain; charset=utf-8', content: Buffer.from(packageReadme(layers, { geoPackage: geoPackageName, shapefile: shapefileName }, context), 'utf8') },
+      {
+        name: `${slug}-vulnerability-assessment-report.pdf`,
+        kind: 'report_pdf',
+        contentType: 'application/pdf',
+        content: await deps.renderers.report.render(reportDocument(report)),
+      },
+      {
+        name: geoPackageName,
+        kind: 'gis_package',
+        contentType: 'application/geopackage+sqlite3',
+        content: await geoPackage.finish(),
+      },
+      ...layers
+        .filter((layer) => shapefiles.has(layer.name))
+        .map((layer): BuiltFile => ({
+          name: shapefileName(layer),
+          kind: 'gis_package',
+          contentType: 'application/zip',
+          content: shapefiles.get(layer.name)!.finish(),
+        })),
+      {
+        name: workbookName,
+        kind: 'asset_list_xlsx',
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        content: await workbook.finish(),
+      },
+      {
+        name: `${slug}-gis-readme.txt`,
+        kind: 'gis_package',
+        contentType: 'text/plain; charset=utf-8',
+        content: Buffer.from(
+          packageReadme(layers, { geoPackage: geoPackageName, shapefile: shapefileName }, context),
+          'utf8',
+        ),
+      },
     ];
   } finally {
     await spill.dispose();

@@ -1,4 +1,10 @@
-import type { GeoPackageContent, GeoPackageSrs, GeoPackageTableHead, ProjectedFeature, ShapefileLayerHead } from '../../domain/deliverables/ports';
+import type {
+  GeoPackageContent,
+  GeoPackageSrs,
+  GeoPackageTableHead,
+  ProjectedFeature,
+  ShapefileLayerHead,
+} from '../../domain/deliverables/ports';
 import type { ReportDocument } from '../../domain/deliverables/report-document';
 import type { WorkbookSheet } from '../../domain/deliverables/asset-list';
 

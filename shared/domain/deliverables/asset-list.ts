@@ -29,4 +29,8 @@ export function assetListSheet(layer: GisLayerHead, title: string): WorkbookShee
 }
 
 /** An asset's row: its layer attributes and its point. */
-export const assetListRow = (properties: Readonly<Record<string, unknown>>, lon: number, lat: number) => ({ ...properties, LAT: lat, LON: lon });
+export const assetListRow = (properties: Readonly<Record<string, unknown>>, lon: number, lat: number) => ({
+  ...properties,
+  LAT: lat,
+  LON: lon,
+});

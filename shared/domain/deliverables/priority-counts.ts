@@ -18,11 +18,18 @@ export interface PriorityCounts {
   byLevel: Record<string, number>;
 }
 
-export const emptyPriorityCounts = (): PriorityCounts => ({ total: 0, byCategory: Object.create(null) as Record<string, Record<string, number>>, byLevel: Object.create(null) as Record<string, number> });
+export const emptyPriorityCounts = (): PriorityCounts => ({
+  total: 0,
+  byCategory: Object.create(null) as Record<string, Record<string, number>>,
+  byLevel: Object.create(null) as Record<string, number>,
+});
 
 /** Counts one more asset of the list (in place). */
-export function countPriority(counts: PriorityCounts, asset: Pick<StoredAsset, 'category' | 'vulnerability_level'>): void {
-  const levels = counts.byCategory[asset.category] ??= Object.create(null) as Record<string, number>;
+export function countPriority(
+  counts: PriorityCounts,
+  asset: Pick<StoredAsset, 'category' | 'vulnerability_level'>,
+): void {
+  const levels = (counts.byCategory[asset.category] ??= Object.create(null) as Record<string, number>);
   levels[asset.vulnerability_level] = (levels[asset.vulnerability_level] ?? 0) + 1;
   counts.byLevel[asset.vulnerability_level] = (counts.byLevel[asset.vulnerability_level] ?? 0) + 1;
   counts.total++;

@@ -43,12 +43,19 @@ export interface FloodAnalysisRecord {
   elevation: { cell_size_m: number | null; height_steps: HeightSteps | null };
 }
 
-export const EMPTY_ANALYSIS_RECORD: FloodAnalysisRecord = { sources: [], gauges: [], components: {}, elevation: { cell_size_m: null, height_steps: null } };
+export const EMPTY_ANALYSIS_RECORD: FloodAnalysisRecord = {
+  sources: [],
+  gauges: [],
+  components: {},
+  elevation: { cell_size_m: null, height_steps: null },
+};
 
 type Json = Record<string, unknown>;
-const objectOf = (value: unknown): Json => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Json : {});
+const objectOf = (value: unknown): Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 const arrayOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const numberOf = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 function resultRecord(value: unknown): ComponentResultRecord[] {
@@ -57,19 +64,21 @@ function resultRecord(value: unknown): ComponentResultRecord[] {
   const year = numberOf(row.planning_horizon);
   if (scenario === undefined || year === null) return [];
   const level = objectOf(row.design_water_level_navd88);
-  return [{
-    scenario,
-    planning_horizon: year,
-    return_period_years: numberOf(row.return_period_years),
-    sea_level_rise_ft: numberOf(objectOf(row.sea_level_rise).ft),
-    design_level_navd88_m: numberOf(level.m),
-    design_level_navd88_ft: numberOf(level.ft),
-    exposed_area_km2: numberOf(objectOf(row.exposed_area).km2),
-    flood_days_by_gauge: arrayOf(objectOf(row.tidal_flood_days_per_year).by_gauge).flatMap((entry) => {
-      const { noaa_id, days } = objectOf(entry);
-      return typeof noaa_id === 'string' && numberOf(days) !== null ? [{ noaa_id, days: days as number }] : [];
-    }),
-  }];
+  return [
+    {
+      scenario,
+      planning_horizon: year,
+      return_period_years: numberOf(row.return_period_years),
+      sea_level_rise_ft: numberOf(objectOf(row.sea_level_rise).ft),
+      design_level_navd88_m: numberOf(level.m),
+      design_level_navd88_ft: numberOf(level.ft),
+      exposed_area_km2: numberOf(objectOf(row.exposed_area).km2),
+      flood_days_by_gauge: arrayOf(objectOf(row.tidal_flood_days_per_year).by_gauge).flatMap((entry) => {
+        const { noaa_id, days } = objectOf(entry);
+        return typeof noaa_id === 'string' && numberOf(days) !== null ? [{ noaa_id, days: days as number }] : [];
+      }),
+    },
+  ];
 }
 
 /** The record of a stored flood-analysis answer (`POST /hazards/flood-analysis`, as evidence keeps it). */
@@ -95,12 +104,22 @@ export function floodAnalysisRecord(stored: unknown): FloodAnalysisRecord {
     gauges: arrayOf(objectOf(answer.gauge_selection).gauges).flatMap((value) => {
       const gauge = objectOf(value);
       const noaaId = textOf(gauge.noaa_id);
-      return noaaId === undefined ? [] : [{ noaa_id: noaaId, name: textOf(gauge.name) ?? '', weight: numberOf(gauge.weight) }];
+      return noaaId === undefined
+        ? []
+        : [{ noaa_id: noaaId, name: textOf(gauge.name) ?? '', weight: numberOf(gauge.weight) }];
     }),
     components,
     elevation: {
       cell_size_m: numberOf(elevation.cell_size_m),
-      height_steps: stepM === null ? null : { step_m: stepM, lowest_land_levels_navd88_m: arrayOf(steps.lowest_land_levels_navd88_m).flatMap((h) => (numberOf(h) === null ? [] : [h as number])) },
+      height_steps:
+        stepM === null
+          ? null
+          : {
+              step_m: stepM,
+              lowest_land_levels_navd88_m: arrayOf(steps.lowest_land_levels_navd88_m).flatMap((h) =>
+                numberOf(h) === null ? [] : [h as number],
+              ),
+            },
     },
   };
 }
