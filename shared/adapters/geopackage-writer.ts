@@ -120,6 +120,8 @@ class SqlJsGeoPackageBuilder implements GeoPackageBuilder {
       return Buffer.from(db.export());
     } finally {
       db.close();
+      // The index entries are a few numbers per feature: not kept past the file.
+      this.tables.length = 0;
     }
   }
 }

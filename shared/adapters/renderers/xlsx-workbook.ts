@@ -33,7 +33,9 @@ export class ExcelJsWorkbookWriter implements WorkbookWriter {
         about.commit();
         await workbook.commit();
         await ended;
-        return Buffer.concat(chunks);
+        const file = Buffer.concat(chunks);
+        chunks.length = 0;
+        return file;
       },
     };
   }

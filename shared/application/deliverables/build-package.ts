@@ -328,6 +328,31 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
       if (priority <= REPORT_LISTED_ASSETS) listed.push(reportAsset(asset, priority));
     }
 
+    // The layer files are closed before the maps are drawn: their writers' rows are let go before the
+    // rasteriser's memory grows, so the two never add up.
+    const geoPackageFile: BuiltFile = {
+      name: geoPackageName,
+      kind: 'gis_package',
+      contentType: 'application/geopackage+sqlite3',
+      content: await geoPackage.finish(),
+    };
+    const shapefileFiles = layers
+      .filter((layer) => shapefiles.has(layer.name))
+      .map((layer): BuiltFile => ({
+        name: shapefileName(layer),
+        kind: 'gis_package',
+        contentType: 'application/zip',
+        content: shapefiles.get(layer.name)!.finish(),
+      }));
+    shapefiles.clear();
+    tables.clear();
+    const workbookFile: BuiltFile = {
+      name: workbookName,
+      kind: 'asset_list_xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      content: await workbook.finish(),
+    };
+
     // One map at a time: each holds a dot per asset while it is drawn.
     const maps: ReportMap[] = [];
     for (const [i, spec] of dots.specs.entries()) {
@@ -379,26 +404,9 @@ async function buildFiles(deps: DeliverableWorkerDeps, job: DeliverableJob): Pro
         contentType: 'application/pdf',
         content: await deps.renderers.report.render(reportDocument(report)),
       },
-      {
-        name: geoPackageName,
-        kind: 'gis_package',
-        contentType: 'application/geopackage+sqlite3',
-        content: await geoPackage.finish(),
-      },
-      ...layers
-        .filter((layer) => shapefiles.has(layer.name))
-        .map((layer): BuiltFile => ({
-          name: shapefileName(layer),
-          kind: 'gis_package',
-          contentType: 'application/zip',
-          content: shapefiles.get(layer.name)!.finish(),
-        })),
-      {
-        name: workbookName,
-        kind: 'asset_list_xlsx',
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        content: await workbook.finish(),
-      },
+      geoPackageFile,
+      ...shapefileFiles,
+      workbookFile,
       {
         name: `${slug}-gis-readme.txt`,
         kind: 'gis_package',
