@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { jobInsertConsumer } from '../../shared/adapters/job-stream';
 import { countJobEnd, countMetric, METRIC, observedHandler } from '../../shared/observability/metrics';
-import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
-import { ResvgPngRenderer } from '../../shared/adapters/png-renderer';
-import { runDeliverableJob, runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/domain/deliverables/service';
+import { packageRenderers } from '../../shared/adapters/renderers/package-renderers';
+import { runDeliverableJob, runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/application/deliverables/build-package';
 import { deliverableDeps } from '../deliverables/deps';
 
 /** This worker instance, as lease owner. */
 const OWNER = `deliverables-${randomUUID()}`;
 
-const renderers = { geoPackage: new SqlJsGeoPackageWriter(), png: new ResvgPngRenderer() };
+const renderers = packageRenderers();
 const workerDeps = (): DeliverableWorkerDeps => ({ ...deliverableDeps(), renderers });
 
 const runInsertedJob = jobInsertConsumer('deliverable_job', async (item) => {

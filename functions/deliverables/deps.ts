@@ -5,7 +5,7 @@ import { DynamoEvidenceStore, inventoryAssetCounter } from '../../shared/adapter
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { logger } from '../../shared/observability/logger';
 import { gatherEvidence } from '../../shared/domain/compliance/evidence';
-import type { DeliverableDeps } from '../../shared/domain/deliverables/service';
+import type { DeliverableDeps } from '../../shared/application/deliverables/build-package';
 
 let deps: DeliverableDeps | undefined;
 

@@ -1,6 +1,7 @@
-import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import initSqlJs, { type Database, type SqlJsStatic, type Statement } from 'sql.js';
 import type { Geometry, Position } from 'geojson';
-import type { GeoPackageContent, GeoPackageTable, GeoPackageWriter } from '../domain/deliverables/ports';
+import type { GeoPackageContent, GeoPackageSrs, GeoPackageTableHead, ProjectedFeature } from '../domain/deliverables/ports';
+import type { FeatureSink, GeoPackageBuilder, GeoPackageWriter } from '../application/deliverables/ports';
 import { writeSpatialIndex, type IndexEntry } from './geopackage-rtree';
 
 /**
@@ -38,48 +39,94 @@ INSERT INTO gpkg_extensions VALUES ('gpkg_metadata', NULL, 'gpkg_metadata', 'htt
 let sqlite: Promise<SqlJsStatic> | undefined;
 
 export class SqlJsGeoPackageWriter implements GeoPackageWriter {
-  async write(content: GeoPackageContent): Promise<Buffer> {
+  async open(srs: GeoPackageSrs): Promise<GeoPackageBuilder> {
     sqlite ??= initSqlJs();
     const db = new (await sqlite).Database();
     try {
       db.exec(`PRAGMA application_id = ${GPKG_APPLICATION_ID}; PRAGMA user_version = ${GPKG_VERSION};${SCHEMA}`);
-      const { srs } = content;
       db.run('INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)', [srs.name, srs.id, srs.organization, srs.organizationId, srs.definition, srs.description]);
       db.run('BEGIN');
-      for (const table of content.tables) writeTable(db, table, srs.id);
-      db.run('COMMIT');
-      return Buffer.from(db.export());
-    } finally {
+    } catch (error) {
       db.close();
+      throw error;
     }
+    return new SqlJsGeoPackageBuilder(db, srs.id);
+  }
+
+  async write(content: GeoPackageContent): Promise<Buffer> {
+    const builder = await this.open(content.srs);
+    for (const table of content.tables) {
+      const sink = builder.table(table);
+      for (const feature of table.features) sink.add(feature);
+    }
+    return builder.finish();
   }
 }
 
 const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
-function writeTable(db: Database, table: GeoPackageTable, srsId: number): void {
-  const extent = extentOf(table.features.map((f) => f.geometry));
-  db.run('INSERT INTO gpkg_contents (table_name, data_type, identifier, description, min_x, min_y, max_x, max_y, srs_id) VALUES (?, \'features\', ?, ?, ?, ?, ?, ?, ?)',
-    [table.name, table.title, table.description, extent?.minX ?? null, extent?.minY ?? null, extent?.maxX ?? null, extent?.maxY ?? null, srsId]);
-  db.run('INSERT INTO gpkg_geometry_columns VALUES (?, \'geom\', ?, ?, 0, 0)', [table.name, table.geometryType, srsId]);
-  const columns = table.columns.map((c) => `${quoted(c.name)} ${c.type}`).join(', ');
-  db.run(`CREATE TABLE ${quoted(table.name)} (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom ${table.geometryType}${columns ? `, ${columns}` : ''})`);
-  const insert = db.prepare(`INSERT INTO ${quoted(table.name)} (fid, geom${table.columns.map((c) => `, ${quoted(c.name)}`).join('')}) VALUES (?, ?${', ?'.repeat(table.columns.length)})`);
-  const indexed: IndexEntry[] = [];
-  try {
-    table.features.forEach((feature, i) => {
-      insert.run([i + 1, gpkgGeometry(feature.geometry, srsId), ...table.columns.map((c) => sqlValue(feature.properties[c.name]))]);
-      const envelope = extentOf([feature.geometry]);
-      // An empty geometry has no envelope and no place in the index (ST_IsEmpty in the triggers).
-      if (envelope && [envelope.minX, envelope.minY, envelope.maxX, envelope.maxY].every(Number.isFinite)) indexed.push({ id: i + 1, envelope });
-    });
-  } finally {
-    insert.free();
-  }
-  writeSpatialIndex(db, table.name, 'geom', 'fid', indexed);
-  db.run('INSERT INTO gpkg_metadata (md_scope, md_standard_uri, mime_type, metadata) VALUES (\'dataset\', ?, ?, ?)', [table.metadata.standardUri, table.metadata.mimeType, table.metadata.document]);
-  db.run('INSERT INTO gpkg_metadata_reference (reference_scope, table_name, md_file_id) VALUES (\'table\', ?, last_insert_rowid())', [table.name]);
+/** A table being filled: its insert statement, its extent so far and its index entries (a few numbers a feature). */
+interface OpenTable {
+  head: GeoPackageTableHead;
+  insert: Statement;
+  rows: number;
+  extent: Extent | undefined;
+  indexed: IndexEntry[];
 }
+
+/**
+ * The database stays in SQLite's own pages (WebAssembly memory) as rows arrive; the extents, the
+ * spatial indexes and the metadata are written once every row is in.
+ */
+class SqlJsGeoPackageBuilder implements GeoPackageBuilder {
+  private readonly tables: OpenTable[] = [];
+
+  constructor(private readonly db: Database, private readonly srsId: number) {}
+
+  table(head: GeoPackageTableHead): FeatureSink {
+    const { db } = this;
+    db.run('INSERT INTO gpkg_contents (table_name, data_type, identifier, description, srs_id) VALUES (?, \'features\', ?, ?, ?)', [head.name, head.title, head.description, this.srsId]);
+    db.run('INSERT INTO gpkg_geometry_columns VALUES (?, \'geom\', ?, ?, 0, 0)', [head.name, head.geometryType, this.srsId]);
+    const columns = head.columns.map((c) => `${quoted(c.name)} ${c.type}`).join(', ');
+    db.run(`CREATE TABLE ${quoted(head.name)} (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom ${head.geometryType}${columns ? `, ${columns}` : ''})`);
+    const insert = db.prepare(`INSERT INTO ${quoted(head.name)} (fid, geom${head.columns.map((c) => `, ${quoted(c.name)}`).join('')}) VALUES (?, ?${', ?'.repeat(head.columns.length)})`);
+    const table: OpenTable = { head, insert, rows: 0, extent: undefined, indexed: [] };
+    this.tables.push(table);
+    return { add: (feature) => this.insert(table, feature) };
+  }
+
+  private insert(table: OpenTable, feature: ProjectedFeature): void {
+    const id = ++table.rows;
+    table.insert.run([id, gpkgGeometry(feature.geometry, this.srsId), ...table.head.columns.map((c) => sqlValue(feature.properties[c.name]))]);
+    const envelope = extentOf([feature.geometry]);
+    // An empty geometry has no envelope and no place in the index (ST_IsEmpty in the triggers).
+    if (!envelope) return;
+    table.extent = table.extent ? widened(table.extent, envelope) : envelope;
+    if ([envelope.minX, envelope.minY, envelope.maxX, envelope.maxY].every(Number.isFinite)) table.indexed.push({ id, envelope });
+  }
+
+  async finish(): Promise<Buffer> {
+    const { db } = this;
+    try {
+      for (const table of this.tables) {
+        table.insert.free();
+        const { extent, head } = table;
+        db.run('UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, max_y = ? WHERE table_name = ?', [extent?.minX ?? null, extent?.minY ?? null, extent?.maxX ?? null, extent?.maxY ?? null, head.name]);
+        writeSpatialIndex(db, head.name, 'geom', 'fid', table.indexed);
+        db.run('INSERT INTO gpkg_metadata (md_scope, md_standard_uri, mime_type, metadata) VALUES (\'dataset\', ?, ?, ?)', [head.metadata.standardUri, head.metadata.mimeType, head.metadata.document]);
+        db.run('INSERT INTO gpkg_metadata_reference (reference_scope, table_name, md_file_id) VALUES (\'table\', ?, last_insert_rowid())', [head.name]);
+      }
+      db.run('COMMIT');
+      return Buffer.from(db.export());
+    } finally {
+      db.close();
+      // The index entries are a few numbers per feature: not kept past the file.
+      this.tables.length = 0;
+    }
+  }
+}
+
+const widened = (a: Extent, b: Extent): Extent => ({ minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) });
 
 function sqlValue(value: unknown): string | number | null {
   if (value === undefined || value === null) return null;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
-import type { PngRenderer } from '../domain/deliverables/ports';
+import type { PngRenderer } from '../application/deliverables/ports';
 
 let ready: Promise<void> | undefined;
 

@@ -1,7 +1,7 @@
 import { startTestApp } from '../helpers/local-app';
 import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
 import { isRunnable, MAX_ATTEMPTS, type DeliverableJob } from '../../shared/domain/deliverables/jobs';
-import { runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/domain/deliverables/service';
+import { runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/application/deliverables/build-package';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 

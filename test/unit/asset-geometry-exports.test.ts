@@ -12,7 +12,8 @@ import { assetsToCsv, assetsToGeoJson, assetsToXlsx, assetView } from '../../sha
 import { MAX_STORED_VERTICES, storedGeometry } from '../../shared/domain/assets/geometry';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 import { assetLayers } from '../../shared/domain/deliverables/gis-layers';
-import { geoPackageContent, shapefileZip } from '../../shared/domain/deliverables/gis-package';
+import { geoPackageContent } from '../../shared/domain/deliverables/gis-package';
+import { shapefileZip } from '../helpers/deliverable-writers';
 import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
 import { openSqlite } from '../helpers/sqlite';
 

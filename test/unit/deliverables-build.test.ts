@@ -6,18 +6,17 @@ import type { StoredAsset } from '../../shared/domain/assets/ports';
 import type { ComplianceEvidence } from '../../shared/domain/compliance/evidence';
 import { DELIVERABLE_LEASE_MS, type DeliverableFile, type DeliverableJob, type DeliverableStore } from '../../shared/domain/deliverables/jobs';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
-import { runDeliverableJob, type DeliverableWorkerDeps } from '../../shared/domain/deliverables/service';
-import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
-import { ResvgPngRenderer } from '../../shared/adapters/png-renderer';
+import { runDeliverableJob, type DeliverableWorkerDeps } from '../../shared/application/deliverables/build-package';
+import { packageRenderers } from '../../shared/adapters/renderers/package-renderers';
 import { compliantMethodology, storedAssessment } from '../helpers/assessment-fixtures';
 import { pdfPages, pdfText, type PdfPage } from '../helpers/pdf-text';
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { open as openShapefile } from 'shapefile';
 import initSqlJs from 'sql.js';
 import { maskToMultiPolygon } from '../../shared/domain/hazards/inundation';
 import { albers3087, gpkgPolygons, planarArea, xlsxSheet } from '../helpers/deliverable-readers';
 import { evidenceDocumentKey } from '../../shared/domain/deliverables/analysis-link';
-import type { ComponentExtent } from '../../shared/domain/deliverables/inundation-extents';
+import type { ComponentExtent } from '../../shared/domain/hazards/inundation-extents';
 
 /**
  * One deliverable build for Monroe County from in-memory stores: the files it stores and records,
@@ -112,7 +111,7 @@ function world(options: { finishOk?: boolean; assessment?: Parameters<typeof sto
   const evidence: ComplianceEvidence = { jurisdiction_id: 'county:12087', jurisdiction_name: 'Monroe County', assets: { total: 5, by_category: { community_emergency: 5 } }, analyses: options.analyses ?? [ANALYSIS] };
   const deps: DeliverableWorkerDeps = {
     jobs, blobs, clock: () => NOW, warn: () => {},
-    renderers: { geoPackage: new SqlJsGeoPackageWriter(), png: new ResvgPngRenderer() },
+    renderers: packageRenderers(),
     assessments: { get: async (account, id) => (account === 'acct_1' && id === 'va_test' ? storedAssessment({ methodology: compliantMethodology('2024', 2026) as never, ...options.assessment }) : undefined) },
     // Two pages, so the build reads past the first.
     assets: { list: async (_a, filter, page) => { pages.push(page.cursor); filters.push(filter); return page.cursor ? { items: assets.slice(2), nextCursor: undefined } : { items: assets.slice(0, 2), nextCursor: 'p2' }; } },
@@ -468,4 +467,69 @@ describe('the figures a report prints', () => {
     expect(text).toContain('over the 4 scenario and horizon pair(s) above, the Governs column of section 7): rainfall governs 1 asset(s), compound governs 1 asset(s).');
     gpkg.close();
   });
+});
+
+describe('the package of a large inventory', () => {
+  // More entries than the report prints (500), over several pages of the store.
+  const COUNT = 1_200;
+  const CATEGORIES = ['community_emergency', 'critical_infrastructure', 'transportation'] as const;
+  // Distinct scores in an order unlike the store's: 7919 is prime, so i → i·7919 mod COUNT is a permutation.
+  const scoreOf = (i: number) => ((i * 7919) % COUNT) / COUNT;
+  const large = Array.from({ length: COUNT }, (_, i) => asset(`a_${i}`, `Station ${String(i).padStart(5, '0')}`, scoreOf(i), [['intermediate', 2076, 1]], { category: CATEGORIES[i % 3]! }));
+  const expectedOrder = [...large].sort((a, b) => b.vulnerability!.vulnerability_score - a.vulnerability!.vulnerability_score).map((a) => a.asset_id);
+
+  async function built() {
+    const w = world({ assets: large });
+    // Pages of 1,000, as the store pages the inventory.
+    w.deps.assets = { list: async (_a, _filter, page) => {
+      const start = page.cursor ? Number(page.cursor) : 0;
+      const end = Math.min(start + page.limit, large.length);
+      return { items: large.slice(start, end), nextCursor: end < large.length ? String(end) : undefined };
+    } };
+    await runDeliverableJob(w.deps, { account_id: 'acct_1', assessment_id: 'va_test', deliverable_id: 'dlv_1' }, 'w1');
+    const files = (w.outcomes[0] as { files: DeliverableFile[] }).files;
+    const body = (suffix: string) => w.objects.get(files.find((f) => f.name.endsWith(suffix))!.key)!.body;
+    return { pdf: body('.pdf'), xlsx: body('.xlsx'), gpkg: body('.gpkg') };
+  }
+
+  it('keeps every asset, in priority order, in the workbook and the GeoPackage, and a summary in the report', async () => {
+    const { pdf, xlsx, gpkg } = await built();
+
+    // The workbook, read as XML: a header row and one row per asset.
+    const sheet = strFromU8(unzipSync(xlsx)['xl/worksheets/sheet1.xml']!);
+    expect(sheet.match(/<row /g)).toHaveLength(COUNT + 1);
+    const rows = xlsxSheet(xlsx, 'Prioritized assets');
+    const idColumn = rows[0]!.indexOf('ASSET_ID');
+    expect(rows.slice(1).map((row) => row[idColumn])).toEqual(expectedOrder);
+    expect(rows.slice(1).map((row) => row[rows[0]!.indexOf('PRIORITY')])).toEqual(expectedOrder.map((_, i) => i + 1));
+
+    const SQL = await initSqlJs();
+    const db = new SQL.Database(gpkg);
+    expect(db.exec('SELECT ASSET_ID FROM assets ORDER BY fid')[0]!.values.map((r) => r[0])).toEqual(expectedOrder);
+    db.close();
+
+    const lines = pdfText(pdf).split('\n');
+    // Runs joined, the spaces of wrapped lines collapsed.
+    const text = lines.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('The prioritized list holds 1,200 assets: too many to print.');
+    expect(text).toMatch(/The full list, every asset with its attributes, is in the workbook \(monroe-county-prioritized-assets\.xlsx\) and in the GIS layers/);
+    // The list's head only: the 500th entry, not the 501st.
+    const nameOf = (id: string) => large.find((a) => a.asset_id === id)!.name;
+    expect(lines).toContain(nameOf(expectedOrder[499]!));
+    expect(lines).not.toContain(nameOf(expectedOrder[500]!));
+    // Counts per category and level (very high, high, moderate, low, not assessed, all): the fixture's levels are high above 0.5, else low.
+    const counts = (category?: string) => {
+      const of = large.filter((a) => !category || a.category === category);
+      const high = of.filter((a) => a.vulnerability!.vulnerability_score > 0.5).length;
+      return ['0', String(high), '0', String(of.length - high), '0', String(of.length)];
+    };
+    const section = lines.lastIndexOf('7. Prioritized asset list (item N)');
+    const rowAfter = (label: string) => {
+      const at = lines.indexOf(label, section);
+      return lines.slice(at + 1, at + 7);
+    };
+    expect(rowAfter('community emergency')).toEqual(counts('community_emergency'));
+    expect(rowAfter('transportation')).toEqual(counts('transportation'));
+    expect(rowAfter('All categories')).toEqual(counts());
+  }, 180_000);
 });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 import { assetLayer, componentDepthField, governingField } from '../../shared/domain/deliverables/gis-layers';
-import { assetListXlsx } from '../../shared/domain/deliverables/asset-list-xlsx';
+import { assetListXlsx } from '../helpers/deliverable-writers';
 
 /** The four components' depths and the governing one as columns of the asset layer and the workbook. */
 

@@ -1,5 +1,13 @@
-import { equalAreaNotes, exposureSummary, type ExposureCombo } from '../../shared/domain/deliverables/exposure-summary';
+import { equalAreaNotes, exposureSummary, ExposureTally, type ExposureCombo } from '../../shared/domain/deliverables/exposure-summary';
+import { floodAnalysisRecord } from '../../shared/domain/hazards/analysis-record';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
+
+/** The assets counted one at a time, as the package reads its pages. */
+function tallied(combos: { scenario: string; planning_horizon: number }[], assets: StoredAsset[]): ExposureTally {
+  const tally = new ExposureTally(combos);
+  for (const asset of assets) tally.add(asset);
+  return tally;
+}
 
 /** Why scenario and horizon pairs show the same exposed land, and which areas the summary reads. */
 const combo = (scenario: string, planning_horizon: number, areas: (number | null)[], level: number | null): ExposureCombo => ({
@@ -71,7 +79,7 @@ describe('the summary of an answer', () => {
     };
     const extents = [{ scenario: 'intermediate', planning_horizon: 2046, components: ['surge', 'tidal'], area_km2: 3.5, area_m2: 3.5e6, geometry: { type: 'MultiPolygon' as const, coordinates: [] } }];
     const assets = [asset([['intermediate', 2046, 0.2]]), asset([['intermediate', 2046, 0]]), asset([], 'unknown_elevation'), asset([], 'existing_water'), {} as StoredAsset];
-    const summary = exposureSummary(answer, [{ scenario: 'intermediate', planning_horizon: 2046 }, { scenario: 'intermediate', planning_horizon: 2076 }], assets, extents);
+    const summary = exposureSummary(floodAnalysisRecord(answer), tallied([{ scenario: 'intermediate', planning_horizon: 2046 }, { scenario: 'intermediate', planning_horizon: 2076 }], assets), extents);
     expect(summary).toEqual({
       components: ['tidal', 'surge'],
       combos: [
@@ -97,7 +105,7 @@ describe('the summary of an answer', () => {
       withComponents(entry('high', 2046, { tidal: 0 }, null)),
       asset([['high', 2046, 0]]),
     ];
-    const summary = exposureSummary({}, [{ scenario: 'high', planning_horizon: 2046 }, { scenario: 'high', planning_horizon: 2076 }], assets, []);
+    const summary = exposureSummary(floodAnalysisRecord({}), tallied([{ scenario: 'high', planning_horizon: 2046 }, { scenario: 'high', planning_horizon: 2076 }], assets), []);
     expect(summary.governing).toEqual([{ component: 'tidal', assets: 1 }, { component: 'surge', assets: 1 }, { component: 'rainfall', assets: 1 }, { component: 'compound', assets: 1 }]);
   });
 });

@@ -8,9 +8,10 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 import { assetLayer, assetLayers, boundaryLayer, depthField, inundationLayer } from '../../shared/domain/deliverables/gis-layers';
-import { fgdcMetadata, geoPackageContent, shapefileZip } from '../../shared/domain/deliverables/gis-package';
+import { fgdcMetadata, geoPackageContent } from '../../shared/domain/deliverables/gis-package';
+import { shapefileZip } from '../helpers/deliverable-writers';
 import { SqlJsGeoPackageWriter } from '../../shared/adapters/geopackage-writer';
-import { assetListXlsx } from '../../shared/domain/deliverables/asset-list-xlsx';
+import { assetListXlsx } from '../helpers/deliverable-writers';
 import ExcelJS from 'exceljs';
 import { openSqlite } from '../helpers/sqlite';
 

@@ -1,7 +1,7 @@
 import type { ElevationGrid } from '../../shared/domain/hazards/elevation';
 import type { AnalysedSurfaces } from '../../shared/domain/hazards/flood-analysis';
 import type { WaterSurface } from '../../shared/domain/hazards/flood-surfaces';
-import { inundationExtents } from '../../shared/domain/deliverables/inundation-extents';
+import { inundationExtents } from '../../shared/domain/hazards/inundation-extents';
 
 /**
  * Inundation extents on a 4 × 3 grid whose every cell is known: which cells flood under the

@@ -5,7 +5,8 @@ import type { Assessment } from '../../shared/domain/assessments/model';
 import { analysisTarget, evidenceDocumentKey, evidenceOf, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLinkDeps } from '../../shared/domain/deliverables/analysis-link';
 import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableJob, type DeliverableStore } from '../../shared/domain/deliverables/jobs';
 import { deliverableView, SIGNED_URL_SECONDS, startDeliverables } from '../../shared/domain/deliverables/requests';
-import { runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/domain/deliverables/service';
+import { packageRenderers } from '../../shared/adapters/renderers/package-renderers';
+import { runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/application/deliverables/build-package';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
 import type { AnalysedSurfaces, AssetSite } from '../../shared/domain/hazards/flood-analysis';
 import type { ExposureChange, StoredAsset } from '../../shared/domain/assets/ports';
@@ -71,7 +72,7 @@ describe('deliverable job leases', () => {
     };
     const deps: DeliverableWorkerDeps = {
       jobs, blobs, clock: () => NOW, warn: (m, d) => warnings.push([m, d]),
-      renderers: { geoPackage: { write: async () => { throw new Error('not reached'); } }, png: { render: async () => { throw new Error('not reached'); } } },
+      renderers: packageRenderers(),
       assessments: { get: async () => undefined }, assets: { list: async () => ({ items: [], nextCursor: undefined }) },
       evidence: async () => { throw new Error('not reached'); },
     };

@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { ResvgPngRenderer } from '../../shared/adapters/png-renderer';
 import { DEPTH_CLASSES, depthClass, mapDrawing, roundLength, VULNERABILITY_CLASSES, type MapInput } from '../../shared/domain/deliverables/maps';
 import { COMPOUND_MAP_LIMIT, compoundMapExtents, reportMaps } from '../../shared/domain/deliverables/report-maps';
-import type { ComponentExtent } from '../../shared/domain/deliverables/inundation-extents';
+import type { ComponentExtent } from '../../shared/domain/hazards/inundation-extents';
 import { countyBoundaryByFips } from '../../shared/domain/hazards/florida-counties';
 import type { StoredAsset } from '../../shared/domain/assets/ports';
 

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { ResvgPngRenderer } from '../../shared/adapters/png-renderer';
-import { reportPdf, type ReportInput } from '../../shared/domain/deliverables/report-pdf';
+import type { ReportInput } from '../../shared/domain/deliverables/report-document';
+import { reportPdf } from '../helpers/deliverable-writers';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
 import { pdfPages, pdfText } from '../helpers/pdf-text';
 
@@ -25,6 +26,7 @@ const input = (analyses: number): ReportInput => ({
   analyses: Array.from({ length: analyses }, (_, i) => analysis(i)),
   sources: [{ name: 'NOAA 2022 Technical Report', version: 'TR NOS 01' }, { name: 'SRTM', version: 'SRTM version 3' }],
   gauges: [], datumCheck: null, gaugeCautions: [], inventory: { total: 0, by_category: {} }, exposure: { components: [], combos: [], analysed: 0, unknownElevation: 0, mapCellM: null, notes: [], governing: [] }, assets: [], maps: [],
+  priorities: { total: 0, byCategory: {}, byLevel: {} }, fullListFiles: { workbook: 'monroe.xlsx', geoPackage: 'monroe.gpkg' },
   checklist: { rule_set: 's380093', label: 'statute', passed: 0, failed: 0, conditional: 0, contradictions: [], items: [] } as never,
 });
 

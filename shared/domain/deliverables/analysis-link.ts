@@ -5,7 +5,7 @@ import type { AssessmentStore } from '../assessments/ports';
 import type { AssetStore } from '../assets/ports';
 import { applyExposurePages, type AppliedSummary } from '../hazards/exposure-application';
 import type { AnalysedSurfaces } from '../hazards/flood-analysis';
-import { componentExtents, inundationExtents, type ComponentExtent, type InundationExtent } from './inundation-extents';
+import { componentExtents, inundationExtents, type ComponentExtent, type InundationExtent } from '../hazards/inundation-extents';
 import { jurisdictionBoundary } from './jurisdiction-boundary';
 import type { OfficialBoundary } from '../jurisdiction-boundaries';
 import type { AnalysisEvidence, ComponentEvidence, EvidenceStore } from './ports';

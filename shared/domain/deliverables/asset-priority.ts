@@ -36,6 +36,9 @@ const COMPARATORS: Record<AssetSort, (a: StoredAsset, b: StoredAsset) => number>
   name: byName,
 };
 
+/** The comparison of the sort, for a caller that sorts in runs (the package's inventory). */
+export const assetOrder = (sort: AssetSort) => COMPARATORS[sort];
+
 export function sortAssets(assets: readonly StoredAsset[], sort: AssetSort): StoredAsset[] {
   return [...assets].sort(COMPARATORS[sort]);
 }

@@ -1,7 +1,8 @@
 import type { StoredAsset } from '../assets/ports';
 import { governingOverall, type ExposureComponent } from '../hazards/asset-exposure';
-import { DESIGN_RETURN_PERIOD_YEARS, FLOOD_COMPONENTS } from '../hazards/vocabulary';
-import type { InundationExtent } from './inundation-extents';
+import { DESIGN_RETURN_PERIOD_YEARS, FLOOD_COMPONENTS, type FloodComponent } from '../hazards/vocabulary';
+import type { FloodAnalysisRecord, HeightSteps } from '../hazards/analysis-record';
+import type { InundationExtent } from '../hazards/inundation-extents';
 
 /**
  * The report's exposure summary: per scenario and horizon, the components whose water it envelopes,
@@ -9,23 +10,6 @@ import type { InundationExtent } from './inundation-extents';
  * the inundation layer's polygons (measured by the caller as the layer is). Pairs whose components
  * answered the same exposed land get the reason, as a planner would ask for it.
  */
-
-/** The parts of a stored flood-analysis answer the summary reads. */
-export interface AnswerExposure {
-  components?: Record<string, { results?: ComponentResult[] } | undefined>;
-  elevation?: {
-    cell_size_m?: number;
-    height_steps?: { step_m: number; lowest_land_levels_navd88_m: number[] };
-  };
-}
-
-interface ComponentResult {
-  scenario: string;
-  planning_horizon: number;
-  return_period_years?: number;
-  design_water_level_navd88?: { m: number };
-  exposed_area?: { km2: number };
-}
 
 export interface ExposureCombo {
   scenario: string;
@@ -56,34 +40,66 @@ export interface ExposureSummary {
   governing: { component: ExposureComponent; assets: number }[];
 }
 
-function governingCounts(assets: readonly StoredAsset[], combos: readonly { scenario: string; planning_horizon: number }[]): ExposureSummary['governing'] {
-  const printed = new Set(combos.map((c) => `${c.scenario}|${c.planning_horizon}`));
-  const counts = new Map<ExposureComponent, number>();
-  for (const asset of assets) {
-    const component = governingOverall((asset.exposure?.by_component ?? []).filter((e) => printed.has(`${e.scenario}|${e.planning_horizon}`)));
-    if (component) counts.set(component, (counts.get(component) ?? 0) + 1);
+type Combo = { scenario: string; planning_horizon: number };
+const comboKey = (scenario: string, year: number) => `${scenario}|${year}`;
+
+/**
+ * The asset counts of the summary, taken one asset at a time (the inventory is read in pages and
+ * never held whole): exposed assets per pair, analysed and unknown-elevation assets, and the
+ * governing component of each asset's deepest flooding over the pairs summarised.
+ */
+export class ExposureTally {
+  private readonly exposedByCombo = new Map<string, number>();
+  private readonly governingCounts = new Map<ExposureComponent, number>();
+  private readonly printed: Set<string>;
+  analysed = 0;
+  unknownElevation = 0;
+
+  constructor(readonly combos: readonly Combo[]) {
+    this.printed = new Set(combos.map((c) => comboKey(c.scenario, c.planning_horizon)));
   }
-  return FLOOD_COMPONENTS.filter((c) => counts.has(c)).map((component) => ({ component, assets: counts.get(component)! }));
+
+  add(asset: StoredAsset): void {
+    const exposure = asset.exposure;
+    if (!exposure) return;
+    this.analysed++;
+    if (exposure.status === 'unknown_elevation' || exposure.status === 'existing_water') this.unknownElevation++;
+    // The first depth given for a pair is the asset's depth there (as the layer's column holds it).
+    const seen = new Set<string>();
+    for (const depth of exposure.depths) {
+      const key = comboKey(depth.scenario, depth.planning_horizon);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if ((depth.depth_ft ?? 0) > 0 && this.printed.has(key)) this.exposedByCombo.set(key, (this.exposedByCombo.get(key) ?? 0) + 1);
+    }
+    const component = governingOverall((exposure.by_component ?? []).filter((e) => this.printed.has(comboKey(e.scenario, e.planning_horizon))));
+    if (component) this.governingCounts.set(component, (this.governingCounts.get(component) ?? 0) + 1);
+  }
+
+  exposed(combo: Combo): number {
+    return this.exposedByCombo.get(comboKey(combo.scenario, combo.planning_horizon)) ?? 0;
+  }
+
+  governing(): ExposureSummary['governing'] {
+    return FLOOD_COMPONENTS.filter((c) => this.governingCounts.has(c)).map((component) => ({ component, assets: this.governingCounts.get(component)! }));
+  }
 }
 
-export function exposureSummary(
-  answer: AnswerExposure,
-  combos: readonly { scenario: string; planning_horizon: number }[],
-  assets: readonly StoredAsset[],
-  extents: readonly InundationExtent[],
-): ExposureSummary {
-  const components = FLOOD_COMPONENTS.filter((c) => answer.components?.[c]?.results?.length);
-  const resultOf = (component: string, scenario: string, year: number) => answer.components?.[component]?.results
-    ?.find((r) => r.scenario === scenario && r.planning_horizon === year && (r.return_period_years === undefined || r.return_period_years === DESIGN_RETURN_PERIOD_YEARS));
+/** The summary of the pairs the tally counted, with the analysis's component results and the measured extents. */
+export function exposureSummary(answer: FloodAnalysisRecord, tally: ExposureTally, extents: readonly InundationExtent[]): ExposureSummary {
+  const { combos } = tally;
+  const components = FLOOD_COMPONENTS.filter((c) => answer.components[c]?.length);
+  const resultOf = (component: FloodComponent, scenario: string, year: number) => answer.components[component]
+    ?.find((r) => r.scenario === scenario && r.planning_horizon === year && (r.return_period_years === null || r.return_period_years === DESIGN_RETURN_PERIOD_YEARS));
   const rows = combos.map((c): ExposureCombo => {
     const results = components.map((component) => resultOf(component, c.scenario, c.planning_horizon));
     const extent = extents.find((e) => e.scenario === c.scenario && e.planning_horizon === c.planning_horizon);
-    const levels = results.map((r) => r?.design_water_level_navd88?.m).filter((m): m is number => m !== undefined);
+    const levels = results.map((r) => r?.design_level_navd88_m).filter((m): m is number => m !== null && m !== undefined);
     return {
       ...c,
       components: extent?.components ?? components.filter((_, i) => results[i]),
-      exposed: assets.filter((a) => (a.exposure?.depths.find((d) => d.scenario === c.scenario && d.planning_horizon === c.planning_horizon)?.depth_ft ?? 0) > 0).length,
-      areas_km2: results.map((r) => r?.exposed_area?.km2 ?? null),
+      exposed: tally.exposed(c),
+      areas_km2: results.map((r) => r?.exposed_area_km2 ?? null),
       highest_level_m: levels.length > 0 ? Math.max(...levels) : null,
       map_km2: extent?.area_km2 ?? null,
     };
@@ -91,11 +107,11 @@ export function exposureSummary(
   return {
     components,
     combos: rows,
-    analysed: assets.filter((a) => a.exposure).length,
-    unknownElevation: assets.filter((a) => a.exposure?.status === 'unknown_elevation' || a.exposure?.status === 'existing_water').length,
-    mapCellM: answer.elevation?.cell_size_m ?? null,
-    notes: equalAreaNotes(rows, answer.elevation?.height_steps),
-    governing: governingCounts(assets, combos),
+    analysed: tally.analysed,
+    unknownElevation: tally.unknownElevation,
+    mapCellM: answer.elevation.cell_size_m,
+    notes: equalAreaNotes(rows, answer.elevation.height_steps ?? undefined),
+    governing: tally.governing(),
   };
 }
 
@@ -107,7 +123,7 @@ const metres = (m: number) => `${m.toFixed(2)} m`;
  * design levels fall between two heights of a stepped elevation model (SRTM's whole metres), or,
  * failing that, the higher levels reach no further land the water connects to.
  */
-export function equalAreaNotes(combos: readonly ExposureCombo[], steps: { step_m: number; lowest_land_levels_navd88_m: number[] } | undefined): string[] {
+export function equalAreaNotes(combos: readonly ExposureCombo[], steps: HeightSteps | undefined): string[] {
   const groups = new Map<string, ExposureCombo[]>();
   for (const combo of combos) {
     if (combo.areas_km2.length === 0 || combo.areas_km2.some((a) => a === null)) continue;

@@ -1,11 +1,10 @@
 import type { Feature, Geometry, MultiPolygon, Position } from 'geojson';
 import proj4 from 'proj4';
-import { write as writeShapefile } from '@mapbox/shp-write';
-import { zipSync, strToU8 } from 'fflate';
 import albers3087 from 'epsg-index/s/3087.json';
 import { knownCrs } from '../assets/crs';
-import type { GisLayer } from './gis-layers';
-import type { GeoPackageContent } from './ports';
+import type { StoredAsset } from '../assets/ports';
+import { assetFootprint, footprintLayer, type AssetLayerName, type GisLayer, type GisLayerHead } from './gis-layers';
+import type { GeoPackageContent, GeoPackageTableHead, ShapefileLayerHead } from './ports';
 
 /**
  * The GIS deliverable in DEP's coordinate system, NAD83(HARN) / Florida GDL Albers (EPSG:3087):
@@ -17,16 +16,64 @@ const CRS = knownCrs(DELIVERABLE_EPSG)!;
 const WKT = albers3087.wkt;
 const toAlbers = proj4('EPSG:4326', CRS.proj4);
 
+/** The extent a layer without features states: Florida's. */
+const FLORIDA: Bounds = { west: -87.7, south: 24.4, east: -79.9, north: 31.1 };
+
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
-function bounds(layer: GisLayer) {
-  const box = { west: Infinity, south: Infinity, east: -Infinity, north: -Infinity };
-  const visit = (p: Position) => {
-    box.west = Math.min(box.west, p[0]!); box.east = Math.max(box.east, p[0]!);
-    box.south = Math.min(box.south, p[1]!); box.north = Math.max(box.north, p[1]!);
-  };
-  for (const f of layer.collection.features) forEachPosition(f.geometry, visit);
-  return Number.isFinite(box.west) ? box : { west: -87.7, south: 24.4, east: -79.9, north: 31.1 };
+export interface Bounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** A layer as its metadata and README describe it: its head, how many features it has and their extent (WGS 84). */
+export type LayerOutline = GisLayerHead & { features: number; bounds: Bounds | undefined };
+
+/** The box widened to hold the geometry's positions. */
+export function extendBounds(box: Bounds | undefined, geometry: Geometry | null): Bounds | undefined {
+  let widened = box;
+  forEachPosition(geometry, (p) => {
+    widened = widened
+      ? { west: Math.min(widened.west, p[0]!), south: Math.min(widened.south, p[1]!), east: Math.max(widened.east, p[0]!), north: Math.max(widened.north, p[1]!) }
+      : { west: p[0]!, south: p[1]!, east: p[0]!, north: p[1]! };
+  });
+  return widened;
+}
+
+/**
+ * The asset layers' outlines, gathered one asset at a time: the points layer always, the line and
+ * area layers when some asset has such a footprint; and whether any asset has per-component depths.
+ */
+export class AssetLayerOutlines {
+  private readonly counts: Record<AssetLayerName, number> = { assets: 0, asset_lines: 0, asset_areas: 0 };
+  private readonly bounds: Record<AssetLayerName, Bounds | undefined> = { assets: undefined, asset_lines: undefined, asset_areas: undefined };
+  withComponents = false;
+
+  add(asset: StoredAsset): void {
+    this.counts.assets++;
+    this.bounds.assets = extendBounds(this.bounds.assets, { type: 'Point', coordinates: [asset.lon, asset.lat] });
+    const footprint = assetFootprint(asset);
+    if (footprint) {
+      const layer = footprintLayer(footprint);
+      this.counts[layer]++;
+      this.bounds[layer] = extendBounds(this.bounds[layer], footprint);
+    }
+    if (asset.exposure?.by_component) this.withComponents = true;
+  }
+
+  outlines(heads: Record<AssetLayerName, GisLayerHead>): LayerOutline[] {
+    return (Object.keys(this.counts) as (AssetLayerName)[])
+      .filter((name) => name === 'assets' || this.counts[name] > 0)
+      .map((name) => ({ ...heads[name], features: this.counts[name], bounds: this.bounds[name] }));
+  }
+}
+
+export function outlineOf(layer: GisLayer | LayerOutline): LayerOutline {
+  if (!('collection' in layer)) return layer;
+  const { collection, ...head } = layer;
+  return { ...head, features: collection.features.length, bounds: collection.features.reduce<Bounds | undefined>((box, f) => extendBounds(box, f.geometry), undefined) };
 }
 
 function forEachPosition(geometry: Geometry | null, visit: (p: Position) => void): void {
@@ -48,8 +95,8 @@ export interface MetadataContext {
 }
 
 /** An FGDC CSDGM (FGDC-STD-001-1998) record of one layer, with its core elements filled. */
-export function fgdcMetadata(layer: GisLayer, context: MetadataContext): string {
-  const box = bounds(layer);
+export function fgdcMetadata(layer: GisLayer | LayerOutline, context: MetadataContext): string {
+  const box = outlineOf(layer).bounds ?? FLORIDA;
   const day = context.generatedAt.slice(0, 10).replace(/-/g, '');
   const attributes = layer.attributes.map((a) => `<attr><attrlabl>${escapeXml(a.name)}</attrlabl><attrdef>${escapeXml(a.definition)}</attrdef><attrdefs>Vulnerability Assessment Compliance API</attrdefs></attr>`).join('');
   const steps = context.sources.map((s) => `<srcinfo><srccite><citeinfo><title>${escapeXml(s)}</title></citeinfo></srccite></srcinfo>`).join('');
@@ -89,7 +136,7 @@ function shoelace(ring: Position[]): number {
 const oriented = (ring: Position[], clockwise: boolean) => ((shoelace(ring) < 0) === clockwise ? ring : [...ring].reverse());
 
 /** Projected to EPSG:3087; `esriRings` turns polygon rings to the Shapefile convention, else they keep their turn. */
-function projectFeature(feature: Feature, esriRings: boolean): Feature {
+export function projectFeature(feature: Feature, esriRings: boolean): Feature {
   const geometry = feature.geometry;
   if (geometry.type === 'Point') return { ...feature, geometry: { type: 'Point', coordinates: projectPosition(geometry.coordinates) } };
   if (geometry.type === 'MultiLineString') return { ...feature, geometry: { type: 'MultiLineString', coordinates: geometry.coordinates.map((line) => line.map(projectPosition)) } };
@@ -113,44 +160,35 @@ export function albersAreaM2(geometry: MultiPolygon): number {
 
 const SHAPE_TYPES = { POINT: 'POINT', MULTILINESTRING: 'POLYLINE', MULTIPOLYGON: 'POLYGON' } as const;
 
-/** One layer as a zipped Shapefile in EPSG:3087 with its metadata. */
-export function shapefileZip(layer: GisLayer, metadataXml: string): Buffer {
-  const features = layer.collection.features.map((f) => projectFeature(f, true));
-  // The dBASE writer leaves a null field blank, as it does an empty text.
-  const rows = features.map((f) => Object.fromEntries(layer.attributes.map((a) => [a.name, f.properties?.[a.name] ?? null])));
-  const geometries = features.map((f) => (f.geometry as { coordinates: unknown }).coordinates);
-  let files: { shp: DataView; shx: DataView; dbf: DataView } | undefined;
-  const shapeType = SHAPE_TYPES[layer.geometryType];
-  writeShapefile(rows, shapeType, geometries as never, (_error: unknown, written: typeof files) => { files = written; });
-  const bytes = (view: DataView) => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-  return Buffer.from(zipSync({
-    [`${layer.name}.shp`]: bytes(files!.shp),
-    [`${layer.name}.shx`]: bytes(files!.shx),
-    [`${layer.name}.dbf`]: bytes(files!.dbf),
-    [`${layer.name}.prj`]: strToU8(WKT),
-    [`${layer.name}.cpg`]: strToU8('UTF-8'),
-    [`${layer.name}.shp.xml`]: strToU8(metadataXml),
-  }));
+/** One layer's Shapefile in EPSG:3087: its shape type, dBASE fields, projection and metadata (features go in through `projectFeature(f, true)`). */
+export function shapefileLayer(layer: GisLayerHead, metadataXml: string): ShapefileLayerHead {
+  return { name: layer.name, shapeType: SHAPE_TYPES[layer.geometryType], fields: layer.attributes.map((a) => a.name), prj: WKT, metadataXml };
 }
 
-/**
- * Every layer as one GeoPackage's content, projected to EPSG:3087 as the Shapefiles are, each table
- * with its FGDC record (for `gpkg_metadata`, referenced from `gpkg_metadata_reference`).
- */
+export const GEOPACKAGE_SRS = {
+  id: DELIVERABLE_EPSG, name: CRS.name, organization: 'EPSG', organizationId: DELIVERABLE_EPSG, definition: WKT,
+  description: 'Florida GDL Albers, the coordinate system of DEP\'s statewide critical-asset layers',
+};
+
+/** One layer's GeoPackage table, with its FGDC record (for `gpkg_metadata`, referenced from `gpkg_metadata_reference`); features go in through `projectFeature(f, false)`. */
+export function geoPackageTable(layer: GisLayerHead, metadataXml: string): GeoPackageTableHead {
+  return {
+    name: layer.name,
+    title: layer.title,
+    description: layer.abstract,
+    geometryType: layer.geometryType,
+    columns: layer.attributes.map(({ name, type }) => ({ name, type })),
+    metadata: { standardUri: 'http://www.fgdc.gov/metadata/csdgm', mimeType: 'text/xml', document: metadataXml },
+  };
+}
+
+/** Every layer as one GeoPackage's content, projected to EPSG:3087 as the Shapefiles are. */
 export function geoPackageContent(layers: readonly GisLayer[], metadata: ReadonlyMap<string, string>): GeoPackageContent {
   return {
-    srs: {
-      id: DELIVERABLE_EPSG, name: CRS.name, organization: 'EPSG', organizationId: DELIVERABLE_EPSG, definition: WKT,
-      description: 'Florida GDL Albers, the coordinate system of DEP\'s statewide critical-asset layers',
-    },
+    srs: GEOPACKAGE_SRS,
     tables: layers.map((layer) => ({
-      name: layer.name,
-      title: layer.title,
-      description: layer.abstract,
-      geometryType: layer.geometryType,
-      columns: layer.attributes.map(({ name, type }) => ({ name, type })),
+      ...geoPackageTable(layer, metadata.get(layer.name)!),
       features: layer.collection.features.map((f) => projectFeature(f, false)).map((f) => ({ geometry: f.geometry, properties: f.properties ?? {} })),
-      metadata: { standardUri: 'http://www.fgdc.gov/metadata/csdgm', mimeType: 'text/xml', document: metadata.get(layer.name)! },
     })),
   };
 }
@@ -159,9 +197,9 @@ export function geoPackageContent(layers: readonly GisLayer[], metadata: Readonl
  * The package's README: what each layer is and where it is (its GeoPackage table, its Shapefile, or
  * none for a layer without features), with its attributes, so the package reads without the report.
  */
-export function packageReadme(layers: readonly GisLayer[], files: { geoPackage: string; shapefile: (layer: GisLayer) => string }, context: MetadataContext): string {
+export function packageReadme(layers: readonly (GisLayer | LayerOutline)[], files: { geoPackage: string; shapefile: (layer: GisLayerHead) => string }, context: MetadataContext): string {
   const sections = layers.map((layer) => {
-    const count = layer.collection.features.length;
+    const count = outlineOf(layer).features;
     return [
       `${layer.name}: ${layer.title}`,
       `  GeoPackage table: ${layer.name} (${layer.geometryType}, ${count} feature${count === 1 ? '' : 's'}); Shapefile: ${count > 0 ? files.shapefile(layer) : 'none (no features)'}`,

@@ -7,7 +7,7 @@ import { FLORIDA_PLACES } from '../jurisdictions';
 
 /**
  * The report's maps, drawn server-side: d3-geo paths in Florida GDL Albers (the deliverable's
- * projection) → SVG, rasterised to PNG by the `PngRenderer` port (resvg, no browser). A map is a
+ * projection) → SVG, rasterised to PNG by the `PngRenderer` port (no browser). A map is a
  * letter-page panel: an overview of the jurisdiction among its neighbouring counties, an inset
  * zoomed on the exposed assets, a legend, scale bars in kilometres and miles, a north arrow and
  * the largest places. The drawing carries no text: its words (title, legend, labels, source) come

@@ -93,16 +93,26 @@ export interface GeoPackageSrs {
   description: string;
 }
 
-/** One feature table: its columns, its features already in the package's coordinate system, and its metadata record. */
-export interface GeoPackageTable {
+/** One feature table's definition: its columns and its metadata record. */
+export interface GeoPackageTableHead {
   name: string;
   title: string;
   description: string;
   geometryType: 'POINT' | 'LINESTRING' | 'POLYGON' | 'MULTIPOINT' | 'MULTILINESTRING' | 'MULTIPOLYGON';
   columns: readonly { name: string; type: 'TEXT' | 'REAL' | 'INTEGER' }[];
-  features: readonly { geometry: Geometry; properties: Readonly<Record<string, unknown>> }[];
   /** The record `gpkg_metadata` holds for the table (scope `dataset`), referenced from `gpkg_metadata_reference`. */
   metadata: { standardUri: string; mimeType: string; document: string };
+}
+
+/** A feature already in the package's coordinate system. */
+export interface ProjectedFeature {
+  geometry: Geometry;
+  properties: Readonly<Record<string, unknown>>;
+}
+
+/** One feature table with its features. */
+export interface GeoPackageTable extends GeoPackageTableHead {
+  features: readonly ProjectedFeature[];
 }
 
 export interface GeoPackageContent {
@@ -110,12 +120,11 @@ export interface GeoPackageContent {
   tables: readonly GeoPackageTable[];
 }
 
-/** Writes a GeoPackage (OGC 12-128r18) file. */
-export interface GeoPackageWriter {
-  write(content: GeoPackageContent): Promise<Buffer>;
-}
-
-/** Rasterises an SVG at its own size to a PNG. */
-export interface PngRenderer {
-  render(svg: string): Promise<Buffer>;
+/** One layer's Shapefile: its shape type, its dBASE fields in order, its projection (.prj WKT) and metadata (.shp.xml). */
+export interface ShapefileLayerHead {
+  name: string;
+  shapeType: 'POINT' | 'POLYLINE' | 'POLYGON';
+  fields: readonly string[];
+  prj: string;
+  metadataXml: string;
 }

@@ -2,8 +2,8 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import type { StoredAsset } from '../assets/ports';
 import { DESIGN_RETURN_PERIOD_YEARS } from '../hazards/vocabulary';
 import { METRES_PER_FOOT } from '../hazards/units';
-import type { ComponentExtent, InundationExtent } from './inundation-extents';
-import { DEPTH_CLASSES, depthClass, mapDrawing, VULNERABILITY_CLASSES, type MapDrawing } from './maps';
+import type { ComponentExtent, InundationExtent } from '../hazards/inundation-extents';
+import { DEPTH_CLASSES, depthClass, mapDrawing, VULNERABILITY_CLASSES, type MapAsset, type MapDrawing, type MapInput } from './maps';
 
 /**
  * The report's maps: the assets by vulnerability level, then one map per scenario and horizon
@@ -69,35 +69,79 @@ function sourceLine(sources: ReportMapsInput['sources']): string {
   return `Sources: U.S. Census Bureau counties (2010 tracts), places (2018) and population (Vintage 2019)${first ? `; ${first}` : ''}; the others and their versions in the appendix.`;
 }
 
-export function reportMaps(input: ReportMapsInput): MapDrawing[] {
+/** One map of the report: its wording and water, and how it classes an asset. */
+export interface ReportMapSpec extends Omit<MapInput, 'jurisdiction' | 'boundary' | 'assets'> {
+  classify(asset: StoredAsset): { class: string; exposed: boolean };
+}
+
+/** The report's maps without their assets: an overview by vulnerability, one per scenario × horizon, then the component maps. */
+export function reportMapSpecs(input: Omit<ReportMapsInput, 'assets' | 'boundary'>): ReportMapSpec[] {
   const source = sourceLine(input.sources);
-  const overview = mapDrawing({
+  const overview: ReportMapSpec = {
     title: `${input.jurisdiction}: critical assets by vulnerability level`,
     subtitle: 'Vulnerability over every scenario and horizon analysed (section 7 lists them in priority order).',
-    jurisdiction: input.jurisdiction,
-    boundary: input.boundary,
-    assets: input.assets.map((a) => ({ lon: a.lon, lat: a.lat, class: a.vulnerability_level, exposed: (a.exposure?.max_depth_ft ?? 0) > 0 })),
     classes: VULNERABILITY_CLASSES,
     source,
-  });
-  const envelopes = input.extents.map((extent) => {
+    classify: (a) => ({ class: a.vulnerability_level, exposed: (a.exposure?.max_depth_ft ?? 0) > 0 }),
+  };
+  const envelopes = input.extents.map((extent): ReportMapSpec => {
     // Null (no depth: grey) for an asset not analysed or without ground; 0 where the water stops short of it.
     const depthAt = (asset: StoredAsset) => asset.exposure?.depths.find((d) => d.scenario === extent.scenario && d.planning_horizon === extent.planning_horizon)?.depth_ft ?? null;
-    return mapDrawing({
+    return {
       title: `Inundation: NOAA 2022 ${scenarioName(extent.scenario)}, ${extent.planning_horizon}`,
       subtitle: `${input.jurisdiction}. Water: ${componentsLabel(extent.components)}, the highest level in each cell. Assets by their flood depth here.`,
-      jurisdiction: input.jurisdiction,
-      boundary: input.boundary,
-      assets: input.assets.map((a) => {
-        const depth = depthAt(a);
-        return { lon: a.lon, lat: a.lat, class: depthClass(depth), exposed: (depth ?? 0) > 0 };
-      }),
       classes: DEPTH_CLASSES,
       inundation: { geometry: extent.geometry, label: `Inundated land (${componentsLabel(extent.components)})` },
       source,
-    });
+      classify: (a) => depthDot(depthAt(a)),
+    };
   });
   return [overview, ...envelopes, ...componentMaps(input, source)];
+}
+
+const depthDot = (depth: number | null) => ({ class: depthClass(depth), exposed: (depth ?? 0) > 0 });
+
+/**
+ * Every asset's place and class on each map, a few numbers an asset, gathered as the inventory is
+ * read page by page; a map's dots are made when it is drawn.
+ */
+export class ReportMapDots {
+  private readonly lons: number[] = [];
+  private readonly lats: number[] = [];
+  /** Per map and asset: the class's index times two, plus one when exposed. */
+  private readonly codes: number[][];
+
+  constructor(readonly specs: readonly ReportMapSpec[]) {
+    this.codes = specs.map(() => []);
+  }
+
+  add(asset: StoredAsset): void {
+    this.lons.push(asset.lon);
+    this.lats.push(asset.lat);
+    this.specs.forEach((spec, i) => {
+      const dot = spec.classify(asset);
+      // A class outside the legend is kept as the index past its end (drawn grey).
+      const index = spec.classes.findIndex((c) => c.key === dot.class);
+      this.codes[i]!.push((index < 0 ? spec.classes.length : index) * 2 + (dot.exposed ? 1 : 0));
+    });
+  }
+
+  dots(map: number): MapAsset[] {
+    const { classes } = this.specs[map]!;
+    return this.codes[map]!.map((code, i) => ({ lon: this.lons[i]!, lat: this.lats[i]!, class: classes[code >> 1]?.key ?? '', exposed: (code & 1) === 1 }));
+  }
+}
+
+export function drawReportMap(spec: ReportMapSpec, place: Pick<MapInput, 'jurisdiction' | 'boundary'>, assets: readonly MapAsset[]): MapDrawing {
+  const { classify: _classify, ...wording } = spec;
+  return mapDrawing({ ...wording, ...place, assets });
+}
+
+/** The report's maps of assets held whole. */
+export function reportMaps(input: ReportMapsInput): MapDrawing[] {
+  const dots = new ReportMapDots(reportMapSpecs(input));
+  for (const asset of input.assets) dots.add(asset);
+  return dots.specs.map((spec, i) => drawReportMap(spec, input, dots.dots(i)));
 }
 
 /** The component's depth (ft) at the asset: rainfall is the storm's alone, compound the pair's; null without one. */
@@ -107,28 +151,23 @@ function componentDepthFt(asset: StoredAsset, extent: ComponentExtent): number |
   return entries.find((e) => e.depth_ft.rainfall !== null)?.depth_ft.rainfall ?? null;
 }
 
-function componentMaps(input: ReportMapsInput, source: string): MapDrawing[] {
+function componentMaps(input: Pick<ReportMapsInput, 'jurisdiction' | 'componentExtents'>, source: string): ReportMapSpec[] {
   const extents = input.componentExtents ?? [];
   const ponding = extents.filter((e) => e.component === 'rainfall' && e.geometry.coordinates.length > 0);
   return [...ponding, ...compoundMapExtents(extents)].map((extent) => {
     const rainfall = extent.component === 'rainfall';
     const layer = rainfall ? 'rainfall_ponding' : 'compound_flooding';
     const land = `${formatArea(extent.area_km2)} km², deepest ${(extent.max_depth_m / METRES_PER_FOOT).toFixed(2)} ft (layer ${layer})`;
-    return mapDrawing({
+    return {
       title: rainfall
         ? `Rainfall ponding: ${stormLabel(extent.storm)}`
         : `Compound flooding: NOAA 2022 ${scenarioName(extent.scenario!)}, ${extent.planning_horizon}, ${stormLabel(extent.storm)}`,
       subtitle: `${input.jurisdiction}. ${rainfall ? 'Ponded' : 'Wet'} land ${land}. Assets by their ${extent.component} depth here.`,
-      jurisdiction: input.jurisdiction,
-      boundary: input.boundary,
-      assets: input.assets.map((a) => {
-        const depth = componentDepthFt(a, extent);
-        return { lon: a.lon, lat: a.lat, class: depthClass(depth), exposed: (depth ?? 0) > 0 };
-      }),
       classes: DEPTH_CLASSES,
       inundation: { geometry: extent.geometry, label: `${rainfall ? 'Rainfall ponding' : 'Compound flooding'}, depth above 0 (layer ${layer})` },
       method: rainfall ? PONDING_METHOD : COMPOUND_METHOD,
       source,
-    });
+      classify: (a) => depthDot(componentDepthFt(a, extent)),
+    };
   });
 }

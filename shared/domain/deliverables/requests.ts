@@ -5,8 +5,8 @@ import type { AssessmentStore } from '../assessments/ports';
 import type { DeliverableJob, DeliverableRef, DeliverableStore } from './jobs';
 
 /**
- * What the API does with deliverables: queue a job and show it. Kept apart from the builder
- * (`service.ts`) so the API function never loads the renderers (pdfkit, resvg, GeoPackage),
+ * What the API does with deliverables: queue a job and show it. Kept apart from the package
+ * builder (shared/application/deliverables) so the API function never loads the renderers,
  * which only the deliverables worker ships.
  */
 export interface DeliverableRequestDeps {

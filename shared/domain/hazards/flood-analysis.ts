@@ -3,7 +3,7 @@ import { connectionAround, describeConnection, type Connection } from './connect
 import { describeGround, noBareEarth, noGroundReason, readGround, siteGround, usesSrtm, withheldSurfaceModelAt, type GroundGrid, type GroundOptions } from './ground';
 import { GROUND_METHOD, projectedMhhw, riseSince2000 } from './slr-impact';
 import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
-import { componentExtents, inundationExtents } from '../deliverables/inundation-extents';
+import { componentExtents, inundationExtents } from './inundation-extents';
 import type { AnalysedSurfaces, AssetSite } from './analysed-surfaces';
 import type { BBox, LatLon } from './geo';
 import { epochRise, selectGauges, type Gauge, type GaugeSelection } from './gauges';

@@ -1,12 +1,12 @@
 import type { MultiPolygon } from 'geojson';
-import type { AnalysedSurfaces } from '../hazards/analysed-surfaces';
-import type { WaterSurface } from '../hazards/flood-surfaces';
-import { isOpenWater, maskToMultiPolygon } from '../hazards/inundation';
-import { rowCellAreas } from '../hazards/elevation';
-import { wetCells, type WetCells } from '../hazards/rainfall-component';
-import type { DesignStorm } from '../hazards/rainfall-ponding';
-import type { FloodComponent } from '../hazards/vocabulary';
-import { roundTo } from '../hazards/units';
+import type { AnalysedSurfaces } from './analysed-surfaces';
+import type { WaterSurface } from './flood-surfaces';
+import { isOpenWater, maskToMultiPolygon } from './inundation';
+import { rowCellAreas } from './elevation';
+import { wetCells, type WetCells } from './rainfall-component';
+import type { DesignStorm } from './rainfall-ponding';
+import type { FloodComponent } from './vocabulary';
+import { roundTo } from './units';
 
 /**
  * The inundated land of one flood analysis per scenario × horizon, as polygons: cells of the
