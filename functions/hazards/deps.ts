@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { appConfig } from '../../shared/config';
 import { defaultElevationSource } from '../../shared/adapters/elevation';
 import { AccountElevationModels } from '../../shared/adapters/elevation/processed-account-models';
 import { OperatorElevationModels } from '../../shared/adapters/elevation/operator-models';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
+import { BlobElevationModelFiles } from '../../shared/adapters/elevation/model-files';
+import { cogUrlReader } from '../../shared/adapters/elevation/cog-url';
+import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
+import type { ElevationModelDeps } from '../../shared/application/elevation-models/use-cases';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { DynamoFloodEventStore, type FloodEventStore } from '../../shared/adapters/flood-event-store';
 import { S3HazardLayerStore } from '../../shared/adapters/hazard-layer-store';
@@ -86,4 +91,26 @@ export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob)
     clock: () => new Date(),
   };
   return deps;
+}
+
+let elevationModels: ElevationModelDeps | undefined;
+
+/** The elevation model use cases' adapters, created on first use (configuration is read at cold start). */
+export function elevationModelDeps(): ElevationModelDeps {
+  elevationModels ??= {
+    models: new DynamoElevationModelStore(),
+    files: new BlobElevationModelFiles(new S3BlobStore()),
+    // Loopback over http only in local mode.
+    cogs: cogUrlReader({ mode: appConfig().APP_MODE }),
+    signedUrlSeconds: appConfig().SIGNED_URL_TTL_SECONDS,
+    newId: () => `em_${randomUUID().replace(/-/g, '')}`,
+  };
+  return elevationModels;
+}
+
+let idempotency: DynamoIdempotencyStore | undefined;
+
+export function idempotencyStore(): DynamoIdempotencyStore {
+  idempotency ??= new DynamoIdempotencyStore();
+  return idempotency;
 }
