@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appConfig } from '../../shared/config';
+import { appConfig, wiring } from '../../shared/config';
 import { defaultElevationSource } from '../../shared/adapters/elevation';
 import { AccountElevationModels } from '../../shared/adapters/elevation/processed-account-models';
 import { OperatorElevationModels } from '../../shared/adapters/elevation/operator-models';
@@ -93,24 +93,14 @@ export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob)
   return deps;
 }
 
-let elevationModels: ElevationModelDeps | undefined;
+/** The elevation model use cases' adapters. */
+export const elevationModelDeps = wiring((config): ElevationModelDeps => ({
+  models: new DynamoElevationModelStore(),
+  files: new BlobElevationModelFiles(new S3BlobStore()),
+  // Loopback over http only in local mode.
+  cogs: cogUrlReader({ mode: config.APP_MODE }),
+  signedUrlSeconds: config.SIGNED_URL_TTL_SECONDS,
+  newId: () => `em_${randomUUID().replace(/-/g, '')}`,
+}));
 
-/** The elevation model use cases' adapters, created on first use (configuration is read at cold start). */
-export function elevationModelDeps(): ElevationModelDeps {
-  elevationModels ??= {
-    models: new DynamoElevationModelStore(),
-    files: new BlobElevationModelFiles(new S3BlobStore()),
-    // Loopback over http only in local mode.
-    cogs: cogUrlReader({ mode: appConfig().APP_MODE }),
-    signedUrlSeconds: appConfig().SIGNED_URL_TTL_SECONDS,
-    newId: () => `em_${randomUUID().replace(/-/g, '')}`,
-  };
-  return elevationModels;
-}
-
-let idempotency: DynamoIdempotencyStore | undefined;
-
-export function idempotencyStore(): DynamoIdempotencyStore {
-  idempotency ??= new DynamoIdempotencyStore();
-  return idempotency;
-}
+export const idempotencyStore = wiring(() => new DynamoIdempotencyStore());

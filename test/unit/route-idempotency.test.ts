@@ -11,7 +11,7 @@ const KEYED_IN_HANDLER: Record<string, string> = {
   submitAssessment: 'wraps withIdempotency in functions/assessments/handler.ts',
   importAssets: 'wraps withIdempotency in functions/assets/handler.ts',
   startAssetImport: 'wraps withIdempotency in functions/assets/handler.ts',
-  createWebhook: 'wraps withIdempotency in functions/account/webhooks.ts',
+  createWebhook: 'wraps withIdempotency in functions/account/handler.ts',
   createElevationModel: 'wraps withIdempotency in functions/hazards/elevation-models.ts',
   enrollInCourse: 'wraps withIdempotency (per user) in functions/v1-training/handler.ts',
   createAccountKey: 'its replay leaves out the key value, shown once (functions/v1-identity/keys.ts)',
