@@ -8,7 +8,8 @@ export function isCoastalCounty(fips: string): boolean {
 }
 
 /** `noncoastal`: a jurisdiction without tidal exposure (2022 amendment); `coastal` otherwise. */
-export type CoastalSetting = 'coastal' | 'noncoastal';
+export const COASTAL_SETTINGS = ['coastal', 'noncoastal'] as const;
+export type CoastalSetting = typeof COASTAL_SETTINGS[number];
 
 export interface SettingDecision {
   setting: CoastalSetting;
