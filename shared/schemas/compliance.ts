@@ -1,7 +1,6 @@
 import * as z from './zod';
 import { decimalParam, IsoDate } from './common';
-import { COASTAL_SETTINGS } from '../domain/compliance/setting';
-import { CHECK_STATUSES, RULE_SET_IDS, SCENARIO_FAMILIES, SLR_SCENARIOS, SURGE_DATA_SOURCES, VERIFICATION_STATUSES } from '../domain/compliance/vocabulary';
+import { CHECK_STATUSES, COASTAL_SETTINGS, RULE_SET_IDS, SCENARIO_FAMILIES, SLR_SCENARIOS, SURGE_DATA_SOURCES, VERIFICATION_STATUSES } from '../domain/compliance/vocabulary';
 
 const Rationale = z.string().trim().min(1).max(2000);
 const Year = z.number().int().min(1900).max(2300);

@@ -1,6 +1,5 @@
 import * as z from './zod';
-import { FLOOD_COMPONENTS, SCENARIOS } from '../domain/hazards/vocabulary';
-import { EXPOSURE_STATUSES, NO_DEPTH_REASONS } from '../domain/hazards/asset-exposure';
+import { EXPOSURE_STATUSES, FLOOD_COMPONENTS, NO_DEPTH_REASONS, SCENARIOS } from '../domain/hazards/vocabulary';
 
 const NoDepthReasonSchema = z.enum(NO_DEPTH_REASONS)
   .describe('Why no depth: `not_connected` (no design water surface reaches the asset: no tidal connection below the level, or outside the loaded layers), `open_water` (the elevation model shows water at it), `no_bare_earth` (only a surface model covers the asset and the analysis did not send `allow_surface_model: true`), `outside_model` (no elevation data at it and none surveyed), `above_water_level` (reached, ground at or above the level).');

@@ -1,9 +1,8 @@
 import * as z from './zod';
 import { CursorParam, LimitParam } from './common';
-import { SELF_SERVICE_ROLES, USER_ROLES } from '../domain/identity/roles';
+import { SELF_SERVICE_ROLES, USER_ROLES, USER_STATUSES } from '../domain/identity/roles';
 import { SECURITY_EVENT_TYPES } from '../domain/identity/security-events';
 import { PASSWORD_POLICY } from '../domain/identity/pool-settings';
-import { USER_STATUSES } from '../domain/identity/profile';
 import { TIER_ORDER } from '../domain/tiers';
 import { isFloridaCountyFips } from '../domain/identity/profile';
 

@@ -20,7 +20,7 @@
 import type { AnalysedSurfaces, AssetSite } from './flood-analysis';
 import type { WaterSurface } from './flood-surfaces';
 import { isOpenWater } from './inundation';
-import { FLOOD_COMPONENTS, type FloodComponent, type ScenarioId } from './vocabulary';
+import { FLOOD_COMPONENTS, type EXPOSURE_STATUSES, type FloodComponent, type NO_DEPTH_REASONS, type ScenarioId } from './vocabulary';
 import { assetDatumCheck, type AssetDatumCheck } from './datum-check';
 import { assessVulnerability, type HazardType, type VulnerabilityAssessment } from '../assets/vulnerability';
 
@@ -53,10 +53,6 @@ type AnalysedComponent = (typeof ANALYSED_COMPONENTS)[number];
  * no tidal connection below the level over the whole model, or outside the loaded layers),
  * `above_water_level` (reached, but its ground is at or above the level).
  */
-/** An asset's exposure outcome (`existing_water`: the model marks its cell as open water). */
-export const EXPOSURE_STATUSES = ['exposed', 'not_exposed', 'unknown_elevation', 'existing_water'] as const;
-
-export const NO_DEPTH_REASONS = ['not_connected', 'open_water', 'no_bare_earth', 'outside_model', 'above_water_level'] as const;
 export type NoDepthReason = typeof NO_DEPTH_REASONS[number];
 
 export interface ScenarioHorizonDepth {

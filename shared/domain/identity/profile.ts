@@ -1,7 +1,6 @@
-import type { UserRole } from './roles';
+import type { USER_STATUSES, UserRole } from './roles';
 import { FLORIDA_COUNTIES } from '../jurisdictions';
 
-export const USER_STATUSES = ['pending_confirmation', 'active'] as const;
 export type UserStatus = typeof USER_STATUSES[number];
 
 /** The user record this API keeps beside the identity provider's (which alone holds the password). */
