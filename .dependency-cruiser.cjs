@@ -1,6 +1,7 @@
 /**
  * Import boundaries between the layers (docs/architecture.md): the domain is pure and depends on
- * nothing outside it; adapters implement ports without knowing HTTP; each Lambda function stands
+ * nothing outside it; use cases (shared/application) depend on the domain and its ports, never on
+ * HTTP or a function; adapters implement ports without knowing HTTP or use cases; each Lambda function stands
  * alone; the CDK app names function entry files by path, never imports them. Run by `npm run lint`.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -13,6 +14,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/domain/' },
       to: { path: '^(shared/(adapters|http|routes|application)|application|functions|lib|local|bin)/' },
+    },
+    {
+      name: 'application-not-to-http-or-functions',
+      comment:
+        'Use cases speak the domain and its ports: HTTP (problems, requests, routes), function wiring, CDK and local emulators stay outside.',
+      severity: 'error',
+      from: { path: '^shared/application/' },
+      to: { path: '^(shared/(http|routes)|functions|lib|local|bin)/' },
+    },
+    {
+      name: 'adapters-not-to-application',
+      comment: 'Adapters implement the ports the domain declares; the use cases that call them are wired in functions/.',
+      severity: 'error',
+      from: { path: '^shared/adapters/' },
+      to: { path: '^shared/application/' },
     },
     {
       name: 'adapters-know-no-http',

@@ -31,6 +31,7 @@ export default {
   tsconfigFile: process.env.STRYKER_TSCONFIG ?? 'test/mutation/tsconfig.json',
   mutate: [
     'shared/domain/**/*.ts',
+    'shared/application/**/*.ts',
     'shared/http/**/*.ts',
     'shared/observability/**/*.ts',
     'shared/adapters/conditional-write.ts',

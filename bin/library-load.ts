@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DynamoResourceStore } from '../shared/adapters/resource-store';
 import { S3BlobStore } from '../shared/adapters/s3-blob-store';
 import { parseCatalogue, type CatalogueEntry, type ParsedEntry } from '../shared/domain/library/catalogue';
-import { LIBRARY_KEY_PREFIX } from '../shared/domain/library/library';
+import { LIBRARY_KEY_PREFIX } from '../shared/domain/library/catalogue';
 import { CliError, openOperatorStorage } from './operator-storage';
 
 const USAGE = `Load resources into the library.

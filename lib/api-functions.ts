@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
-import { LIBRARY_KEY_PREFIX } from '../shared/domain/library/library';
+import { LIBRARY_KEY_PREFIX } from '../shared/domain/library/catalogue';
 import { API_TIMEOUT_LIMIT_SECONDS, AppFunction, PROJECT_ROOT, type EntryResolver } from './app-function';
 import { pascalCase } from './names';
 import { bindBucket, bindEventQueue, bindTable, bindUsageCounter } from './bindings';

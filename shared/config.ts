@@ -64,3 +64,17 @@ export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEU
 export function resetConfigForTests(): void {
   cached = undefined;
 }
+
+/**
+ * A function's wiring: `build` runs on first use (the configuration is read at cold start) and
+ * its adapters are kept for the instance — built again only when the configuration is replaced,
+ * as the local runner does between app instances in one process.
+ */
+export function wiring<T>(build: (config: AppConfig) => T): () => T {
+  let built: { config: AppConfig; deps: T } | undefined;
+  return () => {
+    const config = appConfig();
+    if (built?.config !== config) built = { config, deps: build(config) };
+    return built.deps;
+  };
+}

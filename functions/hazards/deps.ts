@@ -1,8 +1,13 @@
-import { appConfig } from '../../shared/config';
+import { randomUUID } from 'node:crypto';
+import { appConfig, wiring } from '../../shared/config';
 import { defaultElevationSource } from '../../shared/adapters/elevation';
 import { AccountElevationModels } from '../../shared/adapters/elevation/processed-account-models';
 import { OperatorElevationModels } from '../../shared/adapters/elevation/operator-models';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
+import { BlobElevationModelFiles } from '../../shared/adapters/elevation/model-files';
+import { cogUrlReader } from '../../shared/adapters/elevation/cog-url';
+import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
+import type { ElevationModelDeps } from '../../shared/application/elevation-models/use-cases';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { DynamoFloodEventStore, type FloodEventStore } from '../../shared/adapters/flood-event-store';
 import { S3HazardLayerStore } from '../../shared/adapters/hazard-layer-store';
@@ -87,3 +92,15 @@ export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob)
   };
   return deps;
 }
+
+/** The elevation model use cases' adapters. */
+export const elevationModelDeps = wiring((config): ElevationModelDeps => ({
+  models: new DynamoElevationModelStore(),
+  files: new BlobElevationModelFiles(new S3BlobStore()),
+  // Loopback over http only in local mode.
+  cogs: cogUrlReader({ mode: config.APP_MODE }),
+  signedUrlSeconds: config.SIGNED_URL_TTL_SECONDS,
+  newId: () => `em_${randomUUID().replace(/-/g, '')}`,
+}));
+
+export const idempotencyStore = wiring(() => new DynamoIdempotencyStore());

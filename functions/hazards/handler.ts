@@ -1,10 +1,9 @@
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { hazardRoutes } from '../../shared/routes/hazards';
 import { elevationModelRoutes } from '../../shared/routes/elevation-models';
-import { elevationModelDeps } from '../elevation-models/deps';
-import { elevationModelRoutes as elevationModelImplementations } from '../elevation-models/routes';
 import { defaultPipelineDeps } from '../../shared/http/deps';
-import { forAccount, type HazardDeps } from './deps';
+import { elevationModelDeps, forAccount, idempotencyStore, type HazardDeps } from './deps';
+import { elevationModelRoutes as elevationModelImplementations } from './elevation-models';
 import { floodAnalysisRoute, hazardJobRoute } from './flood-analysis';
 import { hazardDeps } from './jobs';
 import { floodEventsRoute } from './flood-events';
@@ -22,7 +21,7 @@ export function createHazardsHandler(deps: HazardDeps) {
     listFloodEvents: floodEventsRoute(deps),
     putDesignStorm: storeDesignStorm(deps),
     getDesignStorm: readDesignStorm(deps),
-    ...elevationModelImplementations(elevationModelDeps),
+    ...elevationModelImplementations(elevationModelDeps, idempotencyStore),
   }, defaultPipelineDeps);
 }
 

@@ -6,44 +6,12 @@ import { DynamoLeasedJobRecords } from './job-lease';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import { MODEL_LEASE_MS } from '../domain/elevation-models/processing-job';
-import type { BBox } from '../domain/hazards/geo';
+import type { ElevationModelStore } from '../domain/elevation-models/ports';
+import type { StoredElevationModel, UploadedElevationModel } from '../domain/elevation-models/stored-model';
 import { newLease, type JobLease } from '../domain/job-lease';
 
-export type ElevationModelStatus = 'pending' | 'processing' | 'ready' | 'failed';
-
-/** An account's elevation model as the table keeps it; the processed tiles and `model.json` are in the bucket. */
-export interface ElevationModelEntry {
-  elevation_model_id: string;
-  account_id: string;
-  name: string;
-  status: ElevationModelStatus;
-  vertical_datum: 'NAVD88' | 'EGM96' | 'NGVD29';
-  units: 'm' | 'ft';
-  vertical_accuracy_m: number | null;
-  ngvd29_to_navd88_m: number | null;
-  /** `upload`: a GeoTIFF uploaded and tiled; `cog_url`: a COG read by ranges where it is (absent on models stored before registration by URL: uploads). */
-  source?: 'upload' | 'cog_url';
-  /** Where a `cog_url` model is read from. */
-  cog_url?: string | null;
-  /** The no-data value a `cog_url` model declares. */
-  nodata?: number | null;
-  /** Where the GeoTIFF is uploaded (presigned PUT); nothing is ever written there for a `cog_url` model. */
-  upload_key: string;
-  /** Null for a `cog_url` model (nothing to upload). */
-  upload_expires_at: string | null;
-  crs: { epsg: number; name: string } | null;
-  resolution_m: number | null;
-  bbox: BBox | null;
-  vertical_conversion: string | null;
-  /** The processed model's `model.json` in the bucket (tiles beside it), once ready. */
-  model_key: string | null;
-  error: { code: string; detail: string } | null;
-  processing_started_at: string | null;
-  /** The worker processing it, while it does (absent on models stored before leases). */
-  lease?: JobLease | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The entry the processing worker claims and finishes: always an uploaded model. */
+export type ElevationModelEntry = UploadedElevationModel;
 
 export type ProcessedFields = Pick<ElevationModelEntry, 'crs' | 'resolution_m' | 'bbox' | 'vertical_conversion' | 'model_key'>;
 
@@ -60,20 +28,33 @@ const PREFIX = 'ELEVMODEL#';
 const pkOf = (accountId: string) => `ACCOUNT#${accountId}`;
 const keyOf = (accountId: string, id: string) => ({ pk: pkOf(accountId), sk: `${PREFIX}${id}` });
 
-function toEntry(item: Record<string, unknown>): ElevationModelEntry {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...entry } = item;
-  return entry as unknown as ElevationModelEntry;
+/**
+ * The stored model in its own shape: items stored before registration by URL have no `source`
+ * (uploads), and `cog_url` items stored before the two shapes were told apart still carry the
+ * upload fields a COG never uses, which are left out.
+ */
+function toModel(item: Record<string, unknown>): StoredElevationModel {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...fields } = item;
+  if (fields.source === 'cog_url') {
+    const { upload_key: _key, upload_expires_at: _expires, model_key: _model, error: _error, processing_started_at: _started, lease: _lease, ...cog } = fields;
+    return cog as unknown as StoredElevationModel;
+  }
+  const { cog_url: _url, nodata: _nodata, ...upload } = fields;
+  return { ...upload, source: 'upload' } as unknown as UploadedElevationModel;
 }
 
-export class DynamoElevationModelStore {
-  private readonly records: DynamoLeasedJobRecords<ElevationModelEntry>;
+/** Only uploads wait for a file and are processed under a lease. */
+const toUpload = (item: Record<string, unknown>) => toModel(item) as UploadedElevationModel;
+
+export class DynamoElevationModelStore implements ElevationModelStore {
+  private readonly records: DynamoLeasedJobRecords<UploadedElevationModel>;
 
   constructor(private readonly table = requiredSetting('TABLE_NAME')) {
-    this.records = new DynamoLeasedJobRecords(table, { key: keyOf, leasedPartition: LEASED, waiting: 'pending', running: 'processing', toRecord: toEntry });
+    this.records = new DynamoLeasedJobRecords(table, { key: keyOf, leasedPartition: LEASED, waiting: 'pending', running: 'processing', toRecord: toUpload });
   }
 
   /** Stores a new model: a pending one where the upload watcher finds it, a ready one (a registered COG) in its account only. */
-  async create(entry: ElevationModelEntry): Promise<void> {
+  async create(entry: StoredElevationModel): Promise<void> {
     await dynamo().send(new PutCommand({
       TableName: this.table,
       Item: {
@@ -86,13 +67,13 @@ export class DynamoElevationModelStore {
     }));
   }
 
-  async get(accountId: string, id: string): Promise<ElevationModelEntry | undefined> {
+  async get(accountId: string, id: string): Promise<StoredElevationModel | undefined> {
     const { Item } = await dynamo().send(new GetCommand({ TableName: this.table, Key: keyOf(accountId, id), ConsistentRead: true }));
-    return Item ? toEntry(Item) : undefined;
+    return Item ? toModel(Item) : undefined;
   }
 
   /** One page of the account's models, oldest first. */
-  async list(accountId: string, limit: number, cursor?: string): Promise<{ items: ElevationModelEntry[]; nextCursor: string | undefined }> {
+  async list(accountId: string, limit: number, cursor?: string): Promise<{ items: StoredElevationModel[]; nextCursor: string | undefined }> {
     const pk = pkOf(accountId);
     const page = await dynamo().send(new QueryCommand({
       TableName: this.table,
@@ -101,11 +82,11 @@ export class DynamoElevationModelStore {
       Limit: limit,
       ExclusiveStartKey: decodeCursor(cursor, { pk }),
     }));
-    return { items: (page.Items ?? []).map(toEntry), nextCursor: encodeCursor(page.LastEvaluatedKey) };
+    return { items: (page.Items ?? []).map(toModel), nextCursor: encodeCursor(page.LastEvaluatedKey) };
   }
 
   /** The account's ready models, oldest first (one partition query). */
-  async listReady(accountId: string): Promise<ElevationModelEntry[]> {
+  async listReady(accountId: string): Promise<StoredElevationModel[]> {
     const items = await queryAll({
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -113,7 +94,7 @@ export class DynamoElevationModelStore {
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':pk': pkOf(accountId), ':prefix': PREFIX, ':ready': 'ready' },
     });
-    return items.map(toEntry);
+    return items.map(toModel);
   }
 
   /** Models of every account still waiting for their upload, created after `since`. */
@@ -124,7 +105,7 @@ export class DynamoElevationModelStore {
       KeyConditionExpression: 'gsi1pk = :p AND gsi1sk > :since',
       ExpressionAttributeValues: { ':p': PENDING, ':since': since.toISOString() },
     });
-    return items.map(toEntry);
+    return items.map(toUpload);
   }
 
   /** pending → processing under `owner`'s lease; undefined when another worker (or a repeated notification) got there first. */

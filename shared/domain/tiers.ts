@@ -1,6 +1,6 @@
 /** The pricing tiers, lowest first: what a key may call and how often. */
-export type Tier = 'free' | 'pro' | 'enterprise';
-export const TIER_ORDER: readonly Tier[] = ['free', 'pro', 'enterprise'];
+export const TIER_ORDER = ['free', 'pro', 'enterprise'] as const;
+export type Tier = typeof TIER_ORDER[number];
 
 /** Requests per API key per clock hour (UTC); `null` is unlimited. */
 export const HOURLY_LIMITS: Record<Tier, number | null> = {

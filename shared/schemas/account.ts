@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { TIER_ORDER } from '../domain/tiers';
 
 export const UsageSchema = z.object({
   requests_used: z.number().int().min(0).describe('Requests counted for this key in the current clock hour (UTC), this one included.'),
@@ -6,5 +7,5 @@ export const UsageSchema = z.object({
   remaining: z.number().int().nullable(),
   reset_time: z.string().max(40).describe('ISO 8601 start of the next window.'),
   window_start: z.string().max(40),
-  subscription_tier: z.enum(['free', 'pro', 'enterprise']),
+  subscription_tier: z.enum(TIER_ORDER),
 }).openapi('Usage');

@@ -1,13 +1,10 @@
 import * as z from './zod';
 import { CursorParam, IdempotencyHeaders, IfMatchHeaders, IsoDate, LimitParam } from './common';
 import { ChecklistStatusSchema, JurisdictionFields, MethodologySchema, ScopeSchema, TimelineSchema } from './compliance';
+import { ASSESSMENT_PHASES, ASSESSMENT_STATUSES, ASSESSMENT_TYPES } from '../domain/assessments/vocabulary';
 
-/** DOMAIN §7 work plan phases, in order; an assessment only moves forward through them. */
-export const ASSESSMENT_PHASES = ['initiation', 'data_collection', 'exposure_analysis', 'sensitivity_analysis', 'focus_areas', 'final_report'] as const;
 /** Each drop of completion keeps a reason of up to 2,000 characters; the assessment with its trail must fit one stored item (400 KB). */
 export const MAX_COMPLETION_ADJUSTMENTS = 100;
-export const ASSESSMENT_STATUSES = ['draft', 'in_progress', 'complete', 'submitted'] as const;
-export const ASSESSMENT_TYPES = ['initial', 'update'] as const;
 
 const Rationale = z.string().trim().min(1).max(2000);
 const Timestamp = z.string().max(40).describe('ISO 8601, UTC.');

@@ -3,6 +3,7 @@ import { CursorParam, decimalParam, LimitParam } from './common';
 import { ASSET_CATEGORIES, ASSET_TYPE_IDS } from '../domain/assets/classification';
 import { HAZARD_TYPES, IMPACT_TIMELINES, NOT_ASSESSED, SLR_SCENARIOS, VULNERABILITY_LEVELS } from '../domain/assets/vulnerability';
 import { ASSET_FILE_FORMATS } from '../domain/assets/file-formats';
+import { IMPORT_PHASES, IMPORT_STATUSES } from '../domain/assets/ports';
 import { COLUMN_MAP_TARGETS, MAPPED_FIELDS } from '../domain/assets/columns';
 import { SURVEYED_ELEVATION_FIELDS } from '../domain/assets/surveyed-columns';
 import { parseCrsReference } from '../domain/assets/crs-reference';
@@ -129,14 +130,14 @@ export const ImportReportSchema = z.object({
 
 export const ImportSchema = z.object({
   import_id: Text(64),
-  status: z.enum(['pending', 'processing', 'complete', 'failed']),
+  status: z.enum(IMPORT_STATUSES),
   filename: Text(200),
   format: z.enum(ASSET_FILE_FORMATS),
   jurisdiction: z.object({ id: Text(40), name: Text(120) }),
   asset_category: Category.nullable(),
   assessment_id: z.string().max(29).nullable().describe('The assessment the import is linked to as evidence, or null.'),
   progress: z.object({
-    phase: z.enum(['waiting_for_upload', 'validating', 'writing', 'done']),
+    phase: z.enum(IMPORT_PHASES),
     rows_processed: z.number().int().min(0),
   }),
   asset_count: z.number().int().min(0).nullable(),

@@ -1,14 +1,6 @@
 import * as z from './zod';
 import { decimalParam, IsoDate } from './common';
-
-/** Wire names of sea level rise scenarios (NOAA names in labels); `extreme` exists in the 2017 family only. */
-export const SLR_SCENARIOS = ['low', 'intermediate_low', 'intermediate', 'intermediate_high', 'high', 'extreme'] as const;
-export const SCENARIO_FAMILIES = ['noaa_2017', 'noaa_2022'] as const;
-export const RULE_SET_IDS = ['2021', '2024'] as const;
-export const VERIFICATION_STATUSES = ['verified', 'reconstructed', 'unverified'] as const;
-export const CHECK_STATUSES = ['pass', 'fail', 'conditional'] as const;
-
-export const SURGE_DATA_SOURCES = ['noaa', 'fema', 'tide_gauge_gev', 'other'] as const;
+import { CHECK_STATUSES, COASTAL_SETTINGS, RULE_SET_IDS, SCENARIO_FAMILIES, SLR_SCENARIOS, SURGE_DATA_SOURCES, VERIFICATION_STATUSES } from '../domain/compliance/vocabulary';
 
 const Rationale = z.string().trim().min(1).max(2000);
 const Year = z.number().int().min(1900).max(2300);
@@ -149,7 +141,7 @@ const RuleSetFields = {
 };
 
 export const CoastalSettingSchema = z.object({
-  setting: z.enum(['coastal', 'noncoastal']).describe('`noncoastal`: a jurisdiction without tidal exposure (2022 amendment), decided from its county.'),
+  setting: z.enum(COASTAL_SETTINGS).describe('`noncoastal`: a jurisdiction without tidal exposure (2022 amendment), decided from its county.'),
   basis: z.string().max(1000),
   not_required_items: z.array(z.string().max(2)).max(14).describe('Items this jurisdiction does not need on the assessment date (left out of the list).'),
   variant: z.object({

@@ -1,14 +1,7 @@
 import * as z from './zod';
 import { CursorParam, IdempotencyHeaders, LimitParam } from './common';
-
-export const ELEVATION_MODEL_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
-
-/** Reasons a model ends `failed`, in `error.code`. */
-export const ELEVATION_MODEL_ERRORS = [
-  'not_a_geotiff', 'unsupported_crs', 'unusable_raster', 'unreadable_raster', 'invalid_vertical_reference', 'file_too_large',
-  'raster_too_large', 'resampled_grid_too_large', 'compression_ratio_exceeded', 'no_valid_cells', 'elevation_out_of_range',
-  'processing_limit_exceeded', 'upload_expired', 'worker_lost', 'internal_error',
-] as const;
+import { ELEVATION_MODEL_ERRORS, ELEVATION_MODEL_SOURCES, ELEVATION_MODEL_STATUSES } from '../domain/elevation-models/stored-model';
+import { DEM_UNITS, DEM_VERTICAL_DATUMS } from '../domain/elevation-models/vertical';
 
 const Timestamp = z.string().max(40).describe('ISO 8601 (UTC).');
 
@@ -22,8 +15,8 @@ export const CreateElevationModelHeaders = IdempotencyHeaders;
 
 export const CreateElevationModelBody = z.object({
   name: z.string().trim().min(1).max(200).describe('What answers will call the model, e.g. "Pinellas County 2018 lidar DEM".'),
-  vertical_datum: z.enum(['NAVD88', 'EGM96', 'NGVD29']).describe('Vertical datum of the file\'s values. NGVD29 values are converted to NAVD88 with `ngvd29_to_navd88_m`.'),
-  units: z.enum(['m', 'ft']).describe('Unit of the file\'s values: metres or US survey feet.'),
+  vertical_datum: z.enum(DEM_VERTICAL_DATUMS).describe('Vertical datum of the file\'s values. NGVD29 values are converted to NAVD88 with `ngvd29_to_navd88_m`.'),
+  units: z.enum(DEM_UNITS).describe('Unit of the file\'s values: metres or US survey feet.'),
   vertical_accuracy_m: z.number().positive().max(50).optional().describe('Vertical accuracy the data producer states (e.g. RMSEz or NVA at 95 %), in metres; named in every answer that uses the model.'),
   ngvd29_to_navd88_m: z.number().min(-2).max(2).optional().describe('Required with NGVD29: the NGVD29 → NAVD88 shift to add, in metres, as the data\'s metadata states it (Florida: about −0.1 to −0.5 m). No VERTCON grid is applied.'),
   cog_url: z.string().max(2000).optional().describe('Register a Cloud-Optimized GeoTIFF where it is instead of uploading a file: an https URL (port 443, no credentials, no private or reserved address) whose server answers byte ranges. Only its header and coarsest overview are read now; analyses then read the windows they need by ranges. The COG must be tiled, single-band, in geographic NAD83 (EPSG:4269) or WGS84 (EPSG:4326), declare its no-data value and have overviews (coarsest image at most 4,096 cells a side). The model is `ready` at once; nothing is copied.'),
@@ -43,11 +36,11 @@ export const ElevationModelSchema = z.object({
   crs: z.object({ epsg: z.number().int(), name: z.string().max(200) }).nullable().describe('The file\'s horizontal coordinate system, once read.'),
   resolution_m: z.number().nullable().describe('Native cell size on the ground, metres.'),
   bbox: z.array(z.number()).length(4).nullable().describe('[west, south, east, north], WGS84 degrees.'),
-  vertical_datum: z.enum(['NAVD88', 'EGM96', 'NGVD29']).describe('As stated at creation.'),
-  units: z.enum(['m', 'ft']),
+  vertical_datum: z.enum(DEM_VERTICAL_DATUMS).describe('As stated at creation.'),
+  units: z.enum(DEM_UNITS),
   vertical_conversion: z.string().max(400).nullable().describe('The conversion applied to every value (unit, datum shift), once processed.'),
   vertical_accuracy_m: z.number().nullable(),
-  source: z.enum(['upload', 'cog_url']).describe('`upload`: a file uploaded and tiled by the service; `cog_url`: a Cloud-Optimized GeoTIFF read by ranges where it is.'),
+  source: z.enum(ELEVATION_MODEL_SOURCES).describe('`upload`: a file uploaded and tiled by the service; `cog_url`: a Cloud-Optimized GeoTIFF read by ranges where it is.'),
   cog_url: z.string().max(2000).nullable().describe('Where a `cog_url` model is read from; null for an upload.'),
   nodata: z.number().nullable().describe('The no-data value a `cog_url` model declares (its voids); null for an upload.'),
   error: z.object({ code: z.enum(ELEVATION_MODEL_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the model failed: not a GeoTIFF, a corrupt file, unknown CRS, unusable raster, a file over a size, compression or cell budget, too few valid cells, heights no ground has, missing datum shift, upload never arrived, worker lost.'),

@@ -1,7 +1,7 @@
 import * as z from './zod';
-import { FLOOD_COMPONENTS, SCENARIOS } from '../domain/hazards/vocabulary';
+import { EXPOSURE_STATUSES, FLOOD_COMPONENTS, NO_DEPTH_REASONS, SCENARIOS } from '../domain/hazards/vocabulary';
 
-const NoDepthReasonSchema = z.enum(['not_connected', 'open_water', 'no_bare_earth', 'outside_model', 'above_water_level'])
+const NoDepthReasonSchema = z.enum(NO_DEPTH_REASONS)
   .describe('Why no depth: `not_connected` (no design water surface reaches the asset: no tidal connection below the level, or outside the loaded layers), `open_water` (the elevation model shows water at it), `no_bare_earth` (only a surface model covers the asset and the analysis did not send `allow_surface_model: true`), `outside_model` (no elevation data at it and none surveyed), `above_water_level` (reached, ground at or above the level).');
 
 const componentDepth = (description: string) => z.number().nullable().describe(description);
@@ -17,7 +17,7 @@ export const AssetExposureSchema = z.object({
   analysis_id: z.string().max(40),
   assessment_id: z.string().max(40).nullable(),
   analysed_at: z.string().max(40),
-  status: z.enum(['exposed', 'not_exposed', 'unknown_elevation', 'existing_water']).describe('`unknown_elevation`: no elevation data at the asset; `existing_water`: the elevation model shows open water at the asset (e.g. an SRTM sea cell), so its ground is unknown. In both cases no depth is given and the vulnerability is left as it was: survey the ground or first-floor elevation.'),
+  status: z.enum(EXPOSURE_STATUSES).describe('`unknown_elevation`: no elevation data at the asset; `existing_water`: the elevation model shows open water at the asset (e.g. an SRTM sea cell), so its ground is unknown. In both cases no depth is given and the vulnerability is left as it was: survey the ground or first-floor elevation.'),
   ground_elevation_navd88_m: z.number().nullable(),
   ground_source: z.string().max(200).nullable().optional().describe('The ground used: `surveyed` (the asset file\'s elevation column) or the id of the elevation model; null without ground. Absent on exposures written before it was recorded.'),
   components: z.array(z.enum(['tidal', 'surge', 'rainfall'])).max(3).describe('Components whose design levels were enveloped (surge and rainfall: the 100-year event).'),

@@ -1,9 +1,7 @@
 import * as z from './zod';
 import { decimalParam } from './common';
+import { RESOURCE_CATEGORIES, RESOURCE_FILE_TYPES, URL_STATUSES } from '../domain/library/vocabulary';
 
-export const RESOURCE_CATEGORIES = ['legal', 'guidance', 'science', 'data', 'gis_standards', 'funding', 'case_study'] as const;
-export const RESOURCE_FILE_TYPES = ['pdf', 'html', 'xlsx', 'csv', 'zip', 'json', 'xml', 'docx', 'geojson', 'txt', 'api'] as const;
-export const URL_STATUSES = ['confirmed', 'unconfirmed'] as const;
 export const RESOURCE_SORTS = ['title', '-title', 'published', '-published', 'category', '-category', 'publisher', '-publisher'] as const;
 
 export const ResourceId = z.string().regex(/^[a-z0-9][a-z0-9-]{2,99}$/, 'Resource ids are lower-case slugs').describe('Stable resource id (slug).');

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { CursorParam, LimitParam } from './common';
-import { SELF_SERVICE_ROLES, USER_ROLES } from '../domain/identity/roles';
+import { SELF_SERVICE_ROLES, USER_ROLES, USER_STATUSES } from '../domain/identity/roles';
 import { SECURITY_EVENT_TYPES } from '../domain/identity/security-events';
 import { PASSWORD_POLICY } from '../domain/identity/pool-settings';
 import { TIER_ORDER } from '../domain/tiers';
@@ -33,7 +33,7 @@ export const RegisteredUserSchema = z.object({
   email: z.string().max(254),
   name: z.string().max(120),
   role: z.enum(USER_ROLES),
-  status: z.enum(['pending_confirmation', 'active']).describe('`active` at once in local mode; in AWS `pending_confirmation` until the emailed code is sent to `POST /v1/users/confirm`.'),
+  status: z.enum(USER_STATUSES).describe('`active` at once in local mode; in AWS `pending_confirmation` until the emailed code is sent to `POST /v1/users/confirm`.'),
   created_at: z.string().max(40),
 }).openapi('RegisteredUser');
 
@@ -78,7 +78,7 @@ export const ProfileSchema = z.object({
   county_fips: z.string().max(5).nullable(),
   county_name: z.string().max(60).nullable(),
   account_id: z.string().max(64),
-  subscription_tier: z.enum(TIER_ORDER as [typeof TIER_ORDER[number], ...typeof TIER_ORDER[number][]]),
+  subscription_tier: z.enum(TIER_ORDER),
   preferences: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean()])),
   created_at: z.string().max(40),
   updated_at: z.string().max(40),
@@ -122,7 +122,7 @@ export const CreatedKeySchema = z.object({
   name: z.string().max(100),
   key: z.string().max(64).nullable().describe('The API key for `X-API-Key`. Shown only in the first response; only its hash is stored, so a replay of the request (same `Idempotency-Key`) answers `null` here.'),
   prefix: z.string().max(16),
-  subscription_tier: z.enum(TIER_ORDER as [typeof TIER_ORDER[number], ...typeof TIER_ORDER[number][]]),
+  subscription_tier: z.enum(TIER_ORDER),
   created_at: z.string().max(40),
 }).openapi('CreatedKey');
 

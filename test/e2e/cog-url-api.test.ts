@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { elevationModelRoutes } from '../../functions/elevation-models/routes';
-import { elevationModelDeps } from '../../functions/elevation-models/deps';
+import { elevationModelRoutes } from '../../functions/hazards/elevation-models';
+import { elevationModelDeps, idempotencyStore } from '../../functions/hazards/deps';
+import { cogUrlReader } from '../../shared/adapters/elevation/cog-url';
 import { startRangeServer, writeCog, type RangeServer } from '../../local/statewide-cogs';
 import { HttpError } from '../../shared/http/problem';
 import type { RouteRequest } from '../../shared/http/types';
@@ -141,7 +142,7 @@ describe('registering a COG by URL through the API', () => {
   });
 
   it('outside local mode refuses a loopback COG before reading anything', async () => {
-    const routes = elevationModelRoutes({ ...elevationModelDeps, cogUrls: () => ({ mode: 'aws' }) });
+    const routes = elevationModelRoutes(() => ({ ...elevationModelDeps(), cogs: cogUrlReader({ mode: 'aws' }) }), idempotencyStore);
     server.resetCounts();
     const request = {
       body: { name: 'Loopback', vertical_datum: 'NAVD88', units: 'm', cog_url: `${server.url}plane.tif` },

@@ -1,6 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../shared/adapters/aws-clients';
 import { DynamoElevationModelStore, type ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
+import { requiredSetting } from '../../shared/config';
 import { elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
-import { modelView } from '../../functions/elevation-models/routes';
+import { modelView } from '../../functions/hazards/elevation-models';
 import { sweepLostElevationModels, type WorkerDeps } from '../../functions/elevation-model-worker/process';
 import { MODEL_LEASE_MS } from '../../shared/domain/elevation-models/processing-job';
 import type { BlobStore } from '../../shared/ports';
@@ -19,7 +22,7 @@ let counter = 0;
 function pending(accountId: string, createdAt = new Date()): ElevationModelEntry {
   const id = `em_${(++counter).toString().padStart(32, '0')}`;
   return {
-    elevation_model_id: id, account_id: accountId, name: `model ${counter}`, status: 'pending', vertical_datum: 'NAVD88', units: 'm',
+    elevation_model_id: id, account_id: accountId, name: `model ${counter}`, source: 'upload', status: 'pending', vertical_datum: 'NAVD88', units: 'm',
     vertical_accuracy_m: null, ngvd29_to_navd88_m: null, upload_key: elevationUploadKey(accountId, id),
     upload_expires_at: new Date(createdAt.getTime() + 300_000).toISOString(),
     crs: null, resolution_m: null, bbox: null, vertical_conversion: null, model_key: null, error: null, processing_started_at: null,
@@ -67,6 +70,27 @@ describe('elevation model store (DynamoDB emulator)', () => {
     expect(await store.delete('acct_delete', model.elevation_model_id, claimed.updated_at)).toBe(true);
     expect(await store.get('acct_delete', model.elevation_model_id)).toBeUndefined();
     expect(await store.delete('acct_delete', model.elevation_model_id)).toBe(false);
+  });
+
+  it('reads a COG registered by URL without the upload fields it never uses, and an item stored before sources as an upload', async () => {
+    const cogId = `em_${'c'.repeat(32)}`;
+    const legacyId = `em_${'d'.repeat(32)}`;
+    const now = new Date().toISOString();
+    // As items were stored before the two shapes were told apart: a COG with an upload key, an upload with no source.
+    await dynamo().send(new PutCommand({ TableName: requiredSetting('TABLE_NAME'), Item: {
+      pk: 'ACCOUNT#acct_shapes', sk: `ELEVMODEL#${cogId}`, entity: 'elevation_model', ...pending('acct_shapes'), elevation_model_id: cogId,
+      ...READY, model_key: null, status: 'ready', source: 'cog_url', cog_url: 'https://lidar.example.org/dem.tif', nodata: -9999, created_at: now,
+    } }));
+    const { source: _source, ...legacy } = { ...pending('acct_shapes'), elevation_model_id: legacyId };
+    await dynamo().send(new PutCommand({ TableName: requiredSetting('TABLE_NAME'), Item: { pk: 'ACCOUNT#acct_shapes', sk: `ELEVMODEL#${legacyId}`, entity: 'elevation_model', ...legacy } }));
+
+    const cog = await store.get('acct_shapes', cogId);
+    expect(cog).toMatchObject({ source: 'cog_url', cog_url: 'https://lidar.example.org/dem.tif', nodata: -9999, status: 'ready' });
+    for (const field of ['upload_key', 'upload_expires_at', 'model_key', 'processing_started_at', 'lease', 'error']) expect(cog).not.toHaveProperty(field);
+    const upload = await store.get('acct_shapes', legacyId);
+    expect(upload).toMatchObject({ source: 'upload', upload_key: legacy.upload_key, status: 'pending' });
+    expect(upload).not.toHaveProperty('cog_url');
+    expect((await store.listReady('acct_shapes')).map((m) => m.source)).toEqual(['cog_url']);
   });
 
   it('pages the account\'s models with a cursor that only that account can use', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checklistFor, ruleSetFor, assessmentDateProblem } from '../../shared/domain/compliance/rule-sets';
-import { checklistForQuery } from '../../shared/domain/compliance/use-cases';
+import { checklistForQuery } from '../../shared/application/compliance/use-cases';
 import { asHttpError } from '../../shared/http/domain-problems';
 
 const LETTERS = 'ABCDEFGHIJKLMN'.split('');

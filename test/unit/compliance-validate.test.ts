@@ -1,4 +1,4 @@
-import { validateAssessment, type ValidateDeps } from '../../shared/domain/compliance/use-cases';
+import { validateAssessment, type ValidateDeps } from '../../shared/application/compliance/use-cases';
 import type { ComplianceEvidence } from '../../shared/domain/compliance/evidence';
 import { NotFoundError } from '../../shared/domain/errors';
 import { compliantMethodology, monroeEvidence, storedAssessment } from '../helpers/assessment-fixtures';

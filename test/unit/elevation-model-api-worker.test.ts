@@ -33,7 +33,7 @@ const MODEL = `em_${'a'.repeat(32)}`;
 
 function entry(overrides: Partial<ElevationModelEntry> = {}): ElevationModelEntry {
   return {
-    elevation_model_id: MODEL, account_id: ACCOUNT, name: 'Tampa clip', status: 'processing', vertical_datum: 'NGVD29', units: 'ft',
+    elevation_model_id: MODEL, account_id: ACCOUNT, name: 'Tampa clip', source: 'upload', status: 'processing', vertical_datum: 'NGVD29', units: 'ft',
     vertical_accuracy_m: 0.76, ngvd29_to_navd88_m: TAMPA_SHIFT_M, upload_key: elevationUploadKey(ACCOUNT, MODEL), upload_expires_at: '2026-11-23T21:00:00.000Z',
     crs: null, resolution_m: null, bbox: null, vertical_conversion: null, model_key: null, error: null, processing_started_at: '2026-11-23T20:55:00.000Z',
     created_at: '2026-11-23T20:50:00.000Z', updated_at: '2026-11-23T20:55:00.000Z', ...overrides,

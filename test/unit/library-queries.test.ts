@@ -4,7 +4,7 @@ import type { Resource } from '../../shared/schemas/library';
 import { listResources, sortResources } from '../../shared/domain/library/listing';
 import { ResourceSearchIndex } from '../../shared/domain/library/search';
 import { libraryStats } from '../../shared/domain/library/stats';
-import { ResourceLibrary } from '../../shared/domain/library/library';
+import { ResourceLibrary } from '../../shared/application/library/resource-library';
 import type { ResourceStore } from '../../shared/domain/library/ports';
 
 const seed = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/library/resources.json'), 'utf8'));

@@ -7,6 +7,7 @@ import { checkResolvedAddresses, checkWebhookUrl } from '../../domain/webhooks/u
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
 import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
 import { toStoredMetres, verticalConversion, type VerticalConversion, type VerticalReference } from '../../domain/elevation-models/vertical';
+import type { CogUrlReader } from '../../domain/elevation-models/ports';
 import { pinnedLookup, systemResolver, type ResolvedAddress, type Resolver } from '../webhook-sender';
 import { MAX_RESPONSE_BYTES, RangesRefused, openHttpCog, overBudget, type RangeReader } from './cog-http';
 import { mosaicWindow } from './cog-s3';
@@ -284,3 +285,6 @@ export class UrlCogSource implements ElevationSource {
     return this.opened;
   }
 }
+
+/** COG URLs judged with `options` (the app's mode), as the registration use case reads them. */
+export const cogUrlReader = (options: CogUrlOptions): CogUrlReader => ({ describe: (url, vertical) => registerCogUrl(url, options, vertical) });

@@ -1,7 +1,8 @@
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
 import type { ElevationSource } from '../../domain/hazards/elevation';
 import type { BlobStore } from '../../ports';
-import type { DynamoElevationModelStore, ElevationModelEntry } from '../elevation-model-store';
+import type { CogUrlElevationModel, UploadedElevationModel } from '../../domain/elevation-models/stored-model';
+import type { DynamoElevationModelStore } from '../elevation-model-store';
 import { UrlCogSource, type CogUrlOptions } from './cog-url';
 import { elevationSourceWith } from './index';
 import type { ModelLayer } from './layered';
@@ -31,18 +32,18 @@ export class AccountElevationModels {
   ) {}
 
   async sources(accountId: string): Promise<ModelLayer[]> {
-    const ready = (await this.store.listReady(accountId)).filter((entry) => entry.model_key !== null || entry.cog_url);
+    const ready = (await this.store.listReady(accountId)).filter((entry) => entry.source === 'cog_url' || entry.model_key !== null);
     ready.sort((a, b) => (a.resolution_m! - b.resolution_m!) || b.created_at.localeCompare(a.created_at));
-    return Promise.all(ready.map((entry) => (entry.cog_url ? this.byRanges(entry) : this.opened(entry))));
+    return Promise.all(ready.map((entry) => (entry.source === 'cog_url' ? this.byRanges(entry) : this.opened(entry))));
   }
 
-  private byRanges(entry: ElevationModelEntry): UrlCogSource {
+  private byRanges(entry: CogUrlElevationModel): UrlCogSource {
     return this.byUrl.getOrCreate(entry.elevation_model_id, () => this.cogSource(entry));
   }
 
-  private cogSource(entry: ElevationModelEntry): UrlCogSource {
+  private cogSource(entry: CogUrlElevationModel): UrlCogSource {
     return new UrlCogSource({
-      elevation_model_id: entry.elevation_model_id, name: entry.name, cog_url: entry.cog_url!, bbox: entry.bbox!, resolution_m: entry.resolution_m!,
+      elevation_model_id: entry.elevation_model_id, name: entry.name, cog_url: entry.cog_url, bbox: entry.bbox, resolution_m: entry.resolution_m,
       vertical_accuracy_m: entry.vertical_accuracy_m,
       vertical: { vertical_datum: entry.vertical_datum, units: entry.units, ...(entry.ngvd29_to_navd88_m === null ? {} : { ngvd29_to_navd88_m: entry.ngvd29_to_navd88_m }) },
     }, this.cogUrls);
@@ -54,7 +55,7 @@ export class AccountElevationModels {
     return elevationSourceWith([...own, ...published]);
   }
 
-  private opened(entry: ElevationModelEntry): Promise<BlobModelSource> {
+  private opened(entry: UploadedElevationModel): Promise<BlobModelSource> {
     const modelKey = entry.model_key!;
     return this.open.getOrCreate(modelKey, async () => {
       const bytes = await this.blobs.get(modelKey);

@@ -1,4 +1,5 @@
-import { ASSESSMENT_PHASES, MAX_COMPLETION_ADJUSTMENTS, type AssessmentStatus, type UpdateAssessmentInput } from '../../schemas/assessments';
+import { MAX_COMPLETION_ADJUSTMENTS, type AssessmentStatus, type UpdateAssessmentInput } from '../../schemas/assessments';
+import { ASSESSMENT_PHASES } from './vocabulary';
 import { provenanceAfterUpdate } from '../compliance/prefill';
 import type { Assessment } from './model';
 

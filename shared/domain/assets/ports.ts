@@ -97,7 +97,9 @@ export interface ExposureChange {
   vulnerability: VulnerabilityAssessment | undefined;
 }
 
-export type ImportStatus = 'pending' | 'processing' | 'complete' | 'failed';
+export const IMPORT_STATUSES = ['pending', 'processing', 'complete', 'failed'] as const;
+export type ImportStatus = typeof IMPORT_STATUSES[number];
+export const IMPORT_PHASES = ['waiting_for_upload', 'validating', 'writing', 'done'] as const;
 
 export interface ImportReport extends ImportSummary {
   written: WriteCounts;
@@ -118,7 +120,7 @@ export interface ImportRecord {
   /** The assessment the import is evidence for (`assessment_id`), when linked. */
   assessment_id?: string | null;
   object_key: string | null;
-  progress: { phase: 'waiting_for_upload' | 'validating' | 'writing' | 'done'; rows_processed: number };
+  progress: { phase: typeof IMPORT_PHASES[number]; rows_processed: number };
   report: ImportReport | null;
   error: { code: string; detail: string } | null;
   created_at: string;

@@ -1,4 +1,5 @@
-import { SLR_SCENARIOS, type Methodology } from '../../schemas/compliance';
+import type { Methodology } from '../../schemas/compliance';
+import { SLR_SCENARIOS } from './vocabulary';
 import type { AnalysisEvidence, ComponentEvidence } from '../deliverables/ports';
 import type { ComplianceEvidence } from './evidence';
 

@@ -1,4 +1,5 @@
 import coastalCounties from '../../data/v1/fl-coastal-counties.json';
+import type { COASTAL_SETTINGS } from './vocabulary';
 
 const COASTAL_FIPS: ReadonlySet<string> = new Set(coastalCounties.counties.map((c) => c.fips));
 
@@ -8,7 +9,7 @@ export function isCoastalCounty(fips: string): boolean {
 }
 
 /** `noncoastal`: a jurisdiction without tidal exposure (2022 amendment); `coastal` otherwise. */
-export type CoastalSetting = 'coastal' | 'noncoastal';
+export type CoastalSetting = typeof COASTAL_SETTINGS[number];
 
 export interface SettingDecision {
   setting: CoastalSetting;

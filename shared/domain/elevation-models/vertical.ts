@@ -1,8 +1,12 @@
 import { JobFailureError } from '../job-failure';
 
+/** Vertical datums and units a DEM's owner may state for its values. */
+export const DEM_VERTICAL_DATUMS = ['NAVD88', 'EGM96', 'NGVD29'] as const;
+export const DEM_UNITS = ['m', 'ft'] as const;
+
 /** Vertical reference and units of an uploaded DEM, as its owner states them. */
-export type DemVerticalDatum = 'NAVD88' | 'EGM96' | 'NGVD29';
-export type DemUnits = 'm' | 'ft';
+export type DemVerticalDatum = typeof DEM_VERTICAL_DATUMS[number];
+export type DemUnits = typeof DEM_UNITS[number];
 
 export interface VerticalReference {
   vertical_datum: DemVerticalDatum;

@@ -20,7 +20,7 @@
 import type { AnalysedSurfaces, AssetSite } from './flood-analysis';
 import type { WaterSurface } from './flood-surfaces';
 import { isOpenWater } from './inundation';
-import { FLOOD_COMPONENTS, type FloodComponent, type ScenarioId } from './vocabulary';
+import { FLOOD_COMPONENTS, type EXPOSURE_STATUSES, type FloodComponent, type NO_DEPTH_REASONS, type ScenarioId } from './vocabulary';
 import { assetDatumCheck, type AssetDatumCheck } from './datum-check';
 import { assessVulnerability, type HazardType, type VulnerabilityAssessment } from '../assets/vulnerability';
 
@@ -53,7 +53,7 @@ type AnalysedComponent = (typeof ANALYSED_COMPONENTS)[number];
  * no tidal connection below the level over the whole model, or outside the loaded layers),
  * `above_water_level` (reached, but its ground is at or above the level).
  */
-export type NoDepthReason = 'not_connected' | 'open_water' | 'no_bare_earth' | 'outside_model' | 'above_water_level';
+export type NoDepthReason = typeof NO_DEPTH_REASONS[number];
 
 export interface ScenarioHorizonDepth {
   scenario: ScenarioId;
@@ -95,7 +95,7 @@ export interface AssetExposure {
   assessment_id: string | null;
   analysed_at: string;
   /** `existing_water`: the elevation model marks the asset's cell as open water, so its ground is unknown. */
-  status: 'exposed' | 'not_exposed' | 'unknown_elevation' | 'existing_water';
+  status: typeof EXPOSURE_STATUSES[number];
   ground_elevation_navd88_m: number | null;
   /** The ground used: `surveyed` or the elevation model's id; null without ground. */
   ground_source: string | null;

@@ -20,3 +20,8 @@ export type FloodEventType = (typeof FLOOD_EVENT_TYPES)[number];
 
 export const DEFAULT_IMPACT_RADIUS_KM = 2;
 export const MAX_IMPACT_RADIUS_KM = 5;
+
+/** An asset's exposure outcome (`existing_water`: the model marks its cell as open water). */
+export const EXPOSURE_STATUSES = ['exposed', 'not_exposed', 'unknown_elevation', 'existing_water'] as const;
+/** Why an exposed asset has no depth (see `NoDepthReason` in asset-exposure.ts). */
+export const NO_DEPTH_REASONS = ['not_connected', 'open_water', 'no_bare_earth', 'outside_model', 'above_water_level'] as const;

@@ -1,7 +1,7 @@
-import type { UserRole } from './roles';
+import type { USER_STATUSES, UserRole } from './roles';
 import { FLORIDA_COUNTIES } from '../jurisdictions';
 
-export type UserStatus = 'pending_confirmation' | 'active';
+export type UserStatus = typeof USER_STATUSES[number];
 
 /** The user record this API keeps beside the identity provider's (which alone holds the password). */
 export interface UserRecord {

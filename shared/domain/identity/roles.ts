@@ -8,3 +8,6 @@ export const SELF_SERVICE_ROLES = ['resident', 'staff', 'consultant'] as const s
 export function isUserRole(value: unknown): value is UserRole {
   return typeof value === 'string' && (USER_ROLES as readonly string[]).includes(value);
 }
+
+/** `pending_confirmation` until the emailed code is confirmed (at once in local mode). */
+export const USER_STATUSES = ['pending_confirmation', 'active'] as const;

@@ -1,6 +1,9 @@
 import { CatalogueEntryInput, ResourceId, type Resource } from '../../schemas/library';
 import { resourceSlug } from './slug';
 
+/** Object keys of stored copies live under this prefix of the bucket. */
+export const LIBRARY_KEY_PREFIX = 'library/';
+
 /** What the catalogue says about a resource; the counters live only in the store. */
 export type CatalogueEntry = Omit<Resource, 'views' | 'downloads' | 'url_status'>;
 

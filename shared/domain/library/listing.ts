@@ -1,4 +1,5 @@
-import type { Resource, RESOURCE_CATEGORIES, RESOURCE_FILE_TYPES, RESOURCE_SORTS } from '../../schemas/library';
+import type { Resource, RESOURCE_SORTS } from '../../schemas/library';
+import type { RESOURCE_CATEGORIES, RESOURCE_FILE_TYPES } from './vocabulary';
 
 export type ResourceSort = (typeof RESOURCE_SORTS)[number];
 

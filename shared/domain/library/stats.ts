@@ -1,4 +1,5 @@
-import { RESOURCE_CATEGORIES, type Resource } from '../../schemas/library';
+import type { Resource } from '../../schemas/library';
+import { RESOURCE_CATEGORIES } from './vocabulary';
 
 export interface LibraryStats {
   total_resources: number;

@@ -2,7 +2,7 @@ import { depConfirmationOf, depConfirmationProblem, howToFile } from '../../../s
 import { summaryOf, type Assessment } from '../../../shared/domain/assessments/model';
 import { versionOfEtag } from '../../../shared/http/if-match';
 import { requireRuleSetDate, resolveApplicant } from '../../../shared/domain/compliance/inputs';
-import { checklistForQuery } from '../../../shared/domain/compliance/use-cases';
+import { checklistForQuery } from '../../../shared/application/compliance/use-cases';
 import { hashApiKey, looksLikeApiKey, newApiKey } from '../../../shared/domain/api-keys';
 import { asHttpError } from '../../../shared/http/domain-problems';
 import { storedAssessment } from '../../helpers/assessment-fixtures';

@@ -1,11 +1,9 @@
 import type { Resource } from '../../schemas/library';
-import { libraryStats, type LibraryStats } from './stats';
-import { listResources, type ListQuery, type ResourcePage } from './listing';
-import { ResourceSearchIndex, type SearchQuery } from './search';
-import type { ResourceStore, SignedUrlSigner } from './ports';
-
-/** Object keys of stored copies live under this prefix of the bucket. */
-export const LIBRARY_KEY_PREFIX = 'library/';
+import { LIBRARY_KEY_PREFIX } from '../../domain/library/catalogue';
+import { libraryStats, type LibraryStats } from '../../domain/library/stats';
+import { listResources, type ListQuery, type ResourcePage } from '../../domain/library/listing';
+import { ResourceSearchIndex, type SearchQuery } from '../../domain/library/search';
+import type { ResourceStore, SignedUrlSigner } from '../../domain/library/ports';
 
 export interface LibraryDeps {
   store: ResourceStore;

@@ -1,15 +1,15 @@
 import type { Checklist } from '../../schemas/compliance';
 import type { z } from '../../schemas/zod';
 import type { ChecklistQuerySchema, ValidateBodySchema } from '../../schemas/compliance';
-import { evaluateCompliance, type ComplianceEvaluation } from './evaluate';
-import type { ComplianceEvidence } from './evidence';
-import { invalidField, NotFoundError } from '../errors';
-import { complianceOf } from '../assessments/model';
-import type { AssessmentStore } from '../assessments/ports';
-import { requireRuleSetDate, resolveApplicant } from './inputs';
-import { checklistFor, defaultDateOfYear } from './rule-sets';
-import { settingOf } from './setting';
-import { floridaDate } from '../florida-time';
+import { evaluateCompliance, type ComplianceEvaluation } from '../../domain/compliance/evaluate';
+import type { ComplianceEvidence } from '../../domain/compliance/evidence';
+import { invalidField, NotFoundError } from '../../domain/errors';
+import { complianceOf } from '../../domain/assessments/model';
+import type { AssessmentStore } from '../../domain/assessments/ports';
+import { requireRuleSetDate, resolveApplicant } from '../../domain/compliance/inputs';
+import { checklistFor, defaultDateOfYear } from '../../domain/compliance/rule-sets';
+import { settingOf } from '../../domain/compliance/setting';
+import { floridaDate } from '../../domain/florida-time';
 
 type ValidateInput = z.infer<typeof ValidateBodySchema>;
 type ChecklistQuery = z.infer<typeof ChecklistQuerySchema>;

@@ -1,0 +1,80 @@
+import { ConflictError, NotFoundError } from '../../domain/errors';
+import type { CogUrlReader, ElevationModelFiles, ElevationModelStore } from '../../domain/elevation-models/ports';
+import { workerLost, type CogUrlElevationModel, type StoredElevationModel, type UploadedElevationModel } from '../../domain/elevation-models/stored-model';
+import { verticalConversion, type DemUnits, type DemVerticalDatum, type VerticalReference } from '../../domain/elevation-models/vertical';
+
+/** The ports the elevation model use cases reach. */
+export interface ElevationModelDeps {
+  models: ElevationModelStore;
+  files: ElevationModelFiles;
+  cogs: CogUrlReader;
+  /** How long an upload URL is valid. */
+  signedUrlSeconds: number;
+  newId: () => string;
+}
+
+/** A model as its owner describes it, whichever way its values arrive. */
+export interface NewElevationModel {
+  name: string;
+  vertical_datum: DemVerticalDatum;
+  units: DemUnits;
+  vertical_accuracy_m?: number;
+  ngvd29_to_navd88_m?: number;
+}
+
+const GEOGRAPHIC_CRS_NAMES: Record<number, string> = { 4269: 'NAD83 (geographic)', 4326: 'WGS 84 (geographic)' };
+
+function describedFields(deps: ElevationModelDeps, accountId: string, input: NewElevationModel, now: Date) {
+  return {
+    elevation_model_id: deps.newId(), account_id: accountId, name: input.name,
+    vertical_datum: input.vertical_datum, units: input.units,
+    vertical_accuracy_m: input.vertical_accuracy_m ?? null, ngvd29_to_navd88_m: input.ngvd29_to_navd88_m ?? null,
+    created_at: now.toISOString(), updated_at: now.toISOString(),
+  };
+}
+
+/** A pending model and a presigned PUT URL for its GeoTIFF. */
+export async function createUploadModel(deps: ElevationModelDeps, accountId: string, input: NewElevationModel, now: Date): Promise<{ model: UploadedElevationModel; uploadUrl: string; maxUploadBytes: number }> {
+  const fields = describedFields(deps, accountId, input, now);
+  const uploadKey = deps.files.uploadKey(accountId, fields.elevation_model_id);
+  const model: UploadedElevationModel = {
+    ...fields, source: 'upload', status: 'pending',
+    upload_key: uploadKey, upload_expires_at: new Date(now.getTime() + deps.signedUrlSeconds * 1000).toISOString(),
+    crs: null, resolution_m: null, bbox: null, vertical_conversion: null, model_key: null, error: null, processing_started_at: null,
+  };
+  const uploadUrl = await deps.files.uploadUrl(uploadKey, deps.signedUrlSeconds);
+  await deps.models.create(model);
+  return { model, uploadUrl, maxUploadBytes: deps.files.maxUploadBytes };
+}
+
+/** A COG registered where it is: the URL checked and only its header read; ready at once, nothing copied. */
+export async function registerCogModel(deps: ElevationModelDeps, accountId: string, input: NewElevationModel, cogUrl: string, now: Date): Promise<CogUrlElevationModel> {
+  const vertical: VerticalReference = { vertical_datum: input.vertical_datum, units: input.units, ...(input.ngvd29_to_navd88_m === undefined ? {} : { ngvd29_to_navd88_m: input.ngvd29_to_navd88_m }) };
+  const header = await deps.cogs.describe(cogUrl, vertical);
+  const model: CogUrlElevationModel = {
+    ...describedFields(deps, accountId, input, now), source: 'cog_url', status: 'ready', cog_url: cogUrl, nodata: header.nodata,
+    crs: { epsg: header.epsg, name: GEOGRAPHIC_CRS_NAMES[header.epsg] ?? `EPSG:${header.epsg}` },
+    resolution_m: header.resolution_m, bbox: header.bbox, vertical_conversion: verticalConversion(vertical).description,
+  };
+  await deps.models.create(model);
+  return model;
+}
+
+export async function getModel(deps: Pick<ElevationModelDeps, 'models'>, accountId: string, id: string): Promise<StoredElevationModel> {
+  const model = await deps.models.get(accountId, id);
+  if (!model) throw new NotFoundError(`No elevation model ${id}.`);
+  return model;
+}
+
+/** The model, its tiles and any upload waiting; refused while a live worker processes it. */
+export async function deleteModel(deps: Pick<ElevationModelDeps, 'models' | 'files'>, accountId: string, id: string, now: Date): Promise<void> {
+  const model = await getModel(deps, accountId, id);
+  const lost = workerLost(model, now);
+  if (model.status === 'processing' && !lost) throw new ConflictError(`Elevation model ${id} is being processed; delete it once it is ready or failed.`);
+  // The table entry first (conditional on it not being processed meanwhile), then its objects.
+  if (!(await deps.models.delete(accountId, id, lost ? model.updated_at : undefined))) {
+    throw new ConflictError(`Elevation model ${id} changed while it was being deleted; read it again.`);
+  }
+  // A COG registered by URL has no objects of ours: it is read where it is.
+  if (model.source === 'upload') await deps.files.deleteModelFiles(accountId, id, model.upload_key, model.model_key);
+}
