@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connectionPool, tiledInundation, tileWindows, type TileCells } from '../../shared/adapters/elevation/connection-threads';
+import { connectionPool, tiledInundation, type TileCells } from '../../shared/adapters/elevation/connection-threads';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
+import { tileWindows } from '../../shared/domain/hazards/tiled-connection';
 import { syntheticWindow } from '../helpers/synthetic-surface';
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { joinTiles, type TileTrace } from '../../domain/hazards/tiled-connection';
+import { joinTiles, type TileTrace, type TileWindow } from '../../domain/hazards/tiled-connection';
 import { WorkerPool } from '../worker-pool';
 
 /**
@@ -7,9 +7,7 @@ import { WorkerPool } from '../worker-pool';
  * directory, or a raw tile file (little-endian Float32 metres, NaN = no data, then one water byte
  * per cell, row-major). Either way the thread reads only its own window.
  */
-export type TileCells =
-  | { kind: 'model'; directory: string; row: number; col: number; width: number; height: number }
-  | { kind: 'raw'; file: string; row: number; col: number; width: number; height: number };
+export type TileCells = TileWindow & ({ kind: 'model'; directory: string } | { kind: 'raw'; file: string });
 
 export type ConnectionTask =
   | { pass: 'trace'; cells: TileCells; seaSurface: number }
@@ -53,13 +51,4 @@ export async function tiledInundation(pool: WorkerPool<ConnectionTask, Connectio
     cells: settled.reduce((sum, tile) => sum + tile.cells, 0),
     threadPeakBytes: Math.max(...traced.map((reply) => reply.threadPeakBytes), ...settled.map((tile) => tile.threadPeakBytes)),
   };
-}
-
-/** Tiles of at most `side` × `side` cells covering a `width` × `height` grid, row by row. */
-export function tileWindows(width: number, height: number, side: number): { row: number; col: number; width: number; height: number }[] {
-  const windows = [];
-  for (let row = 0; row < height; row += side) {
-    for (let col = 0; col < width; col += side) windows.push({ row, col, width: Math.min(side, width - col), height: Math.min(side, height - row) });
-  }
-  return windows;
 }

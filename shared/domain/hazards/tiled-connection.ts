@@ -46,6 +46,18 @@ export interface TileTrace {
   edgeLevel: Float32Array;
 }
 
+/** A window of a model's grid: the row and column of its north-west cell, and its size. */
+export interface TileWindow { row: number; col: number; width: number; height: number }
+
+/** Tiles of at most `side` × `side` cells covering a `width` × `height` grid once, row by row. */
+export function tileWindows(width: number, height: number, side: number): TileWindow[] {
+  const windows: TileWindow[] = [];
+  for (let row = 0; row < height; row += side) {
+    for (let col = 0; col < width; col += side) windows.push({ row, col, width: math.min(side, width - col), height: math.min(side, height - row) });
+  }
+  return windows;
+}
+
 /** Local indices of a tile's rim, clockwise from its north-west cell, each cell once. */
 export function rimCells(width: number, height: number): Int32Array {
   if (width === 0 || height === 0) return new Int32Array(0);
@@ -241,4 +253,45 @@ export function settleTile(tile: ConnectionTile, rimSpill: Float32Array): Float3
   }
   floodFromSeeds(tile, spill, heap);
   return spill;
+}
+
+const TRACE_FIELDS = ['rimGround', 'rimWater', 'edgeFrom', 'edgeTo', 'edgeLevel'] as const;
+
+/**
+ * A trace as bytes, for a join that runs elsewhere (another Lambda): a little-endian header of
+ * the tile's place and each array's length, then the arrays, each on a 4-byte boundary.
+ */
+export function encodeTrace(trace: TileTrace): Uint8Array {
+  const arrays = TRACE_FIELDS.map((field) => trace[field]);
+  const header = new Int32Array([trace.row, trace.col, trace.width, trace.height, ...arrays.map((a) => a.length)]);
+  const padded = (bytes: number) => math.ceil(bytes / 4) * 4;
+  const out = new Uint8Array(header.byteLength + arrays.reduce((sum, a) => sum + padded(a.byteLength), 0));
+  out.set(new Uint8Array(header.buffer));
+  let at = header.byteLength;
+  for (const a of arrays) {
+    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at);
+    at += padded(a.byteLength);
+  }
+  return out;
+}
+
+export function decodeTrace(bytes: Uint8Array): TileTrace {
+  const copy = bytes.slice();
+  const header = new Int32Array(copy.buffer, 0, 4 + TRACE_FIELDS.length);
+  const [row, col, width, height] = header;
+  const lengths = [...header.subarray(4)];
+  let at = header.byteLength;
+  const take = <T>(make: (buffer: ArrayBuffer, offset: number, length: number) => T, length: number, size: number): T => {
+    const array = make(copy.buffer, at, length);
+    at += math.ceil((length * size) / 4) * 4;
+    return array;
+  };
+  return {
+    row: row!, col: col!, width: width!, height: height!,
+    rimGround: take((b, o, l) => new Float32Array(b, o, l), lengths[0]!, 4),
+    rimWater: take((b, o, l) => new Uint8Array(b, o, l), lengths[1]!, 1),
+    edgeFrom: take((b, o, l) => new Int32Array(b, o, l), lengths[2]!, 4),
+    edgeTo: take((b, o, l) => new Int32Array(b, o, l), lengths[3]!, 4),
+    edgeLevel: take((b, o, l) => new Float32Array(b, o, l), lengths[4]!, 4),
+  };
 }
