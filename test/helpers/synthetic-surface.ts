@@ -1,3 +1,6 @@
+import type { ElevationModelRecord } from '../../shared/domain/elevation-models/model';
+import { buildPyramid } from '../../shared/domain/elevation-models/pyramid';
+
 /**
  * A seeded synthetic coast of any size, defined cell by cell so that any window of it can be made
  * alone (a tile, a worker's share) and equal the same cells of the whole: rolling ground rising
@@ -44,4 +47,16 @@ export function syntheticWindow(surface: SyntheticSurface, row: number, col: num
     }
   }
   return { values, water, width, height, row, col };
+}
+
+/** A processed model (NAVD88, no water flag) of a window's cells: its record and its pyramid tiles. */
+export function syntheticModel(id: string, values: Float32Array, width: number, height: number): { record: ElevationModelRecord; tiles: Map<string, Uint8Array> } {
+  const built = buildPyramid({ values, width, height, west: -82, north: 27, cellLon: 1e-4, cellLat: 1e-4, resolution_m: 10 }, 'NAVD88');
+  return {
+    record: {
+      elevation_model_id: id, name: 'Synthetic', crs: { epsg: 4269, name: 'NAD83' }, resolution_m: 10, bbox: built.index.bbox,
+      vertical_datum: 'NAVD88', source_vertical_datum: 'NAVD88', vertical_conversion: 'none', vertical_accuracy_m: null, surface_model: false, pyramid: built.index,
+    },
+    tiles: built.tiles,
+  };
 }

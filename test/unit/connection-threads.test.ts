@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectionPool, tiledInundation, type TileCells } from '../../shared/adapters/elevation/connection-threads';
+import { writeModelDirectory } from '../../shared/adapters/elevation/tiled-model';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { tileWindows } from '../../shared/domain/hazards/tiled-connection';
-import { syntheticWindow } from '../helpers/synthetic-surface';
+import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
 
 /**
  * The per-tile passes in a pool of worker threads, each thread reading its own tile file: the land
@@ -48,6 +49,24 @@ describe('tidal connection in a worker pool', () => {
       expect(answer.connected).toEqual(expected);
       expect(answer.cells).toBe([...whole.values].filter((v) => !Number.isNaN(v)).length);
       expect(answer.threadPeakBytes).toBeGreaterThan(256 * 256 * 5);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('reads each tile from level 0 of a processed model in a directory, water from the sea surface', async () => {
+    const seaSurface = 0.3;
+    const whole = syntheticWindow(surface, 0, 0, surface.width, surface.height, seaSurface);
+    const { record, tiles: stored } = syntheticModel('em_pool', whole.values, surface.width, surface.height);
+    const modelDirectory = path.join(directory, 'model');
+    await writeModelDirectory(modelDirectory, record, stored);
+    const spill = spillLevels(whole, (i) => whole.water[i] === 1);
+    const expected = levels.map((level) => spill.reduce((count, s, i) => count + (whole.water[i] !== 1 && !Number.isNaN(whole.values[i]!) && s < level ? 1 : 0), 0));
+    const pool = connectionPool(2);
+    try {
+      const modelTiles: TileCells[] = tileWindows(surface.width, surface.height, 300).map((window) => ({ kind: 'model', directory: modelDirectory, ...window }));
+      const answer = await tiledInundation(pool, modelTiles, seaSurface, levels);
+      expect(answer.connected).toEqual(expected);
     } finally {
       await pool.close();
     }

@@ -3,11 +3,10 @@ import {
   cachedSpill, connectionKeys, connectionTiles, finishModelConnection, joinModelTiles, modelConnectionStatus, settleModelTile, traceModelTile,
 } from '../../shared/application/elevation-models/model-connection';
 import type { ElevationModelRecord } from '../../shared/domain/elevation-models/model';
-import { buildPyramid } from '../../shared/domain/elevation-models/pyramid';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { decodeTrace, encodeTrace, traceTile } from '../../shared/domain/hazards/tiled-connection';
 import { MemoryBlobs } from '../helpers/memory-blobs';
-import { syntheticWindow } from '../helpers/synthetic-surface';
+import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
 
 /**
  * The steps the state machine runs, in order, over a processed model in a bucket: trace every
@@ -22,12 +21,8 @@ const run = { model_prefix: prefix, sea_surface_navd88_m: seaSurface };
 async function storedModel(): Promise<{ blobs: MemoryBlobs; record: ElevationModelRecord }> {
   const blobs = new MemoryBlobs();
   // No water flag: the steps decide water from the sea surface, as the flood model does.
-  const built = buildPyramid({ values: surface.values, width, height, west: -82, north: 27, cellLon: 1e-4, cellLat: 1e-4, resolution_m: 10 }, 'NAVD88');
-  const record: ElevationModelRecord = {
-    elevation_model_id: 'em_tiles', name: 'Synthetic', crs: { epsg: 4269, name: 'NAD83' }, resolution_m: 10, bbox: built.index.bbox,
-    vertical_datum: 'NAVD88', source_vertical_datum: 'NAVD88', vertical_conversion: 'none', vertical_accuracy_m: null, surface_model: false, pyramid: built.index,
-  };
-  await writeProcessedModel(blobs, prefix, record, built.tiles);
+  const { record, tiles } = syntheticModel('em_tiles', surface.values, width, height);
+  await writeProcessedModel(blobs, prefix, record, tiles);
   return { blobs, record };
 }
 
