@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { App, type CfnElement } from 'aws-cdk-lib';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { handlerEntry, type EntryResolver } from '../../lib/app-function';
-import { TILE_MAP_CONCURRENCY, TILE_RETRY_ATTEMPTS } from '../../lib/elevation-tile-fan-out';
-import { ComplianceApiStack } from '../../lib/stack';
+import { ElevationTileFanOut, TILE_MAP_CONCURRENCY, TILE_RETRY_ATTEMPTS } from '../../lib/elevation-tile-fan-out';
 import { STAGES } from '../../lib/stage-config';
 
 process.env.CDK_DISABLE_CLI_TELEMETRY = 'true';
@@ -12,7 +12,8 @@ process.env.CDK_DISABLE_CLI_TELEMETRY = 'true';
 const entry: EntryResolver = (name) => (existsSync(handlerEntry(name)) ? handlerEntry(name) : handlerEntry('docs'));
 
 type State = Record<string, any>;
-let stack: ComplianceApiStack;
+let stack: Stack;
+let fanOut: ElevationTileFanOut;
 let states: Record<string, State>;
 let workerId: string;
 
@@ -27,11 +28,12 @@ function definitionOf(template: Template): { States: Record<string, State>; Star
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new ComplianceApiStack(app, 'Test', { config: STAGES.dev, entry });
+  stack = new Stack(app, 'Test');
+  fanOut = new ElevationTileFanOut(stack, 'ElevationTiles', { config: STAGES.dev, bucket: new Bucket(stack, 'Data'), entry });
   const definition = definitionOf(Template.fromStack(stack));
   states = definition.States;
   expect(definition.StartAt).toBe('TraceTiles');
-  workerId = stack.getLogicalId(stack.tileFanOut.worker.node.defaultChild as CfnElement);
+  workerId = stack.getLogicalId(fanOut.worker.node.defaultChild as CfnElement);
 });
 
 const invokes = (state: State) => JSON.stringify(state.Parameters?.FunctionName ?? '').includes(workerId);
