@@ -6,13 +6,15 @@ import { BackgroundJobs, WEBHOOK_DISPATCHER_TIMEOUT } from './background-jobs';
 import { bindApiKeyLookup, bindTable } from './bindings';
 import { CredentialSigningKey } from './credentials';
 import { DataStore } from './data-store';
-import { ElevationTileFanOut } from './elevation-tile-fan-out';
 import { Identity, bindAuthorizerCacheFlush } from './identity';
 import { acknowledgeStackFindings } from './nag-suppressions';
 import { Observability } from './observability';
 import { ApiGateway } from './rest-api';
 import type { StageConfig } from './stage-config';
 import { TierUsagePlans } from './usage-plans';
+import { pascalCase } from './names';
+import { TIER_ORDER } from '../shared/domain/tiers';
+import { USAGE_PLAN_NAME_VARIABLES } from '../shared/adapters/usage-keys';
 
 export interface ComplianceApiStackProps extends StackProps {
   config: StageConfig;
@@ -25,7 +27,6 @@ export class ComplianceApiStack extends Stack {
   readonly data: DataStore;
   readonly functions: ApiFunctions;
   readonly jobs: BackgroundJobs;
-  readonly tileFanOut: ElevationTileFanOut;
   readonly authorizer: AppFunction;
   readonly identity: Identity;
   readonly bearerAuthorizer: AppFunction;
@@ -43,7 +44,6 @@ export class ComplianceApiStack extends Stack {
     this.credentialKey = new CredentialSigningKey(this, 'CredentialKey', { config });
     this.credentialKey.bindSigner(this.functions.byGroup['v1-training']);
     this.jobs = new BackgroundJobs(this, 'Jobs', { config, data: this.data, entry });
-    this.tileFanOut = new ElevationTileFanOut(this, 'ElevationTiles', { config, bucket: this.data.bucket, entry });
 
     this.authorizer = new AppFunction(this, 'Authorizer', {
       name: 'authorizer',
@@ -76,6 +76,11 @@ export class ComplianceApiStack extends Stack {
     this.usagePlans = new TierUsagePlans(this, 'UsagePlans', { api: this.gateway.api, config, v1Methods: this.gateway.v1BearerMethods });
     this.usagePlans.bindAuthorizer(this.authorizer);
     this.usagePlans.bindAuthorizer(this.bearerAuthorizer);
+    // Registration opens each user's account, and key issue gives older accounts their usage key.
+    this.usagePlans.bindAccountKeys(this.functions.byGroup['v1-identity']);
+    for (const tier of TIER_ORDER) {
+      new CfnOutput(this, `UsagePlanName${pascalCase(tier)}`, { description: `${USAGE_PLAN_NAME_VARIABLES[tier]} for npm run accounts`, value: this.usagePlans.planNames[tier] });
+    }
 
     new CfnOutput(this, 'BaseUrl', { description: 'Base URL of the API (ends in /api)', value: this.gateway.api.url });
     new CfnOutput(this, 'BucketName', { value: this.data.bucket.bucketName });
