@@ -12,9 +12,6 @@ import { Observability } from './observability';
 import { ApiGateway } from './rest-api';
 import type { StageConfig } from './stage-config';
 import { TierUsagePlans } from './usage-plans';
-import { pascalCase } from './names';
-import { TIER_ORDER } from '../shared/domain/tiers';
-import { USAGE_PLAN_NAME_VARIABLES } from '../shared/adapters/usage-keys';
 
 export interface ComplianceApiStackProps extends StackProps {
   config: StageConfig;
@@ -76,11 +73,6 @@ export class ComplianceApiStack extends Stack {
     this.usagePlans = new TierUsagePlans(this, 'UsagePlans', { api: this.gateway.api, config, v1Methods: this.gateway.v1BearerMethods });
     this.usagePlans.bindAuthorizer(this.authorizer);
     this.usagePlans.bindAuthorizer(this.bearerAuthorizer);
-    // Registration opens each user's account, and key issue gives older accounts their usage key.
-    this.usagePlans.bindAccountKeys(this.functions.byGroup['v1-identity']);
-    for (const tier of TIER_ORDER) {
-      new CfnOutput(this, `UsagePlanName${pascalCase(tier)}`, { description: `${USAGE_PLAN_NAME_VARIABLES[tier]} for npm run accounts`, value: this.usagePlans.planNames[tier] });
-    }
 
     new CfnOutput(this, 'BaseUrl', { description: 'Base URL of the API (ends in /api)', value: this.gateway.api.url });
     new CfnOutput(this, 'BucketName', { value: this.data.bucket.bucketName });
