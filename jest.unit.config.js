@@ -14,6 +14,7 @@ const SLOW_SUITES = [
   'test/science/sea-level-projections.test.ts',
   'test/science/flood-days-peaks.test.ts',
   'test/science/water-never-land.test.ts',
+  'test/science/tiled-connection-10m.test.ts',
 ];
 
 module.exports = {

@@ -7,6 +7,7 @@ import { tileBBox, tileName } from '../shared/adapters/elevation/cog-http';
 import { BUNDLED_MODELS_DIR } from '../shared/adapters/elevation';
 import { modelsIn, type TiledModelSource } from '../shared/adapters/elevation/tiled-model';
 import { bboxesIntersect } from '../shared/domain/hazards/geo';
+import { encodeTiff, TIFF_TYPE, type TiffEntry, type TiffImage } from './tiff-writer';
 
 /**
  * Locally the statewide bare-earth source is the same range-request reader as in AWS, over
@@ -104,27 +105,21 @@ function encodeTile(raster: Raster, tx: number, ty: number): Uint8Array {
   return new Uint8Array(out.buffer);
 }
 
-const SHORT = 3, LONG = 4, DOUBLE = 12, ASCII = 2;
-type Entry = [tag: number, type: number, values: number[] | string];
+const { SHORT, LONG, DOUBLE, ASCII } = TIFF_TYPE;
 
-/** A classic little-endian TIFF: all image directories first, then the tiles (as a COG lays them out). */
+/** A COG: the full-resolution image and its overviews, all directories first, then the tiles. */
 export function writeCog(raster: Raster, lattice: Lattice): Uint8Array {
   const images = [raster, ...OVERVIEW_FACTORS.map((f) => overview(raster, f))];
-  const encoded = images.map((image) => {
+  return encodeTiff(images.map((image, index): TiffImage => {
     const across = Math.ceil(image.width / TILE), down = Math.ceil(image.height / TILE);
-    const tiles: Uint8Array[] = [];
-    for (let ty = 0; ty < down; ty++) for (let tx = 0; tx < across; tx++) tiles.push(encodeTile(image, tx, ty));
-    return tiles;
-  });
-  const entriesOf = (index: number, offsets: number[]): Entry[] => {
-    const image = images[index]!;
+    const blocks: Uint8Array[] = [];
+    for (let ty = 0; ty < down; ty++) for (let tx = 0; tx < across; tx++) blocks.push(encodeTile(image, tx, ty));
     const factor = raster.width / image.width;
-    return [
+    const entries: TiffEntry[] = [
       [254, LONG, [index === 0 ? 0 : 1]],
       [256, LONG, [image.width]], [257, LONG, [image.height]],
       [258, SHORT, [32]], [259, SHORT, [1]], [262, SHORT, [1]], [277, SHORT, [1]], [284, SHORT, [1]],
       [322, SHORT, [TILE]], [323, SHORT, [TILE]],
-      [324, LONG, offsets], [325, LONG, encoded[index]!.map((t) => t.byteLength)],
       [339, SHORT, [3]],
       [33550, DOUBLE, [lattice.cellLon * factor, lattice.cellLat * factor, 0]],
       [33922, DOUBLE, [0, 0, 0, lattice.west, lattice.north, 0]],
@@ -132,49 +127,8 @@ export function writeCog(raster: Raster, lattice: Lattice): Uint8Array {
       [34735, SHORT, [1, 1, 0, 3, 1024, 0, 1, 2, 1025, 0, 1, 1, 2048, 0, 1, 4269]],
       [42113, ASCII, `${NODATA}\0`],
     ];
-  };
-  const size = (type: number) => (type === DOUBLE ? 8 : type === LONG ? 4 : type === SHORT ? 2 : 1);
-  const lengthOf = ([, type, values]: Entry) => values.length * size(type);
-  const ifdBytes = (entries: Entry[]) => 2 + entries.length * 12 + 4 + entries.reduce((sum, e) => sum + (lengthOf(e) > 4 ? lengthOf(e) + (lengthOf(e) % 2) : 0), 0);
-  // Directory sizes do not depend on the offsets' values, only their count.
-  const directorySizes = images.map((_, i) => ifdBytes(entriesOf(i, encoded[i]!.map(() => 0))));
-  let dataAt = 8 + directorySizes.reduce((a, b) => a + b, 0);
-  const offsets = encoded.map((tiles) => tiles.map((t) => { const at = dataAt; dataAt += t.byteLength; return at; }));
-  const bytes = new Uint8Array(dataAt);
-  const view = new DataView(bytes.buffer);
-  bytes.set([0x49, 0x49, 42, 0, 8, 0, 0, 0]);
-  let at = 8;
-  images.forEach((_, i) => {
-    const entries = entriesOf(i, offsets[i]!);
-    const start = at;
-    let extra = start + 2 + entries.length * 12 + 4;
-    view.setUint16(at, entries.length, true);
-    at += 2;
-    for (const entry of entries) {
-      const [tag, type, values] = entry;
-      view.setUint16(at, tag, true);
-      view.setUint16(at + 2, type, true);
-      view.setUint32(at + 4, values.length, true);
-      const inline = lengthOf(entry) <= 4;
-      let target = inline ? at + 8 : extra;
-      if (!inline) view.setUint32(at + 8, extra, true);
-      for (let k = 0; k < values.length; k++) {
-        const v = typeof values === 'string' ? values.charCodeAt(k) : values[k]!;
-        if (type === DOUBLE) view.setFloat64(target, v, true);
-        else if (type === LONG) view.setUint32(target, v, true);
-        else if (type === SHORT) view.setUint16(target, v, true);
-        else view.setUint8(target, v);
-        target += size(type);
-      }
-      if (!inline) extra += lengthOf(entry) + (lengthOf(entry) % 2);
-      at += 12;
-    }
-    const next = i + 1 < images.length ? start + directorySizes[i]! : 0;
-    view.setUint32(at, next, true);
-    at = start + directorySizes[i]!;
-  });
-  encoded.forEach((tiles, i) => tiles.forEach((t, k) => bytes.set(t, offsets[i]![k]!)));
-  return bytes;
+    return { entries, blocks, layout: 'tiles' };
+  }));
 }
 
 /** Writes one COG per 1° tile of the models into `directory` as `<tile>.tif`; the tile names, sorted. */

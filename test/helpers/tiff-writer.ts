@@ -1,9 +1,10 @@
 import { deflateSync } from 'node:zlib';
+import { encodeTiff, TIFF_TYPE, type TiffEntry } from '../../local/tiff-writer';
 
 /**
- * A small GeoTIFF encoder for hostile test files: one band, strips or tiles, no compression,
- * deflate or LZW, any declared size, and an EPSG CRS. Written from the TIFF 6.0 and GeoTIFF 1.0
- * specifications, independent of the reader under test.
+ * GeoTIFFs for tests, hostile ones included: one band, strips or tiles, no compression, deflate or
+ * LZW, any declared size, and an EPSG CRS (GeoTIFF 1.0), through the project's TIFF encoder
+ * (local/tiff-writer.ts), independent of the reader under test.
  */
 export interface TiffSpec {
   width: number;
@@ -21,8 +22,7 @@ export interface TiffSpec {
 }
 
 const COMPRESSION = { none: 1, deflate: 8, lzw: 5 } as const;
-const SHORT = 3, LONG = 4, DOUBLE = 12, ASCII = 2;
-const TYPE_BYTES: Record<number, number> = { [SHORT]: 2, [LONG]: 4, [DOUBLE]: 8, [ASCII]: 1 };
+const { SHORT, LONG, DOUBLE, ASCII } = TIFF_TYPE;
 const GEOGRAPHIC_EPSG = new Set([4269, 4326, 4267]);
 
 /** TIFF LZW (MSB-first codes, early change), as libtiff writes it: a clear code before the table fills. */
@@ -109,56 +109,18 @@ export function writeTiff(spec: TiffSpec): Uint8Array {
   const int16 = spec.sample === 'int16';
   const geographic = GEOGRAPHIC_EPSG.has(spec.epsg);
   const geoKeys = [1, 1, 0, 3, 1024, 0, 1, geographic ? 2 : 1, 1025, 0, 1, 1, geographic ? 2048 : 3072, 0, 1, spec.epsg];
-  const tags: [number, number, number[] | string][] = [
+  const entries: TiffEntry[] = [
     [256, LONG, [spec.width]], [257, LONG, [spec.height]], [258, SHORT, [int16 ? 16 : 32]],
     [259, SHORT, [COMPRESSION[spec.compression ?? 'none']]], [262, SHORT, [1]],
-    ...(tiled ? [] : [[273, LONG, blocks.map(() => 0)] as [number, number, number[]]]),
     [277, SHORT, [1]],
-    ...(tiled ? [] : [[278, LONG, [blockH]], [279, LONG, blocks.map((b) => b.length)]] as [number, number, number[]][]),
+    ...(tiled ? [] : [[278, LONG, [blockH]]] as TiffEntry[]),
     [284, SHORT, [1]],
-    ...(tiled ? [[322, LONG, [blockW]], [323, LONG, [blockH]], [324, LONG, blocks.map(() => 0)], [325, LONG, blocks.map((b) => b.length)]] as [number, number, number[]][] : []),
+    ...(tiled ? [[322, LONG, [blockW]], [323, LONG, [blockH]]] as TiffEntry[] : []),
     [339, SHORT, [int16 ? 2 : 3]],
     [33550, DOUBLE, [spec.cellSize[0], spec.cellSize[1], 0]],
     [33922, DOUBLE, [0, 0, 0, spec.origin[0], spec.origin[1], 0]],
     [34735, SHORT, geoKeys],
-    ...(spec.nodata === undefined ? [] : [[42113, ASCII, `${spec.nodata}\0`] as [number, number, string]]),
+    ...(spec.nodata === undefined ? [] : [[42113, ASCII, `${spec.nodata}\0`] as TiffEntry]),
   ];
-  // Header, IFD, then out-of-line values, then the blocks.
-  const ifdSize = 2 + tags.length * 12 + 4;
-  const valueBytes = (type: number, value: number[] | string) => value.length * TYPE_BYTES[type]!;
-  let extra = 0;
-  for (const [, type, value] of tags) if (valueBytes(type, value) > 4) extra += valueBytes(type, value) + (valueBytes(type, value) % 2);
-  const dataStart = 8 + ifdSize + extra;
-  const total = dataStart + blocks.reduce((sum, b) => sum + b.length, 0);
-  const bytes = new Uint8Array(total);
-  const view = new DataView(bytes.buffer);
-  bytes.set([0x49, 0x49, 42, 0]);
-  view.setUint32(4, 8, true);
-  // Block offsets, now that the data's place is known.
-  let offset = dataStart;
-  const offsets = blocks.map((b) => { const at = offset; bytes.set(b, at); offset += b.length; return at; });
-  for (const tag of tags) if (tag[0] === 273 || tag[0] === 324) tag[2] = offsets;
-  view.setUint16(8, tags.length, true);
-  let outOfLine = 8 + ifdSize;
-  tags.forEach(([id, type, value], i) => {
-    const entry = 10 + i * 12;
-    view.setUint16(entry, id, true);
-    view.setUint16(entry + 2, type, true);
-    view.setUint32(entry + 4, value.length, true);
-    const size = valueBytes(type, value);
-    let at = entry + 8;
-    if (size > 4) {
-      view.setUint32(entry + 8, outOfLine, true);
-      at = outOfLine;
-      outOfLine += size + (size % 2);
-    }
-    for (let k = 0; k < value.length; k++) {
-      if (typeof value === 'string') view.setUint8(at + k, value.charCodeAt(k));
-      else if (type === SHORT) view.setUint16(at + k * 2, value[k]!, true);
-      else if (type === LONG) view.setUint32(at + k * 4, value[k]!, true);
-      else view.setFloat64(at + k * 8, value[k]!, true);
-    }
-  });
-  view.setUint32(8 + 2 + tags.length * 12, 0, true);
-  return bytes;
+  return encodeTiff([{ entries, blocks, layout: tiled ? 'tiles' : 'strips' }]);
 }

@@ -6,27 +6,11 @@ import type { ElevationModelEntry } from '../../shared/adapters/elevation-model-
 import { readWindow } from '../../shared/domain/elevation-models/pyramid';
 import { RasterError } from '../../shared/domain/elevation-models/reproject';
 import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
-import type { BlobStore } from '../../shared/ports';
 import { resetConfigForTests } from '../../shared/config';
 import { processElevationUpload } from '../../functions/elevation-model-worker/process';
 import { jobFailureOf } from '../../shared/domain/job-failure';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
-
-/** A bucket in memory; `failAfter` puts make the next one fail (a write interrupted half-way). */
-class MemoryBlobs implements BlobStore {
-  readonly objects = new Map<string, Buffer>();
-  gets: string[] = [];
-  constructor(private failAfter = Infinity) {}
-  async put(key: string, body: Buffer | string) {
-    if (this.failAfter-- <= 0) throw new Error('S3 is unreachable');
-    this.objects.set(key, Buffer.from(body));
-  }
-  async get(key: string) { this.gets.push(key); return this.objects.get(key); }
-  async exists(key: string) { return this.objects.has(key); }
-  async delete(key: string) { this.objects.delete(key); }
-  async signedGetUrl() { return ''; }
-  async signedPutUrl() { return ''; }
-}
+import { MemoryBlobs } from '../helpers/memory-blobs';
 
 const ACCOUNT = 'acct_test';
 const MODEL = `em_${'a'.repeat(32)}`;

@@ -141,11 +141,31 @@ export async function readWindow(index: PyramidIndex, box: BBox, maxCells: numbe
   const { l, c0, c1, r0, r1 } = window;
   if (c1 < c0 || r1 < r0) return undefined;
   const width = c1 - c0 + 1, height = r1 - r0 + 1;
+  const { values, water } = await readCells(index, l.level, r0, c0, width, height, load);
+  if (!values.some((v) => !num.isNaN(v))) return undefined;
+  return {
+    values, width, height,
+    ...(index.has_water_flag ? { water } : {}),
+    west: index.west + c0 * l.cell_lon,
+    north: index.north - r0 * l.cell_lat,
+    cellLon: l.cell_lon, cellLat: l.cell_lat,
+    verticalDatum: index.vertical_datum,
+    source,
+  };
+}
+
+/**
+ * The cells of one level in a window of whole cells (row and column of its north-west cell, rows
+ * down): no data where the model has none. A tile of a tiled analysis is read this way.
+ */
+export async function readCells(index: PyramidIndex, level: number, r0: number, c0: number, width: number, height: number, load: TileLoader): Promise<DecodedTile> {
+  const l = index.levels[level]!;
+  const r1 = r0 + height - 1, c1 = c0 + width - 1;
   const values = new Float32Array(width * height).fill(num.NaN);
   const water = new Uint8Array(width * height);
   const present = new Set(l.tiles);
-  for (let ty = math.floor(r0 / TILE_SIZE); ty <= math.floor(r1 / TILE_SIZE); ty++) {
-    for (let tx = math.floor(c0 / TILE_SIZE); tx <= math.floor(c1 / TILE_SIZE); tx++) {
+  for (let ty = math.max(0, math.floor(r0 / TILE_SIZE)); ty <= math.floor(r1 / TILE_SIZE); ty++) {
+    for (let tx = math.max(0, math.floor(c0 / TILE_SIZE)); tx <= math.floor(c1 / TILE_SIZE); tx++) {
       if (!present.has(`${tx}-${ty}`)) continue;
       const tile = decodedOnce(await load(tileKey(l.level, `${tx}-${ty}`)));
       const rowStart = math.max(r0, ty * TILE_SIZE), rowEnd = math.min(r1, ty * TILE_SIZE + TILE_SIZE - 1);
@@ -160,16 +180,7 @@ export async function readWindow(index: PyramidIndex, box: BBox, maxCells: numbe
       }
     }
   }
-  if (!values.some((v) => !num.isNaN(v))) return undefined;
-  return {
-    values, width, height,
-    ...(index.has_water_flag ? { water } : {}),
-    west: index.west + c0 * l.cell_lon,
-    north: index.north - r0 * l.cell_lat,
-    cellLon: l.cell_lon, cellLat: l.cell_lat,
-    verticalDatum: index.vertical_datum,
-    source,
-  };
+  return { values, water };
 }
 
 /** Ground at a point, interpolated bilinearly between the four surrounding cells (NaN outside data). */

@@ -1,5 +1,3 @@
-import type { ElevationGrid } from './elevation';
-
 // Hot loops read Math and Number through module bindings (named apart, so no code placed ahead of
 // this line meets a shadowed global): a global lookup costs about a hundred times
 // more inside a vm context (the test runner's), for the same answer.
@@ -11,7 +9,7 @@ const { Math: math, Number: num } = globalThis;
  * L, so one pass answers every scenario and horizon. `isWater` says which cells are open water
  * (see inundation.ts); cells without data never flood.
  */
-export function spillLevels(grid: ElevationGrid, isWater: (index: number) => boolean): Float32Array {
+export function spillLevels(grid: FloodRaster, isWater: (index: number) => boolean): Float32Array {
   const { width, height, values } = grid;
   const n = width * height;
   const spill = new Float32Array(n).fill(Infinity);
@@ -23,6 +21,24 @@ export function spillLevels(grid: ElevationGrid, isWater: (index: number) => boo
       heap.push(i, v);
     }
   }
+  floodFromSeeds({ values, width, height }, spill, heap);
+  return spill;
+}
+
+/** The cells of a raster a flood runs over (a grid, or one tile of a tiled model). */
+export interface FloodRaster {
+  values: Float32Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * Runs the priority flood from the seeds already in `heap` (each at its level in `spill`): every
+ * reachable cell ends at the lowest level at which water from some seed reaches it. With `label`
+ * each flooded cell takes the label of the seed that reached it first (its minimax watershed).
+ */
+export function floodFromSeeds(raster: FloodRaster, spill: Float32Array, heap: MinHeap, label?: Int32Array): void {
+  const { width, height, values } = raster;
   while (heap.size > 0) {
     const [index, level] = heap.pop();
     if (level > spill[index]!) continue;
@@ -40,12 +56,12 @@ export function spillLevels(grid: ElevationGrid, isWater: (index: number) => boo
         const candidate = math.max(level, ground);
         if (candidate < spill[next]!) {
           spill[next] = candidate;
+          if (label) label[next] = label[index]!;
           heap.push(next, candidate);
         }
       }
     }
   }
-  return spill;
 }
 
 /** Binary min-heap of (index, key) in typed arrays. */
