@@ -1,3 +1,4 @@
+import type { Context, SQSEvent } from 'aws-lambda';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 import { processDem } from '../../shared/adapters/elevation/geotiff-dem';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
@@ -10,6 +11,10 @@ import { observedHandler } from '../../shared/observability/metrics';
  * to the elevation model queue, which starts processing here, in this function (its memory is the
  * cap); the sweep's retries of models whose worker was lost arrive on the same queue.
  */
-export const handler = observedHandler(jobQueueConsumer([
-  elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem }),
-]));
+let consume: ReturnType<typeof jobQueueConsumer> | undefined;
+
+export const handler = observedHandler((event: SQSEvent, context?: Context) => {
+  // Created on first use (cold start), after the environment is in place.
+  consume ??= jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem })]);
+  return consume(event, context);
+});
