@@ -77,7 +77,7 @@ export class Observability extends Construct {
       threshold: 1,
     });
     for (const [name, { queue, deadLetterQueue }] of Object.entries(props.workQueues)) {
-      this.alarm(`${name}DeadLetterQueueNotEmpty`, {
+      this.alarm(`${name}DeadLetters`, {
         description: `${name}: a message failed ${JOB_MAX_RECEIVE_COUNT} receives and was parked (its job's worker kept failing before recording an outcome): fix the cause and redrive it; a job it started is swept meanwhile.`,
         metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
         threshold: 1,
