@@ -14,7 +14,7 @@ const stack = new ComplianceApiStack(app, 'Test', { config: STAGES.dev, entry })
 const template = Template.fromStack(stack);
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
 const logicalId = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type).map(([id, r]) => ({ id, ...r.Properties }));
+const ofType = (type: string): Record<string, any>[] => Object.entries(resources).filter(([, r]) => r.Type === type).map(([id, r]) => ({ id, ...r.Properties }));
 
 const { jobs: jobQueues, reminders } = stack.data.workQueues;
 /** Each kind's worker, with the concurrency its event source must have (stated per kind, never unbounded). */
