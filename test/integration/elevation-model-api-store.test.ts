@@ -101,7 +101,7 @@ describe('a model whose worker was lost (leases, as the other jobs)', () => {
   /** Uploads present in the bucket; the sweep only needs to know they are there. */
   const uploads = new Set<string>();
   const blobs = { exists: async (key: string) => uploads.has(key) } as unknown as BlobStore;
-  const deps: Pick<WorkerDeps, 'models' | 'blobs'> = { models: store, blobs };
+  const deps: Pick<WorkerDeps, 'models' | 'blobs'> = { get models() { return store; }, blobs };
   /** The retries one sweep at `now` sends, by model id. */
   const sweep = async (now: Date) => {
     const starter = recordingStarter();
