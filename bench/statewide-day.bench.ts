@@ -362,7 +362,7 @@ function importEvent(account: KeyAccount, rows: number, prefix: string): Event {
   };
 }
 
-let reminderFigures: { ms: number; accounts: number; due: number; emitted: number; already_sent: number } | undefined;
+let reminderFigures: { ms: number; accounts: number; due: number; messages: number } | undefined;
 
 function reminderEvent(day: Date): Event {
   return {
@@ -370,7 +370,7 @@ function reminderEvent(day: Date): Event {
       const started = performance.now();
       const { handler } = await import('../functions/deadline-reminder/handler');
       const run = await handler({ time: day.toISOString() });
-      reminderFigures = { ms: performance.now() - started, accounts: run.accounts, due: run.due.length, emitted: run.emitted, already_sent: run.already_sent };
+      reminderFigures = { ms: performance.now() - started, accounts: run.accounts, due: run.due.length, messages: run.messages };
     },
   };
 }
@@ -559,7 +559,7 @@ function report(run: Run): void {
     row([kind, f.started, f.completed, f.failed, f.lost, `${ms(f.queueWaitMs, 0.5)} / ${ms(f.queueWaitMs, 1)}`, `${ms(f.runMs, 0.5)} / ${ms(f.runMs, 1)}`, `${ms(f.totalMs, 0.5)} / ${ms(f.totalMs, 1)}`]);
   }
   if (reminderFigures) {
-    console.log(`\nDeadline reminder at ${REMINDER_HOUR_UTC}:00 UTC: ${n(reminderFigures.ms)} ms over ${n(reminderFigures.accounts)} accounts (${reminderFigures.due} deadlines due, ${reminderFigures.emitted} emitted, ${reminderFigures.already_sent} already sent).`);
+    console.log(`\nDeadline reminder at ${REMINDER_HOUR_UTC}:00 UTC: ${n(reminderFigures.ms)} ms over ${n(reminderFigures.accounts)} accounts (${reminderFigures.due} deadlines due, fanned out in ${reminderFigures.messages} queue messages).`);
   }
 
   console.log('\n## DynamoDB items by entity (key prefix; an account\'s items by sort-key prefix)\n');
@@ -573,7 +573,7 @@ function report(run: Run): void {
   const statewideAccounts = STATEWIDE.enterprise + STATEWIDE.pro + STATEWIDE.free + STATEWIDE.v1;
   if (reminderFigures && reminderFigures.accounts > 0) {
     const perAccount = reminderFigures.ms / reminderFigures.accounts;
-    row(['deadline reminder walk, ms', n(reminderFigures.ms), `${n(statewideAccounts)} ÷ ${n(reminderFigures.accounts)} accounts`, n(perAccount * statewideAccounts), '—']);
+    row(['deadline reminder fan-out, ms', n(reminderFigures.ms), `${n(statewideAccounts)} ÷ ${n(reminderFigures.accounts)} accounts`, n(perAccount * statewideAccounts), '—']);
   }
   const items = [...run.items.values()].reduce((sum, c) => sum + c, 0);
   row(['DynamoDB items (all)', n(items), 'see below', '—', '—']);

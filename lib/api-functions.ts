@@ -5,7 +5,7 @@ import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
 import { LIBRARY_KEY_PREFIX } from '../shared/domain/library/catalogue';
 import { API_TIMEOUT_LIMIT_SECONDS, AppFunction, PROJECT_ROOT, type EntryResolver } from './app-function';
 import { pascalCase } from './names';
-import { bindBucket, bindEventQueue, bindTable, bindUsageCounter } from './bindings';
+import { bindBucket, bindEventQueue, bindJobQueue, bindTable, bindUsageCounter } from './bindings';
 import { UPLOADS_PREFIX, type DataStore } from './data-store';
 import { ACCOUNT_MODELS_PREFIX, ELEVATION_UPLOADS_PREFIX } from '../shared/adapters/elevation/processed-keys';
 import type { StageConfig } from './stage-config';
@@ -94,6 +94,8 @@ export class ApiFunctions extends Construct {
     bindBucket(fns.assessments, bucket, 'readWrite', ['submissions/', 'deliverables/']);
     bindBucket(fns.assessments, bucket, 'read', ['evidence/']);
     bindEventQueue(fns.assessments, eventQueue);
+    // POST /assessments/{id}/deliverables starts the job on the deliverable queue.
+    bindJobQueue(fns.assessments, 'deliverable', props.data.workQueues.jobs.deliverable.queue);
 
     bindTable(fns.assets, table, 'readWrite');
     bindBucket(fns.assets, bucket, 'readWrite', ['imports/', UPLOADS_PREFIX, 'exports/']);
@@ -104,6 +106,8 @@ export class ApiFunctions extends Construct {
     bindTable(fns.hazards, table, 'readWrite');
     bindBucket(fns.hazards, bucket, 'read', ['dem/', 'hazard-layers/']);
     bindBucket(fns.hazards, bucket, 'readWrite', ['hazard-jobs/', 'evidence/']);
+    // POST /hazards/flood-analysis starts a long analysis on the hazard job queue.
+    bindJobQueue(fns.hazards, 'hazard_job', props.data.workQueues.jobs.hazard_job.queue);
     // Account elevation models: presigned uploads signed (and removed on delete), tiles read and removed.
     bindBucket(fns.hazards, bucket, 'readWrite', [ELEVATION_UPLOADS_PREFIX, ACCOUNT_MODELS_PREFIX]);
 

@@ -5,6 +5,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { TABLE_SCHEMA } from '../shared/adapters/table-schema';
+import { JOB_QUEUE_SETTINGS } from '../shared/adapters/sqs-job-starter';
+import type { JobKindName } from '../shared/application/jobs/job-start';
 
 /**
  * Each helper sets the environment variable a function reads (see shared/config.ts) and grants
@@ -69,6 +71,18 @@ export function bindBucket(fn: LambdaFunction, bucket: IBucket, access: 'read' |
 /** Sending events; consuming is granted by the SQS event source of the consumer. */
 export function bindEventQueue(fn: LambdaFunction, queue: IQueue): void {
   fn.addEnvironment('EVENT_QUEUE_URL', queue.queueUrl);
+  queue.grantSendMessages(fn);
+}
+
+/** Starting jobs of `kind`: their start messages go to its queue. */
+export function bindJobQueue(fn: LambdaFunction, kind: JobKindName, queue: IQueue): void {
+  fn.addEnvironment(JOB_QUEUE_SETTINGS[kind], queue.queueUrl);
+  queue.grantSendMessages(fn);
+}
+
+/** Fanning the daily reminders out, one message per page of accounts. */
+export function bindReminderQueue(fn: LambdaFunction, queue: IQueue): void {
+  fn.addEnvironment('REMINDER_QUEUE_URL', queue.queueUrl);
   queue.grantSendMessages(fn);
 }
 

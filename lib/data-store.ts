@@ -5,6 +5,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { ELEVATION_UPLOADS_PREFIX } from '../shared/adapters/elevation/processed-keys';
 import { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../shared/adapters/table-schema';
+import { WorkQueues } from './job-queues';
 import type { StageConfig } from './stage-config';
 
 /** Deliveries a message gets before it is parked in the dead-letter queue. */
@@ -32,6 +33,8 @@ export class DataStore extends Construct {
   readonly eventDeadLetterQueue: Queue;
   /** Where the table-stream consumers park the records they could not process after their retries. */
   readonly streamFailureQueue: Queue;
+  /** The job kinds' queues and the reminder queue, each with its dead-letter queue. */
+  readonly workQueues: WorkQueues;
 
   constructor(scope: Construct, id: string, props: DataStoreProps) {
     super(scope, id);
@@ -100,6 +103,8 @@ export class DataStore extends Construct {
       id: 'AwsSolutions-SQS3',
       reason: 'It is the dead-letter destination of the table-stream event sources (onFailure), which cdk-nag does not recognise as a redrive; nothing consumes it but the operator.',
     });
+
+    this.workQueues = new WorkQueues(this, 'Work', { removalPolicy });
 
     this.eventQueue = new Queue(this, 'EventQueue', {
       encryption: QueueEncryption.SQS_MANAGED,

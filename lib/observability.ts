@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { SERVICE_NAME } from '../shared/observability/logger';
 import { METRIC, METRICS_NAMESPACE, type MetricName } from '../shared/observability/metrics';
 import type { AppFunction } from './app-function';
+import { JOB_MAX_RECEIVE_COUNT, type RedrivenQueue } from './job-queues';
 
 /** The context key of the operator's address: `cdk deploy -c alarmEmail=ops@county.gov`. */
 export const ALARM_EMAIL_CONTEXT = 'alarmEmail';
@@ -19,6 +20,9 @@ export const ALARM_EMAIL_CONTEXT = 'alarmEmail';
 export const API_5XX_RATE_THRESHOLD = 0.05;
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+/** How long a job start or reminder page may wait in its queue before the operator is told. */
+export const WORK_QUEUE_AGE_LIMIT = Duration.minutes(30);
 
 /** How long a table-stream record may wait for its consumer before the operator is told. */
 export const STREAM_ITERATOR_AGE_LIMIT = Duration.minutes(5);
@@ -31,6 +35,8 @@ export interface ObservabilityProps {
   streamFailureQueue: Queue;
   /** The functions the table's stream feeds: each gets an iterator-age alarm. */
   streamConsumers: AppFunction[];
+  /** The job kinds' queues and the reminder queue, by name: each gets a backlog-age and a dead-letter alarm. */
+  workQueues: Record<string, RedrivenQueue>;
   /** Every function of the stack: each gets an errors-and-throttles alarm. */
   functions: AppFunction[];
 }
@@ -66,13 +72,26 @@ export class Observability extends Construct {
       threshold: 1,
     });
     this.alarm('StreamFailuresNotEmpty', {
-      description: 'A table-stream record (a job start or an outbox event) failed all its retries and was parked: the message names the shard and sequence numbers; fix the cause and run the job again.',
+      description: 'A table-stream record (an outbox event) failed all its retries and was parked: the message names the shard and sequence numbers; fix the cause and relay the event again.',
       metric: props.streamFailureQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
       threshold: 1,
     });
+    for (const [name, { queue, deadLetterQueue }] of Object.entries(props.workQueues)) {
+      this.alarm(`${name}DeadLetters`, {
+        description: `${name}: a message failed ${JOB_MAX_RECEIVE_COUNT} receives and was parked (its job's worker kept failing before recording an outcome): fix the cause and redrive it; a job it started is swept meanwhile.`,
+        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+        threshold: 1,
+      });
+      this.alarm(`${name}Backlog`, {
+        description: `${name}: the oldest message waited more than ${WORK_QUEUE_AGE_LIMIT.toHumanString()} (a burst beyond the worker's concurrency, or the worker is failing).`,
+        metric: queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+        threshold: WORK_QUEUE_AGE_LIMIT.toSeconds(),
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      });
+    }
     for (const fn of props.streamConsumers) {
       this.alarm(`${fn.node.id}IteratorAge`, {
-        description: `${fn.node.id}: the oldest table-stream record it reads waited more than ${STREAM_ITERATOR_AGE_LIMIT.toHumanString()} (jobs start late or the consumer is stuck).`,
+        description: `${fn.node.id}: the oldest table-stream record it reads waited more than ${STREAM_ITERATOR_AGE_LIMIT.toHumanString()} (events go out late or the consumer is stuck).`,
         metric: fn.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' }),
         threshold: STREAM_ITERATOR_AGE_LIMIT.toMilliseconds(),
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -91,11 +110,15 @@ export class Observability extends Construct {
       threshold: 1,
     });
     this.alarm('JobFailures', {
-      description: 'A flood-analysis or deliverables job ended failed (or an analysis answered 5xx).',
+      description: 'A flood-analysis, deliverables or elevation model job ended failed (or an analysis answered 5xx).',
       metric: new MathExpression({
         label: 'Failed jobs',
-        expression: 'analyses + deliverables',
-        usingMetrics: { analyses: businessMetric(METRIC.analysesFailed), deliverables: businessMetric(METRIC.deliverablesFailed) },
+        expression: 'analyses + deliverables + models',
+        usingMetrics: {
+          analyses: businessMetric(METRIC.analysesFailed),
+          deliverables: businessMetric(METRIC.deliverablesFailed),
+          models: businessMetric(METRIC.elevationModelsFailed),
+        },
         period: FIVE_MINUTES,
       }),
       threshold: 1,

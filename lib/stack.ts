@@ -94,6 +94,13 @@ export class ComplianceApiStack extends Stack {
       deadLetterQueue: this.data.eventDeadLetterQueue,
       streamFailureQueue: this.data.streamFailureQueue,
       streamConsumers: this.jobs.streamConsumers,
+      workQueues: {
+        HazardJobs: this.data.workQueues.jobs.hazard_job,
+        AssetImports: this.data.workQueues.jobs.asset_import,
+        ElevationModels: this.data.workQueues.jobs.elevation_model,
+        Deliverables: this.data.workQueues.jobs.deliverable,
+        Reminders: this.data.workQueues.reminders,
+      },
       functions: this.node.findAll().filter((construct): construct is AppFunction => construct instanceof AppFunction),
     });
     new CfnOutput(this, 'AlarmTopicArn', { description: 'Subscribe to receive the alarms', value: this.observability.alarmTopic.topicArn });

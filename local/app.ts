@@ -15,6 +15,8 @@ import { ensureLocalCredentialKey } from './credential-key';
 import { resetCredentialSignerForTests } from '../shared/adapters/credential-signer';
 import { settleUsage } from '../shared/http/deps';
 import { startUploadWatcher } from './upload-watcher';
+import { JOB_KINDS } from '../shared/application/jobs/job-start';
+import { JOB_QUEUE_SETTINGS } from '../shared/adapters/sqs-job-starter';
 import { startBackgroundWorkers } from './background-workers';
 import { startOutboxSweeper } from './outbox-sweeper';
 import { seedLibrary } from './seed-library';
@@ -81,6 +83,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const resources = await ensureLocalResources(LOCAL_TABLE_NAME, LOCAL_BUCKET_NAME);
   process.env.EVENT_QUEUE_URL = resources.queueUrl;
   process.env.EVENT_DLQ_URL = resources.deadLetterQueueUrl;
+  process.env.REMINDER_QUEUE_URL = resources.reminderQueueUrl;
+  for (const kind of JOB_KINDS) process.env[JOB_QUEUE_SETTINGS[kind]] = resources.jobQueueUrls[kind];
   const statewideCogs = options.statewideCogs ? await startStatewideCogs(dataDir) : undefined;
   resetConfigForTests();
   const outboxSweeper = startOutboxSweeper();

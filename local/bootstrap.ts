@@ -5,34 +5,60 @@ import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-s
 import { dynamo, s3, sqs } from '../shared/adapters/aws-clients';
 import { BatchWriter } from '../shared/adapters/batch-writer';
 import { QUEUES, TABLE_SCHEMA } from '../shared/adapters/table-schema';
+import { JOB_KINDS, type JobKindName } from '../shared/application/jobs/job-start';
 
 export interface LocalResources {
   tableName: string;
   bucketName: string;
   queueUrl: string;
   deadLetterQueueUrl: string;
+  /** Each job kind's queue (its dead-letter queue beside it), as the stack has. */
+  jobQueueUrls: Record<JobKindName, string>;
+  /** The per-account deadline reminder runs the daily timer fans out. */
+  reminderQueueUrl: string;
 }
+
+/** Local queue names: the stack lets CloudFormation name its queues. */
+const JOB_QUEUE_NAMES: Record<JobKindName, string> = {
+  hazard_job: 'hazard-jobs',
+  asset_import: 'asset-imports',
+  elevation_model: 'elevation-models',
+  deliverable: 'deliverables',
+};
+const REMINDER_QUEUE_NAME = 'deadline-reminders';
+/** Longer than any job runs locally, so a running job's message is not delivered to a second poller. */
+const JOB_VISIBILITY_SECONDS = 900;
 
 /** Emulated queues redrive to the dead-letter queue after this many receives (as in the stack). */
 export const LOCAL_MAX_RECEIVE_COUNT = 8;
 
 /**
  * Creates, if missing, what the CDK stack creates in AWS: the table with its indexes, the bucket
- * and the event queue with its dead-letter queue. Idempotent, so every start can call it.
+ * the event, job and reminder queues with their dead-letter queues. Idempotent, so every start can call it.
  */
 export async function ensureLocalResources(tableName: string, bucketName: string): Promise<LocalResources> {
   await ensureTable(tableName);
   await ensureBucket(bucketName);
-  const deadLetterQueueUrl = (await sqs().send(new CreateQueueCommand({ QueueName: QUEUES.eventsDeadLetter }))).QueueUrl!;
+  const events = await ensureQueue(QUEUES.events, 60, QUEUES.eventsDeadLetter);
+  const jobQueueUrls = Object.fromEntries(await Promise.all(JOB_KINDS.map(async (kind) => [
+    kind, (await ensureQueue(JOB_QUEUE_NAMES[kind], JOB_VISIBILITY_SECONDS, `${JOB_QUEUE_NAMES[kind]}-dlq`)).queueUrl,
+  ]))) as Record<JobKindName, string>;
+  const reminders = await ensureQueue(REMINDER_QUEUE_NAME, 300, `${REMINDER_QUEUE_NAME}-dlq`);
+  return { tableName, bucketName, queueUrl: events.queueUrl, deadLetterQueueUrl: events.deadLetterQueueUrl, jobQueueUrls, reminderQueueUrl: reminders.queueUrl };
+}
+
+/** A queue that redrives to its own dead-letter queue, as every queue of the stack does. */
+async function ensureQueue(name: string, visibilitySeconds: number, deadLetterName: string): Promise<{ queueUrl: string; deadLetterQueueUrl: string }> {
+  const deadLetterQueueUrl = (await sqs().send(new CreateQueueCommand({ QueueName: deadLetterName }))).QueueUrl!;
   const { Attributes } = await sqs().send(new GetQueueAttributesCommand({ QueueUrl: deadLetterQueueUrl, AttributeNames: ['QueueArn'] }));
   const queueUrl = (await sqs().send(new CreateQueueCommand({
-    QueueName: QUEUES.events,
+    QueueName: name,
     Attributes: {
-      VisibilityTimeout: '60',
+      VisibilityTimeout: String(visibilitySeconds),
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount: LOCAL_MAX_RECEIVE_COUNT }),
     },
   }))).QueueUrl!;
-  return { tableName, bucketName, queueUrl, deadLetterQueueUrl };
+  return { queueUrl, deadLetterQueueUrl };
 }
 
 /**

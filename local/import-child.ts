@@ -5,15 +5,15 @@
  * SIGTERM, SIGINT or the loss of its parent stops the import at its next row, leaving it to resume.
  */
 import { logger } from '../shared/observability/logger';
-import type { ImportTask, ParentMessage } from './import-process';
+import type { JobStart } from '../shared/application/jobs/job-start';
+import type { ParentMessage } from './import-process';
 
 const stopping = new AbortController();
 const stop = () => stopping.abort();
 
-async function run(task: ImportTask): Promise<void> {
-  const { processS3Event, resumeImport } = await import('../functions/assets/import-runs');
-  const options = { signal: stopping.signal };
-  await (task.kind === 'upload' ? processS3Event(task.event, options) : resumeImport(task.record, options));
+async function run(start: JobStart): Promise<void> {
+  const { importRunner } = await import('../shared/application/assets/import-jobs');
+  await importRunner.run(start, { signal: stopping.signal });
 }
 
 process.on('message', (message: ParentMessage) => {
@@ -21,7 +21,7 @@ process.on('message', (message: ParentMessage) => {
     stop();
     return;
   }
-  run(message.task)
+  run(message.start)
     .catch((error: unknown) => {
       logger.error('Import task failed', { error: error as Error });
       process.exitCode = 1;

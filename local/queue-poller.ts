@@ -7,6 +7,8 @@ export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatch
 
 export interface QueuePollerOptions {
   queueUrl: string;
+  /** The function the handler stands for (its context's name). */
+  functionName: string;
   /** Loaded on first message, like a cold start. */
   loadHandler: () => Promise<SqsHandler>;
   batchSize?: number;
@@ -58,7 +60,7 @@ export function startQueuePoller(options: QueuePollerOptions): QueuePoller {
     let failed: Set<string>;
     try {
       handler ??= await options.loadHandler();
-      const response = await handler({ Records: records }, { functionName: 'webhook-dispatcher', awsRequestId: records[0]!.messageId } as Context);
+      const response = await handler({ Records: records }, { functionName: options.functionName, awsRequestId: records[0]!.messageId } as Context);
       failed = new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
     } catch (error) {
       // A thrown handler fails the whole batch, as in Lambda.

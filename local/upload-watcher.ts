@@ -1,23 +1,21 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import type { S3Event } from 'aws-lambda';
 import { s3 } from '../shared/adapters/aws-clients';
 import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-store';
 import { processDemInThread } from '../shared/adapters/elevation/dem-thread';
 import { DynamoImportStore } from '../shared/adapters/import-store';
 import { S3BlobStore } from '../shared/adapters/s3-blob-store';
+import { elevationModelRunner } from '../shared/application/elevation-models/processing-jobs';
+import { runJob, type JobRunner } from '../shared/application/jobs/harness';
 import { arrivedElevationUploads } from '../functions/elevation-model-worker/arrived-uploads';
-import { processClaimedModel, processElevationUploadEvent, sweepLostElevationModels, type WorkerDeps } from '../functions/elevation-model-worker/process';
 import { logger } from '../shared/observability/logger';
 import { HeapCompaction } from './heap-compaction';
-import { runImportInChild } from './import-process';
+import { importRunnerInChild } from './import-process';
 
 /** Pending imports older than this are no longer watched (their upload URL expired long ago). */
 const WATCH_WINDOW_MS = 24 * 3600 * 1000;
 /** Imports run at once: in all, and per account (one tenant's slow import cannot hold up another's). */
 const MAX_RUNNING = 4;
 const MAX_RUNNING_PER_ACCOUNT = 1;
-/** How often lost imports and elevation models (expired leases) are looked for, as the schedule does in AWS. */
-const SWEEP_EVERY_MS = 15_000;
 
 export interface UploadWatcher {
   stop(): Promise<void>;
@@ -79,22 +77,20 @@ export class TenantScheduler {
 
 /**
  * The local stand-in for the bucket's ObjectCreated notifications on `uploads/` and
- * `elevation-uploads/` (elevation models), and for the
- * schedule that sweeps lost imports: polls the pending imports (a Query on their sparse index, no
- * listing of the bucket), checks whether each one's file has arrived, and hands the import worker
- * the same S3 event AWS would send — through a scheduler, so imports of different accounts run
- * side by side and none waits behind another account's. Each import runs in a process of its own
+ * `elevation-uploads/` (elevation models): polls the pending imports and models (Queries on their
+ * sparse index, no listing of the bucket), checks whether each one's file has arrived, and runs the
+ * start its notification would carry through the job harness — through a scheduler, so imports of
+ * different accounts run side by side and none waits behind another account's. Lost jobs are the
+ * sweep's (local/job-workers.ts). Each import runs in a process of its own
  * (`import-process.ts`), as each runs in its own Lambda invocation in AWS.
  */
-export function startUploadWatcher(options: { bucket: string; intervalMs?: number; sweepEveryMs?: number }): UploadWatcher {
+export function startUploadWatcher(options: { bucket: string; intervalMs?: number }): UploadWatcher {
   const imports = new DynamoImportStore();
   const interval = options.intervalMs ?? 500;
-  const sweepEvery = options.sweepEveryMs ?? SWEEP_EVERY_MS;
   const scheduler = new TenantScheduler(() => heap.compactSoon());
   const heap = new HeapCompaction();
   // The elevation model worker as in AWS, but decoding in a worker thread: never on the API's event loop.
-  const models: WorkerDeps = { models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread };
-  let lastSweep = 0;
+  const models: JobRunner = elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread });
   let ticking: Promise<void> | undefined;
   let stopped = false;
   // Running imports stop at their next row when the watcher stops, leaving their lease lapsed
@@ -113,35 +109,12 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
       } catch {
         continue; // not uploaded yet
       }
-      const event = {
-        Records: [{
-          eventSource: 'aws:s3',
-          eventName: 'ObjectCreated:Put',
-          s3: { bucket: { name: options.bucket }, object: { key: encodeURIComponent(record.object_key).replace(/%2F/g, '/'), size } },
-        }],
-      } as unknown as S3Event;
-      scheduler.add({
-        id: record.import_id,
-        accountId: record.account_id,
-        run: () => runImportInChild({ kind: 'upload', event }, signal),
-      });
+      const start = importRunnerInChild.startOfUpload!(record.object_key, size);
+      if (start) scheduler.add({ id: record.import_id, accountId: record.account_id, run: () => runJob(importRunnerInChild, start, { signal }) });
     }
     for (const upload of stopped ? [] : await arrivedElevationUploads(options.bucket, new Date(Date.now() - WATCH_WINDOW_MS))) {
-      scheduler.add({
-        id: upload.modelId,
-        accountId: upload.accountId,
-        run: () => processElevationUploadEvent(models, upload.event),
-      });
-    }
-    if (Date.now() - lastSweep >= sweepEvery) {
-      lastSweep = Date.now();
-      const { sweepLostImports } = await import('../functions/assets/import-runs');
-      for (const lost of await sweepLostImports()) {
-        scheduler.add({ id: lost.import_id, accountId: lost.account_id, run: () => runImportInChild({ kind: 'resume', record: lost }, signal) });
-      }
-      for (const taken of await sweepLostElevationModels(models)) {
-        scheduler.add({ id: taken.elevation_model_id, accountId: taken.account_id, run: () => processClaimedModel(models, taken) });
-      }
+      const start = models.startOfUpload!(upload.key, upload.size);
+      if (start) scheduler.add({ id: upload.modelId, accountId: upload.accountId, run: () => runJob(models, start) });
     }
   };
 

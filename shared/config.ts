@@ -11,6 +11,13 @@ const ConfigSchema = z.object({
   EVENT_QUEUE_URL: z.string().min(1).optional(),
   /** Dead-letter queue of the events queue: webhook deliveries that exhausted their retries. */
   EVENT_DLQ_URL: z.string().min(1).optional(),
+  /** The queue each job kind's starts go to (its worker consumes it); locally one queue serves every kind. */
+  HAZARD_JOB_QUEUE_URL: z.string().min(1).optional(),
+  ASSET_IMPORT_QUEUE_URL: z.string().min(1).optional(),
+  ELEVATION_MODEL_QUEUE_URL: z.string().min(1).optional(),
+  DELIVERABLE_QUEUE_URL: z.string().min(1).optional(),
+  /** The queue of per-account deadline reminder runs (the daily schedule fans out to it). */
+  REMINDER_QUEUE_URL: z.string().min(1).optional(),
   /** Delays between webhook delivery attempts, e.g. `5s,5m,30m,2h,5h,10h,10h` (the default). */
   WEBHOOK_RETRY_SCHEDULE: z.string().min(1).optional(),
   /** The Cognito user pool of the /v1 users and its app client (the emulator's, locally). */
@@ -53,8 +60,10 @@ export function appConfig(): AppConfig {
   return cached;
 }
 
+export type JobQueueSetting = 'HAZARD_JOB_QUEUE_URL' | 'ASSET_IMPORT_QUEUE_URL' | 'ELEVATION_MODEL_QUEUE_URL' | 'DELIVERABLE_QUEUE_URL';
+
 /** A value the current function cannot run without; fails fast with the variable's name. */
-export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEUE_URL' | 'EVENT_DLQ_URL' | 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID' | 'REST_API_ID' | 'REST_API_STAGE'): string {
+export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEUE_URL' | 'EVENT_DLQ_URL' | JobQueueSetting | 'REMINDER_QUEUE_URL' | 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID' | 'REST_API_ID' | 'REST_API_STAGE'): string {
   const value = appConfig()[name];
   if (!value) throw new Error(`Missing required environment variable ${name}`);
   return value;

@@ -16,7 +16,9 @@ import type {
   createAssessmentRoute, createDeliverablesRoute, getAssessmentRoute, getDeliverablesRoute, listAssessmentsRoute, prefillMethodologyRoute, recordDepConfirmationRoute, submitAssessmentRoute, updateAssessmentRoute,
 } from '../../shared/routes/assessments';
 import { deliverableView, startDeliverables } from '../../shared/domain/deliverables/requests';
-import { deliverableDeps } from '../deliverables/deps';
+import { deliverableDeps } from '../../shared/application/deliverables/deps';
+import { deliverableStart } from '../../shared/application/deliverables/deliverable-start';
+import { startRecordedJob } from '../../shared/application/jobs/starter';
 
 // Created on first use (cold start), after the environment is in place.
 let service: AssessmentService | undefined;
@@ -77,6 +79,7 @@ const recordDepConfirmation: RouteImplementation<typeof recordDepConfirmationRou
 
 const createDeliverables: RouteImplementation<typeof createDeliverablesRoute> = async (request) => {
   const job = await startDeliverables(deliverableDeps(), accountOf(request), request.params.assessment_id);
+  if (job.status === 'queued') await startRecordedJob(deliverableStart(job));
   return {
     status: 202,
     headers: { Location: `${request.baseUrl}/assessments/${job.assessment_id}/deliverables/${job.deliverable_id}` },

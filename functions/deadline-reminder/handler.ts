@@ -1,25 +1,23 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
-import { DynamoReminderLedger } from '../../shared/adapters/reminder-ledger';
-import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
+import { SqsReminderQueue } from '../../shared/adapters/sqs-reminder-queue';
+import { fanOutReminders, type ReminderFanOut } from '../../shared/application/reminders/reminder-fan-out';
 import { floridaDate } from '../../shared/domain/florida-time';
-import { fireDeadlineReminders, type ReminderRun } from '../../shared/domain/webhooks/deadline-reminders';
 import { logger } from '../../shared/observability/logger';
 import { observedHandler } from '../../shared/observability/metrics';
 
 /**
- * The daily EventBridge schedule: emits `deadline_reminder` 30, 7 and 1 days before each program
- * deadline to every account, once per account, deadline and offset however often it fires.
- * The day is the Florida date of the schedule's own `time`, so a late or repeated invocation fires
- * for its day.
+ * The daily EventBridge schedule: on a day with `deadline_reminder`s due (30, 7 and 1 days before
+ * each program deadline) it fans out, one reminder-queue message per page of accounts; the
+ * reminder worker sends them. The day is the Florida date of the schedule's own `time`, so a late
+ * or repeated invocation fans out for its day (and sends nothing twice).
  */
-export const handler = observedHandler(async (event: Pick<ScheduledEvent, 'time'>): Promise<ReminderRun> => {
-  const run = await fireDeadlineReminders(floridaDate(new Date(event.time)), {
-    accounts: new DynamoAccountStore(),
-    ledger: new DynamoReminderLedger(),
-    events: new SqsEventQueue(),
-    now: () => new Date(),
+export const handler = observedHandler(async (event: Pick<ScheduledEvent, 'time'>): Promise<ReminderFanOut> => {
+  const accounts = new DynamoAccountStore();
+  const run = await fanOutReminders(floridaDate(new Date(event.time)), {
+    accountIdPages: (pageSize) => accounts.accountIdPages(pageSize),
+    queue: new SqsReminderQueue(),
   });
-  logger.info('Deadline reminders fired', { date: run.date, due: run.due.length, accounts: run.accounts, emitted: run.emitted, already_sent: run.already_sent });
+  logger.info('Deadline reminders fanned out', { date: run.date, due: run.due.length, accounts: run.accounts, messages: run.messages });
   return run;
 });

@@ -1,13 +1,13 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import type { S3Event } from 'aws-lambda';
 import { s3 } from '../../shared/adapters/aws-clients';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 
 export interface ArrivedUpload {
   modelId: string;
   accountId: string;
-  /** The notification AWS would send for it. */
-  event: S3Event;
+  /** What the notification AWS sends for it says: the object's key and size. */
+  key: string;
+  size: number;
 }
 
 /**
@@ -26,13 +26,8 @@ export async function arrivedElevationUploads(bucket: string, since: Date, store
     arrived.push({
       modelId: entry.elevation_model_id,
       accountId: entry.account_id,
-      event: {
-        Records: [{
-          eventSource: 'aws:s3',
-          eventName: 'ObjectCreated:Put',
-          s3: { bucket: { name: bucket }, object: { key: encodeURIComponent(entry.upload_key).replace(/%2F/g, '/'), size } },
-        }],
-      } as unknown as S3Event,
+      key: entry.upload_key,
+      size,
     });
   }
   return arrived;

@@ -20,7 +20,9 @@ import type { OfficialBoundaryStore } from '../../shared/domain/jurisdiction-bou
 import type { AccountAssetSource } from '../../shared/domain/hazards/account-assets';
 import type { ElevationSource } from '../../shared/domain/hazards/elevation';
 import type { HazardLayerSource } from '../../shared/domain/hazards/hazard-layers';
-import type { HazardJob, HazardJobRunner, HazardJobStore } from '../../shared/domain/hazards/jobs';
+import type { HazardJobRunner, HazardJobStore } from '../../shared/domain/hazards/jobs';
+import { hazardJobStart } from '../../shared/application/hazards/hazard-jobs';
+import { startRecordedJob } from '../../shared/application/jobs/starter';
 import type { TidePredictor } from '../../shared/domain/hazards/tide-flood-days';
 import { defaultAssetSource } from './asset-source';
 import { defaultAnalysisLinkDeps } from '../../shared/adapters/evidence-store';
@@ -47,16 +49,6 @@ export interface HazardDeps {
   clock: () => Date;
 }
 
-/**
- * In AWS a job starts from the table's stream (the insert of its item); locally the worker runs
- * in this process right after the 202 is sent.
- */
-export function inProcessJobRunner(run: (job: HazardJob) => Promise<void>): HazardJobRunner {
-  return { start: async (job) => { setImmediate(() => void run(job)); } };
-}
-
-export const streamJobRunner: HazardJobRunner = { start: async () => {} };
-
 /** The deps an analysis for one account runs with: its ready elevation models come first. */
 export async function forAccount(deps: HazardDeps, accountId: string): Promise<HazardDeps> {
   const elevation = await deps.accountElevation(accountId);
@@ -75,14 +67,15 @@ function accountElevationModels(): AccountElevationModels {
   return new AccountElevationModels(new DynamoElevationModelStore(), blobs, new OperatorElevationModels(blobs), { mode: appConfig().APP_MODE });
 }
 
-export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob) => Promise<void>): HazardDeps {
-  const deps: HazardDeps = {
+export function defaultHazardDeps(): HazardDeps {
+  return {
     elevation: defaultElevationSource,
     accountElevation: (accountId) => (accountModels ??= accountElevationModels()).elevationFor(accountId),
     layers: () => (layers ??= new S3HazardLayerStore()),
     events: () => (events ??= new DynamoFloodEventStore()),
     jobs: () => (jobs ??= new DynamoHazardJobStore()),
-    jobRunner: () => (appConfig().APP_MODE === 'local' ? inProcessJobRunner((job) => runLocally(deps, job)) : streamJobRunner),
+    // The job's start goes to the hazard job queue, whose worker runs it (in AWS and locally).
+    jobRunner: () => ({ start: (job) => startRecordedJob(hazardJobStart(job)) }),
     assets: defaultAssetSource,
     designStorms: () => (designStorms ??= new DynamoDesignStormStore()),
     analysisLink: defaultAnalysisLinkDeps,
@@ -90,7 +83,6 @@ export function defaultHazardDeps(runLocally: (deps: HazardDeps, job: HazardJob)
     tides: harmonicTides,
     clock: () => new Date(),
   };
-  return deps;
 }
 
 /** The elevation model use cases' adapters. */

@@ -12,4 +12,4 @@ export async function runAccountFloodAnalysisJob(deps: HazardDeps, job: Pick<Haz
   await runFloodAnalysisJob(await forAccount(deps, job.account_id), job);
 }
 
-export const hazardDeps = defaultHazardDeps(runAccountFloodAnalysisJob);
+export const hazardDeps = defaultHazardDeps();

@@ -1,4 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { OutboxRelay } from '../../shared/adapters/outbox';
 import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
@@ -16,9 +18,10 @@ const outbox = () => (relay ??= new OutboxRelay(new SqsEventQueue()));
 
 async function relayRecord(record: DynamoDBRecord): Promise<void> {
   const image = record.dynamodb?.NewImage;
-  const pk = image?.pk?.S;
-  const sk = image?.sk?.S;
-  if (!image?.outbox || !pk || !sk) return;
+  if (!image) return;
+  // The image read with the SDK's own `unmarshall`, not by hand.
+  const { pk, sk, outbox: pendingEvent } = unmarshall(image as Record<string, AttributeValue>);
+  if (!pendingEvent || typeof pk !== 'string' || typeof sk !== 'string') return;
   const pending = await outbox().pendingOf({ pk, sk });
   if (pending) await outbox().relay(pending);
 }

@@ -176,6 +176,24 @@ export class DynamoAccountStore implements AccountStore, AccountKeyStore {
     }
   }
 
+  /** Every account's id, `pageSize` per page, from the accounts' index partition (ids only). */
+  async *accountIdPages(pageSize: number): AsyncIterable<string[]> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo().send(new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': 'ACCOUNTS' },
+        ProjectionExpression: 'account_id',
+        Limit: pageSize,
+        ExclusiveStartKey: start,
+      }));
+      yield (page.Items ?? []).map((item) => item.account_id as string);
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+
   async listAccounts(): Promise<Account[]> {
     const items = await queryAll({
       TableName: this.tableName,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { DynamoLeasedJobRecords } from './job-lease';
+import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { BlobStore } from '../ports';
 import { S3BlobStore } from './s3-blob-store';
@@ -11,6 +12,8 @@ import { newLease } from '../domain/job-lease';
 export const HAZARD_JOB_PREFIX = 'hazard-jobs/';
 const jobKey = (accountId: string, jobId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `HAZARDJOB#${jobId}` });
 const LEASED = 'HAZARD_JOBS#leased';
+/** Queued jobs sit in this sparse gsi1 partition by creation time until claimed (the claim moves them to LEASED). */
+const QUEUED = 'HAZARD_JOBS#queued';
 /** Longer than the worker's 10-minute timeout, and renewed with every progress report. */
 export const HAZARD_JOB_LEASE_MS = 11 * 60 * 1000;
 /** This process, as the holder of the leases it takes. */
@@ -26,7 +29,8 @@ function toJob(item: Record<string, unknown>): HazardJob {
  * request and result documents in the bucket (they can exceed an item's 400 KB). Status changes are conditional writes.
  * Starting a job (→ running) takes a lease for this process, listed in the sparse gsi1 partition
  * `HAZARD_JOBS#leased` by expiry; progress renews it; the end of the job removes it. A sweeper
- * fails the running jobs whose lease expired (their worker was lost).
+ * fails the running jobs whose lease expired (their worker was lost) and starts again the jobs
+ * left in `HAZARD_JOBS#queued` (their start message was lost).
  */
 export class DynamoHazardJobStore implements HazardJobStore {
   private readonly records: DynamoLeasedJobRecords<HazardJob>;
@@ -41,7 +45,13 @@ export class DynamoHazardJobStore implements HazardJobStore {
   async create(job: HazardJob): Promise<void> {
     await dynamo().send(new PutCommand({
       TableName: this.tableName,
-      Item: { ...jobKey(job.account_id, job.job_id), type: 'hazard_job', ...job, expires_at: Math.floor(Date.parse(job.created_at) / 1000) + JOB_RETENTION_SECONDS },
+      Item: {
+        ...jobKey(job.account_id, job.job_id),
+        type: 'hazard_job',
+        ...(job.status === 'queued' ? { gsi1pk: QUEUED, gsi1sk: `${job.created_at}#${job.account_id}#${job.job_id}` } : {}),
+        ...job,
+        expires_at: Math.floor(Date.parse(job.created_at) / 1000) + JOB_RETENTION_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   }
@@ -67,6 +77,16 @@ export class DynamoHazardJobStore implements HazardJobStore {
 
   listExpiredLeases(now: Date): Promise<HazardJob[]> {
     return this.records.listExpiredLeases(now);
+  }
+
+  async listQueued(before: Date): Promise<HazardJob[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':p': QUEUED, ':before': before.toISOString() },
+    });
+    return items.map(toJob).filter((job) => job.status === 'queued');
   }
 
   /** Fails a running job whose lease is still the lapsed one read; false if it moved on meanwhile. */

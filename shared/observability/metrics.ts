@@ -25,6 +25,9 @@ export const METRIC = {
   /** Deliverable packages generated. */
   deliverablesRun: 'DeliverablesRun',
   deliverablesFailed: 'DeliverablesFailed',
+  /** Uploaded elevation models processed into tiles, and those that ended failed. */
+  elevationModelsProcessed: 'ElevationModelsProcessed',
+  elevationModelsFailed: 'ElevationModelsFailed',
   /** Webhook delivery attempts that failed (each retry counts). */
   webhookDeliveriesFailed: 'WebhookDeliveriesFailed',
   /** Webhook deliveries given up after the last retry. */

@@ -59,7 +59,8 @@ describe('alarms', () => {
     const parked = alarmNamed('StreamFailuresNotEmpty');
     expect(parked).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
     expect(parked.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.data.streamFailureQueue), 'QueueName'] } }]);
-    const consumers = [stack.jobs.outboxRelay, stack.jobs.hazardJobWorker, stack.jobs.deliverablesWorker];
+    // Jobs start from their queues: the outbox relay is the only stream consumer left.
+    const consumers = [stack.jobs.outboxRelay];
     for (const fn of consumers) {
       const alarm = alarmNamed(`${fn.node.id}IteratorAge`);
       expect(alarm).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'IteratorAge', Statistic: 'Maximum', Threshold: 300_000, ComparisonOperator: 'GreaterThanThreshold' });
@@ -70,7 +71,7 @@ describe('alarms', () => {
 
   test('every table-stream consumer reports failed records one by one and parks them after its retries', () => {
     const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, r]) => r.Properties).filter((p) => p.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn');
-    expect(mappings).toHaveLength(3);
+    expect(mappings).toHaveLength(1);
     for (const mapping of mappings) {
       expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
       expect(mapping.DestinationConfig).toEqual({ OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(stack.data.streamFailureQueue), 'Arn'] } } });
@@ -89,7 +90,7 @@ describe('alarms', () => {
     expect(metricsOf(alarmNamed('ImportFailures'))).toEqual([{ Namespace: 'VaComplianceApi', MetricName: 'ImportsFailed', Dimensions: service }]);
     const jobs = alarmNamed('JobFailures');
     expect(metricsOf(jobs).map((m) => [m.Namespace, m.MetricName, m.Dimensions])).toEqual([
-      ['VaComplianceApi', 'AnalysesFailed', service], ['VaComplianceApi', 'DeliverablesFailed', service],
+      ['VaComplianceApi', 'AnalysesFailed', service], ['VaComplianceApi', 'DeliverablesFailed', service], ['VaComplianceApi', 'ElevationModelsFailed', service],
     ]);
     expect(jobs.Threshold).toBe(1);
   });

@@ -340,15 +340,6 @@ describe('background jobs', () => {
     expect(patterns.length).toBeGreaterThan(0);
     for (const pattern of patterns) expect(Object.keys(pattern.dynamodb.NewImage)).toEqual(['outbox']);
   });
-
-  test('flood-analysis jobs start from the insert of a job item on the table stream', () => {
-    const [mapping] = Object.values(template.findResources('AWS::Lambda::EventSourceMapping', {
-      Properties: { FunctionName: { Ref: logicalId(stack.jobs.hazardJobWorker) } },
-    }));
-    expect(mapping.Properties.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.data.table), 'StreamArn'] });
-    const [pattern] = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
-    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['hazard_job'] } } } });
-  });
 });
 
 describe('stateful resources', () => {
@@ -387,13 +378,13 @@ describe('stateful resources', () => {
     });
   });
 
-  test('objects created under uploads/ invoke the asset import worker', () => {
+  test('objects created under uploads/ start an import on the asset import queue', () => {
     template.hasResourceProperties('Custom::S3BucketNotifications', {
       NotificationConfiguration: {
-        LambdaFunctionConfigurations: Match.arrayWith([Match.objectLike({
+        QueueConfigurations: Match.arrayWith([Match.objectLike({
           Events: ['s3:ObjectCreated:*'],
           Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } },
-          LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.jobs.assetImportWorker), 'Arn'] },
+          QueueArn: { 'Fn::GetAtt': [logicalId(stack.data.workQueues.jobs.asset_import.queue), 'Arn'] },
         })]),
       },
     });
@@ -461,12 +452,17 @@ describe('least privilege', () => {
   });
 
   test('only the functions that emit events may send to the queue, and only the dispatcher dead-letters', () => {
-    const named = { ...stack.functions.byGroup, dispatcher: stack.jobs.webhookDispatcher, reminder: stack.jobs.deadlineReminder, relay: stack.jobs.outboxRelay, authorizer: stack.authorizer };
+    const named = {
+      ...stack.functions.byGroup, dispatcher: stack.jobs.webhookDispatcher, reminder: stack.jobs.deadlineReminder, reminderWorker: stack.jobs.reminderWorker,
+      relay: stack.jobs.outboxRelay, authorizer: stack.authorizer,
+    };
     const sendersTo = (queueId: string) => Object.entries(named)
       .filter(([, fn]) => statementsOf(fn).some((s) => actionsOf(s).includes('sqs:SendMessage') && JSON.stringify(s.Resource).includes(`"${queueId}"`)))
       .map(([name]) => name)
       .sort();
-    expect(sendersTo(logicalId(stack.data.eventQueue))).toEqual(['account', 'assessments', 'dispatcher', 'relay', 'reminder']);
+    // The daily step only fans out to the reminder queue; its worker sends the events.
+    expect(sendersTo(logicalId(stack.data.eventQueue))).toEqual(['account', 'assessments', 'dispatcher', 'relay', 'reminderWorker']);
+    expect(sendersTo(logicalId(stack.data.workQueues.reminders.queue))).toEqual(['reminder']);
     expect(sendersTo(logicalId(stack.data.eventDeadLetterQueue))).toEqual(['dispatcher']);
     const dispatcherEnv = resources[logicalId(stack.jobs.webhookDispatcher)]!.Properties.Environment.Variables;
     expect(dispatcherEnv.EVENT_DLQ_URL).toEqual({ Ref: logicalId(stack.data.eventDeadLetterQueue) });

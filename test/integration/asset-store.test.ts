@@ -1,5 +1,4 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import type { S3Event } from 'aws-lambda';
 import { Readable } from 'node:stream';
 import { dynamo, s3 } from '../../shared/adapters/aws-clients';
 import { importAssetFile } from '../../shared/domain/assets/import-assets';
@@ -10,6 +9,10 @@ import { assessVulnerability } from '../../shared/domain/assets/vulnerability';
 import { classifyAsset } from '../../shared/domain/assets/classification';
 import type { ImportedAsset } from '../../shared/domain/assets/import-rows';
 import { startTestApp } from '../helpers/local-app';
+import { deliver, recordingStarter, s3Notification } from '../helpers/job-messages';
+import { importJobs, importRunner } from '../../shared/application/assets/import-jobs';
+import { runJob } from '../../shared/application/jobs/harness';
+import { sweepLapsedJobs } from '../../shared/application/jobs/sweep';
 import type { ImportRecord, WriteCounts } from '../../shared/domain/assets/ports';
 import type { AssetExposure } from '../../shared/domain/hazards/asset-exposure';
 
@@ -126,9 +129,9 @@ describe('asset and import stores (emulators)', () => {
     });
     await s3().send(new PutObjectCommand({ Bucket: app.resources.bucketName, Key: key, Body: 'name,type,lat,lon\nStation 9,Fire Station,24.56,-81.77\n' }));
     const { handler } = await import('../../functions/asset-import-worker/handler');
-    const event = { Records: [{ eventSource: 'aws:s3', s3: { bucket: { name: app.resources.bucketName }, object: { key, size: 60 } } }] } as unknown as S3Event;
-    await handler(event);
-    await handler(event);
+    const notification = s3Notification(app.resources.bucketName, key, 60);
+    await deliver(handler, notification);
+    await deliver(handler, notification);
     // The local upload watcher may deliver the same event a third time and hold the import when
     // both calls above find it leased; the record is read once no worker holds it.
     const record = await settled('imp_0123456789abcdef');
@@ -159,16 +162,18 @@ describe('asset and import stores (emulators)', () => {
     };
 
     it('resumes an abandoned import under a new lease and completes it', async () => {
-      const { sweepLostImports, resumeImport } = await import('../../functions/assets/import-runs');
       const key = await pendingImport('imp_lost000000000001');
       await claimedByDeadWorker('imp_lost000000000001', key);
-      for (const lost of await sweepLostImports()) await resumeImport(lost);
+      const starter = recordingStarter();
+      await sweepLapsedJobs([importJobs], starter, new Date());
+      const retry = starter.starts.find((start) => start.ref.job_id === 'imp_lost000000000001')!;
+      expect(retry).toMatchObject({ kind: 'asset_import', retry_of: { owner: 'worker_dead', attempt: 1 } });
+      await runJob(importRunner, retry);
       expect(await settled('imp_lost000000000001')).toMatchObject({ status: 'complete', lease: null, report: { asset_count: 2 }, progress: { phase: 'done', rows_processed: 2 } });
       expect((await new DynamoImportStore().listExpiredLeases(new Date(Date.now() + 3_600_000))).map((r) => r.import_id)).not.toContain('imp_lost000000000001');
     });
 
     it('fails an import whose workers were lost three times, saying to start it again', async () => {
-      const { sweepLostImports } = await import('../../functions/assets/import-runs');
       const imports = new DynamoImportStore();
       const key = await pendingImport('imp_lost000000000002');
       let record = await claimedByDeadWorker('imp_lost000000000002', key);
@@ -178,7 +183,9 @@ describe('asset and import stores (emulators)', () => {
       }
       // A stale lease is taken over once only.
       expect(await imports.takeOver({ ...record, lease: { ...record.lease!, expires_at: '2000-01-01T00:00:00.000Z' } }, { owner: 'worker_x', now: new Date(), leaseMs: 60_000 })).toBeUndefined();
-      await sweepLostImports();
+      const starter = recordingStarter();
+      await sweepLapsedJobs([importJobs], starter, new Date());
+      expect(starter.starts.map((start) => start.ref.job_id)).not.toContain('imp_lost000000000002');
       expect(await settled('imp_lost000000000002')).toMatchObject({
         status: 'failed',
         error: { code: 'worker_lost', detail: expect.stringContaining('start it again (assets already written are updated, not duplicated)') },
@@ -272,7 +279,7 @@ describe('asset and import stores (emulators)', () => {
         };
         const calls = instrumentDynamo(dynamo(), { only: (input) => JSON.stringify(input).includes(acct) && !progressBeat(input) });
         try {
-          await handler({ Records: [{ eventSource: 'aws:s3', s3: { bucket: { name: app.resources.bucketName }, object: { key, size: text.length } } }] } as unknown as S3Event);
+          await deliver(handler, s3Notification(app.resources.bucketName, key, text.length));
           while ((polls += 1) < 600 && (await imports.get(acct, importId))!.status !== 'complete') await new Promise((resolve) => setTimeout(resolve, 100));
         } finally {
           calls.remove();

@@ -54,8 +54,8 @@ describe('deliverable job store', () => {
   });
 });
 
-describe('the lost-job schedule in AWS', () => {
-  it('fails through the worker\'s scheduled entry a job whose worker was lost on its last attempt', async () => {
+describe('the lost-job sweep in AWS', () => {
+  it('fails through the sweep function a job whose worker was lost on its last attempt', async () => {
     const store = new DynamoDeliverableStore();
     const ref = job('dlv_swept_aws', '2026-11-23T12:00:00.000Z');
     await store.open(ref, `inputs of ${ref.deliverable_id}`, new Date(ref.created_at));
@@ -64,7 +64,7 @@ describe('the lost-job schedule in AWS', () => {
       expect(await store.claim(ref, `lost-${attempt}`, at, 1000)).toMatchObject({ lease: { attempt } });
       at = new Date(at.getTime() + 2000);
     }
-    const { handler } = await import('../../functions/deliverables-worker/handler');
+    const { handler } = await import('../../functions/job-sweep/handler');
     await handler({ source: 'aws.events' });
     expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'worker_lost', detail: expect.stringContaining(`attempt ${MAX_ATTEMPTS} of ${MAX_ATTEMPTS}`) } });
   });

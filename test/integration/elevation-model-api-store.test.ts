@@ -4,7 +4,9 @@ import { DynamoElevationModelStore, type ElevationModelEntry } from '../../share
 import { requiredSetting } from '../../shared/config';
 import { elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
 import { modelView } from '../../functions/hazards/elevation-models';
-import { sweepLostElevationModels, type WorkerDeps } from '../../functions/elevation-model-worker/process';
+import { elevationModelJobs, type WorkerDeps } from '../../shared/application/elevation-models/processing-jobs';
+import { sweepLapsedJobs } from '../../shared/application/jobs/sweep';
+import { recordingStarter } from '../helpers/job-messages';
 import { MODEL_LEASE_MS } from '../../shared/domain/elevation-models/processing-job';
 import type { BlobStore } from '../../shared/ports';
 import { startTestApp } from '../helpers/local-app';
@@ -123,7 +125,13 @@ describe('a model whose worker was lost (leases, as the other jobs)', () => {
   /** Uploads present in the bucket; the sweep only needs to know they are there. */
   const uploads = new Set<string>();
   const blobs = { exists: async (key: string) => uploads.has(key) } as unknown as BlobStore;
-  const deps = (now: Date): WorkerDeps => ({ models: store, blobs, now: () => now, processDem: async () => { throw new Error('not processed in this test'); } });
+  const deps: Pick<WorkerDeps, 'models' | 'blobs'> = { get models() { return store; }, blobs };
+  /** The retries one sweep at `now` sends, by model id. */
+  const sweep = async (now: Date) => {
+    const starter = recordingStarter();
+    await sweepLapsedJobs([elevationModelJobs(deps)], starter, now);
+    return starter.starts.filter((start) => start.retry_of);
+  };
 
   it('is taken over once when its lease lapses (the lost worker\'s late result does not land), then failed worker_lost', async () => {
     const t0 = new Date();
@@ -134,21 +142,24 @@ describe('a model whose worker was lost (leases, as the other jobs)', () => {
     expect(first.lease).toMatchObject({ owner: 'worker_lost_one', attempt: 1 });
     // Within the lease the sweep leaves it alone, and the client sees it processing.
     const within = new Date(t0.getTime() + MODEL_LEASE_MS - MINUTE);
-    expect((await sweepLostElevationModels(deps(within))).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+    expect((await sweep(within)).map((start) => start.ref.job_id)).not.toContain(model.elevation_model_id);
     expect(modelView(first, within)).toMatchObject({ status: 'processing' });
 
     const lapsed = new Date(t0.getTime() + MODEL_LEASE_MS + MINUTE);
     expect(modelView(first, lapsed)).toMatchObject({ status: 'processing', error: null });
-    const retried = (await sweepLostElevationModels(deps(lapsed))).find((m) => m.elevation_model_id === model.elevation_model_id)!;
-    expect(retried.lease).toMatchObject({ attempt: 2 });
-    expect(retried.lease!.owner).not.toBe('worker_lost_one');
+    const retry = (await sweep(lapsed)).find((start) => start.ref.job_id === model.elevation_model_id)!;
+    expect(retry).toMatchObject({ kind: 'elevation_model', retry_of: first.lease });
+    // The worker the retry reaches takes the lapsed lease over, one attempt more.
+    const retried = (await store.takeOver({ ...first, lease: retry.retry_of }, 'worker_retry', lapsed))!;
+    expect(retried.lease).toMatchObject({ owner: 'worker_retry', attempt: 2 });
     expect(await store.finish('acct_lost', model.elevation_model_id, { ready: READY }, lapsed, first.lease)).toBe(false);
-    // A second sweep at the same moment finds nothing to take.
-    expect((await sweepLostElevationModels(deps(lapsed))).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+    // A second delivery of the same retry finds nothing to take, and the next sweep sends none.
+    expect(await store.takeOver({ ...first, lease: retry.retry_of }, 'worker_retry_twice', lapsed)).toBeUndefined();
+    expect((await sweep(lapsed)).map((start) => start.ref.job_id)).not.toContain(model.elevation_model_id);
 
     const lostAgain = new Date(lapsed.getTime() + MODEL_LEASE_MS + MINUTE);
     expect(modelView(retried, lostAgain)).toMatchObject({ status: 'failed', error: { code: 'worker_lost' } });
-    expect((await sweepLostElevationModels(deps(lostAgain))).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+    expect((await sweep(lostAgain)).map((start) => start.ref.job_id)).not.toContain(model.elevation_model_id);
     expect(await store.get('acct_lost', model.elevation_model_id)).toMatchObject({
       status: 'failed', lease: null, error: { code: 'worker_lost', detail: expect.stringContaining('attempt 2') },
     });
@@ -161,7 +172,7 @@ describe('a model whose worker was lost (leases, as the other jobs)', () => {
     await store.create(model);
     await store.claim('acct_lost', model.elevation_model_id, t0, 'worker_lost_two');
     const lapsed = new Date(t0.getTime() + MODEL_LEASE_MS + MINUTE);
-    expect((await sweepLostElevationModels(deps(lapsed))).map((m) => m.elevation_model_id)).not.toContain(model.elevation_model_id);
+    expect((await sweep(lapsed)).map((start) => start.ref.job_id)).not.toContain(model.elevation_model_id);
     expect(await store.get('acct_lost', model.elevation_model_id)).toMatchObject({ status: 'failed', error: { code: 'worker_lost', detail: expect.stringContaining('attempt 1') } });
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '../../shared/adapters/aws-clients';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, Context } from 'aws-lambda';
+import { s3, sqs } from '../../shared/adapters/aws-clients';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
 import { DynamoElevationModelStore, type ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
@@ -11,11 +13,18 @@ import { hashApiKey } from '../../shared/domain/api-keys';
 import { DELIVERABLE_LEASE_MS, MAX_ATTEMPTS as MAX_DELIVERABLE_ATTEMPTS, type DeliverableRef } from '../../shared/domain/deliverables/jobs';
 import { MODEL_LEASE_MS } from '../../shared/domain/elevation-models/processing-job';
 import type { ImportRecord } from '../../shared/domain/assets/ports';
-import { IMPORT_LEASE_MS } from '../../functions/assets/import-runs';
+import { IMPORT_LEASE_MS } from '../../shared/application/assets/import-jobs';
+import { deliverableJobs } from '../../shared/application/deliverables/deliverable-jobs';
+import { hazardJobs } from '../../shared/application/hazards/hazard-jobs';
+import { jobStarter } from '../../shared/application/jobs/starter';
+import { sweepLapsedJobs, WAITING_GRACE_MS } from '../../shared/application/jobs/sweep';
+import type { JobKindName } from '../../shared/application/jobs/job-start';
+import { handler as sweepHandler } from '../../functions/job-sweep/handler';
 import { handler as hazardWorker } from '../../functions/hazard-job-worker/handler';
 import { handler as importWorker } from '../../functions/asset-import-worker/handler';
 import { handler as deliverablesWorker } from '../../functions/deliverables-worker/handler';
 import { handler as elevationModelWorker } from '../../functions/elevation-model-worker/handler';
+import { deliver } from '../helpers/job-messages';
 import { newAssessmentBody } from '../helpers/assessment-fixtures';
 import { TAMPA_CLIP, TAMPA_SHIFT_M } from '../helpers/dem-fixture';
 import { startTestApp } from '../helpers/local-app';
@@ -23,15 +32,52 @@ import { waitFor } from '../helpers/wait-for';
 
 /**
  * The worker of each job kind killed mid-run: it claimed the job under a lease and never finished
- * it. Once the lease has lapsed (the claim is dated that far back), the lost-job schedule's call of
- * the kind's AWS worker entry either runs the job again to its end or, after the last attempt,
- * ends it `failed` with `worker_lost`; the job view a client polls never stays `running`.
+ * it. Once the lease has lapsed (the claim is dated that far back), the one lost-job sweep either
+ * sends the job to its kind's queue again — its worker, fed by the queue as the event source
+ * would, runs it to its end — or, after the last attempt, ends it `failed` with `worker_lost`; the
+ * job view a client polls never stays `running`. A job whose start message was lost is started by
+ * the sweep once its grace period has passed. The local app runs here without its job pollers, so
+ * the test hands each queue's messages to its worker itself.
  */
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let accountId: string;
 const key = () => app.keys.pro;
-/** What the schedule sends (any event without `Records`). */
+/** What the schedule sends. */
 const SCHEDULE = { source: 'aws.events' };
+
+const WORKERS: Record<JobKindName, (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>> = {
+  hazard_job: hazardWorker, asset_import: importWorker, elevation_model: elevationModelWorker, deliverable: deliverablesWorker,
+};
+
+/** Hands every message waiting on `kind`'s queue to its worker, as the event source does; resolves with how many. */
+async function drainJobQueue(kind: JobKindName): Promise<number> {
+  const queueUrl = app.resources.jobQueueUrls[kind];
+  let delivered = 0;
+  for (;;) {
+    const { Messages = [] } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 0 }));
+    if (Messages.length === 0) return delivered;
+    const answer = await deliver(WORKERS[kind], Messages[0]!.Body!);
+    expect(answer.batchItemFailures).toEqual([]);
+    await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: Messages[0]!.ReceiptHandle! }));
+    delivered++;
+  }
+}
+
+/** Drops what waits on `kind`'s queue: the start messages that were lost. */
+async function loseStarts(kind: JobKindName): Promise<void> {
+  const queueUrl = app.resources.jobQueueUrls[kind];
+  for (;;) {
+    const { Messages = [] } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    if (Messages.length === 0) return;
+    for (const message of Messages) await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle! }));
+  }
+}
+
+/** The scheduled sweep, then its retries run by the kind's worker. */
+async function sweepAndRun(kind: JobKindName): Promise<void> {
+  await sweepHandler(SCHEDULE);
+  await drainJobQueue(kind);
+}
 
 beforeAll(async () => {
   app = await startTestApp({ backgroundWorkers: false });
@@ -62,7 +108,7 @@ describe('a flood-analysis job whose worker was killed', () => {
     expect(await jobs.start(accountId, jobId, 0.3, started)).toBe(true);
     expect((await app.request('GET', `/hazards/jobs/${jobId}`, { key: key() })).json.status).toBe('running');
 
-    await hazardWorker(SCHEDULE);
+    await sweepAndRun('hazard_job');
     const view = await settledView(`/hazards/jobs/${jobId}`, ['queued', 'running']);
     expect(view).toMatchObject({ status: 'failed', error: { code: 'worker_lost', detail: expect.stringContaining('start it again') } });
     expect((await jobs.listExpiredLeases(new Date())).map((j) => j.job_id)).not.toContain(jobId);
@@ -90,7 +136,7 @@ describe('an asset import whose worker was killed', () => {
 
   it('is resumed by the sweep under a new lease and completes', async () => {
     await killedImport('imp_fault00000000001');
-    await importWorker(SCHEDULE);
+    await sweepAndRun('asset_import');
     const view = await settledView('/assets/imports/imp_fault00000000001', ['pending', 'processing']);
     expect(view).toMatchObject({ status: 'complete', report: { asset_count: 2 } });
   });
@@ -102,7 +148,7 @@ describe('an asset import whose worker was killed', () => {
       record = (await imports.store.takeOver(record, { owner: `worker_killed_${attempt}`, now: lapsed(IMPORT_LEASE_MS), leaseMs: IMPORT_LEASE_MS }))!;
       expect(record.lease).toMatchObject({ attempt });
     }
-    await importWorker(SCHEDULE);
+    await sweepAndRun('asset_import');
     const view = await settledView('/assets/imports/imp_fault00000000002', ['pending', 'processing']);
     expect(view).toMatchObject({ status: 'failed', error: { code: 'worker_lost', detail: expect.stringContaining('attempt 3') } });
   });
@@ -126,7 +172,7 @@ describe('an elevation model whose worker was killed', () => {
 
   it('is processed again by the sweep and becomes ready', async () => {
     const model = await killedModel('Tampa quad (killed once)');
-    await elevationModelWorker(SCHEDULE);
+    await sweepAndRun('elevation_model');
     const view = await settledView(`/hazards/elevation-models/${model.elevation_model_id}`, ['pending', 'processing']);
     expect(view).toMatchObject({ status: 'ready', error: null });
   });
@@ -135,7 +181,7 @@ describe('an elevation model whose worker was killed', () => {
     const model = await killedModel('Tampa quad (killed twice)');
     const retried = await models.store.takeOver(model, 'worker_killed_again', lapsed(MODEL_LEASE_MS));
     expect(retried).toMatchObject({ lease: { attempt: 2 } });
-    await elevationModelWorker(SCHEDULE);
+    await sweepAndRun('elevation_model');
     const view = await settledView(`/hazards/elevation-models/${model.elevation_model_id}`, ['pending', 'processing']);
     expect(view).toMatchObject({ status: 'failed', error: { code: 'worker_lost', detail: expect.stringContaining('attempt 2') } });
   });
@@ -150,6 +196,8 @@ describe('a deliverable package whose worker was killed', () => {
     expect(assessment.status).toBe(201);
     const requested = await app.request('POST', `/assessments/${assessment.json.assessment_id}/deliverables`, { key: key() });
     expect(requested.status).toBe(202);
+    // The start it sent is not delivered: the killed workers below took the job instead.
+    await loseStarts('deliverable');
     const ref: DeliverableRef = { account_id: accountId, assessment_id: assessment.json.assessment_id, deliverable_id: requested.json.deliverable_id };
     for (let attempt = 1; attempt <= attempts; attempt++) {
       // Each claim is dated further back, so each lease has lapsed before the next takes the job over.
@@ -161,7 +209,7 @@ describe('a deliverable package whose worker was killed', () => {
 
   it('is run again by the sweep under a new lease and succeeds', async () => {
     const { path } = await killedPackage(1);
-    await deliverablesWorker(SCHEDULE);
+    await sweepAndRun('deliverable');
     const view = await settledView(path, ['queued', 'running']);
     expect(view.status).toBe('succeeded');
     expect(new Set(view.files.map((file: { kind: string }) => file.kind))).toEqual(new Set(['asset_list_xlsx', 'gis_package', 'report_pdf']));
@@ -169,8 +217,43 @@ describe('a deliverable package whose worker was killed', () => {
 
   it('ends failed (worker_lost) when its worker was killed on the last attempt', async () => {
     const { path } = await killedPackage(MAX_DELIVERABLE_ATTEMPTS);
-    await deliverablesWorker(SCHEDULE);
+    await sweepAndRun('deliverable');
     const view = await settledView(path, ['queued', 'running']);
     expect(view).toMatchObject({ status: 'failed', error: { code: 'worker_lost', detail: expect.stringContaining(`attempt ${MAX_DELIVERABLE_ATTEMPTS} of ${MAX_DELIVERABLE_ATTEMPTS}`) } });
   });
+});
+
+describe('a job whose start message was lost', () => {
+  /** A sweep as it runs once the grace period of jobs created now has passed. */
+  const sweepAfterGrace = (kinds: Parameters<typeof sweepLapsedJobs>[0]) => sweepLapsedJobs(kinds, jobStarter(), new Date(Date.now() + WAITING_GRACE_MS + 1000));
+
+  it('a deliverable package stays queued until the sweep starts it again, then succeeds', async () => {
+    const assessment = await app.request('POST', '/assessments', { key: key(), json: newAssessmentBody() });
+    const requested = await app.request('POST', `/assessments/${assessment.json.assessment_id}/deliverables`, { key: key() });
+    expect(requested.status).toBe(202);
+    await loseStarts('deliverable');
+    const path = `/assessments/${assessment.json.assessment_id}/deliverables/${requested.json.deliverable_id}`;
+    expect((await app.request('GET', path, { key: key() })).json.status).toBe('queued');
+    // Within the grace period the sweep leaves it to its start; past it, the sweep sends the start again.
+    expect((await sweepLapsedJobs([deliverableJobs], jobStarter(), new Date())).deliverable).toMatchObject({ restarted: 0 });
+    expect((await sweepAfterGrace([deliverableJobs])).deliverable).toMatchObject({ restarted: 1 });
+    expect(await drainJobQueue('deliverable')).toBe(1);
+    expect((await settledView(path, ['queued', 'running'])).status).toBe('succeeded');
+  }, 120_000);
+
+  it('a flood analysis stays queued until the sweep starts it again, then succeeds', async () => {
+    const keyWestBox = { type: 'Polygon', coordinates: [[[-81.81, 24.54], [-81.75, 24.54], [-81.75, 24.57], [-81.81, 24.57], [-81.81, 24.54]]] };
+    const jobs = new DynamoHazardJobStore();
+    const jobId = 'hjob_faultlost000000001';
+    const now = new Date().toISOString();
+    await jobs.create({
+      job_id: jobId, account_id: accountId, kind: 'flood_analysis', status: 'queued', progress: 0, error: null, result_key: null, created_at: now, updated_at: now,
+      request_key: await jobs.putDocument(accountId, jobId, 'request', { boundary_geojson: keyWestBox, components: ['tidal'], scenarios: ['intermediate'], planning_horizons: [2050], link: {} }),
+    });
+    expect((await sweepAfterGrace([hazardJobs(jobs)])).hazard_job).toMatchObject({ restarted: 1 });
+    expect(await drainJobQueue('hazard_job')).toBe(1);
+    const view = await settledView(`/hazards/jobs/${jobId}`, ['queued', 'running']);
+    expect(view).toMatchObject({ status: 'succeeded' });
+    expect(view.result.components.tidal).toBeDefined();
+  }, 120_000);
 });

@@ -4,7 +4,9 @@ import { DynamoImportStore } from '../../shared/adapters/import-store';
 import type { DeliverableJob } from '../../shared/domain/deliverables/jobs';
 import type { ImportRecord } from '../../shared/domain/assets/ports';
 import type { HazardJob } from '../../shared/domain/hazards/jobs';
-import { sweepLostHazardJobs } from '../../functions/hazard-job-worker/sweep';
+import { hazardJobs } from '../../shared/application/hazards/hazard-jobs';
+import { sweepLapsedJobs } from '../../shared/application/jobs/sweep';
+import { recordingStarter } from '../helpers/job-messages';
 import { startTestApp } from '../helpers/local-app';
 
 /**
@@ -40,7 +42,9 @@ describe('job leases (emulators)', () => {
     expect((await store.get('acct-leases', 'hjob_lost00000001'))!.lease).toMatchObject({ attempt: 1, expires_at: expect.any(String) });
 
     expect((await store.listExpiredLeases(now)).map((j) => j.job_id)).toEqual(['hjob_lost00000001']);
-    expect(await sweepLostHazardJobs(store, now)).toBe(1);
+    // The sweep fails it: an analysis is not run again.
+    const sweep = () => sweepLapsedJobs([hazardJobs(store)], recordingStarter(), now);
+    expect((await sweep()).hazard_job).toMatchObject({ retried: 0, failed: 1 });
     expect(await store.get('acct-leases', 'hjob_lost00000001')).toMatchObject({
       status: 'failed', lease: null, error: { code: 'worker_lost', detail: expect.stringContaining('start it again') },
     });
@@ -48,7 +52,7 @@ describe('job leases (emulators)', () => {
     expect(await store.get('acct-leases', 'hjob_done00000001')).toMatchObject({ status: 'succeeded', lease: null });
     // The lost worker's late result no longer lands.
     expect(await store.finish('acct-leases', 'hjob_lost00000001', { result_key: 'late' }, now)).toBe(false);
-    expect(await sweepLostHazardJobs(store, now)).toBe(0);
+    expect((await sweep()).hazard_job).toMatchObject({ retried: 0, failed: 0 });
   });
 
   it('deliverable jobs and imports hold the same lease as hazard jobs: taken over after expiry with one attempt more', async () => {

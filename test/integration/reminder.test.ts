@@ -4,28 +4,37 @@ import { dynamo, sqs } from '../../shared/adapters/aws-clients';
 import { DeadlineReminderData } from '../../shared/schemas/events';
 import { startReminderTimer } from '../../local/reminder-timer';
 import { startTestApp } from '../helpers/local-app';
+import { deliver } from '../helpers/job-messages';
 
-describe('deadline reminder handler against the emulators', () => {
+describe('deadline reminder fan-out and worker against the emulators', () => {
   let app: Awaited<ReturnType<typeof startTestApp>>;
-  let fire: (time: string) => Promise<{ emitted: number; already_sent: number; accounts: number }>;
+  /** The daily schedule at `time`, then the reminder worker on every page it queued, as the event source would. */
+  let fire: (time: string) => Promise<{ accounts: number; messages: number }>;
 
   beforeAll(async () => {
     app = await startTestApp({ backgroundWorkers: false });
-    const { handler } = await import('../../functions/deadline-reminder/handler');
-    fire = (time) => handler({ time });
+    const { handler: fanOut } = await import('../../functions/deadline-reminder/handler');
+    const { handler: worker } = await import('../../functions/reminder-worker/handler');
+    fire = async (time) => {
+      const run = await fanOut({ time });
+      const pages = await drainQueue(app.resources.reminderQueueUrl);
+      expect(pages).toHaveLength(run.messages);
+      expect((await deliver(worker, ...pages)).batchItemFailures).toEqual([]);
+      return run;
+    };
   });
   afterAll(async () => {
     await app.stop();
   });
 
-  async function drainQueue(): Promise<Record<string, any>[]> {
+  async function drainQueue(queueUrl = app.resources.queueUrl): Promise<Record<string, any>[]> {
     const bodies: Record<string, any>[] = [];
     for (;;) {
-      const { Messages = [] } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: app.resources.queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+      const { Messages = [] } = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
       if (Messages.length === 0) return bodies;
       for (const message of Messages) {
         bodies.push(JSON.parse(message.Body!));
-        await sqs().send(new DeleteMessageCommand({ QueueUrl: app.resources.queueUrl, ReceiptHandle: message.ReceiptHandle! }));
+        await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle! }));
       }
     }
   }
@@ -33,8 +42,8 @@ describe('deadline reminder handler against the emulators', () => {
   it('emits one deadline_reminder per account 30 days before September 1, and nothing when fired again', async () => {
     // The AWS schedule fires at 13:00 UTC, 9:00 EDT: 2 August in Florida.
     const first = await fire('2026-08-02T13:00:00Z');
-    // The three demo accounts (free, pro, enterprise).
-    expect(first).toMatchObject({ accounts: 3, emitted: 3, already_sent: 0 });
+    // The three demo accounts (free, pro, enterprise), on one page.
+    expect(first).toMatchObject({ accounts: 3, messages: 1 });
     const events = await drainQueue();
     expect(events).toHaveLength(3);
     expect(new Set(events.map((e) => e.account_id)).size).toBe(3);
@@ -43,7 +52,8 @@ describe('deadline reminder handler against the emulators', () => {
       expect(DeadlineReminderData.parse(event.data)).toEqual({ deadline_id: 'project_proposals', deadline_name: expect.any(String), deadline_date: '2026-09-01', days_before: 30 });
     }
 
-    expect(await fire('2026-08-03T03:30:00Z')).toMatchObject({ emitted: 0, already_sent: 3 }); // 23:30 EDT, still 2 August
+    // 23:30 EDT, still 2 August: the same pages again, and nothing sent twice.
+    expect(await fire('2026-08-03T03:30:00Z')).toMatchObject({ accounts: 3, messages: 1 });
     expect(await drainQueue()).toEqual([]);
 
     const { Item } = await dynamo().send(new GetCommand({ TableName: app.resources.tableName, Key: { pk: `REMINDER#${events[0]!.account_id}`, sk: 'project_proposals#2026-09-01#30' } }));
@@ -55,10 +65,11 @@ describe('deadline reminder handler against the emulators', () => {
 
   it('emits the 7-day and 1-day reminders of December 1 on their own days only', async () => {
     // 00:01 UTC is still the evening before in Florida (EST, UTC-5): 23 November there, no reminder due.
-    expect(await fire('2026-11-24T00:01:00Z')).toMatchObject({ emitted: 0, already_sent: 0 });
-    expect(await fire('2026-11-24T13:00:00Z')).toMatchObject({ emitted: 3 });
-    expect(await fire('2026-11-25T13:00:00Z')).toMatchObject({ emitted: 0, already_sent: 0 });
-    expect(await fire('2026-11-30T13:00:00Z')).toMatchObject({ emitted: 3 });
+    // A day without reminders reads no account and queues nothing.
+    expect(await fire('2026-11-24T00:01:00Z')).toMatchObject({ accounts: 0, messages: 0 });
+    expect(await fire('2026-11-24T13:00:00Z')).toMatchObject({ accounts: 3, messages: 1 });
+    expect(await fire('2026-11-25T13:00:00Z')).toMatchObject({ accounts: 0, messages: 0 });
+    expect(await fire('2026-11-30T13:00:00Z')).toMatchObject({ accounts: 3, messages: 1 });
     const events = await drainQueue();
     expect(events.map((e) => `${e.data.deadline_id}:${e.data.days_before}`).sort()).toEqual([...Array(3).fill('statewide_plan:1'), ...Array(3).fill('statewide_plan:7')]);
   });

@@ -7,7 +7,7 @@ import { readWindow } from '../../shared/domain/elevation-models/pyramid';
 import { RasterError } from '../../shared/domain/elevation-models/reproject';
 import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
 import { resetConfigForTests } from '../../shared/config';
-import { processElevationUpload } from '../../functions/elevation-model-worker/process';
+import { processElevationUpload } from '../../shared/application/elevation-models/processing-jobs';
 import { jobFailureOf } from '../../shared/domain/job-failure';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
 import { MemoryBlobs } from '../helpers/memory-blobs';
@@ -32,8 +32,10 @@ function fakeStore(claimed: ElevationModelEntry | undefined) {
     finished,
     claim: async () => { const e = available; available = undefined; return e; },
     finish: async (_a: string, _i: string, outcome: unknown) => { finished.push(outcome); return true; },
+    get: async () => claimed,
     listExpiredLeases: async () => [],
     takeOver: async () => undefined,
+    listPending: async () => [],
   };
 }
 

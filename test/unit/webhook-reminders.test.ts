@@ -1,4 +1,5 @@
-import { fireDeadlineReminders, reminderEvent, remindersDueOn, type ReminderLedger } from '../../shared/domain/webhooks/deadline-reminders';
+import { reminderEvent, remindersDueOn, type ReminderLedger } from '../../shared/domain/webhooks/deadline-reminders';
+import { ACCOUNTS_PER_MESSAGE, fanOutReminders, remindAccounts, type AccountReminderBatch } from '../../shared/application/reminders/reminder-fan-out';
 import type { QueuedEvent } from '../../shared/ports';
 
 describe('remindersDueOn', () => {
@@ -24,7 +25,7 @@ describe('remindersDueOn', () => {
   });
 });
 
-describe('fireDeadlineReminders', () => {
+describe('deadline reminders fanned out per page of accounts', () => {
   function memoryLedger(): ReminderLedger & { records: Map<string, boolean> } {
     const records = new Map<string, boolean>();
     const key = (accountId: string, r: { deadline_id: string; deadline_date: string; days_before: number }) => `${accountId}|${r.deadline_id}|${r.deadline_date}|${r.days_before}`;
@@ -41,13 +42,27 @@ describe('fireDeadlineReminders', () => {
       markSent: async (event, reminder) => void records.set(key(event.account_id, reminder), true),
     };
   }
-  const accounts = { listAccounts: async () => [{ account_id: 'a', name: 'A', tier: 'pro' as const, created_at: '' }, { account_id: 'b', name: 'B', tier: 'free' as const, created_at: '' }] };
+  /** `n` account ids, served in pages as the store serves them. */
+  const accountPages = (n: number) => async function* pages(pageSize: number): AsyncIterable<string[]> {
+    const ids = Array.from({ length: n }, (_, i) => `acct-${i}`);
+    for (let i = 0; i < ids.length; i += pageSize) yield ids.slice(i, i + pageSize);
+  };
 
-  it('emits once per account, and nothing when fired again the same day', async () => {
+  it('puts one message per page of accounts on the queue, covering every account once', async () => {
+    const queued: AccountReminderBatch[] = [];
+    const run = await fanOutReminders('2026-11-30', { accountIdPages: accountPages(250), queue: { send: async (batch) => void queued.push(batch) } });
+    expect(run).toMatchObject({ accounts: 250, messages: Math.ceil(250 / ACCOUNTS_PER_MESSAGE) });
+    expect(queued.map((batch) => batch.account_ids.length)).toEqual([100, 100, 50]);
+    expect(new Set(queued.flatMap((batch) => batch.account_ids)).size).toBe(250);
+    expect(queued.every((batch) => batch.date === '2026-11-30')).toBe(true);
+  });
+
+  it('emits once per account, and nothing when a page is delivered again', async () => {
     const sent: QueuedEvent[] = [];
-    const deps = { accounts, ledger: memoryLedger(), events: { send: async (e: QueuedEvent) => void sent.push(e) }, now: () => new Date('2026-11-30T00:01:00Z') };
-    expect(await fireDeadlineReminders('2026-11-30', deps)).toMatchObject({ accounts: 2, emitted: 2, already_sent: 0 });
-    expect(await fireDeadlineReminders('2026-11-30', deps)).toMatchObject({ accounts: 2, emitted: 0, already_sent: 2 });
+    const deps = { ledger: memoryLedger(), events: { send: async (e: QueuedEvent) => void sent.push(e) }, now: () => new Date('2026-11-30T00:01:00Z') };
+    const batch = { date: '2026-11-30', account_ids: ['a', 'b'] };
+    expect(await remindAccounts(batch, deps)).toEqual({ emitted: 2, already_sent: 0 });
+    expect(await remindAccounts(batch, deps)).toEqual({ emitted: 0, already_sent: 2 });
     expect(sent.map((e) => [e.account_id, e.data.days_before])).toEqual([['a', 1], ['b', 1]]);
   });
 
@@ -56,18 +71,21 @@ describe('fireDeadlineReminders', () => {
     let fail = true;
     const sent: QueuedEvent[] = [];
     const deps = {
-      accounts, ledger, now: () => new Date('2026-08-02T00:01:00Z'),
+      ledger, now: () => new Date('2026-08-02T00:01:00Z'),
       events: { send: async (e: QueuedEvent) => { if (fail) throw new Error('queue down'); sent.push(e); } },
     };
-    await expect(fireDeadlineReminders('2026-08-02', deps)).rejects.toThrow('queue down');
+    const batch = { date: '2026-08-02', account_ids: ['a', 'b'] };
+    await expect(remindAccounts(batch, deps)).rejects.toThrow('queue down');
     fail = false;
-    expect(await fireDeadlineReminders('2026-08-02', deps)).toMatchObject({ emitted: 2, already_sent: 0 });
+    expect(await remindAccounts(batch, deps)).toEqual({ emitted: 2, already_sent: 0 });
     expect(sent).toHaveLength(2);
   });
 
   it('does not read the accounts on a day without reminders', async () => {
-    const deps = { accounts: { listAccounts: jest.fn() }, ledger: memoryLedger(), events: { send: jest.fn() }, now: () => new Date() };
-    expect(await fireDeadlineReminders('2026-10-10', deps)).toMatchObject({ due: [], emitted: 0 });
-    expect(deps.accounts.listAccounts).not.toHaveBeenCalled();
+    const accountIdPages = jest.fn();
+    const queue = { send: jest.fn() };
+    expect(await fanOutReminders('2026-10-10', { accountIdPages, queue })).toMatchObject({ due: [], accounts: 0, messages: 0 });
+    expect(accountIdPages).not.toHaveBeenCalled();
+    expect(queue.send).not.toHaveBeenCalled();
   });
 });

@@ -32,6 +32,8 @@ export interface HazardJobStore {
   finish(accountId: string, jobId: string, outcome: Pick<HazardJob, 'result_key'> | Pick<HazardJob, 'error'>, now: Date): Promise<boolean>;
   /** Running jobs whose lease expired before `now` (their worker was lost). */
   listExpiredLeases(now: Date): Promise<HazardJob[]>;
+  /** Jobs still queued that were created before `before`, oldest first (their start may have been lost). */
+  listQueued(before: Date): Promise<HazardJob[]>;
   /** Fails a running job whose lease is still the expired one read; false if it moved on meanwhile. */
   failLost(job: HazardJob, error: { code: string; detail: string }, now: Date): Promise<boolean>;
   /** Stores the job's request or result document; returns its key. */

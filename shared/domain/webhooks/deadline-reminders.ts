@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { upcomingDeadlines } from '../grants/deadlines';
-import type { AccountStore, EventQueue, QueuedEvent } from '../../ports';
+import type { EventQueue, QueuedEvent } from '../../ports';
 
 /** Reminders go out this many days before each program deadline (DESIGN §3 "Events"). */
 export const REMINDER_OFFSETS_DAYS = [30, 7, 1] as const;
@@ -42,37 +42,31 @@ export interface ReminderLedger {
 }
 
 export interface ReminderDeps {
-  accounts: Pick<AccountStore, 'listAccounts'>;
   ledger: ReminderLedger;
   events: EventQueue;
   now: () => Date;
 }
 
-export interface ReminderRun {
-  date: string;
-  due: DueReminder[];
-  accounts: number;
+export interface AccountReminders {
   emitted: number;
   already_sent: number;
 }
 
-export async function fireDeadlineReminders(today: string, deps: ReminderDeps): Promise<ReminderRun> {
-  const due = remindersDueOn(today);
-  const run: ReminderRun = { date: today, due, accounts: 0, emitted: 0, already_sent: 0 };
-  if (due.length === 0) return run;
-  const accounts = await deps.accounts.listAccounts();
-  run.accounts = accounts.length;
-  for (const account of accounts) {
-    for (const reminder of due) {
-      const event = reminderEvent(account.account_id, reminder, deps.now());
-      if ((await deps.ledger.claim(event, reminder)) === 'sent') {
-        run.already_sent++;
-        continue;
-      }
-      await deps.events.send(event);
-      await deps.ledger.markSent(event, reminder);
-      run.emitted++;
+/**
+ * The reminders `due` to one account: each is emitted once per account, deadline and offset
+ * however often this runs (a repeated message, a retried batch), through the ledger.
+ */
+export async function remindAccount(accountId: string, due: readonly DueReminder[], deps: ReminderDeps): Promise<AccountReminders> {
+  const run: AccountReminders = { emitted: 0, already_sent: 0 };
+  for (const reminder of due) {
+    const event = reminderEvent(accountId, reminder, deps.now());
+    if ((await deps.ledger.claim(event, reminder)) === 'sent') {
+      run.already_sent++;
+      continue;
     }
+    await deps.events.send(event);
+    await deps.ledger.markSent(event, reminder);
+    run.emitted++;
   }
   return run;
 }

@@ -1,4 +1,3 @@
-import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { hashApiKey } from '../../shared/domain/api-keys';
 import type { HazardJob } from '../../shared/domain/hazards/jobs';
@@ -6,14 +5,15 @@ import { handler } from '../../functions/hazard-job-worker/handler';
 import { hazardDeps } from '../../functions/hazards/jobs';
 import { readTampaClip, TAMPA_SHIFT_M } from '../helpers/dem-fixture';
 import { startTestApp } from '../helpers/local-app';
+import { deliver } from '../helpers/job-messages';
 
 /**
- * The AWS path of a flood analysis job: the table's stream delivers the job item's insert to the
+ * The AWS path of a flood analysis job: the hazard job queue delivers the job's start to the
  * hazard job worker, which must run it with the account's own elevation models first, exactly as
- * the request that queued it would have. The job is stored as the API stores it; the stream record
- * is the one DynamoDB sends (NEW_IMAGE, filtered on type = hazard_job).
+ * the request that queued it would have. The job is stored as the API stores it; the message is
+ * the one the API sends.
  */
-describe('hazard job worker started by the table stream', () => {
+describe('hazard job worker started by its queue', () => {
   let app: Awaited<ReturnType<typeof startTestApp>>;
   beforeAll(async () => {
     app = await startTestApp({ backgroundWorkers: false });
@@ -50,10 +50,8 @@ describe('hazard job worker started by the table stream', () => {
     };
     await jobs.create(job);
 
-    const insert: DynamoDBStreamEvent = {
-      Records: [{ eventName: 'INSERT', dynamodb: { NewImage: { type: { S: 'hazard_job' }, account_id: { S: accountId }, job_id: { S: jobId } } } }],
-    };
-    await (handler as unknown as (event: DynamoDBStreamEvent, context: unknown) => Promise<void>)(insert, { functionName: 'hazard-job-worker', awsRequestId: 'test' });
+    const delivered = await deliver(handler, { kind: 'hazard_job', ref: { account_id: accountId, job_id: jobId } });
+    expect(delivered.batchItemFailures).toEqual([]);
 
     const answer = await app.request('GET', `/hazards/jobs/${jobId}`, { key: app.keys.pro });
     expect(answer.status).toBe(200);

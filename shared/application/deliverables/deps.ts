@@ -1,11 +1,11 @@
-import { DynamoAssessmentStore } from '../../shared/adapters/assessment-store';
-import { DynamoAssetStore } from '../../shared/adapters/asset-store';
-import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
-import { DynamoEvidenceStore, inventoryAssetCounter } from '../../shared/adapters/evidence-store';
-import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
-import { logger } from '../../shared/observability/logger';
-import { gatherEvidence } from '../../shared/domain/compliance/evidence';
-import type { DeliverableDeps } from '../../shared/application/deliverables/build-package';
+import { DynamoAssessmentStore } from '../../adapters/assessment-store';
+import { DynamoAssetStore } from '../../adapters/asset-store';
+import { DynamoDeliverableStore } from '../../adapters/deliverable-store';
+import { DynamoEvidenceStore, inventoryAssetCounter } from '../../adapters/evidence-store';
+import { S3BlobStore } from '../../adapters/s3-blob-store';
+import { logger } from '../../observability/logger';
+import { gatherEvidence } from '../../domain/compliance/evidence';
+import type { DeliverableDeps } from './build-package';
 
 let deps: DeliverableDeps | undefined;
 

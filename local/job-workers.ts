@@ -1,0 +1,67 @@
+import type { LocalResources } from './bootstrap';
+import { startQueuePoller, type QueuePoller, type SqsHandler } from './queue-poller';
+import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-store';
+import { processDemInThread } from '../shared/adapters/elevation/dem-thread';
+import { S3BlobStore } from '../shared/adapters/s3-blob-store';
+import type { JobKindName } from '../shared/application/jobs/job-start';
+import { logger } from '../shared/observability/logger';
+
+/** How often the one lost-job sweep runs, as the schedule does in AWS (more often: a local restart should resume quickly). */
+const SWEEP_EVERY_MS = 15_000;
+
+/** Pollers per kind: the local counterpart of each kind's `maxConcurrency` on its event source. */
+const POLLERS: Record<JobKindName, number> = { hazard_job: 2, asset_import: 2, elevation_model: 1, deliverable: 1 };
+
+export interface JobWorkers {
+  stop(): Promise<void>;
+}
+
+/**
+ * What AWS runs for the job kinds: each kind's queue feeding its worker (the queue poller on the
+ * emulated queue, in place of the SQS event source), and the schedule of the one lost-job sweep.
+ * Workers load on first message, like a cold start. Imports and elevation models decode as in AWS
+ * but off the event loop: imports stop at their next row when the server stops (their lease
+ * lapses and the next start's sweep resumes them), rasters decode in a worker thread.
+ */
+export function startJobWorkers(resources: LocalResources): JobWorkers {
+  const stopping = new AbortController();
+  const handlers: Record<JobKindName, () => Promise<SqsHandler>> = {
+    hazard_job: async () => (await import('../functions/hazard-job-worker/handler')).handler,
+    deliverable: async () => (await import('../functions/deliverables-worker/handler')).handler,
+    asset_import: async () => {
+      const [{ jobQueueConsumer }, { importRunnerInChild }] = await Promise.all([import('../shared/application/jobs/harness'), import('./import-process')]);
+      return jobQueueConsumer([importRunnerInChild], () => ({ signal: stopping.signal }));
+    },
+    elevation_model: async () => {
+      const [{ jobQueueConsumer }, { elevationModelRunner }] = await Promise.all([import('../shared/application/jobs/harness'), import('../shared/application/elevation-models/processing-jobs')]);
+      return jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread })]);
+    },
+  };
+  const pollers: QueuePoller[] = (Object.keys(POLLERS) as JobKindName[]).flatMap((kind) => Array.from({ length: POLLERS[kind] }, () => startQueuePoller({
+    queueUrl: resources.jobQueueUrls[kind],
+    functionName: `${kind}-worker`,
+    loadHandler: handlers[kind],
+    batchSize: 1,
+  })));
+
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= import('../functions/job-sweep/handler')
+      .then(async ({ handler }) => { await handler({ source: 'local.schedule' }); })
+      .catch((error: unknown) => logger.error('Lost-job sweep failed', { error: error as Error }))
+      .finally(() => { sweeping = undefined; });
+  };
+  // At once, too: the jobs a previous process was running when it stopped resume now.
+  sweep();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+
+  return {
+    async stop() {
+      clearInterval(timer);
+      stopping.abort();
+      await sweeping;
+      await Promise.all(pollers.map((poller) => poller.stop()));
+    },
+  };
+}

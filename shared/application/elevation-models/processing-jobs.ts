@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { ProcessedDem, ProcessOptions } from '../../adapters/elevation/geotiff-dem';
+import { processedModelRecord, writeProcessedModel } from '../../adapters/elevation/processed-model';
+import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey, parseElevationUploadKey } from '../../adapters/elevation/processed-keys';
+import type { DynamoElevationModelStore, ElevationModelEntry, ProcessedFields } from '../../adapters/elevation-model-store';
+import { MAX_MODEL_ATTEMPTS, lostModelError } from '../../domain/elevation-models/processing-job';
+import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
+import { logger } from '../../observability/logger';
+import { METRIC } from '../../observability/metrics';
+import type { JobRunner } from '../jobs/harness';
+import type { JobStart } from '../jobs/job-start';
+import type { LapsedJob, SweptJobs } from '../jobs/sweep';
+import type { BlobStore } from '../../ports';
+
+export interface WorkerDeps {
+  models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'listExpiredLeases' | 'takeOver' | 'listPending'>;
+  blobs: BlobStore;
+  now: () => Date;
+  /** GeoTIFF → tiles: in the worker Lambda itself (its memory is the cap), locally in a worker thread. */
+  processDem: (bytes: Uint8Array, options: ProcessOptions) => Promise<ProcessedDem>;
+}
+
+/** This process, as the holder of the leases it takes. */
+const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+
+const tooLarge = (size: number): JobFailure => ({
+  code: 'file_too_large',
+  detail: `The upload is ${size} bytes; at most ${MAX_DEM_UPLOAD_BYTES} (256 MiB) are accepted. Split the DEM into tiles and upload each as a model.`,
+});
+
+/** Tiles and model.json for a claimed model's upload, or why it cannot be used. */
+async function tileUpload(deps: WorkerDeps, entry: ElevationModelEntry, size: number | undefined): Promise<{ ready: ProcessedFields } | { error: JobFailure }> {
+  if (size !== undefined && size > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(size) };
+  const { account_id: accountId, elevation_model_id: modelId } = entry;
+  try {
+    const bytes = await deps.blobs.get(entry.upload_key);
+    if (!bytes) return { error: { code: 'unusable_raster', detail: 'The upload is no longer in the bucket; create the model again.' } };
+    if (bytes.byteLength > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(bytes.byteLength) };
+    const processed = await deps.processDem(bytes, {
+      vertical_datum: entry.vertical_datum,
+      units: entry.units,
+      ...(entry.ngvd29_to_navd88_m === null ? {} : { ngvd29_to_navd88_m: entry.ngvd29_to_navd88_m }),
+    });
+    const record = processedModelRecord(processed, {
+      elevation_model_id: modelId, name: entry.name, source_vertical_datum: entry.vertical_datum,
+      vertical_accuracy_m: entry.vertical_accuracy_m, surface_model: false,
+    });
+    const modelKey = await writeProcessedModel(deps.blobs, accountModelPrefix(accountId, modelId), record, processed.tiles);
+    return { ready: { crs: record.crs, resolution_m: record.resolution_m, bbox: record.bbox, vertical_conversion: record.vertical_conversion, model_key: modelKey } };
+  } catch (error) {
+    const failure = jobFailureOf(error);
+    if (!failure) logger.error('Elevation model processing failed', { modelId, error: error as Error });
+    return { error: failure ?? { code: 'internal_error', detail: `Processing stopped on an unexpected error; quote ${modelId} when reporting it, or create the model again.` } };
+  }
+}
+
+/**
+ * An uploaded GeoTIFF: in AWS from the bucket's ObjectCreated notification on the elevation
+ * uploads (through the kind's queue), locally from the upload watcher, through this same function. The model is claimed
+ * (pending → processing, under a lease) first, so a repeated notification does nothing.
+ */
+export async function processElevationUpload(deps: WorkerDeps, key: string, size: number | undefined): Promise<void> {
+  const owner = parseElevationUploadKey(key);
+  if (!owner) {
+    logger.warn('Ignoring an object outside the elevation model uploads', { key });
+    return;
+  }
+  const entry = await deps.models.claim(owner.accountId, owner.modelId, deps.now(), WORKER_ID);
+  if (!entry || entry.upload_key !== key) return;
+  await processClaimedModel(deps, entry, size);
+}
+
+/** Processes a model this worker holds the lease of, and records the outcome if the lease still holds. */
+export async function processClaimedModel(deps: WorkerDeps, entry: ElevationModelEntry, size?: number): Promise<void> {
+  const { account_id: accountId, elevation_model_id: modelId } = entry;
+  await deps.models.finish(accountId, modelId, await tileUpload(deps, entry, size), deps.now(), entry.lease);
+  // The tiles are what is kept; the GeoTIFF is not needed once processed (or refused).
+  await deps.blobs.delete(entry.upload_key).catch(() => undefined);
+}
+
+/** Waiting models older than this are not restarted by the sweep (their upload URL expired long ago). */
+const WAITING_WINDOW_MS = 24 * 3600 * 1000;
+
+/** The elevation model kind of the job harness: its upload's notification starts it, the sweep retries it. */
+export function elevationModelRunner(deps: WorkerDeps): JobRunner {
+  return {
+    kind: 'elevation_model',
+    status: async (ref) => (await deps.models.get(ref.account_id, ref.job_id))?.status,
+    async run(start: JobStart) {
+      if (!start.retry_of) {
+        await processElevationUpload(deps, start.upload?.key ?? elevationUploadKey(start.ref.account_id, start.ref.job_id), start.upload?.size);
+        return;
+      }
+      const lost = await deps.models.get(start.ref.account_id, start.ref.job_id);
+      const taken = lost?.source === 'upload' && await deps.models.takeOver({ ...lost, lease: start.retry_of }, WORKER_ID, deps.now());
+      if (taken) await processClaimedModel(deps, taken);
+    },
+    startOfUpload(key, size) {
+      const owner = parseElevationUploadKey(key);
+      return owner ? { kind: 'elevation_model', ref: { account_id: owner.accountId, job_id: owner.modelId }, upload: { key, ...(size === undefined ? {} : { size }) } } : undefined;
+    },
+    metrics: { succeeded: METRIC.elevationModelsProcessed, failed: METRIC.elevationModelsFailed },
+  };
+}
+
+/**
+ * Models for the sweep: one whose worker was lost is processed again with an attempt left and its
+ * upload still there, else failed `worker_lost`; one whose upload arrived but was never claimed
+ * is started again.
+ */
+export function elevationModelJobs(deps: Pick<WorkerDeps, 'models' | 'blobs'>): SweptJobs {
+  return {
+    kind: 'elevation_model',
+    async listLapsed(now) {
+      const lapsed: LapsedJob[] = [];
+      for (const lost of await deps.models.listExpiredLeases(now)) {
+        if (!lost.lease) continue;
+        lapsed.push({
+          ref: { account_id: lost.account_id, job_id: lost.elevation_model_id },
+          lease: lost.lease,
+          retryable: lost.lease.attempt < MAX_MODEL_ATTEMPTS && await deps.blobs.exists(lost.upload_key),
+          failure: lostModelError(lost.lease.attempt),
+        });
+      }
+      return lapsed;
+    },
+    // Conditional on the lost lease, so a model that finished meanwhile keeps its outcome.
+    failLost: (job, now) => deps.models.finish(job.ref.account_id, job.ref.job_id, { error: job.failure }, now, job.lease),
+    async listWaiting(before, now) {
+      const waiting = (await deps.models.listPending(new Date(now.getTime() - WAITING_WINDOW_MS))).filter((entry) => entry.created_at < before.toISOString());
+      const arrived = await Promise.all(waiting.map((entry) => deps.blobs.exists(entry.upload_key)));
+      return waiting.filter((_, i) => arrived[i]).map((entry) => ({
+        kind: 'elevation_model' as const, ref: { account_id: entry.account_id, job_id: entry.elevation_model_id }, upload: { key: entry.upload_key },
+      }));
+    },
+  };
+}
