@@ -25,10 +25,10 @@ module.exports = {
     },
     {
       name: 'adapters-not-to-application',
-      comment: 'Adapters implement the ports the domain declares; the use cases that call them are wired in functions/.',
+      comment: 'Adapters implement ports (declared in the domain or an application folder, imported as types only) and never call a use case; use cases are wired in functions/.',
       severity: 'error',
       from: { path: '^shared/adapters/' },
-      to: { path: '^shared/application/' },
+      to: { path: '^shared/application/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'adapters-know-no-http',
