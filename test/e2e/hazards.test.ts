@@ -9,7 +9,7 @@ const rows = parse(readFileSync(path.join(__dirname, '../../shared/data/hazards/
 const keyWestBox = { type: 'Polygon', coordinates: [[[-81.81, 24.54], [-81.75, 24.54], [-81.75, 24.57], [-81.81, 24.57], [-81.81, 24.54]]] };
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
-beforeAll(async () => { app = await startTestApp({ backgroundWorkers: false }); });
+beforeAll(async () => { app = await startTestApp({ backgroundWorkers: 'jobs' }); });
 afterAll(async () => { await app?.stop(); });
 
 describe('GET /hazards/slr-scenarios', () => {
