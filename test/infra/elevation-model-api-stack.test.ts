@@ -21,8 +21,6 @@ beforeAll(() => {
   template = Template.fromStack(stack);
 });
 
-const logicalId = (construct: AppFunction) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
-
 /** The object actions a function may take, by key prefix of the data bucket. */
 function objectActionsByPrefix(fn: AppFunction): Map<string, Set<string>> {
   const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as CfnElement);
@@ -47,18 +45,6 @@ function objectActionsByPrefix(fn: AppFunction): Map<string, Set<string>> {
 }
 
 describe('elevation models in the stack', () => {
-  test('objects created under elevation-uploads/ invoke the elevation model worker', () => {
-    template.hasResourceProperties('Custom::S3BucketNotifications', {
-      NotificationConfiguration: {
-        LambdaFunctionConfigurations: Match.arrayWith([Match.objectLike({
-          Events: ['s3:ObjectCreated:*'],
-          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'elevation-uploads/' }] } },
-          LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.jobs.elevationModelWorker), 'Arn'] },
-        })]),
-      },
-    });
-  });
-
   test('the worker runs long enough for a large DEM, with memory to resample it', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('POST /hazards/elevation-models'),
@@ -81,20 +67,6 @@ describe('elevation models in the stack', () => {
       const prefixes = [...objectActionsByPrefix(other).keys()];
       expect(prefixes.filter((p) => p.startsWith('elevation-'))).toEqual([]);
     }
-  });
-
-  test('the lost-job schedule invokes the worker, which processes again or fails the models whose lease lapsed', () => {
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(5 minutes)',
-      Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.jobs.elevationModelWorker), 'Arn'] } })]),
-    });
-  });
-
-  test('the lost-job schedule sweeps every job kind: imports, elevation models, hazard jobs and deliverable packages', () => {
-    const sweeps = Object.values(template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'rate(5 minutes)' } })) as any[];
-    expect(sweeps).toHaveLength(1);
-    const targets = sweeps[0].Properties.Targets.map((t: any) => t.Arn['Fn::GetAtt'][0]).sort();
-    expect(targets).toEqual([stack.jobs.assetImportWorker, stack.jobs.elevationModelWorker, stack.jobs.hazardJobWorker, stack.jobs.deliverablesWorker].map(logicalId).sort());
   });
 
   test('uploads left unprocessed expire', () => {
