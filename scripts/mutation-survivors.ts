@@ -4,7 +4,7 @@
  * triage, finds rows whose code is no longer in their file (edited since their run), and with
  * `--write` moves them to the "Changed since measured" section, where they wait for a new run.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface TriageRow {
@@ -57,11 +57,17 @@ export function withStaleMoved(markdown: string, stale: readonly TriageRow[]): s
   return `${kept}\n${CHANGED_HEADING}${changed.trimEnd()}\n${added.join('\n')}${added.length ? '\n' : ''}`;
 }
 
+/** A repository file's text, empty once the file is gone (every row of a removed file is stale). */
+export const repoSource = (root: string) => (file: string): string => {
+  const full = path.join(root, file);
+  return existsSync(full) ? readFileSync(full, 'utf8') : '';
+};
+
 if (require.main === module) {
   const root = path.join(__dirname, '..');
   const triage = path.join(root, 'test/mutation/SURVIVORS.md');
   const markdown = readFileSync(triage, 'utf8');
-  const stale = staleRows(triageRows(markdown), (file) => readFileSync(path.join(root, file), 'utf8'));
+  const stale = staleRows(triageRows(markdown), repoSource(root));
   for (const row of stale) console.log(`${row.file}: ${row.code}`);
   if (process.argv.includes('--write')) {
     writeFileSync(triage, withStaleMoved(markdown, stale));

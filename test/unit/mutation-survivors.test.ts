@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { staleRows, triageRows, withStaleMoved } from '../../scripts/mutation-survivors';
+import { repoSource, staleRows, triageRows, withStaleMoved } from '../../scripts/mutation-survivors';
 
 const ROOT = path.join(__dirname, '../..');
 
@@ -8,7 +8,7 @@ describe('the triage of surviving mutants', () => {
   it('keys every row to code its file still holds', () => {
     const rows = triageRows(readFileSync(path.join(ROOT, 'test/mutation/SURVIVORS.md'), 'utf8'));
     expect(rows.length).toBeGreaterThan(300);
-    const stale = staleRows(rows, (file) => readFileSync(path.join(ROOT, file), 'utf8'));
+    const stale = staleRows(rows, repoSource(ROOT));
     // A changed line is a different mutant: run it again, or move its row with `npm run mutation:survivors -- --write`.
     expect(stale.map((row) => `${row.file}: ${row.code}`)).toEqual([]);
   });
