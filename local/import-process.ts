@@ -23,7 +23,8 @@ const STOP_LIMIT_MS = 6_000;
 export async function runImportInChild(start: JobStart, signal: AbortSignal | undefined): Promise<void> {
   if (signal?.aborted) return;
   // The server runs under tsx; so does the worker, whoever started the server (a test runner too).
-  const child = fork(path.join(__dirname, 'import-child.ts'), [], { cwd: ROOT, execArgv: ['--import', 'tsx'] });
+  // The environment passed explicitly: a test runner's sandboxed `process.env` is not the one a fork inherits.
+  const child = fork(path.join(__dirname, 'import-child.ts'), [], { cwd: ROOT, env: { ...process.env }, execArgv: ['--import', 'tsx'] });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   let killer: NodeJS.Timeout | undefined;
   const stop = () => {
