@@ -26,7 +26,7 @@ describe('an account opened with its first key', () => {
     const accounts = { createAccount: async (account: Account, keyHash: string) => { created.push([account, keyHash]); } } as unknown as AccountStore;
     const { account, key } = await openAccountWithKey(accounts, 'Town of Cedar Key', 'pro', new Date('2026-11-27T17:00:00Z'));
     expect(looksLikeApiKey(key)).toBe(true);
-    expect(account).toEqual({ account_id: expect.stringMatching(/^acct_[0-9a-f-]{36}$/), name: 'Town of Cedar Key', tier: 'pro', created_at: '2026-11-27T17:00:00.000Z' });
+    expect(account).toEqual({ account_id: expect.stringMatching(/^acct_[0-9a-f-]{36}$/), name: 'Town of Cedar Key', tier: 'pro', created_at: '2026-11-27T17:00:00.000Z', usage_key: expect.stringMatching(/^vacu_[A-Za-z0-9_-]{32}$/) });
     expect(created).toEqual([[account, createHash('sha256').update(key).digest('hex')]]);
   });
 });
