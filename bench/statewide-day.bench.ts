@@ -39,6 +39,7 @@ import { REGISTRATIONS_PER_ADDRESS } from '../shared/domain/identity/attempts';
 import type { Tier } from '../shared/domain/tiers';
 import { percentile } from './lib/load';
 import { startHost } from './lib/host-process';
+import { seededRandom } from '../test/helpers/synthetic-assets';
 
 const REQUEST_RATIO = Number(process.env.BENCH_REQUEST_RATIO ?? 4000);
 const JOB_RATIO = Number(process.env.BENCH_JOB_RATIO ?? 200);
@@ -74,18 +75,8 @@ const COUNTY_BOX = [[-81.8, 24.55], [-81.6, 24.55], [-81.6, 24.65], [-81.8, 24.6
 const ASSET_AREA = { lat: 24.548, lon: -81.805, dLat: 0.012, dLon: 0.04 };
 const ASSET_TYPES = ['Lift Station', 'Fire Station', 'Elementary School', 'Water Treatment Plant', 'Bridge', 'Community Center', 'Electric Substation', 'GENERAL ACUTE CARE'];
 
-/** A seeded generator (mulberry32): the same schedule every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = seeded(20_260_701);
+// A seeded generator: the same schedule every run.
+const random = seededRandom(20_260_701);
 
 interface KeyAccount { tier: Tier; key: string; jurisdiction: string; assessmentId?: string }
 interface V1User { token: string }

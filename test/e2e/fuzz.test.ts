@@ -1,7 +1,8 @@
 import { buildOpenApiDocument } from '../../shared/openapi/document';
 import { documentedExamples } from '../../shared/openapi/examples';
 import type { OperationExample } from '../../shared/openapi/examples';
-import { Fuzzer, seededRandom } from '../helpers/schema-fuzz';
+import { Fuzzer } from '../helpers/schema-fuzz';
+import { seededRandom } from '../helpers/synthetic-assets';
 import { startTestApp, type TestResponse } from '../helpers/local-app';
 
 type Json = Record<string, any>;

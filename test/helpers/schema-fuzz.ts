@@ -6,18 +6,6 @@
 
 type Json = Record<string, any>;
 
-/** mulberry32: small, fast and reproducible from one 32-bit seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export class Fuzzer {
   constructor(private readonly doc: Json, readonly random: () => number) {}
 
