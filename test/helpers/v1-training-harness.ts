@@ -8,6 +8,7 @@ import { ensureLocalCredentialKey } from '../../local/credential-key';
 import { startEmulators } from '../../local/emulators';
 import { resetCredentialSignerForTests } from '../../shared/adapters/credential-signer';
 import { bearerAuthorizerContext } from '../../shared/http/bearer';
+import { settleUsage } from '../../shared/http/deps';
 import type { BearerUser } from '../../shared/domain/identity/signed-in-user';
 import type { ApiHandler } from '../../shared/http/pipeline';
 import { matchRoute } from '../../local/gateway';
@@ -78,6 +79,9 @@ export async function startV1Harness(loadHandler: () => Promise<{ handler: ApiHa
     invoke,
     baseUrl: 'http://127.0.0.1:3000/api',
     async stop() {
+      // Leases settle on a timer; settled here, while the emulators still answer, a lease timer
+      // never fires in a later test file's environment.
+      await settleUsage();
       await emulators.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
