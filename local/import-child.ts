@@ -12,8 +12,8 @@ const stopping = new AbortController();
 const stop = () => stopping.abort();
 
 async function run(start: JobStart): Promise<void> {
-  const { importRunner } = await import('../shared/application/assets/import-jobs');
-  await importRunner.run(start, { signal: stopping.signal });
+  const [{ importRunner }, { assetAdapters }] = await Promise.all([import('../shared/application/assets/import-jobs'), import('../shared/adapters/asset-wiring')]);
+  await importRunner(assetAdapters).run(start, { signal: stopping.signal });
 }
 
 process.on('message', (message: ParentMessage) => {

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { assetAdapters } from '../shared/adapters/asset-wiring';
 import { importRunner } from '../shared/application/assets/import-jobs';
 import type { JobRunner } from '../shared/application/jobs/harness';
 import type { JobStart } from '../shared/application/jobs/job-start';
@@ -43,4 +44,4 @@ export async function runImportInChild(start: JobStart, signal: AbortSignal | un
 }
 
 /** The import kind of the job harness with each run in a process of its own (claims, status and metrics as in AWS). */
-export const importRunnerInChild: JobRunner = { ...importRunner, run: (start, budget) => runImportInChild(start, budget.signal) };
+export const importRunnerInChild: JobRunner = { ...importRunner(assetAdapters), run: (start, budget) => runImportInChild(start, budget.signal) };

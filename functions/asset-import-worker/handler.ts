@@ -1,3 +1,4 @@
+import { assetAdapters } from '../../shared/adapters/asset-wiring';
 import { importRunner } from '../../shared/application/assets/import-jobs';
 import { jobQueueConsumer, lambdaBudget } from '../../shared/application/jobs/harness';
 import { observedHandler } from '../../shared/observability/metrics';
@@ -10,4 +11,4 @@ const SAFETY_MS = 30_000;
  * which starts the import here with a longer timeout than API Gateway allows the assets API
  * function; the sweep's retries of imports whose worker was lost arrive on the same queue.
  */
-export const handler = observedHandler(jobQueueConsumer([importRunner], lambdaBudget(SAFETY_MS)));
+export const handler = observedHandler(jobQueueConsumer([importRunner(assetAdapters)], lambdaBudget(SAFETY_MS)));

@@ -1,3 +1,4 @@
+import { assetAdapters } from '../../shared/adapters/asset-wiring';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 import { DynamoHazardJobStore } from '../../shared/adapters/hazard-job-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
@@ -29,7 +30,7 @@ const FAILED_METRIC = {
 export const handler = observedHandler(async (_event?: unknown): Promise<Partial<SweepReport>> => {
   kinds ??= [
     hazardJobs(new DynamoHazardJobStore()),
-    importJobs,
+    importJobs(assetAdapters),
     elevationModelJobs({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore() }),
     deliverableJobs,
   ];

@@ -11,6 +11,7 @@ import type { ImportedAsset } from '../../shared/domain/assets/import-rows';
 import { startTestApp } from '../helpers/local-app';
 import { deliver, recordingStarter, s3Notification } from '../helpers/job-messages';
 import { importJobs, importRunner } from '../../shared/application/assets/import-jobs';
+import { assetAdapters } from '../../shared/adapters/asset-wiring';
 import { runJob } from '../../shared/application/jobs/harness';
 import { sweepLapsedJobs } from '../../shared/application/jobs/sweep';
 import type { ImportRecord, WriteCounts } from '../../shared/domain/assets/ports';
@@ -165,10 +166,10 @@ describe('asset and import stores (emulators)', () => {
       const key = await pendingImport('imp_lost000000000001');
       await claimedByDeadWorker('imp_lost000000000001', key);
       const starter = recordingStarter();
-      await sweepLapsedJobs([importJobs], starter, new Date());
+      await sweepLapsedJobs([importJobs(assetAdapters)], starter, new Date());
       const retry = starter.starts.find((start) => start.ref.job_id === 'imp_lost000000000001')!;
       expect(retry).toMatchObject({ kind: 'asset_import', retry_of: { owner: 'worker_dead', attempt: 1 } });
-      await runJob(importRunner, retry);
+      await runJob(importRunner(assetAdapters), retry);
       expect(await settled('imp_lost000000000001')).toMatchObject({ status: 'complete', lease: null, report: { asset_count: 2 }, progress: { phase: 'done', rows_processed: 2 } });
       expect((await new DynamoImportStore().listExpiredLeases(new Date(Date.now() + 3_600_000))).map((r) => r.import_id)).not.toContain('imp_lost000000000001');
     });
@@ -184,7 +185,7 @@ describe('asset and import stores (emulators)', () => {
       // A stale lease is taken over once only.
       expect(await imports.takeOver({ ...record, lease: { ...record.lease!, expires_at: '2000-01-01T00:00:00.000Z' } }, { owner: 'worker_x', now: new Date(), leaseMs: 60_000 })).toBeUndefined();
       const starter = recordingStarter();
-      await sweepLapsedJobs([importJobs], starter, new Date());
+      await sweepLapsedJobs([importJobs(assetAdapters)], starter, new Date());
       expect(starter.starts.map((start) => start.ref.job_id)).not.toContain('imp_lost000000000002');
       expect(await settled('imp_lost000000000002')).toMatchObject({
         status: 'failed',

@@ -2,7 +2,7 @@ import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { hashApiKey } from '../../shared/domain/api-keys';
 import type { HazardJob } from '../../shared/domain/hazards/jobs';
 import { handler } from '../../functions/hazard-job-worker/handler';
-import { hazardDeps } from '../../functions/hazards/jobs';
+import { hazardDeps } from '../../functions/hazards/deps';
 import { readTampaClip, TAMPA_SHIFT_M } from '../helpers/dem-fixture';
 import { startTestApp } from '../helpers/local-app';
 import { deliver } from '../helpers/job-messages';

@@ -3,8 +3,8 @@ import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countiesTopology from 'us-atlas/counties-10m.json';
-import { floodEventsRoute } from '../../functions/hazards/flood-events';
-import type { HazardDeps } from '../../functions/hazards/deps';
+import { listFloodEvents } from '../../shared/application/hazards/flood-events';
+import type { FloodEventStore } from '../../shared/adapters/flood-event-store';
 import { bundledFloodEvents } from '../../shared/domain/hazards/flood-events';
 import { FLORIDA_COUNTIES } from '../../shared/domain/jurisdictions';
 import { distanceKm, hurdatLandfalls } from './readers/raw';
@@ -56,8 +56,10 @@ describe('a county query searches the county polygon plus the radius, not a circ
     const topology = countiesTopology as unknown as Topology<{ counties: GeometryCollection }>;
     return (feature(topology, topology.objects.counties) as unknown as FeatureCollection<Polygon | MultiPolygon>).features.find((f) => String(f.id) === fips)!;
   };
-  const query = (location: string, radius: number) => floodEventsRoute({ events: () => ({ eventsInCounties: async () => [] }) } as unknown as HazardDeps)(
-    { query: { location, radius_km: radius, date_range: ['2017-09-01', '2017-09-30'], event_type: ['hurricane'], limit: 100 } } as unknown as Parameters<ReturnType<typeof floodEventsRoute>>[0]);
+  const query = async (location: string, radius: number) => ({
+    body: await listFloodEvents({ events: () => ({ eventsInCounties: async () => [] }) as unknown as FloodEventStore },
+      { location, radius_km: radius, date_range: ['2017-09-01', '2017-09-30'], event_type: ['hurricane'], limit: 100 } as unknown as Parameters<typeof listFloodEvents>[1]),
+  });
 
   it("Monroe County at 50 km holds Irma's Cudjoe Key landfall (2017), more than 50 km from the county's centre", async () => {
     const record = records.find((r) => r.storm === 'AL112017' && r.time === '2017-09-10 13:00:00')!;

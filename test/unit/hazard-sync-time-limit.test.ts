@@ -1,4 +1,4 @@
-import { LATE, withinTimeLimit } from '../../functions/hazards/flood-analysis';
+import { LATE, withinTimeLimit } from '../../shared/application/hazards/flood-analysis';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

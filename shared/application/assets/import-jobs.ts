@@ -9,7 +9,7 @@ import { METRIC } from '../../observability/metrics';
 import type { JobRunner, RunBudget } from '../jobs/harness';
 import type { JobStart } from '../jobs/job-start';
 import type { LapsedJob, SweptJobs } from '../jobs/sweep';
-import { assetDeps } from './deps';
+import type { AssetDeps } from './ports';
 
 /**
  * Running imports to their end, in the background: the import kind of the job harness (its worker
@@ -35,6 +35,9 @@ export const UPLOAD_KEY = /^uploads\/([^/]+)\/(imp_[a-z0-9]+)\/[^/]+$/;
 /** The lease holder was replaced (its lease expired while it stalled): it stops and leaves the import alone. */
 class LeaseLostError extends Error {}
 
+/** The ports a background import reaches. */
+export type ImportJobDeps = Pick<AssetDeps, 'assets' | 'imports' | 'blobs' | 'uploads' | 'boundaries'>;
+
 /** A run's budget (`signal`: aborted when the local server stops, the import is left for the next start to resume), and its clock. */
 export interface RunOptions extends RunBudget {
   now?: () => Date;
@@ -46,14 +49,14 @@ export interface RunOptions extends RunBudget {
  * lost (`retry_of`). The import is claimed under a lease first (or the lapsed lease taken over), so
  * a repeated start does nothing; a file refused as a whole ends the import as `failed`.
  */
-export async function runImportStart(start: JobStart, options: RunOptions = {}): Promise<void> {
+export async function runImportStart(deps: ImportJobDeps, start: JobStart, options: RunOptions = {}): Promise<void> {
   const now = options.now ?? (() => new Date());
   const { account_id: accountId, job_id: importId } = start.ref;
-  const imports = assetDeps.imports();
+  const { imports } = deps;
   if (start.retry_of) {
     const expired = await imports.get(accountId, importId);
     const claimed = expired && await imports.takeOver({ ...expired, lease: start.retry_of }, { owner: WORKER_ID, now: now(), leaseMs: IMPORT_LEASE_MS });
-    if (claimed) await runClaimedImport(claimed, options);
+    if (claimed) await runClaimedImport(deps, claimed, options);
     return;
   }
   const current = await imports.get(accountId, importId);
@@ -68,25 +71,25 @@ export async function runImportStart(start: JobStart, options: RunOptions = {}):
     await imports.finish(accountId, importId, { error: { code: error.code, detail: error.message } }, now(), WORKER_ID);
     return;
   }
-  await runClaimedImport(record, options);
+  await runClaimedImport(deps, record, options);
 }
 
 /** Runs an import this process holds the lease of, to its end: complete, or failed with the reason. */
-export async function runClaimedImport(record: ImportRecord, options: RunOptions = {}): Promise<void> {
+export async function runClaimedImport(deps: ImportJobDeps, record: ImportRecord, options: RunOptions = {}): Promise<void> {
   const now = options.now ?? (() => new Date());
   const { account_id: accountId, import_id: importId } = record;
-  const imports = assetDeps.imports();
+  const { imports } = deps;
   let checkpoint: ImportRecord['progress'] = record.progress;
   try {
-    const report = await importAssetFile(assetDeps.assets(), {
+    const report = await importAssetFile(deps.assets, {
       accountId,
       importId,
       jurisdictionId: record.jurisdiction.id,
-      officialBoundary: await assetDeps.boundaries().get(accountId, record.jurisdiction.id),
+      officialBoundary: await deps.boundaries.get(accountId, record.jurisdiction.id),
       category: (record.asset_category ?? undefined) as AssetCategory | undefined,
       format: record.format,
       options: record.options,
-      open: () => assetDeps.uploads().open(record.object_key!),
+      open: () => deps.uploads.open(record.object_key!),
       now: now(),
       deadline: options.runDeadline ?? new Date(now().getTime() + IMPORT_RUN_BUDGET_MS),
       signal: options.signal,
@@ -111,26 +114,26 @@ export async function runClaimedImport(record: ImportRecord, options: RunOptions
 }
 
 /** The import kind of the job harness. */
-export const importRunner: JobRunner = {
+export const importRunner = (deps: () => ImportJobDeps): JobRunner => ({
   kind: 'asset_import',
-  status: async (ref) => (await assetDeps.imports().get(ref.account_id, ref.job_id))?.status,
-  run: (start, budget) => runImportStart(start, budget),
+  status: async (ref) => (await deps().imports.get(ref.account_id, ref.job_id))?.status,
+  run: (start, budget) => runImportStart(deps(), start, budget),
   startOfUpload(key, size) {
     const match = UPLOAD_KEY.exec(key);
     return match ? { kind: 'asset_import', ref: { account_id: match[1]!, job_id: match[2]! }, upload: { key, ...(size === undefined ? {} : { size }) } } : undefined;
   },
   metrics: { failed: METRIC.importsFailed },
-};
+});
 
 /**
  * Imports for the sweep: one whose worker was lost is run again while it has attempts and time
  * left (rows already written are updated, never duplicated), else failed `worker_lost`; one whose
  * upload arrived but was never claimed is started again.
  */
-export const importJobs: SweptJobs = {
+export const importJobs = (deps: () => ImportJobDeps): SweptJobs => ({
   kind: 'asset_import',
   async listLapsed(now) {
-    return (await assetDeps.imports().listExpiredLeases(now)).flatMap((record): LapsedJob[] => {
+    return (await deps().imports.listExpiredLeases(now)).flatMap((record): LapsedJob[] => {
       if (!record.lease) return [];
       const attempts = record.lease.attempt;
       const pastDeadline = record.deadline ? now.getTime() > Date.parse(record.deadline) : true;
@@ -143,13 +146,13 @@ export const importJobs: SweptJobs = {
     });
   },
   // Conditional on the lost holder, so an import that finished meanwhile keeps its outcome.
-  failLost: (job, now) => assetDeps.imports().finish(job.ref.account_id, job.ref.job_id, { error: job.failure }, now, job.lease.owner),
+  failLost: (job, now) => deps().imports.finish(job.ref.account_id, job.ref.job_id, { error: job.failure }, now, job.lease.owner),
   async listWaiting(before, now) {
-    const waiting = (await assetDeps.imports().listPending(new Date(now.getTime() - WAITING_WINDOW_MS)))
+    const waiting = (await deps().imports.listPending(new Date(now.getTime() - WAITING_WINDOW_MS)))
       .filter((record) => record.object_key && record.created_at < before.toISOString());
-    const arrived = await Promise.all(waiting.map((record) => assetDeps.blobs().exists(record.object_key!)));
+    const arrived = await Promise.all(waiting.map((record) => deps().blobs.exists(record.object_key!)));
     return waiting.filter((_, i) => arrived[i]).map((record) => ({
       kind: 'asset_import' as const, ref: { account_id: record.account_id, job_id: record.import_id }, upload: { key: record.object_key! },
     }));
   },
-};
+});

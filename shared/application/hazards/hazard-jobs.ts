@@ -1,8 +1,9 @@
-import type { HazardJob, HazardJobStore } from '../../domain/hazards/jobs';
+import type { HazardJob, HazardJobRunner, HazardJobStore } from '../../domain/hazards/jobs';
 import { METRIC } from '../../observability/metrics';
 import type { JobRunner } from '../jobs/harness';
 import type { JobRef, JobStart } from '../jobs/job-start';
 import type { SweptJobs } from '../jobs/sweep';
+import { startRecordedJob } from '../jobs/starter';
 
 /** Why a flood analysis whose worker was lost ended `failed`. */
 export const LOST_ANALYSIS_ERROR = {
@@ -12,6 +13,9 @@ export const LOST_ANALYSIS_ERROR = {
 
 /** The start of a queued flood analysis. */
 export const hazardJobStart = (job: Pick<HazardJob, 'account_id' | 'job_id'>): JobStart => ({ kind: 'hazard_job', ref: { account_id: job.account_id, job_id: job.job_id } });
+
+/** Queued analyses: the job's start goes to the hazard job queue, whose worker runs it (in AWS and locally). */
+export const queuedHazardJobs: HazardJobRunner = { start: (job) => startRecordedJob(hazardJobStart(job)) };
 
 /**
  * The flood-analysis kind of the job harness: `analyze` claims the queued job under its lease,

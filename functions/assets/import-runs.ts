@@ -1,1 +1,0 @@
-export { MAX_UPLOAD_BYTES } from '../../shared/application/assets/import-jobs';
