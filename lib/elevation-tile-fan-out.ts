@@ -1,10 +1,10 @@
-import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Duration, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import {
-  DefinitionBody, DistributedMap, Errors, Fail, JsonPath, LogLevel, ProcessorMode, ProcessorType, StateMachine, Succeed, TaskInput,
+  DefinitionBody, DistributedMap, Errors, Fail, JsonPath, LogLevel, StateMachine, StateMachineType, Succeed, TaskInput,
   type IChainable,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
@@ -91,9 +91,10 @@ export class ElevationTileFanOut extends Construct {
         maxConcurrency: TILE_MAP_CONCURRENCY,
         resultPath: JsonPath.DISCARD,
         label: MAP_LABELS[step === 'trace' ? 0 : 1],
+        // Standard child executions: a tile's pass may take longer than an Express execution's 5 minutes.
+        mapExecutionType: StateMachineType.STANDARD,
       });
-      // Standard child executions: a tile's pass may take longer than an Express execution's 5 minutes.
-      map.itemProcessor(processor, { mode: ProcessorMode.DISTRIBUTED, executionType: ProcessorType.STANDARD });
+      map.itemProcessor(processor);
       return map;
     };
     const trace = perTile('TraceTiles', 'trace', invoke('TraceTile', { step: 'trace', run, tile: JsonPath.objectAt('$.tile') }));
@@ -129,8 +130,11 @@ export class ElevationTileFanOut extends Construct {
       },
     );
     // The Distributed Map's child executions are named by Step Functions at run time: this machine's own, one map label each.
-    const machineId = Stack.of(this).getLogicalId(this.stateMachine.node.defaultChild as CfnElement);
-    const executions = `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machineId}"}]}]}`;
+    const stack = Stack.of(this);
+    const machineId = stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement);
+    // As cdk-nag prints the ARN: a pseudo parameter where the stack leaves it unresolved, the value where the environment is set.
+    const known = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+    const executions = `arn:${known(stack.partition, 'Partition')}:states:${known(stack.region, 'Region')}:${known(stack.account, 'AccountId')}:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machineId}"}]}]}`;
     Validations.of(this.stateMachine.node.findChild('DistributedMapPolicy')).acknowledge(
       ...['', ...MAP_LABELS.map((label) => `/${label}`)].map((child) => ({
         id: `AwsSolutions-IAM5[Resource::${executions}${child}:*]`,

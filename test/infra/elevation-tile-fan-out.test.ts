@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
-import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { App, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { handlerEntry, type EntryResolver } from '../../lib/app-function';
 import { ElevationTileFanOut, TILE_MAP_CONCURRENCY, TILE_RETRY_ATTEMPTS } from '../../lib/elevation-tile-fan-out';
+import { acknowledgeStackFindings } from '../../lib/nag-suppressions';
 import { ComplianceApiStack } from '../../lib/stack';
 import { STAGES } from '../../lib/stage-config';
 import { CONNECTION_RUN_LIMIT_MS } from '../../shared/domain/elevation-models/connection';
@@ -163,5 +165,23 @@ describe('the tile fan-out in the application stack', () => {
     for (const statement of statements) {
       if (statement.Resource === '*') expect(actionsOf(statement).every((action) => action.startsWith('logs:') || action.startsWith('xray:'))).toBe(true);
     }
+  });
+});
+
+describe('cdk-nag AwsSolutions on the tile fan-out', () => {
+  it.each([
+    ['no environment', undefined],
+    ['an account and region set', { account: '123456789012', region: 'us-east-1' }],
+  ])('reports no unacknowledged error with %s', (_name, env) => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const nagged = new Stack(app, 'Nagged', env ? { env } : {});
+    new ElevationTileFanOut(nagged, 'ElevationTiles', {
+      config: STAGES.dev, bucket: new Bucket(nagged, 'Data', { enforceSSL: true, serverAccessLogsPrefix: 'logs/' }),
+      table: new Table(nagged, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING }, pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true } }), entry,
+    });
+    // The findings every function of the application stack shares are acknowledged stack-wide there.
+    acknowledgeStackFindings(nagged);
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => app.synth()).not.toThrow();
   });
 });

@@ -67,5 +67,10 @@ describe('the tidal connection of an uploaded model', () => {
     for (let i = 0; i < spill.length; i++) if (!Object.is(spill[i], single[i])) differing++;
     expect(differing).toBe(0);
     expect(await modelConnectionStatus(blobs, modelPrefix)).toEqual({ status: 'ready', tiles: 1, sea_surface_navd88_m: 0 });
+
+    // Deleting the model removes its connection objects with its tiles.
+    expect((await app.request('DELETE', `/hazards/elevation-models/${id}`, { key: app.keys.pro })).status).toBe(204);
+    const left = await s3().send(new ListObjectsV2Command({ Bucket: app.resources.bucketName, Prefix: modelPrefix }));
+    expect(left.Contents ?? []).toEqual([]);
   }, 180_000);
 });

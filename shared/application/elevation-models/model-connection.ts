@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'fflate';
+import { connectionKeys } from '../../adapters/elevation/processed-keys';
 import { MODEL_FILE } from '../../adapters/elevation/tiled-model';
 import { CONNECTION_SEA_SURFACE_NAVD88_M, CONNECTION_TILE_SIDE, type ModelConnection } from '../../domain/elevation-models/connection';
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
@@ -62,15 +63,9 @@ export const IN_PROCESS_PASSES: TilePasses = {
   settle: async (tile, rimSpill) => settleTile(tile, rimSpill),
 };
 
-export type ConnectionStatus = { status: 'ready'; tiles: number; sea_surface_navd88_m: number } | { status: 'failed'; error: string; cause?: string };
+export { connectionKeys };
 
-const tileName = (tile: ConnectionTileWindow) => `${tile.row}-${tile.col}-${tile.width}x${tile.height}`;
-export const connectionKeys = (prefix: string) => ({
-  trace: (tile: ConnectionTileWindow) => `${prefix}connection/trace/${tileName(tile)}.bin`,
-  rim: (tile: ConnectionTileWindow) => `${prefix}connection/rim/${tileName(tile)}.bin`,
-  spill: (tile: ConnectionTileWindow) => `${prefix}connection/spill/${tileName(tile)}.bin.gz`,
-  status: `${prefix}connection/status.json`,
-});
+export type ConnectionStatus = { status: 'ready'; tiles: number; sea_surface_navd88_m: number } | { status: 'failed'; error: string; cause?: string };
 
 async function required(blobs: BlobStore, key: string): Promise<Buffer> {
   const bytes = await blobs.get(key);
