@@ -68,6 +68,15 @@ export function bindBucket(fn: LambdaFunction, bucket: IBucket, access: 'read' |
   }
 }
 
+/**
+ * The connection run's outcome on its model (`ACCOUNT#<id>` items): UpdateItem alone, conditional
+ * on the run still being the model's; nothing is read, created or deleted.
+ */
+export function bindModelConnectionOutcome(fn: LambdaFunction, table: ITable): void {
+  fn.addEnvironment('TABLE_NAME', table.tableName);
+  fn.addToRolePolicy(leadingKeyStatement(table, ['dynamodb:UpdateItem'], 'ACCOUNT#*'));
+}
+
 /** Sending events; consuming is granted by the SQS event source of the consumer. */
 export function bindEventQueue(fn: LambdaFunction, queue: IQueue): void {
   fn.addEnvironment('EVENT_QUEUE_URL', queue.queueUrl);

@@ -1,15 +1,19 @@
-import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Duration, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import {
-  DefinitionBody, DistributedMap, Errors, Fail, JsonPath, LogLevel, ProcessorMode, ProcessorType, StateMachine, Succeed, TaskInput,
+  DefinitionBody, DistributedMap, Errors, Fail, JsonPath, LogLevel, StateMachine, StateMachineType, Succeed, TaskInput,
   type IChainable,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ACCOUNT_MODELS_PREFIX } from '../shared/adapters/elevation/processed-keys';
+import { CONNECTION_RUN_LIMIT_MS } from '../shared/domain/elevation-models/connection';
 import { AppFunction, type EntryResolver } from './app-function';
-import { bindBucket } from './bindings';
+import { bindModelConnectionOutcome } from './bindings';
 import type { StageConfig } from './stage-config';
 
 /** Tiles processed at once: each a Lambda of up to 3 GB; a county's lidar is a few hundred tiles. */
@@ -17,9 +21,14 @@ export const TILE_MAP_CONCURRENCY = 40;
 /** Attempts after the first of a tile's pass on a throttle or a Lambda service error. */
 export const TILE_RETRY_ATTEMPTS = 3;
 
+/** Labels of the two maps, which name their child executions. */
+const MAP_LABELS = ['traceTiles', 'settleTiles'] as const;
+
 export interface ElevationTileFanOutProps {
   config: StageConfig;
   bucket: IBucket;
+  /** Where the models' records are: the finish and fail steps record the run's outcome on its model. */
+  table: ITable;
   entry?: EntryResolver;
 }
 
@@ -28,7 +37,8 @@ export interface ElevationTileFanOutProps {
  * Map traces every tile (one Lambda invocation per tile), a join gives every tile's rim its level
  * over the whole model, a second Distributed Map settles every tile, and the model's connection is
  * marked ready. Any step that still fails after its retries marks the run failed, with the error.
- * Input: `{ run: { model_prefix, sea_surface_navd88_m }, tiles: [{ row, col, width, height }] }`.
+ * Input: `{ run: { account_id, elevation_model_id, run_id, model_prefix, sea_surface_navd88_m },
+ * tiles: [{ row, col, width, height }] }`, started by the elevation model worker (`bindStarter`).
  */
 export class ElevationTileFanOut extends Construct {
   readonly worker: AppFunction;
@@ -44,8 +54,21 @@ export class ElevationTileFanOut extends Construct {
       config: props.config,
       entry: props.entry,
     });
-    // Reads the model's tiles and writes its connection objects beside them.
-    bindBucket(this.worker, props.bucket, 'readWrite', [ACCOUNT_MODELS_PREFIX]);
+    // Reads the models' tiles and writes only their connection objects beside them; deletes nothing.
+    const { bucket } = props;
+    const readKeys = `${ACCOUNT_MODELS_PREFIX}*`;
+    const connectionKeys = `${ACCOUNT_MODELS_PREFIX}*/connection/*`;
+    this.worker.addEnvironment('BUCKET_NAME', bucket.bucketName);
+    // ListBucket (names only) makes S3 answer 404 rather than 403 for a missing object.
+    this.worker.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    this.worker.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(readKeys)] }));
+    this.worker.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(connectionKeys)] }));
+    const bucketId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnElement);
+    Validations.of(this.worker).acknowledge(
+      { id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${readKeys}]`, reason: 'Tiles of any account\'s model are read; models are created at run time under this prefix of the application\'s own bucket.' },
+      { id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${connectionKeys}]`, reason: 'A run writes only the connection objects of its model, created at run time beside the model\'s tiles.' },
+    );
+    bindModelConnectionOutcome(this.worker, props.table);
 
     const invoke = (stateId: string, payload: Record<string, unknown>) => {
       const task = new LambdaInvoke(this, stateId, {
@@ -67,10 +90,11 @@ export class ElevationTileFanOut extends Construct {
         itemSelector: { run: JsonPath.objectAt('$.run'), tile: JsonPath.objectAt('$$.Map.Item.Value') },
         maxConcurrency: TILE_MAP_CONCURRENCY,
         resultPath: JsonPath.DISCARD,
-        label: `${step}Tiles`,
+        label: MAP_LABELS[step === 'trace' ? 0 : 1],
+        // Standard child executions: a tile's pass may take longer than an Express execution's 5 minutes.
+        mapExecutionType: StateMachineType.STANDARD,
       });
-      // Standard child executions: a tile's pass may take longer than an Express execution's 5 minutes.
-      map.itemProcessor(processor, { mode: ProcessorMode.DISTRIBUTED, executionType: ProcessorType.STANDARD });
+      map.itemProcessor(processor);
       return map;
     };
     const trace = perTile('TraceTiles', 'trace', invoke('TraceTile', { step: 'trace', run, tile: JsonPath.objectAt('$.tile') }));
@@ -85,7 +109,8 @@ export class ElevationTileFanOut extends Construct {
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       comment: 'Tidal connection of a tiled elevation model: per-tile passes fanned out over the tiles, joined at their rims',
       definitionBody: DefinitionBody.fromChainable(trace.next(join).next(settle).next(finish).next(new Succeed(this, 'ConnectionReady'))),
-      timeout: Duration.hours(6),
+      // A run still pending past this is reported lost (shared/domain/elevation-models/connection.ts).
+      timeout: Duration.millis(CONNECTION_RUN_LIMIT_MS),
       tracingEnabled: true,
       logs: {
         destination: new LogGroup(this, 'StateMachineLogs', { retention: props.config.logRetention, removalPolicy: props.config.removalPolicy }),
@@ -93,7 +118,6 @@ export class ElevationTileFanOut extends Construct {
         includeExecutionData: false,
       },
     });
-    this.worker.grantInvoke(this.stateMachine);
     const workerId = Stack.of(this).getLogicalId(this.worker.node.defaultChild as CfnElement);
     Validations.of(this.stateMachine.role).acknowledge(
       {
@@ -105,5 +129,23 @@ export class ElevationTileFanOut extends Construct {
         reason: 'X-Ray tracing and the CloudWatch Logs delivery actions of a state machine do not support resource-level permissions.',
       },
     );
+    // The Distributed Map's child executions are named by Step Functions at run time: this machine's own, one map label each.
+    const stack = Stack.of(this);
+    const machineId = stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement);
+    // As cdk-nag prints the ARN: a pseudo parameter where the stack leaves it unresolved, the value where the environment is set.
+    const known = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+    const executions = `arn:${known(stack.partition, 'Partition')}:states:${known(stack.region, 'Region')}:${known(stack.account, 'AccountId')}:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machineId}"}]}]}`;
+    Validations.of(this.stateMachine.node.findChild('DistributedMapPolicy')).acknowledge(
+      ...['', ...MAP_LABELS.map((label) => `/${label}`)].map((child) => ({
+        id: `AwsSolutions-IAM5[Resource::${executions}${child}:*]`,
+        reason: 'Describing and stopping the child executions a Distributed Map starts, whose names Step Functions chooses: executions of this state machine only, as AWS documents for Distributed Map.',
+      })),
+    );
+  }
+
+  /** Lets `fn` start runs: the machine's ARN in its environment, StartExecution on this machine alone. */
+  bindStarter(fn: LambdaFunction): void {
+    fn.addEnvironment('CONNECTION_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [this.stateMachine.stateMachineArn] }));
   }
 }

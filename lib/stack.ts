@@ -6,6 +6,7 @@ import { BackgroundJobs, WEBHOOK_DISPATCHER_TIMEOUT } from './background-jobs';
 import { bindApiKeyLookup, bindTable } from './bindings';
 import { CredentialSigningKey } from './credentials';
 import { DataStore } from './data-store';
+import { ElevationTileFanOut } from './elevation-tile-fan-out';
 import { Identity, bindAuthorizerCacheFlush } from './identity';
 import { acknowledgeStackFindings } from './nag-suppressions';
 import { Observability } from './observability';
@@ -27,6 +28,7 @@ export class ComplianceApiStack extends Stack {
   readonly data: DataStore;
   readonly functions: ApiFunctions;
   readonly jobs: BackgroundJobs;
+  readonly elevationTiles: ElevationTileFanOut;
   readonly authorizer: AppFunction;
   readonly identity: Identity;
   readonly bearerAuthorizer: AppFunction;
@@ -44,6 +46,9 @@ export class ComplianceApiStack extends Stack {
     this.credentialKey = new CredentialSigningKey(this, 'CredentialKey', { config });
     this.credentialKey.bindSigner(this.functions.byGroup['v1-training']);
     this.jobs = new BackgroundJobs(this, 'Jobs', { config, data: this.data, entry });
+    // A model the elevation model worker turns ready has its tidal connection traced over its tiles.
+    this.elevationTiles = new ElevationTileFanOut(this, 'ElevationTiles', { config, bucket: this.data.bucket, table: this.data.table, entry });
+    this.elevationTiles.bindStarter(this.jobs.elevationModelWorker);
 
     this.authorizer = new AppFunction(this, 'Authorizer', {
       name: 'authorizer',

@@ -15,6 +15,7 @@ import { ensureLocalCredentialKey } from './credential-key';
 import { resetCredentialSignerForTests } from '../shared/adapters/credential-signer';
 import { settleUsage } from '../shared/http/deps';
 import { startUploadWatcher } from './upload-watcher';
+import { stopLocalConnectionFanOut } from './connection-fan-out';
 import { JOB_KINDS } from '../shared/application/jobs/job-start';
 import { JOB_QUEUE_SETTINGS } from '../shared/adapters/sqs-job-starter';
 import { startBackgroundWorkers } from './background-workers';
@@ -109,6 +110,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       await settleUsage().catch(() => undefined);
       await uploadWatcher.stop();
       await workers?.stop();
+      await stopLocalConnectionFanOut();
       await outboxSweeper.stop();
       await emulators.stop();
       await cognito.stop();

@@ -1,4 +1,5 @@
 import type { LocalResources } from './bootstrap';
+import { localConnectionFanOut } from './connection-fan-out';
 import { startQueuePoller, type QueuePoller, type SqsHandler } from './queue-poller';
 import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-store';
 import { processDemInThread } from '../shared/adapters/elevation/dem-thread';
@@ -34,7 +35,7 @@ export function startJobWorkers(resources: LocalResources): JobWorkers {
     },
     elevation_model: async () => {
       const [{ jobQueueConsumer }, { elevationModelRunner }] = await Promise.all([import('../shared/application/jobs/harness'), import('../shared/application/elevation-models/processing-jobs')]);
-      return jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread })]);
+      return jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread, fanOut: localConnectionFanOut() })]);
     },
   };
   const pollers: QueuePoller[] = (Object.keys(POLLERS) as JobKindName[]).flatMap((kind) => Array.from({ length: POLLERS[kind] }, () => startQueuePoller({

@@ -8,6 +8,7 @@ import { elevationModelRunner } from '../shared/application/elevation-models/pro
 import { runJob, type JobRunner } from '../shared/application/jobs/harness';
 import { arrivedElevationUploads } from '../functions/elevation-model-worker/arrived-uploads';
 import { logger } from '../shared/observability/logger';
+import { localConnectionFanOut } from './connection-fan-out';
 import { HeapCompaction } from './heap-compaction';
 import { importRunnerInChild } from './import-process';
 
@@ -90,7 +91,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
   const scheduler = new TenantScheduler(() => heap.compactSoon());
   const heap = new HeapCompaction();
   // The elevation model worker as in AWS, but decoding in a worker thread: never on the API's event loop.
-  const models: JobRunner = elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread });
+  const models: JobRunner = elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread, fanOut: localConnectionFanOut() });
   let ticking: Promise<void> | undefined;
   let stopped = false;
   // Running imports stop at their next row when the watcher stops, leaving their lease lapsed

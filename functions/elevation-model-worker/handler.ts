@@ -2,6 +2,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 import { processDem } from '../../shared/adapters/elevation/geotiff-dem';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
+import { StepFunctionsConnectionFanOut } from '../../shared/adapters/step-functions-fan-out';
 import { elevationModelRunner } from '../../shared/application/elevation-models/processing-jobs';
 import { jobQueueConsumer } from '../../shared/application/jobs/harness';
 import { observedHandler } from '../../shared/observability/metrics';
@@ -9,12 +10,13 @@ import { observedHandler } from '../../shared/observability/metrics';
 /**
  * Elevation model uploads: the bucket's ObjectCreated notification on `elevation-uploads/` goes
  * to the elevation model queue, which starts processing here, in this function (its memory is the
- * cap); the sweep's retries of models whose worker was lost arrive on the same queue.
+ * cap); the sweep's retries of models whose worker was lost arrive on the same queue. A model
+ * that turns ready starts its tidal connection on the tile fan-out state machine.
  */
 let consume: ReturnType<typeof jobQueueConsumer> | undefined;
 
 export const handler = observedHandler((event: SQSEvent, context?: Context) => {
   // Created on first use (cold start), after the environment is in place.
-  consume ??= jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem })]);
+  consume ??= jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem, fanOut: new StepFunctionsConnectionFanOut() })]);
   return consume(event, context);
 });

@@ -1,9 +1,9 @@
+import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import {
   finishModelConnection, joinModelTiles, settleModelTile, traceModelTile,
-  type ConnectionTileWindow, type ModelConnectionRun,
+  type ConnectionOutcomeDeps, type ConnectionTileWindow, type ModelConnectionRun,
 } from '../../shared/application/elevation-models/model-connection';
-import type { BlobStore } from '../../shared/ports';
 
 /** One state of the tile fan-out (lib/elevation-tile-fan-out.ts): a tile's pass, the join, or the outcome. */
 export type TileFanOutEvent =
@@ -12,18 +12,19 @@ export type TileFanOutEvent =
   | { step: 'finish'; run: ModelConnectionRun; tiles: ConnectionTileWindow[] }
   | { step: 'fail'; run: ModelConnectionRun; failure: { Error?: string; Cause?: string } };
 
-let blobs: BlobStore | undefined;
+let deps: ConnectionOutcomeDeps | undefined;
 
 /** Invoked by the state machine once per tile and pass (Distributed Map items) and for its join and outcome. */
 export async function handler(event: TileFanOutEvent): Promise<{ step: string }> {
-  blobs ??= new S3BlobStore();
+  deps ??= { blobs: new S3BlobStore(), records: new DynamoElevationModelStore(), now: () => new Date() };
+  const { blobs } = deps;
   const { run } = event;
   switch (event.step) {
     case 'trace': await traceModelTile(blobs, run, event.tile); break;
     case 'settle': await settleModelTile(blobs, run, event.tile); break;
     case 'join': await joinModelTiles(blobs, run, event.tiles); break;
-    case 'finish': await finishModelConnection(blobs, run, { status: 'ready', tiles: event.tiles.length, sea_surface_navd88_m: run.sea_surface_navd88_m }); break;
-    case 'fail': await finishModelConnection(blobs, run, { status: 'failed', error: event.failure.Error ?? 'unknown', ...(event.failure.Cause ? { cause: event.failure.Cause.slice(0, 2000) } : {}) }); break;
+    case 'finish': await finishModelConnection(deps, run, { status: 'ready', tiles: event.tiles.length, sea_surface_navd88_m: run.sea_surface_navd88_m }); break;
+    case 'fail': await finishModelConnection(deps, run, { status: 'failed', error: event.failure.Error ?? 'unknown', ...(event.failure.Cause ? { cause: event.failure.Cause.slice(0, 2000) } : {}) }); break;
   }
   return { step: event.step };
 }

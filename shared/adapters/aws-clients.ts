@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 
@@ -13,6 +14,7 @@ let tracer: Tracer | null | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 let s3Client: S3Client | undefined;
 let sqsClient: SQSClient | undefined;
+let sfnClient: SFNClient | undefined;
 
 /**
  * The X-Ray tracer, in Lambda only (`AWS_EXECUTION_ENV`; every function has active tracing): the
@@ -76,12 +78,23 @@ export function sqs(): SQSClient {
   return sqsClient;
 }
 
+/** Step Functions, for the elevation model worker alone (it starts the connection fan-out). */
+export function sfn(): SFNClient {
+  if (!sfnClient) {
+    const { SFNClient: Client } = require('@aws-sdk/client-sfn') as typeof import('@aws-sdk/client-sfn');
+    sfnClient = traced(withoutCallLogging(new Client({})));
+  }
+  return sfnClient;
+}
+
 /** The local runner and tests start fresh emulators; clients must follow the new endpoints. */
 export function resetAwsClients(): void {
   documentClient?.destroy();
   s3Client?.destroy();
   sqsClient?.destroy();
+  sfnClient?.destroy();
   documentClient = undefined;
   s3Client = undefined;
   sqsClient = undefined;
+  sfnClient = undefined;
 }

@@ -1,10 +1,13 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from './dynamo-commands';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from './dynamo-commands';
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { decodeCursor, encodeCursor } from './dynamo-cursor';
 import { DynamoLeasedJobRecords } from './job-lease';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
+import type { ConnectionOutcome, ConnectionRecords } from '../application/elevation-models/model-connection';
+import type { ModelConnection } from '../domain/elevation-models/connection';
 import { MODEL_LEASE_MS } from '../domain/elevation-models/processing-job';
 import type { ElevationModelStore } from '../domain/elevation-models/ports';
 import type { StoredElevationModel, UploadedElevationModel } from '../domain/elevation-models/stored-model';
@@ -46,7 +49,7 @@ function toModel(item: Record<string, unknown>): StoredElevationModel {
 /** Only uploads wait for a file and are processed under a lease. */
 const toUpload = (item: Record<string, unknown>) => toModel(item) as UploadedElevationModel;
 
-export class DynamoElevationModelStore implements ElevationModelStore {
+export class DynamoElevationModelStore implements ElevationModelStore, ConnectionRecords {
   private readonly records: DynamoLeasedJobRecords<UploadedElevationModel>;
 
   constructor(private readonly table = requiredSetting('TABLE_NAME')) {
@@ -131,6 +134,38 @@ export class DynamoElevationModelStore implements ElevationModelStore {
   finish(accountId: string, id: string, outcome: { ready: ProcessedFields } | { error: { code: string; detail: string } }, now: Date, lease: JobLease | null | undefined): Promise<boolean> {
     const fields = 'ready' in outcome ? { ...outcome.ready, status: 'ready', error: null } : { status: 'failed', error: outcome.error };
     return this.records.finish(accountId, id, fields, now, lease ? { seen: lease } : undefined);
+  }
+
+  /** A new connection run on a ready model, replacing any earlier one. */
+  startConnection(accountId: string, id: string, connection: ModelConnection): Promise<boolean> {
+    return this.conditionalUpdate({
+      Key: keyOf(accountId, id),
+      UpdateExpression: 'SET #connection = :connection',
+      ConditionExpression: '#status = :ready',
+      ExpressionAttributeNames: { '#connection': 'connection', '#status': 'status' },
+      ExpressionAttributeValues: { ':connection': connection, ':ready': 'ready' },
+    });
+  }
+
+  /** The outcome of run `runId`, if it is still the model's run. */
+  endConnection(accountId: string, id: string, runId: string, outcome: ConnectionOutcome): Promise<boolean> {
+    return this.conditionalUpdate({
+      Key: keyOf(accountId, id),
+      UpdateExpression: 'SET #connection.#status = :status, #connection.finished_at = :finished, #connection.#error = :error',
+      ConditionExpression: '#connection.run_id = :run',
+      ExpressionAttributeNames: { '#connection': 'connection', '#status': 'status', '#error': 'error' },
+      ExpressionAttributeValues: { ':status': outcome.status, ':finished': outcome.finished_at, ':error': outcome.error, ':run': runId },
+    });
+  }
+
+  private async conditionalUpdate(update: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+    try {
+      await dynamo().send(new UpdateCommand({ TableName: this.table, ...update }));
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { CursorParam, IdempotencyHeaders, LimitParam } from './common';
+import { CONNECTION_ERRORS, CONNECTION_STATUSES } from '../domain/elevation-models/connection';
 import { ELEVATION_MODEL_ERRORS, ELEVATION_MODEL_SOURCES, ELEVATION_MODEL_STATUSES } from '../domain/elevation-models/stored-model';
 import { DEM_UNITS, DEM_VERTICAL_DATUMS } from '../domain/elevation-models/vertical';
 
@@ -44,6 +45,11 @@ export const ElevationModelSchema = z.object({
   cog_url: z.string().max(2000).nullable().describe('Where a `cog_url` model is read from; null for an upload.'),
   nodata: z.number().nullable().describe('The no-data value a `cog_url` model declares (its voids); null for an upload.'),
   error: z.object({ code: z.enum(ELEVATION_MODEL_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the model failed: not a GeoTIFF, a corrupt file, unknown CRS, unusable raster, a file over a size, compression or cell budget, too few valid cells, heights no ground has, missing datum shift, upload never arrived, worker lost.'),
+  connection: z.object({
+    status: z.enum(CONNECTION_STATUSES).describe('`pending` while the tiles are traced, `ready` once every cell\'s spill level over the whole model is cached, or `failed` (see `error`).'),
+    tiles: z.number().int().min(0).describe('Tiles the connection is traced in (windows of at most 2,048 cells a side).'),
+    error: z.object({ code: z.enum(CONNECTION_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the run failed: a tile pass or the join failed after its retries, the run could not be started, or it recorded no outcome within its time limit.'),
+  }).nullable().describe('An uploaded model\'s tidal connection: once the model is ready, every cell\'s spill level over the whole model (which land connects to open water below which level) is traced tile by tile and cached beside its tiles. Null for a model not ready yet, a `cog_url` model, or one ready before connections were traced.'),
   created_at: Timestamp,
   updated_at: Timestamp,
 }).openapi('ElevationModel');

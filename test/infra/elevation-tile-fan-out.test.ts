@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
-import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { App, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { handlerEntry, type EntryResolver } from '../../lib/app-function';
 import { ElevationTileFanOut, TILE_MAP_CONCURRENCY, TILE_RETRY_ATTEMPTS } from '../../lib/elevation-tile-fan-out';
+import { acknowledgeStackFindings } from '../../lib/nag-suppressions';
+import { ComplianceApiStack } from '../../lib/stack';
 import { STAGES } from '../../lib/stage-config';
+import { CONNECTION_RUN_LIMIT_MS } from '../../shared/domain/elevation-models/connection';
 
 process.env.CDK_DISABLE_CLI_TELEMETRY = 'true';
 
@@ -18,7 +23,7 @@ let states: Record<string, State>;
 let workerId: string;
 
 /** The definition with its `Fn::Join` pieces put back together (function ARNs kept as their references). */
-function definitionOf(template: Template): { States: Record<string, State>; StartAt: string } {
+function definitionOf(template: Template): { States: Record<string, State>; StartAt: string; TimeoutSeconds: number } {
   const machines = template.findResources('AWS::StepFunctions::StateMachine');
   expect(Object.keys(machines)).toHaveLength(1);
   const body = Object.values(machines)[0]!.Properties.DefinitionString;
@@ -29,7 +34,9 @@ function definitionOf(template: Template): { States: Record<string, State>; Star
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   stack = new Stack(app, 'Test');
-  fanOut = new ElevationTileFanOut(stack, 'ElevationTiles', { config: STAGES.dev, bucket: new Bucket(stack, 'Data'), entry });
+  fanOut = new ElevationTileFanOut(stack, 'ElevationTiles', {
+    config: STAGES.dev, bucket: new Bucket(stack, 'Data'), table: new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }), entry,
+  });
   const definition = definitionOf(Template.fromStack(stack));
   states = definition.States;
   expect(definition.StartAt).toBe('TraceTiles');
@@ -65,6 +72,10 @@ describe('the tile fan-out state machine', () => {
     expect(states.JoinTiles!.Retry[0].MaxAttempts).toBe(TILE_RETRY_ATTEMPTS);
   });
 
+  it('times a run out at the limit past which a reader is told the run was lost', () => {
+    expect(definitionOf(Template.fromStack(stack)).TimeoutSeconds).toBe(CONNECTION_RUN_LIMIT_MS / 1000);
+  });
+
   it('joins after the trace map and settles after the join, then marks the connection ready', () => {
     expect(states.TraceTiles!.Next).toBe('JoinTiles');
     expect(states.JoinTiles!.Parameters.Payload.step).toBe('join');
@@ -90,5 +101,87 @@ describe('the tile fan-out state machine', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
     expect(policies.some((doc) => doc.includes('lambda:InvokeFunction') && doc.includes(workerId))).toBe(true);
     expect(policies.some((doc) => doc.includes('states:StartExecution'))).toBe(true);
+  });
+});
+
+type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+type Statement = { Action: string | string[]; Effect: string; Resource: unknown; Condition?: Record<string, any> };
+
+describe('the tile fan-out in the application stack', () => {
+  let app: ComplianceApiStack;
+  let resources: Resources;
+  const idOf = (construct: { node: { defaultChild?: unknown } }) => app.getLogicalId(construct.node.defaultChild as CfnElement);
+  const statementsOfRole = (roleId: string): Statement[] => Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: any) => role.Ref === roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
+  const statementsOf = (fn: { role?: unknown }) => statementsOfRole(idOf(fn.role as { node: { defaultChild?: unknown } }));
+  const actionsOf = (statement: Statement) => [statement.Action].flat();
+
+  beforeAll(() => {
+    app = new ComplianceApiStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'FanOutTest', { config: STAGES.dev, entry });
+    resources = Template.fromStack(app).toJSON().Resources;
+  });
+
+  it('is instantiated once, and the elevation model worker may start it and nothing else of Step Functions', () => {
+    expect(Object.values(resources).filter((r) => r.Type === 'AWS::StepFunctions::StateMachine')).toHaveLength(1);
+    const machine = { Ref: idOf(app.elevationTiles.stateMachine) };
+    const worker = app.jobs.elevationModelWorker;
+    expect(resources[idOf(worker)]!.Properties.Environment.Variables.CONNECTION_STATE_MACHINE_ARN).toEqual(machine);
+    const states = statementsOf(worker).filter((statement) => actionsOf(statement).some((action) => action.startsWith('states:')));
+    expect(states).toEqual([{ Action: 'states:StartExecution', Effect: 'Allow', Resource: machine }]);
+  });
+
+  it('limits the tile worker to reading model objects, writing their connection objects and recording the outcome', () => {
+    const bucket = { 'Fn::GetAtt': [idOf(app.data.bucket), 'Arn'] };
+    const objects = (suffix: string) => ({ 'Fn::Join': ['', [bucket, suffix]] });
+    const statements = statementsOf(app.elevationTiles.worker);
+    expect(statements).toEqual(expect.arrayContaining([
+      { Action: 's3:ListBucket', Effect: 'Allow', Resource: bucket },
+      { Action: 's3:GetObject', Effect: 'Allow', Resource: objects('/elevation-models/*') },
+      { Action: 's3:PutObject', Effect: 'Allow', Resource: objects('/elevation-models/*/connection/*') },
+      {
+        Action: 'dynamodb:UpdateItem', Effect: 'Allow', Resource: { 'Fn::GetAtt': [idOf(app.data.table), 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ACCOUNT#*'] } },
+      },
+    ]));
+    // Nothing else but X-Ray (which has no resource-level permissions): no delete, no other prefix, queue or table.
+    const others = statements.filter((statement) => !actionsOf(statement).every((action) => ['s3:ListBucket', 's3:GetObject', 's3:PutObject', 'dynamodb:UpdateItem'].includes(action)));
+    expect(others.flatMap(actionsOf).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+  });
+
+  it('lets the state machine invoke the tile worker alone, and describe or stop only its own child executions', () => {
+    const roleId = idOf(app.elevationTiles.stateMachine.role);
+    const statements = statementsOfRole(roleId);
+    const invoke = statements.filter((statement) => actionsOf(statement).includes('lambda:InvokeFunction'));
+    const workerArn = { 'Fn::GetAtt': [idOf(app.elevationTiles.worker), 'Arn'] };
+    expect(invoke).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: [workerArn, { 'Fn::Join': ['', [workerArn, ':*']] }] }]);
+    const starts = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('states:')));
+    expect(starts.find((statement) => actionsOf(statement).includes('states:StartExecution'))!.Resource).toEqual({ Ref: idOf(app.elevationTiles.stateMachine) });
+    const children = starts.find((statement) => actionsOf(statement).includes('states:DescribeExecution'))!;
+    expect(actionsOf(children).sort()).toEqual(['states:DescribeExecution', 'states:StopExecution']);
+    const resourcesText = JSON.stringify(children.Resource);
+    expect(resourcesText).toContain(':execution:');
+    expect(resourcesText).toContain(idOf(app.elevationTiles.stateMachine));
+    for (const statement of statements) {
+      if (statement.Resource === '*') expect(actionsOf(statement).every((action) => action.startsWith('logs:') || action.startsWith('xray:'))).toBe(true);
+    }
+  });
+});
+
+describe('cdk-nag AwsSolutions on the tile fan-out', () => {
+  it.each([
+    ['no environment', undefined],
+    ['an account and region set', { account: '123456789012', region: 'us-east-1' }],
+  ])('reports no unacknowledged error with %s', (_name, env) => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const nagged = new Stack(app, 'Nagged', env ? { env } : {});
+    new ElevationTileFanOut(nagged, 'ElevationTiles', {
+      config: STAGES.dev, bucket: new Bucket(nagged, 'Data', { enforceSSL: true, serverAccessLogsPrefix: 'logs/' }),
+      table: new Table(nagged, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING }, pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true } }), entry,
+    });
+    // The findings every function of the application stack shares are acknowledged stack-wide there.
+    acknowledgeStackFindings(nagged);
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => app.synth()).not.toThrow();
   });
 });

@@ -8,9 +8,17 @@ import { RasterError } from '../../shared/domain/elevation-models/reproject';
 import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
 import { resetConfigForTests } from '../../shared/config';
 import { processElevationUpload } from '../../shared/application/elevation-models/processing-jobs';
+import type { ConnectionRunStart } from '../../shared/application/elevation-models/model-connection';
 import { jobFailureOf } from '../../shared/domain/job-failure';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
 import { MemoryBlobs } from '../helpers/memory-blobs';
+import { MemoryConnectionRecords } from '../helpers/memory-connection-records';
+
+/** The fan-out as the worker sees it: the runs it was asked to start. */
+function fakeFanOut(fails = false) {
+  const started: ConnectionRunStart[] = [];
+  return { started, start: async (start: ConnectionRunStart) => { if (fails) throw new Error('StartExecution refused'); started.push(start); } };
+}
 
 const ACCOUNT = 'acct_test';
 const MODEL = `em_${'a'.repeat(32)}`;
@@ -24,12 +32,16 @@ function entry(overrides: Partial<ElevationModelEntry> = {}): ElevationModelEntr
   };
 }
 
-/** The store as the worker sees it: claim succeeds once, finish records the outcome. */
+/** The store as the worker sees it: claim succeeds once, finish records the outcome (a ready one can start a connection run). */
 function fakeStore(claimed: ElevationModelEntry | undefined) {
   const finished: unknown[] = [];
   let available = claimed;
+  const connections = new MemoryConnectionRecords(claimed ? [claimed.elevation_model_id] : []);
   return {
     finished,
+    connections: connections.connections,
+    startConnection: connections.startConnection.bind(connections),
+    endConnection: connections.endConnection.bind(connections),
     claim: async () => { const e = available; available = undefined; return e; },
     finish: async (_a: string, _i: string, outcome: unknown) => { finished.push(outcome); return true; },
     get: async () => claimed,
@@ -52,7 +64,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem }, entry().upload_key, clip.bytes.byteLength);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, entry().upload_key, clip.bytes.byteLength);
     expect(store.finished).toHaveLength(1);
     const { ready } = store.finished[0] as { ready: { crs: { epsg: number }; model_key: string; resolution_m: number } };
     expect(ready.crs.epsg).toBe(2237);
@@ -63,12 +75,48 @@ describe('elevation model worker', () => {
     expect(blobs.objects.has(entry().upload_key)).toBe(false);
   });
 
+  it('starts the tidal connection of a model that turns ready, over level 0 in one tile, and records it pending', async () => {
+    const blobs = new MemoryBlobs();
+    blobs.objects.set(entry().upload_key, clip.bytes);
+    const store = fakeStore(entry());
+    const fanOut = fakeFanOut();
+    await processElevationUpload({ models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem, fanOut }, entry().upload_key, clip.bytes.byteLength);
+    const { ready } = store.finished[0] as { ready: { model_key: string } };
+    const level0 = JSON.parse(blobs.objects.get(ready.model_key)!.toString('utf8')).pyramid.levels[0];
+    expect(fanOut.started).toHaveLength(1);
+    const [{ run, tiles }] = fanOut.started as [ConnectionRunStart];
+    // The clip is far smaller than a connection tile: one window, the whole of level 0.
+    expect(tiles).toEqual([{ row: 0, col: 0, width: level0.width, height: level0.height }]);
+    expect(run).toMatchObject({ account_id: ACCOUNT, elevation_model_id: MODEL, model_prefix: accountModelPrefix(ACCOUNT, MODEL), sea_surface_navd88_m: 0 });
+    expect(store.connections.get(MODEL)).toEqual({ status: 'pending', tiles: 1, run_id: run.run_id, started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null });
+  });
+
+  it('records the connection failed at once when its run cannot be started, and the model stays ready', async () => {
+    const blobs = new MemoryBlobs();
+    blobs.objects.set(entry().upload_key, clip.bytes);
+    const store = fakeStore(entry());
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut(true) }, entry().upload_key, clip.bytes.byteLength);
+    expect(store.finished).toEqual([{ ready: expect.anything() }]);
+    expect(store.connections.get(MODEL)).toMatchObject({ status: 'failed', error: { code: 'connection_not_started' } });
+  });
+
+  it('starts no connection for a model that failed', async () => {
+    const blobs = new MemoryBlobs();
+    blobs.objects.set(entry().upload_key, Buffer.from('not a tiff'));
+    const store = fakeStore(entry());
+    const fanOut = fakeFanOut();
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut }, entry().upload_key, 10);
+    expect(store.finished).toEqual([{ error: expect.anything() }]);
+    expect(fanOut.started).toEqual([]);
+    expect(store.connections.size).toBe(0);
+  });
+
   it('does nothing for a model another worker claimed, or a key that is not an elevation upload', async () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(undefined);
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem }, entry().upload_key, 10);
-    await processElevationUpload({ models: fakeStore(entry()), blobs, now: () => new Date(), processDem }, `uploads/${ACCOUNT}/imp_x/file.csv`, 10);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, entry().upload_key, 10);
+    await processElevationUpload({ models: fakeStore(entry()), blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, `uploads/${ACCOUNT}/imp_x/file.csv`, 10);
     expect(store.finished).toEqual([]);
     expect(blobs.gets).toEqual([]);
     expect(blobs.objects.has(entry().upload_key)).toBe(true);
@@ -78,7 +126,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, Buffer.from('x'));
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem }, entry().upload_key, MAX_DEM_UPLOAD_BYTES + 1);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, entry().upload_key, MAX_DEM_UPLOAD_BYTES + 1);
     expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'file_too_large' }) }]);
     expect(blobs.gets).toEqual([]);
   });
@@ -88,7 +136,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs(1);
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem }, entry().upload_key, undefined);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, entry().upload_key, undefined);
     expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'internal_error' }) }]);
     expect([...blobs.objects.keys()].filter((key) => key.startsWith('elevation-models/'))).toEqual([]);
   });

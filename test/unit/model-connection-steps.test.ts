@@ -6,6 +6,7 @@ import type { ElevationModelRecord } from '../../shared/domain/elevation-models/
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { decodeTrace, encodeTrace, traceTile } from '../../shared/domain/hazards/tiled-connection';
 import { MemoryBlobs } from '../helpers/memory-blobs';
+import { MemoryConnectionRecords } from '../helpers/memory-connection-records';
 import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
 
 /**
@@ -16,7 +17,7 @@ import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
 const width = 700, height = 520, seaSurface = 0.2;
 const surface = syntheticWindow({ width, height, seed: 5 }, 0, 0, width, height, seaSurface);
 const prefix = 'elevation-models/acct_test/em_tiles/';
-const run = { model_prefix: prefix, sea_surface_navd88_m: seaSurface };
+const run = { account_id: 'acct_test', elevation_model_id: 'em_tiles', run_id: 'conn_1', model_prefix: prefix, sea_surface_navd88_m: seaSurface };
 
 async function storedModel(): Promise<{ blobs: MemoryBlobs; record: ElevationModelRecord }> {
   const blobs = new MemoryBlobs();
@@ -34,7 +35,9 @@ describe('the tile fan-out steps over a stored model', () => {
     for (const tile of tiles) await traceModelTile(blobs, run, tile);
     await joinModelTiles(blobs, run, tiles);
     for (const tile of tiles) await settleModelTile(blobs, run, tile);
-    await finishModelConnection(blobs, run, { status: 'ready', tiles: tiles.length, sea_surface_navd88_m: seaSurface });
+    const records = new MemoryConnectionRecords(['em_tiles']);
+    await records.startConnection('acct_test', 'em_tiles', { status: 'pending', tiles: 6, run_id: 'conn_1', started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null });
+    await finishModelConnection({ blobs, records, now: () => new Date('2026-11-23T21:05:00.000Z') }, run, { status: 'ready', tiles: tiles.length, sea_surface_navd88_m: seaSurface });
 
     const single = spillLevels(surface, (i) => surface.water[i] === 1);
     let differing = 0;
@@ -46,6 +49,20 @@ describe('the tile fan-out steps over a stored model', () => {
     }
     expect(differing).toBe(0);
     expect(await modelConnectionStatus(blobs, prefix)).toEqual({ status: 'ready', tiles: 6, sea_surface_navd88_m: seaSurface });
+    expect(records.connections.get('em_tiles')).toMatchObject({ status: 'ready', finished_at: '2026-11-23T21:05:00.000Z', error: null });
+  });
+
+  it('records a failed run on its model with the error the state machine caught, and no outcome of a run that is no longer the model\'s', async () => {
+    const { blobs } = await storedModel();
+    const records = new MemoryConnectionRecords(['em_tiles']);
+    await records.startConnection('acct_test', 'em_tiles', { status: 'pending', tiles: 6, run_id: 'conn_1', started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null });
+    const deps = { blobs, records, now: () => new Date('2026-11-23T21:05:00.000Z') };
+    await finishModelConnection(deps, { ...run, run_id: 'conn_0' }, { status: 'ready', tiles: 6, sea_surface_navd88_m: seaSurface });
+    expect(records.connections.get('em_tiles')!.status).toBe('pending');
+    await finishModelConnection(deps, run, { status: 'failed', error: 'States.TaskFailed', cause: 'Lambda.Unknown' });
+    expect(records.connections.get('em_tiles')).toMatchObject({
+      status: 'failed', finished_at: '2026-11-23T21:05:00.000Z', error: { code: 'tile_pass_failed', detail: expect.stringContaining('States.TaskFailed: Lambda.Unknown') },
+    });
   });
 
   it('refuses to join before every tile is traced, naming the missing object', async () => {

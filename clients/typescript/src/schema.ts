@@ -2661,6 +2661,25 @@ export interface components {
             bbox: number[] | null;
             /** @description Where a `cog_url` model is read from; null for an upload. */
             cog_url: string | null;
+            /** @description An uploaded model's tidal connection: once the model is ready, every cell's spill level over the whole model (which land connects to open water below which level) is traced tile by tile and cached beside its tiles. Null for a model not ready yet, a `cog_url` model, or one ready before connections were traced. */
+            connection: {
+                /** @description Why the run failed: a tile pass or the join failed after its retries, the run could not be started, or it recorded no outcome within its time limit. */
+                error: {
+                    /** @enum {string} */
+                    code: "tile_pass_failed" | "connection_not_started" | "connection_lost";
+                    detail: string;
+                } | null;
+                /**
+                 * @description `pending` while the tiles are traced, `ready` once every cell's spill level over the whole model is cached, or `failed` (see `error`).
+                 * @enum {string}
+                 */
+                status: "pending" | "ready" | "failed";
+                /**
+                 * Format: int64
+                 * @description Tiles the connection is traced in (windows of at most 2,048 cells a side).
+                 */
+                tiles: number;
+            } | null;
             /** @description ISO 8601 (UTC). */
             created_at: string;
             /** @description The file's horizontal coordinate system, once read. */
@@ -7331,6 +7350,7 @@ export interface operations {
                      *         {
                      *           "bbox": null,
                      *           "cog_url": null,
+                     *           "connection": null,
                      *           "created_at": "2026-11-23T14:42:00.000Z",
                      *           "crs": null,
                      *           "elevation_model_id": "em_47427400149007988588365401608869",
@@ -7406,6 +7426,7 @@ export interface operations {
                      * @example {
                      *       "bbox": null,
                      *       "cog_url": null,
+                     *       "connection": null,
                      *       "created_at": "2026-11-23T14:42:00.000Z",
                      *       "crs": null,
                      *       "elevation_model_id": "em_47427400149007988588365401608869",
@@ -7506,6 +7527,7 @@ export interface operations {
                      * @example {
                      *       "bbox": null,
                      *       "cog_url": null,
+                     *       "connection": null,
                      *       "created_at": "2026-11-23T14:42:00.000Z",
                      *       "crs": null,
                      *       "elevation_model_id": "em_47427400149007988588365401608869",

@@ -14,7 +14,11 @@ const indexes = new Map<string, Promise<PyramidIndex>>();
 async function readTile(cells: TileCells, seaSurface: number): Promise<ConnectionTile> {
   const { row, col, width, height } = cells;
   let values: Float32Array, water: Uint8Array, flagged: boolean;
-  if (cells.kind === 'raw') {
+  if (cells.kind === 'given') {
+    // Open water already decided by the caller.
+    ({ values, water } = cells);
+    flagged = true;
+  } else if (cells.kind === 'raw') {
     const bytes = await readFile(cells.file);
     const n = width * height;
     if (bytes.byteLength !== n * 5) throw new Error(`Tile file ${path.basename(cells.file)} has ${bytes.byteLength} bytes, expected ${n * 5}.`);
@@ -54,6 +58,7 @@ serveTasks<ConnectionTask, ConnectionReply>(async (task) => {
     return { result: { trace, threadPeakBytes }, transfer: [trace.rimGround.buffer, trace.rimWater.buffer, trace.edgeFrom.buffer, trace.edgeTo.buffer, trace.edgeLevel.buffer] as ArrayBuffer[] };
   }
   const spill = settleTile(tile, task.rimSpill);
+  if (task.pass === 'spill') return { result: { spill, threadPeakBytes: threadBytes() }, transfer: [spill.buffer as ArrayBuffer] };
   const connected = task.levels.map(() => 0);
   let cells = 0;
   for (let i = 0; i < spill.length; i++) {

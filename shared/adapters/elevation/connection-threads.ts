@@ -1,21 +1,26 @@
 import path from 'node:path';
-import { joinTiles, type TileTrace, type TileWindow } from '../../domain/hazards/tiled-connection';
+import type { TilePasses } from '../../application/elevation-models/model-connection';
+import { joinTiles, type ConnectionTile, type TileTrace, type TileWindow } from '../../domain/hazards/tiled-connection';
 import { WorkerPool } from '../worker-pool';
 
 /**
  * Where a pooled thread reads one tile of a tiled analysis: level 0 of a processed model in a
  * directory, or a raw tile file (little-endian Float32 metres, NaN = no data, then one water byte
- * per cell, row-major). Either way the thread reads only its own window.
+ * per cell, row-major) — either way the thread reads only its own window — or the tile's cells
+ * and open water handed over as they are (read by the caller from wherever the model is kept).
  */
-export type TileCells = TileWindow & ({ kind: 'model'; directory: string } | { kind: 'raw'; file: string });
+export type TileCells = TileWindow & ({ kind: 'model'; directory: string } | { kind: 'raw'; file: string } | ({ kind: 'given' } & ConnectionTile));
 
 export type ConnectionTask =
   | { pass: 'trace'; cells: TileCells; seaSurface: number }
-  | { pass: 'settle'; cells: TileCells; seaSurface: number; rimSpill: Float32Array; levels: number[] };
+  | { pass: 'settle'; cells: TileCells; seaSurface: number; rimSpill: Float32Array; levels: number[] }
+  | { pass: 'spill'; cells: TileCells; seaSurface: number; rimSpill: Float32Array };
 
 /** What a settled tile reports: land cells connected to open water below each level, and the thread's memory. */
 export interface SettledTile { connected: number[]; cells: number; threadPeakBytes: number }
-export type ConnectionReply = { trace: TileTrace; threadPeakBytes: number } | SettledTile;
+/** A settled tile's every spill level (the connection cache's tile). */
+export interface SpilledTile { spill: Float32Array; threadPeakBytes: number }
+export type ConnectionReply = { trace: TileTrace; threadPeakBytes: number } | SettledTile | SpilledTile;
 
 /**
  * Heap of a connection thread. A tile's arrays (ground, water, levels, labels, the heap: about 17
@@ -51,4 +56,42 @@ export async function tiledInundation(pool: WorkerPool<ConnectionTask, Connectio
     cells: settled.reduce((sum, tile) => sum + tile.cells, 0),
     threadPeakBytes: Math.max(...traced.map((reply) => reply.threadPeakBytes), ...settled.map((tile) => tile.threadPeakBytes)),
   };
+}
+
+/**
+ * The per-tile passes of a model's connection on a pool of threads, one per core unless told,
+ * started with the first pass: the caller reads and writes the tiles, the threads only compute.
+ */
+export class PooledTilePasses implements TilePasses {
+  private pool: WorkerPool<ConnectionTask, ConnectionReply> | undefined;
+  private closed = false;
+
+  constructor(private readonly size?: number) {}
+
+  private threads(): WorkerPool<ConnectionTask, ConnectionReply> {
+    if (this.closed) throw new Error('The connection threads are closed.');
+    this.pool ??= connectionPool(this.size);
+    return this.pool;
+  }
+
+  /** Tiles passed at once: one per thread. */
+  get concurrency(): number {
+    return this.threads().size;
+  }
+
+  async trace(tile: ConnectionTile): Promise<TileTrace> {
+    const reply = await this.threads().run({ pass: 'trace', cells: { kind: 'given', ...tile }, seaSurface: Number.NaN });
+    return (reply as { trace: TileTrace }).trace;
+  }
+
+  async settle(tile: ConnectionTile, rimSpill: Float32Array): Promise<Float32Array> {
+    const reply = await this.threads().run({ pass: 'spill', cells: { kind: 'given', ...tile }, seaSurface: Number.NaN, rimSpill });
+    return (reply as SpilledTile).spill;
+  }
+
+  /** Ends the threads; passes running or asked for later fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool?.close();
+  }
 }

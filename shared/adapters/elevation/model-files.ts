@@ -1,7 +1,9 @@
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
 import type { ElevationModelFiles } from '../../domain/elevation-models/ports';
 import type { BlobStore } from '../../ports';
-import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey } from './processed-keys';
+import { CONNECTION_TILE_SIDE } from '../../domain/elevation-models/connection';
+import { tileWindows } from '../../domain/hazards/tiled-connection';
+import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, connectionKeys, elevationUploadKey } from './processed-keys';
 import { deleteProcessedModel } from './processed-model';
 
 /** Account models' uploads and processed tiles in the bucket, under the prefixes the stack grants. */
@@ -22,6 +24,16 @@ export class BlobElevationModelFiles implements ElevationModelFiles {
     await this.blobs.delete(uploadKey);
     if (!modelKey) return;
     const record = await this.blobs.get(modelKey);
-    if (record) await deleteProcessedModel(this.blobs, accountModelPrefix(accountId, modelId), JSON.parse(record.toString('utf8')) as ElevationModelRecord);
+    if (!record) return;
+    const prefix = accountModelPrefix(accountId, modelId);
+    const model = JSON.parse(record.toString('utf8')) as ElevationModelRecord;
+    // Its connection objects first: the record is what names the tiles they were traced in.
+    const keys = connectionKeys(prefix);
+    const { width, height } = model.pyramid.levels[0]!;
+    for (const tile of tileWindows(width, height, CONNECTION_TILE_SIDE)) {
+      for (const key of [keys.trace(tile), keys.rim(tile), keys.spill(tile)]) await this.blobs.delete(key);
+    }
+    await this.blobs.delete(keys.status);
+    await deleteProcessedModel(this.blobs, prefix, model);
   }
 }

@@ -1,3 +1,5 @@
+import type { TileWindow } from '../../domain/hazards/tiled-connection';
+
 /**
  * Bucket prefixes of account elevation models, read by the stack (grants, notification, lifecycle)
  * and by the code that writes them: uploads arrive under the first, processed models live under the second.
@@ -27,3 +29,15 @@ export function parseElevationUploadKey(key: string): { accountId: string; model
   const match = UPLOAD_KEY.exec(key);
   return match ? { accountId: match[1]!, modelId: match[2]! } : undefined;
 }
+
+/**
+ * The tidal connection of a model, beside its tiles under its prefix: per tile its trace and rim
+ * (intermediate) and its spill levels (the cache), and the run's status.
+ */
+const connectionTileName = (tile: TileWindow) => `${tile.row}-${tile.col}-${tile.width}x${tile.height}`;
+export const connectionKeys = (prefix: string) => ({
+  trace: (tile: TileWindow) => `${prefix}connection/trace/${connectionTileName(tile)}.bin`,
+  rim: (tile: TileWindow) => `${prefix}connection/rim/${connectionTileName(tile)}.bin`,
+  spill: (tile: TileWindow) => `${prefix}connection/spill/${connectionTileName(tile)}.bin.gz`,
+  status: `${prefix}connection/status.json`,
+});

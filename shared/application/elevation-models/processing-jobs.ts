@@ -8,16 +8,19 @@ import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
 import { logger } from '../../observability/logger';
 import { METRIC } from '../../observability/metrics';
 import type { JobRunner } from '../jobs/harness';
+import { startModelConnection, type ConnectionFanOut } from './model-connection';
 import type { JobStart } from '../jobs/job-start';
 import type { LapsedJob, SweptJobs } from '../jobs/sweep';
 import type { BlobStore } from '../../ports';
 
 export interface WorkerDeps {
-  models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'listExpiredLeases' | 'takeOver' | 'listPending'>;
+  models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'listExpiredLeases' | 'takeOver' | 'listPending' | 'startConnection' | 'endConnection'>;
   blobs: BlobStore;
   now: () => Date;
   /** GeoTIFF → tiles: in the worker Lambda itself (its memory is the cap), locally in a worker thread. */
   processDem: (bytes: Uint8Array, options: ProcessOptions) => Promise<ProcessedDem>;
+  /** Traces a ready model's tidal connection over its tiles (Step Functions in AWS, a thread pool locally). */
+  fanOut: ConnectionFanOut;
 }
 
 /** This process, as the holder of the leases it takes. */
@@ -73,9 +76,15 @@ export async function processElevationUpload(deps: WorkerDeps, key: string, size
 /** Processes a model this worker holds the lease of, and records the outcome if the lease still holds. */
 export async function processClaimedModel(deps: WorkerDeps, entry: ElevationModelEntry, size?: number): Promise<void> {
   const { account_id: accountId, elevation_model_id: modelId } = entry;
-  await deps.models.finish(accountId, modelId, await tileUpload(deps, entry, size), deps.now(), entry.lease);
+  const outcome = await tileUpload(deps, entry, size);
+  const finished = await deps.models.finish(accountId, modelId, outcome, deps.now(), entry.lease);
   // The tiles are what is kept; the GeoTIFF is not needed once processed (or refused).
   await deps.blobs.delete(entry.upload_key).catch(() => undefined);
+  if (finished && 'ready' in outcome) {
+    // The model is ready whatever becomes of its connection run, which records its own outcome.
+    await startModelConnection({ ...deps, records: deps.models }, { account_id: accountId, elevation_model_id: modelId, model_key: outcome.ready.model_key! })
+      .catch((error: Error) => logger.error('The connection run of a ready model was not recorded', { modelId, error }));
+  }
 }
 
 /** Waiting models older than this are not restarted by the sweep (their upload URL expired long ago). */

@@ -2,6 +2,7 @@ import type { BBox } from '../hazards/geo';
 import { leaseExpired, type JobLease } from '../job-lease';
 import type { DemUnits, DemVerticalDatum } from './vertical';
 import { isLostForGood, lostModelError } from './processing-job';
+import { currentConnection, type ModelConnection } from './connection';
 
 export const ELEVATION_MODEL_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
 export type ElevationModelStatus = typeof ELEVATION_MODEL_STATUSES[number];
@@ -49,6 +50,8 @@ export interface UploadedElevationModel extends StoredModelFields {
   processing_started_at: string | null;
   /** The worker processing it, while it does (absent on models stored before leases). */
   lease?: JobLease | null;
+  /** Its tidal connection run, once the model is ready (absent before, and on models ready before connections). */
+  connection?: ModelConnection | null;
 }
 
 /** A COG registered where it is: read by ranges from `cog_url`, ready from its registration, nothing uploaded. */
@@ -88,9 +91,17 @@ function lapsed(model: UploadedElevationModel, now: Date): ModelFailure | undefi
   return undefined;
 }
 
-/** The model's status and error as a reader sees them at `now`. */
-export function currentState(model: StoredElevationModel, now: Date): { status: ElevationModelStatus; error: ModelFailure | null } {
-  if (model.source === 'cog_url') return { status: model.status, error: null };
+export interface ModelState {
+  status: ElevationModelStatus;
+  error: ModelFailure | null;
+  /** The tidal connection run of an uploaded model once ready; null otherwise. */
+  connection: ReturnType<typeof currentConnection> | null;
+}
+
+/** The model's status, error and connection as a reader sees them at `now`. */
+export function currentState(model: StoredElevationModel, now: Date): ModelState {
+  if (model.source === 'cog_url') return { status: model.status, error: null, connection: null };
+  const connection = model.connection ? currentConnection(model.connection, now) : null;
   const failure = lapsed(model, now);
-  return failure ? { status: 'failed', error: failure } : { status: model.status, error: model.error };
+  return failure ? { status: 'failed', error: failure, connection: null } : { status: model.status, error: model.error, connection };
 }

@@ -1,0 +1,20 @@
+import type * as SFN from '@aws-sdk/client-sfn';
+import { sfn } from './aws-clients';
+import { commandOnFirstUse } from './sdk-commands';
+import { requiredSetting } from '../config';
+import type { ConnectionFanOut, ConnectionRunStart } from '../application/elevation-models/model-connection';
+
+const client = () => require('@aws-sdk/client-sfn') as typeof SFN;
+const StartExecutionCommand = commandOnFirstUse(client, 'StartExecutionCommand');
+
+/**
+ * The connection run as an execution of the tile fan-out state machine (lib/elevation-tile-fan-out.ts),
+ * named after the run: a repeated start of the same run is the same execution, not a second one.
+ */
+export class StepFunctionsConnectionFanOut implements ConnectionFanOut {
+  constructor(private readonly stateMachineArn = requiredSetting('CONNECTION_STATE_MACHINE_ARN')) {}
+
+  async start({ run, tiles }: ConnectionRunStart): Promise<void> {
+    await sfn().send(new StartExecutionCommand({ stateMachineArn: this.stateMachineArn, name: run.run_id, input: JSON.stringify({ run, tiles }) }));
+  }
+}

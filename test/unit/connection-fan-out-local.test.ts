@@ -1,0 +1,85 @@
+import { PooledTilePasses } from '../../shared/adapters/elevation/connection-threads';
+import { writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
+import { MODEL_FILE } from '../../shared/adapters/elevation/tiled-model';
+import {
+  InProcessConnectionFanOut, cachedSpill, connectionTiles, modelConnectionStatus, startModelConnection, type ModelConnectionRun,
+} from '../../shared/application/elevation-models/model-connection';
+import { CONNECTION_SEA_SURFACE_NAVD88_M } from '../../shared/domain/elevation-models/connection';
+import { spillLevels } from '../../shared/domain/hazards/flood-fill';
+import { MemoryBlobs } from '../helpers/memory-blobs';
+import { MemoryConnectionRecords } from '../helpers/memory-connection-records';
+import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
+
+/**
+ * The local fan-out: a model's connection run in the background, its tile passes on a pool of two
+ * threads, its objects in the bucket. The cache equals the flood of the whole grid, computed here
+ * from the synthetic cells alone; the run records its own outcome on the model.
+ */
+const width = 700, height = 520;
+const ACCOUNT = 'acct_test', MODEL = 'em_pool';
+const prefix = `elevation-models/${ACCOUNT}/${MODEL}/`;
+const surface = syntheticWindow({ width, height, seed: 11 }, 0, 0, width, height, CONNECTION_SEA_SURFACE_NAVD88_M);
+
+let passes: PooledTilePasses;
+beforeAll(() => { passes = new PooledTilePasses(2); });
+afterAll(() => passes.close());
+
+async function setUp() {
+  const blobs = new MemoryBlobs();
+  const { record, tiles } = syntheticModel(MODEL, surface.values, width, height);
+  await writeProcessedModel(blobs, prefix, record, tiles);
+  const records = new MemoryConnectionRecords([MODEL]);
+  const fanOut = new InProcessConnectionFanOut({ blobs, records, now: () => new Date('2026-11-23T21:05:00.000Z') }, passes);
+  return { blobs, record, records, fanOut };
+}
+
+const pending = (runId: string, tiles: number) => ({ status: 'pending' as const, tiles, run_id: runId, started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null });
+
+describe('the connection fan-out on a thread pool', () => {
+  it('caches every cell\'s spill level over the model, tile by tile, equal to the single grid\'s, and records it ready', async () => {
+    const { blobs, record, records, fanOut } = await setUp();
+    const tiles = connectionTiles(record, 256);
+    expect(tiles).toHaveLength(9);
+    const run: ModelConnectionRun = { account_id: ACCOUNT, elevation_model_id: MODEL, run_id: 'conn_a', model_prefix: prefix, sea_surface_navd88_m: CONNECTION_SEA_SURFACE_NAVD88_M };
+    await records.startConnection(ACCOUNT, MODEL, pending('conn_a', tiles.length));
+    await fanOut.start({ run, tiles });
+    await fanOut.idle();
+
+    const single = spillLevels(surface, (i) => surface.water[i] === 1);
+    let differing = 0, compared = 0;
+    for (const tile of tiles) {
+      const spill = (await cachedSpill(blobs, prefix, tile))!;
+      for (let r = 0; r < tile.height; r++) {
+        for (let c = 0; c < tile.width; c++) {
+          compared++;
+          if (!Object.is(spill[r * tile.width + c], single[(tile.row + r) * width + tile.col + c])) differing++;
+        }
+      }
+    }
+    expect(compared).toBe(width * height);
+    expect(differing).toBe(0);
+    expect(records.connections.get(MODEL)).toEqual({ ...pending('conn_a', 9), status: 'ready', finished_at: '2026-11-23T21:05:00.000Z' });
+    expect(await modelConnectionStatus(blobs, prefix)).toEqual({ status: 'ready', tiles: 9, sea_surface_navd88_m: 0 });
+  }, 120_000);
+
+  it('starts from a ready model\'s record: pending at once, ready when its run ends', async () => {
+    const { blobs, records, fanOut } = await setUp();
+    const run = await startModelConnection({ blobs, records, fanOut, now: () => new Date('2026-11-23T21:00:00.000Z') }, { account_id: ACCOUNT, elevation_model_id: MODEL, model_key: `${prefix}${MODEL_FILE}` });
+    expect(run!.model_prefix).toBe(prefix);
+    expect(records.connections.get(MODEL)!.status).toBe('pending');
+    await fanOut.idle();
+    expect(records.connections.get(MODEL)).toMatchObject({ status: 'ready', tiles: 1, run_id: run!.run_id, error: null });
+  }, 120_000);
+
+  it('records the run failed, naming what was missing, when a tile cannot be read', async () => {
+    const { blobs, record, records, fanOut } = await setUp();
+    const tiles = connectionTiles(record, 256);
+    // The pyramid's tiles gone (the record kept): the first tile pass cannot read its cells.
+    for (const key of [...blobs.objects.keys()]) if (key !== `${prefix}${MODEL_FILE}`) blobs.objects.delete(key);
+    await records.startConnection(ACCOUNT, MODEL, pending('conn_b', tiles.length));
+    await fanOut.start({ run: { account_id: ACCOUNT, elevation_model_id: MODEL, run_id: 'conn_b', model_prefix: prefix, sea_surface_navd88_m: 0 }, tiles });
+    await fanOut.idle();
+    expect(records.connections.get(MODEL)).toMatchObject({ status: 'failed', error: { code: 'tile_pass_failed', detail: expect.stringContaining('is missing') } });
+    expect(await modelConnectionStatus(blobs, prefix)).toMatchObject({ status: 'failed' });
+  }, 120_000);
+});

@@ -1,0 +1,67 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resetAwsClients } from '../../shared/adapters/aws-clients';
+import { StepFunctionsConnectionFanOut } from '../../shared/adapters/step-functions-fan-out';
+import type { ConnectionRunStart } from '../../shared/application/elevation-models/model-connection';
+
+/**
+ * The AWS adapter of the fan-out against a loopback stand-in for the Step Functions endpoint: one
+ * StartExecution of the configured machine, named after the run, with the run and its tiles as input.
+ */
+const MACHINE = 'arn:aws:states:us-east-1:123456789012:stateMachine:ElevationTiles';
+let server: Server;
+let calls: { target: string | undefined; body: any }[];
+let answer: { status: number; body: object };
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => { text += chunk; });
+    request.on('end', () => {
+      calls.push({ target: request.headers['x-amz-target'] as string | undefined, body: JSON.parse(text) });
+      response.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.0' });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: 'us-east-1',
+  });
+  resetAwsClients();
+});
+afterAll(async () => {
+  process.env = saved;
+  resetAwsClients();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  calls = [];
+  answer = { status: 200, body: { executionArn: `${MACHINE.replace('stateMachine', 'execution')}:conn_1`, startDate: 1795940000 } };
+});
+
+const start: ConnectionRunStart = {
+  run: { account_id: 'acct_test', elevation_model_id: `em_${'a'.repeat(32)}`, run_id: 'conn_1', model_prefix: 'elevation-models/acct_test/em_a/', sea_surface_navd88_m: 0 },
+  tiles: [{ row: 0, col: 0, width: 2048, height: 2048 }, { row: 0, col: 2048, width: 100, height: 2048 }],
+};
+
+describe('the Step Functions fan-out', () => {
+  it('starts one execution of the machine, named after the run, with the run and its tiles as the input', async () => {
+    await new StepFunctionsConnectionFanOut(MACHINE).start(start);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.target).toBe('AWSStepFunctions.StartExecution');
+    expect(calls[0]!.body).toEqual({ stateMachineArn: MACHINE, name: 'conn_1', input: expect.any(String) });
+    expect(JSON.parse(calls[0]!.body.input)).toEqual(start);
+  });
+
+  it('fails the start when Step Functions refuses it, so the run is recorded failed', async () => {
+    answer = { status: 400, body: { __type: 'com.amazonaws.swf.service.v2.model#StateMachineDoesNotExist', message: 'State Machine Does Not Exist' } };
+    await expect(new StepFunctionsConnectionFanOut(MACHINE).start(start)).rejects.toThrow(/State Machine Does Not Exist/);
+  });
+
+  it('needs the machine\'s ARN from the environment the stack sets', () => {
+    delete process.env.CONNECTION_STATE_MACHINE_ARN;
+    expect(() => new StepFunctionsConnectionFanOut()).toThrow('Missing required environment variable CONNECTION_STATE_MACHINE_ARN');
+  });
+});
