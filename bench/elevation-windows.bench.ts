@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   console.log(`sizes ${SIZES.map((n) => n.toExponential(0)).join(', ')} cells${MAX_CELLS < 1e8 ? ' (10⁸ with ELEVATION_WINDOWS_MAX_CELLS=100000000)' : ''}`);
   const rows: { cells: number; wallS: number; cpuS: number; peakRssMb: number }[] = [];
   const runs = [...SIZES.map((cells) => ({ cells, windowTiles: WINDOW_TILES })), { cells: SIZES.at(-1)!, windowTiles: 4 }];
-  let bytes = new Uint8Array(), generateS = 0;
+  let bytes: Uint8Array = new Uint8Array(), generateS = 0;
   for (const { cells: target, windowTiles } of runs) {
     const side = Math.round(Math.sqrt(target));
     if (windowTiles === WINDOW_TILES) {
