@@ -24,3 +24,15 @@ export function printTable(rows: Array<{ name: string; result: LoadResult }>): v
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));
 }
+
+/** The process's RSS sampled every 25 ms while `work` runs: its peak, not the peak since the process began. */
+export async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 25);
+  try {
+    const result = await work();
+    return { result, peakRssMb: Math.max(peak, process.memoryUsage().rss) / (1024 * 1024) };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fromArrayBuffer } from 'geotiff';
 import { processDemInThread } from '../../shared/adapters/elevation/dem-thread';
 import { processDem, readGeoTiffDem } from '../../shared/adapters/elevation/geotiff-dem';
-import { checkDeclaredRaster, checkElevationSamples } from '../../shared/domain/elevation-models/budget';
+import { checkDeclaredRaster, checkElevationStats, checkLatticeSize, checkWindowSource, sampleStats } from '../../shared/domain/elevation-models/budget';
 import { RasterError } from '../../shared/domain/elevation-models/raster-error';
 import { verticalConversion } from '../../shared/domain/elevation-models/vertical';
 import { TAMPA_CLIP } from '../helpers/dem-fixture';
@@ -56,8 +56,10 @@ describe('an upload is priced from its header before any strip is decoded', () =
     const base = { width: 1000, height: 1000, bytesPerSample: 4, blockCells: 256 * 256, blockByteCounts: [100_000], blockOffsets: [8], compression: 8, fileBytes: 100_008 };
     expect(() => checkDeclaredRaster(base)).not.toThrow();
     const code = (changes: Partial<typeof base>) => { try { checkDeclaredRaster({ ...base, ...changes }); return undefined; } catch (e) { return (e as RasterError).code; } };
-    expect(code({ width: 8001, height: 8000 })).toBe('raster_too_large'); // 64,008,000 cells
-    expect(code({ width: 8000, height: 8000, bytesPerSample: 8, blockByteCounts: [10_000_000], fileBytes: 10_000_008 })).toBe('raster_too_large'); // 512 MB of samples
+    expect(code({ width: 50_000, height: 40_001 })).toBe('raster_too_large'); // 2,000,050,000 cells
+    expect(code({ width: 50_000, height: 40_000, blockByteCounts: [40_000_000], fileBytes: 40_000_008 })).toBeUndefined(); // 2 × 10⁹ cells at 200 : 1
+    // Decoded one window at a time: a whole raster of 512 MB of samples is no longer refused by its header.
+    expect(code({ width: 8000, height: 8000, bytesPerSample: 8, blockByteCounts: [10_000_000], fileBytes: 10_000_008 })).toBeUndefined();
     expect(code({ blockCells: 8_388_609 })).toBe('raster_too_large'); // one byte-quad over 32 MiB
     expect(code({ blockCells: 8_388_608 })).toBeUndefined();
     // 4,000,000 bytes decoded: 20,000 compressed bytes is 200 : 1 exactly, one fewer is over.
@@ -67,11 +69,23 @@ describe('an upload is priced from its header before any strip is decoded', () =
     expect(code({ fileBytes: 100_007 })).toBe('unreadable_raster');
   });
 
+  it('limits what one window decodes, and a lattice to 4 × its source cells past a million', () => {
+    const code = (check: () => void) => { try { check(); return undefined; } catch (e) { return (e as RasterError).code; } };
+    expect(code(() => checkWindowSource(8000, 8000, 4))).toBeUndefined(); // 64 M cells, 256 MiB
+    expect(code(() => checkWindowSource(8001, 8000, 4))).toBe('raster_too_large');
+    expect(code(() => checkWindowSource(8000, 8000, 8))).toBe('raster_too_large'); // 512 MiB
+    expect(code(() => checkWindowSource(8000, 4000, 8))).toBeUndefined();
+    expect(code(() => checkLatticeSize(1000, 1000, 1, 10))).toBeUndefined(); // a million cells at any growth
+    expect(code(() => checkLatticeSize(1000, 1001, 1, 250_000))).toBe('resampled_grid_too_large'); // over 4 × 250,000
+    expect(code(() => checkLatticeSize(2000, 2000, 1, 1_000_000))).toBeUndefined();
+    expect(code(() => checkLatticeSize(50_000, 40_001, 1, 1e9))).toBe('resampled_grid_too_large'); // over 2 × 10⁹
+  });
+
   it('reads NaN, the declared no-data and fill values as no-data, and wants 1 % valid cells within −500…9,000 m', () => {
     const metres = verticalConversion(NAVD88_M);
     const feet = verticalConversion({ vertical_datum: 'NAVD88', units: 'ft' });
     const grid = (valid: number[], rest: number, total = 400) => [...valid, ...Array<number>(total - valid.length).fill(rest)];
-    const code = (values: number[], nodata?: number, conversion = metres) => { try { checkElevationSamples(values, nodata, conversion); return undefined; } catch (e) { return (e as RasterError).code; } };
+    const code = (values: number[], nodata?: number, conversion = metres) => { try { checkElevationStats(sampleStats(values, nodata), conversion); return undefined; } catch (e) { return (e as RasterError).code; } };
     expect(code(grid([1, 2, 3, 4], Number.NaN))).toBeUndefined(); // 4 of 400 = 1 %
     expect(code(grid([1, 2, 3], Number.NaN))).toBe('no_valid_cells');
     expect(code(grid([1, 2, 3, 4], -9999, 401), -9999)).toBe('no_valid_cells'); // under 1 %
@@ -101,7 +115,7 @@ describe('decoding in a worker thread', () => {
     expect(await refusal(() => processDemInThread(bytes(), NAVD88_M))).toBe(code);
     const clip = readFileSync(TAMPA_CLIP);
     const options = { vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: -0.3 } as const;
-    expect(await refusal(() => processDemInThread(clip, options, { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2, stackSizeMb: 4, timeLimitMs: 60_000 }))).toBe('processing_limit_exceeded');
-    expect(await refusal(() => processDemInThread(clip, options, { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64, stackSizeMb: 4, timeLimitMs: 50 }))).toBe('processing_limit_exceeded');
+    expect(await refusal(() => processDemInThread(clip, options, {}, { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2, stackSizeMb: 4, timeLimitMs: 60_000 }))).toBe('processing_limit_exceeded');
+    expect(await refusal(() => processDemInThread(clip, options, {}, { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64, stackSizeMb: 4, timeLimitMs: 50 }))).toBe('processing_limit_exceeded');
   });
 });

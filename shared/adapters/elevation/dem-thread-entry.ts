@@ -1,14 +1,23 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { RasterError } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
-import type { DemThreadReply, DemThreadRequest } from './dem-thread';
+import type { DemThreadReply, DemThreadRequest, DemThreadTiles } from './dem-thread';
 import { processDem } from './geotiff-dem';
 
-/** The thread of `processDemInThread`: one upload processed, the tiles handed back without a copy. */
-async function run({ bytes, options }: DemThreadRequest): Promise<void> {
+/** Tiles handed to the parent without a copy, resolved once it has taken them (so one window's tiles are in flight at a time). */
+function handOver(tiles: Map<string, Uint8Array>): Promise<void> {
+  return new Promise((resolve) => {
+    parentPort!.once('message', () => resolve());
+    const message: DemThreadTiles = { tiles: [...tiles] };
+    parentPort!.postMessage(message, [...new Set([...tiles.values()].map((tile) => tile.buffer as ArrayBuffer))]);
+  });
+}
+
+/** The thread of `processDemInThread`: one upload processed window by window, each window's tiles handed over as made. */
+async function run({ bytes, options, windowTiles }: DemThreadRequest): Promise<void> {
   let reply: DemThreadReply;
   try {
-    reply = { ok: await processDem(bytes, options) };
+    reply = { ok: await processDem(bytes, options, { writeTiles: handOver, ...(windowTiles === undefined ? {} : { windowTiles }) }) };
   } catch (error) {
     reply = error instanceof RasterError
       ? { refused: { kind: 'raster', code: error.code, message: error.message } }
@@ -16,8 +25,7 @@ async function run({ bytes, options }: DemThreadRequest): Promise<void> {
         ? { refused: { kind: 'vertical', message: error.message } }
         : { crashed: (error as Error).stack ?? String(error) };
   }
-  const transfer = 'ok' in reply ? [...new Set([...reply.ok.tiles.values()].map((tile) => tile.buffer as ArrayBuffer))] : [];
-  parentPort!.postMessage(reply, transfer);
+  parentPort!.postMessage(reply);
 }
 
 void run(workerData as DemThreadRequest);

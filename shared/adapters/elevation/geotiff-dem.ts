@@ -1,10 +1,11 @@
 import type { GeoTIFFImage } from 'geotiff';
-import { checkDeclaredRaster, checkElevationSamples, type DeclaredRaster } from '../../domain/elevation-models/budget';
+import { checkDeclaredRaster, checkElevationRange, checkElevationStats, checkWindowSource, mergeStats, NO_SAMPLES, sampleStats, type DeclaredRaster } from '../../domain/elevation-models/budget';
 import { demCrs } from '../../domain/elevation-models/crs';
-import { buildPyramid, type BuiltPyramid } from '../../domain/elevation-models/pyramid';
+import type { BuiltPyramid } from '../../domain/elevation-models/pyramid';
 import { RasterError } from '../../domain/elevation-models/raster-error';
-import { latticeFrame, reprojectToLattice, type SourceRaster } from '../../domain/elevation-models/reproject';
-import { verticalConversion, type VerticalReference } from '../../domain/elevation-models/vertical';
+import { latticeFrame, resampleWindow, sourceWindow, type CellWindow, type RasterFrame, type SourceBlock, type SourceRaster } from '../../domain/elevation-models/reproject';
+import { verticalConversion, type VerticalConversion, type VerticalReference } from '../../domain/elevation-models/vertical';
+import { planWindows, tileWindow, WindowedPyramid, type WindowPlan, type WindowTiles } from '../../domain/elevation-models/windows';
 
 /** GeoKey value of a user-defined (non-EPSG) CRS. */
 const USER_DEFINED = 32767;
@@ -40,30 +41,32 @@ async function declaredRaster(image: GeoTIFFImage, fileBytes: number): Promise<D
   });
 }
 
-/** The band decoded one row of strips or tiles at a time into one array (never one whole-image read). */
-async function decodeByBlocks(image: GeoTIFFImage): Promise<SourceRaster['values']> {
-  const width = image.getWidth(), height = image.getHeight(), rows = image.getTileHeight();
-  let values: SourceRaster['values'] | undefined;
-  for (let top = 0; top < height; top += rows) {
-    const bottom = Math.min(height, top + rows);
-    const [band] = await reading('samples', () => image.readRasters({ window: [0, top, width, bottom], samples: [0], interleave: false })) as unknown as [SourceRaster['values']];
-    values ??= new (band.constructor as new (length: number) => SourceRaster['values'])(width * height);
-    values.set(band, top * width);
-  }
-  return values!;
+/** The source cells of one window, decoding only the strips or tiles it intersects. */
+async function decodeWindow(image: GeoTIFFImage, window: CellWindow): Promise<SourceBlock> {
+  const { row0, col0, width, height } = window;
+  const [band] = await reading('samples', () => image.readRasters({ window: [col0, row0, col0 + width, row0 + height], samples: [0], interleave: false })) as unknown as [SourceRaster['values']];
+  return { ...window, values: band };
+}
+
+/** An opened GeoTIFF DEM, priced from its header: where it lies, its no-data value, nothing decoded. */
+export interface OpenedDem {
+  image: GeoTIFFImage;
+  frame: RasterFrame;
+  nodata?: number;
 }
 
 /**
- * Reads a single-band GeoTIFF DEM: its samples, geotransform, no-data value and EPSG CRS. What the
- * decoding and the resampled lattice would cost is checked from the header first (see budget.ts);
- * only then are the strips or tiles decoded, a row of them at a time.
+ * Opens a single-band GeoTIFF DEM: its geotransform, no-data value and EPSG CRS. What the decoding
+ * and the resampled lattice would cost is checked from the header first (see budget.ts); samples
+ * are decoded only later, one window at a time.
  */
-export async function readGeoTiffDem(bytes: Uint8Array): Promise<SourceRaster> {
+export async function openGeoTiffDem(bytes: Uint8Array): Promise<OpenedDem> {
   // Loaded with the first raster read, as exceljs is with the first workbook: most requests read none.
   const { fromArrayBuffer } = await import('geotiff');
   let image: GeoTIFFImage;
   try {
-    const tiff = await fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const tiff = await fromArrayBuffer((whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer);
     image = await tiff.getImage();
   } catch (error) {
     throw new RasterError(`The file is not a readable GeoTIFF (${(error as Error).message}).`, 'not_a_geotiff');
@@ -87,11 +90,15 @@ export async function readGeoTiffDem(bytes: Uint8Array): Promise<SourceRaster> {
   // PixelIsArea tie points are cell corners; PixelIsPoint ones are posts (the USGS DEMs).
   const half = keys.GTRasterTypeGeoKey === PIXEL_IS_POINT ? 0 : 0.5;
   const frame = { width, height, x0: origin[0]! + half * dx, y0: origin[1]! + half * dy, dx, dy, crs };
-  // The lattice the samples will be resampled to is priced before they are decoded.
-  latticeFrame(frame);
-  const values = await decodeByBlocks(image);
   const nodata = image.getGDALNoData();
-  return { values, ...frame, ...(nodata === null ? {} : { nodata }) };
+  return { image, frame, ...(nodata === null ? {} : { nodata }) };
+}
+
+/** Reads a GeoTIFF DEM whole: its samples with its frame (for small rasters; models are processed by windows). */
+export async function readGeoTiffDem(bytes: Uint8Array): Promise<SourceRaster> {
+  const { image, frame, nodata } = await openGeoTiffDem(bytes);
+  const { values } = await decodeWindow(image, { row0: 0, col0: 0, width: frame.width, height: frame.height });
+  return { values, ...frame, ...(nodata === undefined ? {} : { nodata }) };
 }
 
 export interface ProcessOptions extends VerticalReference {
@@ -104,12 +111,68 @@ export interface ProcessedDem extends BuiltPyramid {
   vertical_conversion: string;
 }
 
-/** GeoTIFF bytes → reprojected, datum-converted tile pyramid (the one processing used by the worker and the CLI). */
-export async function processDem(bytes: Uint8Array, options: ProcessOptions): Promise<ProcessedDem> {
+export interface WindowedProcessing {
+  /** Side of a window in level-0 tiles (a power of two; windows.ts). */
+  windowTiles?: number;
+  /**
+   * Takes each window's tiles as they are made (writing them out), so they are not kept: the
+   * result then holds no tiles. Without it, the tiles are gathered in the result.
+   */
+  writeTiles?: (tiles: Map<string, Uint8Array>) => Promise<void>;
+}
+
+/** A DEM and the window plan of its lattice: all a window needs to be processed, wherever it runs. */
+export interface WindowedDem extends OpenedDem {
+  plan: WindowPlan;
+  /** The source cells each window of the plan reads (undefined: the window lies outside the raster). */
+  sourceWindows: Array<CellWindow | undefined>;
+  conversion: VerticalConversion;
+  waterRawValue?: number;
+}
+
+/** Opens a DEM and plans its windows, every window's decoding priced before any is decoded. */
+export async function planGeoTiffDem(bytes: Uint8Array, options: ProcessOptions, windowTiles?: number): Promise<WindowedDem> {
   const conversion = verticalConversion(options);
-  const raster = await readGeoTiffDem(bytes);
-  checkElevationSamples(raster.values, raster.nodata, conversion);
-  const lattice = reprojectToLattice(raster, conversion, options.water_raw_value);
-  const pyramid = buildPyramid(lattice, conversion.stored_datum);
-  return { ...pyramid, crs: { epsg: raster.crs.epsg, name: raster.crs.name }, vertical_conversion: conversion.description };
+  const dem = await openGeoTiffDem(bytes);
+  const plan = planWindows(latticeFrame(dem.frame), windowTiles);
+  const sourceWindows = plan.windows.map((window) => sourceWindow(dem.frame, plan.lattice, window));
+  const bytesPerSample = dem.image.getBytesPerPixel();
+  for (const source of sourceWindows) if (source) checkWindowSource(source.width, source.height, bytesPerSample);
+  return { ...dem, plan, sourceWindows, conversion, ...(options.water_raw_value === undefined ? {} : { waterRawValue: options.water_raw_value }) };
+}
+
+/**
+ * Window `i` of a planned DEM: its source cells decoded (only the strips or tiles it intersects),
+ * their heights checked, resampled and tiled. The unit a fan-out distributes.
+ */
+export async function processWindow(dem: WindowedDem, i: number): Promise<WindowTiles & { samples: ReturnType<typeof sampleStats> }> {
+  const source = dem.sourceWindows[i];
+  const block = source && await decodeWindow(dem.image, source);
+  const samples = block ? sampleStats(block.values, dem.nodata) : NO_SAMPLES;
+  checkElevationRange(samples, dem.conversion);
+  const resampled = resampleWindow({ ...dem.frame, ...(dem.nodata === undefined ? {} : { nodata: dem.nodata }) }, block, dem.plan.lattice, dem.plan.windows[i]!, dem.conversion, dem.waterRawValue);
+  return { ...tileWindow(dem.plan, resampled), samples };
+}
+
+/**
+ * GeoTIFF bytes → reprojected, datum-converted tile pyramid (the one processing used by the worker
+ * and the CLI), one window after another: memory holds one window, whatever the model's size.
+ */
+export async function processDem(bytes: Uint8Array, options: ProcessOptions, processing: WindowedProcessing = {}): Promise<ProcessedDem> {
+  const dem = await planGeoTiffDem(bytes, options, processing.windowTiles);
+  const kept = new Map<string, Uint8Array>();
+  const take = processing.writeTiles ?? (async (tiles: Map<string, Uint8Array>) => { for (const [key, tile] of tiles) kept.set(key, tile); });
+  const pyramid = new WindowedPyramid(dem.plan, dem.conversion.stored_datum, dem.waterRawValue !== undefined);
+  let samples = NO_SAMPLES;
+  for (let i = 0; i < dem.plan.windows.length; i++) {
+    const window = await processWindow(dem, i);
+    samples = mergeStats(samples, window.samples);
+    pyramid.add(window);
+    await take(window.tiles);
+  }
+  // Decoded windows overlap by a few cells at their edges: the share of valid cells is the source's within that.
+  checkElevationStats(samples, dem.conversion);
+  const { index, tiles } = pyramid.finish();
+  await take(tiles);
+  return { index, tiles: kept, crs: { epsg: dem.frame.crs.epsg, name: dem.frame.crs.name }, vertical_conversion: dem.conversion.description };
 }

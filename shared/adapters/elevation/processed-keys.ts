@@ -5,10 +5,11 @@ import type { TileWindow } from '../../domain/hazards/tiled-connection';
  * and by the code that writes them: uploads arrive under the first, processed models live under the second.
  */
 /**
- * Largest GeoTIFF accepted: the file is read whole and resampled in memory (about five times its
- * size at peak for Float32 data), which the worker's 3 GB holds with room to spare.
+ * Largest GeoTIFF accepted: the compressed file is held whole while it is processed window by
+ * window (each window a few hundred MB at most, see windows.ts), which the worker's 3 GB holds with
+ * room to spare. 1 GiB of deflate terrain is 3 to 5 × 10⁸ Float32 cells.
  */
-export const MAX_DEM_UPLOAD_BYTES = 256 * 1024 * 1024;
+export const MAX_DEM_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
 export const ELEVATION_UPLOADS_PREFIX = 'elevation-uploads/';
 export const ACCOUNT_MODELS_PREFIX = 'elevation-models/';

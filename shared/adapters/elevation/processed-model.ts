@@ -11,21 +11,39 @@ export function processedModelKeys(prefix: string, record: Pick<ElevationModelRe
 }
 
 /**
- * Writes a processed model to the blob store: tiles first and `model.json` last, so a model is
- * never read half-written; if a write fails, what was written is removed and the error rethrown.
+ * Writes a model's tiles under `prefix` as processing hands them over (one window's at a time),
+ * remembering each, so that a run that fails afterwards removes what it wrote.
  */
-export async function writeProcessedModel(blobs: BlobStore, prefix: string, record: ElevationModelRecord, tiles: Map<string, Uint8Array>): Promise<string> {
-  const written: string[] = [];
-  try {
+export class ModelTileWriter {
+  private readonly written: string[] = [];
+
+  constructor(private readonly blobs: BlobStore, private readonly prefix: string) {}
+
+  async write(tiles: Map<string, Uint8Array>): Promise<void> {
     for (const [key, bytes] of tiles) {
-      await blobs.put(`${prefix}${key}`, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'application/gzip');
-      written.push(`${prefix}${key}`);
+      await this.blobs.put(`${this.prefix}${key}`, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'application/gzip');
+      this.written.push(`${this.prefix}${key}`);
     }
+  }
+
+  async discard(): Promise<void> {
+    await Promise.allSettled(this.written.splice(0).map((key) => this.blobs.delete(key)));
+  }
+}
+
+/**
+ * Writes a processed model to the blob store: tiles first (those not yet written through `writer`)
+ * and `model.json` last, so a model is never read half-written; if a write fails, every tile
+ * written is removed and the error rethrown.
+ */
+export async function writeProcessedModel(blobs: BlobStore, prefix: string, record: ElevationModelRecord, tiles: Map<string, Uint8Array>, writer = new ModelTileWriter(blobs, prefix)): Promise<string> {
+  try {
+    await writer.write(tiles);
     const modelKey = `${prefix}${MODEL_FILE}`;
     await blobs.put(modelKey, `${JSON.stringify(record)}\n`, 'application/json');
     return modelKey;
   } catch (error) {
-    await Promise.allSettled(written.map((key) => blobs.delete(key)));
+    await writer.discard();
     throw error;
   }
 }

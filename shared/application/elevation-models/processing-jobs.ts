@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ProcessedDem, ProcessOptions } from '../../adapters/elevation/geotiff-dem';
-import { processedModelRecord, writeProcessedModel } from '../../adapters/elevation/processed-model';
+import type { ProcessedDem, ProcessOptions, WindowedProcessing } from '../../adapters/elevation/geotiff-dem';
+import { ModelTileWriter, processedModelRecord, writeProcessedModel } from '../../adapters/elevation/processed-model';
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey, parseElevationUploadKey } from '../../adapters/elevation/processed-keys';
 import type { DynamoElevationModelStore, ElevationModelEntry, ProcessedFields } from '../../adapters/elevation-model-store';
 import { MAX_MODEL_ATTEMPTS, lostModelError } from '../../domain/elevation-models/processing-job';
@@ -17,8 +17,8 @@ export interface WorkerDeps {
   models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'listExpiredLeases' | 'takeOver' | 'listPending' | 'startConnection' | 'endConnection'>;
   blobs: BlobStore;
   now: () => Date;
-  /** GeoTIFF → tiles: in the worker Lambda itself (its memory is the cap), locally in a worker thread. */
-  processDem: (bytes: Uint8Array, options: ProcessOptions) => Promise<ProcessedDem>;
+  /** GeoTIFF → tiles, window by window: in the worker Lambda itself (its memory is the cap), locally in a worker thread. */
+  processDem: (bytes: Uint8Array, options: ProcessOptions, processing: WindowedProcessing) => Promise<ProcessedDem>;
   /** Traces a ready model's tidal connection over its tiles (Step Functions in AWS, a thread pool locally). */
   fanOut: ConnectionFanOut;
 }
@@ -28,13 +28,16 @@ const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
 const tooLarge = (size: number): JobFailure => ({
   code: 'file_too_large',
-  detail: `The upload is ${size} bytes; at most ${MAX_DEM_UPLOAD_BYTES} (256 MiB) are accepted. Split the DEM into tiles and upload each as a model.`,
+  detail: `The upload is ${size} bytes; at most ${MAX_DEM_UPLOAD_BYTES} (${MAX_DEM_UPLOAD_BYTES / 1024 ** 3} GiB) are accepted. Split the DEM and upload each part as a model.`,
 });
 
 /** Tiles and model.json for a claimed model's upload, or why it cannot be used. */
 async function tileUpload(deps: WorkerDeps, entry: ElevationModelEntry, size: number | undefined): Promise<{ ready: ProcessedFields } | { error: JobFailure }> {
   if (size !== undefined && size > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(size) };
   const { account_id: accountId, elevation_model_id: modelId } = entry;
+  const prefix = accountModelPrefix(accountId, modelId);
+  // Each window's tiles are written as they are made, so the run holds one window whatever the model's size.
+  const tiles = new ModelTileWriter(deps.blobs, prefix);
   try {
     const bytes = await deps.blobs.get(entry.upload_key);
     if (!bytes) return { error: { code: 'unusable_raster', detail: 'The upload is no longer in the bucket; create the model again.' } };
@@ -43,14 +46,15 @@ async function tileUpload(deps: WorkerDeps, entry: ElevationModelEntry, size: nu
       vertical_datum: entry.vertical_datum,
       units: entry.units,
       ...(entry.ngvd29_to_navd88_m === null ? {} : { ngvd29_to_navd88_m: entry.ngvd29_to_navd88_m }),
-    });
+    }, { writeTiles: (windowTiles) => tiles.write(windowTiles) });
     const record = processedModelRecord(processed, {
       elevation_model_id: modelId, name: entry.name, source_vertical_datum: entry.vertical_datum,
       vertical_accuracy_m: entry.vertical_accuracy_m, surface_model: false,
     });
-    const modelKey = await writeProcessedModel(deps.blobs, accountModelPrefix(accountId, modelId), record, processed.tiles);
+    const modelKey = await writeProcessedModel(deps.blobs, prefix, record, processed.tiles, tiles);
     return { ready: { crs: record.crs, resolution_m: record.resolution_m, bbox: record.bbox, vertical_conversion: record.vertical_conversion, model_key: modelKey } };
   } catch (error) {
+    await tiles.discard();
     const failure = jobFailureOf(error);
     if (!failure) logger.error('Elevation model processing failed', { modelId, error: error as Error });
     return { error: failure ?? { code: 'internal_error', detail: `Processing stopped on an unexpected error; quote ${modelId} when reporting it, or create the model again.` } };

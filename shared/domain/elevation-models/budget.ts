@@ -3,14 +3,25 @@ import { toStoredMetres, type VerticalConversion } from './vertical';
 
 /**
  * What an uploaded raster may cost, checked from its header before a single strip is decoded, and
- * what its samples must look like to be an elevation model. The figures are what one processing
- * run holds in memory at once: the decoded samples, the lattice they are resampled to, and the tiles.
+ * what its samples must look like to be an elevation model. A model is processed one window of its
+ * lattice at a time (windows.ts), so what one run holds at once is one window's decoded samples,
+ * its resampled cells and their tiles, whatever the model's size.
  */
 
-/** Cells of the source raster, and of the lattice it is resampled to (a 64 M-cell Float32 grid is 256 MiB). */
-export const MAX_CELLS = 64_000_000;
-/** Decoded samples held at once: 64 M cells of 4-byte samples (an 8-byte raster may have half as many). */
-export const MAX_DECODED_BYTES = MAX_CELLS * 4;
+/** Cells of a model: of the source raster, and of the lattice it is resampled to (a 1 m DEM of 45 km × 45 km). */
+export const MAX_MODEL_CELLS = 2_000_000_000;
+/** Source cells one window decodes at once (a 4,096-cell window needs about 17 million at native resolution). */
+export const MAX_WINDOW_CELLS = 64_000_000;
+/** Decoded samples one window holds at once: 64 M cells of 4-byte samples (an 8-byte raster may have half as many). */
+export const MAX_WINDOW_DECODED_BYTES = MAX_WINDOW_CELLS * 4;
+/**
+ * Lattice cells per source cell: a reprojection turns the grid by a few degrees and, in geographic
+ * CRSs, stretches rows by 1 / cos(latitude) (1.15 in Florida); cells far from square (stretched
+ * cells) multiply it, and a small file would become a huge lattice.
+ */
+export const MAX_RESAMPLE_GROWTH = 4;
+/** Lattices up to this size are accepted at any growth: a few source cells turned 45° give a lattice many times their count. */
+const SMALL_LATTICE_CELLS = 1_000_000;
 /**
  * One strip or tile is decoded whole (the LZW decoder builds it in a plain array, several times its
  * size): a raster written as one huge strip is refused, as GDAL writes strips of a few rows and 256-cell tiles.
@@ -55,11 +66,8 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 export function checkDeclaredRaster(raster: DeclaredRaster): void {
   const { width, height, bytesPerSample } = raster;
   const cells = width * height;
-  if (cells > MAX_CELLS) throw new RasterError(`The raster has ${cells} cells; the limit is ${MAX_CELLS} (split it into tiles).`, 'raster_too_large');
+  if (cells > MAX_MODEL_CELLS) throw new RasterError(`The raster has ${cells} cells; the limit is ${MAX_MODEL_CELLS} (split it into several models).`, 'raster_too_large');
   const decoded = cells * bytesPerSample;
-  if (decoded > MAX_DECODED_BYTES) {
-    throw new RasterError(`The raster decodes to ${mib(decoded)} (${cells} cells of ${bytesPerSample} bytes); the limit is ${mib(MAX_DECODED_BYTES)} (split it into tiles, or store 4-byte samples).`, 'raster_too_large');
-  }
   const blockBytes = raster.blockCells * bytesPerSample;
   if (blockBytes > MAX_BLOCK_DECODED_BYTES) {
     throw new RasterError(`One strip or tile of the raster decodes to ${mib(blockBytes)}; the limit is ${mib(MAX_BLOCK_DECODED_BYTES)} (write it tiled, e.g. gdal_translate -co TILED=YES).`, 'raster_too_large');
@@ -77,21 +85,37 @@ export function checkDeclaredRaster(raster: DeclaredRaster): void {
   }
 }
 
-/** Refuses a resampled lattice larger than the cell limit (cells stretched in one direction multiply it). */
-export function checkLatticeSize(width: number, height: number, resolutionM: number): void {
+/**
+ * Refuses a resampled lattice larger than the model's cell limit, or many times the source's cells
+ * (cells stretched in one direction multiply it).
+ */
+export function checkLatticeSize(width: number, height: number, resolutionM: number, sourceCells: number): void {
   const cells = width * height;
-  if (cells > MAX_CELLS) {
-    throw new RasterError(`Resampled at its finest cell size (${resolutionM.toPrecision(3)} m) the raster covers ${Math.round(cells)} cells; the limit is ${MAX_CELLS}: are its cell sizes right?`, 'resampled_grid_too_large');
+  const limit = Math.min(MAX_MODEL_CELLS, Math.max(SMALL_LATTICE_CELLS, MAX_RESAMPLE_GROWTH * sourceCells));
+  if (cells > limit) {
+    throw new RasterError(`Resampled at its finest cell size (${resolutionM.toPrecision(3)} m) the raster covers ${Math.round(cells)} cells; the limit is ${limit} for its ${sourceCells} cells: are its cell sizes right?`, 'resampled_grid_too_large');
+  }
+}
+
+/** Refuses, before decoding it, a window of source cells larger than one window may decode at once. */
+export function checkWindowSource(width: number, height: number, bytesPerSample: number): void {
+  const cells = width * height, decoded = cells * bytesPerSample;
+  if (cells > MAX_WINDOW_CELLS || decoded > MAX_WINDOW_DECODED_BYTES) {
+    throw new RasterError(`One window of the model needs ${cells} source cells (${mib(decoded)}); the limit is ${MAX_WINDOW_CELLS} cells and ${mib(MAX_WINDOW_DECODED_BYTES)}: are its cell sizes right, or are its samples over 4 bytes?`, 'raster_too_large');
   }
 }
 
 /** A sample that is ground: finite, not the declared no-data, not a fill value. */
 export function isElevationSample(value: number, nodata: number | undefined): boolean {
-  return Number.isFinite(value) && value !== nodata && Math.abs(value) < FILL_VALUE_MAGNITUDE;
+  return value === value && value !== nodata && value < FILL_VALUE_MAGNITUDE && value > -FILL_VALUE_MAGNITUDE;
 }
 
-/** Refuses samples that are not a model of the ground: too few valid cells, or heights no ground has. */
-export function checkElevationSamples(values: ArrayLike<number>, nodata: number | undefined, conversion: VerticalConversion): void {
+/** Valid samples among a set of samples, and their extremes (raw units). */
+export interface SampleStats { cells: number; valid: number; min: number; max: number }
+
+export const NO_SAMPLES: SampleStats = { cells: 0, valid: 0, min: Infinity, max: -Infinity };
+
+export function sampleStats(values: ArrayLike<number>, nodata: number | undefined): SampleStats {
   let valid = 0, min = Infinity, max = -Infinity;
   for (let i = 0; i < values.length; i++) {
     const value = values[i]!;
@@ -100,12 +124,27 @@ export function checkElevationSamples(values: ArrayLike<number>, nodata: number 
     if (value < min) min = value;
     if (value > max) max = value;
   }
-  if (valid < MIN_VALID_CELLS || valid < MIN_VALID_SHARE * values.length) {
-    throw new RasterError(`The raster holds ${valid} valid cells of ${values.length} (no-data, NaN and fill values excluded); at least ${MIN_VALID_SHARE * 100} % are needed.`, 'no_valid_cells');
-  }
+  return { cells: values.length, valid, min, max };
+}
+
+export const mergeStats = (a: SampleStats, b: SampleStats): SampleStats =>
+  ({ cells: a.cells + b.cells, valid: a.valid + b.valid, min: Math.min(a.min, b.min), max: Math.max(a.max, b.max) });
+
+/** Refuses heights no ground has (checked on each window as it is decoded, before its tiles are written). */
+export function checkElevationRange(stats: SampleStats, conversion: VerticalConversion): void {
+  if (stats.valid === 0) return;
   // The conversion scales by a positive factor and shifts, so the extremes stay the extremes.
-  const [low, high] = [toStoredMetres(min, conversion), toStoredMetres(max, conversion)];
+  const [low, high] = [toStoredMetres(stats.min, conversion), toStoredMetres(stats.max, conversion)];
   if (low < MIN_ELEVATION_M || high > MAX_ELEVATION_M) {
     throw new RasterError(`The raster's values run from ${low.toFixed(1)} to ${high.toFixed(1)} m after conversion; ground lies between ${MIN_ELEVATION_M} and ${MAX_ELEVATION_M} m: are its units and no-data value right?`, 'elevation_out_of_range');
   }
+}
+
+/** Refuses samples that are not a model of the ground: too few valid cells, or heights no ground has. */
+export function checkElevationStats(stats: SampleStats, conversion: VerticalConversion): void {
+  const { valid, cells } = stats;
+  if (valid < MIN_VALID_CELLS || valid < MIN_VALID_SHARE * cells) {
+    throw new RasterError(`The raster holds ${valid} valid cells of ${cells} (no-data, NaN and fill values excluded); at least ${MIN_VALID_SHARE * 100} % are needed.`, 'no_valid_cells');
+  }
+  checkElevationRange(stats, conversion);
 }

@@ -46,50 +46,97 @@ export function tileKey(level: number, tile: string): string {
 
 export interface BuiltPyramid { index: PyramidIndex; tiles: Map<string, Uint8Array> }
 
-export function buildPyramid(lattice: GeoLattice, verticalDatum: 'NAVD88' | 'EGM96'): BuiltPyramid {
-  const tiles = new Map<string, Uint8Array>();
-  const levels: PyramidLevel[] = [];
-  for (let level = 0, step = 1; ; level++, step *= 2) {
-    const width = math.ceil(lattice.width / step), height = math.ceil(lattice.height / step);
-    const present: string[] = [];
-    for (let ty = 0; ty * TILE_SIZE < height; ty++) {
-      for (let tx = 0; tx * TILE_SIZE < width; tx++) {
-        const n = TILE_SIZE * TILE_SIZE;
-        const bytes = new Uint8Array(n * 5);
-        const values = new Float32Array(bytes.buffer, 0, n).fill(num.NaN);
-        let any = false;
-        for (let r = 0; r < TILE_SIZE; r++) {
-          const row = ty * TILE_SIZE + r;
-          if (row >= height) break;
-          for (let c = 0; c < TILE_SIZE; c++) {
-            const col = tx * TILE_SIZE + c;
-            if (col >= width) break;
-            const src = row * step * lattice.width + col * step;
-            const v = lattice.values[src]!;
-            if (num.isNaN(v)) continue;
-            values[r * TILE_SIZE + c] = v;
-            bytes[n * 4 + r * TILE_SIZE + c] = lattice.water?.[src] ?? 0;
-            any = true;
-          }
-        }
-        if (!any) continue;
-        const name = `${tx}-${ty}`;
-        present.push(name);
-        tiles.set(tileKey(level, name), gzipSync(bytes, { level: 6, mtime: 0 }));
-      }
-    }
-    levels.push({ level, width, height, cell_lon: lattice.cellLon * step, cell_lat: lattice.cellLat * step, tiles: present });
-    if (width <= COARSEST_SIDE && height <= COARSEST_SIDE) break;
+/** Width and height of each level over a lattice: overviews until the coarsest is at most COARSEST_SIDE a side. */
+export function pyramidLevelSides(width: number, height: number): Array<[number, number]> {
+  const sides: Array<[number, number]> = [];
+  for (let step = 1; ; step *= 2) {
+    const side: [number, number] = [math.ceil(width / step), math.ceil(height / step)];
+    sides.push(side);
+    if (side[0] <= COARSEST_SIDE && side[1] <= COARSEST_SIDE) return sides;
   }
+}
+
+/**
+ * A rectangle of one level's cells (NaN = no data): the whole lattice, a window of it, or the
+ * overview cells gathered from all windows. Its first cell is at `row0`, `col0` of its level.
+ */
+export interface CellBlock {
+  level: number;
+  row0: number;
+  col0: number;
+  width: number;
+  height: number;
+  values: Float32Array;
+  water?: Uint8Array;
+}
+
+/**
+ * The tiles of `level` that hold samples, among those whose cells all lie in the block (each
+ * level-`level` cell is the block's cell at the same place: every 2^(level − block.level)-th one).
+ * Their names are added to `present` and their bytes to `out`.
+ */
+export function encodeLevelTiles(block: CellBlock, level: number, [levelWidth, levelHeight]: [number, number], present: string[], out: Map<string, Uint8Array>): void {
+  const step = 2 ** (level - block.level);
+  const n = TILE_SIZE * TILE_SIZE;
+  const firstCol = math.ceil(block.col0 / step), endCol = math.min(levelWidth, math.ceil((block.col0 + block.width) / step));
+  const firstRow = math.ceil(block.row0 / step), endRow = math.min(levelHeight, math.ceil((block.row0 + block.height) / step));
+  for (let ty = math.floor(firstRow / TILE_SIZE); ty * TILE_SIZE < endRow; ty++) {
+    for (let tx = math.floor(firstCol / TILE_SIZE); tx * TILE_SIZE < endCol; tx++) {
+      const bytes = new Uint8Array(n * 5);
+      const values = new Float32Array(bytes.buffer, 0, n).fill(num.NaN);
+      let any = false;
+      for (let r = 0; r < TILE_SIZE; r++) {
+        const row = ty * TILE_SIZE + r;
+        if (row >= endRow) break;
+        const srcRow = (row * step - block.row0) * block.width;
+        for (let c = 0; c < TILE_SIZE; c++) {
+          const col = tx * TILE_SIZE + c;
+          if (col >= endCol) break;
+          const src = srcRow + col * step - block.col0;
+          const v = block.values[src]!;
+          if (num.isNaN(v)) continue;
+          values[r * TILE_SIZE + c] = v;
+          bytes[n * 4 + r * TILE_SIZE + c] = block.water?.[src] ?? 0;
+          any = true;
+        }
+      }
+      if (!any) continue;
+      const name = `${tx}-${ty}`;
+      present.push(name);
+      out.set(tileKey(level, name), gzipSync(bytes, { level: 6, mtime: 0 }));
+    }
+  }
+}
+
+/** Tile names in the order of rows, then columns, whatever order they were made in. */
+const byRowThenColumn = (a: string, b: string) => {
+  const [ax, ay] = a.split('-').map(num), [bx, by] = b.split('-').map(num);
+  return ay! - by! || ax! - bx!;
+};
+
+/** The index of a pyramid over `lattice`, from the tiles present at each level. */
+export function pyramidIndex(lattice: Omit<GeoLattice, 'values' | 'water'>, verticalDatum: 'NAVD88' | 'EGM96', hasWater: boolean, present: string[][]): PyramidIndex {
+  const levels = pyramidLevelSides(lattice.width, lattice.height).map(([width, height], level) => ({
+    level, width, height, cell_lon: lattice.cellLon * 2 ** level, cell_lat: lattice.cellLat * 2 ** level, tiles: [...present[level]!].sort(byRowThenColumn),
+  }));
   const east = lattice.west + (lattice.width - 1) * lattice.cellLon;
   const south = lattice.north - (lattice.height - 1) * lattice.cellLat;
   return {
-    index: {
-      format: PYRAMID_FORMAT, west: lattice.west, north: lattice.north, bbox: [lattice.west, south, east, lattice.north],
-      resolution_m: lattice.resolution_m, vertical_datum: verticalDatum, has_water_flag: lattice.water !== undefined, levels,
-    },
-    tiles,
+    format: PYRAMID_FORMAT, west: lattice.west, north: lattice.north, bbox: [lattice.west, south, east, lattice.north],
+    resolution_m: lattice.resolution_m, vertical_datum: verticalDatum, has_water_flag: hasWater, levels,
   };
+}
+
+/** The pyramid of a lattice held whole (windows.ts builds one window at a time). */
+export function buildPyramid(lattice: GeoLattice, verticalDatum: 'NAVD88' | 'EGM96'): BuiltPyramid {
+  const tiles = new Map<string, Uint8Array>();
+  const block: CellBlock = { level: 0, row0: 0, col0: 0, width: lattice.width, height: lattice.height, values: lattice.values, ...(lattice.water ? { water: lattice.water } : {}) };
+  const present = pyramidLevelSides(lattice.width, lattice.height).map((side, level) => {
+    const names: string[] = [];
+    encodeLevelTiles(block, level, side, names, tiles);
+    return names;
+  });
+  return { index: pyramidIndex(lattice, verticalDatum, lattice.water !== undefined, present), tiles };
 }
 
 export function decodeTile(bytes: Uint8Array): DecodedTile {

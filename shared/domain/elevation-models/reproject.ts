@@ -30,49 +30,101 @@ export { RasterError } from './raster-error';
 /** Where a raster lies, without its samples: all the lattice's size depends on. */
 export type RasterFrame = Pick<SourceRaster, 'width' | 'height' | 'x0' | 'y0' | 'dx' | 'dy' | 'crs'>;
 
-type LatticeFrame = Omit<GeoLattice, 'values' | 'water'>;
+export type LatticeFrame = Omit<GeoLattice, 'values' | 'water'>;
 
+// The resampling loop reads Math and Number through module bindings: a global lookup costs about a
+// hundred times more inside a vm context (the test runner's), for the same answer.
+const { Math: math, Number: num } = globalThis;
 const WGS84 = '+proj=longlat +datum=WGS84 +no_defs';
 const METRES_PER_DEGREE_LAT = 111_320;
 /** Edge samples used to find the lon/lat box of a projected raster (edges curve slightly). */
 const EDGE_SAMPLES = 32;
 const MIN_RESOLUTION_M = 0.01;
 
+/** A rectangle of whole cells: `width` × `height` from row `row0`, column `col0`. */
+export interface CellWindow { row0: number; col0: number; width: number; height: number }
+
+/** Samples of a raster within a window of its cells (the whole raster, or what one lattice window needs). */
+export type SourceBlock = CellWindow & { values: SourceRaster['values'] };
+
+/** The lattice cells of one window, resampled, and whether a cell's nearest post is the source's water value. */
+export type ResampledWindow = CellWindow & { values: Float32Array; water?: Uint8Array };
+
 /**
- * Resamples a DEM onto a lon/lat lattice at its native resolution: every lattice cell centre is
- * projected into the DEM's CRS and its value interpolated bilinearly between the four surrounding
- * posts (fractional values kept; no rounding). Where a neighbour is no-data the nearest post is used
- * when valid, else the cell is no-data (NaN).
+ * The source cells a window of the lattice reads: every cell centre on the window's rim is
+ * projected into the source CRS (a map projection is continuous and one-to-one, so the rim's image
+ * bounds the interior's), widened by the posts bilinear interpolation and the rounding to the
+ * nearest post reach. Undefined when the window lies wholly outside the raster.
  */
-export function reprojectToLattice(source: SourceRaster, conversion: VerticalConversion, waterRawValue?: number): GeoLattice {
-  const { width, height, x0, y0, dx, dy } = source;
-  const { west, north, cellLon, cellLat, resolution_m, width: outWidth, height: outHeight } = latticeFrame(source);
+export function sourceWindow(source: RasterFrame, lattice: LatticeFrame, window: CellWindow): CellWindow | undefined {
   const toSource = proj4(WGS84, source.crs.proj4);
-  const values = new Float32Array(outWidth * outHeight).fill(Number.NaN);
-  const water = waterRawValue === undefined ? undefined : new Uint8Array(outWidth * outHeight);
-  const raw = source.values;
+  let minC = Infinity, maxC = -Infinity, minR = Infinity, maxR = -Infinity;
+  const rim = (row: number, col: number) => {
+    const [x, y] = toSource.forward([lattice.west + col * lattice.cellLon, lattice.north - row * lattice.cellLat]);
+    const fc = (x! - source.x0) / source.dx, fr = (y! - source.y0) / source.dy;
+    minC = Math.min(minC, fc); maxC = Math.max(maxC, fc); minR = Math.min(minR, fr); maxR = Math.max(maxR, fr);
+  };
+  const lastRow = window.row0 + window.height - 1, lastCol = window.col0 + window.width - 1;
+  for (let col = window.col0; col <= lastCol; col++) { rim(window.row0, col); rim(lastRow, col); }
+  for (let row = window.row0; row <= lastRow; row++) { rim(row, window.col0); rim(row, lastCol); }
+  const margin = 2;
+  const c0 = Math.max(0, Math.floor(minC) - margin), c1 = Math.min(source.width - 1, Math.ceil(maxC) + margin);
+  const r0 = Math.max(0, Math.floor(minR) - margin), r1 = Math.min(source.height - 1, Math.ceil(maxR) + margin);
+  if (!(c1 >= c0 && r1 >= r0)) return undefined;
+  return { row0: r0, col0: c0, width: c1 - c0 + 1, height: r1 - r0 + 1 };
+}
+
+/**
+ * Resamples one window of the lattice from the source cells it reads (`block`, from sourceWindow):
+ * every lattice cell centre is projected into the DEM's CRS and its value interpolated bilinearly
+ * between the four surrounding posts (fractional values kept; no rounding). Where a neighbour is
+ * no-data the nearest post is used when valid, else the cell is no-data (NaN). A cell depends only
+ * on its own position, so windows of any size give the same cells.
+ */
+export function resampleWindow(source: RasterFrame & Pick<SourceRaster, 'nodata'>, block: SourceBlock | undefined, lattice: LatticeFrame, window: CellWindow, conversion: VerticalConversion, waterRawValue?: number): ResampledWindow {
+  const { width, height, x0, y0, dx, dy } = source;
+  const { west, north, cellLon, cellLat } = lattice;
+  const values = new Float32Array(window.width * window.height).fill(num.NaN);
+  const water = waterRawValue === undefined ? undefined : new Uint8Array(window.width * window.height);
+  const resampled = { ...window, values, ...(water ? { water } : {}) };
+  if (!block) return resampled;
+  const toSource = proj4(WGS84, source.crs.proj4);
+  const raw = block.values;
+  // Source post (row, col) in the block; the block holds every post a window cell reads (see sourceWindow).
+  const at = (r: number, c: number) => {
+    if (r < block.row0 || c < block.col0 || r >= block.row0 + block.height || c >= block.col0 + block.width) throw new Error(`Source post ${r}, ${c} lies outside the window read for it.`);
+    return (r - block.row0) * block.width + (c - block.col0);
+  };
   const valid = (i: number) => isElevationSample(raw[i]!, source.nodata);
-  for (let row = 0; row < outHeight; row++) {
-    const lat = north - row * cellLat;
-    for (let col = 0; col < outWidth; col++) {
-      const [x, y] = toSource.forward([west + col * cellLon, lat]);
+  for (let r = 0; r < window.height; r++) {
+    const lat = north - (window.row0 + r) * cellLat;
+    for (let c = 0; c < window.width; c++) {
+      const [x, y] = toSource.forward([west + (window.col0 + c) * cellLon, lat]);
       const fc = (x! - x0) / dx, fr = (y! - y0) / dy;
       if (fc < -0.5 || fr < -0.5 || fc > width - 0.5 || fr > height - 0.5) continue;
-      const nc = Math.min(width - 1, Math.max(0, Math.round(fc))), nr = Math.min(height - 1, Math.max(0, Math.round(fr)));
-      const nearest = nr * width + nc;
+      const nc = math.min(width - 1, math.max(0, math.round(fc))), nr = math.min(height - 1, math.max(0, math.round(fr)));
+      const nearest = at(nr, nc);
       if (!valid(nearest)) continue;
-      const c0 = Math.min(width - 2, Math.max(0, Math.floor(fc))), r0 = Math.min(height - 2, Math.max(0, Math.floor(fr)));
-      const tx = Math.min(1, Math.max(0, fc - c0)), ty = Math.min(1, Math.max(0, fr - r0));
-      const i00 = r0 * width + c0, i01 = i00 + 1, i10 = i00 + width, i11 = i10 + 1;
+      const c0 = math.min(width - 2, math.max(0, math.floor(fc))), r0 = math.min(height - 2, math.max(0, math.floor(fr)));
+      const tx = math.min(1, math.max(0, fc - c0)), ty = math.min(1, math.max(0, fr - r0));
+      const i00 = at(r0, c0), i01 = at(r0, c0 + 1), i10 = at(r0 + 1, c0), i11 = at(r0 + 1, c0 + 1);
       const value = valid(i00) && valid(i01) && valid(i10) && valid(i11)
         ? (raw[i00]! * (1 - tx) + raw[i01]! * tx) * (1 - ty) + (raw[i10]! * (1 - tx) + raw[i11]! * tx) * ty
         : raw[nearest]!;
-      const out = row * outWidth + col;
+      const out = r * window.width + c;
       values[out] = toStoredMetres(value, conversion);
       if (water && raw[nearest] === waterRawValue) water[out] = 1;
     }
   }
-  return { values, ...(water ? { water } : {}), width: outWidth, height: outHeight, west, north, cellLon, cellLat, resolution_m };
+  return resampled;
+}
+
+/** A DEM held whole resampled onto its lon/lat lattice at native resolution, in one window (see resampleWindow). */
+export function reprojectToLattice(source: SourceRaster, conversion: VerticalConversion, waterRawValue?: number): GeoLattice {
+  const frame = latticeFrame(source);
+  const whole = { row0: 0, col0: 0, width: frame.width, height: frame.height };
+  const { values, water } = resampleWindow(source, { row0: 0, col0: 0, width: source.width, height: source.height, values: source.values }, frame, whole, conversion, waterRawValue);
+  return { ...frame, values, ...(water ? { water } : {}) };
 }
 
 /**
@@ -110,6 +162,6 @@ export function latticeFrame(source: RasterFrame): LatticeFrame {
   const outWidth = Math.floor((east - west) / cellLon) + 1;
   const outHeight = Math.floor((north - south) / cellLat) + 1;
 
-  checkLatticeSize(outWidth, outHeight, resolution_m);
+  checkLatticeSize(outWidth, outHeight, resolution_m, width * height);
   return { width: outWidth, height: outHeight, west, north, cellLon, cellLat, resolution_m };
 }

@@ -1,0 +1,114 @@
+import { encodeLevelTiles, pyramidIndex, pyramidLevelSides, TILE_SIZE, type BuiltPyramid, type CellBlock } from './pyramid';
+import type { CellWindow, LatticeFrame, ResampledWindow } from './reproject';
+
+/**
+ * A model of any size is processed one window of its lattice at a time: a square of
+ * `windowTiles` × `windowTiles` level-0 tiles (16: 4,096 × 4,096 cells), aligned on window
+ * multiples, so each of its level-0 tiles, and its overview tiles as long as one covers no more
+ * than the window, is made from that window alone. The coarser overview cells (one in 1,024 at
+ * 16-tile windows) are gathered from every window and tiled once all are done.
+ *
+ * Memory per window: its resampled cells, 5 bytes each (84 MB at 4,096 × 4,096), the source cells
+ * it decodes (budget.ts, at most 256 MiB; about 17 million 4-byte cells, 67 MB, at native
+ * resolution) and its gzipped tiles; plus the gathered overview cells, 5 bytes per 1,024 cells of
+ * the model (10 MB at 2 × 10⁹ cells).
+ */
+export const WINDOW_TILES = 16;
+
+export interface WindowPlan {
+  lattice: LatticeFrame;
+  windowTiles: number;
+  /** Width and height of each level of the pyramid. */
+  sides: Array<[number, number]>;
+  /** The first level whose tiles span more than one window: from here on, tiled from the gathered cells. */
+  gatheredLevel: number;
+  windows: CellWindow[];
+}
+
+/** The windows a lattice is processed in, rows of windows from the north-west. */
+export function planWindows(lattice: LatticeFrame, windowTiles = WINDOW_TILES): WindowPlan {
+  if (!(Number.isInteger(Math.log2(windowTiles)) && windowTiles >= 1)) throw new Error(`A window is a power of two tiles a side, not ${windowTiles}.`);
+  const side = windowTiles * TILE_SIZE;
+  const windows: CellWindow[] = [];
+  for (let row0 = 0; row0 < lattice.height; row0 += side) {
+    for (let col0 = 0; col0 < lattice.width; col0 += side) {
+      windows.push({ row0, col0, width: Math.min(side, lattice.width - col0), height: Math.min(side, lattice.height - row0) });
+    }
+  }
+  return { lattice, windowTiles, sides: pyramidLevelSides(lattice.width, lattice.height), gatheredLevel: Math.log2(windowTiles) + 1, windows };
+}
+
+/** What one window adds to the model: its tiles (to write now) and its share of the gathered overview cells. */
+export interface WindowTiles {
+  tiles: Map<string, Uint8Array>;
+  /** Tile names per level, for the levels tiled within windows. */
+  present: string[][];
+  gathered?: CellBlock;
+}
+
+/**
+ * One window's tiles: every level finer than the gathered level, from its resampled cells alone. It
+ * depends on nothing but the window, so windows may be processed in any order or place.
+ */
+export function tileWindow(plan: WindowPlan, resampled: ResampledWindow): WindowTiles {
+  const tiles = new Map<string, Uint8Array>();
+  const block: CellBlock = { ...resampled, level: 0 };
+  const ownLevels = Math.min(plan.gatheredLevel, plan.sides.length);
+  const present = plan.sides.slice(0, ownLevels).map((side, level) => {
+    const names: string[] = [];
+    encodeLevelTiles(block, level, side, names, tiles);
+    return names;
+  });
+  return { tiles, present, ...(ownLevels < plan.sides.length ? { gathered: gatheredCells(plan, block) } : {}) };
+}
+
+/** The window's cells that are cells of the gathered level (every 2^level-th row and column). */
+function gatheredCells(plan: WindowPlan, block: CellBlock): CellBlock {
+  const step = 2 ** plan.gatheredLevel;
+  const row0 = Math.ceil(block.row0 / step), col0 = Math.ceil(block.col0 / step);
+  const height = Math.ceil((block.row0 + block.height) / step) - row0, width = Math.ceil((block.col0 + block.width) / step) - col0;
+  const values = new Float32Array(width * height);
+  const water = block.water && new Uint8Array(width * height);
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      const src = ((row0 + r) * step - block.row0) * block.width + (col0 + c) * step - block.col0;
+      values[r * width + c] = block.values[src]!;
+      if (water) water[r * width + c] = block.water![src]!;
+    }
+  }
+  return { level: plan.gatheredLevel, row0, col0, width, height, values, ...(water ? { water } : {}) };
+}
+
+/** Joins the windows' tiles into one pyramid: the tile names as they come, the gathered cells into one block. */
+export class WindowedPyramid {
+  private readonly present: string[][];
+  private readonly gathered?: CellBlock;
+
+  constructor(private readonly plan: WindowPlan, private readonly verticalDatum: 'NAVD88' | 'EGM96', private readonly hasWater: boolean) {
+    this.present = plan.sides.map(() => []);
+    if (plan.gatheredLevel < plan.sides.length) {
+      const [width, height] = plan.sides[plan.gatheredLevel]!;
+      this.gathered = { level: plan.gatheredLevel, row0: 0, col0: 0, width, height, values: new Float32Array(width * height).fill(Number.NaN), ...(hasWater ? { water: new Uint8Array(width * height) } : {}) };
+    }
+  }
+
+  add(window: WindowTiles): void {
+    window.present.forEach((names, level) => this.present[level]!.push(...names));
+    const part = window.gathered, whole = this.gathered;
+    if (!part || !whole) return;
+    for (let r = 0; r < part.height; r++) {
+      const at = (part.row0 + r) * whole.width + part.col0;
+      whole.values.set(part.values.subarray(r * part.width, (r + 1) * part.width), at);
+      if (part.water) whole.water!.set(part.water.subarray(r * part.width, (r + 1) * part.width), at);
+    }
+  }
+
+  /** The overview tiles made from the gathered cells, and the model's index. */
+  finish(): BuiltPyramid {
+    const tiles = new Map<string, Uint8Array>();
+    if (this.gathered) {
+      for (let level = this.plan.gatheredLevel; level < this.plan.sides.length; level++) encodeLevelTiles(this.gathered, level, this.plan.sides[level]!, this.present[level]!, tiles);
+    }
+    return { index: pyramidIndex(this.plan.lattice, this.verticalDatum, this.hasWater, this.present), tiles };
+  }
+}
