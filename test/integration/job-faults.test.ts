@@ -235,8 +235,8 @@ describe('a job whose start message was lost', () => {
     const path = `/assessments/${assessment.json.assessment_id}/deliverables/${requested.json.deliverable_id}`;
     expect((await app.request('GET', path, { key: key() })).json.status).toBe('queued');
     // Within the grace period the sweep leaves it to its start; past it, the sweep sends the start again.
-    expect((await sweepLapsedJobs([deliverableJobs], jobStarter(), new Date())).deliverable).toMatchObject({ restarted: 0 });
-    expect((await sweepAfterGrace([deliverableJobs])).deliverable).toMatchObject({ restarted: 1 });
+    expect((await sweepLapsedJobs([deliverableJobs(new DynamoDeliverableStore())], jobStarter(), new Date())).deliverable).toMatchObject({ restarted: 0 });
+    expect((await sweepAfterGrace([deliverableJobs(new DynamoDeliverableStore())])).deliverable).toMatchObject({ restarted: 1 });
     expect(await drainJobQueue('deliverable')).toBe(1);
     expect((await settledView(path, ['queued', 'running'])).status).toBe('succeeded');
   }, 120_000);
