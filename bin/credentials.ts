@@ -1,5 +1,6 @@
 import { DynamoTrainingStore } from '../shared/adapters/enrollment-store';
-import { revokeCertification, TrainingError, type TrainingUser } from '../shared/domain/training/enrolment';
+import { revokeCertification } from '../shared/application/training/enrolment';
+import { TrainingError, type TrainingUser } from '../shared/domain/training/enrolment';
 import { CertificationParams, RevokeBody } from '../shared/schemas/v1-training';
 import { CliError, openOperatorStorage, option, runCli } from './operator-storage';
 

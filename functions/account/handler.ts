@@ -5,8 +5,26 @@ import { withIdempotency, type IdempotencyStore } from '../../shared/http/idempo
 import { createWebhook, deleteWebhook, listWebhookDeliveries, sendTestEvent, type WebhookDeps } from '../../shared/application/account/webhooks';
 import type { DeliveryAttempt } from '../../shared/domain/webhooks/delivery';
 import type { Webhook } from '../../shared/domain/webhooks/ports';
+import { hourWindow } from '../../shared/domain/tiers';
+import type { getUsageRoute } from '../../shared/routes/account';
+import type { RouteImplementation } from '../../shared/http/types';
 import { idempotencyStore, webhookDeps } from './deps';
-import { getUsage } from './usage';
+
+/** Reports the limiter's own count for this key; the route is unmetered, so this read is not in it. */
+const getUsage: RouteImplementation<typeof getUsageRoute> = async ({ account, rate, now }) => {
+  const window = hourWindow(now);
+  return {
+    status: 200,
+    body: {
+      requests_used: rate!.used,
+      limit: rate!.limit,
+      remaining: rate!.remaining,
+      reset_time: rate!.resetAt.toISOString(),
+      window_start: new Date(window.resetAt.getTime() - 3600_000).toISOString(),
+      subscription_tier: account!.tier,
+    },
+  };
+};
 
 const publicWebhook = ({ webhook_id, webhook_url, events, description, created_at }: Webhook) => ({
   webhook_id, webhook_url, events, ...(description !== undefined ? { description } : {}), created_at,

@@ -1,4 +1,5 @@
 import { assetAdapters } from '../../shared/adapters/asset-wiring';
+import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 import { DynamoHazardJobStore } from '../../shared/adapters/hazard-job-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
@@ -32,7 +33,7 @@ export const handler = observedHandler(async (_event?: unknown): Promise<Partial
     hazardJobs(new DynamoHazardJobStore()),
     importJobs(assetAdapters),
     elevationModelJobs({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore() }),
-    deliverableJobs,
+    deliverableJobs(new DynamoDeliverableStore()),
   ];
   const report = await sweepLapsedJobs(kinds, jobStarter(), new Date());
   for (const [kind, counts] of Object.entries(report) as [JobKindName, { failed: number }][]) countMetric(FAILED_METRIC[kind], counts.failed);

@@ -7,38 +7,37 @@ import { DynamoSecurityEventStore } from '../../shared/adapters/security-event-s
 import { DynamoSessionRevocationStore, DynamoUserStore } from '../../shared/adapters/user-store';
 import { authorizerCacheFlusher } from '../../shared/adapters/authorizer-cache';
 import { accountUsageKeys } from '../../shared/adapters/usage-keys';
-import type { IdentityDeps } from '../../shared/domain/identity/use-cases';
+import type { IdentityDeps } from '../../shared/application/identity/use-cases';
+import { wiring } from '../../shared/config';
+import type { IdempotencyStore } from '../../shared/http/idempotency';
 
-let deps: IdentityDeps | undefined;
+/** The identity use cases' adapters. */
+export const identityDeps = wiring((): IdentityDeps => ({
+  provider: new CognitoIdentityProvider(),
+  users: new DynamoUserStore(),
+  accounts: new DynamoAccountStore(),
+  usageKeys: accountUsageKeys(),
+  attempts: new DynamoAttemptStore(),
+  sessions: new DynamoSessionRevocationStore(),
+  events: new DynamoSecurityEventStore(),
+  clock: () => new Date(),
+  newId: () => randomUUID(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}));
 
-/** Adapters created on first use and kept for the life of the instance. */
-export function identityDeps(): IdentityDeps {
-  deps ??= {
-    provider: new CognitoIdentityProvider(),
-    users: new DynamoUserStore(),
-    accounts: new DynamoAccountStore(),
-    usageKeys: accountUsageKeys(),
-    attempts: new DynamoAttemptStore(),
-    sessions: new DynamoSessionRevocationStore(),
-    events: new DynamoSecurityEventStore(),
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  };
-  return deps;
+/** Built with the first revocation: in AWS it needs the API's id and stage, which no other route does. */
+const authorizerCache = wiring(() => authorizerCacheFlusher());
+
+/** What the identity routes run on. */
+export interface IdentityRouteDeps {
+  identity: IdentityDeps;
+  idempotency: IdempotencyStore;
+  /** Revoked keys must be refused from the next request: drops the gateway's cached authorizer answers. */
+  flushAuthorizerCache: () => Promise<void>;
 }
 
-let idempotency: DynamoIdempotencyStore | undefined;
-
-export function idempotencyStore(): DynamoIdempotencyStore {
-  idempotency ??= new DynamoIdempotencyStore();
-  return idempotency;
-}
-
-let flush: (() => Promise<void>) | undefined;
-
-/** Revoked keys must be refused from the next request: drop the gateway's cached authorizer answers. */
-export function flushAuthorizerCache(): Promise<void> {
-  flush ??= authorizerCacheFlusher();
-  return flush();
-}
+export const identityRouteDeps = wiring((): IdentityRouteDeps => ({
+  identity: identityDeps(),
+  idempotency: new DynamoIdempotencyStore(),
+  flushAuthorizerCache: () => authorizerCache()(),
+}));

@@ -1,32 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { credentialSigner } from '../../shared/adapters/credential-signer';
-import { DynamoTrainingStore } from '../../shared/adapters/enrollment-store';
-import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
-import type { CredentialSigner } from '../../shared/domain/credentials/jws';
 import { credentialStatus, ISSUER_NAME, type Issuer } from '../../shared/domain/credentials/open-badge';
 import { verificationAnswer } from '../../shared/domain/credentials/verify';
-import { courseByCode, CREDENTIAL_POLICY, listCourses } from '../../shared/domain/training/catalogue';
+import { courseByCode, CREDENTIAL_POLICY } from '../../shared/domain/training/catalogue';
+import { certificationView, TrainingError, type Enrollment, type TrainingUser } from '../../shared/domain/training/enrolment';
 import {
-  certificationView, completeEnrollment, enroll, listCertifications, listEnrollments, revokeCertification, TrainingError, type Enrollment, type TrainingStore, type TrainingUser,
-} from '../../shared/domain/training/enrolment';
+  completeEnrollment, coursesFor, enroll, listCertifications, listEnrollments, revokeCertification,
+} from '../../shared/application/training/enrolment';
 import { perUserIdempotency } from '../../shared/http/bearer';
 import { defaultPipelineDeps } from '../../shared/http/deps';
-import { withIdempotency, type IdempotencyStore } from '../../shared/http/idempotency';
+import { withIdempotency } from '../../shared/http/idempotency';
 import { logger } from '../../shared/observability/logger';
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { v1TrainingRoutes } from '../../shared/routes/v1-training';
+import { trainingRouteDeps, type TrainingRouteDeps } from './deps';
 import { HttpError } from '../../shared/http/problem';
 import type { RouteImplementation, RouteRequest } from '../../shared/http/types';
 import type {
   completeEnrollmentRoute, enrollRoute, jwksRoute, listCertificationsRoute, listCoursesRoute, listEnrollmentsRoute, revokeCertificationRoute, verifyCertificationRoute,
 } from '../../shared/routes/v1-training';
-
-export interface TrainingHandlerDeps {
-  store: () => TrainingStore;
-  signer: () => CredentialSigner;
-  idempotency: () => IdempotencyStore;
-  newId: () => string;
-}
 
 /** The issuer is this API's `/v1` base, as the request reached it. */
 const issuerOf = (request: RouteRequest): Issuer => ({ id: `${request.baseUrl}/v1`, name: ISSUER_NAME });
@@ -46,7 +36,7 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function enrollmentView(enrollment: Enrollment) {
+function enrollmentView(enrollment: Enrollment) {
   return {
     enrollment_id: enrollment.enrollment_id,
     course_code: enrollment.course_code,
@@ -59,7 +49,8 @@ export function enrollmentView(enrollment: Enrollment) {
   };
 }
 
-export function createTrainingHandler(deps: TrainingHandlerDeps) {
+/** The `/v1` training API over its use cases; tests pass their own deps. */
+export function createTrainingHandler(deps: TrainingRouteDeps) {
   const trainingDeps = (request: RouteRequest) => ({
     store: deps.store(),
     signer: deps.signer(),
@@ -69,10 +60,10 @@ export function createTrainingHandler(deps: TrainingHandlerDeps) {
     onDeferredError: (error: unknown) => logger.error('Programme credential deferred to the next read', { error: error as Error }),
   });
 
-  const courses: RouteImplementation<typeof listCoursesRoute> = (request) => mapped(async () => {
-    const { enrollments } = await deps.store().userRecords(userOf(request).user_id);
-    return { status: 200, body: listCourses(request.query, new Set(enrollments.map((e) => e.course_code))) };
-  });
+  const courses: RouteImplementation<typeof listCoursesRoute> = (request) => mapped(async () => ({
+    status: 200,
+    body: await coursesFor(userOf(request), request.query, deps.store()),
+  }));
 
   const enrollIn: RouteImplementation<typeof enrollRoute> = (request) => {
     return withIdempotency(perUserIdempotency(request), deps.idempotency(), () => mapped(async () => ({
@@ -131,12 +122,4 @@ export function createTrainingHandler(deps: TrainingHandlerDeps) {
   }, defaultPipelineDeps);
 }
 
-let store: DynamoTrainingStore | undefined;
-let idempotency: DynamoIdempotencyStore | undefined;
-
-export const handler = createTrainingHandler({
-  store: () => (store ??= new DynamoTrainingStore()),
-  signer: credentialSigner,
-  idempotency: () => (idempotency ??= new DynamoIdempotencyStore()),
-  newId: () => randomUUID().replace(/-/g, ''),
-});
+export const handler = createTrainingHandler(trainingRouteDeps);

@@ -13,10 +13,7 @@ import type { ElevationModelStore } from '../domain/elevation-models/ports';
 import type { StoredElevationModel, UploadedElevationModel } from '../domain/elevation-models/stored-model';
 import { newLease, type JobLease } from '../domain/job-lease';
 
-/** The entry the processing worker claims and finishes: always an uploaded model. */
-export type ElevationModelEntry = UploadedElevationModel;
-
-export type ProcessedFields = Pick<ElevationModelEntry, 'crs' | 'resolution_m' | 'bbox' | 'vertical_conversion' | 'model_key'>;
+export type ProcessedFields = Pick<UploadedElevationModel, 'crs' | 'resolution_m' | 'bbox' | 'vertical_conversion' | 'model_key'>;
 
 /**
  * Elevation models in their account's partition (sk `ELEVMODEL#<id>`). While the upload is awaited
@@ -101,7 +98,7 @@ export class DynamoElevationModelStore implements ElevationModelStore, Connectio
   }
 
   /** Models of every account still waiting for their upload, created after `since`. */
-  async listPending(since: Date): Promise<ElevationModelEntry[]> {
+  async listPending(since: Date): Promise<UploadedElevationModel[]> {
     const items = await queryAll({
       TableName: this.table,
       IndexName: 'gsi1',
@@ -112,17 +109,17 @@ export class DynamoElevationModelStore implements ElevationModelStore, Connectio
   }
 
   /** pending → processing under `owner`'s lease; undefined when another worker (or a repeated notification) got there first. */
-  claim(accountId: string, id: string, now: Date, owner: string): Promise<ElevationModelEntry | undefined> {
+  claim(accountId: string, id: string, now: Date, owner: string): Promise<UploadedElevationModel | undefined> {
     return this.records.claim(accountId, id, newLease(owner, now, MODEL_LEASE_MS), now, { processing_started_at: now.toISOString() });
   }
 
   /** Processing whose lease lapsed, soonest lapsed first. */
-  listExpiredLeases(now: Date): Promise<ElevationModelEntry[]> {
+  listExpiredLeases(now: Date): Promise<UploadedElevationModel[]> {
     return this.records.listExpiredLeases(now);
   }
 
   /** A lost worker's model under `owner`'s lease, one attempt more; undefined when another sweep took it or it ended meanwhile. */
-  takeOver(lost: ElevationModelEntry, owner: string, now: Date): Promise<ElevationModelEntry | undefined> {
+  takeOver(lost: UploadedElevationModel, owner: string, now: Date): Promise<UploadedElevationModel | undefined> {
     const lease = newLease(owner, now, MODEL_LEASE_MS, (lost.lease?.attempt ?? 1) + 1);
     return this.records.takeOver(lost.account_id, lost.elevation_model_id, lost.lease, lease, now, { processing_started_at: now.toISOString() });
   }

@@ -4,7 +4,7 @@ import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { dynamo, sqs } from '../../shared/adapters/aws-clients';
 import { DynamoAssessmentStore, newAssessmentId } from '../../shared/adapters/assessment-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
-import { AssessmentService } from '../../shared/domain/assessments/service';
+import { AssessmentService } from '../../shared/application/assessments/assessment-service';
 import type { EventQueue } from '../../shared/ports';
 import type { CreateAssessmentInput } from '../../shared/schemas/assessments';
 import { startOutboxSweeper } from '../../local/outbox-sweeper';

@@ -1,5 +1,5 @@
 import { CognitoIdentityProvider, resetCognitoClient } from '../../shared/adapters/cognito-identity-provider';
-import { answering } from '../../functions/v1-identity/request';
+import { answering } from '../../functions/v1-identity/handler';
 import { EmailUndeliverableError, InvalidConfirmationCodeError, TooManyAttemptsError, WeakPasswordError } from '../../shared/domain/identity/ports';
 import { HttpError } from '../../shared/http/problem';
 import { startAwsStandIn, type StandInAnswer } from '../helpers/aws-stand-in';

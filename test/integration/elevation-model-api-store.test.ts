@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../shared/adapters/aws-clients';
-import { DynamoElevationModelStore, type ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
+import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
+import type { UploadedElevationModel } from '../../shared/domain/elevation-models/stored-model';
 import { requiredSetting } from '../../shared/config';
 import { elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
 import { modelView } from '../../functions/hazards/elevation-models';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => { await app?.stop(); });
 
 let counter = 0;
-function pending(accountId: string, createdAt = new Date()): ElevationModelEntry {
+function pending(accountId: string, createdAt = new Date()): UploadedElevationModel {
   const id = `em_${(++counter).toString().padStart(32, '0')}`;
   return {
     elevation_model_id: id, account_id: accountId, name: `model ${counter}`, source: 'upload', status: 'pending', vertical_datum: 'NAVD88', units: 'm',

@@ -5,7 +5,8 @@ import type { SQSBatchResponse, SQSEvent, Context } from 'aws-lambda';
 import { s3, sqs } from '../../shared/adapters/aws-clients';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
-import { DynamoElevationModelStore, type ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
+import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
+import type { UploadedElevationModel } from '../../shared/domain/elevation-models/stored-model';
 import { DynamoHazardJobStore, HAZARD_JOB_LEASE_MS } from '../../shared/adapters/hazard-job-store';
 import { DynamoImportStore } from '../../shared/adapters/import-store';
 import { elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
@@ -158,7 +159,7 @@ describe('an elevation model whose worker was killed', () => {
   const models = { get store() { return new DynamoElevationModelStore(); } };
 
   /** A model whose GeoTIFF arrived and was claimed by a worker that then died. */
-  async function killedModel(name: string): Promise<ElevationModelEntry> {
+  async function killedModel(name: string): Promise<UploadedElevationModel> {
     const created = await app.request('POST', '/hazards/elevation-models', {
       key: key(), json: { name, vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: TAMPA_SHIFT_M, vertical_accuracy_m: 0.2 },
     });
@@ -235,8 +236,8 @@ describe('a job whose start message was lost', () => {
     const path = `/assessments/${assessment.json.assessment_id}/deliverables/${requested.json.deliverable_id}`;
     expect((await app.request('GET', path, { key: key() })).json.status).toBe('queued');
     // Within the grace period the sweep leaves it to its start; past it, the sweep sends the start again.
-    expect((await sweepLapsedJobs([deliverableJobs], jobStarter(), new Date())).deliverable).toMatchObject({ restarted: 0 });
-    expect((await sweepAfterGrace([deliverableJobs])).deliverable).toMatchObject({ restarted: 1 });
+    expect((await sweepLapsedJobs([deliverableJobs(new DynamoDeliverableStore())], jobStarter(), new Date())).deliverable).toMatchObject({ restarted: 0 });
+    expect((await sweepAfterGrace([deliverableJobs(new DynamoDeliverableStore())])).deliverable).toMatchObject({ restarted: 1 });
     expect(await drainJobQueue('deliverable')).toBe(1);
     expect((await settledView(path, ['queued', 'running'])).status).toBe('succeeded');
   }, 120_000);

@@ -2,7 +2,7 @@ import { nextOccurrence, PROGRAM_DEADLINES, upcomingDeadlines } from '../../shar
 import { floridaDate } from '../../shared/domain/florida-time';
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { grantRoutes } from '../../shared/routes/grants';
-import { listGrantDeadlines } from '../../functions/grants/deadlines';
+import { listGrantDeadlines } from '../../functions/grants/handler';
 
 const proposals = PROGRAM_DEADLINES.find((d) => d.id === 'project_proposals')!;
 const plan = PROGRAM_DEADLINES.find((d) => d.id === 'statewide_plan')!;

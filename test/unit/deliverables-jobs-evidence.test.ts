@@ -4,7 +4,7 @@ import type { BlobStore } from '../../shared/ports';
 import type { Assessment } from '../../shared/domain/assessments/model';
 import { analysisTarget, evidenceDocumentKey, evidenceOf, requireLinkableAssessment, runLinkedAnalysis, type AnalysisLinkDeps } from '../../shared/domain/deliverables/analysis-link';
 import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableJob, type DeliverableStore } from '../../shared/domain/deliverables/jobs';
-import { deliverableView, SIGNED_URL_SECONDS, startDeliverables } from '../../shared/domain/deliverables/requests';
+import { deliverableView, SIGNED_URL_SECONDS, startDeliverables } from '../../shared/application/deliverables/deliverable-requests';
 import { packageRenderers } from '../../shared/adapters/renderers/package-renderers';
 import { runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/application/deliverables/build-package';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';

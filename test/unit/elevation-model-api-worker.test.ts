@@ -2,7 +2,7 @@ import { processDem } from '../../shared/adapters/elevation/geotiff-dem';
 import { AccountElevationModels } from '../../shared/adapters/elevation/processed-account-models';
 import { accountModelPrefix, elevationUploadKey, MAX_DEM_UPLOAD_BYTES } from '../../shared/adapters/elevation/processed-keys';
 import { type BlobModelSource, processedModelKeys, processedModelRecord, writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
-import type { ElevationModelEntry } from '../../shared/adapters/elevation-model-store';
+import type { UploadedElevationModel } from '../../shared/domain/elevation-models/stored-model';
 import { readWindow } from '../../shared/domain/elevation-models/pyramid';
 import { RasterError } from '../../shared/domain/elevation-models/reproject';
 import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
@@ -23,7 +23,7 @@ function fakeFanOut(fails = false) {
 const ACCOUNT = 'acct_test';
 const MODEL = `em_${'a'.repeat(32)}`;
 
-function entry(overrides: Partial<ElevationModelEntry> = {}): ElevationModelEntry {
+function entry(overrides: Partial<UploadedElevationModel> = {}): UploadedElevationModel {
   return {
     elevation_model_id: MODEL, account_id: ACCOUNT, name: 'Tampa clip', source: 'upload', status: 'processing', vertical_datum: 'NGVD29', units: 'ft',
     vertical_accuracy_m: 0.76, ngvd29_to_navd88_m: TAMPA_SHIFT_M, upload_key: elevationUploadKey(ACCOUNT, MODEL), upload_expires_at: '2026-11-23T21:00:00.000Z',
@@ -33,7 +33,7 @@ function entry(overrides: Partial<ElevationModelEntry> = {}): ElevationModelEntr
 }
 
 /** The store as the worker sees it: claim succeeds once, finish records the outcome (a ready one can start a connection run). */
-function fakeStore(claimed: ElevationModelEntry | undefined) {
+function fakeStore(claimed: UploadedElevationModel | undefined) {
   const finished: unknown[] = [];
   let available = claimed;
   const connections = new MemoryConnectionRecords(claimed ? [claimed.elevation_model_id] : []);
@@ -150,7 +150,7 @@ describe('elevation model worker', () => {
 });
 
 describe('account models read from the bucket', () => {
-  async function storedModel(blobs: MemoryBlobs, id: string, resolutionM: number, createdAt: string): Promise<ElevationModelEntry> {
+  async function storedModel(blobs: MemoryBlobs, id: string, resolutionM: number, createdAt: string): Promise<UploadedElevationModel> {
     const processed = await processDem(clip.bytes, { vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: TAMPA_SHIFT_M });
     const record = processedModelRecord(processed, { elevation_model_id: id, name: id, source_vertical_datum: 'NGVD29', vertical_accuracy_m: null, surface_model: false });
     const modelKey = await writeProcessedModel(blobs, accountModelPrefix(ACCOUNT, id), record, processed.tiles);

@@ -10,7 +10,7 @@ import type { SecurityEvent } from '../../shared/domain/identity/security-events
 import {
   confirmRegistration, issueAccountKey, requestPasswordReset, resendConfirmationCode, resetPassword, KeyLimitReachedError, MAX_ACTIVE_KEYS, profileOf, ProfileNotFoundError, registerUser,
   revokeAccountKey, signIn, StaleVersionError, updateProfile, type IdentityDeps,
-} from '../../shared/domain/identity/use-cases';
+} from '../../shared/application/identity/use-cases';
 import type { Tier } from '../../shared/domain/tiers';
 import type { Account } from '../../shared/ports';
 

@@ -1,4 +1,4 @@
-import { AssessmentService } from '../../shared/domain/assessments/service';
+import { AssessmentService } from '../../shared/application/assessments/assessment-service';
 import type { Assessment } from '../../shared/domain/assessments/model';
 import type { AssessmentFilter, AssessmentStore } from '../../shared/domain/assessments/ports';
 import { ConflictError, InvalidInputError, VersionConflictError } from '../../shared/domain/errors';

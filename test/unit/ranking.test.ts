@@ -6,7 +6,7 @@ import { CURRENT_RANKING_RUBRIC, parseRankingRubric } from '../../shared/domain/
 import { RankingRequestSchema } from '../../shared/schemas/ranking';
 import { createGroupHandler } from '../../shared/http/pipeline';
 import { grantRoutes } from '../../shared/routes/grants';
-import { rankGrantProject } from '../../functions/grants/ranking';
+import { rankGrantProject } from '../../functions/grants/handler';
 
 const rubricFile = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/grants/ranking-rubric-v1.json'), 'utf8'));
 

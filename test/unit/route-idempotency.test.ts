@@ -14,8 +14,8 @@ const KEYED_IN_HANDLER: Record<string, string> = {
   createWebhook: 'wraps withIdempotency in functions/account/handler.ts',
   createElevationModel: 'wraps withIdempotency in functions/hazards/elevation-models.ts',
   enrollInCourse: 'wraps withIdempotency (per user) in functions/v1-training/handler.ts',
-  createAccountKey: 'its replay leaves out the key value, shown once (functions/v1-identity/keys.ts)',
-  registerUser: 'wraps withIdempotency, keys kept per email, password outside the fingerprint (functions/v1-identity/users.ts)',
+  createAccountKey: 'its replay leaves out the key value, shown once (functions/v1-identity/handler.ts)',
+  registerUser: 'wraps withIdempotency, keys kept per email, password outside the fingerprint (functions/v1-identity/handler.ts)',
 };
 
 const EXEMPT: Record<string, string> = {

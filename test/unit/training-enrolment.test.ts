@@ -3,9 +3,9 @@ import type { CredentialSigner, PublicJwk } from '../../shared/domain/credential
 import type { CredentialRecord } from '../../shared/domain/credentials/open-badge';
 import { jwtSignatureValid } from '../../shared/domain/credentials/verify';
 import {
-  completeEnrollment, enroll, listCertifications, listEnrollments, revokeCertification, TrainingError,
-  type Completion, type Enrollment, type TrainingDeps, type TrainingStore,
-} from '../../shared/domain/training/enrolment';
+  completeEnrollment, enroll, listCertifications, listEnrollments, revokeCertification, type TrainingDeps,
+} from '../../shared/application/training/enrolment';
+import { TrainingError, type Completion, type Enrollment, type TrainingStore } from '../../shared/domain/training/enrolment';
 import programmes from '../../shared/data/v1/courses/programmes.json';
 import { freshModule } from '../helpers/fresh-module';
 
@@ -144,7 +144,7 @@ describe('completion', () => {
 
   it('accepts today in Florida and refuses tomorrow, a non-date, an impossible date and what is more than a date', async () => {
     // The date pattern is compiled when the module loads: loaded here afresh, so a mutation run sees this test use it.
-    const fresh = freshModule<typeof import('../../shared/domain/training/enrolment')>(require.resolve('../../shared/domain/training/enrolment'));
+    const fresh = freshModule<typeof import('../../shared/application/training/enrolment')>(require.resolve('../../shared/application/training/enrolment'));
     // 03:00 UTC on the 24th is still the 23rd in Florida.
     const { deps } = setup(new Date('2026-11-24T03:00:00Z'));
     const e = await fresh.enroll(ana, 'IS-9', deps);

@@ -1,4 +1,4 @@
-import { answering } from '../../functions/v1-identity/request';
+import { answering } from '../../functions/v1-identity/handler';
 import { AttemptCounterBusyError } from '../../shared/domain/identity/ports';
 import { HttpError } from '../../shared/http/problem';
 

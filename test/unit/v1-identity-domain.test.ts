@@ -3,7 +3,7 @@ import {
 } from '../../shared/domain/identity/attempts';
 import { passwordPolicyViolations } from '../../shared/domain/identity/pool-settings';
 import { applyProfileUpdate, countyName, etagOf, type UserRecord } from '../../shared/domain/identity/profile';
-import { signOut, type IdentityDeps } from '../../shared/domain/identity/use-cases';
+import { signOut, type IdentityDeps } from '../../shared/application/identity/use-cases';
 
 const MINUTE = 60_000;
 

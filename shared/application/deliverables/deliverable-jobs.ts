@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_ATTEMPTS, type DeliverableRef } from '../../domain/deliverables/jobs';
-import { runDeliverableJob } from './build-package';
+import { MAX_ATTEMPTS, type DeliverableRef, type DeliverableStore } from '../../domain/deliverables/jobs';
+import { runDeliverableJob, type DeliverableDeps } from './build-package';
 import type { PackageRenderers } from './ports';
 import { leaseExpired } from '../../domain/job-lease';
 import { METRIC } from '../../observability/metrics';
@@ -8,7 +8,6 @@ import type { JobRunner } from '../jobs/harness';
 import type { JobRef } from '../jobs/job-start';
 import type { LapsedJob, SweptJobs } from '../jobs/sweep';
 import { deliverableStart } from './deliverable-start';
-import { deliverableDeps } from './deps';
 
 /** This worker instance, as lease owner. */
 const OWNER = `deliverables-${randomUUID()}`;
@@ -20,20 +19,20 @@ const deliverableOf = (ref: JobRef): DeliverableRef => ({ account_id: ref.accoun
  * queued, or taken over when a lost worker's lease lapsed with attempts left). The renderers are
  * the worker's alone: the API function never loads them.
  */
-export function deliverableRunner(renderers: PackageRenderers): JobRunner {
+export function deliverableRunner(deps: () => DeliverableDeps, renderers: PackageRenderers): JobRunner {
   return {
     kind: 'deliverable',
-    status: async (ref) => (await deliverableDeps().jobs.get(deliverableOf(ref)))?.status,
-    run: (start) => runDeliverableJob({ ...deliverableDeps(), renderers }, deliverableOf(start.ref), OWNER),
+    status: async (ref) => (await deps().jobs.get(deliverableOf(ref)))?.status,
+    run: (start) => runDeliverableJob({ ...deps(), renderers }, deliverableOf(start.ref), OWNER),
     metrics: { succeeded: METRIC.deliverablesRun, failed: METRIC.deliverablesFailed },
   };
 }
 
 /** Deliverable jobs for the sweep: run again within MAX_ATTEMPTS, else failed `worker_lost`; queued ones past the grace started again. */
-export const deliverableJobs: SweptJobs = {
-  kind: 'deliverable',
-  async listLapsed(now) {
-    return (await deliverableDeps().jobs.listOpen()).flatMap((job): LapsedJob[] => (job.status === 'running' && job.lease && leaseExpired(job.lease, now)
+export function deliverableJobs(store: DeliverableStore): SweptJobs {
+  return {
+    kind: 'deliverable',
+    listLapsed: async (now) => (await store.listOpen()).flatMap((job): LapsedJob[] => (job.status === 'running' && job.lease && leaseExpired(job.lease, now)
       ? [{
         ref: deliverableStart(job).ref,
         lease: job.lease,
@@ -43,10 +42,8 @@ export const deliverableJobs: SweptJobs = {
           detail: `The package stopped when its worker ended unexpectedly (a crash or a timeout), on attempt ${job.lease.attempt} of ${MAX_ATTEMPTS}; request it again, and quote ${job.deliverable_id} if it happens again.`,
         },
       }]
-      : []));
-  },
-  failLost: (job, now) => deliverableDeps().jobs.finish(deliverableOf(job.ref), { seen: job.lease }, { error: job.failure }, now),
-  async listWaiting(before) {
-    return (await deliverableDeps().jobs.listOpen()).filter((job) => job.status === 'queued' && job.created_at < before.toISOString()).map(deliverableStart);
-  },
-};
+      : [])),
+    failLost: (job, now) => store.finish(deliverableOf(job.ref), { seen: job.lease }, { error: job.failure }, now),
+    listWaiting: async (before) => (await store.listOpen()).filter((job) => job.status === 'queued' && job.created_at < before.toISOString()).map(deliverableStart),
+  };
+}

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ProcessedDem, ProcessOptions, WindowedProcessing } from '../../adapters/elevation/geotiff-dem';
 import { ModelTileWriter, processedModelRecord, writeProcessedModel } from '../../adapters/elevation/processed-model';
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey, parseElevationUploadKey } from '../../adapters/elevation/processed-keys';
-import type { DynamoElevationModelStore, ElevationModelEntry, ProcessedFields } from '../../adapters/elevation-model-store';
+import type { DynamoElevationModelStore, ProcessedFields } from '../../adapters/elevation-model-store';
+import type { UploadedElevationModel } from '../../domain/elevation-models/stored-model';
 import { MAX_MODEL_ATTEMPTS, lostModelError } from '../../domain/elevation-models/processing-job';
 import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
 import { logger } from '../../observability/logger';
@@ -32,7 +33,7 @@ const tooLarge = (size: number): JobFailure => ({
 });
 
 /** Tiles and model.json for a claimed model's upload, or why it cannot be used. */
-async function tileUpload(deps: WorkerDeps, entry: ElevationModelEntry, size: number | undefined): Promise<{ ready: ProcessedFields } | { error: JobFailure }> {
+async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size: number | undefined): Promise<{ ready: ProcessedFields } | { error: JobFailure }> {
   if (size !== undefined && size > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(size) };
   const { account_id: accountId, elevation_model_id: modelId } = entry;
   const prefix = accountModelPrefix(accountId, modelId);
@@ -78,7 +79,7 @@ export async function processElevationUpload(deps: WorkerDeps, key: string, size
 }
 
 /** Processes a model this worker holds the lease of, and records the outcome if the lease still holds. */
-export async function processClaimedModel(deps: WorkerDeps, entry: ElevationModelEntry, size?: number): Promise<void> {
+export async function processClaimedModel(deps: WorkerDeps, entry: UploadedElevationModel, size?: number): Promise<void> {
   const { account_id: accountId, elevation_model_id: modelId } = entry;
   const outcome = await tileUpload(deps, entry, size);
   const finished = await deps.models.finish(accountId, modelId, outcome, deps.now(), entry.lease);

@@ -3,16 +3,16 @@ import type { BlobStore, EventQueue, QueuedEvent } from '../../ports';
 import type {
   AssessmentSummary, CreateAssessmentInput, ListAssessmentsInput, RecordDepConfirmationInput, Submission, SubmitAssessmentInput, UpdateAssessmentInput,
 } from '../../schemas/assessments';
-import { requireRuleSetDate, resolveApplicant } from '../compliance/inputs';
-import { ConflictError, invalidField, NoEvidenceError, NotFoundError, VersionConflictError } from '../errors';
-import { completionEvent } from './events';
-import type { ComplianceEvidence } from '../compliance/evidence';
-import { factsFromEvidence, prefillMethodology, type PrefillOutcome } from '../compliance/prefill';
-import { complianceOf, summaryOf, type Assessment } from './model';
-import type { AssessmentFilter, AssessmentStore } from './ports';
-import { applyUpdate, TransitionError } from './state-machine';
-import { buildSubmissionPackage, manifestKey, markSubmitted, submissionOf } from './submission';
-import { depConfirmationProblem } from './dep-filing';
+import { requireRuleSetDate, resolveApplicant } from '../../domain/compliance/inputs';
+import { ConflictError, invalidField, NoEvidenceError, NotFoundError, VersionConflictError } from '../../domain/errors';
+import { completionEvent } from '../../domain/assessments/events';
+import type { ComplianceEvidence } from '../../domain/compliance/evidence';
+import { factsFromEvidence, prefillMethodology, type PrefillOutcome } from '../../domain/compliance/prefill';
+import { complianceOf, summaryOf, type Assessment } from '../../domain/assessments/model';
+import type { AssessmentFilter, AssessmentStore } from '../../domain/assessments/ports';
+import { applyUpdate, TransitionError } from '../../domain/assessments/state-machine';
+import { buildSubmissionPackage, manifestKey, markSubmitted, submissionOf } from '../../domain/assessments/submission';
+import { depConfirmationProblem } from '../../domain/assessments/dep-filing';
 
 export interface AssessmentServiceDeps {
   store: AssessmentStore;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { NotFoundError } from '../errors';
+import { NotFoundError } from '../../domain/errors';
 import type { BlobStore } from '../../ports';
-import type { AssessmentStore } from '../assessments/ports';
-import type { DeliverableJob, DeliverableRef, DeliverableStore } from './jobs';
+import type { AssessmentStore } from '../../domain/assessments/ports';
+import type { DeliverableJob, DeliverableRef, DeliverableStore } from '../../domain/deliverables/jobs';
 
 /**
  * What the API does with deliverables: queue a job and show it. Kept apart from the package
- * builder (shared/application/deliverables) so the API function never loads the renderers,
- * which only the deliverables worker ships.
+ * builder (build-package.ts) so the API function never loads the renderers, which only the
+ * deliverables worker ships.
  */
 export interface DeliverableRequestDeps {
   jobs: Pick<DeliverableStore, 'open' | 'get'>;

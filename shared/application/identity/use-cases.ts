@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
-import { hashApiKey, newApiKey, newUsageKey } from '../api-keys';
-import type { Tier } from '../tiers';
+import { hashApiKey, newApiKey, newUsageKey } from '../../domain/api-keys';
+import type { Tier } from '../../domain/tiers';
 import type { Account, AccountUsageKeys, AccountWithUsageKey } from '../../ports';
 import {
   EMAILED_CODES_PER_ADDRESS, EMAILED_CODES_PER_EMAIL, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_SLOWDOWN_PER_ADDRESS,
   LOGIN_SLOWDOWN_PER_EMAIL, REGISTRATIONS_PER_ADDRESS, slowdownMs, type AttemptPolicy,
-} from './attempts';
-import { passwordPolicyViolations } from './pool-settings';
+} from '../../domain/identity/attempts';
+import { passwordPolicyViolations } from '../../domain/identity/pool-settings';
 import {
   InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError, type AccountKey, type AccountKeyStore, type AttemptSlot,
   type AttemptStore, type IdentityProvider, type SecurityEventStore, type SessionRevocationStore, type TokenSet, type UserStore,
-} from './ports';
-import { applyProfileUpdate, countyName, etagOf, type ProfileUpdate, type UserRecord } from './profile';
-import type { SecurityEvent, SecurityEventType } from './security-events';
-import type { UserRole } from './roles';
+} from '../../domain/identity/ports';
+import { applyProfileUpdate, countyName, etagOf, type ProfileUpdate, type UserRecord } from '../../domain/identity/profile';
+import type { SecurityEvent, SecurityEventType } from '../../domain/identity/security-events';
+import type { UserRole } from '../../domain/identity/roles';
 
 export interface IdentityDeps {
   provider: IdentityProvider;

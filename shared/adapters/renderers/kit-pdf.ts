@@ -3,14 +3,15 @@
 // URL"), and its CommonJS build loads the standard fonts through createRequire('#standard-fonts/…'),
 // which esbuild cannot follow ("Cannot find module" at the first text). Bundled, it would also add
 // about 900 KB minified (brotli 475 KB and fontkit 230 KB, for fonts this checklist never embeds) to
-// a function budgeted at 870 KB; beside the bundle it is loaded only for a PDF (handler.ts).
+// a function budgeted at 870 KB; beside the bundle it is loaded only for a PDF (functions/v1-risk/deps.ts).
 import PDFDocument from 'pdfkit';
-import type { Kit } from '../../shared/domain/preparedness/kit';
+import type { Kit } from '../../domain/preparedness/kit';
+import type { KitRenderer } from '../../application/preparedness/ports';
 
 const MARGIN = 50;
 
 /** The kit as a printable checklist: a box to tick, the quantity, the item and where the rule comes from. */
-export function kitPdf(kit: Kit, generatedOn: string): Promise<Buffer> {
+function kitPdf(kit: Kit, generatedOn: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // A fixed creation date keeps the same kit the same bytes.
     const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: 'Disaster supply kit checklist', CreationDate: new Date(`${generatedOn}T00:00:00Z`) } });
@@ -53,3 +54,5 @@ export function kitPdf(kit: Kit, generatedOn: string): Promise<Buffer> {
     doc.end();
   });
 }
+
+export const pdfKitRenderer: KitRenderer = { render: kitPdf };
