@@ -9,5 +9,3 @@ export function onFirstUse<T>(make: () => T): () => T {
   return () => (made ??= { value: make() }).value;
 }
 
-/** fflate builds its Huffman tables when it loads (10–20 ms of CPU); only zip and gzip work needs it. */
-export const fflate = onFirstUse(() => require('fflate') as typeof import('fflate'));

@@ -8,14 +8,14 @@ import { FUNCTION_GROUPS } from '../../shared/routes/types';
 /**
  * Packages that most requests of an API function do not need, so no function loads one when its
  * handler module loads: each is loaded on first use (an SDK client package costs about 100 ms of
- * CPU at a cold start, the logger and the file-format libraries tens of ms; bench/bundles.bench.ts
+ * CPU at a cold start, the logger and the file-format libraries up to tens of ms; bench/bundles.bench.ts
  * measures the load). The logger is needed by the requests that write a line, which most do not.
  */
 const LOADED_ON_FIRST_USE = [
   '@aws-sdk/client-api-gateway', '@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-dynamodb', '@aws-sdk/client-kms',
   '@aws-sdk/client-s3', '@aws-sdk/client-sqs', '@aws-sdk/lib-dynamodb', '@aws-sdk/s3-request-presigner',
   '@aws-lambda-powertools/logger', '@aws-lambda-powertools/tracer', 'aws-xray-sdk-core',
-  '@mapbox/shp-write', '@neaps/tide-predictor', '@resvg/resvg-wasm', 'exceljs', 'fflate', 'geotiff', 'lerc', 'pdfkit', 'shapefile', 'sql.js', 'zstddec',
+  '@mapbox/shp-write', '@neaps/tide-predictor', '@resvg/resvg-wasm', 'exceljs', 'geotiff', 'lerc', 'pdfkit', 'shapefile', 'sql.js', 'zstddec',
 ];
 
 const CHECKED: FunctionName[] = [...FUNCTION_GROUPS, 'authorizer', 'bearer-authorizer'];

@@ -1,5 +1,5 @@
 import { write as writeShapefile } from '@mapbox/shp-write';
-import { fflate } from '../../on-first-use';
+import { fflate } from '../../fflate';
 import type { ShapefileBuilder, ShapefileWriter } from '../../application/deliverables/ports';
 import type { ProjectedFeature, ShapefileLayerHead } from '../../domain/deliverables/ports';
 

@@ -1,4 +1,4 @@
-import { fflate } from '../../on-first-use';
+import { gunzipSync, gzipSync } from 'fflate';
 import { MODEL_FILE } from '../../adapters/elevation/tiled-model';
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
 import { readCells } from '../../domain/elevation-models/pyramid';
@@ -76,13 +76,13 @@ export async function settleModelTile(blobs: BlobStore, run: ModelConnectionRun,
   const rimBytes = await required(blobs, keys.rim(tile));
   const rim = new Float32Array(new Uint8Array(rimBytes).buffer);
   const spill = settleTile(await readModelTile(blobs, run, tile), rim);
-  await blobs.put(keys.spill(tile), Buffer.from(fflate().gzipSync(new Uint8Array(spill.buffer), { level: 6, mtime: 0 })), 'application/gzip');
+  await blobs.put(keys.spill(tile), Buffer.from(gzipSync(new Uint8Array(spill.buffer), { level: 6, mtime: 0 })), 'application/gzip');
 }
 
 /** A settled tile's spill levels back from the cache. */
 export async function cachedSpill(blobs: BlobStore, prefix: string, tile: ConnectionTileWindow): Promise<Float32Array | undefined> {
   const bytes = await blobs.get(connectionKeys(prefix).spill(tile));
-  return bytes ? new Float32Array(fflate().gunzipSync(new Uint8Array(bytes)).slice().buffer) : undefined;
+  return bytes ? new Float32Array(gunzipSync(new Uint8Array(bytes)).slice().buffer) : undefined;
 }
 
 /** The last step either way: the cache is usable (`ready`), or the run failed and says why. */

@@ -1,4 +1,4 @@
-import { fflate } from '../../on-first-use';
+import { gunzipSync, gzipSync } from 'fflate';
 import type { ElevationGrid } from '../hazards/elevation';
 import type { BBox } from '../hazards/geo';
 import type { GeoLattice } from './reproject';
@@ -75,7 +75,7 @@ export function buildPyramid(lattice: GeoLattice, verticalDatum: 'NAVD88' | 'EGM
         if (!any) continue;
         const name = `${tx}-${ty}`;
         present.push(name);
-        tiles.set(tileKey(level, name), fflate().gzipSync(bytes, { level: 6, mtime: 0 }));
+        tiles.set(tileKey(level, name), gzipSync(bytes, { level: 6, mtime: 0 }));
       }
     }
     levels.push({ level, width, height, cell_lon: lattice.cellLon * step, cell_lat: lattice.cellLat * step, tiles: present });
@@ -93,7 +93,7 @@ export function buildPyramid(lattice: GeoLattice, verticalDatum: 'NAVD88' | 'EGM
 }
 
 export function decodeTile(bytes: Uint8Array): DecodedTile {
-  const raw = fflate().gunzipSync(bytes);
+  const raw = gunzipSync(bytes);
   const n = TILE_SIZE * TILE_SIZE;
   if (raw.byteLength !== n * 5) throw new Error(`Elevation tile has ${raw.byteLength} bytes, expected ${n * 5}.`);
   const copy = raw.slice();

@@ -1,6 +1,6 @@
 import { createInflateRaw, type InflateRaw } from 'node:zlib';
 import type { AsyncFlateStreamHandler, UnzipFile } from 'fflate';
-import { fflate } from '../../../on-first-use';
+import { fflate } from '../../../fflate';
 import { AssetFileError, type FileErrorCode } from '../file-error';
 
 /**
