@@ -7,7 +7,8 @@
  * Powertools and the X-Ray SDK from the layer): what remains is the project's own code. Each
  * figure is the median of RUNS processes, as wall-clock and as CPU time of the loading process
  * (user + system); on a machine shared with other work the CPU time moves much less than the
- * wall-clock, so the verdict is on the own code's CPU time.
+ * wall-clock, so the verdict is on CPU time: of the whole load, AWS SDK and layer included, as a
+ * cold start pays it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   writeFileSync(baselineFile, `"use strict";module.exports.handler=async()=>(${JSON.stringify('x'.repeat(1000))});\n`);
   const baseline = { plain: loadMs(baselineFile, undefined), maps: loadMs(baselineFile, '--enable-source-maps') };
   console.log(`baseline 1 KB module, ms wall (CPU): ${shown(baseline.plain)}; with source maps ${shown(baseline.maps)}`);
-  console.log(`${'function'.padEnd(22)} ${'KB'.padStart(6)} ${'maps'.padStart(5)} ${'load ms (CPU)'.padStart(16)} ${'own code ms (CPU)'.padStart(18)}  own code CPU within ${LOAD_BUDGET_MS} ms`);
+  console.log(`${'function'.padEnd(22)} ${'KB'.padStart(6)} ${'maps'.padStart(5)} ${'load ms (CPU)'.padStart(16)} ${'own code ms (CPU)'.padStart(18)}  load CPU within ${LOAD_BUDGET_MS} ms`);
   for (const name of FUNCTIONS) {
     const file = path.join(OUT_DIR, `${name}.js`);
     const bundle = await buildFunctionBundle(name, file).catch((error: Error) => error);
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
     const base = nodeOptions ? baseline.maps : baseline.plain;
     const total = minus(loadMs(file, nodeOptions), base);
     const own = minus(loadMs(file, nodeOptions, runtimePackagesOf(file)), base);
-    console.log(`${name.padEnd(22)} ${(bundle.bytes / 1024).toFixed(0).padStart(6)} ${(nodeOptions ? 'yes' : 'no').padStart(5)} ${shown(total).padStart(16)} ${shown(own).padStart(18)}  ${own.cpuMs < LOAD_BUDGET_MS ? 'yes' : 'no'}`);
+    console.log(`${name.padEnd(22)} ${(bundle.bytes / 1024).toFixed(0).padStart(6)} ${(nodeOptions ? 'yes' : 'no').padStart(5)} ${shown(total).padStart(16)} ${shown(own).padStart(18)}  ${total.cpuMs < LOAD_BUDGET_MS ? 'yes' : 'no'}`);
   }
   rmSync(OUT_DIR, { recursive: true, force: true });
 }

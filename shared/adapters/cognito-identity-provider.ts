@@ -1,21 +1,33 @@
-import {
-  AdminAddUserToGroupCommand, AdminConfirmSignUpCommand, AdminDeleteUserCommand, AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient,
-  ConfirmForgotPasswordCommand, ConfirmSignUpCommand, ForgotPasswordCommand, InitiateAuthCommand, ResendConfirmationCodeCommand, RevokeTokenCommand,
-  SignUpCommand, type AuthenticationResultType,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type * as Cognito from '@aws-sdk/client-cognito-identity-provider';
+import type { AuthenticationResultType, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { appConfig, requiredSetting } from '../config';
 import { traced } from './aws-clients';
+import { commandOnFirstUse } from './sdk-commands';
 import {
   EmailTakenError, EmailUndeliverableError, InvalidConfirmationCodeError, InvalidCredentialsError, TooManyAttemptsError, WeakPasswordError,
   type IdentityProvider, type TokenSet,
 } from '../domain/identity/ports';
 import type { UserRole } from '../domain/identity/roles';
 
+/** `@aws-sdk/client-cognito-identity-provider` is loaded with the first call (see sdk-commands.ts). */
+const sdk = () => require('@aws-sdk/client-cognito-identity-provider') as typeof Cognito;
+const SignUpCommand = commandOnFirstUse(sdk, 'SignUpCommand');
+const AdminAddUserToGroupCommand = commandOnFirstUse(sdk, 'AdminAddUserToGroupCommand');
+const AdminConfirmSignUpCommand = commandOnFirstUse(sdk, 'AdminConfirmSignUpCommand');
+const ConfirmSignUpCommand = commandOnFirstUse(sdk, 'ConfirmSignUpCommand');
+const ResendConfirmationCodeCommand = commandOnFirstUse(sdk, 'ResendConfirmationCodeCommand');
+const ForgotPasswordCommand = commandOnFirstUse(sdk, 'ForgotPasswordCommand');
+const ConfirmForgotPasswordCommand = commandOnFirstUse(sdk, 'ConfirmForgotPasswordCommand');
+const AdminUserGlobalSignOutCommand = commandOnFirstUse(sdk, 'AdminUserGlobalSignOutCommand');
+const RevokeTokenCommand = commandOnFirstUse(sdk, 'RevokeTokenCommand');
+const AdminDeleteUserCommand = commandOnFirstUse(sdk, 'AdminDeleteUserCommand');
+const InitiateAuthCommand = commandOnFirstUse(sdk, 'InitiateAuthCommand');
+
 let client: CognitoIdentityProviderClient | undefined;
 
 /** One client per process; locally `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` points it at the emulator. */
 function cognito(): CognitoIdentityProviderClient {
-  client ??= traced(new CognitoIdentityProviderClient({}));
+  client ??= traced(new (sdk().CognitoIdentityProviderClient)({}));
   return client;
 }
 

@@ -1,9 +1,16 @@
 import { createHash, createPrivateKey, createPublicKey, sign as signWithKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
+import type * as Kms from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
 import * as z from 'zod';
 import { derToJoseSignature, type CredentialSigner, type PublicJwk } from '../domain/credentials/jws';
 import { traced } from './aws-clients';
+import { commandOnFirstUse } from './sdk-commands';
+
+/** `@aws-sdk/client-kms` is loaded with the first KMS call (see sdk-commands.ts). */
+const kmsSdk = () => require('@aws-sdk/client-kms') as typeof Kms;
+const GetPublicKeyCommand = commandOnFirstUse(kmsSdk, 'GetPublicKeyCommand');
+const SignCommand = commandOnFirstUse(kmsSdk, 'SignCommand');
 
 /**
  * The credential signing key. In AWS an asymmetric KMS key (ECC_NIST_P256, SIGN_VERIFY): the
@@ -53,7 +60,7 @@ export class LocalKeySigner implements CredentialSigner {
 export class KmsSigner implements CredentialSigner {
   private jwk: Promise<PublicJwk> | undefined;
 
-  constructor(private readonly keyId: string, private readonly kms: Pick<KMSClient, 'send'> = traced(new KMSClient({}))) {}
+  constructor(private readonly keyId: string, private readonly kms: Pick<KMSClient, 'send'> = traced(new (kmsSdk().KMSClient)({}))) {}
 
   publicJwk(): Promise<PublicJwk> {
     this.jwk ??= this.kms.send(new GetPublicKeyCommand({ KeyId: this.keyId })).then((answer) => {

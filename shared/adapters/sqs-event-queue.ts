@@ -1,4 +1,4 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from './sqs-commands';
 import { sqs } from './aws-clients';
 import { requiredSetting } from '../config';
 import type { EventQueue, QueuedEvent } from '../ports';

@@ -1,4 +1,4 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from './sqs-commands';
 import { sqs } from './aws-clients';
 import { requiredSetting, type JobQueueSetting } from '../config';
 import type { JobKindName, JobStart, JobStarter } from '../application/jobs/job-start';

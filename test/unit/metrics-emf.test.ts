@@ -296,16 +296,20 @@ describe('log lines carry the Lambda invocation', () => {
       expect(probes().map((line) => [line.function_request_id, line.cold_start])).toEqual([['second', false]]);
     });
 
-    it('invocations that write no line are not stamped: the first at once (the cold start), a later one when a line comes', () => {
-      const { attachLambdaContext: attach, logger: log } = freshLogger();
-      const stamp = jest.spyOn(log, 'addContext');
-      attach(invocation('first'));
-      attach(invocation('second'));
-      attach(invocation('third'));
-      expect(stamp.mock.calls.map(([context]) => context.awsRequestId)).toEqual(['first']);
-      log.info('probe');
-      log.info('probe');
-      expect(stamp.mock.calls.map(([context]) => context.awsRequestId)).toEqual(['first', 'third']);
+    it('invocations that write no line are not stamped: a line is stamped once, with the last invocation before it', () => {
+      jest.isolateModules(() => {
+        const { Logger } = require('@aws-lambda-powertools/logger') as typeof import('@aws-lambda-powertools/logger');
+        const stamp = jest.spyOn(Logger.prototype, 'addContext');
+        const { attachLambdaContext: attach, logger: log } = require('../../shared/observability/logger') as typeof import('../../shared/observability/logger');
+        log.setLogLevel('INFO');
+        attach(invocation('first'));
+        attach(invocation('second'));
+        attach(invocation('third'));
+        expect(stamp).not.toHaveBeenCalled();
+        log.info('probe');
+        log.info('probe');
+        expect(stamp.mock.calls.map(([context]) => context.awsRequestId)).toEqual(['third']);
+      });
     });
 
     it('a caller without a Lambda context leaves the last invocation in place', () => {

@@ -1,5 +1,5 @@
 import { write as writeShapefile } from '@mapbox/shp-write';
-import { strToU8, zipSync } from 'fflate';
+import { fflate } from '../../fflate';
 import type { ShapefileBuilder, ShapefileWriter } from '../../application/deliverables/ports';
 import type { ProjectedFeature, ShapefileLayerHead } from '../../domain/deliverables/ports';
 
@@ -24,6 +24,7 @@ export class ShpWriteShapefileWriter implements ShapefileWriter {
           files = written;
         });
         const bytes = (view: DataView) => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+        const { strToU8, zipSync } = fflate();
         return Buffer.from(
           zipSync({
             [`${layer.name}.shp`]: bytes(files!.shp),

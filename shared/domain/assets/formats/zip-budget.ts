@@ -1,5 +1,6 @@
 import { createInflateRaw, type InflateRaw } from 'node:zlib';
-import { Unzip, UnzipPassThrough, type AsyncFlateStreamHandler, type UnzipFile } from 'fflate';
+import type { AsyncFlateStreamHandler, UnzipFile } from 'fflate';
+import { fflate } from '../../../fflate';
 import { AssetFileError, type FileErrorCode } from '../file-error';
 
 /**
@@ -92,7 +93,7 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
     failure ??= error;
     wake?.();
   };
-  const unzip = new Unzip((file: UnzipFile) => {
+  const unzip = new (fflate().Unzip)((file: UnzipFile) => {
     entryNames.push(file.name);
     unfinished++;
     const declared = file.originalSize;
@@ -122,7 +123,7 @@ export function budgetedInflater(budget: ZipBudget, onData?: (name: string, data
     file.start();
   });
   unzip.register(zlibDecoders(tracker));
-  unzip.register(UnzipPassThrough);
+  unzip.register(fflate().UnzipPassThrough);
 
   const feed = async (chunk: Uint8Array, final: boolean) => {
     for (let offset = 0; offset < chunk.length || (final && offset === 0); offset += SLICE_BYTES) {

@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { FunctionName } from '../../lib/app-function';
+import { PROJECT_ROOT } from '../../lib/app-function';
+import { FUNCTION_GROUPS } from '../../shared/routes/types';
+
+/**
+ * Packages that most requests of an API function do not need, so no function loads one when its
+ * handler module loads: each is loaded on first use (an SDK client package costs about 100 ms of
+ * CPU at a cold start, the logger and the file-format libraries up to tens of ms; bench/bundles.bench.ts
+ * measures the load). The logger is needed by the requests that write a line, which most do not.
+ */
+const LOADED_ON_FIRST_USE = [
+  '@aws-sdk/client-api-gateway', '@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-dynamodb', '@aws-sdk/client-kms',
+  '@aws-sdk/client-s3', '@aws-sdk/client-sqs', '@aws-sdk/lib-dynamodb', '@aws-sdk/s3-request-presigner',
+  '@aws-lambda-powertools/logger', '@aws-lambda-powertools/tracer', 'aws-xray-sdk-core',
+  '@mapbox/shp-write', '@neaps/tide-predictor', '@resvg/resvg-wasm', 'exceljs', 'geotiff', 'lerc', 'pdfkit', 'shapefile', 'sql.js', 'zstddec',
+];
+
+const CHECKED: FunctionName[] = [...FUNCTION_GROUPS, 'authorizer', 'bearer-authorizer'];
+
+/**
+ * The packages a fresh Node process has loaded once the function's handler module has loaded, as
+ * the bundle runs it: without the OpenAPI extension (`OPENAPI_METADATA` is compiled to 'off' in
+ * every function but docs, see lib/app-function.ts).
+ */
+async function packagesLoadedBy(name: FunctionName): Promise<string[]> {
+  const script = `
+    const before = new Set(Object.keys(require.cache));
+    require(${JSON.stringify(path.join(PROJECT_ROOT, 'functions', name, 'handler.ts'))});
+    const loaded = Object.keys(require.cache).filter((file) => !before.has(file))
+      .map((file) => /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(file)?.[1]).filter(Boolean);
+    process.stdout.write(JSON.stringify([...new Set(loaded)]));`;
+  const env = { ...process.env, NODE_OPTIONS: '', OPENAPI_METADATA: name === 'docs' ? 'on' : 'off' };
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], { cwd: PROJECT_ROOT, env, encoding: 'utf8' });
+  return JSON.parse(stdout) as string[];
+}
+
+describe('what a function loads at a cold start, before its first request', () => {
+  const loaded = new Map<FunctionName, string[]>();
+
+  beforeAll(async () => {
+    // Two at a time: each load compiles the function's TypeScript.
+    for (let i = 0; i < CHECKED.length; i += 2) {
+      const pair = CHECKED.slice(i, i + 2);
+      const lists = await Promise.all(pair.map(packagesLoadedBy));
+      pair.forEach((name, j) => loaded.set(name, lists[j]!));
+    }
+  }, 300_000);
+
+  it.each(CHECKED)('%s loads no package that it needs only on some requests', (name) => {
+    expect({ name, loaded: loaded.get(name)!.filter((pkg) => LOADED_ON_FIRST_USE.includes(pkg)) }).toEqual({ name, loaded: [] });
+  });
+
+  // The check sees what it claims to: a handler module does load packages (the schemas' zod at least).
+  it.each(CHECKED)('%s is seen loading its packages', (name) => {
+    expect(loaded.get(name)).toContain('zod');
+  });
+});
