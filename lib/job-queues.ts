@@ -2,6 +2,7 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { JOB_KINDS, type JobKindName } from '../shared/application/jobs/job-start';
+import { MODEL_PROCESSING_LIMIT_MS } from '../shared/domain/elevation-models/processing-job';
 
 /**
  * Each job kind's worker: its timeout, and how many of its invocations may run at once (the SQS
@@ -11,7 +12,7 @@ import { JOB_KINDS, type JobKindName } from '../shared/application/jobs/job-star
 export const JOB_WORKERS: Readonly<Record<JobKindName, { timeout: Duration; maxConcurrency: number }>> = {
   hazard_job: { timeout: Duration.minutes(10), maxConcurrency: 20 },
   asset_import: { timeout: Duration.minutes(15), maxConcurrency: 10 },
-  elevation_model: { timeout: Duration.minutes(15), maxConcurrency: 5 },
+  elevation_model: { timeout: Duration.millis(MODEL_PROCESSING_LIMIT_MS), maxConcurrency: 5 },
   deliverable: { timeout: Duration.minutes(10), maxConcurrency: 10 },
 };
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MODEL_PROCESSING_LIMIT_MS } from '../../domain/elevation-models/processing-job';
 import { RasterError, type RasterErrorCode } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
 import type { ProcessOptions, ProcessedDem, WindowedProcessing } from './geotiff-dem';
@@ -10,8 +11,11 @@ import { startWorkerThread } from '../worker-thread';
  * decoders' working arrays, so a file that makes them grow past this ends the thread, not the server.
  */
 export const DEM_THREAD_LIMITS = { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 };
-/** Processing runs at about a million cells a second: an hour holds the largest file accepted (processed-keys.ts); a run past it is stopped. */
-export const DEM_THREAD_TIME_LIMIT_MS = 60 * 60 * 1000;
+/**
+ * A run past the processing limit is stopped, as the worker Lambda would be: the model's lease
+ * outlasts it, so a slow run is never taken over and processed twice.
+ */
+export const DEM_THREAD_TIME_LIMIT_MS = MODEL_PROCESSING_LIMIT_MS;
 
 /** What the thread answers: the processed model, or why the file was refused (or an unexpected error). */
 export type DemThreadReply =

@@ -1,7 +1,9 @@
 import { leaseExpired, type JobLease } from '../job-lease';
 
-/** Longer than the worker's 15-minute timeout (and the local thread's 10-minute limit): only a lost worker lets it lapse. */
-export const MODEL_LEASE_MS = 16 * 60 * 1000;
+/** How long one model's processing may run: the worker Lambda's timeout, and locally the processing thread's limit. */
+export const MODEL_PROCESSING_LIMIT_MS = 15 * 60 * 1000;
+/** Longer than any processing run may take, so only a lost worker lets it lapse (never a slow one, which would be processed twice). */
+export const MODEL_LEASE_MS = MODEL_PROCESSING_LIMIT_MS + 60 * 1000;
 /** A model whose worker was lost is processed once more; lost again, it is failed (the file may be what ends the worker). */
 export const MAX_MODEL_ATTEMPTS = 2;
 
