@@ -14,7 +14,10 @@
  *   so every kind runs) and its share of its tier's scaled requests.
  * - Inventory: a county's 75,000 assets and a municipality's 5,000, and the rows of the day's
  *   imports, divided by BENCH_INVENTORY_RATIO (default 100), imported through the API first.
- * - Time: the day (86,400 s) replayed in BENCH_DAY_SECONDS (default 300), open loop: each request
+ * - Time: the day (86,400 s) replayed in BENCH_DAY_SECONDS (default 300) or longer, paced to the
+ *   stack's capacity as measured before the day (the API-key mix, 4 at a time, for 20 s): the
+ *   busiest hour is offered at most half of it, the rest being the jobs' and their polls'; a day
+ *   longer than BENCH_MAX_DAY_SECONDS (default 1,800) stops the run. Open loop: each request
  *   leaves at its scheduled moment whatever the answers before it (at most BENCH_MAX_IN_FLIGHT in
  *   flight), 80 % of the API-key requests and jobs in the Florida working day (8:00–18:00 EST,
  *   13:00–23:00 UTC) and the rest spread over the other hours; `/v1` requests uniform over the day.
@@ -44,11 +47,17 @@ import { seededRandom } from '../test/helpers/synthetic-assets';
 const REQUEST_RATIO = Number(process.env.BENCH_REQUEST_RATIO ?? 4000);
 const JOB_RATIO = Number(process.env.BENCH_JOB_RATIO ?? 200);
 const INVENTORY_RATIO = Number(process.env.BENCH_INVENTORY_RATIO ?? 100);
-const DAY_SECONDS = Number(process.env.BENCH_DAY_SECONDS ?? 300);
+const MIN_DAY_SECONDS = Number(process.env.BENCH_DAY_SECONDS ?? 300);
+/** Past this, the machine is too busy for the day to be replayed at all: the run stops and says so. */
+const MAX_DAY_SECONDS = Number(process.env.BENCH_MAX_DAY_SECONDS ?? 1800);
 const MAX_IN_FLIGHT = Number(process.env.BENCH_MAX_IN_FLIGHT ?? 32);
 const POLL_MS = 500;
 const JOB_TIMEOUT_MS = 20 * 60_000;
 const SETTLE_MS = 8000;
+/** The capacity measurement before the day: the requests of the mix, this many at a time, for this long. */
+const CALIBRATION = { concurrency: 4, ms: 20_000 };
+/** The share of the measured capacity the busiest hour's requests may take (jobs and their polls run beside them). */
+const TARGET_UTILISATION = 0.5;
 const DAY_MS = 86_400_000;
 const DAYS_PER_MONTH = 30;
 
@@ -374,6 +383,29 @@ function reminderDay(): Date {
   return day;
 }
 
+interface Capacity { perSecond: number; requests: number; seconds: number }
+
+/**
+ * The stack's capacity for the day's requests on this machine, now: the API-key mix of one county,
+ * CALIBRATION.concurrency at a time (closed loop) for CALIBRATION.ms, after one request of each
+ * read. Its answers are counted in a group of their own.
+ */
+async function measureCapacity(account: KeyAccount): Promise<Capacity> {
+  // Each route once first: a function's first request loads its code, which is not its capacity.
+  for (const read of KEY_READS) await send({ ...read.call(account), group: 'capacity measurement (before the day)', headers: { 'X-API-Key': account.key } });
+  const started = performance.now();
+  let requests = 0;
+  await Promise.all(Array.from({ length: CALIBRATION.concurrency }, async () => {
+    while (performance.now() - started < CALIBRATION.ms) {
+      const read = pick(KEY_READS);
+      await send({ ...read.call(account), group: 'capacity measurement (before the day)', headers: { 'X-API-Key': account.key } });
+      requests += 1;
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: requests / seconds, requests, seconds };
+}
+
 /** Peak RSS (bytes) and CPU seconds so far of a process of this machine. */
 function processFigures(pid: number): { peakRss: number; cpuSeconds: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -383,6 +415,8 @@ function processFigures(pid: number): { peakRss: number; cpuSeconds: number } {
   const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
   return { peakRss: Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024, cpuSeconds: (utime + stime) / ticks };
 }
+
+const BUSY_OUTCOME = '503 service_unavailable';
 
 /** Expected count, rounded, at least one (so every kind runs). */
 const atLeastOne = (expected: number) => Math.max(1, Math.round(expected));
@@ -435,6 +469,7 @@ async function main(): Promise<void> {
     requestPlan('Pro API-key requests', STATEWIDE.pro * perDay(MONTHLY.pro.requests), (i) => readEvent(pro[i % pro.length]!, KEY_READS));
     requestPlan('Free API-key requests', STATEWIDE.free * perDay(MONTHLY.free.requests), (i) => readEvent(free[i % free.length]!, FREE_READS));
     requestPlan('/v1 bearer requests', STATEWIDE.v1 * perDay(MONTHLY.v1.requests), (i) => v1Event(users[i % users.length]!));
+    const [enterpriseReads, proReads, freeReads, v1Requests] = plans.map((plan) => plan.simulated) as [number, number, number, number];
 
     const jobPlan = (label: string, tierAccounts: KeyAccount[], ratio: number, monthlyPerAccount: number, make: (account: KeyAccount, i: number) => Event) => {
       const simulated = atLeastOne(tierAccounts.length * perDay(monthlyPerAccount));
@@ -453,8 +488,17 @@ async function main(): Promise<void> {
     events.push(reminderEvent(reminderDay()));
     events.sort((a, b) => a.at - b.at);
 
-    // The day, compressed: open loop, each event at its moment.
-    const compression = DAY_MS / (DAY_SECONDS * 1000);
+    // The day, compressed to what the stack can answer: its busiest hour at TARGET_UTILISATION of its capacity.
+    const capacity = await measureCapacity(enterprise[0]!);
+    const keyRequests = enterpriseReads + proReads + freeReads;
+    const busiestShare = { key: WORKING_HOURS_UTC.share / (WORKING_HOURS_UTC.to - WORKING_HOURS_UTC.from), v1: 1 / 24 };
+    const busiestHourRequests = keyRequests * busiestShare.key + v1Requests * busiestShare.v1;
+    const daySeconds = Math.max(MIN_DAY_SECONDS, Math.ceil((busiestHourRequests * 24) / (capacity.perSecond * TARGET_UTILISATION)));
+    if (daySeconds > MAX_DAY_SECONDS) {
+      throw new Error(`The stack answers ${capacity.perSecond.toFixed(2)} requests/s on this machine now: the day would need ${daySeconds} s (over BENCH_MAX_DAY_SECONDS, ${MAX_DAY_SECONDS}). Run it on a quieter machine.`);
+    }
+    console.error(`Capacity ${capacity.perSecond.toFixed(2)} requests/s: the day in ${daySeconds} s.`);
+    const compression = DAY_MS / (daySeconds * 1000);
     const stackBefore = processFigures(host.pid);
     const cpuBefore = process.cpuUsage();
     const dayStarted = performance.now();
@@ -476,13 +520,14 @@ async function main(): Promise<void> {
     }
     const replayedSeconds = (performance.now() - dayStarted) / 1000;
     await Promise.all(pending);
-    const daySeconds = (performance.now() - dayStarted) / 1000;
+    const endedSeconds = (performance.now() - dayStarted) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const stack = processFigures(host.pid);
 
     report({
       counties, municipalities, freeKeys, v1Users, countyRatio, municipalRatio, countyInventory, municipalInventory, provisionSeconds,
-      compression, replayedSeconds, daySeconds, loadCpuSeconds: (cpu.user + cpu.system) / 1e6, stackCpuSeconds: stack.cpuSeconds - stackBefore.cpuSeconds,
+      capacity, scheduledSeconds: daySeconds, busiestPerSecond: (busiestHourRequests * 24) / daySeconds,
+      compression, replayedSeconds, daySeconds: endedSeconds, loadCpuSeconds: (cpu.user + cpu.system) / 1e6, stackCpuSeconds: stack.cpuSeconds - stackBefore.cpuSeconds,
       stackPeakRss: stack.peakRss, loadPeakRss: process.resourceUsage().maxRSS * 1024, plans, items: await itemCounts(),
     });
   } finally {
@@ -509,6 +554,7 @@ async function itemCounts(): Promise<Map<string, number>> {
 interface Run {
   counties: number; municipalities: number; freeKeys: number; v1Users: number; countyRatio: number; municipalRatio: number;
   countyInventory: number; municipalInventory: number; provisionSeconds: number; compression: number; replayedSeconds: number;
+  capacity: Capacity; scheduledSeconds: number; busiestPerSecond: number;
   daySeconds: number; stackCpuSeconds: number; loadCpuSeconds: number; stackPeakRss: number; loadPeakRss: number; plans: Plan[]; items: Map<string, number>;
 }
 
@@ -522,14 +568,19 @@ const header = (cells: string[]) => {
 
 function report(run: Run): void {
   const allRequests = [...latencies.values()].reduce((sum, list) => sum + list.length, 0);
-  const serverErrors = [...statuses.values()].flatMap((m) => [...m.entries()]).filter(([outcome]) => /^(5\d\d|0)\b/.test(outcome)).reduce((sum, [, c]) => sum + c, 0);
+  const outcomes = [...statuses.values()].flatMap((m) => [...m.entries()]);
+  const count = (matches: (outcome: string) => boolean) => outcomes.filter(([outcome]) => matches(outcome)).reduce((sum, [, c]) => sum + c, 0);
+  // A 503 `service_unavailable` (with Retry-After) says the stack was too busy to answer in time: a refusal to retry, counted apart.
+  const busy = count((outcome) => outcome === BUSY_OUTCOME);
+  const serverErrors = count((outcome) => /^(5\d\d|0)\b/.test(outcome) && outcome !== BUSY_OUTCOME);
   console.log('## Scale and assumptions\n');
   console.log(`- Statewide: ${STATEWIDE.enterprise} Enterprise counties, ${STATEWIDE.pro} Pro municipalities, ${n(STATEWIDE.free)} Free keys, ${n(STATEWIDE.v1)} \`/v1\` users; a month is ${DAYS_PER_MONTH} days.`);
   console.log(`- Use per customer per month (docs/scale.md's cost table): Free ${n(MONTHLY.free.requests)} requests; Pro ${n(MONTHLY.pro.requests)} requests, ${MONTHLY.pro.analyses} analyses (${MONTHLY.pro.exposure} with apply_to_assets), ${MONTHLY.pro.packages} packages, ${MONTHLY.pro.imports} imports of ${n(MONTHLY.pro.importRows)} rows; Enterprise ${n(MONTHLY.enterprise.requests)} requests, ${MONTHLY.enterprise.analyses} analyses (${MONTHLY.enterprise.exposure} with apply_to_assets), ${MONTHLY.enterprise.packages} packages, ${MONTHLY.enterprise.imports} imports of ${n(MONTHLY.enterprise.importRows)} rows; \`/v1\` user ${MONTHLY.v1.requests} requests.`);
   console.log(`- Request ratio ${REQUEST_RATIO}: each tier's statewide requests of the day ÷ ${REQUEST_RATIO}; ${run.freeKeys} Free keys and ${n(run.v1Users)} \`/v1\` users (statewide ÷ ${REQUEST_RATIO}), each with its whole day.`);
   console.log(`- Job ratio ${JOB_RATIO}: ${run.counties} counties (1 for ${n(run.countyRatio, 1)}) and ${run.municipalities} municipalities (1 for ${n(run.municipalRatio, 1)}), each with its whole day of jobs (expected counts rounded, at least one per kind); the API-key requests of a tier spread evenly over its accounts.`);
   console.log(`- Inventory ratio ${INVENTORY_RATIO}: ${n(run.countyInventory)} assets per county, ${n(run.municipalInventory)} per municipality (imported inline through the API before the day, ${n(run.provisionSeconds, 0)} s with the accounts, assessments and users); all on a square of Key West, where every analysis reaches them.`);
-  console.log(`- Time: the day in ${DAY_SECONDS} s, compression ${n(run.compression)}; API-key traffic and jobs ${WORKING_HOURS_UTC.share * 100} % in ${WORKING_HOURS_UTC.from}:00–${WORKING_HOURS_UTC.to}:00 UTC, \`/v1\` uniform; open loop, at most ${MAX_IN_FLIGHT} requests in flight; jobs polled every ${POLL_MS} ms. Analyses: tidal, two scenarios, two horizons; counties over 0.2° × 0.1° of the Lower Keys, municipalities over 0.06° × 0.04° of Key West.`);
+  console.log(`- Capacity measured before the day: ${n(run.capacity.perSecond, 1)} requests/s (${run.capacity.requests} requests of the API-key mix, ${CALIBRATION.concurrency} at a time, in ${n(run.capacity.seconds, 1)} s); the day paced so its busiest hour offers ${n(run.busiestPerSecond, 2)} requests/s, at most ${TARGET_UTILISATION * 100} % of it (and the day at least ${MIN_DAY_SECONDS} s).`);
+  console.log(`- Time: the day in ${n(run.scheduledSeconds)} s, compression ${n(run.compression)}; API-key traffic and jobs ${WORKING_HOURS_UTC.share * 100} % in ${WORKING_HOURS_UTC.from}:00–${WORKING_HOURS_UTC.to}:00 UTC, \`/v1\` uniform; open loop, at most ${MAX_IN_FLIGHT} requests in flight; jobs polled every ${POLL_MS} ms. Analyses: tidal, two scenarios, two horizons; counties over 0.2° × 0.1° of the Lower Keys, municipalities over 0.06° × 0.04° of Key West.`);
   console.log(`- Replay: the schedule took ${n(run.replayedSeconds, 1)} s (late starts p50 ${ms(lagMs, 0.5)} ms, p99 ${ms(lagMs, 0.99)} ms), the last job ended at ${n(run.daySeconds, 1)} s. The stack's process: CPU ${n(run.stackCpuSeconds, 1)} s over the day (${n(run.stackCpuSeconds / run.daySeconds, 2)} cores on average), peak RSS ${n(run.stackPeakRss / 2 ** 20)} MiB (its whole life, provisioning included). The load generator: CPU ${n(run.loadCpuSeconds, 1)} s, peak RSS ${n(run.loadPeakRss / 2 ** 20)} MiB.`);
 
   console.log('\n## Requests by route group\n');
@@ -542,7 +593,7 @@ function report(run: Run): void {
     row([group, '', '', '', '', [...byOutcome.entries()].sort().map(([outcome, count]) => `${outcome}: ${n(count)}`).join(', ')]);
   }
   const refused = [...statuses.values()].flatMap((m) => [...m.entries()]).filter(([outcome]) => outcome.startsWith('429')).reduce((sum, [, c]) => sum + c, 0);
-  console.log(`\nRequests ${n(allRequests)}; answers 5xx or none: ${serverErrors}; refused 429 (hourly quota or throttle): ${n(refused)}.`);
+  console.log(`\nRequests ${n(allRequests)}; answers 500 (or other 5xx) or none: ${serverErrors}; 503 service_unavailable (busy, with Retry-After): ${n(busy)}; refused 429 (hourly quota or throttle): ${n(refused)}.`);
 
   console.log('\n## Jobs\n');
   header(['kind', 'started', 'completed', 'failed', 'unfinished', 'queue wait p50 / max ms', 'run p50 / max ms', 'accepted → ended p50 / max ms']);

@@ -10,7 +10,14 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
   const app = await startLocalApp({
-    dataDir, port, statewideCogs: process.env.LOCAL_STATEWIDE_COGS === '1',
+    dataDir, port,
+    emulatorsInChild: {
+      onLost: (code) => {
+        process.stderr.write(`The emulators' process ended (${code}); the API cannot answer without them. Stopping.\n`);
+        process.exit(1);
+      },
+    },
+    statewideCogs: process.env.LOCAL_STATEWIDE_COGS === '1',
     // The usage plans' burst throttles per account, as API Gateway applies them (off by default: a local client may load the API freely).
     usagePlans: process.env.LOCAL_THROTTLES === '1' ? { throttles: TIER_THROTTLES, v1Throttles: V1_TIER_THROTTLES } : undefined,
   });
@@ -20,6 +27,7 @@ async function main(): Promise<void> {
     `  docs:    ${app.baseUrl}/docs`,
     `  openapi: ${app.baseUrl}/openapi.json`,
     `  data:    ${dataDir}`,
+    `  processes: API ${process.pid}, emulators ${app.emulatorsPid}`,
     `Demo API keys (also in ${keysFile}):`,
     `  free:       ${app.keys.free}`,
     `  pro:        ${app.keys.pro}`,

@@ -4,6 +4,7 @@ import { resetAwsClients } from '../shared/adapters/aws-clients';
 import { DynamoAccountStore } from '../shared/adapters/account-store';
 import { resetConfigForTests } from '../shared/config';
 import { startEmulators, type EmulatorOptions, type Emulators } from './emulators';
+import { startEmulatorsInChild } from './emulator-process';
 import { ensureLocalResources, type LocalResources } from './bootstrap';
 import { ensureDemoAccounts, type DemoKeys } from './demo-accounts';
 import { startGateway, type UsagePlanThrottles } from './gateway';
@@ -30,6 +31,12 @@ export interface LocalAppOptions {
   port: number;
   emulatorPorts?: EmulatorOptions['ports'];
   /**
+   * Run the emulators in a process of their own, as DynamoDB, S3 and SQS are services apart from the
+   * API in AWS (`npm start`): called with the exit code if that process ends while the app runs.
+   * Absent, they run in this process (tests, operator commands).
+   */
+  emulatorsInChild?: { onLost(code: number | null): void };
+  /**
    * The queue poller feeding the webhook dispatcher, the daily reminder timer and the job workers
    * (default true). Tests that read events straight off the queue turn them off; `'jobs'` keeps only
    * the job workers, so nothing is sent out (webhook deliveries, reminders).
@@ -52,6 +59,8 @@ export interface LocalApp {
   keys: DemoKeys;
   resources: LocalResources;
   dataDir: string;
+  /** The emulators' process, when they run in one of their own. */
+  emulatorsPid?: number;
   stop(): Promise<void>;
 }
 
@@ -59,14 +68,17 @@ export const LOCAL_TABLE_NAME = 'va-compliance';
 export const LOCAL_BUCKET_NAME = 'va-compliance-local';
 
 /**
- * Everything `npm start` runs, in one process: the emulators on loopback, the resources the stack
- * would create, the seed data and demo accounts, and the gateway in front of the handlers.
- * Tests start the same app on free ports with a temporary data directory.
+ * Everything `npm start` runs: the emulators on loopback (in a process of their own for `npm start`),
+ * the resources the stack would create, the seed data and demo accounts, and the gateway in front of
+ * the handlers. Tests start the same app on free ports with a temporary data directory.
  */
 export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const emulators = await startEmulators({ dataDir, ports: options.emulatorPorts });
+  const emulatorOptions = { dataDir, ports: options.emulatorPorts };
+  const emulators: Emulators & { pid?: number } = options.emulatorsInChild
+    ? await startEmulatorsInChild(emulatorOptions, options.emulatorsInChild.onLost)
+    : await startEmulators(emulatorOptions);
 
   useLocalEmulators(dataDir, emulators.endpoints);
   // The /v1 user pool: cognito-local under $DATA_DIR/cognito, reached through the stock SDK client.
@@ -104,6 +116,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     keys,
     resources,
     dataDir,
+    emulatorsPid: emulators.pid,
     async stop() {
       await gateway.close();
       stopServingConsole();

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,6 +16,8 @@ export interface EmulatorOptions {
   dataDir: string;
   /** Fixed ports for a long-running local server; tests use 0 (a free port each). */
   ports?: { dynamodb?: number; s3?: number; sqs?: number };
+  /** Called with the operation (`X-Amz-Target`) of every request the DynamoDB emulator receives. */
+  onDynamoRequest?: (target: string) => void;
 }
 
 const LOOPBACK = '127.0.0.1';
@@ -95,6 +98,8 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   adaptDynaliteLevelDb();
 
   const dynamoServer = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const { onDynamoRequest } = options;
+  if (onDynamoRequest) dynamoServer.on('request', (request: IncomingMessage) => onDynamoRequest(String(request.headers['x-amz-target'] ?? '')));
   await new Promise<void>((resolve, reject) => {
     dynamoServer.once('error', reject);
     dynamoServer.listen(options.ports?.dynamodb ?? 0, LOOPBACK, () => resolve());

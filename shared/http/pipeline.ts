@@ -24,6 +24,23 @@ import type { readRouteForm } from './multipart';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** The body of every request without one: zero bytes, nothing to change, no need for one each. */
 const NO_BODY = Buffer.alloc(0);
+/** Seconds a client is asked to wait after an answer that ran out of the invocation's time (the service was busy). */
+const OUT_OF_TIME_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What middy throws when the invocation's time is about to run out (API Gateway's 29 s, or the
+ * function's timeout) before the route answered: the service was too busy to answer in time, not a
+ * bug of the request or the code, so the client is told to retry (503 with Retry-After) as for a
+ * busy dependency.
+ */
+function outOfTime(): never {
+  throw new HttpError(
+    'service_unavailable',
+    'The service was too busy to answer within the time a request may take; nothing was wrong with the request. Retry after a short wait.',
+    { headers: { 'Retry-After': String(OUT_OF_TIME_RETRY_AFTER_SECONDS) } },
+    new Error('The invocation ran out of its time before the route answered'),
+  );
+}
 
 export interface PipelineDeps {
   usage: () => UsageCounter;
@@ -124,7 +141,7 @@ export function createGroupHandler(
     return toLambdaResult(result, state.request!.requestId, state.rate);
   };
 
-  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { pipeline: PipelineState }>(base)
+  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & { pipeline: PipelineState }>(base, { timeoutEarlyResponse: outOfTime })
     .use(observe)
     .use(prepare)
     .use(problems);

@@ -9,6 +9,8 @@ export interface LocalServer {
   child: ChildProcess;
   baseUrl: string;
   key: string;
+  /** The process the emulators run in (`npm start` runs them apart from the API). */
+  emulatorsPid: number;
 }
 
 /** `npm start`'s program in a child process on free ports; resolves once it prints its address and keys. */
@@ -31,13 +33,14 @@ export async function startLocalServer(dataDir: string): Promise<LocalServer> {
       output += chunk.toString('utf8');
       const baseUrl = /listening on (\S+)/.exec(output)?.[1];
       const key = /enterprise:\s+(\S+)/.exec(output)?.[1];
-      if (baseUrl && key) {
+      const emulatorsPid = Number(/emulators (\d+)/.exec(output)?.[1]);
+      if (baseUrl && key && emulatorsPid) {
         // Only this function's own listeners go: a caller's wait for 'exit' must stay.
         clearTimeout(timer);
         child.off('exit', exitedEarly);
         child.stdout!.off('data', awaitAddress);
         child.stdout!.resume();
-        resolve({ child, baseUrl, key });
+        resolve({ child, baseUrl, key, emulatorsPid });
       }
     };
     child.stdout!.on('data', awaitAddress);
