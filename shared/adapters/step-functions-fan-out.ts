@@ -12,9 +12,11 @@ const StartExecutionCommand = commandOnFirstUse(client, 'StartExecutionCommand')
  * named after the run: a repeated start of the same run is the same execution, not a second one.
  */
 export class StepFunctionsConnectionFanOut implements ConnectionFanOut {
-  constructor(private readonly stateMachineArn = requiredSetting('CONNECTION_STATE_MACHINE_ARN')) {}
+  /** The machine's ARN, else the one the stack sets, read at each start: without it a start fails (recorded on the model), the processing does not. */
+  constructor(private readonly stateMachineArn?: string) {}
 
   async start({ run, tiles }: ConnectionRunStart): Promise<void> {
-    await sfn().send(new StartExecutionCommand({ stateMachineArn: this.stateMachineArn, name: run.run_id, input: JSON.stringify({ run, tiles }) }));
+    const stateMachineArn = this.stateMachineArn ?? requiredSetting('CONNECTION_STATE_MACHINE_ARN');
+    await sfn().send(new StartExecutionCommand({ stateMachineArn, name: run.run_id, input: JSON.stringify({ run, tiles }) }));
   }
 }

@@ -60,8 +60,10 @@ describe('the Step Functions fan-out', () => {
     await expect(new StepFunctionsConnectionFanOut(MACHINE).start(start)).rejects.toThrow(/State Machine Does Not Exist/);
   });
 
-  it('needs the machine\'s ARN from the environment the stack sets', () => {
+  it('needs the machine\'s ARN from the environment the stack sets, and fails only the start without it', async () => {
     delete process.env.CONNECTION_STATE_MACHINE_ARN;
-    expect(() => new StepFunctionsConnectionFanOut()).toThrow('Missing required environment variable CONNECTION_STATE_MACHINE_ARN');
+    const fanOut = new StepFunctionsConnectionFanOut();
+    await expect(fanOut.start(start)).rejects.toThrow('Missing required environment variable CONNECTION_STATE_MACHINE_ARN');
+    expect(calls).toHaveLength(0);
   });
 });

@@ -7431,7 +7431,7 @@ export interface operations {
                      *       "crs": null,
                      *       "elevation_model_id": "em_47427400149007988588365401608869",
                      *       "error": null,
-                     *       "max_upload_bytes": 268435456,
+                     *       "max_upload_bytes": 1073741824,
                      *       "name": "Pinellas County 2018 lidar DEM",
                      *       "nodata": null,
                      *       "resolution_m": null,
