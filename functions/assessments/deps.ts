@@ -4,8 +4,10 @@ import { DynamoEvidenceStore, inventoryAssetCounter } from '../../shared/adapter
 import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { SqsEventQueue } from '../../shared/adapters/sqs-event-queue';
+import { SqsJobStarter } from '../../shared/adapters/sqs-job-starter';
 import { AssessmentService } from '../../shared/application/assessments/assessment-service';
 import type { DeliverableRequestDeps } from '../../shared/application/deliverables/deliverable-requests';
+import type { JobStarter } from '../../shared/application/jobs/job-start';
 import { gatherEvidence } from '../../shared/domain/compliance/evidence';
 import { wiring } from '../../shared/config';
 import type { IdempotencyStore } from '../../shared/http/idempotency';
@@ -15,6 +17,8 @@ import { logger } from '../../shared/observability/logger';
 export interface AssessmentRouteDeps {
   assessments: AssessmentService;
   deliverables: DeliverableRequestDeps;
+  /** Sends a queued deliverable job's start to its worker. */
+  jobStarter: JobStarter;
   idempotency: IdempotencyStore;
 }
 
@@ -31,6 +35,7 @@ export const assessmentRouteDeps = wiring((): AssessmentRouteDeps => {
       evidence: (assessment) => gatherEvidence({ assets: inventoryAssetCounter, evidence }, assessment.account_id, assessment.jurisdiction, assessment.assessment_id),
     }),
     deliverables: deliverableDeps(),
+    jobStarter: new SqsJobStarter(),
     idempotency: new DynamoIdempotencyStore(),
   };
 });

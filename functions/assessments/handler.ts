@@ -59,7 +59,7 @@ export function createAssessmentsHandler(deps: () => AssessmentRouteDeps) {
 
     createDeliverables: async (request) => {
       const job = await startDeliverables(deps().deliverables, accountOf(request), request.params.assessment_id);
-      if (job.status === 'queued') await startRecordedJob(deliverableStart(job));
+      if (job.status === 'queued') await startRecordedJob(deliverableStart(job), deps().jobStarter);
       return {
         status: 202,
         headers: { Location: `${request.baseUrl}/assessments/${job.assessment_id}/deliverables/${job.deliverable_id}` },

@@ -6,12 +6,14 @@ import { BlobElevationModelFiles } from '../../shared/adapters/elevation/model-f
 import { cogUrlReader } from '../../shared/adapters/elevation/cog-url';
 import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
+import { SqsJobStarter } from '../../shared/adapters/sqs-job-starter';
 import type { ElevationModelDeps } from '../../shared/application/elevation-models/use-cases';
 import { queuedHazardJobs } from '../../shared/application/hazards/hazard-jobs';
 import type { HazardDeps } from '../../shared/application/hazards/ports';
 
 /** The hazard use cases' adapters; an analysis too large to answer at once goes to the hazard job queue. */
-export const hazardDeps: HazardDeps = { ...hazardAdapters(), jobRunner: () => queuedHazardJobs };
+const hazardJobQueue = queuedHazardJobs(new SqsJobStarter());
+export const hazardDeps: HazardDeps = { ...hazardAdapters(), jobRunner: () => hazardJobQueue };
 
 /** The elevation model use cases' adapters. */
 export const elevationModelDeps = wiring((config): ElevationModelDeps => ({

@@ -1,19 +1,8 @@
-import { assetAdapters } from '../../shared/adapters/asset-wiring';
-import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
-import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
-import { DynamoHazardJobStore } from '../../shared/adapters/hazard-job-store';
-import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
-import { importJobs } from '../../shared/application/assets/import-jobs';
-import { deliverableJobs } from '../../shared/application/deliverables/deliverable-jobs';
-import { elevationModelJobs } from '../../shared/application/elevation-models/processing-jobs';
-import { hazardJobs } from '../../shared/application/hazards/hazard-jobs';
-import { jobStarter } from '../../shared/application/jobs/starter';
-import { sweepLapsedJobs, type SweepReport, type SweptJobs } from '../../shared/application/jobs/sweep';
+import { sweepLapsedJobs, type SweepReport } from '../../shared/application/jobs/sweep';
 import { logger } from '../../shared/observability/logger';
 import { countMetric, METRIC, observedHandler } from '../../shared/observability/metrics';
 import type { JobKindName } from '../../shared/application/jobs/job-start';
-
-let kinds: SweptJobs[] | undefined;
+import { jobSweepDeps } from './deps';
 
 /** The failure metric of each kind, for the jobs the sweep ended `worker_lost`. */
 const FAILED_METRIC = {
@@ -29,13 +18,8 @@ const FAILED_METRIC = {
  * waiting past the grace period is started again.
  */
 export const handler = observedHandler(async (_event?: unknown): Promise<Partial<SweepReport>> => {
-  kinds ??= [
-    hazardJobs(new DynamoHazardJobStore()),
-    importJobs(assetAdapters),
-    elevationModelJobs({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore() }),
-    deliverableJobs(new DynamoDeliverableStore()),
-  ];
-  const report = await sweepLapsedJobs(kinds, jobStarter(), new Date());
+  const { kinds, starter } = jobSweepDeps();
+  const report = await sweepLapsedJobs(kinds, starter, new Date());
   for (const [kind, counts] of Object.entries(report) as [JobKindName, { failed: number }][]) countMetric(FAILED_METRIC[kind], counts.failed);
   if (Object.values(report).some((counts) => counts.retried + counts.failed + counts.restarted > 0)) logger.info('Lost jobs swept', { report });
   return report;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProvider } from '../../shared/adapters/cognito-identity-provider';
-import { DynamoAccountStore } from '../../shared/adapters/account-store';
+import { DynamoAccountStore, newKeyId } from '../../shared/adapters/account-store';
 import { DynamoAttemptStore } from '../../shared/adapters/login-attempt-store';
 import { DynamoIdempotencyStore } from '../../shared/adapters/idempotency-store';
 import { DynamoSecurityEventStore } from '../../shared/adapters/security-event-store';
@@ -34,10 +34,13 @@ export interface IdentityRouteDeps {
   idempotency: IdempotencyStore;
   /** Revoked keys must be refused from the next request: drops the gateway's cached authorizer answers. */
   flushAuthorizerCache: () => Promise<void>;
+  /** A new account key's id, ordered by the time it was issued. */
+  newKeyId: (now: Date) => string;
 }
 
 export const identityRouteDeps = wiring((): IdentityRouteDeps => ({
   identity: identityDeps(),
   idempotency: new DynamoIdempotencyStore(),
   flushAuthorizerCache: () => authorizerCache()(),
+  newKeyId,
 }));

@@ -16,7 +16,6 @@ import {
   WeakPasswordError,
 } from '../../shared/domain/identity/ports';
 import { sha256Hex } from '../../shared/domain/content-hash';
-import { newKeyId } from '../../shared/adapters/account-store';
 import { identityRouteDeps, type IdentityRouteDeps } from './deps';
 
 export function clientOf(request: RouteRequest): ClientInfo {
@@ -142,7 +141,7 @@ export function createIdentityHandler(deps: () => IdentityRouteDeps) {
       const user = request.user!;
       let shownOnce: string | undefined;
       const result = await withIdempotency(perUserIdempotency(request), deps().idempotency, async () => {
-        const { key, ...issued } = await issueAccountKey(identity(), user.user_id, user.account_id, request.body.name, newKeyId(request.now), clientOf(request));
+        const { key, ...issued } = await issueAccountKey(identity(), user.user_id, user.account_id, request.body.name, deps().newKeyId(request.now), clientOf(request));
         shownOnce = key;
         return { status: 201, body: { ...issued, key: null }, headers: { 'Cache-Control': 'no-store' } };
       });

@@ -1,10 +1,10 @@
 import { credentialStatus, ISSUER_NAME, type Issuer } from '../../shared/domain/credentials/open-badge';
-import { verificationAnswer } from '../../shared/domain/credentials/verify';
 import { courseByCode, CREDENTIAL_POLICY } from '../../shared/domain/training/catalogue';
 import { certificationView, TrainingError, type Enrollment, type TrainingUser } from '../../shared/domain/training/enrolment';
 import {
   completeEnrollment, coursesFor, enroll, listCertifications, listEnrollments, revokeCertification,
 } from '../../shared/application/training/enrolment';
+import { publicKeys, verificationOf, verifyCertification } from '../../shared/application/training/verification';
 import { perUserIdempotency } from '../../shared/http/bearer';
 import { defaultPipelineDeps } from '../../shared/http/deps';
 import { withIdempotency } from '../../shared/http/idempotency';
@@ -91,22 +91,19 @@ export function createTrainingHandler(deps: TrainingRouteDeps) {
     body: await listCertifications(userOf(request), request.query, trainingDeps(request)),
   }));
 
-  const publicKeys = async () => [await deps.signer().publicJwk()];
-
   const revoke: RouteImplementation<typeof revokeCertificationRoute> = (request) => mapped(async () => {
     const record = await revokeCertification(userOf(request), request.params.certification_id, request.body.reason, { store: deps.store(), now: request.now });
-    return { status: 200, body: verificationAnswer(record, await publicKeys(), ISSUER_NAME, request.now, CREDENTIAL_POLICY) };
+    return { status: 200, body: await verificationOf(record, deps.signer(), request.now) };
   });
 
-  const verify: RouteImplementation<typeof verifyCertificationRoute> = async (request) => {
-    const record = await deps.store().findCredential(request.params.certification_id);
-    if (!record) throw new HttpError('not_found', `No certification ${request.params.certification_id}.`);
-    return { status: 200, body: verificationAnswer(record, await publicKeys(), ISSUER_NAME, request.now, CREDENTIAL_POLICY) };
-  };
+  const verify: RouteImplementation<typeof verifyCertificationRoute> = (request) => mapped(async () => ({
+    status: 200,
+    body: await verifyCertification(request.params.certification_id, { store: deps.store(), signer: deps.signer(), now: request.now }),
+  }));
 
   const jwks: RouteImplementation<typeof jwksRoute> = async () => ({
     status: 200,
-    body: { keys: await publicKeys() },
+    body: { keys: await publicKeys(deps.signer()) },
     headers: { 'Cache-Control': 'public, max-age=300' },
   });
 

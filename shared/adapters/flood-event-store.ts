@@ -2,15 +2,7 @@ import { BatchWriteCommand } from './dynamo-commands';
 import { dynamo } from './aws-clients';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
-import type { FloodEvent } from '../domain/hazards/flood-events';
-
-/** Secondary port: historical events loaded by operators (NCEI Storm Events files). */
-export interface FloodEventStore {
-  /** Events of the given counties starting in [from, to] (inclusive, YYYY-MM-DD; open when absent). */
-  eventsInCounties(countyFips: readonly string[], from?: string, to?: string): Promise<FloodEvent[]>;
-  /** Idempotent: an event id is one item. Returns the number written. */
-  putEvents(events: readonly FloodEvent[]): Promise<number>;
-}
+import type { FloodEvent, FloodEventStore } from '../domain/hazards/flood-events';
 
 const BATCH_SIZE = 25;
 const partition = (fips: string) => `FLOODEVENTS#${fips}`;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { elevationModelRoutes } from '../../functions/hazards/elevation-models';
+import { createElevationModel } from '../../functions/hazards/handler';
 import { elevationModelDeps, idempotencyStore } from '../../functions/hazards/deps';
 import { cogUrlReader } from '../../shared/adapters/elevation/cog-url';
 import { startRangeServer, writeCog, type RangeServer } from '../../local/statewide-cogs';
@@ -142,13 +142,13 @@ describe('registering a COG by URL through the API', () => {
   });
 
   it('outside local mode refuses a loopback COG before reading anything', async () => {
-    const routes = elevationModelRoutes(() => ({ ...elevationModelDeps(), cogs: cogUrlReader({ mode: 'aws' }) }), idempotencyStore);
+    const create = createElevationModel(() => ({ ...elevationModelDeps(), cogs: cogUrlReader({ mode: 'aws' }) }), idempotencyStore);
     server.resetCounts();
     const request = {
       body: { name: 'Loopback', vertical_datum: 'NAVD88', units: 'm', cog_url: `${server.url}plane.tif` },
       headers: {}, account: { accountId: 'acct_loopback' }, now: new Date(), baseUrl: 'http://127.0.0.1/api', params: {}, query: {},
     } as unknown as RouteRequest<typeof createElevationModelRoute>;
-    const error = await routes.createElevationModel(request).then(() => undefined, (e: unknown) => e);
+    const error = await create(request).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect({ code: (error as HttpError).code, status: (error as HttpError).status }).toEqual({ code: 'cog_url_refused', status: 400 });
     expect(server.counts().requests).toBe(0);

@@ -1,7 +1,8 @@
 import { startTestApp } from '../helpers/local-app';
 import { DynamoDeliverableStore } from '../../shared/adapters/deliverable-store';
 import { isRunnable, MAX_ATTEMPTS, type DeliverableJob } from '../../shared/domain/deliverables/jobs';
-import { runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/application/deliverables/build-package';
+import { deliverableJobs } from '../../shared/application/deliverables/deliverable-jobs';
+import { sweepLapsedJobs } from '../../shared/application/jobs/sweep';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 
@@ -47,8 +48,8 @@ describe('deliverable job store', () => {
     expect(isRunnable(stuck, now)).toBe(false);
     expect(await store.claim(ref, 'late', now, 1000)).toBeUndefined();
     expect((await store.listOpen()).map((j) => j.deliverable_id)).toContain('dlv_attempts');
-    // The poll fails it for good once its last lease has run out.
-    await runOpenDeliverableJobs({ jobs: store, clock: () => now } as unknown as DeliverableWorkerDeps, 'poller');
+    // The sweep fails it for good once its last lease has run out (it starts nothing here).
+    await sweepLapsedJobs([deliverableJobs(store)], { start: async () => undefined }, now);
     expect(await store.get(ref)).toMatchObject({ status: 'failed', error: { code: 'worker_lost' } });
     expect((await store.listOpen()).map((j) => j.deliverable_id)).not.toContain('dlv_attempts');
   });

@@ -4,7 +4,7 @@ import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model
 import type { UploadedElevationModel } from '../../shared/domain/elevation-models/stored-model';
 import { requiredSetting } from '../../shared/config';
 import { elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
-import { modelView } from '../../functions/hazards/elevation-models';
+import { modelView } from '../../shared/application/elevation-models/use-cases';
 import { elevationModelJobs, type WorkerDeps } from '../../shared/application/elevation-models/processing-jobs';
 import { sweepLapsedJobs } from '../../shared/application/jobs/sweep';
 import { recordingStarter } from '../helpers/job-messages';

@@ -17,7 +17,7 @@ import type { ImportRecord } from '../../shared/domain/assets/ports';
 import { IMPORT_LEASE_MS } from '../../shared/application/assets/import-jobs';
 import { deliverableJobs } from '../../shared/application/deliverables/deliverable-jobs';
 import { hazardJobs } from '../../shared/application/hazards/hazard-jobs';
-import { jobStarter } from '../../shared/application/jobs/starter';
+import { SqsJobStarter } from '../../shared/adapters/sqs-job-starter';
 import { sweepLapsedJobs, WAITING_GRACE_MS } from '../../shared/application/jobs/sweep';
 import type { JobKindName } from '../../shared/application/jobs/job-start';
 import { handler as sweepHandler } from '../../functions/job-sweep/handler';
@@ -226,7 +226,7 @@ describe('a deliverable package whose worker was killed', () => {
 
 describe('a job whose start message was lost', () => {
   /** A sweep as it runs once the grace period of jobs created now has passed. */
-  const sweepAfterGrace = (kinds: Parameters<typeof sweepLapsedJobs>[0]) => sweepLapsedJobs(kinds, jobStarter(), new Date(Date.now() + WAITING_GRACE_MS + 1000));
+  const sweepAfterGrace = (kinds: Parameters<typeof sweepLapsedJobs>[0]) => sweepLapsedJobs(kinds, new SqsJobStarter(), new Date(Date.now() + WAITING_GRACE_MS + 1000));
 
   it('a deliverable package stays queued until the sweep starts it again, then succeeds', async () => {
     const assessment = await app.request('POST', '/assessments', { key: key(), json: newAssessmentBody() });
@@ -236,7 +236,7 @@ describe('a job whose start message was lost', () => {
     const path = `/assessments/${assessment.json.assessment_id}/deliverables/${requested.json.deliverable_id}`;
     expect((await app.request('GET', path, { key: key() })).json.status).toBe('queued');
     // Within the grace period the sweep leaves it to its start; past it, the sweep sends the start again.
-    expect((await sweepLapsedJobs([deliverableJobs(new DynamoDeliverableStore())], jobStarter(), new Date())).deliverable).toMatchObject({ restarted: 0 });
+    expect((await sweepLapsedJobs([deliverableJobs(new DynamoDeliverableStore())], new SqsJobStarter(), new Date())).deliverable).toMatchObject({ restarted: 0 });
     expect((await sweepAfterGrace([deliverableJobs(new DynamoDeliverableStore())])).deliverable).toMatchObject({ restarted: 1 });
     expect(await drainJobQueue('deliverable')).toBe(1);
     expect((await settledView(path, ['queued', 'running'])).status).toBe('succeeded');

@@ -4,7 +4,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countiesTopology from 'us-atlas/counties-10m.json';
 import { listFloodEvents } from '../../shared/application/hazards/flood-events';
-import type { FloodEventStore } from '../../shared/adapters/flood-event-store';
+import type { FloodEventStore } from '../../shared/domain/hazards/flood-events';
 import { bundledFloodEvents } from '../../shared/domain/hazards/flood-events';
 import { FLORIDA_COUNTIES } from '../../shared/domain/jurisdictions';
 import { distanceKm, hurdatLandfalls } from './readers/raw';

@@ -6,7 +6,9 @@ import { analysisTarget, evidenceDocumentKey, evidenceOf, requireLinkableAssessm
 import { DELIVERABLE_LEASE_MS, isLostForGood, isRunnable, MAX_ATTEMPTS, type DeliverableJob, type DeliverableStore } from '../../shared/domain/deliverables/jobs';
 import { deliverableView, SIGNED_URL_SECONDS, startDeliverables } from '../../shared/application/deliverables/deliverable-requests';
 import { packageRenderers } from '../../shared/adapters/renderers/package-renderers';
-import { runOpenDeliverableJobs, type DeliverableWorkerDeps } from '../../shared/application/deliverables/build-package';
+import { runDeliverableJob, type DeliverableWorkerDeps } from '../../shared/application/deliverables/build-package';
+import { deliverableJobs } from '../../shared/application/deliverables/deliverable-jobs';
+import { sweepLapsedJobs } from '../../shared/application/jobs/sweep';
 import type { AnalysisEvidence } from '../../shared/domain/deliverables/ports';
 import type { AnalysedSurfaces, AssetSite } from '../../shared/domain/hazards/flood-analysis';
 import type { ExposureChange, StoredAsset } from '../../shared/domain/assets/ports';
@@ -84,7 +86,10 @@ describe('deliverable job leases', () => {
     const busy = job({ deliverable_id: 'dlv_busy', status: 'running', lease: { owner: 'w2', expires_at: iso(60_000), attempt: 1 } });
     const queued = job({ deliverable_id: 'dlv_q' });
     const w = workerDeps([lost, busy, queued], undefined);
-    expect(await runOpenDeliverableJobs(w.deps, 'w-me')).toBe(1);
+    const starts: unknown[] = [];
+    expect((await sweepLapsedJobs([deliverableJobs(w.deps.jobs)], { start: async (s) => { starts.push(s); } }, NOW)).deliverable).toEqual({ retried: 0, failed: 1, restarted: 0 });
+    expect(starts).toEqual([]);
+    for (const open of [busy, queued].filter((j) => isRunnable(j, NOW))) await runDeliverableJob(w.deps, open, 'w-me');
     expect(w.finished).toEqual([['dlv_lost', { seen: lost.lease }, { error: { code: 'worker_lost', detail: 'The package stopped when its worker ended unexpectedly (a crash or a timeout), on attempt 3 of 3; request it again, and quote dlv_lost if it happens again.' } }]]);
     // Only the queued job is claimed (and another worker took it first: nothing more happens).
     expect(w.claims).toEqual([['dlv_q', 'w-me', NOW.toISOString(), DELIVERABLE_LEASE_MS]]);
@@ -93,7 +98,7 @@ describe('deliverable job leases', () => {
   it('records a failed build without internals and stores no file', async () => {
     const queued = job();
     const w = workerDeps([queued], { ...queued, status: 'running', lease: { owner: 'w-me', expires_at: iso(DELIVERABLE_LEASE_MS), attempt: 1 } });
-    await runOpenDeliverableJobs(w.deps, 'w-me');
+    await runDeliverableJob(w.deps, queued, 'w-me');
     expect(w.warnings).toEqual([['Deliverable job failed', { deliverable_id: 'dlv_1', error: 'assessment gone' }]]);
     expect(w.finished).toEqual([['dlv_1', { owner: 'w-me' }, { error: { code: 'internal_error', detail: 'The deliverables could not be generated. Quote dlv_1 when reporting it.' } }]]);
     expect(w.objects.size).toBe(0);

@@ -12,7 +12,7 @@ const KEYED_IN_HANDLER: Record<string, string> = {
   importAssets: 'wraps withIdempotency in functions/assets/handler.ts',
   startAssetImport: 'wraps withIdempotency in functions/assets/handler.ts',
   createWebhook: 'wraps withIdempotency in functions/account/handler.ts',
-  createElevationModel: 'wraps withIdempotency in functions/hazards/elevation-models.ts',
+  createElevationModel: 'wraps withIdempotency in functions/hazards/handler.ts',
   enrollInCourse: 'wraps withIdempotency (per user) in functions/v1-training/handler.ts',
   createAccountKey: 'its replay leaves out the key value, shown once (functions/v1-identity/handler.ts)',
   registerUser: 'wraps withIdempotency, keys kept per email, password outside the fingerprint (functions/v1-identity/handler.ts)',

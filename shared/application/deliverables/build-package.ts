@@ -42,9 +42,6 @@ import {
 } from '../../domain/deliverables/gis-package';
 import {
   DELIVERABLE_LEASE_MS,
-  isLostForGood,
-  isRunnable,
-  MAX_ATTEMPTS,
   type DeliverableFile,
   type DeliverableJob,
   type DeliverableKind,
@@ -129,29 +126,6 @@ export async function runDeliverableJob(
       deps.clock(),
     );
   }
-}
-
-/** Why a job whose worker was lost on its last attempt ended `failed`. */
-const lostDeliverableError = (job: DeliverableJob) => ({
-  code: 'worker_lost',
-  detail: `The package stopped when its worker ended unexpectedly (a crash or a timeout), on attempt ${job.lease!.attempt} of ${MAX_ATTEMPTS}; request it again, and quote ${job.deliverable_id} if it happens again.`,
-});
-
-/**
- * Runs every open job whose turn it is (the local worker's poll, the lost-job schedule in AWS); one
- * lost on its last attempt is failed. Resolves with how many were failed that way.
- */
-export async function runOpenDeliverableJobs(deps: DeliverableWorkerDeps, owner: string): Promise<number> {
-  const now = deps.clock();
-  let failed = 0;
-  for (const job of await deps.jobs.listOpen()) {
-    if (isRunnable(job, now)) await runDeliverableJob(deps, job, owner);
-    else if (isLostForGood(job, now)) {
-      const ended = await deps.jobs.finish(job, { seen: job.lease! }, { error: lostDeliverableError(job) }, now);
-      if (ended) failed++;
-    }
-  }
-  return failed;
 }
 
 async function readJson<T>(blobs: BlobStore, key: string | null): Promise<T | undefined> {

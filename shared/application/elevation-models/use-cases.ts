@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import type { CogUrlReader, ElevationModelFiles, ElevationModelStore } from '../../domain/elevation-models/ports';
-import { workerLost, type CogUrlElevationModel, type StoredElevationModel, type UploadedElevationModel } from '../../domain/elevation-models/stored-model';
+import { currentState, workerLost, type CogUrlElevationModel, type StoredElevationModel, type UploadedElevationModel } from '../../domain/elevation-models/stored-model';
 import { verticalConversion, type DemUnits, type DemVerticalDatum, type VerticalReference } from '../../domain/elevation-models/vertical';
 
 /** The ports the elevation model use cases reach. */
@@ -58,6 +58,33 @@ export async function registerCogModel(deps: ElevationModelDeps, accountId: stri
   };
   await deps.models.create(model);
   return model;
+}
+
+/** A model as the API answers it: the URL fields are null on an upload, as is the no-data value the tiles hold no more. */
+export function modelView(model: StoredElevationModel, now: Date) {
+  return {
+    elevation_model_id: model.elevation_model_id,
+    name: model.name,
+    ...currentState(model, now),
+    crs: model.crs,
+    resolution_m: model.resolution_m,
+    bbox: model.bbox,
+    vertical_datum: model.vertical_datum,
+    units: model.units,
+    vertical_conversion: model.vertical_conversion,
+    vertical_accuracy_m: model.vertical_accuracy_m,
+    source: model.source,
+    cog_url: model.source === 'cog_url' ? model.cog_url : null,
+    nodata: model.source === 'cog_url' ? model.nodata : null,
+    created_at: model.created_at,
+    updated_at: model.updated_at,
+  };
+}
+
+/** One page of the account's models, as viewed now. */
+export async function listModels(deps: Pick<ElevationModelDeps, 'models'>, accountId: string, page: { limit: number; cursor?: string }, now: Date) {
+  const { items, nextCursor } = await deps.models.list(accountId, page.limit, page.cursor);
+  return { data: items.map((model) => modelView(model, now)), next_cursor: nextCursor ?? null };
 }
 
 export async function getModel(deps: Pick<ElevationModelDeps, 'models'>, accountId: string, id: string): Promise<StoredElevationModel> {

@@ -1,7 +1,7 @@
 import type { HazardJob, HazardJobRunner, HazardJobStore } from '../../domain/hazards/jobs';
 import { METRIC } from '../../observability/metrics';
 import type { JobRunner } from '../jobs/harness';
-import type { JobRef, JobStart } from '../jobs/job-start';
+import type { JobRef, JobStart, JobStarter } from '../jobs/job-start';
 import type { SweptJobs } from '../jobs/sweep';
 import { startRecordedJob } from '../jobs/starter';
 
@@ -15,7 +15,7 @@ export const LOST_ANALYSIS_ERROR = {
 export const hazardJobStart = (job: Pick<HazardJob, 'account_id' | 'job_id'>): JobStart => ({ kind: 'hazard_job', ref: { account_id: job.account_id, job_id: job.job_id } });
 
 /** Queued analyses: the job's start goes to the hazard job queue, whose worker runs it (in AWS and locally). */
-export const queuedHazardJobs: HazardJobRunner = { start: (job) => startRecordedJob(hazardJobStart(job)) };
+export const queuedHazardJobs = (starter: JobStarter): HazardJobRunner => ({ start: (job) => startRecordedJob(hazardJobStart(job), starter) });
 
 /**
  * The flood-analysis kind of the job harness: `analyze` claims the queued job under its lease,

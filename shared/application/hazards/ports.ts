@@ -1,4 +1,4 @@
-import type { FloodEventStore } from '../../adapters/flood-event-store';
+import type { FloodEventStore } from '../../domain/hazards/flood-events';
 import type { DesignStormStore } from '../../domain/hazards/rainfall-ponding';
 import type { OfficialBoundaryStore } from '../../domain/jurisdiction-boundaries';
 import type { AccountAssetSource } from '../../domain/hazards/account-assets';

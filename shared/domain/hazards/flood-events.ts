@@ -284,3 +284,11 @@ export function pageAfter<T extends FloodEvent>(sorted: readonly T[], cursor: { 
   const more = start >= 0 && start + limit < sorted.length;
   return { data, next_cursor: more ? encodeEventCursor(data[data.length - 1]!) : null };
 }
+
+/** Secondary port: historical events loaded by operators (NCEI Storm Events files). */
+export interface FloodEventStore {
+  /** Events of the given counties starting in [from, to] (inclusive, YYYY-MM-DD; open when absent). */
+  eventsInCounties(countyFips: readonly string[], from?: string, to?: string): Promise<FloodEvent[]>;
+  /** Idempotent: an event id is one item. Returns the number written. */
+  putEvents(events: readonly FloodEvent[]): Promise<number>;
+}
