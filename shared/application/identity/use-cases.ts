@@ -259,20 +259,11 @@ export async function signOut(deps: IdentityDeps, userId: string, session: Signe
   await record(deps, 'sign_out', userId, client);
 }
 
-export interface Profile {
-  user_id: string;
-  email: string;
-  name: string;
-  role: UserRole;
-  organization: string | null;
-  county_fips: string | null;
+/** The user as their profile shows it: the record's own fields, the county's name and the account's tier. */
+export type Profile = Pick<UserRecord, 'user_id' | 'email' | 'name' | 'role' | 'organization' | 'county_fips' | 'account_id' | 'preferences' | 'created_at' | 'updated_at'> & {
   county_name: string | null;
-  account_id: string;
   subscription_tier: Tier;
-  preferences: UserRecord['preferences'];
-  created_at: string;
-  updated_at: string;
-}
+};
 
 async function profileView(deps: IdentityDeps, user: UserRecord): Promise<{ profile: Profile; etag: string }> {
   const account = await deps.accounts.getAccount(user.account_id);
