@@ -6,7 +6,7 @@ import { DynamoImportStore } from '../shared/adapters/import-store';
 import { S3BlobStore } from '../shared/adapters/s3-blob-store';
 import { elevationModelRunner } from '../shared/application/elevation-models/processing-jobs';
 import { runJob, type JobRunner } from '../shared/application/jobs/harness';
-import { arrivedElevationUploads } from '../functions/elevation-model-worker/arrived-uploads';
+import { arrivedElevationUploads } from './arrived-uploads';
 import { logger } from '../shared/observability/logger';
 import { localConnectionFanOut } from './connection-fan-out';
 import { HeapCompaction } from './heap-compaction';

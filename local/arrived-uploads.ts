@@ -1,6 +1,6 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '../../shared/adapters/aws-clients';
-import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
+import { HeadObjectCommand } from '../shared/adapters/s3-commands';
+import { s3 } from '../shared/adapters/aws-clients';
+import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-store';
 
 export interface ArrivedUpload {
   modelId: string;
