@@ -11,6 +11,7 @@ import {
 import { PASSWORD_POLICY, TOKEN_VALIDITY, USER_POOL_CLIENT_NAME, USER_POOL_NAME } from '../shared/domain/identity/pool-settings';
 import { USER_ROLES } from '../shared/domain/identity/roles';
 import { hashingPasswords, hashStoredPasswords } from './cognito-passwords';
+import { outlastClientKeepAlive } from './keep-alive';
 import { discoveryHandler, ensureTokenSigningKey, signingWith } from './cognito-tokens';
 
 export interface LocalCognito {
@@ -91,7 +92,7 @@ export async function startLocalCognito(dataDir: string): Promise<LocalCognito> 
   const router = hashingPasswords(Router(services), cognito, (target) => new UnsupportedError(`${target} is not emulated locally`));
   // Without `services` the emulator serves no hosted UI (its login form compares passwords itself).
   const { application } = createServer(router, logger, { development: false }, undefined);
-  const http = createHttpServer(discoveryHandler(key, () => tokenConfig.IssuerDomain, application));
+  const http = outlastClientKeepAlive(createHttpServer(discoveryHandler(key, () => tokenConfig.IssuerDomain, application)));
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(0, LOOPBACK, () => resolve());

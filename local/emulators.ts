@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
+import { outlastClientKeepAlive } from './keep-alive';
 
 export interface Emulators {
   endpoints: { dynamodb: string; s3: string; sqs: string };
@@ -97,7 +98,7 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
   await assertDatabaseFree(dynamoDir);
   adaptDynaliteLevelDb();
 
-  const dynamoServer = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const dynamoServer = outlastClientKeepAlive(dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
   const { onDynamoRequest } = options;
   if (onDynamoRequest) dynamoServer.on('request', (request: IncomingMessage) => onDynamoRequest(String(request.headers['x-amz-target'] ?? '')));
   await new Promise<void>((resolve, reject) => {
@@ -107,11 +108,13 @@ export async function startEmulators(options: EmulatorOptions): Promise<Emulator
 
   const s3Server = new S3rver({ address: LOOPBACK, port: options.ports?.s3 ?? 0, directory: s3Dir, silent: true, vhostBuckets: false });
   const s3Address = (await s3Server.run()) as AddressInfo;
+  outlastClientKeepAlive(s3Server.httpServer);
 
   // fauxqs is ESM-only (its package exports only `import`).
   const { buildApp } = await import('fauxqs');
   const sqsApp = buildApp({ logger: false, host: 'localhost' });
   await sqsApp.listen({ port: options.ports?.sqs ?? 0, host: LOOPBACK });
+  outlastClientKeepAlive(sqsApp.server);
   const sqsAddress = sqsApp.server.address() as AddressInfo;
 
   return {

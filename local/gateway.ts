@@ -14,6 +14,7 @@ import { registerLocalAuthorizerCache } from '../shared/adapters/authorizer-cach
 import { aggregateApiMetrics } from '../shared/observability/metrics';
 import { TokenBuckets, type Throttle } from '../shared/domain/throttles';
 import type { Tier } from '../shared/domain/tiers';
+import { outlastClientKeepAlive } from './keep-alive';
 
 /** The same handler modules API Gateway invokes in AWS, loaded on first use like a cold start. */
 const GROUP_HANDLERS: Record<FunctionGroup, () => Promise<{ handler: ApiHandler }>> = {
@@ -205,10 +206,7 @@ export async function startGateway(options: GatewayOptions): Promise<{ server: S
   const server = createServer((req, res) => {
     void answer(req, res, steps);
   });
-  // Longer than any client's idle keep-alive (undici keeps a socket 4 s): a server closing first races
-  // the client's next request on that socket, which then fails with ECONNRESET. Headers must outlast it.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  outlastClientKeepAlive(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());

@@ -10,6 +10,8 @@ declare module 's3rver' {
     constructor(options?: S3rverOptions);
     run(): Promise<import('node:net').AddressInfo>;
     close(): Promise<void>;
+    /** The HTTP server, once `run()` has resolved. */
+    httpServer: import('node:http').Server;
   }
   export = S3rver;
 }
