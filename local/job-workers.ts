@@ -20,17 +20,21 @@ export interface JobWorkers {
 /**
  * What AWS runs for the job kinds: each kind's queue feeding its worker (the queue poller on the
  * emulated queue, in place of the SQS event source), and the schedule of the one lost-job sweep.
- * Workers load on first message, like a cold start. Imports and elevation models decode as in AWS
- * but off the event loop: imports stop at their next row when the server stops (their lease
- * lapses and the next start's sweep resumes them), rasters decode in a worker thread.
+ * Workers load on first message, like a cold start. Imports, packages and elevation models run as
+ * in AWS but off the server's event loop: imports and packages each in a process of their own
+ * (an import stops at its next row when the server stops, a package is ended; their leases lapse
+ * and the next start's sweep resumes them), rasters decode in a worker thread.
  */
 export function startJobWorkers(resources: LocalResources): JobWorkers {
   const stopping = new AbortController();
   const handlers: Record<JobKindName, () => Promise<SqsHandler>> = {
     hazard_job: async () => (await import('../functions/hazard-job-worker/handler')).handler,
-    deliverable: async () => (await import('../functions/deliverables-worker/handler')).handler,
+    deliverable: async () => {
+      const [{ jobQueueConsumer }, { deliverableRunnerInChild }] = await Promise.all([import('../shared/application/jobs/harness'), import('./job-process')]);
+      return jobQueueConsumer([deliverableRunnerInChild], () => ({ signal: stopping.signal }));
+    },
     asset_import: async () => {
-      const [{ jobQueueConsumer }, { importRunnerInChild }] = await Promise.all([import('../shared/application/jobs/harness'), import('./import-process')]);
+      const [{ jobQueueConsumer }, { importRunnerInChild }] = await Promise.all([import('../shared/application/jobs/harness'), import('./job-process')]);
       return jobQueueConsumer([importRunnerInChild], () => ({ signal: stopping.signal }));
     },
     elevation_model: async () => {

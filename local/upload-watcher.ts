@@ -10,7 +10,7 @@ import { arrivedElevationUploads } from './arrived-uploads';
 import { logger } from '../shared/observability/logger';
 import { localConnectionFanOut } from './connection-fan-out';
 import { HeapCompaction } from './heap-compaction';
-import { importRunnerInChild } from './import-process';
+import { importRunnerInChild } from './job-process';
 
 /** Pending imports older than this are no longer watched (their upload URL expired long ago). */
 const WATCH_WINDOW_MS = 24 * 3600 * 1000;
@@ -83,7 +83,7 @@ export class TenantScheduler {
  * start its notification would carry through the job harness — through a scheduler, so imports of
  * different accounts run side by side and none waits behind another account's. Lost jobs are the
  * sweep's (local/job-workers.ts). Each import runs in a process of its own
- * (`import-process.ts`), as each runs in its own Lambda invocation in AWS.
+ * (`job-process.ts`), as each runs in its own Lambda invocation in AWS.
  */
 export function startUploadWatcher(options: { bucket: string; intervalMs?: number }): UploadWatcher {
   const imports = new DynamoImportStore();

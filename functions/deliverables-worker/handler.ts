@@ -9,4 +9,4 @@ import { observedHandler } from '../../shared/observability/metrics';
  * /assessments/{id}/deliverables sent (or the sweep sent again); the package is built here, under
  * its lease, with a longer timeout than the API's.
  */
-export const handler = observedHandler(jobQueueConsumer([deliverableRunner(deliverableDeps, packageRenderers())]));
+export const handler = observedHandler(jobQueueConsumer([deliverableRunner(deliverableDeps, async () => packageRenderers())]));

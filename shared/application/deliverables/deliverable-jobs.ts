@@ -17,13 +17,14 @@ const deliverableOf = (ref: JobRef): DeliverableRef => ({ account_id: ref.accoun
 /**
  * The deliverable kind of the job harness: the package is built under its lease (claimed when
  * queued, or taken over when a lost worker's lease lapsed with attempts left). The renderers are
- * the worker's alone: the API function never loads them.
+ * the worker's alone, obtained for each run: the API function never loads them, nor does a process
+ * that only reads a job's status.
  */
-export function deliverableRunner(deps: () => DeliverableDeps, renderers: PackageRenderers): JobRunner {
+export function deliverableRunner(deps: () => DeliverableDeps, renderers: () => Promise<PackageRenderers>): JobRunner {
   return {
     kind: 'deliverable',
     status: async (ref) => (await deps().jobs.get(deliverableOf(ref)))?.status,
-    run: (start) => runDeliverableJob({ ...deps(), renderers }, deliverableOf(start.ref), OWNER),
+    run: async (start) => runDeliverableJob({ ...deps(), renderers: await renderers() }, deliverableOf(start.ref), OWNER),
     metrics: { succeeded: METRIC.deliverablesRun, failed: METRIC.deliverablesFailed },
   };
 }
