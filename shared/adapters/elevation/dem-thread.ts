@@ -11,11 +11,6 @@ import { startWorkerThread } from '../worker-thread';
  * decoders' working arrays, so a file that makes them grow past this ends the thread, not the server.
  */
 export const DEM_THREAD_LIMITS = { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 };
-/**
- * A run past the processing limit is stopped, as the worker Lambda would be: the model's lease
- * outlasts it, so a slow run is never taken over and processed twice.
- */
-export const DEM_THREAD_TIME_LIMIT_MS = MODEL_PROCESSING_LIMIT_MS;
 
 /** What the thread answers: the processed model, or why the file was refused (or an unexpected error). */
 export type DemThreadReply =
@@ -33,10 +28,12 @@ const ENTRY = path.join(__dirname, `dem-thread-entry${path.extname(__filename)}`
 /**
  * `processDem` in a worker thread with a capped heap and a time limit, so the API's event loop never
  * decodes a raster: an out-of-memory or overlong run ends only the thread, and the model `failed`.
+ * The limit is the processing limit the worker Lambda has, which the model's lease outlasts: a
+ * slow run is stopped, never taken over and processed twice.
  */
 export function processDemInThread(
   bytes: Uint8Array, options: ProcessOptions, processing: WindowedProcessing = {},
-  limits: typeof DEM_THREAD_LIMITS & { timeLimitMs: number } = { ...DEM_THREAD_LIMITS, timeLimitMs: DEM_THREAD_TIME_LIMIT_MS },
+  limits: typeof DEM_THREAD_LIMITS & { timeLimitMs: number } = { ...DEM_THREAD_LIMITS, timeLimitMs: MODEL_PROCESSING_LIMIT_MS },
 ): Promise<ProcessedDem> {
   const { timeLimitMs, ...resourceLimits } = limits;
   const kept = new Map<string, Uint8Array>();
