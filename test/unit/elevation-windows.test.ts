@@ -1,7 +1,7 @@
 import proj4 from 'proj4';
 import { processDem, type ProcessedDem } from '../../shared/adapters/elevation/geotiff-dem';
 import { decodeTile, TILE_SIZE, tileKey } from '../../shared/domain/elevation-models/pyramid';
-import { planWindows } from '../../shared/domain/elevation-models/windows';
+import { planWindows, tileWindow } from '../../shared/domain/elevation-models/windows';
 import { writeTiff, type TiffSpec } from '../helpers/tiff-writer';
 
 /**
@@ -118,5 +118,71 @@ describe.each(CASES)('a model processed in windows: $name', (c) => {
         else expect(overview).toBe(below);
       }
     }
+  });
+});
+
+describe('a model with a water flag, processed in windows', () => {
+  // Open water as the USGS quads write it (0), a bay across the seams of every window size tried.
+  const bay = (row: number, col: number) => (row + col < 420 ? 0 : terrain(row, col));
+  const spec: TiffSpec = { ...CASES[0]!.spec, value: bay };
+  const bytes = writeTiff(spec);
+  const waterOptions = { ...options(CASES[0]!), water_raw_value: 0 };
+  let whole: ProcessedDem;
+  beforeAll(async () => {
+    whole = await processDem(bytes, waterOptions, { windowTiles: 16 });
+  });
+
+  const waterOf = (model: ProcessedDem, key: string) => decodeTile(model.tiles.get(key)!).water;
+
+  it('flags the bay and only the bay as water, at every level', () => {
+    expect(whole.index.has_water_flag).toBe(true);
+    // The bay's corner (file row 0, column 0) lies in the first tile of level 0; the far corner is dry land.
+    const levels = whole.index.levels.length;
+    for (let level = 0; level < levels; level++) expect(waterOf(whole, tileKey(level, '0-0'))[0]).toBe(1);
+    const { width, height } = whole.index.levels[0]!;
+    const last = tileKey(0, `${Math.floor((width - 1) / TILE_SIZE)}-${Math.floor((height - 1) / TILE_SIZE)}`);
+    expect(waterOf(whole, last)[((height - 1) % TILE_SIZE) * TILE_SIZE + ((width - 1) % TILE_SIZE)]).toBe(0);
+    const flagged = [...whole.tiles.keys()].filter((key) => key.startsWith('0/')) /* level 0 */.reduce((n, key) => n + waterOf(whole, key).reduce((a, b) => a + b, 0), 0);
+    expect(flagged).toBeGreaterThan(1000);
+  });
+
+  it.each([1, 2])('gives byte for byte the same tiles, water flags included, in windows of %i tile(s) a side', async (windowTiles) => {
+    const windowed = await processDem(bytes, waterOptions, { windowTiles });
+    expect(windowed.index).toEqual(whole.index);
+    expect([...windowed.tiles.keys()].sort()).toEqual([...whole.tiles.keys()].sort());
+    for (const [key, tile] of whole.tiles) expect(Buffer.from(windowed.tiles.get(key)!).equals(Buffer.from(tile))).toBe(true);
+  });
+});
+
+describe('the window plan', () => {
+  const lattice = (width: number, height: number) => ({ width, height, west: 0, north: 0, cellLon: 1, cellLat: 1, resolution_m: 1 });
+
+  it.each([0, 0.5, 3, 6])('refuses a window of %s tiles a side (a power of two, at least one)', (windowTiles) => {
+    expect(() => planWindows(lattice(600, 600), windowTiles)).toThrow(/power of two tiles a side/);
+  });
+
+  it('cuts a lattice of whole windows into exactly those windows, none empty', () => {
+    const plan = planWindows(lattice(2 * TILE_SIZE, 3 * TILE_SIZE), 1);
+    expect(plan.windows).toHaveLength(6);
+    expect(plan.windows.every((w) => w.width === TILE_SIZE && w.height === TILE_SIZE)).toBe(true);
+    expect(plan.windows.at(-1)).toEqual({ row0: 2 * TILE_SIZE, col0: TILE_SIZE, width: TILE_SIZE, height: TILE_SIZE });
+  });
+
+  it('gathers no overview cells from a window whose model has no level past the windows', () => {
+    // 300 × 200 cells: four levels (300, 150, 75, 38 wide), all within a window of 8 tiles (gathered from level 4).
+    const plan = planWindows(lattice(300, 200), 8);
+    expect(plan.sides).toHaveLength(4);
+    const window = plan.windows[0]!;
+    const values = new Float32Array(window.width * window.height).fill(1);
+    const made = tileWindow(plan, { ...window, values });
+    expect(made.gathered).toBeUndefined();
+    expect(made.present).toHaveLength(4);
+    // One window level further down, level 1 is gathered from the window's every second cell.
+    const gathering = planWindows(lattice(300, 200), 1);
+    const first = gathering.windows[0]!;
+    const ramp = new Float32Array(first.width * first.height).map((_, i) => i);
+    const gathered = tileWindow(gathering, { ...first, values: ramp }).gathered!;
+    expect(gathered).toMatchObject({ level: 1, row0: 0, col0: 0, width: 128, height: 100 });
+    expect(gathered.values[1 * 128 + 3]).toBe(2 * first.width + 6);
   });
 });
