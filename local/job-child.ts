@@ -6,33 +6,18 @@
  * leaving it to resume).
  */
 import { logger } from '../shared/observability/logger';
-import type { JobRunner } from '../shared/application/jobs/harness';
-import type { JobKindName, JobStart } from '../shared/application/jobs/job-start';
+import type { JobStart } from '../shared/application/jobs/job-start';
 import type { ParentMessage } from './job-process';
-
-/** The kinds run in a process of their own, each loaded only when its start arrives. */
-const RUNNERS: Partial<Record<JobKindName, () => Promise<JobRunner>>> = {
-  asset_import: async () => {
-    const [{ importRunner }, { assetAdapters }] = await Promise.all([import('../shared/application/assets/import-jobs'), import('../shared/adapters/asset-wiring')]);
-    return importRunner(assetAdapters);
-  },
-  deliverable: async () => {
-    const [{ deliverableRunner }, { deliverableDeps }, { packageRenderers }] = await Promise.all([
-      import('../shared/application/deliverables/deliverable-jobs'),
-      import('../shared/adapters/deliverables-wiring'),
-      import('../shared/adapters/renderers/package-renderers'),
-    ]);
-    return deliverableRunner(deliverableDeps, async () => packageRenderers());
-  },
-};
 
 const stopping = new AbortController();
 const stop = () => stopping.abort();
 
 async function run(start: JobStart): Promise<void> {
-  const load = RUNNERS[start.kind];
-  if (!load) throw new Error(`No worker process runs ${start.kind} jobs`);
-  await (await load()).run(start, { signal: stopping.signal });
+  // Loaded once the start has arrived: the message listener is registered before anything heavy loads.
+  const { childRunnerOf } = await import('./job-process');
+  const runner = childRunnerOf(start.kind);
+  if (!runner) throw new Error(`No worker process runs ${start.kind} jobs`);
+  await runner.run(start, { signal: stopping.signal });
 }
 
 process.on('message', (message: ParentMessage) => {

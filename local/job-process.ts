@@ -6,7 +6,7 @@ import { deliverableDeps } from '../shared/adapters/deliverables-wiring';
 import { importRunner } from '../shared/application/assets/import-jobs';
 import { deliverableRunner } from '../shared/application/deliverables/deliverable-jobs';
 import type { JobRunner } from '../shared/application/jobs/harness';
-import type { JobStart } from '../shared/application/jobs/job-start';
+import type { JobKindName, JobStart } from '../shared/application/jobs/job-start';
 import { logger } from '../shared/observability/logger';
 
 export type ParentMessage = { type: 'run'; start: JobStart } | { type: 'stop' };
@@ -47,9 +47,21 @@ export async function runInChild(start: JobStart, signal: AbortSignal | undefine
   }
 }
 
-/** A kind of the job harness with each run in a process of its own (claims, status and metrics read here, as in AWS). */
-const inChild = (runner: JobRunner): JobRunner => ({ ...runner, run: (start, budget) => runInChild(start, budget.signal) });
+/**
+ * The kinds whose runs go to a process of their own, with their runners: the parent reads claims,
+ * status and metrics through them, the child runs them. A package's renderers load only where it
+ * is built.
+ */
+const CHILD_KINDS = {
+  asset_import: () => importRunner(assetAdapters),
+  deliverable: () => deliverableRunner(deliverableDeps, async () => (await import('../shared/adapters/renderers/package-renderers')).packageRenderers()),
+} satisfies Partial<Record<JobKindName, () => JobRunner>>;
+export type ChildJobKind = keyof typeof CHILD_KINDS;
 
-export const importRunnerInChild = inChild(importRunner(assetAdapters));
-/** The renderers load in the child alone: this process never holds them. */
-export const deliverableRunnerInChild = inChild(deliverableRunner(deliverableDeps, async () => (await import('../shared/adapters/renderers/package-renderers')).packageRenderers()));
+/** The runner of a kind run in a child process, as the child runs it; undefined for any other kind. */
+export const childRunnerOf = (kind: JobKindName): JobRunner | undefined => (kind in CHILD_KINDS ? CHILD_KINDS[kind as ChildJobKind]() : undefined);
+
+/** A kind of the job harness with each run in a process of its own (claims, status and metrics read here, as in AWS). */
+export const runnerInChild = (kind: ChildJobKind): JobRunner => ({ ...CHILD_KINDS[kind](), run: (start, budget) => runInChild(start, budget.signal) });
+
+export const importRunnerInChild = runnerInChild('asset_import');

@@ -5,6 +5,7 @@ import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-st
 import { processDemInThread } from '../shared/adapters/elevation/dem-thread';
 import { S3BlobStore } from '../shared/adapters/s3-blob-store';
 import type { JobKindName } from '../shared/application/jobs/job-start';
+import type { ChildJobKind } from './job-process';
 import { logger } from '../shared/observability/logger';
 
 /** How often the one lost-job sweep runs, as the schedule does in AWS (more often: a local restart should resume quickly). */
@@ -27,16 +28,14 @@ export interface JobWorkers {
  */
 export function startJobWorkers(resources: LocalResources): JobWorkers {
   const stopping = new AbortController();
+  const consumerInChild = async (kind: ChildJobKind): Promise<SqsHandler> => {
+    const [{ jobQueueConsumer }, { runnerInChild }] = await Promise.all([import('../shared/application/jobs/harness'), import('./job-process')]);
+    return jobQueueConsumer([runnerInChild(kind)], () => ({ signal: stopping.signal }));
+  };
   const handlers: Record<JobKindName, () => Promise<SqsHandler>> = {
     hazard_job: async () => (await import('../functions/hazard-job-worker/handler')).handler,
-    deliverable: async () => {
-      const [{ jobQueueConsumer }, { deliverableRunnerInChild }] = await Promise.all([import('../shared/application/jobs/harness'), import('./job-process')]);
-      return jobQueueConsumer([deliverableRunnerInChild], () => ({ signal: stopping.signal }));
-    },
-    asset_import: async () => {
-      const [{ jobQueueConsumer }, { importRunnerInChild }] = await Promise.all([import('../shared/application/jobs/harness'), import('./job-process')]);
-      return jobQueueConsumer([importRunnerInChild], () => ({ signal: stopping.signal }));
-    },
+    deliverable: () => consumerInChild('deliverable'),
+    asset_import: () => consumerInChild('asset_import'),
     elevation_model: async () => {
       const [{ jobQueueConsumer }, { elevationModelRunner }] = await Promise.all([import('../shared/application/jobs/harness'), import('../shared/application/elevation-models/processing-jobs')]);
       return jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread, fanOut: localConnectionFanOut() })]);
