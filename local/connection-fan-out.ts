@@ -17,11 +17,15 @@ export function localConnectionFanOut(): InProcessConnectionFanOut {
   return local.fanOut;
 }
 
-/** Ends the threads: runs still going fail their tile passes and record that, while the table is still up. */
+/**
+ * Ends the threads: runs still going stop and let their leases go, while the table is still up, so
+ * the next start's sweep runs them again.
+ */
 export async function stopLocalConnectionFanOut(): Promise<void> {
   if (!local) return;
   const { fanOut, passes } = local;
   local = undefined;
+  fanOut.stop();
   await passes.close();
   await fanOut.idle();
 }

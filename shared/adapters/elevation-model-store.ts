@@ -3,7 +3,7 @@ import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
 import { isConditionalCheckFailed } from './conditional-write';
 import { decodeCursor, encodeCursor } from './dynamo-cursor';
-import { DynamoLeasedJobRecords } from './job-lease';
+import { DynamoLeasedJobRecords, leasedIndexKeys } from './job-lease';
 import { queryAll } from './query-all';
 import { requiredSetting } from '../config';
 import type { ConnectionOutcome, ConnectionRecords } from '../application/elevation-models/model-connection';
@@ -11,7 +11,7 @@ import type { ModelConnection } from '../domain/elevation-models/connection';
 import { MODEL_LEASE_MS } from '../domain/elevation-models/processing-job';
 import type { ElevationModelStore } from '../domain/elevation-models/ports';
 import type { StoredElevationModel, UploadedElevationModel } from '../domain/elevation-models/stored-model';
-import { newLease, type JobLease } from '../domain/job-lease';
+import { newLease, type JobLease, type LeaseHolder } from '../domain/job-lease';
 
 export type ProcessedFields = Pick<UploadedElevationModel, 'crs' | 'resolution_m' | 'bbox' | 'vertical_conversion' | 'model_key'>;
 
@@ -20,10 +20,12 @@ export type ProcessedFields = Pick<UploadedElevationModel, 'crs' | 'resolution_m
  * the item also sits in the sparse gsi1 partition `ELEVATION_MODELS#pending` (sorted by creation),
  * so the local upload watcher finds it with a Query; claiming it for processing moves it to
  * `ELEVATION_MODELS#leased` (sorted by lease expiry, as the other jobs), where the sweep finds the
- * models whose worker was lost; finishing removes it.
+ * models whose worker was lost; finishing removes it. A ready model's connection run, while
+ * pending, sits in `ELEVATION_MODELS#connecting` the same way (its lease in the `connection` map).
  */
 const PENDING = 'ELEVATION_MODELS#pending';
 const LEASED = 'ELEVATION_MODELS#leased';
+const CONNECTING = 'ELEVATION_MODELS#connecting';
 const PREFIX = 'ELEVMODEL#';
 const pkOf = (accountId: string) => `ACCOUNT#${accountId}`;
 const keyOf = (accountId: string, id: string) => ({ pk: pkOf(accountId), sk: `${PREFIX}${id}` });
@@ -48,9 +50,14 @@ const toUpload = (item: Record<string, unknown>) => toModel(item) as UploadedEle
 
 export class DynamoElevationModelStore implements ElevationModelStore, ConnectionRecords {
   private readonly records: DynamoLeasedJobRecords<UploadedElevationModel>;
+  /** The connection run's life cycle, in the model's `connection` map: only started and taken over whole, never claimed. */
+  private readonly connections: DynamoLeasedJobRecords<UploadedElevationModel>;
 
   constructor(private readonly table = requiredSetting('TABLE_NAME')) {
     this.records = new DynamoLeasedJobRecords(table, { key: keyOf, leasedPartition: LEASED, waiting: 'pending', running: 'processing', toRecord: toUpload });
+    this.connections = new DynamoLeasedJobRecords(table, {
+      key: keyOf, leasedPartition: CONNECTING, waiting: 'pending', running: 'pending', nestedIn: 'connection', toRecord: toUpload,
+    });
   }
 
   /** Stores a new model: a pending one where the upload watcher finds it, a ready one (a registered COG) in its account only. */
@@ -133,26 +140,36 @@ export class DynamoElevationModelStore implements ElevationModelStore, Connectio
     return this.records.finish(accountId, id, fields, now, lease ? { seen: lease } : undefined);
   }
 
-  /** A new connection run on a ready model, replacing any earlier one. */
+  /** A new connection run on a ready model, replacing any earlier one, listed by its lease's expiry. */
   startConnection(accountId: string, id: string, connection: ModelConnection): Promise<boolean> {
+    const index = leasedIndexKeys(CONNECTING, connection.lease!.expires_at, accountId, id);
     return this.conditionalUpdate({
       Key: keyOf(accountId, id),
-      UpdateExpression: 'SET #connection = :connection',
+      UpdateExpression: 'SET #connection = :connection, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
       ConditionExpression: '#status = :ready',
       ExpressionAttributeNames: { '#connection': 'connection', '#status': 'status' },
-      ExpressionAttributeValues: { ':connection': connection, ':ready': 'ready' },
+      ExpressionAttributeValues: { ':connection': connection, ':ready': 'ready', ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk },
     });
   }
 
-  /** The outcome of run `runId`, if it is still the model's run. */
-  endConnection(accountId: string, id: string, runId: string, outcome: ConnectionOutcome): Promise<boolean> {
-    return this.conditionalUpdate({
-      Key: keyOf(accountId, id),
-      UpdateExpression: 'SET #connection.#status = :status, #connection.finished_at = :finished, #connection.#error = :error',
-      ConditionExpression: '#connection.run_id = :run',
-      ExpressionAttributeNames: { '#connection': 'connection', '#status': 'status', '#error': 'error' },
-      ExpressionAttributeValues: { ':status': outcome.status, ':finished': outcome.finished_at, ':error': outcome.error, ':run': runId },
-    });
+  /** A lost run replaced by `connection` if its lapsed lease is still the one `seen` (conditional, so of two retries one wins). */
+  async restartConnection(accountId: string, id: string, seen: JobLease, connection: ModelConnection): Promise<boolean> {
+    const { lease, status: _status, ...fields } = connection;
+    return (await this.connections.takeOver(accountId, id, seen, lease!, new Date(connection.started_at), fields)) !== undefined;
+  }
+
+  renewConnection(accountId: string, id: string, runId: string, expiresAt: string, now: Date): Promise<boolean> {
+    return this.connections.renew(accountId, id, runId, expiresAt, now);
+  }
+
+  /** The outcome of the pending run `holder` holds; the model leaves the connecting index. */
+  endConnection(accountId: string, id: string, holder: LeaseHolder, outcome: ConnectionOutcome): Promise<boolean> {
+    return this.connections.finish(accountId, id, outcome, new Date(outcome.finished_at!), holder);
+  }
+
+  /** Ready models whose pending connection run's lease lapsed before `now`, soonest lapsed first. */
+  listLapsedConnections(now: Date): Promise<UploadedElevationModel[]> {
+    return this.connections.listExpiredLeases(now);
   }
 
   private async conditionalUpdate(update: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {

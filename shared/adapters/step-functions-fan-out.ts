@@ -3,6 +3,7 @@ import { sfn } from './aws-clients';
 import { commandOnFirstUse } from './sdk-commands';
 import { requiredSetting } from '../config';
 import type { ConnectionFanOut, ConnectionRunStart } from '../application/elevation-models/model-connection';
+import { CONNECTION_LEASE_MS } from '../domain/elevation-models/connection';
 
 const client = () => require('@aws-sdk/client-sfn') as typeof SFN;
 const StartExecutionCommand = commandOnFirstUse(client, 'StartExecutionCommand');
@@ -12,6 +13,8 @@ const StartExecutionCommand = commandOnFirstUse(client, 'StartExecutionCommand')
  * named after the run: a repeated start of the same run is the same execution, not a second one.
  */
 export class StepFunctionsConnectionFanOut implements ConnectionFanOut {
+  readonly leaseMs = CONNECTION_LEASE_MS;
+
   /** The machine's ARN, else the one the stack sets, read at each start: without it a start fails (recorded on the model), the processing does not. */
   constructor(private readonly stateMachineArn?: string) {}
 

@@ -2,6 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../shared/adapters/aws-clients';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 import type { UploadedElevationModel } from '../../shared/domain/elevation-models/stored-model';
+import type { ModelConnection } from '../../shared/domain/elevation-models/connection';
 import { requiredSetting } from '../../shared/config';
 import { elevationUploadKey } from '../../shared/adapters/elevation/processed-keys';
 import { modelView } from '../../shared/application/elevation-models/use-cases';
@@ -175,5 +176,79 @@ describe('a model whose worker was lost (leases, as the other jobs)', () => {
     const lapsed = new Date(t0.getTime() + MODEL_LEASE_MS + MINUTE);
     expect((await sweep(lapsed)).map((start) => start.ref.job_id)).not.toContain(model.elevation_model_id);
     expect(await store.get('acct_lost', model.elevation_model_id)).toMatchObject({ status: 'failed', error: { code: 'worker_lost', detail: expect.stringContaining('attempt 1') } });
+  });
+});
+
+describe('a ready model whose connection run was lost (leased as the other jobs)', () => {
+  const HOUR = 3_600_000;
+  // The sweep lists connections without reading the bucket; other tests' waiting models have no upload.
+  const deps: Pick<WorkerDeps, 'models' | 'blobs'> = { get models() { return store; }, blobs: { exists: async () => false } as unknown as BlobStore };
+  const sweep = async (now: Date) => {
+    const starter = recordingStarter();
+    await sweepLapsedJobs([elevationModelJobs(deps)], starter, now);
+    return starter.starts.filter((start) => start.retry_of);
+  };
+  const run = (runId: string, at: Date, attempt: number): ModelConnection => ({
+    status: 'pending', tiles: 4, run_id: runId, started_at: at.toISOString(), finished_at: null, error: null,
+    lease: { owner: runId, expires_at: new Date(at.getTime() + HOUR).toISOString(), attempt },
+  });
+  async function readyModel(): Promise<UploadedElevationModel> {
+    const model = pending('acct_conn');
+    await store.create(model);
+    const claimed = (await store.claim('acct_conn', model.elevation_model_id, new Date(), 'worker_conn'))!;
+    await store.finish('acct_conn', model.elevation_model_id, { ready: READY }, new Date(), claimed.lease);
+    return model;
+  }
+  const retriesOf = (starts: Awaited<ReturnType<typeof sweep>>, id: string) => starts.filter((start) => start.ref.job_id === id);
+
+  it('is run again twice, each retry taking the lapsed run over once, and its last loss ends it failed connection_lost', async () => {
+    const { elevation_model_id: id } = await readyModel();
+    const t0 = new Date();
+    const first = run('conn_first', t0, 1);
+    expect(await store.startConnection('acct_conn', id, first)).toBe(true);
+    expect(retriesOf(await sweep(new Date(t0.getTime() + HOUR - 1000)), id)).toEqual([]);
+
+    // Lapsed: the sweep sends the run's lease to the model's worker, which replaces the run.
+    const t1 = new Date(t0.getTime() + HOUR + 1000);
+    expect(retriesOf(await sweep(t1), id)).toEqual([expect.objectContaining({ kind: 'elevation_model', retry_of: first.lease })]);
+    const second = run('conn_second', t1, 2);
+    expect(await store.restartConnection('acct_conn', id, first.lease!, second)).toBe(true);
+    expect(await store.restartConnection('acct_conn', id, first.lease!, run('conn_twice', t1, 2))).toBe(false);
+    // The lost run's late outcome and renewals no longer land; the new run's renewal does.
+    expect(await store.endConnection('acct_conn', id, { owner: 'conn_first' }, { status: 'ready', finished_at: t1.toISOString(), error: null })).toBe(false);
+    expect(await store.renewConnection('acct_conn', id, 'conn_first', new Date(t1.getTime() + 2 * HOUR).toISOString(), t1)).toBe(false);
+    const renewedTo = new Date(t1.getTime() + 2 * HOUR);
+    expect(await store.renewConnection('acct_conn', id, 'conn_second', renewedTo.toISOString(), t1)).toBe(true);
+    expect(retriesOf(await sweep(new Date(t1.getTime() + HOUR + 1000)), id)).toEqual([]);
+    expect((await store.get('acct_conn', id) as UploadedElevationModel).connection).toMatchObject({ run_id: 'conn_second', status: 'pending', lease: { expires_at: renewedTo.toISOString(), attempt: 2 } });
+
+    const t2 = new Date(renewedTo.getTime() + 1000);
+    const [retry] = retriesOf(await sweep(t2), id);
+    const third = run('conn_third', t2, 3);
+    expect(await store.restartConnection('acct_conn', id, retry!.retry_of!, third)).toBe(true);
+
+    // The last attempt lost: the sweep sends no retry and ends the run; the model stays ready.
+    const t3 = new Date(t2.getTime() + HOUR + 1000);
+    expect(retriesOf(await sweep(t3), id)).toEqual([]);
+    const ended = await store.get('acct_conn', id) as UploadedElevationModel;
+    expect(ended.status).toBe('ready');
+    expect(ended.connection).toMatchObject({
+      status: 'failed', run_id: 'conn_third', lease: null, finished_at: t3.toISOString(), error: { code: 'connection_lost', detail: expect.stringContaining('attempt 3 of 3') },
+    });
+    expect((await store.listLapsedConnections(new Date(t3.getTime() + 10 * HOUR))).map((model) => model.elevation_model_id)).not.toContain(id);
+  });
+
+  it('leaves the sweep\'s list once its run ends, and a sweep that saw a run lapse does not fail one that ended meanwhile', async () => {
+    const { elevation_model_id: id } = await readyModel();
+    const t0 = new Date();
+    const only = run('conn_only', t0, 3);
+    expect(await store.startConnection('acct_conn', id, only)).toBe(true);
+    const lapsed = new Date(t0.getTime() + HOUR + 1000);
+    expect((await store.listLapsedConnections(lapsed)).map((model) => model.elevation_model_id)).toContain(id);
+    // The run's own outcome lands just after the sweep listed it: the sweep's failure does not.
+    expect(await store.endConnection('acct_conn', id, { owner: 'conn_only' }, { status: 'ready', finished_at: lapsed.toISOString(), error: null })).toBe(true);
+    expect(await store.endConnection('acct_conn', id, { seen: only.lease! }, { status: 'failed', finished_at: lapsed.toISOString(), error: { code: 'connection_lost', detail: 'x' } })).toBe(false);
+    expect((await store.get('acct_conn', id) as UploadedElevationModel).connection).toMatchObject({ status: 'ready', lease: null, error: null });
+    expect((await store.listLapsedConnections(lapsed)).map((model) => model.elevation_model_id)).not.toContain(id);
   });
 });

@@ -1,6 +1,10 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { s3 } from '../../shared/adapters/aws-clients';
+import { DynamoAccountStore } from '../../shared/adapters/account-store';
+import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
+import { hashApiKey } from '../../shared/domain/api-keys';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
+import type { UploadedElevationModel } from '../../shared/domain/elevation-models/stored-model';
 import { cachedSpill, modelConnectionStatus } from '../../shared/application/elevation-models/model-connection';
 import { readCells, type PyramidIndex } from '../../shared/domain/elevation-models/pyramid';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
@@ -10,13 +14,15 @@ import { startTestApp } from '../helpers/local-app';
 /**
  * An uploaded GeoTIFF through the local stack: processed to `ready`, its tidal connection then
  * traced on the thread pool (the local fan-out), the model saying `pending` and then `ready`, and
- * the cache beside its tiles equal to the flood of the whole of level 0.
+ * the cache beside its tiles equal to the flood of the whole of level 0; a run lost with its
+ * process is started again by the sweep.
  */
 describe('the tidal connection of an uploaded model', () => {
   let app: Awaited<ReturnType<typeof startTestApp>>;
 
   beforeAll(async () => {
-    app = await startTestApp({ backgroundWorkers: false });
+    // The job workers and their sweep, as `npm start` runs them (nothing outbound).
+    app = await startTestApp({ backgroundWorkers: 'jobs' });
   });
   afterAll(async () => {
     await app.stop();
@@ -72,5 +78,33 @@ describe('the tidal connection of an uploaded model', () => {
     expect((await app.request('DELETE', `/hazards/elevation-models/${id}`, { key: app.keys.pro })).status).toBe(204);
     const left = await s3().send(new ListObjectsV2Command({ Bucket: app.resources.bucketName, Prefix: modelPrefix }));
     expect(left.Contents ?? []).toEqual([]);
+  }, 180_000);
+
+  it('starts a run lost with its process again once its lease lapsed, and records the new run ready', async () => {
+    const clip = await readTampaClip();
+    const created = await app.request('POST', '/hazards/elevation-models', {
+      key: app.keys.pro, json: { name: 'Tampa clip, lost run', vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: TAMPA_SHIFT_M },
+    });
+    const id = created.json.elevation_model_id as string;
+    expect((await fetch(created.json.upload_url, { method: 'PUT', body: clip.bytes })).status).toBe(200);
+    await pollModel(id, (model) => model.connection?.status === 'ready');
+
+    // A run as a killed process leaves it: pending, its lease lapsed a minute ago, nothing recorded.
+    const store = new DynamoElevationModelStore();
+    const { accountId } = (await new DynamoAccountStore().findByKeyHash(hashApiKey(app.keys.pro)))!;
+    const now = Date.now();
+    const lost = {
+      status: 'pending' as const, tiles: 1, run_id: 'conn_killed', started_at: new Date(now - 3 * 60_000).toISOString(), finished_at: null, error: null,
+      lease: { owner: 'conn_killed', expires_at: new Date(now - 60_000).toISOString(), attempt: 1 },
+    };
+    expect(await store.startConnection(accountId, id, lost)).toBe(true);
+    expect((await app.request('GET', `/hazards/elevation-models/${id}`, { key: app.keys.pro })).json.connection).toEqual({ status: 'pending', tiles: 1, error: null });
+
+    // The sweep (every 15 s locally) sends it to the model's worker, which traces it again.
+    const traced = await pollModel(id, (model) => model.connection?.status !== 'pending');
+    expect(traced.connection).toEqual({ status: 'ready', tiles: 1, error: null });
+    const record = (await store.get(accountId, id)) as UploadedElevationModel;
+    expect(record.connection).toMatchObject({ status: 'ready', lease: null, error: null });
+    expect(record.connection!.run_id).not.toBe('conn_killed');
   }, 180_000);
 });

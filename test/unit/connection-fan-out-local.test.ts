@@ -2,12 +2,12 @@ import { PooledTilePasses } from '../../shared/adapters/elevation/connection-thr
 import { writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
 import { MODEL_FILE } from '../../shared/adapters/elevation/tiled-model';
 import {
-  InProcessConnectionFanOut, cachedSpill, connectionTiles, modelConnectionStatus, startModelConnection, type ModelConnectionRun,
+  IN_PROCESS_PASSES, InProcessConnectionFanOut, cachedSpill, connectionTiles, modelConnectionStatus, startModelConnection, type ModelConnectionRun,
 } from '../../shared/application/elevation-models/model-connection';
 import { CONNECTION_SEA_SURFACE_NAVD88_M } from '../../shared/domain/elevation-models/connection';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { MemoryBlobs } from '../helpers/memory-blobs';
-import { MemoryConnectionRecords } from '../helpers/memory-connection-records';
+import { MemoryConnectionRecords, pendingRun } from '../helpers/memory-connection-records';
 import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
 
 /**
@@ -33,7 +33,7 @@ async function setUp() {
   return { blobs, record, records, fanOut };
 }
 
-const pending = (runId: string, tiles: number) => ({ status: 'pending' as const, tiles, run_id: runId, started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null });
+const pending = pendingRun;
 
 describe('the connection fan-out on a thread pool', () => {
   it('caches every cell\'s spill level over the model, tile by tile, equal to the single grid\'s, and records it ready', async () => {
@@ -58,7 +58,7 @@ describe('the connection fan-out on a thread pool', () => {
     }
     expect(compared).toBe(width * height);
     expect(differing).toBe(0);
-    expect(records.connections.get(MODEL)).toEqual({ ...pending('conn_a', 9), status: 'ready', finished_at: '2026-11-23T21:05:00.000Z' });
+    expect(records.connections.get(MODEL)).toEqual({ ...pending('conn_a', 9), status: 'ready', finished_at: '2026-11-23T21:05:00.000Z', lease: null });
     expect(await modelConnectionStatus(blobs, prefix)).toEqual({ status: 'ready', tiles: 9, sea_surface_navd88_m: 0 });
   }, 120_000);
 
@@ -81,5 +81,59 @@ describe('the connection fan-out on a thread pool', () => {
     await fanOut.idle();
     expect(records.connections.get(MODEL)).toMatchObject({ status: 'failed', error: { code: 'tile_pass_failed', detail: expect.stringContaining('is missing') } });
     expect(await modelConnectionStatus(blobs, prefix)).toMatchObject({ status: 'failed' });
+  }, 120_000);
+
+  /** Tile passes that hold every trace until `release` (or `fail`) is called: a run that goes on as long as the test wants. */
+  function heldPasses() {
+    let release!: () => void, fail!: (error: Error) => void;
+    const held = new Promise<void>((resolve, reject) => { release = resolve; fail = reject; });
+    return {
+      concurrency: 1, release, fail,
+      trace: async (tile: Parameters<typeof IN_PROCESS_PASSES.trace>[0]) => { await held; return IN_PROCESS_PASSES.trace(tile); },
+      settle: IN_PROCESS_PASSES.settle,
+    };
+  }
+
+  it('renews the lease of a run while it goes on, and stops renewing once it ended', async () => {
+    const { blobs, record, records } = await setUp();
+    const held = heldPasses();
+    let clock = Date.parse('2026-11-23T21:01:00.000Z');
+    const fanOut = new InProcessConnectionFanOut({ blobs, records, now: () => new Date(clock) }, held, { leaseMs: 120_000, renewEveryMs: 5 });
+    const tiles = connectionTiles(record, 256);
+    await records.startConnection(ACCOUNT, MODEL, pending('conn_c', tiles.length));
+    await fanOut.start({ run: { account_id: ACCOUNT, elevation_model_id: MODEL, run_id: 'conn_c', model_prefix: prefix, sea_surface_navd88_m: 0 }, tiles });
+    while (records.renewals.length < 2) {
+      clock += 1000;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Each renewal moves the lease to two minutes past the clock it ran at.
+    for (const renewal of records.renewals) expect(renewal.runId).toBe('conn_c');
+    const last = records.renewals.at(-1)!;
+    expect(Date.parse(last.expiresAt) - Date.parse('2026-11-23T21:01:00.000Z')).toBeGreaterThanOrEqual(120_000 + 1000);
+    expect(records.connections.get(MODEL)!.lease).toEqual({ owner: 'conn_c', expires_at: last.expiresAt, attempt: 1 });
+    held.release();
+    await fanOut.idle();
+    expect(records.connections.get(MODEL)).toMatchObject({ status: 'ready', lease: null });
+    const renewed = records.renewals.length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(records.renewals).toHaveLength(renewed);
+  }, 120_000);
+
+  it('lets the lease of a run stopped with its process go at once, recording no failure, and starts no run after', async () => {
+    const { blobs, record, records } = await setUp();
+    const held = heldPasses();
+    const stoppedAt = new Date('2026-11-23T21:07:00.000Z');
+    const fanOut = new InProcessConnectionFanOut({ blobs, records, now: () => stoppedAt }, held);
+    const tiles = connectionTiles(record, 256);
+    const run: ModelConnectionRun = { account_id: ACCOUNT, elevation_model_id: MODEL, run_id: 'conn_d', model_prefix: prefix, sea_surface_navd88_m: 0 };
+    await records.startConnection(ACCOUNT, MODEL, pending('conn_d', tiles.length));
+    await fanOut.start({ run, tiles });
+    fanOut.stop();
+    // The pool's threads end under the pass it was running.
+    held.fail(new Error('The connection threads were closed.'));
+    await fanOut.idle();
+    expect(records.connections.get(MODEL)).toEqual({ ...pending('conn_d', tiles.length), lease: { owner: 'conn_d', expires_at: stoppedAt.toISOString(), attempt: 1 } });
+    expect(await modelConnectionStatus(blobs, prefix)).toBeUndefined();
+    await expect(fanOut.start({ run, tiles })).rejects.toThrow();
   }, 120_000);
 });

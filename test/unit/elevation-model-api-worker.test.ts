@@ -7,7 +7,7 @@ import { readWindow } from '../../shared/domain/elevation-models/pyramid';
 import { RasterError } from '../../shared/domain/elevation-models/reproject';
 import { VerticalReferenceError } from '../../shared/domain/elevation-models/vertical';
 import { resetConfigForTests } from '../../shared/config';
-import { processElevationUpload } from '../../shared/application/elevation-models/processing-jobs';
+import { elevationModelRunner, processElevationUpload } from '../../shared/application/elevation-models/processing-jobs';
 import type { ConnectionRunStart } from '../../shared/application/elevation-models/model-connection';
 import { jobFailureOf } from '../../shared/domain/job-failure';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
@@ -17,7 +17,7 @@ import { MemoryConnectionRecords } from '../helpers/memory-connection-records';
 /** The fan-out as the worker sees it: the runs it was asked to start. */
 function fakeFanOut(fails = false) {
   const started: ConnectionRunStart[] = [];
-  return { started, start: async (start: ConnectionRunStart) => { if (fails) throw new Error('StartExecution refused'); started.push(start); } };
+  return { started, leaseMs: 3_600_000, start: async (start: ConnectionRunStart) => { if (fails) throw new Error('StartExecution refused'); started.push(start); } };
 }
 
 const ACCOUNT = 'acct_test';
@@ -41,7 +41,10 @@ function fakeStore(claimed: UploadedElevationModel | undefined) {
     finished,
     connections: connections.connections,
     startConnection: connections.startConnection.bind(connections),
+    restartConnection: connections.restartConnection.bind(connections),
+    renewConnection: connections.renewConnection.bind(connections),
     endConnection: connections.endConnection.bind(connections),
+    listLapsedConnections: async () => [],
     claim: async () => { const e = available; available = undefined; return e; },
     finish: async (_a: string, _i: string, outcome: unknown) => { finished.push(outcome); return true; },
     get: async () => claimed,
@@ -88,7 +91,11 @@ describe('elevation model worker', () => {
     // The clip is far smaller than a connection tile: one window, the whole of level 0.
     expect(tiles).toEqual([{ row: 0, col: 0, width: level0.width, height: level0.height }]);
     expect(run).toMatchObject({ account_id: ACCOUNT, elevation_model_id: MODEL, model_prefix: accountModelPrefix(ACCOUNT, MODEL), sea_surface_navd88_m: 0 });
-    expect(store.connections.get(MODEL)).toEqual({ status: 'pending', tiles: 1, run_id: run.run_id, started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null });
+    // Leased to the run for the fan-out's lease, from its start.
+    expect(store.connections.get(MODEL)).toEqual({
+      status: 'pending', tiles: 1, run_id: run.run_id, started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null,
+      lease: { owner: run.run_id, expires_at: '2026-11-23T22:00:00.000Z', attempt: 1 },
+    });
   });
 
   it('records the connection failed at once when its run cannot be started, and the model stays ready', async () => {
@@ -98,6 +105,33 @@ describe('elevation model worker', () => {
     await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut(true) }, entry().upload_key, clip.bytes.byteLength);
     expect(store.finished).toEqual([{ ready: expect.anything() }]);
     expect(store.connections.get(MODEL)).toMatchObject({ status: 'failed', error: { code: 'connection_not_started' } });
+  });
+
+  it('runs a ready model\'s lost connection again when the sweep sends its lapsed lease, once, one attempt more', async () => {
+    const blobs = new MemoryBlobs();
+    blobs.objects.set(entry().upload_key, clip.bytes);
+    const store = fakeStore(entry());
+    const fanOut = fakeFanOut();
+    const deps = { models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem, fanOut };
+    await processElevationUpload(deps, entry().upload_key, clip.bytes.byteLength);
+    const { ready } = store.finished[0] as { ready: { model_key: string } };
+    const lost = store.connections.get(MODEL)!;
+    // The model as the runner reads it back: ready, its first run's lease lapsed.
+    store.get = async () => entry({ status: 'ready', model_key: ready.model_key, connection: lost });
+    const runner = elevationModelRunner({ ...deps, now: () => new Date('2026-11-23T23:00:00.000Z') });
+    const retry = { kind: 'elevation_model' as const, ref: { account_id: ACCOUNT, job_id: MODEL }, retry_of: lost.lease! };
+    await runner.run(retry, {});
+    expect(fanOut.started).toHaveLength(2);
+    const again = fanOut.started[1]!.run;
+    expect(again.run_id).not.toBe(lost.run_id);
+    expect(store.connections.get(MODEL)).toEqual({
+      status: 'pending', tiles: 1, run_id: again.run_id, started_at: '2026-11-23T23:00:00.000Z', finished_at: null, error: null,
+      lease: { owner: again.run_id, expires_at: '2026-11-24T00:00:00.000Z', attempt: 2 },
+    });
+    // A second delivery of the same retry finds the run moved on, and starts nothing; nor is the model processed again.
+    await runner.run(retry, {});
+    expect(fanOut.started).toHaveLength(2);
+    expect(store.finished).toHaveLength(1);
   });
 
   it('starts no connection for a model that failed', async () => {

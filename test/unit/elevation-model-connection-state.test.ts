@@ -1,11 +1,17 @@
-import { CONNECTION_RUN_LIMIT_MS, type ModelConnection } from '../../shared/domain/elevation-models/connection';
+import { CONNECTION_RUN_LIMIT_MS, MAX_CONNECTION_ATTEMPTS, type ModelConnection } from '../../shared/domain/elevation-models/connection';
 import { currentState, type UploadedElevationModel } from '../../shared/domain/elevation-models/stored-model';
 
-/** What a reader is told of a model's connection run: as recorded, or lost once past the state machine's time limit. */
+/**
+ * What a reader is told of a model's connection run: as recorded while the sweep may still run it
+ * again; lost once its last attempt's lease lapsed, or (a run stored before leases) once past the
+ * state machine's time limit.
+ */
 const started = '2026-11-23T21:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(started) + ms);
+const HOUR = 3_600_000;
+const lease = (attempt: number) => ({ owner: 'conn_1', expires_at: at(HOUR).toISOString(), attempt });
 const connection = (overrides: Partial<ModelConnection> = {}): ModelConnection => ({
-  status: 'pending', tiles: 12, run_id: 'conn_1', started_at: started, finished_at: null, error: null, ...overrides,
+  status: 'pending', tiles: 12, run_id: 'conn_1', started_at: started, finished_at: null, error: null, lease: lease(1), ...overrides,
 });
 const model = (overrides: Partial<UploadedElevationModel> = {}): UploadedElevationModel => ({
   elevation_model_id: 'em_x', account_id: 'acct_x', name: 'x', source: 'upload', status: 'ready', vertical_datum: 'NAVD88', units: 'm',
@@ -15,16 +21,27 @@ const model = (overrides: Partial<UploadedElevationModel> = {}): UploadedElevati
 });
 
 describe('the connection state a reader sees', () => {
-  it('is the recorded run while it is within its time limit', () => {
-    expect(currentState(model(), at(CONNECTION_RUN_LIMIT_MS)).connection).toEqual({ status: 'pending', tiles: 12, error: null });
-    const ready = connection({ status: 'ready', finished_at: started });
-    expect(currentState(model({ connection: ready }), at(10 * CONNECTION_RUN_LIMIT_MS)).connection).toEqual({ status: 'ready', tiles: 12, error: null });
+  it('is the recorded run within its lease, and past it while an attempt is left (the sweep runs it again)', () => {
+    expect(currentState(model(), at(HOUR - 1)).connection).toEqual({ status: 'pending', tiles: 12, error: null });
+    expect(currentState(model(), at(10 * HOUR)).connection).toEqual({ status: 'pending', tiles: 12, error: null });
+    const retried = connection({ lease: lease(MAX_CONNECTION_ATTEMPTS - 1) });
+    expect(currentState(model({ connection: retried }), at(10 * HOUR)).connection).toEqual({ status: 'pending', tiles: 12, error: null });
+    const ready = connection({ status: 'ready', finished_at: started, lease: null });
+    expect(currentState(model({ connection: ready }), at(100 * HOUR)).connection).toEqual({ status: 'ready', tiles: 12, error: null });
   });
 
-  it('is failed connection_lost for a run still pending past the limit (its executor was lost)', () => {
-    const state = currentState(model(), at(CONNECTION_RUN_LIMIT_MS + 1));
+  it('is failed connection_lost once the lease of its last attempt lapsed, before the sweep says so', () => {
+    const last = model({ connection: connection({ lease: lease(MAX_CONNECTION_ATTEMPTS) }) });
+    expect(currentState(last, at(HOUR)).connection).toEqual({ status: 'pending', tiles: 12, error: null });
+    const state = currentState(last, at(HOUR + 1));
     expect(state.status).toBe('ready');
-    expect(state.connection).toEqual({ status: 'failed', tiles: 12, error: { code: 'connection_lost', detail: expect.stringContaining('no outcome') } });
+    expect(state.connection).toEqual({ status: 'failed', tiles: 12, error: { code: 'connection_lost', detail: expect.stringContaining(`attempt ${MAX_CONNECTION_ATTEMPTS} of ${MAX_CONNECTION_ATTEMPTS}`) } });
+  });
+
+  it('is failed connection_lost for a run stored before leases still pending past the time limit', () => {
+    const unleased = model({ connection: connection({ lease: undefined }) });
+    expect(currentState(unleased, at(CONNECTION_RUN_LIMIT_MS)).connection).toEqual({ status: 'pending', tiles: 12, error: null });
+    expect(currentState(unleased, at(CONNECTION_RUN_LIMIT_MS + 1)).connection).toEqual({ status: 'failed', tiles: 12, error: { code: 'connection_lost', detail: expect.stringContaining('no outcome') } });
   });
 
   it('is null for a model with no run (ready before connections, or not ready yet)', () => {

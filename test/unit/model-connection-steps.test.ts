@@ -6,7 +6,7 @@ import type { ElevationModelRecord } from '../../shared/domain/elevation-models/
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { decodeTrace, encodeTrace, traceTile } from '../../shared/domain/hazards/tiled-connection';
 import { MemoryBlobs } from '../helpers/memory-blobs';
-import { MemoryConnectionRecords } from '../helpers/memory-connection-records';
+import { MemoryConnectionRecords, pendingRun } from '../helpers/memory-connection-records';
 import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
 
 /**
@@ -36,7 +36,7 @@ describe('the tile fan-out steps over a stored model', () => {
     await joinModelTiles(blobs, run, tiles);
     for (const tile of tiles) await settleModelTile(blobs, run, tile);
     const records = new MemoryConnectionRecords(['em_tiles']);
-    await records.startConnection('acct_test', 'em_tiles', { status: 'pending', tiles: 6, run_id: 'conn_1', started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null });
+    await records.startConnection('acct_test', 'em_tiles', pendingRun('conn_1', 6));
     await finishModelConnection({ blobs, records, now: () => new Date('2026-11-23T21:05:00.000Z') }, run, { status: 'ready', tiles: tiles.length, sea_surface_navd88_m: seaSurface });
 
     const single = spillLevels(surface, (i) => surface.water[i] === 1);
@@ -55,7 +55,7 @@ describe('the tile fan-out steps over a stored model', () => {
   it('records a failed run on its model with the error the state machine caught, and no outcome of a run that is no longer the model\'s', async () => {
     const { blobs } = await storedModel();
     const records = new MemoryConnectionRecords(['em_tiles']);
-    await records.startConnection('acct_test', 'em_tiles', { status: 'pending', tiles: 6, run_id: 'conn_1', started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null });
+    await records.startConnection('acct_test', 'em_tiles', pendingRun('conn_1', 6));
     const deps = { blobs, records, now: () => new Date('2026-11-23T21:05:00.000Z') };
     await finishModelConnection(deps, { ...run, run_id: 'conn_0' }, { status: 'ready', tiles: 6, sea_surface_navd88_m: seaSurface });
     expect(records.connections.get('em_tiles')!.status).toBe('pending');

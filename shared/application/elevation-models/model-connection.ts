@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'fflate';
 import { connectionKeys } from '../../adapters/elevation/processed-keys';
 import { MODEL_FILE } from '../../adapters/elevation/tiled-model';
 import { CONNECTION_SEA_SURFACE_NAVD88_M, CONNECTION_TILE_SIDE, type ModelConnection } from '../../domain/elevation-models/connection';
+import { newLease, type JobLease, type LeaseHolder } from '../../domain/job-lease';
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
 import { readCells } from '../../domain/elevation-models/pyramid';
 import {
@@ -39,15 +40,24 @@ export interface ConnectionRunStart {
 
 /** Starts a model's connection run; its steps record the outcome on the model when they end. */
 export interface ConnectionFanOut {
+  /** How long a run it starts is leased for: only a lost executor lets the lease lapse. */
+  readonly leaseMs: number;
   start(start: ConnectionRunStart): Promise<void>;
 }
 
-/** Where a model's connection state is kept: on its record, so every read of the model says it. */
+/**
+ * Where a model's connection state is kept: on its record, so every read of the model says it. A
+ * pending run is leased (owner: its run id) and listed once its lease lapsed, as every job.
+ */
 export interface ConnectionRecords {
   /** A new run on a `ready` model; false when the model is gone or not ready. */
   startConnection(accountId: string, modelId: string, connection: ModelConnection): Promise<boolean>;
-  /** The outcome of run `runId`, only while that run is the model's; false otherwise. */
-  endConnection(accountId: string, modelId: string, runId: string, outcome: ConnectionOutcome): Promise<boolean>;
+  /** A lost run (`seen`, the lease that lapsed) replaced by `connection`, one attempt more; false when another sweep took it or it ended meanwhile. */
+  restartConnection(accountId: string, modelId: string, seen: JobLease, connection: ModelConnection): Promise<boolean>;
+  /** Run `runId`'s lease moved on to `expiresAt` while it is the model's pending run; false otherwise. */
+  renewConnection(accountId: string, modelId: string, runId: string, expiresAt: string, now: Date): Promise<boolean>;
+  /** The outcome of the pending run `holder` holds (its own id, or a sweep that saw its lease lapse); false when it is no longer the model's. */
+  endConnection(accountId: string, modelId: string, holder: LeaseHolder, outcome: ConnectionOutcome): Promise<boolean>;
 }
 
 export type ConnectionOutcome = Pick<ModelConnection, 'finished_at' | 'error'> & { status: 'ready' | 'failed' };
@@ -137,7 +147,7 @@ export async function finishModelConnection(deps: ConnectionOutcomeDeps, run: Mo
     ? { code: 'tile_pass_failed', detail: `The tidal connection could not be traced (${outcome.error}${outcome.cause ? `: ${outcome.cause}` : ''})`.slice(0, 990) }
     : null;
   const { account_id: accountId, elevation_model_id: modelId, run_id: runId } = run;
-  const recorded = await deps.records.endConnection(accountId, modelId, runId, { status: outcome.status, finished_at: deps.now().toISOString(), error: failure });
+  const recorded = await deps.records.endConnection(accountId, modelId, { owner: runId }, { status: outcome.status, finished_at: deps.now().toISOString(), error: failure });
   if (!recorded) logger.warn('A connection run ended after the model moved on; its outcome is not recorded', { modelId, runId });
 }
 
@@ -145,11 +155,15 @@ export interface StartConnectionDeps extends ConnectionOutcomeDeps {
   fanOut: ConnectionFanOut;
 }
 
-/**
- * A model that just turned `ready`: its connection run recorded `pending` on it, then started
- * (a run that cannot be started is recorded `failed` at once, never left pending).
- */
-export async function startModelConnection(deps: StartConnectionDeps, model: { account_id: string; elevation_model_id: string; model_key: string }): Promise<ModelConnectionRun | undefined> {
+/** The model a run traces: its record's key in the bucket, its tiles beside it. */
+export interface ConnectedModel {
+  account_id: string;
+  elevation_model_id: string;
+  model_key: string;
+}
+
+/** A new run over `model`, and its record (`pending`, leased to the run for the fan-out's lease). */
+async function newRun(deps: StartConnectionDeps, model: ConnectedModel, attempt: number): Promise<{ start: ConnectionRunStart; pending: ModelConnection }> {
   const prefix = model.model_key.slice(0, model.model_key.length - MODEL_FILE.length);
   const record = JSON.parse((await required(deps.blobs, model.model_key)).toString('utf8')) as ElevationModelRecord;
   const tiles = connectionTiles(record, CONNECTION_TILE_SIDE);
@@ -157,13 +171,22 @@ export async function startModelConnection(deps: StartConnectionDeps, model: { a
     account_id: model.account_id, elevation_model_id: model.elevation_model_id,
     run_id: `conn_${randomUUID().replace(/-/g, '')}`, model_prefix: prefix, sea_surface_navd88_m: CONNECTION_SEA_SURFACE_NAVD88_M,
   };
-  const pending: ModelConnection = { status: 'pending', tiles: tiles.length, run_id: run.run_id, started_at: deps.now().toISOString(), finished_at: null, error: null };
-  if (!(await deps.records.startConnection(model.account_id, model.elevation_model_id, pending))) return undefined;
+  const now = deps.now();
+  const pending: ModelConnection = {
+    status: 'pending', tiles: tiles.length, run_id: run.run_id, started_at: now.toISOString(), finished_at: null, error: null,
+    lease: newLease(run.run_id, now, deps.fanOut.leaseMs, attempt),
+  };
+  return { start: { run, tiles }, pending };
+}
+
+/** Hands a recorded run to the fan-out: one that cannot be started is recorded `failed` at once, never left pending. */
+async function launch(deps: StartConnectionDeps, start: ConnectionRunStart): Promise<ModelConnectionRun> {
+  const { run } = start;
   try {
-    await deps.fanOut.start({ run, tiles });
+    await deps.fanOut.start(start);
   } catch (error) {
-    logger.error('A connection run could not be started', { modelId: model.elevation_model_id, error: error as Error });
-    await deps.records.endConnection(model.account_id, model.elevation_model_id, run.run_id, {
+    logger.error('A connection run could not be started', { modelId: run.elevation_model_id, error: error as Error });
+    await deps.records.endConnection(run.account_id, run.elevation_model_id, { owner: run.run_id }, {
       status: 'failed', finished_at: deps.now().toISOString(),
       error: { code: 'connection_not_started', detail: 'The tidal connection run could not be started; upload the model again to trace it.' },
     });
@@ -171,15 +194,37 @@ export async function startModelConnection(deps: StartConnectionDeps, model: { a
   return run;
 }
 
+/** A model that just turned `ready`: its connection run recorded `pending` on it, then started. */
+export async function startModelConnection(deps: StartConnectionDeps, model: ConnectedModel): Promise<ModelConnectionRun | undefined> {
+  const { start, pending } = await newRun(deps, model, 1);
+  if (!(await deps.records.startConnection(model.account_id, model.elevation_model_id, pending))) return undefined;
+  return launch(deps, start);
+}
+
+/**
+ * A run whose executor was lost (`seen`, its lapsed lease, as the sweep sent it): a new run takes
+ * its place, one attempt more, and starts; nothing when another retry took it or it ended meanwhile.
+ */
+export async function restartModelConnection(deps: StartConnectionDeps, model: ConnectedModel, seen: JobLease): Promise<ModelConnectionRun | undefined> {
+  const { start, pending } = await newRun(deps, model, seen.attempt + 1);
+  if (!(await deps.records.restartConnection(model.account_id, model.elevation_model_id, seen, pending))) return undefined;
+  return launch(deps, start);
+}
+
 /**
  * A whole run in this process: every tile traced, the join, every tile settled, at most
- * `concurrency` tiles held at once; the outcome recorded either way.
+ * `concurrency` tiles held at once; the outcome recorded either way. A run stopped by `stopped`
+ * (its process is stopping) records no outcome: its lease is let go at once, so the next sweep
+ * starts it again.
  */
-export async function runModelConnection(deps: ConnectionOutcomeDeps, { run, tiles }: ConnectionRunStart, passes: TilePasses, concurrency: number): Promise<void> {
+export async function runModelConnection(deps: ConnectionOutcomeDeps, { run, tiles }: ConnectionRunStart, passes: TilePasses, concurrency: number, stopped?: AbortSignal): Promise<void> {
   const eachTile = async (step: (tile: ConnectionTileWindow) => Promise<void>) => {
     let next = 0;
     const lane = async () => {
-      while (next < tiles.length) await step(tiles[next++]!);
+      while (next < tiles.length) {
+        stopped?.throwIfAborted();
+        await step(tiles[next++]!);
+      }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, tiles.length)) }, lane));
   };
@@ -188,6 +233,12 @@ export async function runModelConnection(deps: ConnectionOutcomeDeps, { run, til
     await joinModelTiles(deps.blobs, run, tiles);
     await eachTile((tile) => settleModelTile(deps.blobs, run, tile, passes));
   } catch (error) {
+    if (stopped?.aborted) {
+      const now = deps.now();
+      await deps.records.renewConnection(run.account_id, run.elevation_model_id, run.run_id, now.toISOString(), now);
+      logger.info('A connection run stopped with its process; the next sweep starts it again', { modelId: run.elevation_model_id });
+      return;
+    }
     logger.error('A connection run failed', { modelId: run.elevation_model_id, error: error as Error });
     await finishModelConnection(deps, run, { status: 'failed', error: (error as Error).name ?? 'Error', cause: String((error as Error).message ?? error).slice(0, 2000) });
     return;
@@ -200,24 +251,69 @@ export async function modelConnectionStatus(blobs: BlobStore, prefix: string): P
   return bytes ? JSON.parse(bytes.toString('utf8')) as ConnectionStatus : undefined;
 }
 
+/** A run in this process is leased this long, and its lease renewed this often while the process lives. */
+export const LOCAL_CONNECTION_LEASE_MS = 2 * 60_000;
+const LOCAL_RENEW_EVERY_MS = 30_000;
+
 /**
  * The fan-out in this process (local mode): each run goes on in the background over `passes` (a
- * pool of threads, one tile per thread at a time) and records its own outcome.
+ * pool of threads, one tile per thread at a time) and records its own outcome. Its runs' leases
+ * are short and renewed while the process runs them: a run lost with its process (killed, crashed)
+ * lapses within minutes and the sweep starts it again; one stopped with it is let go at once.
  */
 export class InProcessConnectionFanOut implements ConnectionFanOut {
-  private readonly runs = new Set<Promise<void>>();
+  readonly leaseMs: number;
+  private readonly renewEveryMs: number;
+  private readonly runs = new Map<Promise<void>, ModelConnectionRun>();
+  private readonly stopping = new AbortController();
+  /** Renews the leases while any run goes on. */
+  private renewal: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly deps: ConnectionOutcomeDeps, private readonly passes: TilePasses & { readonly concurrency: number }) {}
-
-  async start(start: ConnectionRunStart): Promise<void> {
-    const running: Promise<void> = runModelConnection(this.deps, start, this.passes, this.passes.concurrency)
-      .catch((error: Error) => logger.error('A connection run\'s outcome could not be recorded', { modelId: start.run.elevation_model_id, error }))
-      .finally(() => this.runs.delete(running));
-    this.runs.add(running);
+  constructor(
+    private readonly deps: ConnectionOutcomeDeps,
+    private readonly passes: TilePasses & { readonly concurrency: number },
+    lease: { leaseMs: number; renewEveryMs: number } = { leaseMs: LOCAL_CONNECTION_LEASE_MS, renewEveryMs: LOCAL_RENEW_EVERY_MS },
+  ) {
+    this.leaseMs = lease.leaseMs;
+    this.renewEveryMs = lease.renewEveryMs;
   }
 
-  /** Resolves once every run started so far has recorded its outcome. */
+  async start(start: ConnectionRunStart): Promise<void> {
+    this.stopping.signal.throwIfAborted();
+    const running: Promise<void> = runModelConnection(this.deps, start, this.passes, this.passes.concurrency, this.stopping.signal)
+      .catch((error: Error) => logger.error('A connection run\'s outcome could not be recorded', { modelId: start.run.elevation_model_id, error }))
+      .finally(() => {
+        this.runs.delete(running);
+        if (this.runs.size === 0) this.stopRenewal();
+      });
+    this.runs.set(running, start.run);
+    if (!this.renewal) {
+      this.renewal = setInterval(() => { void this.renew(); }, this.renewEveryMs);
+      this.renewal.unref();
+    }
+  }
+
+  private stopRenewal(): void {
+    clearInterval(this.renewal);
+    this.renewal = undefined;
+  }
+
+  /** Moves every running run's lease on; a run that is no longer the model's is left to end unrecorded. */
+  private async renew(): Promise<void> {
+    const now = this.deps.now();
+    const expiresAt = new Date(now.getTime() + this.leaseMs).toISOString();
+    await Promise.all([...this.runs.values()].map((run) => this.deps.records.renewConnection(run.account_id, run.elevation_model_id, run.run_id, expiresAt, now)
+      .catch((error: Error) => logger.warn('A connection run\'s lease could not be renewed', { modelId: run.elevation_model_id, error }))));
+  }
+
+  /** No new run starts; runs going on stop at their next tile (or when their threads end) and let their leases go. */
+  stop(): void {
+    this.stopRenewal();
+    this.stopping.abort();
+  }
+
+  /** Resolves once every run started so far has recorded its outcome (or let its lease go). */
   async idle(): Promise<void> {
-    while (this.runs.size > 0) await Promise.all(this.runs);
+    while (this.runs.size > 0) await Promise.all(this.runs.keys());
   }
 }

@@ -9,13 +9,16 @@ import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
 import { logger } from '../../observability/logger';
 import { METRIC } from '../../observability/metrics';
 import type { JobRunner } from '../jobs/harness';
-import { startModelConnection, type ConnectionFanOut } from './model-connection';
+import { restartModelConnection, startModelConnection, type ConnectionFanOut, type ConnectionRecords } from './model-connection';
+import { MAX_CONNECTION_ATTEMPTS, lostConnectionError } from '../../domain/elevation-models/connection';
 import type { JobStart } from '../jobs/job-start';
 import type { LapsedJob, SweptJobs } from '../jobs/sweep';
 import type { BlobStore } from '../../ports';
 
+type ConnectionRecordsMethod = keyof ConnectionRecords;
+
 export interface WorkerDeps {
-  models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'listExpiredLeases' | 'takeOver' | 'listPending' | 'startConnection' | 'endConnection'>;
+  models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'listExpiredLeases' | 'takeOver' | 'listPending' | 'listLapsedConnections' | ConnectionRecordsMethod>;
   blobs: BlobStore;
   now: () => Date;
   /** GeoTIFF → tiles, window by window: in the worker Lambda itself (its memory is the cap), locally in a worker thread. */
@@ -106,7 +109,13 @@ export function elevationModelRunner(deps: WorkerDeps): JobRunner {
         return;
       }
       const lost = await deps.models.get(start.ref.account_id, start.ref.job_id);
-      const taken = lost?.source === 'upload' && await deps.models.takeOver({ ...lost, lease: start.retry_of }, WORKER_ID, deps.now());
+      if (lost?.source !== 'upload') return;
+      // A ready model's lapsed lease is its connection run's: a new run replaces the lost one.
+      if (lost.status === 'ready' && lost.model_key) {
+        await restartModelConnection({ ...deps, records: deps.models }, { account_id: lost.account_id, elevation_model_id: lost.elevation_model_id, model_key: lost.model_key }, start.retry_of);
+        return;
+      }
+      const taken = await deps.models.takeOver({ ...lost, lease: start.retry_of }, WORKER_ID, deps.now());
       if (taken) await processClaimedModel(deps, taken);
     },
     startOfUpload(key, size) {
@@ -119,8 +128,9 @@ export function elevationModelRunner(deps: WorkerDeps): JobRunner {
 
 /**
  * Models for the sweep: one whose worker was lost is processed again with an attempt left and its
- * upload still there, else failed `worker_lost`; one whose upload arrived but was never claimed
- * is started again.
+ * upload still there, else failed `worker_lost`; a ready one whose connection run was lost is
+ * traced again with an attempt left, else its connection is failed `connection_lost`; one whose
+ * upload arrived but was never claimed is started again.
  */
 export function elevationModelJobs(deps: Pick<WorkerDeps, 'models' | 'blobs'>): SweptJobs {
   return {
@@ -136,10 +146,22 @@ export function elevationModelJobs(deps: Pick<WorkerDeps, 'models' | 'blobs'>): 
           failure: lostModelError(lost.lease.attempt),
         });
       }
+      for (const lost of await deps.models.listLapsedConnections(now)) {
+        const lease = lost.connection?.lease;
+        if (!lease) continue;
+        lapsed.push({
+          ref: { account_id: lost.account_id, job_id: lost.elevation_model_id },
+          lease,
+          retryable: lease.attempt < MAX_CONNECTION_ATTEMPTS,
+          failure: lostConnectionError(lease.attempt),
+        });
+      }
       return lapsed;
     },
-    // Conditional on the lost lease, so a model that finished meanwhile keeps its outcome.
-    failLost: (job, now) => deps.models.finish(job.ref.account_id, job.ref.job_id, { error: job.failure }, now, job.lease),
+    // Conditional on the lost lease, so a model (or a run) that finished meanwhile keeps its outcome.
+    failLost: (job, now) => (job.failure.code === 'connection_lost'
+      ? deps.models.endConnection(job.ref.account_id, job.ref.job_id, { seen: job.lease }, { status: 'failed', finished_at: now.toISOString(), error: job.failure })
+      : deps.models.finish(job.ref.account_id, job.ref.job_id, { error: job.failure }, now, job.lease)),
     async listWaiting(before, now) {
       const waiting = (await deps.models.listPending(new Date(now.getTime() - WAITING_WINDOW_MS))).filter((entry) => entry.created_at < before.toISOString());
       const arrived = await Promise.all(waiting.map((entry) => deps.blobs.exists(entry.upload_key)));

@@ -1,4 +1,5 @@
 import type { JobFailure as ModelFailure } from '../job-failure';
+import { leaseExpired, type JobLease } from '../job-lease';
 
 /**
  * The tidal connection of an uploaded model: once the model is `ready`, every cell's spill level
@@ -21,10 +22,19 @@ export const CONNECTION_TILE_SIDE = 2048;
 export const CONNECTION_SEA_SURFACE_NAVD88_M = 0;
 
 /**
- * The longest a run may take (the state machine's timeout): a run still `pending` after it had no
- * outcome recorded (its executor was lost) and is reported `failed`.
+ * The longest a run may take (the state machine's timeout): a run stored before connection runs
+ * were leased, still `pending` past it, had no outcome recorded (its executor was lost).
  */
 export const CONNECTION_RUN_LIMIT_MS = 6 * 3600 * 1000;
+
+/**
+ * A run is held under a lease, as every job. On the state machine it lasts past the machine's
+ * timeout: the machine records its own failure, so only a lost execution lets it lapse. (Locally
+ * the fan-out holds a short lease that its process renews, see model-connection.ts.)
+ */
+export const CONNECTION_LEASE_MS = CONNECTION_RUN_LIMIT_MS + 10 * 60 * 1000;
+/** A run whose executor was lost is started again; the third loss ends it `failed` `connection_lost`. */
+export const MAX_CONNECTION_ATTEMPTS = 3;
 
 export interface ModelConnection {
   status: ConnectionState;
@@ -35,16 +45,26 @@ export interface ModelConnection {
   started_at: string;
   finished_at: string | null;
   error: ModelFailure | null;
+  /** The run's executor while it is `pending` (owner: the run's id); null once it ended, absent on runs stored before leases. */
+  lease?: JobLease | null;
 }
 
-/** What a reader is told of the connection at `now`: a run past its time limit is lost. */
+/** Why a run ended `failed` when its executor was lost on its last attempt. */
+export const lostConnectionError = (attempt: number): ModelFailure => ({
+  code: 'connection_lost',
+  detail: `The tidal connection run recorded no outcome: its executor was lost on attempt ${attempt} of ${MAX_CONNECTION_ATTEMPTS}; upload the model again to trace it.`,
+});
+
+/**
+ * What a reader is told of the connection at `now`: as recorded (the sweep runs a lost run again
+ * or fails it), except a lost run with no attempt left, which is failed before the sweep says so,
+ * and a run stored before leases still pending past the run's time limit.
+ */
 export function currentConnection(connection: ModelConnection, now: Date): { status: ConnectionState; tiles: number; error: ModelFailure | null } {
-  const { status, tiles, error } = connection;
-  if (status === 'pending' && now.getTime() > Date.parse(connection.started_at) + CONNECTION_RUN_LIMIT_MS) {
-    return {
-      status: 'failed', tiles,
-      error: { code: 'connection_lost', detail: 'The tidal connection run recorded no outcome within its time limit (its executor was lost); upload the model again to trace it.' },
-    };
+  const { status, tiles, error, lease } = connection;
+  if (status === 'pending') {
+    if (lease && leaseExpired(lease, now) && lease.attempt >= MAX_CONNECTION_ATTEMPTS) return { status: 'failed', tiles, error: lostConnectionError(lease.attempt) };
+    if (!lease && now.getTime() > Date.parse(connection.started_at) + CONNECTION_RUN_LIMIT_MS) return { status: 'failed', tiles, error: lostConnectionError(1) };
   }
   return { status, tiles, error };
 }
