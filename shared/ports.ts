@@ -76,6 +76,14 @@ export interface BlobStore {
   signedPutUrl(key: string, expiresInSeconds: number, contentType?: string): Promise<string>;
 }
 
+/** A bucket whose objects can also be read by byte ranges: a large upload is never read whole. */
+export interface RangedBlobStore extends BlobStore {
+  /** The object's size in bytes; undefined when it does not exist. */
+  size(key: string): Promise<number | undefined>;
+  /** Bytes `start` to `end` (inclusive) of the object, fewer at its end; undefined when it does not exist. */
+  readRange(key: string, start: number, end: number): Promise<Uint8Array | undefined>;
+}
+
 /** The event envelope on the queue, as webhooks deliver it (`{type, timestamp, data}`) plus routing. */
 export interface QueuedEvent {
   event_id: string;

@@ -1,6 +1,6 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
-import { processDem } from '../../shared/adapters/elevation/geotiff-dem';
+import { processStoredDem } from '../../shared/adapters/elevation/geotiff-dem';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { StepFunctionsConnectionFanOut } from '../../shared/adapters/step-functions-fan-out';
 import { elevationModelRunner } from '../../shared/application/elevation-models/processing-jobs';
@@ -17,6 +17,7 @@ let consume: ReturnType<typeof jobQueueConsumer> | undefined;
 
 export const handler = observedHandler((event: SQSEvent, context?: Context) => {
   // Created on first use (cold start), after the environment is in place.
-  consume ??= jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem, fanOut: new StepFunctionsConnectionFanOut() })]);
+  const blobs = new S3BlobStore();
+  consume ??= jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: new StepFunctionsConnectionFanOut() })]);
   return consume(event, context);
 });

@@ -1,12 +1,12 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from './s3-commands';
 import { s3 } from './aws-clients';
 import { requiredSetting } from '../config';
-import type { BlobStore } from '../ports';
+import type { RangedBlobStore } from '../ports';
 
 /** The presigner, loaded with the first signed URL (it brings the S3 signing code). */
 const presigner = () => require('@aws-sdk/s3-request-presigner') as typeof import('@aws-sdk/s3-request-presigner');
 
-export class S3BlobStore implements BlobStore {
+export class S3BlobStore implements RangedBlobStore {
   constructor(private readonly bucket = requiredSetting('BUCKET_NAME')) {}
 
   async put(key: string, body: Buffer | string, contentType: string): Promise<void> {
@@ -24,11 +24,24 @@ export class S3BlobStore implements BlobStore {
   }
 
   async exists(key: string): Promise<boolean> {
+    return (await this.size(key)) !== undefined;
+  }
+
+  async size(key: string): Promise<number | undefined> {
     try {
-      await s3().send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return true;
+      return (await s3().send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))).ContentLength ?? 0;
     } catch (error) {
-      if (isNotFound(error)) return false;
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async readRange(key: string, start: number, end: number): Promise<Uint8Array | undefined> {
+    try {
+      const result = await s3().send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end}` }));
+      return await result.Body!.transformToByteArray();
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
       throw error;
     }
   }

@@ -10,7 +10,7 @@ import { elevationModelJobs, type WorkerDeps } from '../../shared/application/el
 import { sweepLapsedJobs } from '../../shared/application/jobs/sweep';
 import { recordingStarter } from '../helpers/job-messages';
 import { MODEL_LEASE_MS } from '../../shared/domain/elevation-models/processing-job';
-import type { BlobStore } from '../../shared/ports';
+import type { RangedBlobStore } from '../../shared/ports';
 import { startTestApp } from '../helpers/local-app';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -126,7 +126,7 @@ describe('a model whose worker was lost (leases, as the other jobs)', () => {
   const MINUTE = 60_000;
   /** Uploads present in the bucket; the sweep only needs to know they are there. */
   const uploads = new Set<string>();
-  const blobs = { exists: async (key: string) => uploads.has(key) } as unknown as BlobStore;
+  const blobs = { exists: async (key: string) => uploads.has(key) } as unknown as RangedBlobStore;
   const deps: Pick<WorkerDeps, 'models' | 'blobs'> = { get models() { return store; }, blobs };
   /** The retries one sweep at `now` sends, by model id. */
   const sweep = async (now: Date) => {
@@ -182,7 +182,7 @@ describe('a model whose worker was lost (leases, as the other jobs)', () => {
 describe('a ready model whose connection run was lost (leased as the other jobs)', () => {
   const HOUR = 3_600_000;
   // The sweep lists connections without reading the bucket; other tests' waiting models have no upload.
-  const deps: Pick<WorkerDeps, 'models' | 'blobs'> = { get models() { return store; }, blobs: { exists: async () => false } as unknown as BlobStore };
+  const deps: Pick<WorkerDeps, 'models' | 'blobs'> = { get models() { return store; }, blobs: { exists: async () => false } as unknown as RangedBlobStore };
   const sweep = async (now: Date) => {
     const starter = recordingStarter();
     await sweepLapsedJobs([elevationModelJobs(deps)], starter, now);

@@ -1,4 +1,4 @@
-import { processDem } from '../../shared/adapters/elevation/geotiff-dem';
+import { processDem, processStoredDem } from '../../shared/adapters/elevation/geotiff-dem';
 import { AccountElevationModels } from '../../shared/adapters/elevation/processed-account-models';
 import { accountModelPrefix, elevationUploadKey, MAX_DEM_UPLOAD_BYTES } from '../../shared/adapters/elevation/processed-keys';
 import { type BlobModelSource, processedModelKeys, processedModelRecord, writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
@@ -67,7 +67,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, entry().upload_key, clip.bytes.byteLength);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, clip.bytes.byteLength);
     expect(store.finished).toHaveLength(1);
     const { ready } = store.finished[0] as { ready: { crs: { epsg: number }; model_key: string; resolution_m: number } };
     expect(ready.crs.epsg).toBe(2237);
@@ -75,6 +75,10 @@ describe('elevation model worker', () => {
     expect(ready.model_key).toBe(`${accountModelPrefix(ACCOUNT, MODEL)}model.json`);
     const record = JSON.parse(blobs.objects.get(ready.model_key)!.toString('utf8'));
     for (const key of processedModelKeys(accountModelPrefix(ACCOUNT, MODEL), record)) expect(blobs.objects.has(key)).toBe(true);
+    // The upload was read by ranges where it was, never fetched whole.
+    expect(blobs.gets).not.toContain(entry().upload_key);
+    expect(blobs.ranges.length).toBeGreaterThan(0);
+    expect(blobs.ranges.every((range) => range.key === entry().upload_key)).toBe(true);
     expect(blobs.objects.has(entry().upload_key)).toBe(false);
   });
 
@@ -83,7 +87,7 @@ describe('elevation model worker', () => {
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
     const fanOut = fakeFanOut();
-    await processElevationUpload({ models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem, fanOut }, entry().upload_key, clip.bytes.byteLength);
+    await processElevationUpload({ models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem: processStoredDem(blobs), fanOut }, entry().upload_key, clip.bytes.byteLength);
     const { ready } = store.finished[0] as { ready: { model_key: string } };
     const level0 = JSON.parse(blobs.objects.get(ready.model_key)!.toString('utf8')).pyramid.levels[0];
     expect(fanOut.started).toHaveLength(1);
@@ -102,7 +106,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut(true) }, entry().upload_key, clip.bytes.byteLength);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(true) }, entry().upload_key, clip.bytes.byteLength);
     expect(store.finished).toEqual([{ ready: expect.anything() }]);
     expect(store.connections.get(MODEL)).toMatchObject({ status: 'failed', error: { code: 'connection_not_started' } });
   });
@@ -112,7 +116,7 @@ describe('elevation model worker', () => {
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
     const fanOut = fakeFanOut();
-    const deps = { models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem, fanOut };
+    const deps = { models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem: processStoredDem(blobs), fanOut };
     await processElevationUpload(deps, entry().upload_key, clip.bytes.byteLength);
     const { ready } = store.finished[0] as { ready: { model_key: string } };
     const lost = store.connections.get(MODEL)!;
@@ -139,7 +143,7 @@ describe('elevation model worker', () => {
     blobs.objects.set(entry().upload_key, Buffer.from('not a tiff'));
     const store = fakeStore(entry());
     const fanOut = fakeFanOut();
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut }, entry().upload_key, 10);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut }, entry().upload_key, 10);
     expect(store.finished).toEqual([{ error: expect.anything() }]);
     expect(fanOut.started).toEqual([]);
     expect(store.connections.size).toBe(0);
@@ -149,10 +153,11 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(undefined);
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, entry().upload_key, 10);
-    await processElevationUpload({ models: fakeStore(entry()), blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, `uploads/${ACCOUNT}/imp_x/file.csv`, 10);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, 10);
+    await processElevationUpload({ models: fakeStore(entry()), blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, `uploads/${ACCOUNT}/imp_x/file.csv`, 10);
     expect(store.finished).toEqual([]);
     expect(blobs.gets).toEqual([]);
+    expect(blobs.ranges).toEqual([]);
     expect(blobs.objects.has(entry().upload_key)).toBe(true);
   });
 
@@ -160,9 +165,10 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, Buffer.from('x'));
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, entry().upload_key, MAX_DEM_UPLOAD_BYTES + 1);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, MAX_DEM_UPLOAD_BYTES + 1);
     expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'file_too_large' }) }]);
     expect(blobs.gets).toEqual([]);
+    expect(blobs.ranges).toEqual([]);
   });
 
   it('leaves no tile behind when writing the model fails half-way, and records the failure', async () => {
@@ -170,7 +176,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs(1);
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem, fanOut: fakeFanOut() }, entry().upload_key, undefined);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, undefined);
     expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'internal_error' }) }]);
     expect([...blobs.objects.keys()].filter((key) => key.startsWith('elevation-models/'))).toEqual([]);
   });

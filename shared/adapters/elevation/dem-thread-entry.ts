@@ -3,6 +3,8 @@ import { RasterError } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
 import type { DemThreadReply, DemThreadRequest, DemThreadTiles } from './dem-thread';
 import { processDem } from './geotiff-dem';
+import { storedFile } from './ranged-tiff';
+import { S3BlobStore } from '../s3-blob-store';
 
 /** Tiles handed to the parent without a copy, resolved once it has taken them (so one window's tiles are in flight at a time). */
 function handOver(tiles: Map<string, Uint8Array>): Promise<void> {
@@ -14,10 +16,11 @@ function handOver(tiles: Map<string, Uint8Array>): Promise<void> {
 }
 
 /** The thread of `processDemInThread`: one upload processed window by window, each window's tiles handed over as made. */
-async function run({ bytes, options, windowTiles }: DemThreadRequest): Promise<void> {
+async function run({ file, options, windowTiles }: DemThreadRequest): Promise<void> {
   let reply: DemThreadReply;
   try {
-    reply = { ok: await processDem(bytes, options, { writeTiles: handOver, ...(windowTiles === undefined ? {} : { windowTiles }) }) };
+    const dem = file instanceof Uint8Array ? file : storedFile(new S3BlobStore(), file.key, file.size);
+    reply = { ok: await processDem(dem, options, { writeTiles: handOver, ...(windowTiles === undefined ? {} : { windowTiles }) }) };
   } catch (error) {
     reply = error instanceof RasterError
       ? { refused: { kind: 'raster', code: error.code, message: error.message } }

@@ -3,6 +3,7 @@ import { MODEL_PROCESSING_LIMIT_MS } from '../../domain/elevation-models/process
 import { RasterError, type RasterErrorCode } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
 import type { ProcessOptions, ProcessedDem, WindowedProcessing } from './geotiff-dem';
+import type { StoredUpload } from './ranged-tiff';
 import { startWorkerThread } from '../worker-thread';
 
 /**
@@ -18,7 +19,8 @@ export type DemThreadReply =
   | { refused: { kind: 'raster'; code: RasterErrorCode; message: string } | { kind: 'vertical'; message: string } }
   | { crashed: string };
 
-export interface DemThreadRequest { bytes: Uint8Array; options: ProcessOptions; windowTiles?: number }
+/** The file: its bytes, or an upload in the bucket that the thread reads by ranges itself. */
+export interface DemThreadRequest { file: Uint8Array | StoredUpload; options: ProcessOptions; windowTiles?: number }
 
 /** One window's tiles, handed over as made; the thread goes on once the parent answers that it took them. */
 export interface DemThreadTiles { tiles: Array<[string, Uint8Array]> }
@@ -32,7 +34,7 @@ const ENTRY = path.join(__dirname, `dem-thread-entry${path.extname(__filename)}`
  * slow run is stopped, never taken over and processed twice.
  */
 export function processDemInThread(
-  bytes: Uint8Array, options: ProcessOptions, processing: WindowedProcessing = {},
+  file: Uint8Array | StoredUpload, options: ProcessOptions, processing: WindowedProcessing = {},
   limits: typeof DEM_THREAD_LIMITS & { timeLimitMs: number } = { ...DEM_THREAD_LIMITS, timeLimitMs: MODEL_PROCESSING_LIMIT_MS },
 ): Promise<ProcessedDem> {
   const { timeLimitMs, ...resourceLimits } = limits;
@@ -41,7 +43,9 @@ export function processDemInThread(
   return new Promise((resolve, reject) => {
     const worker = startWorkerThread(ENTRY, {
       resourceLimits,
-      workerData: { bytes, options, ...(processing.windowTiles === undefined ? {} : { windowTiles: processing.windowTiles }) } satisfies DemThreadRequest,
+      // The environment this caller sees (endpoints, bucket): the thread reads a stored upload itself.
+      env: { ...process.env },
+      workerData: { file, options, ...(processing.windowTiles === undefined ? {} : { windowTiles: processing.windowTiles }) } satisfies DemThreadRequest,
       stdout: false,
     });
     let settled = false;

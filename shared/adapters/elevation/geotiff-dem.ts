@@ -6,6 +6,11 @@ import { RasterError } from '../../domain/elevation-models/raster-error';
 import { latticeFrame, resampleWindow, sourceWindow, type CellWindow, type RasterFrame, type SourceBlock, type SourceRaster } from '../../domain/elevation-models/reproject';
 import { verticalConversion, type VerticalConversion, type VerticalReference } from '../../domain/elevation-models/vertical';
 import { planWindows, tileWindow, WindowedPyramid, type WindowPlan, type WindowTiles } from '../../domain/elevation-models/windows';
+import { openRangedTiff, storedFile, type RangedFile, type StoredUpload } from './ranged-tiff';
+import type { RangedBlobStore } from '../../ports';
+
+/** A GeoTIFF in memory, or read by ranges where it is stored (an upload is never read whole). */
+export type DemFile = Uint8Array | RangedFile;
 
 /** GeoKey value of a user-defined (non-EPSG) CRS. */
 const USER_DEFINED = 32767;
@@ -55,19 +60,23 @@ export interface OpenedDem {
   nodata?: number;
 }
 
+/** The file's GeoTIFF structure (geotiff is loaded with the first raster read: most requests read none). */
+async function openTiff(file: DemFile) {
+  if (!(file instanceof Uint8Array)) return openRangedTiff(file);
+  const { fromArrayBuffer } = await import('geotiff');
+  const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+  return fromArrayBuffer((whole ? file.buffer : file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength)) as ArrayBuffer);
+}
+
 /**
  * Opens a single-band GeoTIFF DEM: its geotransform, no-data value and EPSG CRS. What the decoding
  * and the resampled lattice would cost is checked from the header first (see budget.ts); samples
  * are decoded only later, one window at a time.
  */
-export async function openGeoTiffDem(bytes: Uint8Array): Promise<OpenedDem> {
-  // Loaded with the first raster read, as exceljs is with the first workbook: most requests read none.
-  const { fromArrayBuffer } = await import('geotiff');
+export async function openGeoTiffDem(file: DemFile): Promise<OpenedDem> {
   let image: GeoTIFFImage;
   try {
-    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    const tiff = await fromArrayBuffer((whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer);
-    image = await tiff.getImage();
+    image = await (await openTiff(file)).getImage();
   } catch (error) {
     throw new RasterError(`The file is not a readable GeoTIFF (${(error as Error).message}).`, 'not_a_geotiff');
   }
@@ -77,7 +86,7 @@ export async function openGeoTiffDem(bytes: Uint8Array): Promise<OpenedDem> {
   const crs = demCrs(epsg);
   if (!crs) throw new RasterError(`EPSG:${epsg} is not a coordinate system this service reprojects (Florida State Plane, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic).`, 'unsupported_crs');
   if (image.getSamplesPerPixel() !== 1) throw new RasterError(`The GeoTIFF has ${image.getSamplesPerPixel()} bands; an elevation model has one.`);
-  checkDeclaredRaster(await declaredRaster(image, bytes.byteLength));
+  checkDeclaredRaster(await declaredRaster(image, file instanceof Uint8Array ? file.byteLength : file.size));
   const width = image.getWidth(), height = image.getHeight();
   let origin: number[], resolution: number[];
   try {
@@ -131,9 +140,9 @@ export interface WindowedDem extends OpenedDem {
 }
 
 /** Opens a DEM and plans its windows, every window's decoding priced before any is decoded. */
-export async function planGeoTiffDem(bytes: Uint8Array, options: ProcessOptions, windowTiles?: number): Promise<WindowedDem> {
+export async function planGeoTiffDem(file: DemFile, options: ProcessOptions, windowTiles?: number): Promise<WindowedDem> {
   const conversion = verticalConversion(options);
-  const dem = await openGeoTiffDem(bytes);
+  const dem = await openGeoTiffDem(file);
   const plan = planWindows(latticeFrame(dem.frame), windowTiles);
   const sourceWindows = plan.windows.map((window) => sourceWindow(dem.frame, plan.lattice, window));
   const bytesPerSample = dem.image.getBytesPerPixel();
@@ -155,11 +164,12 @@ export async function processWindow(dem: WindowedDem, i: number): Promise<Window
 }
 
 /**
- * GeoTIFF bytes → reprojected, datum-converted tile pyramid (the one processing used by the worker
- * and the CLI), one window after another: memory holds one window, whatever the model's size.
+ * A GeoTIFF → reprojected, datum-converted tile pyramid (the one processing used by the worker and
+ * the CLI), one window after another: memory holds one window, whatever the model's size (and, for
+ * a file read by ranges, only the bytes of that window's strips or tiles).
  */
-export async function processDem(bytes: Uint8Array, options: ProcessOptions, processing: WindowedProcessing = {}): Promise<ProcessedDem> {
-  const dem = await planGeoTiffDem(bytes, options, processing.windowTiles);
+export async function processDem(file: DemFile, options: ProcessOptions, processing: WindowedProcessing = {}): Promise<ProcessedDem> {
+  const dem = await planGeoTiffDem(file, options, processing.windowTiles);
   const kept = new Map<string, Uint8Array>();
   const take = processing.writeTiles ?? (async (tiles: Map<string, Uint8Array>) => { for (const [key, tile] of tiles) kept.set(key, tile); });
   const pyramid = new WindowedPyramid(dem.plan, dem.conversion.stored_datum, dem.waterRawValue !== undefined);
@@ -175,4 +185,9 @@ export async function processDem(bytes: Uint8Array, options: ProcessOptions, pro
   const { index, tiles } = pyramid.finish();
   await take(tiles);
   return { index, tiles: kept, crs: { epsg: dem.frame.crs.epsg, name: dem.frame.crs.name }, vertical_conversion: dem.conversion.description };
+}
+
+/** `processDem` over uploads in `blobs`, each read by ranges where it is (the worker Lambda's processing). */
+export function processStoredDem(blobs: Pick<RangedBlobStore, 'readRange'>) {
+  return (upload: StoredUpload, options: ProcessOptions, processing?: WindowedProcessing) => processDem(storedFile(blobs, upload.key, upload.size), options, processing);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ProcessedDem, ProcessOptions, WindowedProcessing } from '../../adapters/elevation/geotiff-dem';
+import type { StoredUpload } from '../../adapters/elevation/ranged-tiff';
 import { ModelTileWriter, processedModelRecord, writeProcessedModel } from '../../adapters/elevation/processed-model';
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey, parseElevationUploadKey } from '../../adapters/elevation/processed-keys';
 import type { DynamoElevationModelStore, ProcessedFields } from '../../adapters/elevation-model-store';
@@ -13,16 +14,19 @@ import { restartModelConnection, startModelConnection, type ConnectionFanOut, ty
 import { MAX_CONNECTION_ATTEMPTS, lostConnectionError } from '../../domain/elevation-models/connection';
 import type { JobStart } from '../jobs/job-start';
 import type { LapsedJob, SweptJobs } from '../jobs/sweep';
-import type { BlobStore } from '../../ports';
+import type { RangedBlobStore } from '../../ports';
 
 type ConnectionRecordsMethod = keyof ConnectionRecords;
 
 export interface WorkerDeps {
   models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'listExpiredLeases' | 'takeOver' | 'listPending' | 'listLapsedConnections' | ConnectionRecordsMethod>;
-  blobs: BlobStore;
+  blobs: RangedBlobStore;
   now: () => Date;
-  /** GeoTIFF → tiles, window by window: in the worker Lambda itself (its memory is the cap), locally in a worker thread. */
-  processDem: (bytes: Uint8Array, options: ProcessOptions, processing: WindowedProcessing) => Promise<ProcessedDem>;
+  /**
+   * An uploaded GeoTIFF → tiles, window by window, the upload read by ranges where it is (never
+   * whole): in the worker Lambda itself (its memory is the cap), locally in a worker thread.
+   */
+  processDem: (upload: StoredUpload, options: ProcessOptions, processing: WindowedProcessing) => Promise<ProcessedDem>;
   /** Traces a ready model's tidal connection over its tiles (Step Functions in AWS, a thread pool locally). */
   fanOut: ConnectionFanOut;
 }
@@ -43,10 +47,10 @@ async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size:
   // Each window's tiles are written as they are made, so the run holds one window whatever the model's size.
   const tiles = new ModelTileWriter(deps.blobs, prefix);
   try {
-    const bytes = await deps.blobs.get(entry.upload_key);
-    if (!bytes) return { error: { code: 'unusable_raster', detail: 'The upload is no longer in the bucket; create the model again.' } };
-    if (bytes.byteLength > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(bytes.byteLength) };
-    const processed = await deps.processDem(bytes, {
+    const stored = await deps.blobs.size(entry.upload_key);
+    if (stored === undefined) return { error: { code: 'unusable_raster', detail: 'The upload is no longer in the bucket; create the model again.' } };
+    if (stored > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(stored) };
+    const processed = await deps.processDem({ key: entry.upload_key, size: stored }, {
       vertical_datum: entry.vertical_datum,
       units: entry.units,
       ...(entry.ngvd29_to_navd88_m === null ? {} : { ngvd29_to_navd88_m: entry.ngvd29_to_navd88_m }),

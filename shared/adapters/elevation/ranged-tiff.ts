@@ -1,0 +1,72 @@
+import type { BaseClient, BaseResponse, GeoTIFF } from 'geotiff';
+import type { RangedBlobStore } from '../../ports';
+
+/** A file read by byte ranges: its size, and bytes `start` to `end` (inclusive). */
+export interface RangedFile {
+  size: number;
+  read(start: number, end: number): Promise<Uint8Array>;
+}
+
+/** An upload in the bucket, as the worker finds it. */
+export interface StoredUpload {
+  key: string;
+  size: number;
+}
+
+/** An object in a bucket as a ranged file (an upload read where it is, never whole). */
+export function storedFile(blobs: Pick<RangedBlobStore, 'readRange'>, key: string, size: number): RangedFile {
+  return {
+    size,
+    async read(start, end) {
+      const bytes = await blobs.readRange(key, start, end);
+      if (!bytes) throw new Error(`The object ${key} is no longer in the bucket.`);
+      return bytes;
+    },
+  };
+}
+
+/**
+ * Ranges are read in blocks of this size, neighbouring blocks in one read, and the last blocks
+ * kept (32 MiB): a window's strips or tiles are one contiguous read in a file written by rows.
+ */
+const BLOCK_BYTES = 256 * 1024;
+const CACHED_BLOCKS = 128;
+
+/** A range response in the shape geotiff reads (its typings declare `status` as void and `getData` as sync). */
+class RangedResponse {
+  constructor(readonly status: number, private readonly contentRange: string, private readonly data: ArrayBuffer) {}
+  get ok() { return this.status >= 200 && this.status <= 299; }
+  getHeader(name: string) { return name.toLowerCase() === 'content-range' ? this.contentRange : ''; }
+  async getData() { return this.data; }
+}
+
+/** geotiff's client contract over a ranged file: single ranges only, clipped at the file's end. */
+function rangedClientClass(Base: typeof BaseClient) {
+  return class RangedFileClient extends Base {
+    constructor(private readonly file: RangedFile) {
+      super('ranged-file');
+    }
+
+    override async request({ headers }: { headers?: Record<string, string> } = {}): Promise<BaseResponse> {
+      const range = /^bytes=(\d+)-(\d+)$/.exec(headers?.Range ?? headers?.range ?? '');
+      if (!range) throw new Error('A ranged file is read by single byte ranges only.');
+      const { size } = this.file;
+      const start = Number(range[1]);
+      if (start >= size) return new RangedResponse(416, `bytes */${size}`, new ArrayBuffer(0)) as unknown as BaseResponse;
+      const bytes = await this.file.read(start, Math.min(Number(range[2]), size - 1));
+      const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      return new RangedResponse(206, `bytes ${start}-${start + bytes.byteLength - 1}/${size}`, data) as unknown as BaseResponse;
+    }
+  };
+}
+
+let RangedFileClient: ReturnType<typeof rangedClientClass> | undefined;
+
+/** Opens a GeoTIFF read by ranges (geotiff is loaded with the first one). */
+export async function openRangedTiff(file: RangedFile): Promise<GeoTIFF> {
+  const { BaseClient: Base, fromCustomClient } = await import('geotiff');
+  RangedFileClient ??= rangedClientClass(Base);
+  // geotiff passes the block options on to its source although the typings of fromCustomClient omit them.
+  const options = { allowFullFile: false, blockSize: BLOCK_BYTES, cacheSize: CACHED_BLOCKS };
+  return fromCustomClient(new RangedFileClient(file), options);
+}
