@@ -119,7 +119,7 @@ describe('the connection fan-out on a thread pool', () => {
     expect(records.renewals).toHaveLength(renewed);
   }, 120_000);
 
-  it('lets the lease of a run stopped with its process go at once, recording no failure, and starts no run after', async () => {
+  it('lets the lease of a run stopped with its process go at once, recording no failure, and of one started after', async () => {
     const { blobs, record, records } = await setUp();
     const held = heldPasses();
     const stoppedAt = new Date('2026-11-23T21:07:00.000Z');
@@ -134,6 +134,11 @@ describe('the connection fan-out on a thread pool', () => {
     await fanOut.idle();
     expect(records.connections.get(MODEL)).toEqual({ ...pending('conn_d', tiles.length), lease: { owner: 'conn_d', expires_at: stoppedAt.toISOString(), attempt: 1 } });
     expect(await modelConnectionStatus(blobs, prefix)).toBeUndefined();
-    await expect(fanOut.start({ run, tiles })).rejects.toThrow();
+    // A run started once the process is stopping is let go the same way, not run nor failed.
+    const later = { ...run, run_id: 'conn_e' };
+    await records.startConnection(ACCOUNT, MODEL, pending('conn_e', tiles.length));
+    await fanOut.start({ run: later, tiles });
+    await fanOut.idle();
+    expect(records.connections.get(MODEL)).toEqual({ ...pending('conn_e', tiles.length), lease: { owner: 'conn_e', expires_at: stoppedAt.toISOString(), attempt: 1 } });
   }, 120_000);
 });

@@ -211,6 +211,12 @@ export async function restartModelConnection(deps: StartConnectionDeps, model: C
   return launch(deps, start);
 }
 
+/** A run's lease lapsed now, its outcome unrecorded: the next sweep starts it again. */
+async function letRunGo(deps: ConnectionOutcomeDeps, run: ModelConnectionRun): Promise<void> {
+  const now = deps.now();
+  await deps.records.renewConnection(run.account_id, run.elevation_model_id, run.run_id, now.toISOString(), now);
+}
+
 /**
  * A whole run in this process: every tile traced, the join, every tile settled, at most
  * `concurrency` tiles held at once; the outcome recorded either way. A run stopped by `stopped`
@@ -234,8 +240,7 @@ export async function runModelConnection(deps: ConnectionOutcomeDeps, { run, til
     await eachTile((tile) => settleModelTile(deps.blobs, run, tile, passes));
   } catch (error) {
     if (stopped?.aborted) {
-      const now = deps.now();
-      await deps.records.renewConnection(run.account_id, run.elevation_model_id, run.run_id, now.toISOString(), now);
+      await letRunGo(deps, run);
       logger.info('A connection run stopped with its process; the next sweep starts it again', { modelId: run.elevation_model_id });
       return;
     }
@@ -279,7 +284,11 @@ export class InProcessConnectionFanOut implements ConnectionFanOut {
   }
 
   async start(start: ConnectionRunStart): Promise<void> {
-    this.stopping.signal.throwIfAborted();
+    if (this.stopping.signal.aborted) {
+      // Started as the process stops: left for the next process's sweep, as a run stopped with it.
+      await letRunGo(this.deps, start.run);
+      return;
+    }
     const running: Promise<void> = runModelConnection(this.deps, start, this.passes, this.passes.concurrency, this.stopping.signal)
       .catch((error: Error) => logger.error('A connection run\'s outcome could not be recorded', { modelId: start.run.elevation_model_id, error }))
       .finally(() => {
@@ -306,7 +315,7 @@ export class InProcessConnectionFanOut implements ConnectionFanOut {
       .catch((error: Error) => logger.warn('A connection run\'s lease could not be renewed', { modelId: run.elevation_model_id, error }))));
   }
 
-  /** No new run starts; runs going on stop at their next tile (or when their threads end) and let their leases go. */
+  /** No new run starts (one started now is let go); runs going on stop at their next tile (or when their threads end) and let their leases go. */
   stop(): void {
     this.stopRenewal();
     this.stopping.abort();
