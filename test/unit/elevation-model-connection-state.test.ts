@@ -1,4 +1,5 @@
-import { CONNECTION_RUN_LIMIT_MS, MAX_CONNECTION_ATTEMPTS, type ModelConnection } from '../../shared/domain/elevation-models/connection';
+import { StepFunctionsConnectionFanOut } from '../../shared/adapters/step-functions-fan-out';
+import { MAX_CONNECTION_ATTEMPTS, type ModelConnection } from '../../shared/domain/elevation-models/connection';
 import { currentState, type UploadedElevationModel } from '../../shared/domain/elevation-models/stored-model';
 
 /**
@@ -40,8 +41,13 @@ describe('the connection state a reader sees', () => {
 
   it('is failed connection_lost for a run stored before leases still pending past the time limit', () => {
     const unleased = model({ connection: connection({ lease: undefined }) });
-    expect(currentState(unleased, at(CONNECTION_RUN_LIMIT_MS)).connection).toEqual({ status: 'pending', tiles: 12, error: null });
-    expect(currentState(unleased, at(CONNECTION_RUN_LIMIT_MS + 1)).connection).toEqual({ status: 'failed', tiles: 12, error: { code: 'connection_lost', detail: expect.stringContaining('no outcome') } });
+    // The state machine's timeout: 6 hours.
+    expect(currentState(unleased, at(6 * HOUR)).connection).toEqual({ status: 'pending', tiles: 12, error: null });
+    expect(currentState(unleased, at(6 * HOUR + 1)).connection).toEqual({ status: 'failed', tiles: 12, error: { code: 'connection_lost', detail: expect.stringContaining('no outcome') } });
+  });
+
+  it('is leased on the state machine 10 minutes past its 6-hour timeout, so only a lost execution lapses', () => {
+    expect(new StepFunctionsConnectionFanOut('arn:aws:states:us-east-1:123456789012:stateMachine:ElevationTiles').leaseMs).toBe(6 * HOUR + 10 * 60_000);
   });
 
   it('is null for a model with no run (ready before connections, or not ready yet)', () => {
