@@ -3,7 +3,7 @@ import { localConnectionFanOut } from './connection-fan-out';
 import { startQueuePoller, type QueuePoller, type SqsHandler } from './queue-poller';
 import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-store';
 import { processDemInThread } from '../shared/adapters/elevation/dem-thread';
-import { S3BlobStore } from '../shared/adapters/s3-blob-store';
+import { S3RangedBlobStore } from '../shared/adapters/s3-ranged-blob-store';
 import type { JobKindName } from '../shared/application/jobs/job-start';
 import type { ChildJobKind } from './job-process';
 import { logger } from '../shared/observability/logger';
@@ -38,7 +38,7 @@ export function startJobWorkers(resources: LocalResources): JobWorkers {
     asset_import: () => consumerInChild('asset_import'),
     elevation_model: async () => {
       const [{ jobQueueConsumer }, { elevationModelRunner }] = await Promise.all([import('../shared/application/jobs/harness'), import('../shared/application/elevation-models/processing-jobs')]);
-      return jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3BlobStore(), now: () => new Date(), processDem: processDemInThread, fanOut: localConnectionFanOut() })]);
+      return jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3RangedBlobStore(), now: () => new Date(), processDem: processDemInThread, fanOut: localConnectionFanOut() })]);
     },
   };
   const pollers: QueuePoller[] = (Object.keys(POLLERS) as JobKindName[]).flatMap((kind) => Array.from({ length: POLLERS[kind] }, () => startQueuePoller({

@@ -1,7 +1,7 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 import { processStoredDem } from '../../shared/adapters/elevation/geotiff-dem';
-import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
+import { S3RangedBlobStore } from '../../shared/adapters/s3-ranged-blob-store';
 import { StepFunctionsConnectionFanOut } from '../../shared/adapters/step-functions-fan-out';
 import { elevationModelRunner } from '../../shared/application/elevation-models/processing-jobs';
 import { jobQueueConsumer } from '../../shared/application/jobs/harness';
@@ -17,7 +17,11 @@ let consume: ReturnType<typeof jobQueueConsumer> | undefined;
 
 export const handler = observedHandler((event: SQSEvent, context?: Context) => {
   // Created on first use (cold start), after the environment is in place.
-  const blobs = new S3BlobStore();
-  consume ??= jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: new StepFunctionsConnectionFanOut() })]);
+  consume ??= workerOn(new S3RangedBlobStore());
   return consume(event, context);
 });
+
+/** The worker over one bucket, read by ranges for processing. */
+function workerOn(blobs: S3RangedBlobStore): ReturnType<typeof jobQueueConsumer> {
+  return jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: new StepFunctionsConnectionFanOut() })]);
+}

@@ -1,13 +1,13 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from './s3-commands';
 import { s3 } from './aws-clients';
 import { requiredSetting } from '../config';
-import type { RangedBlobStore } from '../ports';
+import type { BlobStore } from '../ports';
 
 /** The presigner, loaded with the first signed URL (it brings the S3 signing code). */
 const presigner = () => require('@aws-sdk/s3-request-presigner') as typeof import('@aws-sdk/s3-request-presigner');
 
-export class S3BlobStore implements RangedBlobStore {
-  constructor(private readonly bucket = requiredSetting('BUCKET_NAME')) {}
+export class S3BlobStore implements BlobStore {
+  constructor(protected readonly bucket = requiredSetting('BUCKET_NAME')) {}
 
   async put(key: string, body: Buffer | string, contentType: string): Promise<void> {
     await s3().send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
@@ -24,24 +24,11 @@ export class S3BlobStore implements RangedBlobStore {
   }
 
   async exists(key: string): Promise<boolean> {
-    return (await this.size(key)) !== undefined;
-  }
-
-  async size(key: string): Promise<number | undefined> {
     try {
-      return (await s3().send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))).ContentLength ?? 0;
+      await s3().send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
     } catch (error) {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    }
-  }
-
-  async readRange(key: string, start: number, end: number): Promise<Uint8Array | undefined> {
-    try {
-      const result = await s3().send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end}` }));
-      return await result.Body!.transformToByteArray();
-    } catch (error) {
-      if (isNotFound(error)) return undefined;
+      if (isNotFound(error)) return false;
       throw error;
     }
   }
@@ -63,8 +50,9 @@ export class S3BlobStore implements RangedBlobStore {
   }
 }
 
-function isNotFound(error: unknown): boolean {
+export function isNotFound(error: unknown): boolean {
   const name = (error as { name?: string }).name;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
 }
+

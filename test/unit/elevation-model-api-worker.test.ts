@@ -111,7 +111,11 @@ describe('elevation model worker', () => {
     expect(store.connections.get(MODEL)).toMatchObject({ status: 'failed', error: { code: 'connection_not_started' } });
   });
 
-  it('runs a ready model\'s lost connection again when the sweep sends its lapsed lease, once, one attempt more', async () => {
+  /**
+   * A model processed at 21:00 whose first connection run was then lost: the store reads it back
+   * ready with that run pending, and the sweep's retry (its lapsed lease) reaches the runner at 23:00.
+   */
+  async function lostRun() {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
@@ -120,10 +124,14 @@ describe('elevation model worker', () => {
     await processElevationUpload(deps, entry().upload_key, clip.bytes.byteLength);
     const { ready } = store.finished[0] as { ready: { model_key: string } };
     const lost = store.connections.get(MODEL)!;
-    // The model as the runner reads it back: ready, its first run's lease lapsed.
     store.get = async () => entry({ status: 'ready', model_key: ready.model_key, connection: lost });
     const runner = elevationModelRunner({ ...deps, now: () => new Date('2026-11-23T23:00:00.000Z') });
     const retry = { kind: 'elevation_model' as const, ref: { account_id: ACCOUNT, job_id: MODEL }, retry_of: lost.lease! };
+    return { blobs, store, fanOut, modelKey: ready.model_key, lost, runner, retry };
+  }
+
+  it('runs a ready model\'s lost connection again when the sweep sends its lapsed lease, once, one attempt more', async () => {
+    const { store, fanOut, lost, runner, retry } = await lostRun();
     await runner.run(retry, {});
     expect(fanOut.started).toHaveLength(2);
     const again = fanOut.started[1]!.run;
@@ -136,6 +144,14 @@ describe('elevation model worker', () => {
     await runner.run(retry, {});
     expect(fanOut.started).toHaveLength(2);
     expect(store.finished).toHaveLength(1);
+  });
+
+  it('ends a lost run failed when the model\'s record cannot be read to start it again, so no sweep sends it back', async () => {
+    const { blobs, store, fanOut, modelKey, lost, runner, retry } = await lostRun();
+    blobs.objects.delete(modelKey);
+    await runner.run(retry, {});
+    expect(fanOut.started).toHaveLength(1);
+    expect(store.connections.get(MODEL)).toMatchObject({ run_id: lost.run_id, status: 'failed', lease: null, error: { code: 'connection_not_started' } });
   });
 
   it('starts no connection for a model that failed', async () => {

@@ -43,7 +43,7 @@ describe('the connection state a reader sees', () => {
     const unleased = model({ connection: connection({ lease: undefined }) });
     // The state machine's timeout: 6 hours.
     expect(currentState(unleased, at(6 * HOUR)).connection).toEqual({ status: 'pending', tiles: 12, error: null });
-    expect(currentState(unleased, at(6 * HOUR + 1)).connection).toEqual({ status: 'failed', tiles: 12, error: { code: 'connection_lost', detail: expect.stringContaining('no outcome') } });
+    expect(currentState(unleased, at(6 * HOUR + 1)).connection).toEqual({ status: 'failed', tiles: 12, error: { code: 'connection_lost', detail: expect.stringContaining('lost on attempt 1 of 3') } });
   });
 
   it('is leased on the state machine 10 minutes past its 6-hour timeout, so only a lost execution lapses', () => {

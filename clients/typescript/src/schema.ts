@@ -2663,7 +2663,7 @@ export interface components {
             cog_url: string | null;
             /** @description An uploaded model's tidal connection: once the model is ready, every cell's spill level over the whole model (which land connects to open water below which level) is traced tile by tile and cached beside its tiles. Null for a model not ready yet, a `cog_url` model, or one ready before connections were traced. */
             connection: {
-                /** @description Why the run failed: a tile pass or the join failed after its retries, the run could not be started, or its executor was lost three times (a lost run is started again until then, and reads `pending`). */
+                /** @description Why the run failed: a tile pass or the join failed after its retries, the run could not be started, or its executor was lost on every attempt. */
                 error: {
                     /** @enum {string} */
                     code: "tile_pass_failed" | "connection_not_started" | "connection_lost";

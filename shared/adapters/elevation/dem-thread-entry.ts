@@ -4,7 +4,7 @@ import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
 import type { DemThreadReply, DemThreadRequest, DemThreadTiles } from './dem-thread';
 import { processDem } from './geotiff-dem';
 import { storedFile } from './ranged-tiff';
-import { S3BlobStore } from '../s3-blob-store';
+import { S3RangedBlobStore } from '../s3-ranged-blob-store';
 
 /** Tiles handed to the parent without a copy, resolved once it has taken them (so one window's tiles are in flight at a time). */
 function handOver(tiles: Map<string, Uint8Array>): Promise<void> {
@@ -19,7 +19,7 @@ function handOver(tiles: Map<string, Uint8Array>): Promise<void> {
 async function run({ file, options, windowTiles }: DemThreadRequest): Promise<void> {
   let reply: DemThreadReply;
   try {
-    const dem = file instanceof Uint8Array ? file : storedFile(new S3BlobStore(), file.key, file.size);
+    const dem = file instanceof Uint8Array ? file : storedFile(new S3RangedBlobStore(), file.key, file.size);
     reply = { ok: await processDem(dem, options, { writeTiles: handOver, ...(windowTiles === undefined ? {} : { windowTiles }) }) };
   } catch (error) {
     reply = error instanceof RasterError

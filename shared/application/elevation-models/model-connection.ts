@@ -179,6 +179,9 @@ async function newRun(deps: StartConnectionDeps, model: ConnectedModel, attempt:
   return { start: { run, tiles }, pending };
 }
 
+/** Why a run that could not be started ended `failed`. */
+const NOT_STARTED = { code: 'connection_not_started', detail: 'The tidal connection run could not be started; upload the model again to trace it.' };
+
 /** Hands a recorded run to the fan-out: one that cannot be started is recorded `failed` at once, never left pending. */
 async function launch(deps: StartConnectionDeps, start: ConnectionRunStart): Promise<ModelConnectionRun> {
   const { run } = start;
@@ -186,10 +189,7 @@ async function launch(deps: StartConnectionDeps, start: ConnectionRunStart): Pro
     await deps.fanOut.start(start);
   } catch (error) {
     logger.error('A connection run could not be started', { modelId: run.elevation_model_id, error: error as Error });
-    await deps.records.endConnection(run.account_id, run.elevation_model_id, { owner: run.run_id }, {
-      status: 'failed', finished_at: deps.now().toISOString(),
-      error: { code: 'connection_not_started', detail: 'The tidal connection run could not be started; upload the model again to trace it.' },
-    });
+    await deps.records.endConnection(run.account_id, run.elevation_model_id, { owner: run.run_id }, { status: 'failed', finished_at: deps.now().toISOString(), error: NOT_STARTED });
   }
   return run;
 }
@@ -206,9 +206,17 @@ export async function startModelConnection(deps: StartConnectionDeps, model: Con
  * its place, one attempt more, and starts; nothing when another retry took it or it ended meanwhile.
  */
 export async function restartModelConnection(deps: StartConnectionDeps, model: ConnectedModel, seen: JobLease): Promise<ModelConnectionRun | undefined> {
-  const { start, pending } = await newRun(deps, model, seen.attempt + 1);
-  if (!(await deps.records.restartConnection(model.account_id, model.elevation_model_id, seen, pending))) return undefined;
-  return launch(deps, start);
+  let next: Awaited<ReturnType<typeof newRun>>;
+  try {
+    next = await newRun(deps, model, seen.attempt + 1);
+  } catch (error) {
+    // The model's record unreadable: the lost run ends here rather than come back with every sweep.
+    logger.error('A lost connection run could not be started again', { modelId: model.elevation_model_id, error: error as Error });
+    await deps.records.endConnection(model.account_id, model.elevation_model_id, { seen }, { status: 'failed', finished_at: deps.now().toISOString(), error: NOT_STARTED });
+    return undefined;
+  }
+  if (!(await deps.records.restartConnection(model.account_id, model.elevation_model_id, seen, next.pending))) return undefined;
+  return launch(deps, next.start);
 }
 
 /** A run's lease lapsed now, its outcome unrecorded: the next sweep starts it again. */

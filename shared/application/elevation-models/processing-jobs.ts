@@ -136,7 +136,7 @@ export function elevationModelRunner(deps: WorkerDeps): JobRunner {
  * traced again with an attempt left, else its connection is failed `connection_lost`; one whose
  * upload arrived but was never claimed is started again.
  */
-export function elevationModelJobs(deps: Pick<WorkerDeps, 'models' | 'blobs'>): SweptJobs {
+export function elevationModelJobs(deps: Pick<WorkerDeps, 'models'> & { blobs: Pick<RangedBlobStore, 'exists'> }): SweptJobs {
   return {
     kind: 'elevation_model',
     async listLapsed(now) {

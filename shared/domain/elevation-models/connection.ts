@@ -52,7 +52,7 @@ export interface ModelConnection {
 /** Why a run ended `failed` when its executor was lost on its last attempt. */
 export const lostConnectionError = (attempt: number): ModelFailure => ({
   code: 'connection_lost',
-  detail: `The tidal connection run recorded no outcome: its executor was lost on attempt ${attempt} of ${MAX_CONNECTION_ATTEMPTS}; upload the model again to trace it.`,
+  detail: `Its executor was lost on attempt ${attempt} of ${MAX_CONNECTION_ATTEMPTS}; upload the model again to trace it.`,
 });
 
 /**
