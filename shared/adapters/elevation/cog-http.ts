@@ -2,6 +2,7 @@ import type { BaseClient, BaseResponse, GeoTIFF } from 'geotiff';
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
 import type { BBox } from '../../domain/hazards/geo';
 import { mosaicWindow } from './cog-s3';
+import { rangeResponse } from './ranged-tiff';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 /** One range response larger than this is refused: a window read never needs a whole tile file. */
@@ -25,14 +26,6 @@ export function tileName(lon: number, lat: number): string {
 /** The 1° tile's bounding box around a point. */
 export function tileBBox(lon: number, lat: number): BBox {
   return [Math.floor(lon), Math.floor(lat), Math.floor(lon) + 1, Math.floor(lat) + 1];
-}
-
-/** A range response in the shape geotiff reads (its typings declare `status` as void and `getData` as sync). */
-class HttpRangeResponse {
-  constructor(readonly status: number, private readonly header: (name: string) => string | undefined, private readonly data: ArrayBuffer) {}
-  get ok() { return this.status >= 200 && this.status <= 299; }
-  getHeader(name: string) { return this.header(name.toLowerCase()) ?? ''; }
-  async getData() { return this.data; }
 }
 
 /** One range of a file: 206 with its bytes (at most MAX_RESPONSE_BYTES), anything else an error. */
@@ -80,7 +73,7 @@ function httpRangeClientClass(Base: typeof BaseClient) {
       if (!range) throw new Error('A Cloud-Optimized GeoTIFF is read by range requests only.');
       const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
       const { header, data } = await this.read(this.url, range, signal ? AbortSignal.any([signal, timeout]) : timeout);
-      return new HttpRangeResponse(206, header, data) as unknown as BaseResponse;
+      return rangeResponse(206, header, data);
     }
   };
 }

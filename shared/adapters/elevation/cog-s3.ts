@@ -4,6 +4,7 @@ import { s3 } from '../aws-clients';
 import { requiredSetting } from '../../config';
 import { joinedExtent, mosaicGrids, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from '../../domain/hazards/elevation';
 import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
+import { rangeResponse } from './ranged-tiff';
 
 export const DEM_PREFIX = 'dem/';
 const MANIFEST_KEY = `${DEM_PREFIX}index.json`;
@@ -16,14 +17,6 @@ export interface DemEntry {
   vertical_datum: 'NAVD88' | 'EGM96';
   name: string;
   resolution?: string;
-}
-
-/** A range response in the shape geotiff reads (its typings declare `status` as void and `getData` as sync). */
-class S3RangeResponse {
-  constructor(readonly status: number, private readonly headers: Record<string, string>, private readonly data: ArrayBuffer) {}
-  get ok() { return this.status >= 200 && this.status <= 299; }
-  getHeader(name: string) { return this.headers[name.toLowerCase()] ?? ''; }
-  async getData() { return this.data; }
 }
 
 /** geotiff's HTTP client contract over S3 GetObject with `Range`: only the needed bytes are read. */
@@ -40,7 +33,7 @@ function s3RangeClientClass(Base: typeof BaseClient) {
       const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
       const responseHeaders: Record<string, string> = { 'content-type': result.ContentType ?? 'application/octet-stream' };
       if (result.ContentRange) responseHeaders['content-range'] = result.ContentRange;
-      return new S3RangeResponse(result.ContentRange ? 206 : 200, responseHeaders, data) as unknown as BaseResponse;
+      return rangeResponse(result.ContentRange ? 206 : 200, (name) => responseHeaders[name], data);
     }
   };
 }

@@ -33,12 +33,19 @@ const BLOCK_BYTES = 256 * 1024;
 const CACHED_BLOCKS = 128;
 
 /** A range response in the shape geotiff reads (its typings declare `status` as void and `getData` as sync). */
-class RangedResponse {
-  constructor(readonly status: number, private readonly contentRange: string, private readonly data: ArrayBuffer) {}
+class RangeResponse {
+  constructor(readonly status: number, private readonly header: (name: string) => string | undefined, private readonly data: ArrayBuffer) {}
   get ok() { return this.status >= 200 && this.status <= 299; }
-  getHeader(name: string) { return name.toLowerCase() === 'content-range' ? this.contentRange : ''; }
+  getHeader(name: string) { return this.header(name.toLowerCase()) ?? ''; }
   async getData() { return this.data; }
 }
+
+/** What a geotiff client answers: `status`, the headers by lower-case name, the bytes. */
+export function rangeResponse(status: number, header: (name: string) => string | undefined, data: ArrayBuffer): BaseResponse {
+  return new RangeResponse(status, header, data) as unknown as BaseResponse;
+}
+
+const contentRange = (range: string) => (name: string) => (name === 'content-range' ? range : undefined);
 
 /** geotiff's client contract over a ranged file: single ranges only, clipped at the file's end. */
 function rangedClientClass(Base: typeof BaseClient) {
@@ -52,10 +59,10 @@ function rangedClientClass(Base: typeof BaseClient) {
       if (!range) throw new Error('A ranged file is read by single byte ranges only.');
       const { size } = this.file;
       const start = Number(range[1]);
-      if (start >= size) return new RangedResponse(416, `bytes */${size}`, new ArrayBuffer(0)) as unknown as BaseResponse;
+      if (start >= size) return rangeResponse(416, contentRange(`bytes */${size}`), new ArrayBuffer(0));
       const bytes = await this.file.read(start, Math.min(Number(range[2]), size - 1));
       const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-      return new RangedResponse(206, `bytes ${start}-${start + bytes.byteLength - 1}/${size}`, data) as unknown as BaseResponse;
+      return rangeResponse(206, contentRange(`bytes ${start}-${start + bytes.byteLength - 1}/${size}`), data);
     }
   };
 }
