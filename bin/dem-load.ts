@@ -13,14 +13,15 @@ import { VerticalReferenceError, type DemUnits, type DemVerticalDatum } from '..
 const USAGE = `Process a GeoTIFF DEM into an elevation model (tile pyramid + model.json), into a directory
 or published for every account.
 
-Usage: npx tsx bin/dem-load.ts FILE.tif --id ID --name NAME --units m|ft
+Usage: npx tsx bin/dem-load.ts FILE.tif [FILE.tif …] --id ID --name NAME --units m|ft
          --vertical-datum NAVD88|EGM96|NGVD29 [--ngvd29-to-navd88-m M] [--vertical-accuracy-m M]
          [--water-value V] [--surface-model] [--source TEXT] (--out DIR | --publish)
        npx tsx bin/dem-load.ts --list
        npx tsx bin/dem-load.ts --remove ID
 
 FILE.tif   single-band GeoTIFF in any EPSG CRS the service reprojects (Florida State Plane in
-           US feet or metres, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic).
+           US feet or metres, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic);
+           several files are the parts of one model (tiles on one grid), processed as one raster.
 --ngvd29-to-navd88-m   the shift stated in the DEM's metadata (required for NGVD29), metres;
                        give a negative value with '=': --ngvd29-to-navd88-m=-0.265.
 --water-value          raw value the DEM uses for open water (USGS quads: 0), flagged as water.
@@ -63,7 +64,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(`${values.remove}: removed.`);
     return;
   }
-  const file = positionals[0];
+  const [file] = positionals;
   const units = values.units as DemUnits | undefined;
   const datum = values['vertical-datum'] as DemVerticalDatum | undefined;
   if (values.help || !file || !values.id || !values.name || (values.out === undefined) === !values.publish || !['m', 'ft'].includes(units ?? '') || !['NAVD88', 'EGM96', 'NGVD29'].includes(datum ?? '')) {
@@ -77,7 +78,7 @@ async function main(argv: string[]): Promise<void> {
   };
   const shift = number(values['ngvd29-to-navd88-m'], '--ngvd29-to-navd88-m');
   const water = number(values['water-value'], '--water-value');
-  const processed = await processDem(await readFile(file), {
+  const processed = await processDem(await Promise.all(positionals.map((part) => readFile(part))), {
     vertical_datum: datum!, units: units!,
     ...(shift === undefined ? {} : { ngvd29_to_navd88_m: shift }),
     ...(water === undefined ? {} : { water_raw_value: water }),

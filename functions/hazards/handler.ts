@@ -37,9 +37,9 @@ export function createElevationModel(deps: () => ElevationModelDeps, idempotency
       const model = await registerCogModel(deps(), accountId, body, body.cog_url, now).catch(cogProblem);
       return createdModel(request, model.elevation_model_id, modelView(model, now));
     }
-    const { model, uploadUrl, maxUploadBytes } = await createUploadModel(deps(), accountId, body, now);
+    const { model, uploadUrls, maxUploadBytes } = await createUploadModel(deps(), accountId, body, now);
     return createdModel(request, model.elevation_model_id, {
-      ...modelView(model, now), upload_url: uploadUrl, upload_method: 'PUT', upload_expires_at: model.upload_expires_at, max_upload_bytes: maxUploadBytes,
+      ...modelView(model, now), upload_url: uploadUrls[0], upload_urls: uploadUrls, upload_method: 'PUT', upload_expires_at: model.upload_expires_at, max_upload_bytes: maxUploadBytes,
     });
   }
   return (request: CreateModelRequest): Promise<RouteResult> => withIdempotency(request, idempotency(), () => create(request));

@@ -1,7 +1,7 @@
 import * as z from './zod';
 import { CursorParam, IdempotencyHeaders, LimitParam } from './common';
 import { CONNECTION_ERRORS, CONNECTION_STATUSES } from '../domain/elevation-models/connection';
-import { ELEVATION_MODEL_ERRORS, ELEVATION_MODEL_SOURCES, ELEVATION_MODEL_STATUSES } from '../domain/elevation-models/stored-model';
+import { ELEVATION_MODEL_ERRORS, ELEVATION_MODEL_SOURCES, ELEVATION_MODEL_STATUSES, MAX_UPLOAD_PARTS } from '../domain/elevation-models/stored-model';
 import { DEM_UNITS, DEM_VERTICAL_DATUMS } from '../domain/elevation-models/vertical';
 
 const Timestamp = z.string().max(40).describe('ISO 8601 (UTC).');
@@ -20,10 +20,14 @@ export const CreateElevationModelBody = z.object({
   units: z.enum(DEM_UNITS).describe('Unit of the file\'s values: metres or US survey feet.'),
   vertical_accuracy_m: z.number().positive().max(50).optional().describe('Vertical accuracy the data producer states (e.g. RMSEz or NVA at 95 %), in metres; named in every answer that uses the model.'),
   ngvd29_to_navd88_m: z.number().min(-2).max(2).optional().describe('Required with NGVD29: the NGVD29 → NAVD88 shift to add, in metres, as the data\'s metadata states it (Florida: about −0.1 to −0.5 m). No VERTCON grid is applied.'),
+  parts: z.number().int().min(1).max(MAX_UPLOAD_PARTS).optional().describe(`GeoTIFFs the model is uploaded in (default 1; at most ${MAX_UPLOAD_PARTS}, each up to 1 GiB): a county's lidar delivered as tiles becomes one model, one surface. The answer has one presigned URL per part (\`upload_urls\`); the model is processed once every part has arrived. The parts lie on one grid (one CRS, one cell size, origins a whole number of cells apart, as tiles cut from one lidar DEM do) and are processed as the one raster they form: the surface is the one a single file holding the same cells would give, seams included. Where parts overlap, a cell takes the first part, in order, that has ground there; gaps between parts are no-data. Parts on different grids are refused (\`unsupported_crs\`, \`unusable_raster\`), as are parts spread over a grid more than 4 times their cells (\`resampled_grid_too_large\`).`),
   cog_url: z.string().max(2000).optional().describe('Register a Cloud-Optimized GeoTIFF where it is instead of uploading a file: an https URL (port 443, no credentials, no private or reserved address) whose server answers byte ranges. Only its header and coarsest overview are read now; analyses then read the windows they need by ranges. The COG must be tiled, single-band, in geographic NAD83 (EPSG:4269) or WGS84 (EPSG:4326), declare its no-data value and have overviews (coarsest image at most 4,096 cells a side). The model is `ready` at once; nothing is copied.'),
 }).strict().superRefine((body, ctx) => {
   if (body.vertical_datum === 'NGVD29' && body.ngvd29_to_navd88_m === undefined) {
     ctx.addIssue({ code: 'custom', path: ['ngvd29_to_navd88_m'], message: 'vertical_datum NGVD29 needs ngvd29_to_navd88_m (the shift its metadata states).' });
+  }
+  if (body.cog_url !== undefined && body.parts !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['parts'], message: 'parts goes with an upload; a COG registered by URL is one file.' });
   }
   if (body.vertical_datum !== 'NGVD29' && body.ngvd29_to_navd88_m !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['ngvd29_to_navd88_m'], message: 'ngvd29_to_navd88_m goes with vertical_datum NGVD29 only.' });
@@ -42,6 +46,7 @@ export const ElevationModelSchema = z.object({
   vertical_conversion: z.string().max(400).nullable().describe('The conversion applied to every value (unit, datum shift), once processed.'),
   vertical_accuracy_m: z.number().nullable(),
   source: z.enum(ELEVATION_MODEL_SOURCES).describe('`upload`: a file uploaded and tiled by the service; `cog_url`: a Cloud-Optimized GeoTIFF read by ranges where it is.'),
+  parts: z.number().int().min(1).max(MAX_UPLOAD_PARTS).nullable().describe('GeoTIFFs an uploaded model is made of (one surface); null for a `cog_url` model.'),
   cog_url: z.string().max(2000).nullable().describe('Where a `cog_url` model is read from; null for an upload.'),
   nodata: z.number().nullable().describe('The no-data value a `cog_url` model declares (its voids); null for an upload.'),
   error: z.object({ code: z.enum(ELEVATION_MODEL_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the model failed: not a GeoTIFF, a corrupt file, unknown CRS, unusable raster, a file over a size, compression or cell budget, too few valid cells, heights no ground has, missing datum shift, upload never arrived, worker lost.'),
@@ -55,7 +60,8 @@ export const ElevationModelSchema = z.object({
 }).openapi('ElevationModel');
 
 export const CreatedElevationModelSchema = ElevationModelSchema.extend({
-  upload_url: z.url().max(4000).describe('Presigned S3 URL: PUT the GeoTIFF\'s bytes to it before `upload_expires_at`.'),
+  upload_url: z.url().max(4000).describe('Presigned S3 URL: PUT the GeoTIFF\'s bytes to it before `upload_expires_at` (the first part\'s, when the model has several).'),
+  upload_urls: z.array(z.url().max(4000)).min(1).max(MAX_UPLOAD_PARTS).describe('One presigned S3 URL per part, in order (`upload_urls[0]` is `upload_url`): PUT each part\'s GeoTIFF to its URL before `upload_expires_at`.'),
   upload_method: z.literal('PUT'),
   upload_expires_at: Timestamp,
   max_upload_bytes: z.number().int(),

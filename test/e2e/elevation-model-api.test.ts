@@ -1,6 +1,7 @@
 import { writeArrayBuffer } from 'geotiff';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
 import { startTestApp } from '../helpers/local-app';
+import { writeTiff } from '../helpers/tiff-writer';
 
 /**
  * Bring your own DEM through the API, as a county would: create a model, PUT the GeoTIFF to the
@@ -101,6 +102,48 @@ describe('elevation models through the API', () => {
     const res = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: boundary, components: ['tidal'], scenarios: ['intermediate'], planning_horizons: [2050] } });
     expect(res.status).toBe(200);
     expect(res.json.elevation.source).toMatchObject({ elevation_model_id: modelId, surface_model: false });
+  });
+
+  it('makes one surface of a model uploaded in parts, processed once the last part arrives, with ground across the seams equal to the file', async () => {
+    // The clip cut in four at row 50 and column 60: the smooth point's interpolation reads all four parts.
+    const cuts = [[0, 50, 0, 60], [0, 50, 60, clip.width], [50, clip.height, 0, 60], [50, clip.height, 60, clip.width]];
+    const { origin, cellSize, nodata } = clip.frame;
+    const parts = cuts.map(([r0, r1, c0, c1]) => writeTiff({
+      width: c1! - c0!, height: r1! - r0!, epsg: 2237, origin: [origin[0] + c0! * cellSize[0], origin[1] - r0! * cellSize[1]], cellSize,
+      nodata: String(nodata), value: (r, c) => clip.at(r + r0!, c + c0!),
+    }));
+    const created = await create(app.keys.pro, { name: 'Tampa clip in four parts', vertical_datum: 'NGVD29', units: 'ft', ngvd29_to_navd88_m: TAMPA_SHIFT_M, parts: 4 });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ status: 'pending', parts: 4, source: 'upload' });
+    expect(created.json.upload_urls).toHaveLength(4);
+    expect(created.json.upload_urls[0]).toBe(created.json.upload_url);
+    expect(new Set(created.json.upload_urls).size).toBe(4);
+    const id = created.json.elevation_model_id;
+    for (const i of [3, 0, 2]) expect((await fetch(created.json.upload_urls[i], { method: 'PUT', body: parts[i] })).status).toBe(200);
+    // Three parts of four: the upload watcher sees them and waits.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await get(app.keys.pro, id)).json.status).toBe('pending');
+    expect((await fetch(created.json.upload_urls[1], { method: 'PUT', body: parts[1] })).status).toBe(200);
+    const ready = await settled(id);
+    expect(ready).toMatchObject({ status: 'ready', parts: 4, crs: { epsg: 2237 }, error: null });
+    expect(ready.resolution_m).toBeCloseTo(100 * US_FT, 0);
+
+    const point = smoothLandPoint();
+    const res = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { ...point, scenario: 'intermediate', planning_horizon: 2070 } });
+    expect(res.json.elevation.source).toMatchObject({ elevation_model_id: id, name: 'Tampa clip in four parts' });
+    const expected = clip.feetAt(point.lon, point.lat)! * US_FT + TAMPA_SHIFT_M;
+    expect(Math.abs(res.json.ground_elevation_navd88.m - expected)).toBeLessThan(0.03);
+    expect((await app.request('DELETE', `/hazards/elevation-models/${id}`, { key: app.keys.pro })).status).toBe(204);
+    // Without it the whole file's model answers, with the same ground to the millimetre.
+    const after = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { ...point, scenario: 'intermediate', planning_horizon: 2070 } });
+    expect(after.json.elevation.source.elevation_model_id).toBe(modelId);
+    expect(after.json.ground_elevation_navd88.m).toBeCloseTo(res.json.ground_elevation_navd88.m, 3);
+  });
+
+  it('refuses parts with a COG URL, and more parts than a model may have', async () => {
+    const withCog = await create(app.keys.pro, { name: 'x', vertical_datum: 'NAVD88', units: 'm', parts: 2, cog_url: 'https://lidar.example.org/dem.tif' });
+    expect(withCog.json).toMatchObject({ code: 'invalid_request', errors: [{ field: 'parts' }] });
+    for (const parts of [0, 65, 1.5]) expect((await create(app.keys.pro, { name: 'x', vertical_datum: 'NAVD88', units: 'm', parts })).json).toMatchObject({ code: 'invalid_request', errors: [{ field: 'parts' }] });
   });
 
   it('replays a creation repeated with the same Idempotency-Key instead of creating a second model', async () => {

@@ -34,5 +34,7 @@ export async function readTampaClip() {
     const tx = fc - c, ty = fr - r;
     return (at(r, c) * (1 - tx) + at(r, c + 1) * tx) * (1 - ty) + (at(r + 1, c) * (1 - tx) + at(r + 1, c + 1) * tx) * ty;
   };
-  return { bytes, width, height, at, lonLatOf, feetAt };
+  /** The first cell's north-west corner and the cell size (x, y), State Plane West US feet. */
+  const frame = { origin: [ox, oy] as [number, number], cellSize: [sx, -sy] as [number, number], nodata: image.getGDALNoData() };
+  return { bytes, width, height, at, lonLatOf, feetAt, frame };
 }

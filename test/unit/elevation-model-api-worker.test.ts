@@ -12,6 +12,7 @@ import type { ConnectionRunStart } from '../../shared/application/elevation-mode
 import { jobFailureOf } from '../../shared/domain/job-failure';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
 import { MemoryBlobs } from '../helpers/memory-blobs';
+import { writeTiff } from '../helpers/tiff-writer';
 import { MemoryConnectionRecords } from '../helpers/memory-connection-records';
 
 /** The fan-out as the worker sees it: the runs it was asked to start. */
@@ -80,6 +81,33 @@ describe('elevation model worker', () => {
     expect(blobs.ranges.length).toBeGreaterThan(0);
     expect(blobs.ranges.every((range) => range.key === entry().upload_key)).toBe(true);
     expect(blobs.objects.has(entry().upload_key)).toBe(false);
+  });
+
+  it('waits for every part of a model uploaded in parts, then processes them as one and removes them all', async () => {
+    const keys = [1, 2].map((part) => elevationUploadKey(ACCOUNT, MODEL, part));
+    const value = (row: number, col: number) => 3 + row / 100 + col / 50;
+    const half = (r0: number) => writeTiff({ width: 300, height: 100, epsg: 26917, origin: [340_000, 3_090_000 - r0 * 3], cellSize: [3, 3], value: (r, c) => value(r + r0, c) });
+    const blobs = new MemoryBlobs();
+    const store = fakeStore(entry({ status: 'pending', upload_keys: keys }));
+    let claims = 0;
+    const claim = store.claim;
+    store.claim = async () => { claims++; return claim(); };
+    const deps = { models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() };
+    blobs.objects.set(keys[1]!, Buffer.from(half(100)));
+    await processElevationUpload(deps, keys[1]!, undefined);
+    expect({ claims, finished: store.finished }).toEqual({ claims: 0, finished: [] });
+    blobs.objects.set(keys[0]!, Buffer.from(half(0)));
+    await processElevationUpload(deps, keys[0]!, undefined);
+    expect(claims).toBe(1);
+    // One surface: what the same 300 × 200 cells uploaded as one file give.
+    const wholeBlobs = new MemoryBlobs();
+    wholeBlobs.objects.set(keys[0]!, Buffer.from(writeTiff({ width: 300, height: 200, epsg: 26917, origin: [340_000, 3_090_000], cellSize: [3, 3], value })));
+    const wholeStore = fakeStore(entry());
+    await processElevationUpload({ ...deps, models: wholeStore, blobs: wholeBlobs, processDem: processStoredDem(wholeBlobs) }, keys[0]!, undefined);
+    expect(store.finished).toEqual(wholeStore.finished);
+    expect((store.finished[0] as { ready: { crs: { epsg: number } } }).ready.crs.epsg).toBe(26917);
+    expect(new Set(blobs.ranges.map((range) => range.key))).toEqual(new Set(keys));
+    for (const key of keys) expect(blobs.objects.has(key)).toBe(false);
   });
 
   it('starts the tidal connection of a model that turns ready, over level 0 in one tile, and records it pending', async () => {

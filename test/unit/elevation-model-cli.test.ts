@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TiledModelSource } from '../../shared/adapters/elevation/tiled-model';
 import { assessSlrImpact } from '../../shared/domain/hazards/slr-impact';
+import { readTampaClip } from '../helpers/dem-fixture';
+import { writeTiff } from '../helpers/tiff-writer';
 
 const ROOT = path.join(__dirname, '../..');
 const FIXTURE = path.join(ROOT, 'test/fixtures/dem/tampa_clip_fl_west_ftus_ngvd29.tif');
@@ -35,6 +37,27 @@ describe('bin/dem-load.ts (operator CLI)', () => {
     const answer = await assessSlrImpact({ point: { lat: (south + north) / 2, lon: (west + east) / 2 }, scenario: 'intermediate', planningHorizon: 2070, percentile: '50', radiusKm: 0.5, includeGeoJson: false, currentYear: 2026 },
       { elevation: model, assets: [] });
     expect((answer.elevation as { sources: { vertical_conversion?: string }[] }).sources[0]!.vertical_conversion).toContain('shift of -0.2652 m');
+  });
+
+  it('processes the parts of one model given as several files into the model the whole file gives', async () => {
+    const clip = await readTampaClip();
+    const { origin, cellSize, nodata } = clip.frame;
+    const files = [[0, 37], [37, clip.height]].map(([r0, r1], i) => {
+      const file = path.join(out, `clip-part-${i + 1}.tif`);
+      writeFileSync(file, writeTiff({
+        width: clip.width, height: r1! - r0!, epsg: 2237, origin: [origin[0], origin[1] - r0! * cellSize[1]], cellSize, nodata: String(nodata), value: (r, c) => clip.at(r + r0!, c),
+      }));
+      return file;
+    });
+    const [whole, parts] = ['whole', 'parts'].map((name) => path.join(out, `clip-${name}`));
+    const common = ['--name', 'Tampa clip', '--units', 'ft', '--vertical-datum', 'NGVD29', '--ngvd29-to-navd88-m=-0.2652'];
+    expect(demLoad(FIXTURE, '--id', 'whole', ...common, '--out', whole!).status).toBe(0);
+    const run = demLoad(...files, '--id', 'parts', ...common, '--out', parts!);
+    expect(run.stderr).toBe('');
+    const [a, b] = [await TiledModelSource.open(whole!), await TiledModelSource.open(parts!)];
+    expect(b.record.bbox).toEqual(a.record.bbox);
+    expect(b.record.pyramid).toEqual(a.record.pyramid);
+    expect((await b.grid(b.record.bbox, 1e6))!.values).toEqual((await a.grid(a.record.bbox, 1e6))!.values);
   });
 
   it.each([

@@ -23,7 +23,7 @@ function memoryDeps() {
     },
     files: {
       maxUploadBytes: 1000,
-      uploadKey: (accountId, id) => `uploads/${accountId}/${id}.tif`,
+      uploadKey: (accountId, id, part) => `uploads/${accountId}/${id}-${part}.tif`,
       uploadUrl: async (key, seconds) => `http://127.0.0.1/${key}?expires=${seconds}`,
       deleteModelFiles: async (...args) => { deletedFiles.push(args); },
     },
@@ -39,11 +39,24 @@ const DESCRIBED = { name: 'Pinellas lidar', vertical_datum: 'NGVD29' as const, u
 describe('elevation model use cases', () => {
   it('creates a pending upload whose URL and expiry come from the signed-URL lifetime', async () => {
     const { deps, models } = memoryDeps();
-    const { model, uploadUrl, maxUploadBytes } = await createUploadModel(deps, ACCOUNT, DESCRIBED, NOW);
-    expect(model).toMatchObject({ source: 'upload', status: 'pending', upload_key: `uploads/${ACCOUNT}/${model.elevation_model_id}.tif`, upload_expires_at: '2026-11-23T10:05:00.000Z' });
-    expect(uploadUrl).toBe(`http://127.0.0.1/uploads/${ACCOUNT}/${model.elevation_model_id}.tif?expires=300`);
+    const { model, uploadUrls, maxUploadBytes } = await createUploadModel(deps, ACCOUNT, DESCRIBED, NOW);
+    expect(model).toMatchObject({ source: 'upload', status: 'pending', upload_key: `uploads/${ACCOUNT}/${model.elevation_model_id}-1.tif`, upload_expires_at: '2026-11-23T10:05:00.000Z' });
+    expect(model).not.toHaveProperty('upload_keys');
+    expect(uploadUrls).toEqual([`http://127.0.0.1/uploads/${ACCOUNT}/${model.elevation_model_id}-1.tif?expires=300`]);
     expect(maxUploadBytes).toBe(1000);
     expect(models.get(model.elevation_model_id)).toEqual(model);
+  });
+
+  it('creates a model in parts with one key and URL per part, in order, all deleted with it', async () => {
+    const { deps, models, deletedFiles } = memoryDeps();
+    const { model, uploadUrls } = await createUploadModel(deps, ACCOUNT, { ...DESCRIBED, parts: 3 }, NOW);
+    const id = model.elevation_model_id;
+    expect(model.upload_key).toBe(`uploads/${ACCOUNT}/${id}-1.tif`);
+    expect(model.upload_keys).toEqual([1, 2, 3].map((part) => `uploads/${ACCOUNT}/${id}-${part}.tif`));
+    expect(uploadUrls).toEqual([1, 2, 3].map((part) => `http://127.0.0.1/uploads/${ACCOUNT}/${id}-${part}.tif?expires=300`));
+    expect(models.get(id)).toEqual(model);
+    await deleteModel(deps, ACCOUNT, id, NOW);
+    expect(deletedFiles).toEqual([[ACCOUNT, id, model.upload_keys, null]]);
   });
 
   it('registers a COG ready at once from its header, with no upload key', async () => {
@@ -63,7 +76,7 @@ describe('elevation model use cases', () => {
     const cog = await registerCogModel(deps, ACCOUNT, DESCRIBED, 'https://lidar.example.org/dem.tif', NOW);
     await deleteModel(deps, ACCOUNT, upload.elevation_model_id, NOW);
     await deleteModel(deps, ACCOUNT, cog.elevation_model_id, NOW);
-    expect(deletedFiles).toEqual([[ACCOUNT, upload.elevation_model_id, upload.upload_key, null]]);
+    expect(deletedFiles).toEqual([[ACCOUNT, upload.elevation_model_id, [upload.upload_key], null]]);
     expect(models.size).toBe(0);
     await expect(getModel(deps, ACCOUNT, cog.elevation_model_id)).rejects.toBeInstanceOf(NotFoundError);
   });

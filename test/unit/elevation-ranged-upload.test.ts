@@ -28,7 +28,7 @@ describe.each(LAYOUTS)('an upload read by ranges: $name', ({ layout }) => {
     inMemory = await processDem(bytes, NAVD88_M, { windowTiles: 1 });
     blobs = new MemoryBlobs();
     blobs.objects.set(KEY, Buffer.from(bytes));
-    stored = await processStoredDem(blobs)({ key: KEY, size: bytes.byteLength }, NAVD88_M, { windowTiles: 1 });
+    stored = await processStoredDem(blobs)([{ key: KEY, size: bytes.byteLength }], NAVD88_M, { windowTiles: 1 });
   }, 120_000);
 
   it('gives the pyramid the file gives in memory, tile for tile', () => {

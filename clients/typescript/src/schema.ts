@@ -634,7 +634,7 @@ export interface paths {
         put?: never;
         /**
          * Bring your own DEM: create a model and get its upload URL, or register a COG by URL
-         * @description Creates a pending elevation model (a bare-earth DEM, e.g. a county's lidar DEM) and a presigned S3 `upload_url`. PUT a single-band GeoTIFF to `upload_url` (at most 1 GiB and 2 × 10⁹ cells). Any horizontal CRS named by an EPSG code the service reprojects works — Florida State Plane East/West/North in US feet or metres, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic. The worker resamples it bilinearly to a longitude/latitude lattice at its native resolution (fractional values kept), converts the values to metres in the stated datum (NGVD29 to NAVD88 with the stated shift), and tiles it to a pyramid of 256 × 256 Float32 tiles with overviews, one window of 4,096 × 4,096 lattice cells at a time (each window decodes only the strips or tiles it needs), so memory does not grow with the model. Before any sample is decoded, the header is priced: at most 2 × 10⁹ cells, at most 64 million source cells and 256 MiB of decoded samples per window, at most 32 MiB per strip or tile, a compression ratio of at most 200 : 1, and at most 2 × 10⁹ cells once resampled and no more than 4 times the source cells (past a million). Fill values (NaN, ±1e30 and beyond) count as no-data. The model then turns `ready`, or `failed` with `error.code`: `not_a_geotiff`, `unreadable_raster` (truncated or corrupt strips or tiles), `unsupported_crs` (no EPSG code, or one not supported), `unusable_raster` (several bands, rotated or missing geotransform), `raster_too_large`, `compression_ratio_exceeded`, `resampled_grid_too_large` (cell sizes that resample to too many cells), `no_valid_cells` (under 1 % of the cells hold a value), `elevation_out_of_range` (values outside −500…9,000 m after unit conversion), `processing_limit_exceeded` (the decoding outgrew its memory or time), `invalid_vertical_reference`, `file_too_large`, `upload_expired` (nothing uploaded within 15 minutes of the URL expiring), `worker_lost` (its worker was lost twice; a first loss is processed again).
+         * @description Creates a pending elevation model (a bare-earth DEM, e.g. a county's lidar DEM) and a presigned S3 `upload_url`. PUT a single-band GeoTIFF to `upload_url` (at most 1 GiB and 2 × 10⁹ cells), or, for a model created with `parts`, each part to its URL in `upload_urls` (at most 1 GiB each, 2 × 10⁹ cells together; processing starts when the last part arrives). Any horizontal CRS named by an EPSG code the service reprojects works — Florida State Plane East/West/North in US feet or metres, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic. The worker resamples it bilinearly to a longitude/latitude lattice at its native resolution (fractional values kept), converts the values to metres in the stated datum (NGVD29 to NAVD88 with the stated shift), and tiles it to a pyramid of 256 × 256 Float32 tiles with overviews, one window of 4,096 × 4,096 lattice cells at a time (each window decodes only the strips or tiles it needs), so memory does not grow with the model. Before any sample is decoded, the header is priced: at most 2 × 10⁹ cells, at most 64 million source cells and 256 MiB of decoded samples per window, at most 32 MiB per strip or tile, a compression ratio of at most 200 : 1, and at most 2 × 10⁹ cells once resampled and no more than 4 times the source cells (past a million). Fill values (NaN, ±1e30 and beyond) count as no-data. The model then turns `ready`, or `failed` with `error.code`: `not_a_geotiff`, `unreadable_raster` (truncated or corrupt strips or tiles), `unsupported_crs` (no EPSG code, or one not supported), `unusable_raster` (several bands, rotated or missing geotransform), `raster_too_large`, `compression_ratio_exceeded`, `resampled_grid_too_large` (cell sizes that resample to too many cells), `no_valid_cells` (under 1 % of the cells hold a value), `elevation_out_of_range` (values outside −500…9,000 m after unit conversion), `processing_limit_exceeded` (the decoding outgrew its memory or time), `invalid_vertical_reference`, `file_too_large`, `upload_expired` (nothing uploaded within 15 minutes of the URL expiring), `worker_lost` (its worker was lost twice; a first loss is processed again).
          *
          *     Or register a Cloud-Optimized GeoTIFF where it is (a NOAA coastal DEM, a county's lidar COG) with `cog_url` and the same naming and datum fields: the URL is judged as webhook URLs are (https on 443, no credentials, no private, loopback or reserved address, every resolved address checked), only the header and the coarsest overview are read by byte ranges, and the model answers 201 `ready` at once with `source: "cog_url"`, its `bbox`, `resolution_m` and `nodata`; analyses then read the windows they need by ranges, never the whole file. A COG that cannot be read so is refused at once: 400 `cog_url_refused`; 502 `cog_unreachable` (the host does not resolve or answer); 422 `cog_no_ranges` (no 206 answers), `not_a_cog`, `unsupported_crs` (only geographic NAD83/WGS84 are read by ranges: upload other files to have them reprojected), `cog_no_nodata`, `cog_window_too_large` (tiles over 1,048,576 cells, or no overviews bringing it to 4,096 cells a side), `elevation_out_of_range`.
          *
@@ -2698,6 +2698,11 @@ export interface components {
             name: string;
             /** @description The no-data value a `cog_url` model declares (its voids); null for an upload. */
             nodata: number | null;
+            /**
+             * Format: int32
+             * @description GeoTIFFs an uploaded model is made of (one surface); null for a `cog_url` model.
+             */
+            parts: number | null;
             /** @description Native cell size on the ground, metres. */
             resolution_m: number | null;
             /**
@@ -2731,6 +2736,11 @@ export interface components {
             /** @description Required with NGVD29: the NGVD29 → NAVD88 shift to add, in metres, as the data's metadata states it (Florida: about −0.1 to −0.5 m). No VERTCON grid is applied. */
             ngvd29_to_navd88_m?: number;
             /**
+             * Format: int32
+             * @description GeoTIFFs the model is uploaded in (default 1; at most 64, each up to 1 GiB): a county's lidar delivered as tiles becomes one model, one surface. The answer has one presigned URL per part (`upload_urls`); the model is processed once every part has arrived. The parts lie on one grid (one CRS, one cell size, origins a whole number of cells apart, as tiles cut from one lidar DEM do) and are processed as the one raster they form: the surface is the one a single file holding the same cells would give, seams included. Where parts overlap, a cell takes the first part, in order, that has ground there; gaps between parts are no-data. Parts on different grids are refused (`unsupported_crs`, `unusable_raster`), as are parts spread over a grid more than 4 times their cells (`resampled_grid_too_large`).
+             */
+            parts?: number;
+            /**
              * @description Unit of the file's values: metres or US survey feet.
              * @enum {string}
              */
@@ -2752,9 +2762,11 @@ export interface components {
             upload_method: "PUT";
             /**
              * Format: uri
-             * @description Presigned S3 URL: PUT the GeoTIFF's bytes to it before `upload_expires_at`.
+             * @description Presigned S3 URL: PUT the GeoTIFF's bytes to it before `upload_expires_at` (the first part's, when the model has several).
              */
             upload_url: string;
+            /** @description One presigned S3 URL per part, in order (`upload_urls[0]` is `upload_url`): PUT each part's GeoTIFF to its URL before `upload_expires_at`. */
+            upload_urls: string[];
         };
         ElevationModelList: {
             data: components["schemas"]["ElevationModel"][];
@@ -7357,6 +7369,7 @@ export interface operations {
                      *           "error": null,
                      *           "name": "Pinellas County 2018 lidar DEM",
                      *           "nodata": null,
+                     *           "parts": 1,
                      *           "resolution_m": null,
                      *           "source": "upload",
                      *           "status": "pending",
@@ -7434,6 +7447,7 @@ export interface operations {
                      *       "max_upload_bytes": 1073741824,
                      *       "name": "Pinellas County 2018 lidar DEM",
                      *       "nodata": null,
+                     *       "parts": 1,
                      *       "resolution_m": null,
                      *       "source": "upload",
                      *       "status": "pending",
@@ -7442,6 +7456,9 @@ export interface operations {
                      *       "upload_expires_at": "2026-11-23T14:47:00.000Z",
                      *       "upload_method": "PUT",
                      *       "upload_url": "https://storage.example.org/va-compliance-local/elevation-uploads/acct_61388263-1957-8309-0350-252425367770/em_47427400149007988588365401608869.tif?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261123%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261123T144200Z&X-Amz-Expires=300&X-Amz-Signature=0540278877743448935805252649952123688803969605812277312697059945&X-Amz-SignedHeaders=host&x-id=PutObject",
+                     *       "upload_urls": [
+                     *         "https://storage.example.org/va-compliance-local/elevation-uploads/acct_61388263-1957-8309-0350-252425367770/em_47427400149007988588365401608869.tif?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Content-Sha256=UNSIGNED-PAYLOAD&X-Amz-Credential=S3RVER%2F20261123%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261123T144200Z&X-Amz-Expires=300&X-Amz-Signature=0540278877743448935805252649952123688803969605812277312697059945&X-Amz-SignedHeaders=host&x-id=PutObject"
+                     *       ],
                      *       "vertical_accuracy_m": 0.1,
                      *       "vertical_conversion": null,
                      *       "vertical_datum": "NAVD88"
@@ -7534,6 +7551,7 @@ export interface operations {
                      *       "error": null,
                      *       "name": "Pinellas County 2018 lidar DEM",
                      *       "nodata": null,
+                     *       "parts": 1,
                      *       "resolution_m": null,
                      *       "source": "upload",
                      *       "status": "pending",

@@ -3,7 +3,7 @@ import { RasterError } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
 import type { DemThreadReply, DemThreadRequest, DemThreadTiles } from './dem-thread';
 import { processDem } from './geotiff-dem';
-import { storedFile } from './ranged-tiff';
+import { storedFile, type StoredUpload } from './ranged-tiff';
 import { S3RangedBlobStore } from '../s3-ranged-blob-store';
 
 /** Tiles handed to the parent without a copy, resolved once it has taken them (so one window's tiles are in flight at a time). */
@@ -15,11 +15,17 @@ function handOver(tiles: Map<string, Uint8Array>): Promise<void> {
   });
 }
 
-/** The thread of `processDemInThread`: one upload processed window by window, each window's tiles handed over as made. */
+/** A model's parts in the bucket, each read by ranges where it is. */
+function storedParts(uploads: StoredUpload[]) {
+  const blobs = new S3RangedBlobStore();
+  return uploads.map((upload) => storedFile(blobs, upload.key, upload.size));
+}
+
+/** The thread of `processDemInThread`: one model's upload (or its parts) processed window by window, each window's tiles handed over as made. */
 async function run({ file, options, windowTiles }: DemThreadRequest): Promise<void> {
   let reply: DemThreadReply;
   try {
-    const dem = file instanceof Uint8Array ? file : storedFile(new S3RangedBlobStore(), file.key, file.size);
+    const dem = file instanceof Uint8Array ? file : storedParts(file);
     reply = { ok: await processDem(dem, options, { writeTiles: handOver, ...(windowTiles === undefined ? {} : { windowTiles }) }) };
   } catch (error) {
     reply = error instanceof RasterError

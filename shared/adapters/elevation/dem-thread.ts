@@ -19,8 +19,8 @@ export type DemThreadReply =
   | { refused: { kind: 'raster'; code: RasterErrorCode; message: string } | { kind: 'vertical'; message: string } }
   | { crashed: string };
 
-/** The file: its bytes, or an upload in the bucket that the thread reads by ranges itself. */
-export interface DemThreadRequest { file: Uint8Array | StoredUpload; options: ProcessOptions; windowTiles?: number }
+/** The file: its bytes, or a model's uploads in the bucket (its parts, in order) that the thread reads by ranges itself. */
+export interface DemThreadRequest { file: Uint8Array | StoredUpload[]; options: ProcessOptions; windowTiles?: number }
 
 /** One window's tiles, handed over as made; the thread goes on once the parent answers that it took them. */
 export interface DemThreadTiles { tiles: Array<[string, Uint8Array]> }
@@ -34,7 +34,7 @@ const ENTRY = path.join(__dirname, `dem-thread-entry${path.extname(__filename)}`
  * slow run is stopped, never taken over and processed twice.
  */
 export function processDemInThread(
-  file: Uint8Array | StoredUpload, options: ProcessOptions, processing: WindowedProcessing = {},
+  file: Uint8Array | StoredUpload[], options: ProcessOptions, processing: WindowedProcessing = {},
   limits: typeof DEM_THREAD_LIMITS & { timeLimitMs: number } = { ...DEM_THREAD_LIMITS, timeLimitMs: MODEL_PROCESSING_LIMIT_MS },
 ): Promise<ProcessedDem> {
   const { timeLimitMs, ...resourceLimits } = limits;

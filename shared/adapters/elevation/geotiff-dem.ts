@@ -3,6 +3,7 @@ import { checkDeclaredRaster, checkElevationRange, checkElevationStats, checkWin
 import { demCrs } from '../../domain/elevation-models/crs';
 import type { BuiltPyramid } from '../../domain/elevation-models/pyramid';
 import { RasterError } from '../../domain/elevation-models/raster-error';
+import { mosaicOf, partWindow, pasteBlock } from '../../domain/elevation-models/mosaic';
 import { latticeFrame, resampleWindow, sourceWindow, type CellWindow, type RasterFrame, type SourceBlock, type SourceRaster } from '../../domain/elevation-models/reproject';
 import { verticalConversion, type VerticalConversion, type VerticalReference } from '../../domain/elevation-models/vertical';
 import { planWindows, tileWindow, WindowedPyramid, type WindowPlan, type WindowTiles } from '../../domain/elevation-models/windows';
@@ -130,8 +131,19 @@ export interface WindowedProcessing {
   writeTiles?: (tiles: Map<string, Uint8Array>) => Promise<void>;
 }
 
+/** What a model is processed from: one GeoTIFF, or the mosaic of the parts it was uploaded in. */
+export interface DemSource {
+  frame: RasterFrame;
+  nodata?: number;
+  /** Bytes a decoded sample takes (priced before decoding). */
+  bytesPerSample: number;
+  /** The samples of a window of the source's cells, decoding only the strips or tiles it needs. */
+  decode(window: CellWindow): Promise<SourceBlock>;
+}
+
 /** A DEM and the window plan of its lattice: all a window needs to be processed, wherever it runs. */
-export interface WindowedDem extends OpenedDem {
+export interface WindowedDem {
+  source: DemSource;
   plan: WindowPlan;
   /** The source cells each window of the plan reads (undefined: the window lies outside the raster). */
   sourceWindows: Array<CellWindow | undefined>;
@@ -139,15 +151,61 @@ export interface WindowedDem extends OpenedDem {
   waterRawValue?: number;
 }
 
-/** Opens a DEM and plans its windows, every window's decoding priced before any is decoded. */
-export async function planGeoTiffDem(file: DemFile, options: ProcessOptions, windowTiles?: number): Promise<WindowedDem> {
+/** One opened GeoTIFF as a source. */
+function singleSource({ image, frame, nodata }: OpenedDem): DemSource {
+  return { frame, ...(nodata === undefined ? {} : { nodata }), bytesPerSample: image.getBytesPerPixel(), decode: (window) => decodeWindow(image, window) };
+}
+
+/**
+ * The parts of a model as one raster on their shared grid (mosaic.ts): a window's samples are
+ * assembled as Float32 (no-data as NaN) from the parts it covers, each decoding only its own
+ * strips or tiles within the window.
+ */
+function mosaicSource(parts: readonly OpenedDem[]): DemSource {
+  const { frame, placements } = mosaicOf(parts.map((part) => part.frame));
+  return {
+    frame,
+    // The window assembled (4 bytes a cell) and one part's share of it decoded, at most as wide.
+    bytesPerSample: Math.max(4, ...parts.map((part) => part.image.getBytesPerPixel())),
+    async decode(window) {
+      const values = new Float32Array(window.width * window.height).fill(Number.NaN);
+      for (const [i, part] of parts.entries()) {
+        const own = partWindow(placements[i]!, window);
+        if (own) pasteBlock(values, window, placements[i]!, await decodeWindow(part.image, own), part.nodata);
+      }
+      return { ...window, values };
+    },
+  };
+}
+
+/** Opens part `k` of `n`; a refusal names the part. */
+async function openPart(file: DemFile, k: number, n: number): Promise<OpenedDem> {
+  try {
+    return await openGeoTiffDem(file);
+  } catch (error) {
+    if (error instanceof RasterError) throw new RasterError(`Part ${k} of ${n}: ${error.message}`, error.code);
+    throw error;
+  }
+}
+
+/** A model's source: its one GeoTIFF, or its parts opened in order and laid on their shared grid. */
+async function openSource(files: DemFile | readonly DemFile[]): Promise<DemSource> {
+  if (!Array.isArray(files)) return singleSource(await openGeoTiffDem(files as DemFile));
+  const list = files as readonly DemFile[];
+  if (list.length === 1) return singleSource(await openGeoTiffDem(list[0]!));
+  const parts: OpenedDem[] = [];
+  for (const [i, file] of list.entries()) parts.push(await openPart(file, i + 1, list.length));
+  return mosaicSource(parts);
+}
+
+/** Opens a DEM (one GeoTIFF, or a model's parts) and plans its windows, every window's decoding priced before any is decoded. */
+export async function planGeoTiffDem(files: DemFile | readonly DemFile[], options: ProcessOptions, windowTiles?: number): Promise<WindowedDem> {
   const conversion = verticalConversion(options);
-  const dem = await openGeoTiffDem(file);
-  const plan = planWindows(latticeFrame(dem.frame), windowTiles);
-  const sourceWindows = plan.windows.map((window) => sourceWindow(dem.frame, plan.lattice, window));
-  const bytesPerSample = dem.image.getBytesPerPixel();
-  for (const source of sourceWindows) if (source) checkWindowSource(source.width, source.height, bytesPerSample);
-  return { ...dem, plan, sourceWindows, conversion, ...(options.water_raw_value === undefined ? {} : { waterRawValue: options.water_raw_value }) };
+  const source = await openSource(files);
+  const plan = planWindows(latticeFrame(source.frame), windowTiles);
+  const sourceWindows = plan.windows.map((window) => sourceWindow(source.frame, plan.lattice, window));
+  for (const window of sourceWindows) if (window) checkWindowSource(window.width, window.height, source.bytesPerSample);
+  return { source, plan, sourceWindows, conversion, ...(options.water_raw_value === undefined ? {} : { waterRawValue: options.water_raw_value }) };
 }
 
 /**
@@ -155,21 +213,23 @@ export async function planGeoTiffDem(file: DemFile, options: ProcessOptions, win
  * their heights checked, resampled and tiled. The unit a fan-out distributes.
  */
 export async function processWindow(dem: WindowedDem, i: number): Promise<WindowTiles & { samples: ReturnType<typeof sampleStats> }> {
-  const source = dem.sourceWindows[i];
-  const block = source && await decodeWindow(dem.image, source);
-  const samples = block ? sampleStats(block.values, dem.nodata) : NO_SAMPLES;
+  const { source } = dem;
+  const window = dem.sourceWindows[i];
+  const block = window && await source.decode(window);
+  const samples = block ? sampleStats(block.values, source.nodata) : NO_SAMPLES;
   checkElevationRange(samples, dem.conversion);
-  const resampled = resampleWindow({ ...dem.frame, ...(dem.nodata === undefined ? {} : { nodata: dem.nodata }) }, block, dem.plan.lattice, dem.plan.windows[i]!, dem.conversion, dem.waterRawValue);
+  const resampled = resampleWindow({ ...source.frame, ...(source.nodata === undefined ? {} : { nodata: source.nodata }) }, block, dem.plan.lattice, dem.plan.windows[i]!, dem.conversion, dem.waterRawValue);
   return { ...tileWindow(dem.plan, resampled), samples };
 }
 
 /**
- * A GeoTIFF → reprojected, datum-converted tile pyramid (the one processing used by the worker and
- * the CLI), one window after another: memory holds one window, whatever the model's size (and, for
- * a file read by ranges, only the bytes of that window's strips or tiles).
+ * A model's GeoTIFF (or its parts) → one reprojected, datum-converted tile pyramid (the one
+ * processing used by the worker and the CLI), one window after another: memory holds one window,
+ * whatever the model's size (and, for a file read by ranges, only the bytes of that window's strips
+ * or tiles).
  */
-export async function processDem(file: DemFile, options: ProcessOptions, processing: WindowedProcessing = {}): Promise<ProcessedDem> {
-  const dem = await planGeoTiffDem(file, options, processing.windowTiles);
+export async function processDem(files: DemFile | readonly DemFile[], options: ProcessOptions, processing: WindowedProcessing = {}): Promise<ProcessedDem> {
+  const dem = await planGeoTiffDem(files, options, processing.windowTiles);
   const kept = new Map<string, Uint8Array>();
   const take = processing.writeTiles ?? (async (tiles: Map<string, Uint8Array>) => { for (const [key, tile] of tiles) kept.set(key, tile); });
   const pyramid = new WindowedPyramid(dem.plan, dem.conversion.stored_datum, dem.waterRawValue !== undefined);
@@ -184,10 +244,11 @@ export async function processDem(file: DemFile, options: ProcessOptions, process
   checkElevationStats(samples, dem.conversion);
   const { index, tiles } = pyramid.finish();
   await take(tiles);
-  return { index, tiles: kept, crs: { epsg: dem.frame.crs.epsg, name: dem.frame.crs.name }, vertical_conversion: dem.conversion.description };
+  const { crs } = dem.source.frame;
+  return { index, tiles: kept, crs: { epsg: crs.epsg, name: crs.name }, vertical_conversion: dem.conversion.description };
 }
 
-/** `processDem` over uploads in `blobs`, each read by ranges where it is (the worker Lambda's processing). */
+/** `processDem` over a model's uploads in `blobs` (its parts, in order), each read by ranges where it is (the worker Lambda's processing). */
 export function processStoredDem(blobs: Pick<RangedBlobStore, 'readRange'>) {
-  return (upload: StoredUpload, options: ProcessOptions, processing?: WindowedProcessing) => processDem(storedFile(blobs, upload.key, upload.size), options, processing);
+  return (uploads: readonly StoredUpload[], options: ProcessOptions, processing?: WindowedProcessing) => processDem(uploads.map((upload) => storedFile(blobs, upload.key, upload.size)), options, processing);
 }

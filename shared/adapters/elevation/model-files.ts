@@ -12,16 +12,16 @@ export class BlobElevationModelFiles implements ElevationModelFiles {
 
   constructor(private readonly blobs: BlobStore) {}
 
-  uploadKey(accountId: string, modelId: string): string {
-    return elevationUploadKey(accountId, modelId);
+  uploadKey(accountId: string, modelId: string, part: number): string {
+    return elevationUploadKey(accountId, modelId, part);
   }
 
   uploadUrl(key: string, seconds: number): Promise<string> {
     return this.blobs.signedPutUrl(key, seconds);
   }
 
-  async deleteModelFiles(accountId: string, modelId: string, uploadKey: string, modelKey: string | null): Promise<void> {
-    await this.blobs.delete(uploadKey);
+  async deleteModelFiles(accountId: string, modelId: string, uploadKeys: readonly string[], modelKey: string | null): Promise<void> {
+    for (const key of uploadKeys) await this.blobs.delete(key);
     if (!modelKey) return;
     const record = await this.blobs.get(modelKey);
     if (!record) return;

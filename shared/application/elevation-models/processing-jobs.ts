@@ -4,7 +4,7 @@ import type { StoredUpload } from '../../adapters/elevation/ranged-tiff';
 import { ModelTileWriter, processedModelRecord, writeProcessedModel } from '../../adapters/elevation/processed-model';
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey, parseElevationUploadKey } from '../../adapters/elevation/processed-keys';
 import type { DynamoElevationModelStore, ProcessedFields } from '../../adapters/elevation-model-store';
-import type { UploadedElevationModel } from '../../domain/elevation-models/stored-model';
+import { uploadKeysOf, type UploadedElevationModel } from '../../domain/elevation-models/stored-model';
 import { MAX_MODEL_ATTEMPTS, lostModelError } from '../../domain/elevation-models/processing-job';
 import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
 import { logger } from '../../observability/logger';
@@ -23,10 +23,11 @@ export interface WorkerDeps {
   blobs: RangedBlobStore;
   now: () => Date;
   /**
-   * An uploaded GeoTIFF → tiles, window by window, the upload read by ranges where it is (never
-   * whole): in the worker Lambda itself (its memory is the cap), locally in a worker thread.
+   * A model's uploaded GeoTIFFs (its parts, in order) → tiles, window by window, each upload read
+   * by ranges where it is (never whole): in the worker Lambda itself (its memory is the cap),
+   * locally in a worker thread.
    */
-  processDem: (upload: StoredUpload, options: ProcessOptions, processing: WindowedProcessing) => Promise<ProcessedDem>;
+  processDem: (uploads: StoredUpload[], options: ProcessOptions, processing: WindowedProcessing) => Promise<ProcessedDem>;
   /** Traces a ready model's tidal connection over its tiles (Step Functions in AWS, a thread pool locally). */
   fanOut: ConnectionFanOut;
 }
@@ -34,23 +35,35 @@ export interface WorkerDeps {
 /** This process, as the holder of the leases it takes. */
 const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
-const tooLarge = (size: number): JobFailure => ({
+const tooLarge = (size: number, part: number, parts: number): JobFailure => ({
   code: 'file_too_large',
-  detail: `The upload is ${size} bytes; at most ${MAX_DEM_UPLOAD_BYTES} (${MAX_DEM_UPLOAD_BYTES / 1024 ** 3} GiB) are accepted. Split the DEM and upload each part as a model.`,
+  detail: `${parts > 1 ? `Part ${part} of ${parts}` : 'The upload'} is ${size} bytes; at most ${MAX_DEM_UPLOAD_BYTES} (${MAX_DEM_UPLOAD_BYTES / 1024 ** 3} GiB) are accepted. Split the DEM and upload it as a model in parts (\`parts\`).`,
 });
 
-/** Tiles and model.json for a claimed model's upload, or why it cannot be used. */
+/** Each part's stored upload, or why they cannot be used: a part over the size limit, or gone. */
+async function storedUploads(deps: WorkerDeps, keys: string[]): Promise<{ uploads: StoredUpload[] } | { error: JobFailure }> {
+  const sizes = await Promise.all(keys.map((key) => deps.blobs.size(key)));
+  const uploads: StoredUpload[] = [];
+  for (const [i, size] of sizes.entries()) {
+    if (size === undefined) return { error: { code: 'unusable_raster', detail: `${keys.length > 1 ? `Part ${i + 1} of the upload` : 'The upload'} is no longer in the bucket; create the model again.` } };
+    if (size > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(size, i + 1, keys.length) };
+    uploads.push({ key: keys[i]!, size });
+  }
+  return { uploads };
+}
+
+/** Tiles and model.json for a claimed model's uploads, or why they cannot be used. */
 async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size: number | undefined): Promise<{ ready: ProcessedFields } | { error: JobFailure }> {
-  if (size !== undefined && size > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(size) };
+  const keys = uploadKeysOf(entry);
+  if (size !== undefined && size > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(size, 1, 1) };
   const { account_id: accountId, elevation_model_id: modelId } = entry;
   const prefix = accountModelPrefix(accountId, modelId);
   // Each window's tiles are written as they are made, so the run holds one window whatever the model's size.
   const tiles = new ModelTileWriter(deps.blobs, prefix);
   try {
-    const stored = await deps.blobs.size(entry.upload_key);
-    if (stored === undefined) return { error: { code: 'unusable_raster', detail: 'The upload is no longer in the bucket; create the model again.' } };
-    if (stored > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(stored) };
-    const processed = await deps.processDem({ key: entry.upload_key, size: stored }, {
+    const stored = await storedUploads(deps, keys);
+    if ('error' in stored) return stored;
+    const processed = await deps.processDem(stored.uploads, {
       vertical_datum: entry.vertical_datum,
       units: entry.units,
       ...(entry.ngvd29_to_navd88_m === null ? {} : { ngvd29_to_navd88_m: entry.ngvd29_to_navd88_m }),
@@ -69,10 +82,16 @@ async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size:
   }
 }
 
+/** Whether every part of a model's upload is in the bucket. */
+async function allArrived(blobs: Pick<RangedBlobStore, 'exists'>, keys: string[]): Promise<boolean> {
+  return (await Promise.all(keys.map((key) => blobs.exists(key)))).every(Boolean);
+}
+
 /**
  * An uploaded GeoTIFF: in AWS from the bucket's ObjectCreated notification on the elevation
- * uploads (through the kind's queue), locally from the upload watcher, through this same function. The model is claimed
- * (pending → processing, under a lease) first, so a repeated notification does nothing.
+ * uploads (through the kind's queue), locally from the upload watcher, through this same function.
+ * A model in several parts waits for the last of them (whichever arrives last starts it). The
+ * model is claimed (pending → processing, under a lease) first, so a repeated notification does nothing.
  */
 export async function processElevationUpload(deps: WorkerDeps, key: string, size: number | undefined): Promise<void> {
   const owner = parseElevationUploadKey(key);
@@ -80,9 +99,14 @@ export async function processElevationUpload(deps: WorkerDeps, key: string, size
     logger.warn('Ignoring an object outside the elevation model uploads', { key });
     return;
   }
+  const model = await deps.models.get(owner.accountId, owner.modelId);
+  if (model?.source !== 'upload') return;
+  const keys = uploadKeysOf(model);
+  if (!keys.includes(key) || (keys.length > 1 && !(await allArrived(deps.blobs, keys)))) return;
   const entry = await deps.models.claim(owner.accountId, owner.modelId, deps.now(), WORKER_ID);
-  if (!entry || entry.upload_key !== key) return;
-  await processClaimedModel(deps, entry, size);
+  if (!entry) return;
+  // The notified part's size answers a one-part model's size check before anything is read.
+  await processClaimedModel(deps, entry, keys.length === 1 ? size : undefined);
 }
 
 /** Processes a model this worker holds the lease of, and records the outcome if the lease still holds. */
@@ -90,8 +114,8 @@ export async function processClaimedModel(deps: WorkerDeps, entry: UploadedEleva
   const { account_id: accountId, elevation_model_id: modelId } = entry;
   const outcome = await tileUpload(deps, entry, size);
   const finished = await deps.models.finish(accountId, modelId, outcome, deps.now(), entry.lease);
-  // The tiles are what is kept; the GeoTIFF is not needed once processed (or refused).
-  await deps.blobs.delete(entry.upload_key).catch(() => undefined);
+  // The tiles are what is kept; the GeoTIFFs are not needed once processed (or refused).
+  for (const key of uploadKeysOf(entry)) await deps.blobs.delete(key).catch(() => undefined);
   if (finished && 'ready' in outcome) {
     // The model is ready whatever becomes of its connection run, which records its own outcome.
     await startModelConnection({ ...deps, records: deps.models }, { account_id: accountId, elevation_model_id: modelId, model_key: outcome.ready.model_key! })
@@ -146,7 +170,7 @@ export function elevationModelJobs(deps: Pick<WorkerDeps, 'models'> & { blobs: P
         lapsed.push({
           ref: { account_id: lost.account_id, job_id: lost.elevation_model_id },
           lease: lost.lease,
-          retryable: lost.lease.attempt < MAX_MODEL_ATTEMPTS && await deps.blobs.exists(lost.upload_key),
+          retryable: lost.lease.attempt < MAX_MODEL_ATTEMPTS && await allArrived(deps.blobs, uploadKeysOf(lost)),
           failure: lostModelError(lost.lease.attempt),
         });
       }
@@ -168,7 +192,7 @@ export function elevationModelJobs(deps: Pick<WorkerDeps, 'models'> & { blobs: P
       : deps.models.finish(job.ref.account_id, job.ref.job_id, { error: job.failure }, now, job.lease)),
     async listWaiting(before, now) {
       const waiting = (await deps.models.listPending(new Date(now.getTime() - WAITING_WINDOW_MS))).filter((entry) => entry.created_at < before.toISOString());
-      const arrived = await Promise.all(waiting.map((entry) => deps.blobs.exists(entry.upload_key)));
+      const arrived = await Promise.all(waiting.map((entry) => allArrived(deps.blobs, uploadKeysOf(entry))));
       return waiting.filter((_, i) => arrived[i]).map((entry) => ({
         kind: 'elevation_model' as const, ref: { account_id: entry.account_id, job_id: entry.elevation_model_id }, upload: { key: entry.upload_key },
       }));

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import type { CogUrlReader, ElevationModelFiles, ElevationModelStore } from '../../domain/elevation-models/ports';
-import { currentState, workerLost, type CogUrlElevationModel, type StoredElevationModel, type UploadedElevationModel } from '../../domain/elevation-models/stored-model';
+import { currentState, uploadKeysOf, workerLost, type CogUrlElevationModel, type StoredElevationModel, type UploadedElevationModel } from '../../domain/elevation-models/stored-model';
 import { verticalConversion, type DemUnits, type DemVerticalDatum, type VerticalReference } from '../../domain/elevation-models/vertical';
 
 /** The ports the elevation model use cases reach. */
@@ -33,18 +33,22 @@ function describedFields(deps: ElevationModelDeps, accountId: string, input: New
   };
 }
 
-/** A pending model and a presigned PUT URL for its GeoTIFF. */
-export async function createUploadModel(deps: ElevationModelDeps, accountId: string, input: NewElevationModel, now: Date): Promise<{ model: UploadedElevationModel; uploadUrl: string; maxUploadBytes: number }> {
+/**
+ * A pending model and a presigned PUT URL for each of its GeoTIFFs (one, or `parts` of one model,
+ * such as a county's lidar tiles): it is processed once every part has arrived.
+ */
+export async function createUploadModel(deps: ElevationModelDeps, accountId: string, input: NewElevationModel & { parts?: number }, now: Date): Promise<{ model: UploadedElevationModel; uploadUrls: string[]; maxUploadBytes: number }> {
   const fields = describedFields(deps, accountId, input, now);
-  const uploadKey = deps.files.uploadKey(accountId, fields.elevation_model_id);
+  const uploadKeys = Array.from({ length: input.parts ?? 1 }, (_, i) => deps.files.uploadKey(accountId, fields.elevation_model_id, i + 1));
   const model: UploadedElevationModel = {
     ...fields, source: 'upload', status: 'pending',
-    upload_key: uploadKey, upload_expires_at: new Date(now.getTime() + deps.signedUrlSeconds * 1000).toISOString(),
+    upload_key: uploadKeys[0]!, ...(uploadKeys.length > 1 ? { upload_keys: uploadKeys } : {}),
+    upload_expires_at: new Date(now.getTime() + deps.signedUrlSeconds * 1000).toISOString(),
     crs: null, resolution_m: null, bbox: null, vertical_conversion: null, model_key: null, error: null, processing_started_at: null,
   };
-  const uploadUrl = await deps.files.uploadUrl(uploadKey, deps.signedUrlSeconds);
+  const uploadUrls = await Promise.all(uploadKeys.map((key) => deps.files.uploadUrl(key, deps.signedUrlSeconds)));
   await deps.models.create(model);
-  return { model, uploadUrl, maxUploadBytes: deps.files.maxUploadBytes };
+  return { model, uploadUrls, maxUploadBytes: deps.files.maxUploadBytes };
 }
 
 /** A COG registered where it is: the URL checked and only its header read; ready at once, nothing copied. */
@@ -74,6 +78,7 @@ export function modelView(model: StoredElevationModel, now: Date) {
     vertical_conversion: model.vertical_conversion,
     vertical_accuracy_m: model.vertical_accuracy_m,
     source: model.source,
+    parts: model.source === 'upload' ? uploadKeysOf(model).length : null,
     cog_url: model.source === 'cog_url' ? model.cog_url : null,
     nodata: model.source === 'cog_url' ? model.nodata : null,
     created_at: model.created_at,
@@ -103,5 +108,5 @@ export async function deleteModel(deps: Pick<ElevationModelDeps, 'models' | 'fil
     throw new ConflictError(`Elevation model ${id} changed while it was being deleted; read it again.`);
   }
   // A COG registered by URL has no objects of ours: it is read where it is.
-  if (model.source === 'upload') await deps.files.deleteModelFiles(accountId, id, model.upload_key, model.model_key);
+  if (model.source === 'upload') await deps.files.deleteModelFiles(accountId, id, uploadKeysOf(model), model.model_key);
 }

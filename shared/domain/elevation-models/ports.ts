@@ -20,11 +20,12 @@ export interface ElevationModelStore {
 export interface ElevationModelFiles {
   /** Largest GeoTIFF an upload may be. */
   readonly maxUploadBytes: number;
-  uploadKey(accountId: string, modelId: string): string;
+  /** Where part `part` (from 1) of the model's GeoTIFF is uploaded. */
+  uploadKey(accountId: string, modelId: string, part: number): string;
   /** A presigned PUT URL for the upload, valid `seconds`. */
   uploadUrl(key: string, seconds: number): Promise<string>;
-  /** The upload (whether or not it arrived) and the processed model whose `model.json` is at `modelKey`, if any. */
-  deleteModelFiles(accountId: string, modelId: string, uploadKey: string, modelKey: string | null): Promise<void>;
+  /** The uploads (whether or not they arrived) and the processed model whose `model.json` is at `modelKey`, if any. */
+  deleteModelFiles(accountId: string, modelId: string, uploadKeys: readonly string[], modelKey: string | null): Promise<void>;
 }
 
 /** What a COG's header says, as its registration stores it. */

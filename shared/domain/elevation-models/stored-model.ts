@@ -36,8 +36,10 @@ interface StoredModelFields {
 export interface UploadedElevationModel extends StoredModelFields {
   source: 'upload';
   status: ElevationModelStatus;
-  /** Where the GeoTIFF is uploaded. */
+  /** Where the GeoTIFF is uploaded (its first part, when it comes in several). */
   upload_key: string;
+  /** Every part's upload key in order, for a model uploaded as several GeoTIFFs (absent: the one `upload_key`). */
+  upload_keys?: string[];
   upload_expires_at: string | null;
   /** Known once processed. */
   crs: { epsg: number; name: string } | null;
@@ -68,6 +70,12 @@ export interface CogUrlElevationModel extends StoredModelFields {
 }
 
 export type StoredElevationModel = UploadedElevationModel | CogUrlElevationModel;
+
+/** Most GeoTIFFs one model is uploaded in (a county's lidar delivered as tiles; each part up to 1 GiB). */
+export const MAX_UPLOAD_PARTS = 64;
+
+/** Where each of an uploaded model's GeoTIFFs is uploaded, in order. */
+export const uploadKeysOf = (model: Pick<UploadedElevationModel, 'upload_key' | 'upload_keys'>): string[] => model.upload_keys ?? [model.upload_key];
 
 /** A pending model whose upload has not arrived this long after its URL expired is shown as failed. */
 const UPLOAD_GRACE_MS = 15 * 60 * 1000;
