@@ -120,6 +120,11 @@ export class DynamoElevationModelStore implements ElevationModelStore, Connectio
     return this.records.claim(accountId, id, newLease(owner, now, MODEL_LEASE_MS), now, { processing_started_at: now.toISOString() });
   }
 
+  /** Lets `owner`'s lease on a model being processed lapse now, so the sweep processes it again (the run could not read its upload). */
+  release(accountId: string, id: string, owner: string, now: Date): Promise<boolean> {
+    return this.records.renew(accountId, id, owner, now.toISOString(), now);
+  }
+
   /** Processing whose lease lapsed, soonest lapsed first. */
   listExpiredLeases(now: Date): Promise<UploadedElevationModel[]> {
     return this.records.listExpiredLeases(now);

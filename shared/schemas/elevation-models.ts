@@ -49,7 +49,7 @@ export const ElevationModelSchema = z.object({
   parts: z.number().int().min(1).max(MAX_UPLOAD_PARTS).nullable().describe('GeoTIFFs an uploaded model is made of (one surface); null for a `cog_url` model.'),
   cog_url: z.string().max(2000).nullable().describe('Where a `cog_url` model is read from; null for an upload.'),
   nodata: z.number().nullable().describe('The no-data value a `cog_url` model declares (its voids); null for an upload.'),
-  error: z.object({ code: z.enum(ELEVATION_MODEL_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the model failed: not a GeoTIFF, a corrupt file, unknown CRS, unusable raster, a file over a size, compression or cell budget, too few valid cells, heights no ground has, missing datum shift, upload never arrived, worker lost.'),
+  error: z.object({ code: z.enum(ELEVATION_MODEL_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the model failed: not a GeoTIFF, a corrupt file, unknown CRS, unusable raster, a file over a size, compression or cell budget, too few valid cells, heights no ground has, missing datum shift, upload never arrived, worker lost, upload unreadable in storage.'),
   connection: z.object({
     status: z.enum(CONNECTION_STATUSES).describe('`pending` while the tiles are traced, `ready` once every cell\'s spill level over the whole model is cached, or `failed` (see `error`).'),
     tiles: z.number().int().min(0).describe('Tiles the connection is traced in (windows of at most 2,048 cells a side).'),

@@ -12,6 +12,8 @@ import { recordingStarter } from '../helpers/job-messages';
 import { MODEL_LEASE_MS } from '../../shared/domain/elevation-models/processing-job';
 import type { RangedBlobStore } from '../../shared/ports';
 import { startTestApp } from '../helpers/local-app';
+import { processDemInThread } from '../../shared/adapters/elevation/dem-thread';
+import { UploadReadError } from '../../shared/domain/elevation-models/raster-error';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let store: DynamoElevationModelStore;
@@ -63,6 +65,25 @@ describe('elevation model store (DynamoDB emulator)', () => {
     expect(ready.map((m) => m.elevation_model_id)).toEqual([model.elevation_model_id]);
     expect(ready[0]).toMatchObject({ ...READY, status: 'ready', error: null });
     expect(await store.listReady('acct_other')).toEqual([]);
+  });
+
+  it('lets a lease go at once for its holder only, so the sweep finds the model lapsed with its attempt unchanged', async () => {
+    const model = pending('acct_release');
+    await store.create(model);
+    const claimed = (await store.claim('acct_release', model.elevation_model_id, new Date(), 'worker_a'))!;
+    const lapsed = async () => (await store.listExpiredLeases(new Date(Date.now() + 1))).map((m) => m.elevation_model_id);
+    expect(await lapsed()).not.toContain(model.elevation_model_id);
+    expect(await store.release('acct_release', model.elevation_model_id, 'worker_b', new Date())).toBe(false);
+    expect(await store.release('acct_release', model.elevation_model_id, 'worker_a', new Date())).toBe(true);
+    expect(await lapsed()).toContain(model.elevation_model_id);
+    expect((await store.get('acct_release', model.elevation_model_id))).toMatchObject({ status: 'processing', lease: { owner: 'worker_a', attempt: claimed.lease!.attempt } });
+  });
+
+  it('has the processing thread report an upload gone from the bucket as a storage failure, not a corrupt file', async () => {
+    const gone = { key: elevationUploadKey('acct_gone', `em_${'9'.repeat(32)}`), size: 500_000 };
+    const error = await processDemInThread([gone], { vertical_datum: 'NAVD88', units: 'm' }).then(() => undefined, (e: Error) => e);
+    expect(error).toBeInstanceOf(UploadReadError);
+    expect(error!.message).toMatch(/^Reading the stored upload failed: the object is no longer in the bucket/);
   });
 
   it('refuses to delete a model being processed unless its worker was seen lost at that version', async () => {

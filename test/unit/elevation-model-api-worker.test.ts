@@ -36,10 +36,12 @@ function entry(overrides: Partial<UploadedElevationModel> = {}): UploadedElevati
 /** The store as the worker sees it: claim succeeds once, finish records the outcome (a ready one can start a connection run). */
 function fakeStore(claimed: UploadedElevationModel | undefined) {
   const finished: unknown[] = [];
+  const released: string[] = [];
   let available = claimed;
   const connections = new MemoryConnectionRecords(claimed ? [claimed.elevation_model_id] : []);
   return {
     finished,
+    released,
     connections: connections.connections,
     startConnection: connections.startConnection.bind(connections),
     restartConnection: connections.restartConnection.bind(connections),
@@ -48,6 +50,7 @@ function fakeStore(claimed: UploadedElevationModel | undefined) {
     listLapsedConnections: async () => [],
     claim: async () => { const e = available; available = undefined; return e; },
     finish: async (_a: string, _i: string, outcome: unknown) => { finished.push(outcome); return true; },
+    release: async (_a: string, _i: string, owner: string) => { released.push(owner); return true; },
     get: async () => claimed,
     listExpiredLeases: async () => [],
     takeOver: async () => undefined,
@@ -108,6 +111,37 @@ describe('elevation model worker', () => {
     expect((store.finished[0] as { ready: { crs: { epsg: number } } }).ready.crs.epsg).toBe(26917);
     expect(new Set(blobs.ranges.map((range) => range.key))).toEqual(new Set(keys));
     for (const key of keys) expect(blobs.objects.has(key)).toBe(false);
+  });
+
+  it('does not judge a file its storage failed to give: the lease let go with an attempt left, then failed storage_unavailable, never unreadable_raster', async () => {
+    /** S3 answering the first read (the header), then failing every read (after the SDK's own retries). */
+    class FailingBlobs extends MemoryBlobs {
+      failed = 0;
+      override async readRange(key: string, start: number, end: number) {
+        if (this.ranges.length >= 1 && ++this.failed) throw Object.assign(new Error('We encountered an internal error. Please try again.'), { name: 'InternalError' });
+        return super.readRange(key, start, end);
+      }
+    }
+    // 4 MB of tiles: the samples are read after the header, in later ranges.
+    const large = writeTiff({ width: 1200, height: 1000, epsg: 26917, origin: [340_000, 3_090_000], cellSize: [3, 3], compression: 'deflate', layout: { tile: 256 },
+      value: (r, c) => 2 + Math.sin(r / 7) * Math.cos(c / 5) + ((r * 7919 + c * 104_729) % 1000) / 997 });
+    const lease = (attempt: number) => ({ owner: `worker_${attempt}`, attempt, expires_at: '2026-11-23T21:16:00.000Z' });
+    for (const attempt of [1, 2]) {
+      const blobs = new FailingBlobs();
+      blobs.objects.set(entry().upload_key, Buffer.from(large));
+      const store = fakeStore(entry({ lease: lease(attempt) }));
+      await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, large.byteLength);
+      expect(blobs.failed).toBeGreaterThan(0);
+      if (attempt === 1) {
+        // Processed again by the sweep: the upload is kept, nothing recorded.
+        expect({ released: store.released, finished: store.finished, kept: blobs.objects.has(entry().upload_key) }).toEqual({ released: ['worker_1'], finished: [], kept: true });
+      } else {
+        expect(store.released).toEqual([]);
+        expect(store.finished).toEqual([{ error: { code: 'storage_unavailable', detail: expect.stringMatching(/^The upload could not be read from storage on 2 attempts \(Reading the stored upload failed: We encountered an internal error/) } }]);
+      }
+      // No tile is left behind either way.
+      expect([...blobs.objects.keys()].filter((key) => key.startsWith(accountModelPrefix(ACCOUNT, MODEL)))).toEqual([]);
+    }
   });
 
   it('starts the tidal connection of a model that turns ready, over level 0 in one tile, and records it pending', async () => {

@@ -48,3 +48,33 @@ describe.each(LAYOUTS)('an upload read by ranges: $name', ({ layout }) => {
     expect(read).toBeLessThan(bytes.byteLength * 1.5);
   });
 });
+
+describe('an upload its storage fails to give', () => {
+  /** A bucket whose reads fail from the `after`-th on (the object gone, or S3 failing past the SDK's retries). */
+  class FailingBlobs extends MemoryBlobs {
+    constructor(private readonly after: number, private readonly failure: () => Promise<Buffer | undefined>) { super(); }
+    override async readRange(key: string, start: number, end: number) {
+      if (this.ranges.length >= this.after) return this.failure();
+      return super.readRange(key, start, end);
+    }
+  }
+  const bytes = writeTiff({ width: WIDTH, height: HEIGHT, epsg: 26917, origin: [340_000, 3_090_000], cellSize: [3, 3], nodata: '-9999', compression: 'deflate', layout: { tile: 256 }, value: terrain });
+
+  it.each([
+    ['at once, on its header', 0], ['after the header, on its samples', 1], ['half-way through its windows', 6],
+  ])('is not judged a corrupt file when reads fail %s, and leaves no read without its handler', async (_when, after) => {
+    for (const [why, failure] of [
+      ['S3 failing', async () => { throw Object.assign(new Error('We encountered an internal error. Please try again.'), { name: 'InternalError' }); }],
+      ['the object gone', async () => undefined],
+    ] as const) {
+      const blobs = new FailingBlobs(after, failure);
+      blobs.objects.set(KEY, Buffer.from(bytes));
+      const error = await processStoredDem(blobs)([{ key: KEY, size: bytes.byteLength }], NAVD88_M, { windowTiles: 1 }).then(() => undefined, (e: Error) => e);
+      expect({ why, name: error?.name, message: error?.message }).toEqual({
+        why, name: 'UploadReadError', message: expect.stringMatching(/^Reading the stored upload failed: (We encountered an internal error|the object is no longer in the bucket)/),
+      });
+      // Reads that failed for callers other than the first are handled too: an unhandled rejection would fail this suite.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, 60_000);
+});

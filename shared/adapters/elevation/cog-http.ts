@@ -2,7 +2,7 @@ import type { BaseClient, BaseResponse, GeoTIFF } from 'geotiff';
 import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../domain/hazards/elevation';
 import type { BBox } from '../../domain/hazards/geo';
 import { mosaicWindow } from './cog-s3';
-import { rangeResponse } from './ranged-tiff';
+import { failingLate, rangeResponse } from './ranged-tiff';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 /** One range response larger than this is refused: a window read never needs a whole tile file. */
@@ -72,7 +72,7 @@ function httpRangeClientClass(Base: typeof BaseClient) {
       const range = headers?.Range ?? headers?.range;
       if (!range) throw new Error('A Cloud-Optimized GeoTIFF is read by range requests only.');
       const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-      const { header, data } = await this.read(this.url, range, signal ? AbortSignal.any([signal, timeout]) : timeout);
+      const { header, data } = await failingLate(() => this.read(this.url, range, signal ? AbortSignal.any([signal, timeout]) : timeout));
       return rangeResponse(206, header, data);
     }
   };

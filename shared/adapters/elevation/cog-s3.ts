@@ -4,7 +4,7 @@ import { s3 } from '../aws-clients';
 import { requiredSetting } from '../../config';
 import { joinedExtent, mosaicGrids, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from '../../domain/hazards/elevation';
 import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
-import { rangeResponse } from './ranged-tiff';
+import { failingLate, rangeResponse } from './ranged-tiff';
 
 export const DEM_PREFIX = 'dem/';
 const MANIFEST_KEY = `${DEM_PREFIX}index.json`;
@@ -28,8 +28,10 @@ function s3RangeClientClass(Base: typeof BaseClient) {
 
     override async request({ headers }: { headers?: Record<string, string> } = {}): Promise<BaseResponse> {
       const range = headers?.Range ?? headers?.range;
-      const result = await s3().send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key, Range: range }));
-      const bytes = await result.Body!.transformToByteArray();
+      const { result, bytes } = await failingLate(async () => {
+        const answer = await s3().send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key, Range: range }));
+        return { result: answer, bytes: await answer.Body!.transformToByteArray() };
+      });
       const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
       const responseHeaders: Record<string, string> = { 'content-type': result.ContentType ?? 'application/octet-stream' };
       if (result.ContentRange) responseHeaders['content-range'] = result.ContentRange;

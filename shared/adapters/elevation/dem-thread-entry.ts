@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { RasterError } from '../../domain/elevation-models/raster-error';
+import { RasterError, UploadReadError } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
 import type { DemThreadReply, DemThreadRequest, DemThreadTiles } from './dem-thread';
 import { processDem } from './geotiff-dem';
@@ -32,7 +32,9 @@ async function run({ file, options, windowTiles }: DemThreadRequest): Promise<vo
       ? { refused: { kind: 'raster', code: error.code, message: error.message } }
       : error instanceof VerticalReferenceError
         ? { refused: { kind: 'vertical', message: error.message } }
-        : { crashed: (error as Error).stack ?? String(error) };
+        : error instanceof UploadReadError
+          ? { refused: { kind: 'storage', message: error.message } }
+          : { crashed: (error as Error).stack ?? String(error) };
   }
   parentPort!.postMessage(reply);
 }

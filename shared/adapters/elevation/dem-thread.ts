@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { MODEL_PROCESSING_LIMIT_MS } from '../../domain/elevation-models/processing-job';
-import { RasterError, type RasterErrorCode } from '../../domain/elevation-models/raster-error';
+import { RasterError, UploadReadError, type RasterErrorCode } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
 import type { ProcessOptions, ProcessedDem, WindowedProcessing } from './geotiff-dem';
 import type { StoredUpload } from './ranged-tiff';
@@ -16,7 +16,7 @@ export const DEM_THREAD_LIMITS = { maxOldGenerationSizeMb: 768, maxYoungGenerati
 /** What the thread answers: the processed model, or why the file was refused (or an unexpected error). */
 export type DemThreadReply =
   | { ok: ProcessedDem }
-  | { refused: { kind: 'raster'; code: RasterErrorCode; message: string } | { kind: 'vertical'; message: string } }
+  | { refused: { kind: 'raster'; code: RasterErrorCode; message: string } | { kind: 'vertical'; message: string } | { kind: 'storage'; message: string } }
   | { crashed: string };
 
 /** The file: its bytes, or a model's uploads in the bucket (its parts, in order) that the thread reads by ranges itself. */
@@ -68,7 +68,8 @@ export function processDemInThread(
       if ('ok' in reply) return resolve({ ...reply.ok, tiles: kept });
       if ('crashed' in reply) return reject(new Error(reply.crashed));
       const { refused } = reply;
-      reject(refused.kind === 'raster' ? new RasterError(refused.message, refused.code) : new VerticalReferenceError(refused.message));
+      reject(refused.kind === 'raster' ? new RasterError(refused.message, refused.code)
+        : refused.kind === 'storage' ? new UploadReadError(refused.message) : new VerticalReferenceError(refused.message));
     };
     worker.on('error', (error: Error & { code?: string }) => settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
       ? new RasterError(`Decoding the raster needed more than the ${resourceLimits.maxOldGenerationSizeMb} MiB a model may use and was stopped; write it tiled or split it into smaller files.`, 'processing_limit_exceeded')

@@ -2,7 +2,7 @@ import type { GeoTIFFImage } from 'geotiff';
 import { checkDeclaredRaster, checkElevationRange, checkElevationStats, checkWindowSource, mergeStats, NO_SAMPLES, sampleStats, type DeclaredRaster } from '../../domain/elevation-models/budget';
 import { demCrs } from '../../domain/elevation-models/crs';
 import type { BuiltPyramid } from '../../domain/elevation-models/pyramid';
-import { RasterError } from '../../domain/elevation-models/raster-error';
+import { RasterError, UploadReadError } from '../../domain/elevation-models/raster-error';
 import { mosaicOf, partWindow, pasteBlock } from '../../domain/elevation-models/mosaic';
 import { latticeFrame, resampleWindow, sourceWindow, type CellWindow, type RasterFrame, type SourceBlock, type SourceRaster } from '../../domain/elevation-models/reproject';
 import { verticalConversion, type VerticalConversion, type VerticalReference } from '../../domain/elevation-models/vertical';
@@ -17,20 +17,28 @@ export type DemFile = Uint8Array | RangedFile;
 const USER_DEFINED = 32767;
 const PIXEL_IS_POINT = 2;
 
-/** Runs a read of the file's structure or samples; whatever the decoder throws is a corrupt file. */
-async function reading<T>(what: string, read: () => Promise<T>): Promise<T> {
+/** A read of a stored file that failed where it is stored, as the error that says so (not a verdict on the file). */
+function storageFailure(file: DemFile): UploadReadError | undefined {
+  const failure = file instanceof Uint8Array ? undefined : file.readFailure?.();
+  return failure && new UploadReadError(`Reading the stored upload failed: ${failure.message}`);
+}
+
+/**
+ * Runs a read of the file's structure or samples; whatever the decoder throws is a corrupt file,
+ * unless a read of the stored file itself failed.
+ */
+async function reading<T>(file: DemFile, what: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if (error instanceof RasterError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new RasterError(`The GeoTIFF's ${what} cannot be read (${reason}): the file is truncated or corrupt.`, 'unreadable_raster');
+    throw storageFailure(file) ?? new RasterError(`The GeoTIFF's ${what} cannot be read (${error instanceof Error ? error.message : String(error)}): the file is truncated or corrupt.`, 'unreadable_raster');
   }
 }
 
 /** What the header declares about the decoding: sizes and the compressed byte counts, no sample read. */
-async function declaredRaster(image: GeoTIFFImage, fileBytes: number): Promise<DeclaredRaster> {
-  return reading('strip or tile table', async () => {
+async function declaredRaster(file: DemFile, image: GeoTIFFImage, fileBytes: number): Promise<DeclaredRaster> {
+  return reading(file, 'strip or tile table', async () => {
     const directory = image.fileDirectory;
     const counts = await directory.loadValue(image.isTiled ? 'TileByteCounts' : 'StripByteCounts');
     const offsets = await directory.loadValue(image.isTiled ? 'TileOffsets' : 'StripOffsets');
@@ -48,14 +56,15 @@ async function declaredRaster(image: GeoTIFFImage, fileBytes: number): Promise<D
 }
 
 /** The source cells of one window, decoding only the strips or tiles it intersects. */
-async function decodeWindow(image: GeoTIFFImage, window: CellWindow): Promise<SourceBlock> {
+async function decodeWindow({ file, image }: Pick<OpenedDem, 'file' | 'image'>, window: CellWindow): Promise<SourceBlock> {
   const { row0, col0, width, height } = window;
-  const [band] = await reading('samples', () => image.readRasters({ window: [col0, row0, col0 + width, row0 + height], samples: [0], interleave: false })) as unknown as [SourceRaster['values']];
+  const [band] = await reading(file, 'samples', () => image.readRasters({ window: [col0, row0, col0 + width, row0 + height], samples: [0], interleave: false })) as unknown as [SourceRaster['values']];
   return { ...window, values: band };
 }
 
 /** An opened GeoTIFF DEM, priced from its header: where it lies, its no-data value, nothing decoded. */
 export interface OpenedDem {
+  file: DemFile;
   image: GeoTIFFImage;
   frame: RasterFrame;
   nodata?: number;
@@ -79,15 +88,15 @@ export async function openGeoTiffDem(file: DemFile): Promise<OpenedDem> {
   try {
     image = await (await openTiff(file)).getImage();
   } catch (error) {
-    throw new RasterError(`The file is not a readable GeoTIFF (${(error as Error).message}).`, 'not_a_geotiff');
+    throw storageFailure(file) ?? new RasterError(`The file is not a readable GeoTIFF (${(error as Error).message}).`, 'not_a_geotiff');
   }
-  const keys = (await reading('GeoKeys', async () => image.getGeoKeys() ?? {})) as Record<string, number | undefined>;
+  const keys = (await reading(file, 'GeoKeys', async () => image.getGeoKeys() ?? {})) as Record<string, number | undefined>;
   const epsg = keys.ProjectedCSTypeGeoKey ?? keys.GeographicTypeGeoKey;
   if (epsg === undefined || epsg === USER_DEFINED) throw new RasterError('The GeoTIFF names no EPSG coordinate system (ProjectedCSTypeGeoKey or GeographicTypeGeoKey).', 'unsupported_crs');
   const crs = demCrs(epsg);
   if (!crs) throw new RasterError(`EPSG:${epsg} is not a coordinate system this service reprojects (Florida State Plane, UTM 16N/17N, Florida GDL Albers, NAD83/WGS84/NAD27 geographic).`, 'unsupported_crs');
   if (image.getSamplesPerPixel() !== 1) throw new RasterError(`The GeoTIFF has ${image.getSamplesPerPixel()} bands; an elevation model has one.`);
-  checkDeclaredRaster(await declaredRaster(image, file instanceof Uint8Array ? file.byteLength : file.size));
+  checkDeclaredRaster(await declaredRaster(file, image, file instanceof Uint8Array ? file.byteLength : file.size));
   const width = image.getWidth(), height = image.getHeight();
   let origin: number[], resolution: number[];
   try {
@@ -101,13 +110,14 @@ export async function openGeoTiffDem(file: DemFile): Promise<OpenedDem> {
   const half = keys.GTRasterTypeGeoKey === PIXEL_IS_POINT ? 0 : 0.5;
   const frame = { width, height, x0: origin[0]! + half * dx, y0: origin[1]! + half * dy, dx, dy, crs };
   const nodata = image.getGDALNoData();
-  return { image, frame, ...(nodata === null ? {} : { nodata }) };
+  return { file, image, frame, ...(nodata === null ? {} : { nodata }) };
 }
 
 /** Reads a GeoTIFF DEM whole: its samples with its frame (for small rasters; models are processed by windows). */
 export async function readGeoTiffDem(bytes: Uint8Array): Promise<SourceRaster> {
-  const { image, frame, nodata } = await openGeoTiffDem(bytes);
-  const { values } = await decodeWindow(image, { row0: 0, col0: 0, width: frame.width, height: frame.height });
+  const opened = await openGeoTiffDem(bytes);
+  const { frame, nodata } = opened;
+  const { values } = await decodeWindow(opened, { row0: 0, col0: 0, width: frame.width, height: frame.height });
   return { values, ...frame, ...(nodata === undefined ? {} : { nodata }) };
 }
 
@@ -152,8 +162,9 @@ export interface WindowedDem {
 }
 
 /** One opened GeoTIFF as a source. */
-function singleSource({ image, frame, nodata }: OpenedDem): DemSource {
-  return { frame, ...(nodata === undefined ? {} : { nodata }), bytesPerSample: image.getBytesPerPixel(), decode: (window) => decodeWindow(image, window) };
+function singleSource(opened: OpenedDem): DemSource {
+  const { image, frame, nodata } = opened;
+  return { frame, ...(nodata === undefined ? {} : { nodata }), bytesPerSample: image.getBytesPerPixel(), decode: (window) => decodeWindow(opened, window) };
 }
 
 /**
@@ -171,7 +182,7 @@ function mosaicSource(parts: readonly OpenedDem[]): DemSource {
       const values = new Float32Array(window.width * window.height).fill(Number.NaN);
       for (const [i, part] of parts.entries()) {
         const own = partWindow(placements[i]!, window);
-        if (own) pasteBlock(values, window, placements[i]!, await decodeWindow(part.image, own), part.nodata);
+        if (own) pasteBlock(values, window, placements[i]!, await decodeWindow(part, own), part.nodata);
       }
       return { ...window, values };
     },

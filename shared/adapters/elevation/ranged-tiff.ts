@@ -5,6 +5,11 @@ import type { RangedBlobStore } from '../../ports';
 export interface RangedFile {
   size: number;
   read(start: number, end: number): Promise<Uint8Array>;
+  /**
+   * The last read that failed where the file is stored, if any: geotiff reports a failed read as a
+   * bare "Request failed", which would otherwise pass for a corrupt file.
+   */
+  readFailure?(): Error | undefined;
 }
 
 /** An upload in the bucket, as the worker finds it. */
@@ -13,15 +18,22 @@ export interface StoredUpload {
   size: number;
 }
 
-/** An object in a bucket as a ranged file (an upload read where it is, never whole). */
+/** An object in a bucket as a ranged file (an upload read where it is, never whole), its failed reads kept. */
 export function storedFile(blobs: Pick<RangedBlobStore, 'readRange'>, key: string, size: number): RangedFile {
+  let failure: Error | undefined;
   return {
     size,
     async read(start, end) {
-      const bytes = await blobs.readRange(key, start, end);
-      if (!bytes) throw new Error(`The object ${key} is no longer in the bucket.`);
-      return bytes;
+      try {
+        const bytes = await blobs.readRange(key, start, end);
+        if (!bytes) throw new Error('the object is no longer in the bucket');
+        return bytes;
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+        throw failure;
+      }
     },
+    readFailure: () => failure,
   };
 }
 
@@ -38,6 +50,22 @@ class RangeResponse {
   get ok() { return this.status >= 200 && this.status <= 299; }
   getHeader(name: string) { return this.header(name.toLowerCase()) ?? ''; }
   async getData() { return this.data; }
+}
+
+/**
+ * A range read whose failure is reported one timer tick late. geotiff's block source lets a read
+ * started for one caller serve the blocks other callers asked for meanwhile; those callers pick
+ * up the shared read only when their own zero-delay timer fires, so a read failing before that
+ * (an object gone, a refused connection) rejects with no handler and ends the process. Timers of
+ * one delay fire in order, so by this one every such caller holds the read.
+ */
+export async function failingLate<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    await new Promise((resolve) => setTimeout(resolve));
+    throw error;
+  }
 }
 
 /** What a geotiff client answers: `status`, the headers by lower-case name, the bytes. */
@@ -60,7 +88,7 @@ function rangedClientClass(Base: typeof BaseClient) {
       const { size } = this.file;
       const start = Number(range[1]);
       if (start >= size) return rangeResponse(416, contentRange(`bytes */${size}`), new ArrayBuffer(0));
-      const bytes = await this.file.read(start, Math.min(Number(range[2]), size - 1));
+      const bytes = await failingLate(() => this.file.read(start, Math.min(Number(range[2]), size - 1)));
       const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
       return rangeResponse(206, contentRange(`bytes ${start}-${start + bytes.byteLength - 1}/${size}`), data);
     }

@@ -5,7 +5,8 @@ import { ModelTileWriter, processedModelRecord, writeProcessedModel } from '../.
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey, parseElevationUploadKey } from '../../adapters/elevation/processed-keys';
 import type { DynamoElevationModelStore, ProcessedFields } from '../../adapters/elevation-model-store';
 import { uploadKeysOf, type UploadedElevationModel } from '../../domain/elevation-models/stored-model';
-import { MAX_MODEL_ATTEMPTS, lostModelError } from '../../domain/elevation-models/processing-job';
+import { MAX_MODEL_ATTEMPTS, lostModelError, unreadableUploadError } from '../../domain/elevation-models/processing-job';
+import { UploadReadError } from '../../domain/elevation-models/raster-error';
 import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
 import { logger } from '../../observability/logger';
 import { METRIC } from '../../observability/metrics';
@@ -19,7 +20,7 @@ import type { RangedBlobStore } from '../../ports';
 type ConnectionRecordsMethod = keyof ConnectionRecords;
 
 export interface WorkerDeps {
-  models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'listExpiredLeases' | 'takeOver' | 'listPending' | 'listLapsedConnections' | ConnectionRecordsMethod>;
+  models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'release' | 'listExpiredLeases' | 'takeOver' | 'listPending' | 'listLapsedConnections' | ConnectionRecordsMethod>;
   blobs: RangedBlobStore;
   now: () => Date;
   /**
@@ -52,8 +53,11 @@ async function storedUploads(deps: WorkerDeps, keys: string[]): Promise<{ upload
   return { uploads };
 }
 
+/** What processing a claimed model came to: ready, refused, or its uploads unreadable where they are stored (tried again). */
+type ProcessingOutcome = { ready: ProcessedFields } | { error: JobFailure } | { unreadable: UploadReadError };
+
 /** Tiles and model.json for a claimed model's uploads, or why they cannot be used. */
-async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size: number | undefined): Promise<{ ready: ProcessedFields } | { error: JobFailure }> {
+async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size: number | undefined): Promise<ProcessingOutcome> {
   const keys = uploadKeysOf(entry);
   if (size !== undefined && size > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(size, 1, 1) };
   const { account_id: accountId, elevation_model_id: modelId } = entry;
@@ -76,6 +80,7 @@ async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size:
     return { ready: { crs: record.crs, resolution_m: record.resolution_m, bbox: record.bbox, vertical_conversion: record.vertical_conversion, model_key: modelKey } };
   } catch (error) {
     await tiles.discard();
+    if (error instanceof UploadReadError) return { unreadable: error };
     const failure = jobFailureOf(error);
     if (!failure) logger.error('Elevation model processing failed', { modelId, error: error as Error });
     return { error: failure ?? { code: 'internal_error', detail: `Processing stopped on an unexpected error; quote ${modelId} when reporting it, or create the model again.` } };
@@ -109,10 +114,24 @@ export async function processElevationUpload(deps: WorkerDeps, key: string, size
   await processClaimedModel(deps, entry, keys.length === 1 ? size : undefined);
 }
 
-/** Processes a model this worker holds the lease of, and records the outcome if the lease still holds. */
+/**
+ * Processes a model this worker holds the lease of, and records the outcome if the lease still
+ * holds. Uploads that could not be read where they are stored are not judged: with an attempt
+ * left the lease is let go at once (the sweep processes the model again, uploads kept); on the
+ * last attempt the model fails `storage_unavailable`.
+ */
 export async function processClaimedModel(deps: WorkerDeps, entry: UploadedElevationModel, size?: number): Promise<void> {
   const { account_id: accountId, elevation_model_id: modelId } = entry;
-  const outcome = await tileUpload(deps, entry, size);
+  const processed = await tileUpload(deps, entry, size);
+  if ('unreadable' in processed) {
+    logger.warn('An elevation model\'s upload could not be read from storage', { modelId, error: processed.unreadable });
+    const attempt = entry.lease?.attempt ?? 1;
+    if (entry.lease && attempt < MAX_MODEL_ATTEMPTS) {
+      await deps.models.release(accountId, modelId, entry.lease.owner, deps.now());
+      return;
+    }
+  }
+  const outcome = 'unreadable' in processed ? { error: unreadableUploadError(processed.unreadable.message) } : processed;
   const finished = await deps.models.finish(accountId, modelId, outcome, deps.now(), entry.lease);
   // The tiles are what is kept; the GeoTIFFs are not needed once processed (or refused).
   for (const key of uploadKeysOf(entry)) await deps.blobs.delete(key).catch(() => undefined);

@@ -19,6 +19,12 @@ export function isLostForGood(model: LeasedModel, now: Date): boolean {
   return model.status === 'processing' && leaseExpired(model.lease, now) && model.lease!.attempt >= MAX_MODEL_ATTEMPTS;
 }
 
+/** Why a model whose upload could not be read from storage on its last attempt ended `failed`. */
+export const unreadableUploadError = (reason: string): { code: 'storage_unavailable'; detail: string } => ({
+  code: 'storage_unavailable',
+  detail: `The upload could not be read from storage on ${MAX_MODEL_ATTEMPTS} attempts (${reason}); the file itself was not judged. Create the model again.`,
+});
+
 /** Why a model whose worker was lost ended `failed`. */
 export const lostModelError = (attempt: number): { code: 'worker_lost'; detail: string } => ({
   code: 'worker_lost',

@@ -14,7 +14,7 @@ export const ELEVATION_MODEL_SOURCES = ['upload', 'cog_url'] as const;
 export const ELEVATION_MODEL_ERRORS = [
   'not_a_geotiff', 'unsupported_crs', 'unusable_raster', 'unreadable_raster', 'invalid_vertical_reference', 'file_too_large',
   'raster_too_large', 'resampled_grid_too_large', 'compression_ratio_exceeded', 'no_valid_cells', 'elevation_out_of_range',
-  'processing_limit_exceeded', 'upload_expired', 'worker_lost', 'internal_error',
+  'processing_limit_exceeded', 'upload_expired', 'worker_lost', 'storage_unavailable', 'internal_error',
 ] as const;
 
 export interface ModelFailure { code: string; detail: string }
