@@ -48,6 +48,10 @@ export const BUNDLE_SETTINGS = { minify: true, target: 'node22', format: OutputF
 /** Packages bundled as a smaller module of the same behaviour (paths relative to the project root). */
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   'text-encoding': './lib/bundle-shims/text-encoding.js',
+  // @turf/line-intersect pins robust-predicates 2, whose `main` is a 26 KB UMD of every predicate;
+  // it uses only orient2d, which version 3's ES module (already bundled for point-in-polygon-hao)
+  // computes the same, value for value, and lets esbuild keep alone.
+  'robust-predicates': './node_modules/robust-predicates/index.js',
 };
 
 /**
