@@ -133,7 +133,9 @@ describe('the status a client sees', () => {
   it('shows a pending model whose upload never came as failed (upload_expired) 15 minutes after its URL expired', () => {
     const model = pending('acct_view', new Date('2026-11-23T10:00:00Z'));
     expect(modelView(model, new Date('2026-11-23T10:19:00Z'))).toMatchObject({ status: 'pending', error: null });
-    expect(modelView(model, new Date('2026-11-23T10:21:00Z'))).toMatchObject({ status: 'failed', error: { code: 'upload_expired' } });
+    expect(modelView(model, new Date('2026-11-23T10:21:00Z'))).toMatchObject({ status: 'failed', error: { code: 'upload_expired', detail: 'The file was not uploaded before the upload URLs expired; create the model again.' } });
+    const inParts = { ...model, upload_keys: [model.upload_key, `${model.upload_key}.2`, `${model.upload_key}.3`] };
+    expect(modelView(inParts, new Date('2026-11-23T10:21:00Z')).error).toEqual({ code: 'upload_expired', detail: 'Not every one of the 3 parts was uploaded before the upload URLs expired; create the model again.' });
   });
 
   it('shows a model stored before leases, processing for more than 20 minutes, as failed (worker_lost)', () => {

@@ -92,7 +92,8 @@ export function workerLost(model: StoredElevationModel, now: Date): boolean {
 /** Stored state, with the two outcomes no worker records: the upload never came, the worker was lost for good. */
 function lapsed(model: UploadedElevationModel, now: Date): ModelFailure | undefined {
   if (model.status === 'pending' && model.upload_expires_at !== null && now.getTime() > Date.parse(model.upload_expires_at) + UPLOAD_GRACE_MS) {
-    return { code: 'upload_expired', detail: 'The file was not uploaded before the upload URL expired; create the model again.' };
+    const parts = uploadKeysOf(model).length;
+    return { code: 'upload_expired', detail: `${parts > 1 ? `Not every one of the ${parts} parts was` : 'The file was not'} uploaded before the upload URLs expired; create the model again.` };
   }
   // A lost worker's model with an attempt left stays `processing` until the sweep runs it again.
   if (workerLost(model, now) && (!model.lease || isLostForGood(model, now))) return lostModelError(model.lease?.attempt ?? 1);
