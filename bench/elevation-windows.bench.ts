@@ -5,8 +5,9 @@
  * processed as the worker Lambda processes an upload: read by byte ranges where it is stored (a
  * local file stands in for the bucket), tiles counted, not stored. Reported per size: wall and CPU
  * time, cells per second, the windows, the bytes read beside the file's size, the process's peak
- * RSS while it ran (the file is not in it), and the growth exponents between sizes: memory should
- * follow one window, not the cells. The largest size runs again in windows of 1,024 cells (4 × 4
+ * RSS while it ran (the processing never holds the file; what the generation left may still be
+ * resident unless node runs with --expose-gc), and the growth exponents between sizes: memory
+ * should follow one window, not the cells. The largest size runs again in windows of 1,024 cells (4 × 4
  * tiles) beside the default 4,096: the same model, in sixteen times as many windows.
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
