@@ -249,6 +249,24 @@ describe('elevation model worker', () => {
     expect(blobs.ranges).toEqual([]);
   });
 
+  it('names the part of a model in parts that is over the size limit, read from the bucket, not from one notification', async () => {
+    const keys = [1, 2, 3].map((part) => elevationUploadKey(ACCOUNT, MODEL, part));
+    /** Part 3 stored over the limit (its bytes stand in for a 1 GiB file). */
+    class SizedBlobs extends MemoryBlobs {
+      override async size(key: string) { return key === keys[2] ? MAX_DEM_UPLOAD_BYTES + 1 : super.size(key); }
+    }
+    const blobs = new SizedBlobs();
+    for (const key of keys) blobs.objects.set(key, Buffer.from('x'));
+    const store = fakeStore(entry({ status: 'pending', upload_keys: keys }));
+    const deps = { models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() };
+    // A key of this model that is none of its parts starts nothing.
+    await processElevationUpload(deps, elevationUploadKey(ACCOUNT, MODEL, 4), 10);
+    expect(store.finished).toEqual([]);
+    await processElevationUpload(deps, keys[2]!, MAX_DEM_UPLOAD_BYTES + 1);
+    expect(store.finished).toEqual([{ error: { code: 'file_too_large', detail: expect.stringMatching(/^Part 3 of 3 is 1073741825 bytes; at most 1073741824 \(1 GiB\)/) } }]);
+    expect(blobs.ranges).toEqual([]);
+  });
+
   it('leaves no tile behind when writing the model fails half-way, and records the failure', async () => {
     // The clip makes one tile and one overview: the second put fails, after one tile was written.
     const blobs = new MemoryBlobs(1);
