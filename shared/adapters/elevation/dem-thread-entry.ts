@@ -2,8 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { RasterError, UploadReadError } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
 import type { DemThreadReply, DemThreadRequest, DemThreadTiles } from './dem-thread';
-import { processDem } from './geotiff-dem';
-import { storedFile, type StoredUpload } from './ranged-tiff';
+import { processDem, processStoredDem } from './geotiff-dem';
 import { S3RangedBlobStore } from '../s3-ranged-blob-store';
 
 /** Tiles handed to the parent without a copy, resolved once it has taken them (so one window's tiles are in flight at a time). */
@@ -15,18 +14,13 @@ function handOver(tiles: Map<string, Uint8Array>): Promise<void> {
   });
 }
 
-/** A model's parts in the bucket, each read by ranges where it is. */
-function storedParts(uploads: StoredUpload[]) {
-  const blobs = new S3RangedBlobStore();
-  return uploads.map((upload) => storedFile(blobs, upload.key, upload.size));
-}
-
 /** The thread of `processDemInThread`: one model's upload (or its parts) processed window by window, each window's tiles handed over as made. */
 async function run({ file, options, windowTiles }: DemThreadRequest): Promise<void> {
   let reply: DemThreadReply;
   try {
-    const dem = file instanceof Uint8Array ? file : storedParts(file);
-    reply = { ok: await processDem(dem, options, { writeTiles: handOver, ...(windowTiles === undefined ? {} : { windowTiles }) }) };
+    const processing = { writeTiles: handOver, ...(windowTiles === undefined ? {} : { windowTiles }) };
+    const processed = file instanceof Uint8Array ? processDem(file, options, processing) : processStoredDem(new S3RangedBlobStore())(file, options, processing);
+    reply = { ok: await processed };
   } catch (error) {
     reply = error instanceof RasterError
       ? { refused: { kind: 'raster', code: error.code, message: error.message } }

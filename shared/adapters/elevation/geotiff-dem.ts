@@ -201,8 +201,7 @@ async function openPart(file: DemFile, k: number, n: number): Promise<OpenedDem>
 
 /** A model's source: its one GeoTIFF, or its parts opened in order and laid on their shared grid. */
 async function openSource(files: DemFile | readonly DemFile[]): Promise<DemSource> {
-  if (!Array.isArray(files)) return singleSource(await openGeoTiffDem(files as DemFile));
-  const list = files as readonly DemFile[];
+  const list: readonly DemFile[] = Array.isArray(files) ? files : [files as DemFile];
   if (list.length === 1) return singleSource(await openGeoTiffDem(list[0]!));
   const parts: OpenedDem[] = [];
   for (const [i, file] of list.entries()) parts.push(await openPart(file, i + 1, list.length));

@@ -123,13 +123,10 @@ export async function processElevationUpload(deps: WorkerDeps, key: string, size
 export async function processClaimedModel(deps: WorkerDeps, entry: UploadedElevationModel, size?: number): Promise<void> {
   const { account_id: accountId, elevation_model_id: modelId } = entry;
   const processed = await tileUpload(deps, entry, size);
-  if ('unreadable' in processed) {
-    logger.warn('An elevation model\'s upload could not be read from storage', { modelId, error: processed.unreadable });
-    const attempt = entry.lease?.attempt ?? 1;
-    if (entry.lease && attempt < MAX_MODEL_ATTEMPTS) {
-      await deps.models.release(accountId, modelId, entry.lease.owner, deps.now());
-      return;
-    }
+  if ('unreadable' in processed) logger.warn('An elevation model\'s upload could not be read from storage', { modelId, error: processed.unreadable });
+  if ('unreadable' in processed && entry.lease && entry.lease.attempt < MAX_MODEL_ATTEMPTS) {
+    await deps.models.release(accountId, modelId, entry.lease.owner, deps.now());
+    return;
   }
   const outcome = 'unreadable' in processed ? { error: unreadableUploadError(processed.unreadable.message) } : processed;
   const finished = await deps.models.finish(accountId, modelId, outcome, deps.now(), entry.lease);

@@ -85,13 +85,18 @@ export function checkDeclaredRaster(raster: DeclaredRaster): void {
   }
 }
 
+/** Most cells a grid made from `sourceCells` cells of data may have (a lattice, or the grid a model's parts span). */
+export function gridCellLimit(sourceCells: number): number {
+  return Math.min(MAX_MODEL_CELLS, Math.max(SMALL_LATTICE_CELLS, MAX_RESAMPLE_GROWTH * sourceCells));
+}
+
 /**
  * Refuses a resampled lattice larger than the model's cell limit, or many times the source's cells
  * (cells stretched in one direction multiply it).
  */
 export function checkLatticeSize(width: number, height: number, resolutionM: number, sourceCells: number): void {
   const cells = width * height;
-  const limit = Math.min(MAX_MODEL_CELLS, Math.max(SMALL_LATTICE_CELLS, MAX_RESAMPLE_GROWTH * sourceCells));
+  const limit = gridCellLimit(sourceCells);
   if (cells > limit) {
     throw new RasterError(`Resampled at its finest cell size (${resolutionM.toPrecision(3)} m) the raster covers ${Math.round(cells)} cells; the limit is ${limit} for its ${sourceCells} cells: are its cell sizes right?`, 'resampled_grid_too_large');
   }

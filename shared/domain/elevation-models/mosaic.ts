@@ -1,4 +1,4 @@
-import { isElevationSample, MAX_MODEL_CELLS, MAX_RESAMPLE_GROWTH } from './budget';
+import { gridCellLimit, isElevationSample } from './budget';
 import { RasterError } from './raster-error';
 import type { CellWindow, RasterFrame, SourceBlock } from './reproject';
 
@@ -12,8 +12,6 @@ import type { CellWindow, RasterFrame, SourceBlock } from './reproject';
 
 /** How far (in cells) a part's origin may sit from the shared grid, and its cell size from the first part's (relative). */
 const GRID_TOLERANCE = 1e-3;
-/** Below this size a mosaic may be mostly empty (a few small parts cut from a larger grid). */
-const SMALL_MOSAIC_CELLS = 1_000_000;
 
 /** Where one part's posts lie in the mosaic. */
 export interface PartPlacement { col0: number; row0: number; width: number; height: number }
@@ -50,7 +48,8 @@ export function mosaicOf(parts: readonly RasterFrame[]): Mosaic {
   const width = Math.max(...offsets.map((o, i) => o.col + parts[i]!.width)) - minCol;
   const height = Math.max(...offsets.map((o, i) => o.row + parts[i]!.height)) - minRow;
   const partCells = parts.reduce((cells, part) => cells + part.width * part.height, 0);
-  const limit = Math.min(MAX_MODEL_CELLS, Math.max(SMALL_MOSAIC_CELLS, MAX_RESAMPLE_GROWTH * partCells));
+  // As a lattice may grow past its source's cells: a mosaic of small parts may be mostly empty.
+  const limit = gridCellLimit(partCells);
   if (width * height > limit) {
     throw new RasterError(`The ${parts.length} parts span a grid of ${width} × ${height} cells (${width * height}); the limit is ${limit} for their ${partCells} cells: do they adjoin?`, 'resampled_grid_too_large');
   }
