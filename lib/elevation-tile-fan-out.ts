@@ -1,19 +1,15 @@
-import { Duration, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import {
-  DefinitionBody, DistributedMap, Errors, Fail, JsonPath, LogLevel, StateMachine, StateMachineType, Succeed, TaskInput,
-  type IChainable,
-} from 'aws-cdk-lib/aws-stepfunctions';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Errors, Fail, JsonPath, Succeed, type IChainable, type StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ACCOUNT_MODELS_PREFIX } from '../shared/adapters/elevation/processed-keys';
 import { CONNECTION_RUN_LIMIT_MS } from '../shared/domain/elevation-models/connection';
 import { AppFunction, type EntryResolver } from './app-function';
 import { bindModelConnectionOutcome } from './bindings';
+import { bindExecutionStarter, fanOutStateMachine, perItemMap, workerInvoke } from './fan-out-machine';
 import type { StageConfig } from './stage-config';
 
 /** Tiles processed at once: each a Lambda of up to 3 GB; a county's lidar is a few hundred tiles. */
@@ -23,6 +19,7 @@ export const TILE_RETRY_ATTEMPTS = 3;
 
 /** Labels of the two maps, which name their child executions. */
 const MAP_LABELS = ['traceTiles', 'settleTiles'] as const;
+type MapLabel = (typeof MAP_LABELS)[number];
 
 export interface ElevationTileFanOutProps {
   config: StageConfig;
@@ -70,82 +67,33 @@ export class ElevationTileFanOut extends Construct {
     );
     bindModelConnectionOutcome(this.worker, props.table);
 
-    const invoke = (stateId: string, payload: Record<string, unknown>) => {
-      const task = new LambdaInvoke(this, stateId, {
-        lambdaFunction: this.worker,
-        payload: TaskInput.fromObject(payload),
-        resultPath: JsonPath.DISCARD,
-        retryOnServiceExceptions: false,
-      });
-      task.addRetry({
-        errors: ['Lambda.ServiceException', 'Lambda.AWSLambdaException', 'Lambda.SdkClientException', 'Lambda.TooManyRequestsException', Errors.TIMEOUT],
-        interval: Duration.seconds(2), backoffRate: 2, maxAttempts: TILE_RETRY_ATTEMPTS,
-      });
-      return task;
-    };
+    const invoke = (stateId: string, payload: Record<string, unknown>) => workerInvoke(this, stateId, { worker: this.worker, payload, maxAttempts: TILE_RETRY_ATTEMPTS });
     const run = JsonPath.objectAt('$.run');
-    const perTile = (stateId: string, step: 'trace' | 'settle', processor: IChainable) => {
-      const map = new DistributedMap(this, stateId, {
-        itemsPath: JsonPath.stringAt('$.tiles'),
-        itemSelector: { run: JsonPath.objectAt('$.run'), tile: JsonPath.objectAt('$$.Map.Item.Value') },
-        maxConcurrency: TILE_MAP_CONCURRENCY,
-        resultPath: JsonPath.DISCARD,
-        label: MAP_LABELS[step === 'trace' ? 0 : 1],
-        // Standard child executions: a tile's pass may take longer than an Express execution's 5 minutes.
-        mapExecutionType: StateMachineType.STANDARD,
-      });
-      map.itemProcessor(processor);
-      return map;
-    };
-    const trace = perTile('TraceTiles', 'trace', invoke('TraceTile', { step: 'trace', run, tile: JsonPath.objectAt('$.tile') }));
+    const perTile = (stateId: string, label: MapLabel, processor: IChainable) => perItemMap(this, stateId, {
+      itemsPath: '$.tiles', itemName: 'tile', label, maxConcurrency: TILE_MAP_CONCURRENCY, processor,
+    });
+    const trace = perTile('TraceTiles', 'traceTiles', invoke('TraceTile', { step: 'trace', run, tile: JsonPath.objectAt('$.tile') }));
     const join = invoke('JoinTiles', { step: 'join', run, tiles: JsonPath.objectAt('$.tiles') });
-    const settle = perTile('SettleTiles', 'settle', invoke('SettleTile', { step: 'settle', run, tile: JsonPath.objectAt('$.tile') }));
+    const settle = perTile('SettleTiles', 'settleTiles', invoke('SettleTile', { step: 'settle', run, tile: JsonPath.objectAt('$.tile') }));
     const finish = invoke('MarkConnectionReady', { step: 'finish', run, tiles: JsonPath.objectAt('$.tiles') });
 
     const markFailed = invoke('MarkConnectionFailed', { step: 'fail', run, failure: JsonPath.objectAt('$.failure') })
       .next(new Fail(this, 'ConnectionFailed', { error: 'TileFanOutFailed', cause: 'A tile pass or the join failed after its retries; the run is marked failed.' }));
     for (const state of [trace, join, settle, finish]) state.addCatch(markFailed, { errors: [Errors.ALL], resultPath: '$.failure' });
 
-    this.stateMachine = new StateMachine(this, 'StateMachine', {
+    this.stateMachine = fanOutStateMachine(this, {
+      config: props.config,
       comment: 'Tidal connection of a tiled elevation model: per-tile passes fanned out over the tiles, joined at their rims',
-      definitionBody: DefinitionBody.fromChainable(trace.next(join).next(settle).next(finish).next(new Succeed(this, 'ConnectionReady'))),
+      definition: trace.next(join).next(settle).next(finish).next(new Succeed(this, 'ConnectionReady')),
       // A run still pending past this is reported lost (shared/domain/elevation-models/connection.ts).
       timeout: Duration.millis(CONNECTION_RUN_LIMIT_MS),
-      tracingEnabled: true,
-      logs: {
-        destination: new LogGroup(this, 'StateMachineLogs', { retention: props.config.logRetention, removalPolicy: props.config.removalPolicy }),
-        level: LogLevel.ALL,
-        includeExecutionData: false,
-      },
+      worker: this.worker,
+      mapLabels: MAP_LABELS,
     });
-    const workerId = Stack.of(this).getLogicalId(this.worker.node.defaultChild as CfnElement);
-    Validations.of(this.stateMachine.role).acknowledge(
-      {
-        id: `AwsSolutions-IAM5[Resource::<${workerId}.Arn>:*]`,
-        reason: 'Invoking the tile worker covers its versions and aliases (the grant CDK makes for a Lambda task); no other function.',
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'X-Ray tracing and the CloudWatch Logs delivery actions of a state machine do not support resource-level permissions.',
-      },
-    );
-    // The Distributed Map's child executions are named by Step Functions at run time: this machine's own, one map label each.
-    const stack = Stack.of(this);
-    const machineId = stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement);
-    // As cdk-nag prints the ARN: a pseudo parameter where the stack leaves it unresolved, the value where the environment is set.
-    const known = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
-    const executions = `arn:${known(stack.partition, 'Partition')}:states:${known(stack.region, 'Region')}:${known(stack.account, 'AccountId')}:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machineId}"}]}]}`;
-    Validations.of(this.stateMachine.node.findChild('DistributedMapPolicy')).acknowledge(
-      ...['', ...MAP_LABELS.map((label) => `/${label}`)].map((child) => ({
-        id: `AwsSolutions-IAM5[Resource::${executions}${child}:*]`,
-        reason: 'Describing and stopping the child executions a Distributed Map starts, whose names Step Functions chooses: executions of this state machine only, as AWS documents for Distributed Map.',
-      })),
-    );
   }
 
   /** Lets `fn` start runs: the machine's ARN in its environment, StartExecution on this machine alone. */
   bindStarter(fn: LambdaFunction): void {
-    fn.addEnvironment('CONNECTION_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['states:StartExecution'], resources: [this.stateMachine.stateMachineArn] }));
+    bindExecutionStarter(fn, this.stateMachine, 'CONNECTION_STATE_MACHINE_ARN');
   }
 }

@@ -6,6 +6,7 @@ import { BackgroundJobs, WEBHOOK_DISPATCHER_TIMEOUT } from './background-jobs';
 import { bindApiKeyLookup, bindTable } from './bindings';
 import { CredentialSigningKey } from './credentials';
 import { DataStore } from './data-store';
+import { ElevationProcessingFanOut } from './elevation-processing-fan-out';
 import { ElevationTileFanOut } from './elevation-tile-fan-out';
 import { Identity, bindAuthorizerCacheFlush } from './identity';
 import { acknowledgeStackFindings } from './nag-suppressions';
@@ -29,6 +30,7 @@ export class ComplianceApiStack extends Stack {
   readonly functions: ApiFunctions;
   readonly jobs: BackgroundJobs;
   readonly elevationTiles: ElevationTileFanOut;
+  readonly elevationProcessing: ElevationProcessingFanOut;
   readonly authorizer: AppFunction;
   readonly identity: Identity;
   readonly bearerAuthorizer: AppFunction;
@@ -49,6 +51,11 @@ export class ComplianceApiStack extends Stack {
     // A model the elevation model worker turns ready has its tidal connection traced over its tiles.
     this.elevationTiles = new ElevationTileFanOut(this, 'ElevationTiles', { config, bucket: this.data.bucket, table: this.data.table, entry });
     this.elevationTiles.bindStarter(this.jobs.elevationModelWorker);
+    // A model of more windows than one run processes is processed by a fan-out the elevation model
+    // worker starts; its join, turning the model ready, starts the model's connection run.
+    this.elevationProcessing = new ElevationProcessingFanOut(this, 'ElevationProcessing', { config, bucket: this.data.bucket, table: this.data.table, entry });
+    this.elevationProcessing.bindStarter(this.jobs.elevationModelWorker);
+    this.elevationTiles.bindStarter(this.elevationProcessing.worker);
 
     this.authorizer = new AppFunction(this, 'Authorizer', {
       name: 'authorizer',

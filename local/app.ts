@@ -17,6 +17,7 @@ import { resetCredentialSignerForTests } from '../shared/adapters/credential-sig
 import { settleUsage } from '../shared/http/deps';
 import { startUploadWatcher } from './upload-watcher';
 import { stopLocalConnectionFanOut } from './connection-fan-out';
+import { stopLocalProcessingFanOut } from './processing-fan-out';
 import { JOB_KINDS } from '../shared/application/jobs/job-start';
 import { JOB_QUEUE_SETTINGS } from '../shared/adapters/sqs-job-starter';
 import { startBackgroundWorkers } from './background-workers';
@@ -123,6 +124,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       await settleUsage().catch(() => undefined);
       await uploadWatcher.stop();
       await workers?.stop();
+      // Processing first: a run that is stopped must not start a connection run on its way out.
+      await stopLocalProcessingFanOut();
       await stopLocalConnectionFanOut();
       await outboxSweeper.stop();
       await emulators.stop();

@@ -1,9 +1,6 @@
 import type { LocalResources } from './bootstrap';
-import { localConnectionFanOut } from './connection-fan-out';
+import { localElevationWorker } from './processing-fan-out';
 import { startQueuePoller, type QueuePoller, type SqsHandler } from './queue-poller';
-import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-store';
-import { processDemInThread } from '../shared/adapters/elevation/dem-thread';
-import { S3RangedBlobStore } from '../shared/adapters/s3-ranged-blob-store';
 import type { JobKindName } from '../shared/application/jobs/job-start';
 import type { ChildJobKind } from './job-process';
 import { logger } from '../shared/observability/logger';
@@ -38,7 +35,7 @@ export function startJobWorkers(resources: LocalResources): JobWorkers {
     asset_import: () => consumerInChild('asset_import'),
     elevation_model: async () => {
       const [{ jobQueueConsumer }, { elevationModelRunner }] = await Promise.all([import('../shared/application/jobs/harness'), import('../shared/application/elevation-models/processing-jobs')]);
-      return jobQueueConsumer([elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3RangedBlobStore(), now: () => new Date(), processDem: processDemInThread, fanOut: localConnectionFanOut() })]);
+      return jobQueueConsumer([elevationModelRunner(localElevationWorker())]);
     },
   };
   const pollers: QueuePoller[] = (Object.keys(POLLERS) as JobKindName[]).flatMap((kind) => Array.from({ length: POLLERS[kind] }, () => startQueuePoller({

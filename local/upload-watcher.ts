@@ -1,14 +1,11 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../shared/adapters/aws-clients';
-import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-store';
-import { processDemInThread } from '../shared/adapters/elevation/dem-thread';
 import { DynamoImportStore } from '../shared/adapters/import-store';
-import { S3RangedBlobStore } from '../shared/adapters/s3-ranged-blob-store';
 import { elevationModelRunner } from '../shared/application/elevation-models/processing-jobs';
 import { runJob, type JobRunner } from '../shared/application/jobs/harness';
 import { arrivedElevationUploads } from './arrived-uploads';
 import { logger } from '../shared/observability/logger';
-import { localConnectionFanOut } from './connection-fan-out';
+import { localElevationWorker } from './processing-fan-out';
 import { HeapCompaction } from './heap-compaction';
 import { importRunnerInChild } from './job-process';
 
@@ -91,7 +88,7 @@ export function startUploadWatcher(options: { bucket: string; intervalMs?: numbe
   const scheduler = new TenantScheduler(() => heap.compactSoon());
   const heap = new HeapCompaction();
   // The elevation model worker as in AWS, but decoding in a worker thread: never on the API's event loop.
-  const models: JobRunner = elevationModelRunner({ models: new DynamoElevationModelStore(), blobs: new S3RangedBlobStore(), now: () => new Date(), processDem: processDemInThread, fanOut: localConnectionFanOut() });
+  const models: JobRunner = elevationModelRunner(localElevationWorker());
   let ticking: Promise<void> | undefined;
   let stopped = false;
   // Running imports stop at their next row when the watcher stops, leaving their lease lapsed

@@ -28,6 +28,8 @@ const ConfigSchema = z.object({
   REST_API_STAGE: z.string().min(1).optional(),
   /** The state machine that traces an uploaded model's tidal connection over its tiles (AWS). */
   CONNECTION_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  /** The state machine that processes an uploaded model of more windows than one run takes, in batches (AWS). */
+  PROCESSING_STATE_MACHINE_ARN: z.string().min(1).optional(),
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** Presigned download/upload URLs live this long. */
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
@@ -65,7 +67,7 @@ export function appConfig(): AppConfig {
 export type JobQueueSetting = 'HAZARD_JOB_QUEUE_URL' | 'ASSET_IMPORT_QUEUE_URL' | 'ELEVATION_MODEL_QUEUE_URL' | 'DELIVERABLE_QUEUE_URL';
 
 /** A value the current function cannot run without; fails fast with the variable's name. */
-export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEUE_URL' | 'EVENT_DLQ_URL' | JobQueueSetting | 'REMINDER_QUEUE_URL' | 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID' | 'REST_API_ID' | 'REST_API_STAGE' | 'CONNECTION_STATE_MACHINE_ARN'): string {
+export function requiredSetting(name: 'TABLE_NAME' | 'BUCKET_NAME' | 'EVENT_QUEUE_URL' | 'EVENT_DLQ_URL' | JobQueueSetting | 'REMINDER_QUEUE_URL' | 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID' | 'REST_API_ID' | 'REST_API_STAGE' | 'CONNECTION_STATE_MACHINE_ARN' | 'PROCESSING_STATE_MACHINE_ARN'): string {
   const value = appConfig()[name];
   if (!value) throw new Error(`Missing required environment variable ${name}`);
   return value;

@@ -125,6 +125,11 @@ export class DynamoElevationModelStore implements ElevationModelStore, Connectio
     return this.records.renew(accountId, id, owner, now.toISOString(), now);
   }
 
+  /** `owner`'s lease moved on to `expiresAt` (a fanned-out run holds it longer); false when it no longer holds it. */
+  extendLease(accountId: string, id: string, owner: string, expiresAt: string, now: Date): Promise<boolean> {
+    return this.records.renew(accountId, id, owner, expiresAt, now);
+  }
+
   /** Processing whose lease lapsed, soonest lapsed first. */
   listExpiredLeases(now: Date): Promise<UploadedElevationModel[]> {
     return this.records.listExpiredLeases(now);

@@ -3,23 +3,40 @@ import { sfn } from './aws-clients';
 import { commandOnFirstUse } from './sdk-commands';
 import { requiredSetting } from '../config';
 import type { ConnectionFanOut, ConnectionRunStart } from '../application/elevation-models/model-connection';
+import type { ProcessingFanOut, ProcessingRunStart } from '../application/elevation-models/processing-fan-out';
 import { CONNECTION_LEASE_MS } from '../domain/elevation-models/connection';
+import { PROCESSING_FAN_OUT_LEASE_MS } from '../domain/elevation-models/processing-job';
 
 const client = () => require('@aws-sdk/client-sfn') as typeof SFN;
 const StartExecutionCommand = commandOnFirstUse(client, 'StartExecutionCommand');
 
 /**
- * The connection run as an execution of the tile fan-out state machine (lib/elevation-tile-fan-out.ts),
- * named after the run: a repeated start of the same run is the same execution, not a second one.
+ * An execution named after the run: a repeated start of the same run is the same execution, not a
+ * second one. The machine's ARN is the one given, else the one the stack sets, read at each start.
  */
+async function startRun(stateMachineArn: string, runId: string, input: unknown): Promise<void> {
+  await sfn().send(new StartExecutionCommand({ stateMachineArn, name: runId, input: JSON.stringify(input) }));
+}
+
+/** The connection run as an execution of the tile fan-out state machine (lib/elevation-tile-fan-out.ts). */
 export class StepFunctionsConnectionFanOut implements ConnectionFanOut {
   readonly leaseMs = CONNECTION_LEASE_MS;
 
-  /** The machine's ARN, else the one the stack sets, read at each start: without it a start fails (recorded on the model), the processing does not. */
+  /** Without an ARN a start fails (recorded on the model), the processing does not. */
   constructor(private readonly stateMachineArn?: string) {}
 
-  async start({ run, tiles }: ConnectionRunStart): Promise<void> {
-    const stateMachineArn = this.stateMachineArn ?? requiredSetting('CONNECTION_STATE_MACHINE_ARN');
-    await sfn().send(new StartExecutionCommand({ stateMachineArn, name: run.run_id, input: JSON.stringify({ run, tiles }) }));
+  start({ run, tiles }: ConnectionRunStart): Promise<void> {
+    return startRun(this.stateMachineArn ?? requiredSetting('CONNECTION_STATE_MACHINE_ARN'), run.run_id, { run, tiles });
+  }
+}
+
+/** A model's processing in batches of windows as an execution of the processing fan-out state machine (lib/elevation-processing-fan-out.ts). */
+export class StepFunctionsProcessingFanOut implements ProcessingFanOut {
+  readonly leaseMs = PROCESSING_FAN_OUT_LEASE_MS;
+
+  constructor(private readonly stateMachineArn?: string) {}
+
+  start({ run, batches }: ProcessingRunStart): Promise<void> {
+    return startRun(this.stateMachineArn ?? requiredSetting('PROCESSING_STATE_MACHINE_ARN'), run.run_id, { run, batches });
   }
 }

@@ -23,11 +23,14 @@ export class WorkerPool<Task, Result> {
   private readonly running = new Map<Worker, Pending<Task, Result>>();
   private closed = false;
   private readonly resourceLimits: ResourceLimits | undefined;
+  private readonly env: NodeJS.ProcessEnv | undefined;
   readonly size: number;
 
-  constructor(private readonly entry: string, options: { size?: number; resourceLimits?: ResourceLimits } = {}) {
+  /** `env`: the environment the threads see (the caller's, for threads that reach the bucket themselves). */
+  constructor(private readonly entry: string, options: { size?: number; resourceLimits?: ResourceLimits; env?: NodeJS.ProcessEnv } = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
     this.resourceLimits = options.resourceLimits;
+    this.env = options.env;
     for (let i = 0; i < this.size; i++) this.idle.push(this.start());
   }
 
@@ -48,7 +51,7 @@ export class WorkerPool<Task, Result> {
   }
 
   private start(): Worker {
-    const thread = startWorkerThread(this.entry, { stdout: false, ...(this.resourceLimits ? { resourceLimits: this.resourceLimits } : {}) });
+    const thread = startWorkerThread(this.entry, { stdout: false, ...(this.resourceLimits ? { resourceLimits: this.resourceLimits } : {}), ...(this.env ? { env: this.env } : {}) });
     thread.on('message', (reply: PoolReply<Result>) => {
       const pending = this.running.get(thread);
       this.running.delete(thread);

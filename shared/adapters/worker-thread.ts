@@ -6,5 +6,6 @@ const fromSources = (entry: string) => `require(${JSON.stringify(require.resolve
 /** A worker thread running `entry`, a compiled module or (locally) its TypeScript source. */
 export function startWorkerThread(entry: string, options: Omit<WorkerOptions, 'eval'>): Worker {
   const sources = entry.endsWith('.ts');
-  return new Worker(sources ? fromSources(entry) : entry, { ...options, eval: sources });
+  // geotiff's web-worker reads `workerData` in whatever thread loads it, and fails on none.
+  return new Worker(sources ? fromSources(entry) : entry, { workerData: {}, ...options, eval: sources });
 }

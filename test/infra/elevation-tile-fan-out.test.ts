@@ -1,35 +1,21 @@
-import { existsSync } from 'node:fs';
-import { App, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import { handlerEntry, type EntryResolver } from '../../lib/app-function';
 import { ElevationTileFanOut, TILE_MAP_CONCURRENCY, TILE_RETRY_ATTEMPTS } from '../../lib/elevation-tile-fan-out';
-import { acknowledgeStackFindings } from '../../lib/nag-suppressions';
 import { ComplianceApiStack } from '../../lib/stack';
 import { STAGES } from '../../lib/stage-config';
+import { definitionOf, fanOutEntry, policyReader, synthNagged, type Resources, type State } from '../helpers/fan-out-stack';
 import { CONNECTION_RUN_LIMIT_MS } from '../../shared/domain/elevation-models/connection';
 
 process.env.CDK_DISABLE_CLI_TELEMETRY = 'true';
 
-/** Bundling skipped; a function whose handler is not written yet points at an existing one. */
-const entry: EntryResolver = (name) => (existsSync(handlerEntry(name)) ? handlerEntry(name) : handlerEntry('docs'));
+const entry = fanOutEntry;
 
-type State = Record<string, any>;
 let stack: Stack;
 let fanOut: ElevationTileFanOut;
 let states: Record<string, State>;
 let workerId: string;
-
-/** The definition with its `Fn::Join` pieces put back together (function ARNs kept as their references). */
-function definitionOf(template: Template): { States: Record<string, State>; StartAt: string; TimeoutSeconds: number } {
-  const machines = template.findResources('AWS::StepFunctions::StateMachine');
-  expect(Object.keys(machines)).toHaveLength(1);
-  const body = Object.values(machines)[0]!.Properties.DefinitionString;
-  const text = (body['Fn::Join'][1] as unknown[]).map((part) => (typeof part === 'string' ? part : JSON.stringify(part).replace(/"/g, "'"))).join('');
-  return JSON.parse(text);
-}
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -104,31 +90,28 @@ describe('the tile fan-out state machine', () => {
   });
 });
 
-type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
-type Statement = { Action: string | string[]; Effect: string; Resource: unknown; Condition?: Record<string, any> };
 
 describe('the tile fan-out in the application stack', () => {
   let app: ComplianceApiStack;
   let resources: Resources;
-  const idOf = (construct: { node: { defaultChild?: unknown } }) => app.getLogicalId(construct.node.defaultChild as CfnElement);
-  const statementsOfRole = (roleId: string): Statement[] => Object.values(resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: any) => role.Ref === roleId))
-    .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
-  const statementsOf = (fn: { role?: unknown }) => statementsOfRole(idOf(fn.role as { node: { defaultChild?: unknown } }));
-  const actionsOf = (statement: Statement) => [statement.Action].flat();
+  const { idOf, statementsOfRole, statementsOf, actionsOf } = policyReader(() => app, () => resources);
 
   beforeAll(() => {
     app = new ComplianceApiStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'FanOutTest', { config: STAGES.dev, entry });
     resources = Template.fromStack(app).toJSON().Resources;
   });
 
-  it('is instantiated once, and the elevation model worker may start it and nothing else of Step Functions', () => {
-    expect(Object.values(resources).filter((r) => r.Type === 'AWS::StepFunctions::StateMachine')).toHaveLength(1);
+  it('is instantiated once, and the elevation model worker may start it and the processing machine, nothing else of Step Functions', () => {
+    // Two machines: this one and the processing fan-out's (lib/elevation-processing-fan-out.ts).
+    expect(Object.values(resources).filter((r) => r.Type === 'AWS::StepFunctions::StateMachine')).toHaveLength(2);
     const machine = { Ref: idOf(app.elevationTiles.stateMachine) };
     const worker = app.jobs.elevationModelWorker;
     expect(resources[idOf(worker)]!.Properties.Environment.Variables.CONNECTION_STATE_MACHINE_ARN).toEqual(machine);
     const states = statementsOf(worker).filter((statement) => actionsOf(statement).some((action) => action.startsWith('states:')));
-    expect(states).toEqual([{ Action: 'states:StartExecution', Effect: 'Allow', Resource: machine }]);
+    expect(states).toEqual([
+      { Action: 'states:StartExecution', Effect: 'Allow', Resource: machine },
+      { Action: 'states:StartExecution', Effect: 'Allow', Resource: { Ref: idOf(app.elevationProcessing.stateMachine) } },
+    ]);
   });
 
   it('limits the tile worker to reading model objects, writing their connection objects and recording the outcome', () => {
@@ -173,15 +156,6 @@ describe('cdk-nag AwsSolutions on the tile fan-out', () => {
     ['no environment', undefined],
     ['an account and region set', { account: '123456789012', region: 'us-east-1' }],
   ])('reports no unacknowledged error with %s', (_name, env) => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const nagged = new Stack(app, 'Nagged', env ? { env } : {});
-    new ElevationTileFanOut(nagged, 'ElevationTiles', {
-      config: STAGES.dev, bucket: new Bucket(nagged, 'Data', { enforceSSL: true, serverAccessLogsPrefix: 'logs/' }),
-      table: new Table(nagged, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING }, pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true } }), entry,
-    });
-    // The findings every function of the application stack shares are acknowledged stack-wide there.
-    acknowledgeStackFindings(nagged);
-    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-    expect(() => app.synth()).not.toThrow();
+    expect(() => synthNagged(ElevationTileFanOut, 'ElevationTiles', env)).not.toThrow();
   });
 });

@@ -13,50 +13,7 @@ import { jobFailureOf } from '../../shared/domain/job-failure';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
 import { MemoryBlobs } from '../helpers/memory-blobs';
 import { writeTiff } from '../helpers/tiff-writer';
-import { MemoryConnectionRecords } from '../helpers/memory-connection-records';
-
-/** The fan-out as the worker sees it: the runs it was asked to start. */
-function fakeFanOut(fails = false) {
-  const started: ConnectionRunStart[] = [];
-  return { started, leaseMs: 3_600_000, start: async (start: ConnectionRunStart) => { if (fails) throw new Error('StartExecution refused'); started.push(start); } };
-}
-
-const ACCOUNT = 'acct_test';
-const MODEL = `em_${'a'.repeat(32)}`;
-
-function entry(overrides: Partial<UploadedElevationModel> = {}): UploadedElevationModel {
-  return {
-    elevation_model_id: MODEL, account_id: ACCOUNT, name: 'Tampa clip', source: 'upload', status: 'processing', vertical_datum: 'NGVD29', units: 'ft',
-    vertical_accuracy_m: 0.76, ngvd29_to_navd88_m: TAMPA_SHIFT_M, upload_key: elevationUploadKey(ACCOUNT, MODEL), upload_expires_at: '2026-11-23T21:00:00.000Z',
-    crs: null, resolution_m: null, bbox: null, vertical_conversion: null, model_key: null, error: null, processing_started_at: '2026-11-23T20:55:00.000Z',
-    created_at: '2026-11-23T20:50:00.000Z', updated_at: '2026-11-23T20:55:00.000Z', ...overrides,
-  };
-}
-
-/** The store as the worker sees it: claim succeeds once, finish records the outcome (a ready one can start a connection run). */
-function fakeStore(claimed: UploadedElevationModel | undefined) {
-  const finished: unknown[] = [];
-  const released: string[] = [];
-  let available = claimed;
-  const connections = new MemoryConnectionRecords(claimed ? [claimed.elevation_model_id] : []);
-  return {
-    finished,
-    released,
-    connections: connections.connections,
-    startConnection: connections.startConnection.bind(connections),
-    restartConnection: connections.restartConnection.bind(connections),
-    renewConnection: connections.renewConnection.bind(connections),
-    endConnection: connections.endConnection.bind(connections),
-    listLapsedConnections: async () => [],
-    claim: async () => { const e = available; available = undefined; return e; },
-    finish: async (_a: string, _i: string, outcome: unknown) => { finished.push(outcome); return true; },
-    release: async (_a: string, _i: string, owner: string) => { released.push(owner); return true; },
-    get: async () => claimed,
-    listExpiredLeases: async () => [],
-    takeOver: async () => undefined,
-    listPending: async () => [],
-  };
-}
+import { ACCOUNT, entry, fakeFanOut, fakeStore, MODEL, oneRunOnly } from '../helpers/elevation-worker-fakes';
 
 let clip: Awaited<ReturnType<typeof readTampaClip>>;
 beforeAll(async () => {
@@ -71,7 +28,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, clip.bytes.byteLength);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(), processing: oneRunOnly() }, entry().upload_key, clip.bytes.byteLength);
     expect(store.finished).toHaveLength(1);
     const { ready } = store.finished[0] as { ready: { crs: { epsg: number }; model_key: string; resolution_m: number } };
     expect(ready.crs.epsg).toBe(2237);
@@ -95,7 +52,7 @@ describe('elevation model worker', () => {
     let claims = 0;
     const claim = store.claim;
     store.claim = async () => { claims++; return claim(); };
-    const deps = { models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() };
+    const deps = { models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(), processing: oneRunOnly() };
     blobs.objects.set(keys[1]!, Buffer.from(half(100)));
     await processElevationUpload(deps, keys[1]!, undefined);
     expect({ claims, finished: store.finished }).toEqual({ claims: 0, finished: [] });
@@ -130,7 +87,7 @@ describe('elevation model worker', () => {
       const blobs = new FailingBlobs();
       blobs.objects.set(entry().upload_key, Buffer.from(large));
       const store = fakeStore(entry({ lease: lease(attempt) }));
-      await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, large.byteLength);
+      await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(), processing: oneRunOnly() }, entry().upload_key, large.byteLength);
       expect(blobs.failed).toBeGreaterThan(0);
       if (attempt === 1) {
         // Processed again by the sweep: the upload is kept, nothing recorded.
@@ -149,7 +106,7 @@ describe('elevation model worker', () => {
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
     const fanOut = fakeFanOut();
-    await processElevationUpload({ models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem: processStoredDem(blobs), fanOut }, entry().upload_key, clip.bytes.byteLength);
+    await processElevationUpload({ models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem: processStoredDem(blobs), fanOut, processing: oneRunOnly() }, entry().upload_key, clip.bytes.byteLength);
     const { ready } = store.finished[0] as { ready: { model_key: string } };
     const level0 = JSON.parse(blobs.objects.get(ready.model_key)!.toString('utf8')).pyramid.levels[0];
     expect(fanOut.started).toHaveLength(1);
@@ -168,7 +125,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(true) }, entry().upload_key, clip.bytes.byteLength);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(true), processing: oneRunOnly() }, entry().upload_key, clip.bytes.byteLength);
     expect(store.finished).toEqual([{ ready: expect.anything() }]);
     expect(store.connections.get(MODEL)).toMatchObject({ status: 'failed', error: { code: 'connection_not_started' } });
   });
@@ -182,7 +139,7 @@ describe('elevation model worker', () => {
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
     const fanOut = fakeFanOut();
-    const deps = { models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem: processStoredDem(blobs), fanOut };
+    const deps = { models: store, blobs, now: () => new Date('2026-11-23T21:00:00.000Z'), processDem: processStoredDem(blobs), fanOut, processing: oneRunOnly() };
     await processElevationUpload(deps, entry().upload_key, clip.bytes.byteLength);
     const { ready } = store.finished[0] as { ready: { model_key: string } };
     const lost = store.connections.get(MODEL)!;
@@ -221,7 +178,7 @@ describe('elevation model worker', () => {
     blobs.objects.set(entry().upload_key, Buffer.from('not a tiff'));
     const store = fakeStore(entry());
     const fanOut = fakeFanOut();
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut }, entry().upload_key, 10);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut, processing: oneRunOnly() }, entry().upload_key, 10);
     expect(store.finished).toEqual([{ error: expect.anything() }]);
     expect(fanOut.started).toEqual([]);
     expect(store.connections.size).toBe(0);
@@ -231,8 +188,8 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(undefined);
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, 10);
-    await processElevationUpload({ models: fakeStore(entry()), blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, `uploads/${ACCOUNT}/imp_x/file.csv`, 10);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(), processing: oneRunOnly() }, entry().upload_key, 10);
+    await processElevationUpload({ models: fakeStore(entry()), blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(), processing: oneRunOnly() }, `uploads/${ACCOUNT}/imp_x/file.csv`, 10);
     expect(store.finished).toEqual([]);
     expect(blobs.gets).toEqual([]);
     expect(blobs.ranges).toEqual([]);
@@ -243,7 +200,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs();
     blobs.objects.set(entry().upload_key, Buffer.from('x'));
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, MAX_DEM_UPLOAD_BYTES + 1);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(), processing: oneRunOnly() }, entry().upload_key, MAX_DEM_UPLOAD_BYTES + 1);
     expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'file_too_large' }) }]);
     expect(blobs.gets).toEqual([]);
     expect(blobs.ranges).toEqual([]);
@@ -258,7 +215,7 @@ describe('elevation model worker', () => {
     const blobs = new SizedBlobs();
     for (const key of keys) blobs.objects.set(key, Buffer.from('x'));
     const store = fakeStore(entry({ status: 'pending', upload_keys: keys }));
-    const deps = { models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() };
+    const deps = { models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(), processing: oneRunOnly() };
     // A key of this model that is none of its parts starts nothing.
     await processElevationUpload(deps, elevationUploadKey(ACCOUNT, MODEL, 4), 10);
     expect(store.finished).toEqual([]);
@@ -272,7 +229,7 @@ describe('elevation model worker', () => {
     const blobs = new MemoryBlobs(1);
     blobs.objects.set(entry().upload_key, clip.bytes);
     const store = fakeStore(entry());
-    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut() }, entry().upload_key, undefined);
+    await processElevationUpload({ models: store, blobs, now: () => new Date(), processDem: processStoredDem(blobs), fanOut: fakeFanOut(), processing: oneRunOnly() }, entry().upload_key, undefined);
     expect(store.finished).toEqual([{ error: expect.objectContaining({ code: 'internal_error' }) }]);
     expect([...blobs.objects.keys()].filter((key) => key.startsWith('elevation-models/'))).toEqual([]);
   });

@@ -15,10 +15,10 @@ function handOver(tiles: Map<string, Uint8Array>): Promise<void> {
 }
 
 /** The thread of `processDemInThread`: one model's upload (or its parts) processed window by window, each window's tiles handed over as made. */
-async function run({ file, options, windowTiles }: DemThreadRequest): Promise<void> {
+async function run({ file, options, windowTiles, windowLimit }: DemThreadRequest): Promise<void> {
   let reply: DemThreadReply;
   try {
-    const processing = { writeTiles: handOver, ...(windowTiles === undefined ? {} : { windowTiles }) };
+    const processing = { writeTiles: handOver, ...(windowTiles === undefined ? {} : { windowTiles }), ...(windowLimit === undefined ? {} : { windowLimit }) };
     const processed = file instanceof Uint8Array ? processDem(file, options, processing) : processStoredDem(new S3RangedBlobStore())(file, options, processing);
     reply = { ok: await processed };
   } catch (error) {

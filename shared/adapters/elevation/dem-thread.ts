@@ -2,7 +2,7 @@ import path from 'node:path';
 import { MODEL_PROCESSING_LIMIT_MS } from '../../domain/elevation-models/processing-job';
 import { RasterError, UploadReadError, type RasterErrorCode } from '../../domain/elevation-models/raster-error';
 import { VerticalReferenceError } from '../../domain/elevation-models/vertical';
-import type { ProcessOptions, ProcessedDem, WindowedProcessing } from './geotiff-dem';
+import type { BeyondOneRun, ProcessOptions, ProcessedDem, WindowedProcessing } from './geotiff-dem';
 import type { StoredUpload } from './ranged-tiff';
 import { startWorkerThread } from '../worker-thread';
 
@@ -15,12 +15,12 @@ export const DEM_THREAD_LIMITS = { maxOldGenerationSizeMb: 768, maxYoungGenerati
 
 /** What the thread answers: the processed model, or why the file was refused (or an unexpected error). */
 export type DemThreadReply =
-  | { ok: ProcessedDem }
+  | { ok: ProcessedDem | BeyondOneRun }
   | { refused: { kind: 'raster'; code: RasterErrorCode; message: string } | { kind: 'vertical'; message: string } | { kind: 'storage'; message: string } }
   | { crashed: string };
 
 /** The file: its bytes, or a model's uploads in the bucket (its parts, in order) that the thread reads by ranges itself. */
-export interface DemThreadRequest { file: Uint8Array | StoredUpload[]; options: ProcessOptions; windowTiles?: number }
+export interface DemThreadRequest { file: Uint8Array | StoredUpload[]; options: ProcessOptions; windowTiles?: number; windowLimit?: number }
 
 /** One window's tiles, handed over as made; the thread goes on once the parent answers that it took them. */
 export interface DemThreadTiles { tiles: Array<[string, Uint8Array]> }
@@ -33,10 +33,13 @@ const ENTRY = path.join(__dirname, `dem-thread-entry${path.extname(__filename)}`
  * The limit is the processing limit the worker Lambda has, which the model's lease outlasts: a
  * slow run is stopped, never taken over and processed twice.
  */
+type ThreadLimits = typeof DEM_THREAD_LIMITS & { timeLimitMs: number };
+export function processDemInThread(file: Uint8Array | StoredUpload[], options: ProcessOptions, processing?: Omit<WindowedProcessing, 'windowLimit'>, limits?: ThreadLimits): Promise<ProcessedDem>;
+export function processDemInThread(file: Uint8Array | StoredUpload[], options: ProcessOptions, processing: WindowedProcessing, limits?: ThreadLimits): Promise<ProcessedDem | BeyondOneRun>;
 export function processDemInThread(
   file: Uint8Array | StoredUpload[], options: ProcessOptions, processing: WindowedProcessing = {},
-  limits: typeof DEM_THREAD_LIMITS & { timeLimitMs: number } = { ...DEM_THREAD_LIMITS, timeLimitMs: MODEL_PROCESSING_LIMIT_MS },
-): Promise<ProcessedDem> {
+  limits: ThreadLimits = { ...DEM_THREAD_LIMITS, timeLimitMs: MODEL_PROCESSING_LIMIT_MS },
+): Promise<ProcessedDem | BeyondOneRun> {
   const { timeLimitMs, ...resourceLimits } = limits;
   const kept = new Map<string, Uint8Array>();
   const take = processing.writeTiles ?? (async (tiles: Map<string, Uint8Array>) => { for (const [key, tile] of tiles) kept.set(key, tile); });
@@ -45,7 +48,11 @@ export function processDemInThread(
       resourceLimits,
       // The environment this caller sees (endpoints, bucket): the thread reads a stored upload itself.
       env: { ...process.env },
-      workerData: { file, options, ...(processing.windowTiles === undefined ? {} : { windowTiles: processing.windowTiles }) } satisfies DemThreadRequest,
+      workerData: {
+        file, options,
+        ...(processing.windowTiles === undefined ? {} : { windowTiles: processing.windowTiles }),
+        ...(processing.windowLimit === undefined ? {} : { windowLimit: processing.windowLimit }),
+      } satisfies DemThreadRequest,
       stdout: false,
     });
     let settled = false;
@@ -65,7 +72,7 @@ export function processDemInThread(
       settle(() => answer(message));
     });
     const answer = (reply: DemThreadReply) => {
-      if ('ok' in reply) return resolve({ ...reply.ok, tiles: kept });
+      if ('ok' in reply) return resolve('beyond_one_run' in reply.ok ? reply.ok : { ...reply.ok, tiles: kept });
       if ('crashed' in reply) return reject(new Error(reply.crashed));
       const { refused } = reply;
       reject(refused.kind === 'raster' ? new RasterError(refused.message, refused.code)

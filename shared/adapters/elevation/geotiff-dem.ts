@@ -134,6 +134,8 @@ export interface ProcessedDem extends BuiltPyramid {
 export interface WindowedProcessing {
   /** Side of a window in level-0 tiles (a power of two; windows.ts). */
   windowTiles?: number;
+  /** Most windows processed in this run: a DEM of more is not processed but answered with its window count (to fan out). */
+  windowLimit?: number;
   /**
    * Takes each window's tiles as they are made (writing them out), so they are not kept: the
    * result then holds no tiles. Without it, the tiles are gathered in the result.
@@ -238,8 +240,11 @@ export async function processWindow(dem: WindowedDem, i: number): Promise<Window
  * whatever the model's size (and, for a file read by ranges, only the bytes of that window's strips
  * or tiles).
  */
-export async function processDem(files: DemFile | readonly DemFile[], options: ProcessOptions, processing: WindowedProcessing = {}): Promise<ProcessedDem> {
+export function processDem(files: DemFile | readonly DemFile[], options: ProcessOptions, processing?: Omit<WindowedProcessing, 'windowLimit'>): Promise<ProcessedDem>;
+export function processDem(files: DemFile | readonly DemFile[], options: ProcessOptions, processing: WindowedProcessing): Promise<ProcessedDem | BeyondOneRun>;
+export async function processDem(files: DemFile | readonly DemFile[], options: ProcessOptions, processing: WindowedProcessing = {}): Promise<ProcessedDem | BeyondOneRun> {
   const dem = await planGeoTiffDem(files, options, processing.windowTiles);
+  if (processing.windowLimit !== undefined && dem.plan.windows.length > processing.windowLimit) return { beyond_one_run: { windows: dem.plan.windows.length } };
   const kept = new Map<string, Uint8Array>();
   const take = processing.writeTiles ?? (async (tiles: Map<string, Uint8Array>) => { for (const [key, tile] of tiles) kept.set(key, tile); });
   const pyramid = new WindowedPyramid(dem.plan, dem.conversion.stored_datum, dem.waterRawValue !== undefined);
@@ -252,13 +257,21 @@ export async function processDem(files: DemFile | readonly DemFile[], options: P
   }
   // Decoded windows overlap by a few cells at their edges: the share of valid cells is the source's within that.
   checkElevationStats(samples, dem.conversion);
-  const { index, tiles } = pyramid.finish();
-  await take(tiles);
+  const built = pyramid.finish();
+  await take(built.tiles);
+  return processedDemOf(dem, { index: built.index, tiles: kept });
+}
+
+/** A DEM too large for one run: its windows are processed by a fan-out (processing-fan-out.ts). */
+export interface BeyondOneRun { beyond_one_run: { windows: number } }
+
+/** The processed model of a planned DEM from its pyramid. */
+export function processedDemOf(dem: WindowedDem, pyramid: BuiltPyramid): ProcessedDem {
   const { crs } = dem.source.frame;
-  return { index, tiles: kept, crs: { epsg: crs.epsg, name: crs.name }, vertical_conversion: dem.conversion.description };
+  return { ...pyramid, crs: { epsg: crs.epsg, name: crs.name }, vertical_conversion: dem.conversion.description };
 }
 
 /** `processDem` over a model's uploads in `blobs` (its parts, in order), each read by ranges where it is (the worker Lambda's processing). */
 export function processStoredDem(blobs: Pick<RangedBlobStore, 'readRange'>) {
-  return (uploads: readonly StoredUpload[], options: ProcessOptions, processing?: WindowedProcessing) => processDem(uploads.map((upload) => storedFile(blobs, upload.key, upload.size)), options, processing);
+  return (uploads: readonly StoredUpload[], options: ProcessOptions, processing: WindowedProcessing = {}) => processDem(uploads.map((upload) => storedFile(blobs, upload.key, upload.size)), options, processing);
 }

@@ -43,3 +43,6 @@ export const connectionKeys = (prefix: string) => ({
   spill: (tile: TileWindow) => `${prefix}connection/spill/${connectionTileName(tile)}.bin.gz`,
   status: `${prefix}connection/status.json`,
 });
+
+/** A fanned-out processing run's result of one batch of windows, beside the model's tiles until the join removes it. */
+export const processingBatchKey = (prefix: string, runId: string, first: number) => `${prefix}processing/${runId}/batch-${first}.bin`;

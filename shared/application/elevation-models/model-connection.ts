@@ -10,6 +10,7 @@ import {
   decodeTrace, encodeTrace, joinTiles, settleTile, tileWindows, traceTile, type ConnectionTile, type TileTrace, type TileWindow,
 } from '../../domain/hazards/tiled-connection';
 import { logger } from '../../observability/logger';
+import { inLanes } from '../jobs/lanes';
 import type { BlobStore } from '../../ports';
 
 /**
@@ -232,16 +233,7 @@ async function letRunGo(deps: ConnectionOutcomeDeps, run: ModelConnectionRun): P
  * starts it again.
  */
 export async function runModelConnection(deps: ConnectionOutcomeDeps, { run, tiles }: ConnectionRunStart, passes: TilePasses, concurrency: number, stopped?: AbortSignal): Promise<void> {
-  const eachTile = async (step: (tile: ConnectionTileWindow) => Promise<void>) => {
-    let next = 0;
-    const lane = async () => {
-      while (next < tiles.length) {
-        stopped?.throwIfAborted();
-        await step(tiles[next++]!);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, tiles.length)) }, lane));
-  };
+  const eachTile = (step: (tile: ConnectionTileWindow) => Promise<void>) => inLanes(tiles, concurrency, step, stopped);
   try {
     await eachTile((tile) => traceModelTile(deps.blobs, run, tile, passes));
     await joinModelTiles(deps.blobs, run, tiles);

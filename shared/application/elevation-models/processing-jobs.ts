@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { ProcessedDem, ProcessOptions, WindowedProcessing } from '../../adapters/elevation/geotiff-dem';
+import type { BeyondOneRun, ProcessedDem, ProcessOptions, WindowedProcessing } from '../../adapters/elevation/geotiff-dem';
 import type { StoredUpload } from '../../adapters/elevation/ranged-tiff';
 import { ModelTileWriter, processedModelRecord, writeProcessedModel } from '../../adapters/elevation/processed-model';
 import { MAX_DEM_UPLOAD_BYTES, accountModelPrefix, elevationUploadKey, parseElevationUploadKey } from '../../adapters/elevation/processed-keys';
-import type { DynamoElevationModelStore, ProcessedFields } from '../../adapters/elevation-model-store';
+import type { DynamoElevationModelStore } from '../../adapters/elevation-model-store';
 import { uploadKeysOf, type UploadedElevationModel } from '../../domain/elevation-models/stored-model';
 import { MAX_MODEL_ATTEMPTS, lostModelError, unreadableUploadError } from '../../domain/elevation-models/processing-job';
 import { UploadReadError } from '../../domain/elevation-models/raster-error';
 import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
+import type { JobLease } from '../../domain/job-lease';
+import { windowBatches, WINDOWS_PER_RUN } from '../../domain/elevation-models/windows';
+import { internalProcessingError, type ProcessingFanOut, type ProcessingOutcome, type ProcessingRun } from './processing-fan-out';
 import { logger } from '../../observability/logger';
-import { METRIC } from '../../observability/metrics';
+import { countJobEnd, METRIC } from '../../observability/metrics';
 import type { JobRunner } from '../jobs/harness';
 import { restartModelConnection, startModelConnection, type ConnectionFanOut, type ConnectionRecords } from './model-connection';
 import { MAX_CONNECTION_ATTEMPTS, lostConnectionError } from '../../domain/elevation-models/connection';
@@ -20,7 +23,7 @@ import type { RangedBlobStore } from '../../ports';
 type ConnectionRecordsMethod = keyof ConnectionRecords;
 
 export interface WorkerDeps {
-  models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'release' | 'listExpiredLeases' | 'takeOver' | 'listPending' | 'listLapsedConnections' | ConnectionRecordsMethod>;
+  models: Pick<DynamoElevationModelStore, 'get' | 'claim' | 'finish' | 'release' | 'extendLease' | 'listExpiredLeases' | 'takeOver' | 'listPending' | 'listLapsedConnections' | ConnectionRecordsMethod>;
   blobs: RangedBlobStore;
   now: () => Date;
   /**
@@ -28,10 +31,18 @@ export interface WorkerDeps {
    * by ranges where it is (never whole): in the worker Lambda itself (its memory is the cap),
    * locally in a worker thread.
    */
-  processDem: (uploads: StoredUpload[], options: ProcessOptions, processing: WindowedProcessing) => Promise<ProcessedDem>;
+  processDem: (uploads: StoredUpload[], options: ProcessOptions, processing: WindowedProcessing) => Promise<ProcessedDem | BeyondOneRun>;
   /** Traces a ready model's tidal connection over its tiles (Step Functions in AWS, a thread pool locally). */
   fanOut: ConnectionFanOut;
+  /**
+   * Processes a model of more windows than one run takes (`windowsPerRun`, windows.ts) in batches
+   * of `windowsPerBatch` (Step Functions in AWS, a thread pool locally); `windowTiles` sizes the windows.
+   */
+  processing: { fanOut: ProcessingFanOut; windowsPerRun?: number; windowsPerBatch?: number; windowTiles?: number };
 }
+
+/** What recording a model's outcome needs. */
+export type OutcomeDeps = Pick<WorkerDeps, 'blobs' | 'now' | 'fanOut'> & { models: Pick<WorkerDeps['models'], 'get' | 'finish' | 'release' | ConnectionRecordsMethod> };
 
 /** This process, as the holder of the leases it takes. */
 const WORKER_ID = `worker_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -53,11 +64,11 @@ async function storedUploads(deps: WorkerDeps, keys: string[]): Promise<{ upload
   return { uploads };
 }
 
-/** What processing a claimed model came to: ready, refused, or its uploads unreadable where they are stored (tried again). */
-type ProcessingOutcome = { ready: ProcessedFields } | { error: JobFailure } | { unreadable: UploadReadError };
+/** A claimed model too large for one run: its uploads, and its windows in batches. */
+interface FanOutNeeded { fan_out: { uploads: StoredUpload[]; options: ProcessOptions; windows: number } }
 
-/** Tiles and model.json for a claimed model's uploads, or why they cannot be used. */
-async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size: number | undefined): Promise<ProcessingOutcome> {
+/** Tiles and model.json for a claimed model's uploads, or why they cannot be used, or that it must be fanned out. */
+async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size: number | undefined): Promise<ProcessingOutcome | FanOutNeeded> {
   const keys = uploadKeysOf(entry);
   if (size !== undefined && size > MAX_DEM_UPLOAD_BYTES) return { error: tooLarge(size, 1, 1) };
   const { account_id: accountId, elevation_model_id: modelId } = entry;
@@ -67,11 +78,16 @@ async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size:
   try {
     const stored = await storedUploads(deps, keys);
     if ('error' in stored) return stored;
-    const processed = await deps.processDem(stored.uploads, {
+    const options: ProcessOptions = {
       vertical_datum: entry.vertical_datum,
       units: entry.units,
       ...(entry.ngvd29_to_navd88_m === null ? {} : { ngvd29_to_navd88_m: entry.ngvd29_to_navd88_m }),
-    }, { writeTiles: (windowTiles) => tiles.write(windowTiles) });
+    };
+    const { windowTiles, windowsPerRun = WINDOWS_PER_RUN } = deps.processing;
+    const processed = await deps.processDem(stored.uploads, options, {
+      writeTiles: (windowTiles) => tiles.write(windowTiles), windowLimit: windowsPerRun, ...(windowTiles === undefined ? {} : { windowTiles }),
+    });
+    if ('beyond_one_run' in processed) return { fan_out: { uploads: stored.uploads, options, windows: processed.beyond_one_run.windows } };
     const record = processedModelRecord(processed, {
       elevation_model_id: modelId, name: entry.name, source_vertical_datum: entry.vertical_datum,
       vertical_accuracy_m: entry.vertical_accuracy_m, surface_model: false,
@@ -80,10 +96,10 @@ async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size:
     return { ready: { crs: record.crs, resolution_m: record.resolution_m, bbox: record.bbox, vertical_conversion: record.vertical_conversion, model_key: modelKey } };
   } catch (error) {
     await tiles.discard();
-    if (error instanceof UploadReadError) return { unreadable: error };
+    if (error instanceof UploadReadError) return { unreadable: error.message };
     const failure = jobFailureOf(error);
     if (!failure) logger.error('Elevation model processing failed', { modelId, error: error as Error });
-    return { error: failure ?? { code: 'internal_error', detail: `Processing stopped on an unexpected error; quote ${modelId} when reporting it, or create the model again.` } };
+    return { error: failure ?? internalProcessingError(modelId) };
   }
 }
 
@@ -116,26 +132,94 @@ export async function processElevationUpload(deps: WorkerDeps, key: string, size
 
 /**
  * Processes a model this worker holds the lease of, and records the outcome if the lease still
- * holds. Uploads that could not be read where they are stored are not judged: with an attempt
- * left the lease is let go at once (the sweep processes the model again, uploads kept); on the
- * last attempt the model fails `storage_unavailable`.
+ * holds; a model of more windows than one run takes is handed to the processing fan-out, its lease
+ * moved on for as long as a fanned-out run may take, and the run's join records the outcome.
  */
 export async function processClaimedModel(deps: WorkerDeps, entry: UploadedElevationModel, size?: number): Promise<void> {
-  const { account_id: accountId, elevation_model_id: modelId } = entry;
   const processed = await tileUpload(deps, entry, size);
-  if ('unreadable' in processed) logger.warn('An elevation model\'s upload could not be read from storage', { modelId, error: processed.unreadable });
-  if ('unreadable' in processed && entry.lease && entry.lease.attempt < MAX_MODEL_ATTEMPTS) {
-    await deps.models.release(accountId, modelId, entry.lease.owner, deps.now());
+  const held: HeldModel = { account_id: entry.account_id, elevation_model_id: entry.elevation_model_id, lease: entry.lease, upload_keys: uploadKeysOf(entry) };
+  if (!('fan_out' in processed)) {
+    await recordProcessingOutcome(deps, held, processed);
     return;
   }
-  const outcome = 'unreadable' in processed ? { error: unreadableUploadError(processed.unreadable.message) } : processed;
-  const finished = await deps.models.finish(accountId, modelId, outcome, deps.now(), entry.lease);
+  await fanOutModel(deps, entry, processed.fan_out);
+}
+
+/** A claimed model's batches handed to the fan-out under its lease, held for the fan-out's lease; a start that fails lets the lease go (the sweep tries again). */
+async function fanOutModel(deps: WorkerDeps, entry: UploadedElevationModel, { uploads, options, windows }: FanOutNeeded['fan_out']): Promise<void> {
+  const { account_id: accountId, elevation_model_id: modelId } = entry;
+  if (!entry.lease) return;
+  const { fanOut, windowTiles, windowsPerBatch } = deps.processing;
+  const now = deps.now();
+  const lease = { ...entry.lease, expires_at: new Date(now.getTime() + fanOut.leaseMs).toISOString() };
+  if (!(await deps.models.extendLease(accountId, modelId, lease.owner, lease.expires_at, now))) return;
+  const run: ProcessingRun = {
+    account_id: accountId, elevation_model_id: modelId, run_id: `proc_${randomUUID().replace(/-/g, '')}`, lease,
+    name: entry.name, vertical_datum: entry.vertical_datum, vertical_accuracy_m: entry.vertical_accuracy_m,
+    model_prefix: accountModelPrefix(accountId, modelId), uploads, options, ...(windowTiles === undefined ? {} : { window_tiles: windowTiles }),
+  };
+  try {
+    await fanOut.start({ run, batches: windowBatches(windows, windowsPerBatch) });
+    logger.info('An elevation model is processed in batches of windows', { modelId, windows, runId: run.run_id });
+  } catch (error) {
+    logger.error('The processing fan-out of an elevation model could not be started', { modelId, error: error as Error });
+    await deps.models.release(accountId, modelId, lease.owner, deps.now());
+  }
+}
+
+/** A model held under a lease, as its outcome is recorded: by the worker that processed it, or by the join of its fanned-out run. */
+export interface HeldModel {
+  account_id: string;
+  elevation_model_id: string;
+  lease?: JobLease | null;
+  upload_keys: string[];
+}
+
+/**
+ * Records what processing came to if the lease still holds. Uploads that could not be read where
+ * they are stored are not judged: with an attempt left the lease is let go at once (the sweep
+ * processes the model again, uploads kept); on the last attempt the model fails
+ * `storage_unavailable`. A model that turns ready starts its connection run.
+ */
+export async function recordProcessingOutcome(deps: OutcomeDeps, model: HeldModel | ProcessingRun, processed: ProcessingOutcome): Promise<void> {
+  const { account_id: accountId, elevation_model_id: modelId, lease } = model;
+  const uploadKeys = 'upload_keys' in model ? model.upload_keys : model.uploads.map((upload) => upload.key);
+  if ('unreadable' in processed) logger.warn('An elevation model\'s upload could not be read from storage', { modelId, reason: processed.unreadable });
+  if ('unreadable' in processed && lease && lease.attempt < MAX_MODEL_ATTEMPTS) {
+    await deps.models.release(accountId, modelId, lease.owner, deps.now());
+    return;
+  }
+  const outcome = 'unreadable' in processed ? { error: unreadableUploadError(processed.unreadable) } : processed;
+  const finished = await deps.models.finish(accountId, modelId, outcome, deps.now(), lease);
   // The tiles are what is kept; the GeoTIFFs are not needed once processed (or refused).
-  for (const key of uploadKeysOf(entry)) await deps.blobs.delete(key).catch(() => undefined);
+  for (const key of uploadKeys) await deps.blobs.delete(key).catch(() => undefined);
   if (finished && 'ready' in outcome) {
     // The model is ready whatever becomes of its connection run, which records its own outcome.
     await startModelConnection({ ...deps, records: deps.models }, { account_id: accountId, elevation_model_id: modelId, model_key: outcome.ready.model_key! })
       .catch((error: Error) => logger.error('The connection run of a ready model was not recorded', { modelId, error }));
+  }
+}
+
+/** The outcome of a fanned-out run, recorded and counted as the job harness counts a run of the worker's own. */
+export async function recordRunOutcome(deps: OutcomeDeps, run: ProcessingRun, processed: ProcessingOutcome): Promise<void> {
+  await recordProcessingOutcome(deps, run, processed);
+  const after = await deps.models.get(run.account_id, run.elevation_model_id);
+  countJobEnd('processing', after?.status, { succeeded: METRIC.elevationModelsProcessed, failed: METRIC.elevationModelsFailed });
+}
+
+/** What a fanned-out run that failed after its retries (the state machine's failure path) came to. */
+export function failedRunOutcome(run: ProcessingRun, failure: { Error?: string; Cause?: string }): ProcessingOutcome {
+  if (failure.Error === UploadReadError.name) return { unreadable: errorMessageOf(failure.Cause) };
+  logger.error('A fanned-out elevation model processing run failed', { modelId: run.elevation_model_id, runId: run.run_id, error: failure.Error, cause: failure.Cause?.slice(0, 2000) });
+  return { error: internalProcessingError(run.elevation_model_id) };
+}
+
+/** The message of a Lambda error as Step Functions passes it on (a JSON `Cause` with `errorMessage`). */
+function errorMessageOf(cause: string | undefined): string {
+  try {
+    return String((JSON.parse(cause ?? '') as { errorMessage?: unknown }).errorMessage ?? cause);
+  } catch {
+    return cause ?? 'unknown';
   }
 }
 

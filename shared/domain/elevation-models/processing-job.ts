@@ -30,3 +30,11 @@ export const lostModelError = (attempt: number): { code: 'worker_lost'; detail: 
   code: 'worker_lost',
   detail: `Processing stopped when its worker ended unexpectedly (attempt ${attempt}), a crash, a timeout or a file too heavy to process; create the model again, with smaller tiles if it happens again.`,
 });
+
+/**
+ * A model of more windows than one run processes (windows.ts, `WINDOWS_PER_RUN`) is processed by a
+ * fan-out: in AWS a Step Functions execution, stopped past this (its lease lasts 10 minutes longer,
+ * so a run is never taken over while it goes on).
+ */
+export const PROCESSING_RUN_LIMIT_MS = 2 * 3600 * 1000;
+export const PROCESSING_FAN_OUT_LEASE_MS = PROCESSING_RUN_LIMIT_MS + 10 * 60 * 1000;

@@ -1,5 +1,7 @@
 import { encodeLevelTiles, pyramidIndex, pyramidLevelSides, TILE_SIZE, type BuiltPyramid, type CellBlock } from './pyramid';
 import type { CellWindow, LatticeFrame, ResampledWindow } from './reproject';
+import type { SampleStats } from './budget';
+import type { JobFailure } from '../job-failure';
 
 /**
  * A model of any size is processed one window of its lattice at a time: a square of
@@ -92,7 +94,7 @@ export class WindowedPyramid {
     }
   }
 
-  add(window: WindowTiles): void {
+  add(window: Omit<WindowTiles, 'tiles'>): void {
     window.present.forEach((names, level) => this.present[level]!.push(...names));
     const part = window.gathered, whole = this.gathered;
     if (!part || !whole) return;
@@ -111,4 +113,88 @@ export class WindowedPyramid {
     }
     return { index: pyramidIndex(this.plan.lattice, this.verticalDatum, this.hasWater, this.present), tiles };
   }
+}
+
+/**
+ * Windows one run processes in turn: 16 windows of 4,096 × 4,096 cells (2.7 × 10⁸ cells) take
+ * about 7 minutes at the 0.62 M cells/s measured (bench/results/elevation-windows.txt), well within
+ * a 15-minute Lambda. A model of more is fanned out.
+ */
+export const WINDOWS_PER_RUN = 16;
+/**
+ * Windows per item of the fan-out: 4 (6.7 × 10⁷ cells, about 2 minutes), so that a county's model
+ * spreads over many invocations (Miami-Dade at 1 m, 5 × 10⁹ cells: about 75 items), while each
+ * item's opening of the uploads' headers stays a small share of its work.
+ */
+export const WINDOWS_PER_BATCH = 4;
+
+/** A batch of consecutive windows of a plan: one item of the processing fan-out. */
+export interface WindowBatch { first: number; count: number }
+
+/** The plan's windows in batches of at most `perBatch`, in order. */
+export function windowBatches(windows: number, perBatch = WINDOWS_PER_BATCH): WindowBatch[] {
+  if (!(Number.isInteger(perBatch) && perBatch >= 1)) throw new Error(`A batch holds a whole number of windows, not ${perBatch}.`);
+  const batches: WindowBatch[] = [];
+  for (let first = 0; first < windows; first += perBatch) batches.push({ first, count: Math.min(perBatch, windows - first) });
+  return batches;
+}
+
+/** What a batch leaves for the join: its cells' statistics and each window's tile names and gathered cells; or the file's refusal. */
+export type WindowBatchResult =
+  | { samples: SampleStats; windows: Array<Omit<WindowTiles, 'tiles'>> }
+  | { refused: JobFailure };
+
+interface GatheredHeader { level: number; row0: number; col0: number; width: number; height: number; water: boolean }
+interface BatchHeader {
+  refused?: JobFailure;
+  samples?: { cells: number; valid: number; min: number | null; max: number | null };
+  windows?: Array<{ present: string[][]; gathered?: GatheredHeader }>;
+}
+
+/**
+ * A batch's result as bytes: a 4-byte little-endian header length, the header (JSON), padding to 4
+ * bytes, then each window's gathered cells (Float32) and water flags in window order.
+ */
+export function encodeWindowBatch(result: WindowBatchResult): Uint8Array {
+  const header: BatchHeader = 'refused' in result ? { refused: result.refused } : {
+    samples: { cells: result.samples.cells, valid: result.samples.valid, min: result.samples.valid ? result.samples.min : null, max: result.samples.valid ? result.samples.max : null },
+    windows: result.windows.map(({ present, gathered }) => ({
+      present,
+      ...(gathered ? { gathered: { level: gathered.level, row0: gathered.row0, col0: gathered.col0, width: gathered.width, height: gathered.height, water: gathered.water !== undefined } } : {}),
+    })),
+  };
+  const text = new TextEncoder().encode(JSON.stringify(header));
+  const start = Math.ceil((4 + text.byteLength) / 4) * 4;
+  const blocks = 'refused' in result ? [] : result.windows.flatMap(({ gathered }) => (gathered ? [gathered] : []));
+  const size = blocks.reduce((sum, block) => sum + block.values.byteLength + (block.water?.byteLength ?? 0), 0);
+  const bytes = new Uint8Array(start + Math.ceil(size / 4) * 4);
+  new DataView(bytes.buffer).setUint32(0, text.byteLength, true);
+  bytes.set(text, 4);
+  let at = start;
+  for (const block of blocks) {
+    bytes.set(new Uint8Array(block.values.buffer, block.values.byteOffset, block.values.byteLength), at);
+    at += block.values.byteLength;
+    if (block.water) {
+      bytes.set(block.water, at);
+      at += block.water.byteLength;
+    }
+  }
+  return bytes;
+}
+
+export function decodeWindowBatch(bytes: Uint8Array): WindowBatchResult {
+  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as BatchHeader;
+  if (header.refused) return { refused: header.refused };
+  let at = Math.ceil((4 + length) / 4) * 4;
+  const take = (n: number) => bytes.slice(at, (at += n));
+  const windows = header.windows!.map(({ present, gathered }) => {
+    if (!gathered) return { present };
+    const { water, ...frame } = gathered;
+    const cells = frame.width * frame.height;
+    const values = new Float32Array(take(cells * 4).buffer);
+    return { present, gathered: { ...frame, values, ...(water ? { water: take(cells) } : {}) } };
+  });
+  const stats = header.samples!;
+  return { samples: { cells: stats.cells, valid: stats.valid, min: stats.min ?? Infinity, max: stats.max ?? -Infinity }, windows };
 }
