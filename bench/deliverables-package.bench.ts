@@ -256,6 +256,9 @@ async function packageOf(count: number): Promise<Measure> {
     async delete(key) {
       objects.delete(key);
     },
+    async deleteMany(keys) {
+      for (const key of keys) objects.delete(key);
+    },
     async signedGetUrl(key) {
       return key;
     },

@@ -70,6 +70,8 @@ export interface BlobStore {
   get(key: string): Promise<Buffer | undefined>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Deletes every key (missing ones included), in order, as few requests as the store allows (a model's tiles are thousands). */
+  deleteMany(keys: readonly string[]): Promise<void>;
   /** Short-lived signed GET URL. */
   signedGetUrl(key: string, expiresInSeconds: number, downloadName?: string): Promise<string>;
   /** Short-lived signed PUT URL for direct uploads. */

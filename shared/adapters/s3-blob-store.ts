@@ -1,10 +1,13 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from './s3-commands';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from './s3-commands';
 import { s3 } from './aws-clients';
 import { requiredSetting } from '../config';
 import type { BlobStore } from '../ports';
 
 /** The presigner, loaded with the first signed URL (it brings the S3 signing code). */
 const presigner = () => require('@aws-sdk/s3-request-presigner') as typeof import('@aws-sdk/s3-request-presigner');
+
+/** Keys one DeleteObjects request takes. */
+const DELETE_BATCH = 1000;
 
 export class S3BlobStore implements BlobStore {
   constructor(protected readonly bucket = requiredSetting('BUCKET_NAME')) {}
@@ -35,6 +38,17 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await s3().send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** DeleteObjects of up to 1,000 keys a request (S3's limit), one request after another. */
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (let at = 0; at < keys.length; at += DELETE_BATCH) {
+      const { Errors } = await s3().send(new DeleteObjectsCommand({
+        Bucket: this.bucket, Delete: { Objects: keys.slice(at, at + DELETE_BATCH).map((Key) => ({ Key })), Quiet: true },
+      }));
+      const [first] = Errors ?? [];
+      if (first) throw new Error(`Deleting ${first.Key} failed: ${first.Code} ${first.Message} (${Errors!.length} of the request's keys not deleted).`);
+    }
   }
 
   signedGetUrl(key: string, expiresInSeconds: number, downloadName?: string): Promise<string> {

@@ -6,6 +6,8 @@ const client = () => require('@aws-sdk/client-s3') as typeof S3;
 
 export const DeleteObjectCommand = commandOnFirstUse(client, 'DeleteObjectCommand');
 export type DeleteObjectCommand = S3.DeleteObjectCommand;
+export const DeleteObjectsCommand = commandOnFirstUse(client, 'DeleteObjectsCommand');
+export type DeleteObjectsCommand = S3.DeleteObjectsCommand;
 export const GetObjectCommand = commandOnFirstUse(client, 'GetObjectCommand');
 export type GetObjectCommand = S3.GetObjectCommand;
 export const HeadObjectCommand = commandOnFirstUse(client, 'HeadObjectCommand');

@@ -19,6 +19,7 @@ export class MemoryBlobs implements RangedBlobStore {
     return this.objects.get(key)?.subarray(start, end + 1);
   }
   async delete(key: string) { this.objects.delete(key); }
+  async deleteMany(keys: readonly string[]) { for (const key of keys) this.objects.delete(key); }
   async signedGetUrl() { return ''; }
   async signedPutUrl() { return ''; }
 }

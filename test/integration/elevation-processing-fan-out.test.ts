@@ -122,3 +122,15 @@ describe('processing fan-out (S3 and DynamoDB emulators)', () => {
     await expectSingleRunModel(model);
   }, 120_000);
 });
+
+describe('bucket deletes in bulk (S3 emulator)', () => {
+  it('removes more keys than one DeleteObjects request takes, missing ones included, and leaves every other object', async () => {
+    const keys = Array.from({ length: 1_003 }, (_, i) => `elevation-models/acct_bulk/em_bulk/0/${i}.bin.gz`);
+    for (let at = 0; at < keys.length; at += 50) await Promise.all(keys.slice(at, at + 50).map((key) => blobs.put(key, Buffer.of(1), 'application/gzip')));
+    await blobs.put('elevation-models/acct_bulk/em_bulk/model.json', '{}', 'application/json');
+    await blobs.deleteMany([...keys, 'elevation-models/acct_bulk/em_bulk/never-written.bin']);
+    const left = await Promise.all([keys[0]!, keys[999]!, keys[1_000]!, keys[1_002]!].map((key) => blobs.exists(key)));
+    expect(left).toEqual([false, false, false, false]);
+    expect(await blobs.exists('elevation-models/acct_bulk/em_bulk/model.json')).toBe(true);
+  }, 120_000);
+});

@@ -93,6 +93,7 @@ function world(options: { finishOk?: boolean; assessment?: Parameters<typeof sto
     async get(key) { return objects.get(key)?.body; },
     async exists(key) { return objects.has(key); },
     async delete(key) { deleted.push(key); objects.delete(key); },
+    async deleteMany(keys) { for (const key of keys) await this.delete(key); },
     async signedGetUrl(key) { return key; },
     async signedPutUrl(key) { return key; },
   };

@@ -36,6 +36,7 @@ function memoryBlobs() {
     async get(key) { const o = objects.get(key); return o ? Buffer.from(o.body) : undefined; },
     async exists(key) { return objects.has(key); },
     async delete(key) { objects.delete(key); },
+    async deleteMany(keys) { for (const key of keys) objects.delete(key); },
     async signedGetUrl(key, seconds, name) { return `https://blobs.test/${key}?expires=${seconds}&name=${name}`; },
     async signedPutUrl(key) { return `https://blobs.test/${key}`; },
   };

@@ -4,8 +4,6 @@ import {
   discardWindowBatches, InProcessProcessingFanOut, inProcessSteps, type ProcessingRunStart,
 } from '../../shared/application/elevation-models/processing-fan-out';
 import { failedRunOutcome, processElevationUpload, recordRunOutcome, type WorkerDeps } from '../../shared/application/elevation-models/processing-jobs';
-import { decodeWindowBatch, encodeWindowBatch, windowBatches, type WindowBatchResult } from '../../shared/domain/elevation-models/windows';
-import { NO_SAMPLES } from '../../shared/domain/elevation-models/budget';
 import { ACCOUNT, entry, fakeFanOut, fakeStore, MODEL } from '../helpers/elevation-worker-fakes';
 import { MemoryBlobs } from '../helpers/memory-blobs';
 import { writeTiff } from '../helpers/tiff-writer';
@@ -122,27 +120,5 @@ describe('the failure path of a fanned-out run', () => {
       .toEqual({ unreadable: 'Reading the stored upload failed: Slow Down' });
     expect(failedRunOutcome(run, { Error: 'UploadReadError', Cause: 'not JSON' })).toEqual({ unreadable: 'not JSON' });
     expect(failedRunOutcome(run, { Error: 'States.Timeout' })).toEqual({ error: { code: 'internal_error', detail: expect.stringContaining(MODEL) } });
-  });
-});
-
-describe('window batches', () => {
-  it('cover the windows in order, the last one short', () => {
-    expect(windowBatches(7, 3)).toEqual([{ first: 0, count: 3 }, { first: 3, count: 3 }, { first: 6, count: 1 }]);
-    expect(windowBatches(6, 3)).toEqual([{ first: 0, count: 3 }, { first: 3, count: 3 }]);
-    expect(windowBatches(1)).toEqual([{ first: 0, count: 1 }]);
-    expect(windowBatches(9)).toEqual([{ first: 0, count: 4 }, { first: 4, count: 4 }, { first: 8, count: 1 }]);
-    expect(() => windowBatches(4, 0)).toThrow(/whole number/);
-    expect(() => windowBatches(4, 1.5)).toThrow(/whole number/);
-  });
-
-  it('keep their results through the bytes: statistics (none at all included), names, gathered cells and water', () => {
-    const gathered = { level: 1, row0: 2, col0: 3, width: 3, height: 1, values: Float32Array.of(1.5, Number.NaN, -2), water: Uint8Array.of(0, 1, 0) };
-    const dry = { level: 1, row0: 0, col0: 0, width: 1, height: 1, values: Float32Array.of(7) };
-    const results: WindowBatchResult[] = [
-      { samples: { cells: 10, valid: 8, min: -1.25, max: 3.5 }, windows: [{ present: [['0-0'], []], gathered }, { present: [['0-1'], ['0-0']] }, { present: [[]], gathered: dry }] },
-      { samples: NO_SAMPLES, windows: [] },
-      { refused: { code: 'elevation_out_of_range', detail: 'too high' } },
-    ];
-    for (const result of results) expect(decodeWindowBatch(encodeWindowBatch(result))).toEqual(result);
   });
 });

@@ -5,7 +5,7 @@ import type { BlobStore } from '../../shared/ports';
 import { readTampaClip, TAMPA_SHIFT_M } from '../helpers/dem-fixture';
 
 /** Objects in memory, as the bucket holds them. */
-class MemoryBlobs implements Pick<BlobStore, 'put' | 'get' | 'delete'> {
+class MemoryBlobs implements Pick<BlobStore, 'put' | 'get' | 'delete' | 'deleteMany'> {
   readonly objects = new Map<string, Buffer>();
   async put(key: string, body: Buffer | string) {
     this.objects.set(key, Buffer.from(body));
@@ -15,6 +15,9 @@ class MemoryBlobs implements Pick<BlobStore, 'put' | 'get' | 'delete'> {
   }
   async delete(key: string) {
     this.objects.delete(key);
+  }
+  async deleteMany(keys: readonly string[]) {
+    for (const key of keys) this.objects.delete(key);
   }
 }
 

@@ -20,8 +20,9 @@ export class BlobElevationModelFiles implements ElevationModelFiles {
     return this.blobs.signedPutUrl(key, seconds);
   }
 
+  /** In as few requests as the bucket allows: a model at the cell limit is tens of thousands of objects. */
   async deleteModelFiles(accountId: string, modelId: string, uploadKeys: readonly string[], modelKey: string | null): Promise<void> {
-    for (const key of uploadKeys) await this.blobs.delete(key);
+    await this.blobs.deleteMany(uploadKeys);
     if (!modelKey) return;
     const record = await this.blobs.get(modelKey);
     if (!record) return;
@@ -30,10 +31,8 @@ export class BlobElevationModelFiles implements ElevationModelFiles {
     // Its connection objects first: the record is what names the tiles they were traced in.
     const keys = connectionKeys(prefix);
     const { width, height } = model.pyramid.levels[0]!;
-    for (const tile of tileWindows(width, height, CONNECTION_TILE_SIDE)) {
-      for (const key of [keys.trace(tile), keys.rim(tile), keys.spill(tile)]) await this.blobs.delete(key);
-    }
-    await this.blobs.delete(keys.status);
+    const connection = tileWindows(width, height, CONNECTION_TILE_SIDE).flatMap((tile) => [keys.trace(tile), keys.rim(tile), keys.spill(tile)]);
+    await this.blobs.deleteMany([...connection, keys.status]);
     await deleteProcessedModel(this.blobs, prefix, model);
   }
 }

@@ -27,7 +27,7 @@ export class ModelTileWriter {
   }
 
   async discard(): Promise<void> {
-    await Promise.allSettled(this.written.splice(0).map((key) => this.blobs.delete(key)));
+    await this.blobs.deleteMany(this.written.splice(0)).catch(() => undefined);
   }
 }
 
@@ -48,8 +48,9 @@ export async function writeProcessedModel(blobs: BlobStore, prefix: string, reco
   }
 }
 
+/** The tiles, then `model.json` last (a reader never finds the record without its tiles). */
 export async function deleteProcessedModel(blobs: BlobStore, prefix: string, record: Pick<ElevationModelRecord, 'pyramid'>): Promise<void> {
-  for (const key of processedModelKeys(prefix, record)) await blobs.delete(key);
+  await blobs.deleteMany(processedModelKeys(prefix, record));
 }
 
 /**

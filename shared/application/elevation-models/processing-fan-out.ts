@@ -82,7 +82,7 @@ export async function processWindowBatch(blobs: RangedBlobStore, run: Processing
     }
   } catch (error) {
     // The windows before the one that failed wrote their tiles: a batch that fails keeps none.
-    await Promise.allSettled(writtenTiles(run.model_prefix, result).map((key) => blobs.delete(key)));
+    await blobs.deleteMany(writtenTiles(run.model_prefix, result)).catch(() => undefined);
     const refused = jobFailureOf(error);
     if (!refused) throw error;
     result = { refused };
@@ -110,7 +110,7 @@ export async function joinWindowBatches(blobs: RangedBlobStore, run: ProcessingR
     results.push(decodeWindowBatch(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
   }
   const written = results.flatMap((result) => writtenTiles(run.model_prefix, result));
-  const discard = async () => { await Promise.allSettled(written.map((key) => blobs.delete(key))); };
+  const discard = () => blobs.deleteMany(written).catch(() => undefined);
   try {
     const refused = results.find((result): result is Extract<WindowBatchResult, { refused: JobFailure }> => 'refused' in result);
     if (refused) {
@@ -143,7 +143,7 @@ export async function joinWindowBatches(blobs: RangedBlobStore, run: ProcessingR
     }
     return { error: failure };
   } finally {
-    await Promise.allSettled(keys.map((key) => blobs.delete(key)));
+    await blobs.deleteMany(keys).catch(() => undefined);
   }
 }
 
@@ -163,7 +163,7 @@ export async function discardWindowBatches(blobs: RangedBlobStore, run: Processi
     const bytes = await blobs.get(key);
     if (!bytes) continue;
     const result = decodeWindowBatch(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    await Promise.allSettled([...writtenTiles(run.model_prefix, result), key].map((written) => blobs.delete(written)));
+    await blobs.deleteMany([...writtenTiles(run.model_prefix, result), key]);
   }
 }
 
@@ -209,6 +209,7 @@ export async function runModelProcessing(deps: InProcessRunDeps, { run, batches 
     outcome = await deps.steps.join(run, batches);
   } catch (error) {
     if (stopped?.aborted) {
+      await deps.discard(run, batches).catch(() => undefined);
       await deps.letGo(run);
       logger.info('A processing run stopped with its process; the next sweep processes the model again', { modelId: run.elevation_model_id });
       return;

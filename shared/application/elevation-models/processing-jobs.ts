@@ -192,7 +192,7 @@ export async function recordProcessingOutcome(deps: OutcomeDeps, model: HeldMode
   const outcome = 'unreadable' in processed ? { error: unreadableUploadError(processed.unreadable) } : processed;
   const finished = await deps.models.finish(accountId, modelId, outcome, deps.now(), lease);
   // The tiles are what is kept; the GeoTIFFs are not needed once processed (or refused).
-  for (const key of uploadKeys) await deps.blobs.delete(key).catch(() => undefined);
+  await deps.blobs.deleteMany(uploadKeys).catch(() => undefined);
   if (finished && 'ready' in outcome) {
     // The model is ready whatever becomes of its connection run, which records its own outcome.
     await startModelConnection({ ...deps, records: deps.models }, { account_id: accountId, elevation_model_id: modelId, model_key: outcome.ready.model_key! })
