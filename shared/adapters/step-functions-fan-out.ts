@@ -25,8 +25,8 @@ export class StepFunctionsConnectionFanOut implements ConnectionFanOut {
   /** Without an ARN a start fails (recorded on the model), the processing does not. */
   constructor(private readonly stateMachineArn?: string) {}
 
-  start({ run, tiles }: ConnectionRunStart): Promise<void> {
-    return startRun(this.stateMachineArn ?? requiredSetting('CONNECTION_STATE_MACHINE_ARN'), run.run_id, { run, tiles });
+  async start({ run, tiles }: ConnectionRunStart): Promise<void> {
+    await startRun(this.stateMachineArn ?? requiredSetting('CONNECTION_STATE_MACHINE_ARN'), run.run_id, { run, tiles });
   }
 }
 
@@ -36,7 +36,7 @@ export class StepFunctionsProcessingFanOut implements ProcessingFanOut {
 
   constructor(private readonly stateMachineArn?: string) {}
 
-  start({ run, batches }: ProcessingRunStart): Promise<void> {
-    return startRun(this.stateMachineArn ?? requiredSetting('PROCESSING_STATE_MACHINE_ARN'), run.run_id, { run, batches });
+  async start({ run, batches }: ProcessingRunStart): Promise<void> {
+    await startRun(this.stateMachineArn ?? requiredSetting('PROCESSING_STATE_MACHINE_ARN'), run.run_id, { run, batches });
   }
 }

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resetAwsClients } from '../../shared/adapters/aws-clients';
-import { StepFunctionsConnectionFanOut } from '../../shared/adapters/step-functions-fan-out';
+import { StepFunctionsConnectionFanOut, StepFunctionsProcessingFanOut } from '../../shared/adapters/step-functions-fan-out';
+import type { ProcessingRunStart } from '../../shared/application/elevation-models/processing-fan-out';
+import { resetConfigForTests } from '../../shared/config';
 import type { ConnectionRunStart } from '../../shared/application/elevation-models/model-connection';
 
 /**
@@ -65,5 +67,19 @@ describe('the Step Functions fan-out', () => {
     const fanOut = new StepFunctionsConnectionFanOut();
     await expect(fanOut.start(start)).rejects.toThrow('Missing required environment variable CONNECTION_STATE_MACHINE_ARN');
     expect(calls).toHaveLength(0);
+  });
+
+  it('starts a model\'s processing on the machine the stack names, named after the run, with the run and its batches as the input', async () => {
+    const processing = { run: { ...start.run, run_id: 'proc_1' } as unknown as ProcessingRunStart['run'], batches: [{ first: 0, count: 4 }, { first: 4, count: 1 }] };
+    const PROCESSING = MACHINE.replace('ElevationTiles', 'ElevationProcessing');
+    process.env.PROCESSING_STATE_MACHINE_ARN = PROCESSING;
+    resetConfigForTests();
+    await new StepFunctionsProcessingFanOut().start(processing);
+    expect(calls.map((call) => call.body)).toEqual([{ stateMachineArn: PROCESSING, name: 'proc_1', input: JSON.stringify(processing) }]);
+    expect(new StepFunctionsProcessingFanOut().leaseMs).toBe(130 * 60_000);
+    delete process.env.PROCESSING_STATE_MACHINE_ARN;
+    resetConfigForTests();
+    await expect(new StepFunctionsProcessingFanOut().start(processing)).rejects.toThrow('Missing required environment variable PROCESSING_STATE_MACHINE_ARN');
+    expect(calls).toHaveLength(1);
   });
 });
