@@ -7,7 +7,6 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { SERVICE_NAME } from '../shared/observability/logger';
-import { METRICS_NAMESPACE } from '../shared/observability/metrics';
 import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
 import type { StageConfig } from './stage-config';
 
@@ -131,7 +130,6 @@ export class AppFunction extends NodejsFunction {
       environment: {
         APP_MODE: 'aws',
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.config.logLevel,
         ...(nodeOptionsOf(props.name) ? { NODE_OPTIONS: nodeOptionsOf(props.name)! } : {}),
         ...statewideDemSettings(scope),

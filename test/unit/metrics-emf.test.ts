@@ -324,6 +324,55 @@ describe('log lines carry the Lambda invocation', () => {
   });
 });
 
+describe('the EMF line and its switches', () => {
+  /** The metrics module loaded afresh under these switches (they are read when its buffer is made). */
+  const metricsUnder = (env: Record<string, string | undefined>) => {
+    const saved = { POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED, POWERTOOLS_DEV: process.env.POWERTOOLS_DEV };
+    for (const [name, value] of Object.entries(env)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    try {
+      const module = freshModule<typeof import('../../shared/observability/metrics')>(require.resolve('../../shared/observability/metrics'));
+      module.countMetric('AnalysesRun');
+      module.publishMetrics();
+    } finally {
+      Object.assign(process.env, saved);
+      if (saved.POWERTOOLS_DEV === undefined) delete process.env.POWERTOOLS_DEV;
+    }
+    return emfLines().length;
+  };
+
+  it.each([
+    [{ POWERTOOLS_METRICS_DISABLED: 'false', POWERTOOLS_DEV: 'true' }, 1],
+    [{ POWERTOOLS_METRICS_DISABLED: ' TRUE ', POWERTOOLS_DEV: undefined }, 0],
+    [{ POWERTOOLS_METRICS_DISABLED: '1', POWERTOOLS_DEV: undefined }, 0],
+    [{ POWERTOOLS_METRICS_DISABLED: 'no', POWERTOOLS_DEV: undefined }, 1],
+    [{ POWERTOOLS_METRICS_DISABLED: undefined, POWERTOOLS_DEV: 'yes' }, 0],
+    [{ POWERTOOLS_METRICS_DISABLED: undefined, POWERTOOLS_DEV: undefined }, 1],
+  ])('with %j, %i line is written (POWERTOOLS_METRICS_DISABLED decides, else POWERTOOLS_DEV)', (env, lines) => {
+    expect(metricsUnder(env)).toBe(lines);
+  });
+
+  it('a count repeated in one invocation is summed; the line is stamped with the time it is written', () => {
+    const before = Date.now();
+    countJobEnd('queued', 'failed', { failed: 'DeliverablesFailed' });
+    countJobEnd('running', 'failed', { failed: 'DeliverablesFailed' });
+    publishMetrics();
+    const [line] = emfLines() as (EmfLine & { _aws: { Timestamp: number } })[];
+    expect(line).toEqual({
+      _aws: { Timestamp: expect.any(Number), CloudWatchMetrics: [{ Namespace: 'VaComplianceApi', Dimensions: [['service']], Metrics: [{ Name: 'DeliverablesFailed', Unit: 'Count' }] }] },
+      service: 'va-compliance-api',
+      DeliverablesFailed: 2,
+    });
+    expect(line!._aws.Timestamp).toBeGreaterThanOrEqual(before);
+    expect(line!._aws.Timestamp).toBeLessThanOrEqual(Date.now());
+    // The buffer is emptied by the line: nothing more is sent.
+    publishMetrics();
+    expect(emfLines()).toHaveLength(1);
+  });
+});
+
 describe('API counts aggregated in one process (the local gateway)', () => {
   it('sends one line per route group and tier with the same totals as one line per answer', async () => {
     const stop = aggregateApiMetrics(60_000);
