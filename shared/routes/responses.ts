@@ -46,3 +46,28 @@ export const STALE_VERSION_CONFLICT = {
 };
 export const PRECONDITION_REQUIRED = { 428: problem('No `If-Match` header: send the `ETag` of your last read (`precondition_required`).') };
 export const IDEMPOTENCY_REUSED = { 422: problem('`Idempotency-Key` reused with another body (`idempotency_key_reused`).') };
+
+// The /v1 routes' errors, here rather than with the identity routes: the risk and training
+// functions use them without building the identity routes' schemas.
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer error="invalid_token"` (RFC 6750).', schema: { type: 'string' as const } } };
+/** A bearer route limited to some roles (`roles` in the route): 403 `insufficient_scope` for the others. */
+export const ROLE_ERRORS: Record<number, ResponseDef> = {
+  403: { ...problem('The signed-in user\'s role may not use this route (`insufficient_scope`).'), headers: { 'WWW-Authenticate': { description: '`Bearer error="insufficient_scope"` (RFC 6750).', schema: { type: 'string' as const } } } },
+};
+export const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until another attempt is accepted.', schema: { type: 'integer' as const } } };
+
+/** Errors of the public sign-up and sign-in routes. */
+export const PUBLIC_V1_ERRORS: Record<number, ResponseDef> = {
+  400: problem('Invalid request (`invalid_request`, `malformed_body`); `errors` lists each bad field.'),
+  413: problem('Body too large (`payload_too_large`).'),
+  415: problem('Wrong content type (`unsupported_media_type`).'),
+  500: problem('Unexpected error (`internal_error`); no internals are returned.'),
+  ...DEPENDENCY_UNAVAILABLE,
+};
+
+/** Errors of every route that needs a bearer token. */
+export const BEARER_ERRORS: Record<number, ResponseDef> = {
+  ...PUBLIC_V1_ERRORS,
+  401: { ...problem('Missing, expired, tampered or foreign access token, or an ID token instead of an access token (`invalid_token`).'), headers: WWW_AUTHENTICATE },
+  429: problem('The account\'s hourly request limit is reached (`rate_limit_exceeded`); see `Retry-After`.'),
+};

@@ -1,6 +1,5 @@
 import { HazardsAtLocationResponse, LocationQuery, RiskQuery, RiskResponse, SuppliesQuery, SuppliesResponse } from '../schemas/v1-risk';
-import { NOT_FOUND, ok, problem } from './responses';
-import { BEARER_ERRORS } from './v1-identity';
+import { BEARER_ERRORS, NOT_FOUND, ok, problem } from './responses';
 import { defineRoute, type ResponseDef } from './types';
 
 const OUTSIDE_FLORIDA: Record<number, ResponseDef> = {

@@ -3,9 +3,8 @@ import {
   Enrollment, EnrollmentList, EnrollmentParams, Jwks, RevokeBody, VerificationResponse,
 } from '../schemas/v1-training';
 import { IdempotencyHeaders } from '../schemas/common';
-import { DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PUBLIC_ERRORS, ok, problem } from './responses';
+import { BEARER_ERRORS, DEPENDENCY_UNAVAILABLE, IDEMPOTENCY_REUSED, NOT_FOUND, PUBLIC_ERRORS, ROLE_ERRORS, ok, problem } from './responses';
 import { defineRoute } from './types';
-import { BEARER_ERRORS, ROLE_ERRORS } from './v1-identity';
 
 /**
  * Training and certification documents professional qualifications: county staff, consultants

@@ -1,5 +1,5 @@
 import * as z from './zod';
-import { BoundaryGeometry } from './hazards';
+import { BoundaryGeometry } from './boundary';
 
 export const OfficialBoundaryBody = z.object({
   boundary_geojson: BoundaryGeometry.describe('The jurisdiction\'s official boundary: GeoJSON Polygon or MultiPolygon, WGS 84 lon/lat, at most 10,000 vertices.'),

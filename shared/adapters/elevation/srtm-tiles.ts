@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
+import { fflate } from '../../fflate';
 import { SRTM_MODEL_ID, type ElevationGrid, type ElevationSource, type ElevationSourceInfo } from '../../domain/hazards/elevation';
 import type { BBox } from '../../domain/hazards/geo';
 
@@ -118,7 +118,7 @@ export class SrtmTileSource implements ElevationSource {
     if (!this.available.has(name)) return undefined;
     let view = this.cache.get(name);
     if (!view) {
-      const files = unzipSync(readFileSync(path.join(this.directory, `${name}.hgt.zip`)));
+      const files = fflate().unzipSync(readFileSync(path.join(this.directory, `${name}.hgt.zip`)));
       const bytes = files[`${name}.hgt`] ?? Object.values(files)[0]!;
       view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       if (this.cache.size >= CACHED_TILES) this.cache.delete(this.cache.keys().next().value!);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'fflate';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { connectionKeys } from '../../adapters/elevation/processed-keys';
 import { MODEL_FILE } from '../../adapters/elevation/tiled-model';
 import { CONNECTION_SEA_SURFACE_NAVD88_M, CONNECTION_TILE_SIDE, type ModelConnection } from '../../domain/elevation-models/connection';
@@ -123,13 +123,13 @@ export async function settleModelTile(blobs: BlobStore, run: ModelConnectionRun,
   const rimBytes = await required(blobs, keys.rim(tile));
   const rim = new Float32Array(new Uint8Array(rimBytes).buffer);
   const spill = await passes.settle(await readModelTile(blobs, run, tile), rim);
-  await blobs.put(keys.spill(tile), Buffer.from(gzipSync(new Uint8Array(spill.buffer), { level: 6, mtime: 0 })), 'application/gzip');
+  await blobs.put(keys.spill(tile), Buffer.from(gzipSync(new Uint8Array(spill.buffer), { level: 6 })), 'application/gzip');
 }
 
 /** A settled tile's spill levels back from the cache. */
 export async function cachedSpill(blobs: BlobStore, prefix: string, tile: ConnectionTileWindow): Promise<Float32Array | undefined> {
   const bytes = await blobs.get(connectionKeys(prefix).spill(tile));
-  return bytes ? new Float32Array(gunzipSync(new Uint8Array(bytes)).slice().buffer) : undefined;
+  return bytes ? new Float32Array(new Uint8Array(gunzipSync(bytes)).buffer) : undefined;
 }
 
 export interface ConnectionOutcomeDeps {

@@ -1,4 +1,5 @@
-import proj4, { type ProjectionDefinition } from 'proj4';
+import type { ProjectionDefinition } from 'proj4';
+import { proj4 } from '../../proj4';
 import { child, find, parseWkt, type WktNode } from './wkt';
 export { parseCrsReference } from './crs-reference';
 
@@ -157,8 +158,8 @@ const identity: Reprojector = (x, y) => [x, y];
 export function wktToWgs84(wkt: string): Reprojector | undefined {
   try {
     // The WKT parsed once: the projection both converts and gives its false origin.
-    const projection = proj4.Proj(wkt);
-    const converter = proj4(projection, 'EPSG:4326');
+    const projection = proj4().Proj(wkt);
+    const converter = proj4()(projection, 'EPSG:4326');
     // A projection carries its definition's fields (false easting and northing in metres), which its type leaves out.
     const { x0 = 0, y0 = 0, to_meter: toMetre = 1 } = projection as unknown as ProjectionDefinition;
     const probe = converter.forward([x0 / toMetre, y0 / toMetre]) as number[];
@@ -174,6 +175,6 @@ export function toWgs84(epsg: number): Reprojector {
   const crs = byEpsg.get(epsg);
   if (!crs) throw new Error(`Unknown EPSG:${epsg}`);
   if (!crs.projected) return identity;
-  const converter = proj4(crs.proj4, 'EPSG:4326');
+  const converter = proj4()(crs.proj4, 'EPSG:4326');
   return (x, y) => converter.forward([x, y]) as [number, number];
 }

@@ -1,5 +1,6 @@
 import type { Feature, Geometry, MultiPolygon, Position } from 'geojson';
-import proj4 from 'proj4';
+import { onFirstUse } from '../../on-first-use';
+import { proj4 } from '../../proj4';
 import albers3087 from 'epsg-index/s/3087.json';
 import { knownCrs } from '../assets/crs';
 import type { StoredAsset } from '../assets/ports';
@@ -14,7 +15,7 @@ import type { GeoPackageContent, GeoPackageTableHead, ShapefileLayerHead } from 
 export const DELIVERABLE_EPSG = 3087;
 const CRS = knownCrs(DELIVERABLE_EPSG)!;
 const WKT = albers3087.wkt;
-const toAlbers = proj4('EPSG:4326', CRS.proj4);
+const toAlbers = onFirstUse(() => proj4()('EPSG:4326', CRS.proj4));
 
 /** The extent a layer without features states: Florida's. */
 const FLORIDA: Bounds = { west: -87.7, south: 24.4, east: -79.9, north: 31.1 };
@@ -122,7 +123,7 @@ export function fgdcMetadata(layer: GisLayer | LayerOutline, context: MetadataCo
 }
 
 function projectPosition(p: Position): Position {
-  const [x, y] = toAlbers.forward([p[0]!, p[1]!]);
+  const [x, y] = toAlbers().forward([p[0]!, p[1]!]);
   return [Math.round(x! * 100) / 100, Math.round(y! * 100) / 100];
 }
 

@@ -1,4 +1,4 @@
-import { gunzipSync, gzipSync } from 'fflate';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { ElevationGrid } from '../hazards/elevation';
 import type { BBox } from '../hazards/geo';
 import type { GeoLattice } from './reproject';
@@ -103,7 +103,9 @@ export function encodeLevelTiles(block: CellBlock, level: number, [levelWidth, l
       if (!any) continue;
       const name = `${tx}-${ty}`;
       present.push(name);
-      out.set(tileKey(level, name), gzipSync(bytes, { level: 6, mtime: 0 }));
+      // In an array of its own: a small Buffer from zlib may be a view into Node's shared pool, which
+      // must not be transferred to another thread.
+      out.set(tileKey(level, name), new Uint8Array(gzipSync(bytes, { level: 6 })));
     }
   }
 }
@@ -143,7 +145,8 @@ export function decodeTile(bytes: Uint8Array): DecodedTile {
   const raw = gunzipSync(bytes);
   const n = TILE_SIZE * TILE_SIZE;
   if (raw.byteLength !== n * 5) throw new Error(`Elevation tile has ${raw.byteLength} bytes, expected ${n * 5}.`);
-  const copy = raw.slice();
+  // A copy of its own at offset 0 (a Buffer's `slice` is a view, possibly into a shared pool).
+  const copy = new Uint8Array(raw);
   return { values: new Float32Array(copy.buffer, 0, n), water: copy.subarray(n * 4) };
 }
 

@@ -1,4 +1,4 @@
-import proj4 from 'proj4';
+import { proj4 } from '../../proj4';
 import type { ElevationGrid } from '../hazards/elevation';
 import { checkLatticeSize, isElevationSample } from './budget';
 import type { DemCrs } from './crs';
@@ -57,7 +57,7 @@ export type ResampledWindow = CellWindow & { values: Float32Array; water?: Uint8
  * nearest post reach. Undefined when the window lies wholly outside the raster.
  */
 export function sourceWindow(source: RasterFrame, lattice: LatticeFrame, window: CellWindow): CellWindow | undefined {
-  const toSource = proj4(WGS84, source.crs.proj4);
+  const toSource = proj4()(WGS84, source.crs.proj4);
   let minC = Infinity, maxC = -Infinity, minR = Infinity, maxR = -Infinity;
   const rim = (row: number, col: number) => {
     const [x, y] = toSource.forward([lattice.west + col * lattice.cellLon, lattice.north - row * lattice.cellLat]);
@@ -88,7 +88,7 @@ export function resampleWindow(source: RasterFrame & Pick<SourceRaster, 'nodata'
   const water = waterRawValue === undefined ? undefined : new Uint8Array(window.width * window.height);
   const resampled = { ...window, values, ...(water ? { water } : {}) };
   if (!block) return resampled;
-  const toSource = proj4(WGS84, source.crs.proj4);
+  const toSource = proj4()(WGS84, source.crs.proj4);
   const raw = block.values;
   // Source post (row, col) in the block; the block holds every post a window cell reads (see sourceWindow).
   const at = (r: number, c: number) => {
@@ -135,7 +135,7 @@ export function latticeFrame(source: RasterFrame): LatticeFrame {
   const { width, height, x0, y0, dx, dy } = source;
   if (width < 2 || height < 2) throw new RasterError('The raster has fewer than 2×2 cells.');
   if (!(dx > 0) || dy === 0 || !Number.isFinite(dy)) throw new RasterError('The raster has no usable cell size (its geotransform is missing or rotated).');
-  const toGeo = proj4(source.crs.proj4, WGS84);
+  const toGeo = proj4()(source.crs.proj4, WGS84);
   let west = Infinity, east = -Infinity, south = Infinity, north = -Infinity;
   const edge = (col: number, row: number) => {
     const [lon, lat] = toGeo.forward([x0 + col * dx, y0 + row * dy]);

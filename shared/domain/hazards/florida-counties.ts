@@ -1,7 +1,6 @@
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import countiesTopology from '../../data/jurisdictions/fl-county-boundaries.topo.json';
 import { unpackTopology } from '../../data/packed-arcs';
 import { bboxOfPositions, type BBox } from './geo';
 
@@ -21,6 +20,8 @@ let boundaries: CountyBoundary[] | undefined;
 /** Florida's 67 county boundaries (dissolved from the Census tracts, `scripts/derive-florida-boundaries.ts`), built on first use. */
 export function floridaCountyBoundaries(): readonly CountyBoundary[] {
   if (!boundaries) {
+    // Required here, not imported: the arcs are built on first use, not at every cold start.
+    const countiesTopology = require('../../data/jurisdictions/fl-county-boundaries.topo.json') as typeof import('../../data/jurisdictions/fl-county-boundaries.topo.json');
     const topology = unpackTopology<Topology<{ counties: GeometryCollection<{ name: string }> }>>(countiesTopology);
     const collection = feature(topology, topology.objects.counties) as unknown as { features: Feature<Polygon | MultiPolygon, { name: string }>[] };
     boundaries = collection.features.map((f) => ({
