@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DynamoElevationModelStore } from '../shared/adapters/elevation-model-store';
 import { DEM_THREAD_LIMITS, processDemInThread } from '../shared/adapters/elevation/dem-thread';
 import { S3RangedBlobStore } from '../shared/adapters/s3-ranged-blob-store';
-import { WorkerPool } from '../shared/adapters/worker-pool';
+import { LazyWorkerPool, WorkerPool } from '../shared/adapters/worker-pool';
 import {
   discardWindowBatches, InProcessProcessingFanOut, type ProcessingOutcome, type ProcessingRun, type ProcessingSteps,
 } from '../shared/application/elevation-models/processing-fan-out';
@@ -20,36 +20,30 @@ const ENTRY = path.join(__dirname, `processing-thread-entry${path.extname(__file
 
 /** The steps on a pool of threads (one per core unless told), each with the heap a processing thread has; started with the first step. */
 export class PooledProcessingSteps implements ProcessingSteps {
-  private pool: WorkerPool<ProcessingTask, ProcessingReply> | undefined;
-  private closed = false;
+  private readonly threads: LazyWorkerPool<ProcessingTask, ProcessingReply>;
 
-  constructor(private readonly size?: number) {}
-
-  private threads(): WorkerPool<ProcessingTask, ProcessingReply> {
-    if (this.closed) throw new Error('The processing threads are closed.');
+  constructor(size?: number) {
     // The environment this caller sees (endpoints, bucket): the threads read and write the bucket themselves.
-    this.pool ??= new WorkerPool(ENTRY, { ...(this.size === undefined ? {} : { size: this.size }), resourceLimits: DEM_THREAD_LIMITS, env: { ...process.env } });
-    return this.pool;
+    this.threads = new LazyWorkerPool('processing', () => new WorkerPool(ENTRY, { ...(size === undefined ? {} : { size }), resourceLimits: DEM_THREAD_LIMITS, env: { ...process.env } }));
   }
 
   /** Batches processed at once: one per thread. */
   get concurrency(): number {
-    return this.threads().size;
+    return this.threads.size;
   }
 
   async batch(run: ProcessingRun, batch: WindowBatch): Promise<void> {
-    const reply = await this.threads().run({ step: 'batch', run, batch });
+    const reply = await this.threads.run({ step: 'batch', run, batch });
     if ('unreadable' in reply) throw new UploadReadError(reply.unreadable);
   }
 
   async join(run: ProcessingRun, batches: readonly WindowBatch[]): Promise<ProcessingOutcome> {
-    return (await this.threads().run({ step: 'join', run, batches: [...batches] }) as { outcome: ProcessingOutcome }).outcome;
+    return (await this.threads.run({ step: 'join', run, batches: [...batches] }) as { outcome: ProcessingOutcome }).outcome;
   }
 
   /** Ends the threads; steps running or asked for later fail. */
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.pool?.close();
+  close(): Promise<void> {
+    return this.threads.close();
   }
 }
 

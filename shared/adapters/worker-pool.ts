@@ -90,6 +90,38 @@ export class WorkerPool<Task, Result> {
   }
 }
 
+/**
+ * A pool started with its first task (threads cost a start-up and memory each, and most processes
+ * never need them) and closed for good: a task asked for after `close` fails.
+ */
+export class LazyWorkerPool<Task, Result> {
+  private pool: WorkerPool<Task, Result> | undefined;
+  private closed = false;
+
+  /** `what` names the threads in the error a closed pool answers. */
+  constructor(private readonly what: string, private readonly make: () => WorkerPool<Task, Result>) {}
+
+  private threads(): WorkerPool<Task, Result> {
+    if (this.closed) throw new Error(`The ${this.what} threads are closed.`);
+    return (this.pool ??= this.make());
+  }
+
+  /** Tasks run at once: one per thread (starts the pool). */
+  get size(): number {
+    return this.threads().size;
+  }
+
+  async run(task: Task, transfer?: readonly Transferable[]): Promise<Result> {
+    return this.threads().run(task, transfer);
+  }
+
+  /** Ends the threads, if started; tasks running or asked for later fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pool?.close();
+  }
+}
+
 /** The thread side of a pool: answers each task with `handle`, handing back the buffers it lists without a copy. */
 export function serveTasks<Task, Result>(handle: (task: Task) => Promise<{ result: Result; transfer?: Transferable[] }>): void {
   parentPort!.on('message', (task: Task) => {

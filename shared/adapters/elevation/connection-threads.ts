@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { TilePasses } from '../../application/elevation-models/model-connection';
 import { joinTiles, type ConnectionTile, type TileTrace, type TileWindow } from '../../domain/hazards/tiled-connection';
-import { WorkerPool } from '../worker-pool';
+import { LazyWorkerPool, WorkerPool } from '../worker-pool';
 
 /**
  * Where a pooled thread reads one tile of a tiled analysis: level 0 of a processed model in a
@@ -63,35 +63,29 @@ export async function tiledInundation(pool: WorkerPool<ConnectionTask, Connectio
  * started with the first pass: the caller reads and writes the tiles, the threads only compute.
  */
 export class PooledTilePasses implements TilePasses {
-  private pool: WorkerPool<ConnectionTask, ConnectionReply> | undefined;
-  private closed = false;
+  private readonly threads: LazyWorkerPool<ConnectionTask, ConnectionReply>;
 
-  constructor(private readonly size?: number) {}
-
-  private threads(): WorkerPool<ConnectionTask, ConnectionReply> {
-    if (this.closed) throw new Error('The connection threads are closed.');
-    this.pool ??= connectionPool(this.size);
-    return this.pool;
+  constructor(size?: number) {
+    this.threads = new LazyWorkerPool('connection', () => connectionPool(size));
   }
 
   /** Tiles passed at once: one per thread. */
   get concurrency(): number {
-    return this.threads().size;
+    return this.threads.size;
   }
 
   async trace(tile: ConnectionTile): Promise<TileTrace> {
-    const reply = await this.threads().run({ pass: 'trace', cells: { kind: 'given', ...tile }, seaSurface: Number.NaN });
+    const reply = await this.threads.run({ pass: 'trace', cells: { kind: 'given', ...tile }, seaSurface: Number.NaN });
     return (reply as { trace: TileTrace }).trace;
   }
 
   async settle(tile: ConnectionTile, rimSpill: Float32Array): Promise<Float32Array> {
-    const reply = await this.threads().run({ pass: 'spill', cells: { kind: 'given', ...tile }, seaSurface: Number.NaN, rimSpill });
+    const reply = await this.threads.run({ pass: 'spill', cells: { kind: 'given', ...tile }, seaSurface: Number.NaN, rimSpill });
     return (reply as SpilledTile).spill;
   }
 
   /** Ends the threads; passes running or asked for later fail. */
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.pool?.close();
+  close(): Promise<void> {
+    return this.threads.close();
   }
 }
