@@ -1,7 +1,7 @@
 import { processDem, processStoredDem, type ProcessedDem } from '../../shared/adapters/elevation/geotiff-dem';
-import { accountModelPrefix } from '../../shared/adapters/elevation/processed-keys';
+import { accountModelPrefix, processingBatchKey } from '../../shared/adapters/elevation/processed-keys';
 import {
-  discardWindowBatches, InProcessProcessingFanOut, inProcessSteps, type ProcessingRunStart,
+  discardWindowBatches, InProcessProcessingFanOut, inProcessSteps, processWindowBatch, type ProcessingRunStart,
 } from '../../shared/application/elevation-models/processing-fan-out';
 import { failedRunOutcome, processElevationUpload, recordRunOutcome, type WorkerDeps } from '../../shared/application/elevation-models/processing-jobs';
 import { ACCOUNT, entry, fakeFanOut, fakeStore, MODEL } from '../helpers/elevation-worker-fakes';
@@ -121,4 +121,54 @@ describe('the failure path of a fanned-out run', () => {
     expect(failedRunOutcome(run, { Error: 'UploadReadError', Cause: 'not JSON' })).toEqual({ unreadable: 'not JSON' });
     expect(failedRunOutcome(run, { Error: 'States.Timeout' })).toEqual({ error: { code: 'internal_error', detail: expect.stringContaining(MODEL) } });
   });
+});
+
+describe('the leftovers of a failed fanned-out run', () => {
+  /** A run handed to the fan-out and not started: its batches are then run (or not) by the test. */
+  async function plannedRun(blobs: MemoryBlobs): Promise<ProcessingRunStart> {
+    blobs.objects.set(entry().upload_key, Buffer.from(raster()));
+    const worker = fannedOutWorker(blobs);
+    const started: ProcessingRunStart[] = [];
+    worker.deps.processing = { ...worker.deps.processing!, fanOut: { leaseMs: 60_000, start: async (start) => { started.push(start); } } };
+    await processElevationUpload(worker.deps, entry().upload_key, raster().byteLength);
+    expect(started).toHaveLength(1);
+    return started[0]!;
+  }
+
+  /** Batch 0 ran to its result; batch 1 wrote its tiles and died before its result (and part of its last window); the rest never ran. */
+  async function diedPartWay(blobs: MemoryBlobs, { run, batches }: ProcessingRunStart) {
+    expect(batches.length).toBeGreaterThan(2);
+    await processWindowBatch(blobs, run, batches[0]!);
+    await processWindowBatch(blobs, run, batches[1]!);
+    blobs.objects.delete(processingBatchKey(run.model_prefix, run.run_id, batches[1]!.first));
+    const orphans = leftUnder(blobs, PREFIX).filter((key) => !key.includes('/processing/'));
+    blobs.objects.delete(orphans.at(-1)!);
+    return orphans.length;
+  }
+
+  it('removes every tile a batch that died part-way may have written, as well as the finished batches\' tiles and results', async () => {
+    const blobs = new MemoryBlobs();
+    const start = await plannedRun(blobs);
+    // Two batches of three windows of one tile each wrote their tiles (the model's finer levels only).
+    expect(await diedPartWay(blobs, start)).toBe(6);
+    await discardWindowBatches(blobs, start.run, start.batches);
+    expect(leftUnder(blobs, PREFIX)).toEqual([]);
+    expect(blobs.objects.has(entry().upload_key)).toBe(true);
+  }, 120_000);
+
+  it('without the uploads to plan from, still removes what the finished batches wrote and leaves only the dead batch\'s tiles', async () => {
+    const blobs = new MemoryBlobs();
+    const start = await plannedRun(blobs);
+    await diedPartWay(blobs, start);
+    const dead = start.batches[1]!;
+    blobs.objects.delete(entry().upload_key);
+    await discardWindowBatches(blobs, start.run, start.batches);
+    const left = leftUnder(blobs, PREFIX);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.some((key) => key.includes('/processing/'))).toBe(false);
+    // The dead batch's windows are windows first..first+count−1 of 1-tile windows, 4 a row: level-0 tiles named by them alone.
+    const level0 = left.filter((key) => key.includes('/0/')).map((key) => /\/0\/(\d+)-(\d+)\.bin\.gz$/.exec(key)!.slice(1).map(Number));
+    for (const [tx, ty] of level0) expect(ty! * 4 + tx!).toBeGreaterThanOrEqual(dead.first);
+    for (const [tx, ty] of level0) expect(ty! * 4 + tx!).toBeLessThan(dead.first + dead.count);
+  }, 120_000);
 });

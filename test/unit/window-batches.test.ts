@@ -1,5 +1,8 @@
 import { NO_SAMPLES } from '../../shared/domain/elevation-models/budget';
-import { decodeWindowBatch, encodeWindowBatch, windowBatches, type WindowBatchResult } from '../../shared/domain/elevation-models/windows';
+import { decodeWindowBatch, encodeWindowBatch, planWindows, tileWindow, windowBatches, windowTileNames, type WindowBatchResult } from '../../shared/domain/elevation-models/windows';
+import type { LatticeFrame } from '../../shared/domain/elevation-models/reproject';
+
+const TILE = 256;
 
 /** The items of the processing fan-out (batches of windows) and what each leaves for the join. */
 describe('window batches', () => {
@@ -26,5 +29,37 @@ describe('window batches', () => {
     const bytes = encodeWindowBatch(results[0]!);
     const header = new DataView(bytes.buffer).getUint32(0, true);
     expect(bytes.byteLength).toBe(Math.ceil((4 + header) / 4) * 4 + 40);
+  });
+});
+
+/** Which tiles a window may write: what a batch that died part-way can have left behind. */
+describe('the tiles of a window', () => {
+  // 5¼ × 3 tiles of 256 cells and one row more, windows of 2 × 2 tiles: 3 × 2 windows, the last column and row short.
+  const lattice = { width: 5 * TILE + 70, height: 3 * TILE + 1 } as LatticeFrame;
+  const plan = planWindows(lattice, 2);
+
+  it('are, over all windows, every tile of each level the windows tile, each named by one window only', () => {
+    expect(plan.windows).toHaveLength(6);
+    // Windows of 2 tiles tile levels 0 and 1 themselves (level 1: one tile per window); from level 2 the join does.
+    expect(plan.gatheredLevel).toBe(2);
+    for (let level = 0; level < plan.gatheredLevel; level++) {
+      const cellsWide = Math.ceil(lattice.width / 2 ** level), cellsHigh = Math.ceil(lattice.height / 2 ** level);
+      const expected: string[] = [];
+      for (let ty = 0; ty < Math.ceil(cellsHigh / TILE); ty++) for (let tx = 0; tx < Math.ceil(cellsWide / TILE); tx++) expected.push(`${tx}-${ty}`);
+      const named = plan.windows.flatMap((_, i) => windowTileNames(plan, i)[level]!);
+      expect(new Set(named).size).toBe(named.length);
+      expect([...named].sort()).toEqual(expected.sort());
+    }
+    expect(windowTileNames(plan, 0)).toEqual([['0-0', '1-0', '0-1', '1-1'], ['0-0']]);
+    expect(windowTileNames(plan, 5)).toEqual([['4-2', '5-2', '4-3', '5-3'], ['2-1']]);
+  });
+
+  it('include every tile the window writes, and the ones it leaves out for holding no sample', () => {
+    const window = plan.windows[2]!;
+    const values = new Float32Array(window.width * window.height).fill(Number.NaN);
+    values[0] = 1; // one sample in the window's first tile only
+    const written = tileWindow(plan, { ...window, values });
+    expect(written.present).toEqual([['4-0'], ['2-0']]);
+    expect(windowTileNames(plan, 2)).toEqual([['4-0', '5-0', '4-1', '5-1'], ['2-0']]);
   });
 });

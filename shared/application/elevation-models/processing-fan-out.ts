@@ -9,7 +9,7 @@ import { PROCESSING_FAN_OUT_LEASE_MS, PROCESSING_RUN_LIMIT_MS } from '../../doma
 import { inLanes } from '../jobs/lanes';
 import type { UploadedElevationModel } from '../../domain/elevation-models/stored-model';
 import {
-  decodeWindowBatch, encodeWindowBatch, WindowedPyramid, type WindowBatch, type WindowBatchResult,
+  decodeWindowBatch, encodeWindowBatch, WindowedPyramid, windowTileNames, type WindowBatch, type WindowBatchResult, type WindowPlan,
 } from '../../domain/elevation-models/windows';
 import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
 import type { JobLease } from '../../domain/job-lease';
@@ -154,17 +154,38 @@ export const internalProcessingError = (modelId: string): JobFailure => ({
 });
 
 /**
- * A failed run's leftovers: the tiles of every batch whose result was kept, and the results (a
- * batch that fails removes its own tiles; only one whose process died part-way leaves some).
+ * A failed run's leftovers: the tiles of every batch whose result was kept, and the results. A
+ * batch that fails with an error removes its own tiles; one with no result (its process died or
+ * timed out part-way, or it never ran) may have written any of its windows' tiles, so all their
+ * possible names are removed, from the run's plan. Without a plan (the uploads can no longer be
+ * read) those are left, and said so.
  */
 export async function discardWindowBatches(blobs: RangedBlobStore, run: ProcessingRun, batches: readonly WindowBatch[]): Promise<void> {
+  let plan: Promise<WindowPlan | undefined> | undefined;
   for (const batch of batches) {
     const key = processingBatchKey(run.model_prefix, run.run_id, batch.first);
     const bytes = await blobs.get(key);
-    if (!bytes) continue;
-    const result = decodeWindowBatch(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    await blobs.deleteMany([...writtenTiles(run.model_prefix, result), key]);
+    if (bytes) {
+      const result = decodeWindowBatch(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      await blobs.deleteMany([...writtenTiles(run.model_prefix, result), key]);
+      continue;
+    }
+    plan ??= plannedDem(blobs, run).then((dem) => dem.plan, (error: Error) => {
+      logger.warn('Window batches without a result may have left tiles: the uploads could not be planned', { modelId: run.elevation_model_id, error });
+      return undefined;
+    });
+    const windows = await plan;
+    if (windows) await blobs.deleteMany(batchTileKeys(run.model_prefix, windows, batch));
   }
+}
+
+/** Every object the windows of a batch may have written. */
+function batchTileKeys(prefix: string, plan: WindowPlan, batch: WindowBatch): string[] {
+  const keys: string[] = [];
+  for (let i = batch.first; i < batch.first + batch.count; i++) {
+    windowTileNames(plan, i).forEach((names, level) => keys.push(...names.map((name) => `${prefix}${tileKey(level, name)}`)));
+  }
+  return keys;
 }
 
 /** The steps of a run: in this thread, or each handed to a pool of threads. */

@@ -70,43 +70,71 @@ export interface CellBlock {
   water?: Uint8Array;
 }
 
+/** Where a block's cells fall on one level: the level's cell range and the tiles over it. */
+interface LevelSpan {
+  /** Block cells per level cell along each axis. */
+  step: number;
+  /** End (exclusive) of the level's columns and rows the block reaches. */
+  endCol: number;
+  endRow: number;
+  /** `[tx, ty]` of each tile over the range, by rows. */
+  tiles: Array<[number, number]>;
+}
+
+function levelSpan(block: Omit<CellBlock, 'values' | 'water'>, level: number, [levelWidth, levelHeight]: [number, number]): LevelSpan {
+  const step = 2 ** (level - block.level);
+  const firstCol = math.ceil(block.col0 / step), endCol = math.min(levelWidth, math.ceil((block.col0 + block.width) / step));
+  const firstRow = math.ceil(block.row0 / step), endRow = math.min(levelHeight, math.ceil((block.row0 + block.height) / step));
+  const tiles: Array<[number, number]> = [];
+  for (let ty = math.floor(firstRow / TILE_SIZE); ty * TILE_SIZE < endRow; ty++) {
+    for (let tx = math.floor(firstCol / TILE_SIZE); tx * TILE_SIZE < endCol; tx++) tiles.push([tx, ty]);
+  }
+  return { step, endCol, endRow, tiles };
+}
+
+const tileName = (tx: number, ty: number) => `${tx}-${ty}`;
+
+/**
+ * The names of every tile of `level` a block's cells reach, whether or not they hold a sample: those
+ * `encodeLevelTiles` may write for it.
+ */
+export function levelTileNames(block: Omit<CellBlock, 'values' | 'water'>, level: number, side: [number, number]): string[] {
+  return levelSpan(block, level, side).tiles.map(([tx, ty]) => tileName(tx, ty));
+}
+
 /**
  * The tiles of `level` that hold samples, among those whose cells all lie in the block (each
  * level-`level` cell is the block's cell at the same place: every 2^(level − block.level)-th one).
  * Their names are added to `present` and their bytes to `out`.
  */
-export function encodeLevelTiles(block: CellBlock, level: number, [levelWidth, levelHeight]: [number, number], present: string[], out: Map<string, Uint8Array>): void {
-  const step = 2 ** (level - block.level);
+export function encodeLevelTiles(block: CellBlock, level: number, side: [number, number], present: string[], out: Map<string, Uint8Array>): void {
+  const { step, endCol, endRow, tiles } = levelSpan(block, level, side);
   const n = TILE_SIZE * TILE_SIZE;
-  const firstCol = math.ceil(block.col0 / step), endCol = math.min(levelWidth, math.ceil((block.col0 + block.width) / step));
-  const firstRow = math.ceil(block.row0 / step), endRow = math.min(levelHeight, math.ceil((block.row0 + block.height) / step));
-  for (let ty = math.floor(firstRow / TILE_SIZE); ty * TILE_SIZE < endRow; ty++) {
-    for (let tx = math.floor(firstCol / TILE_SIZE); tx * TILE_SIZE < endCol; tx++) {
-      const bytes = new Uint8Array(n * 5);
-      const values = new Float32Array(bytes.buffer, 0, n).fill(num.NaN);
-      let any = false;
-      for (let r = 0; r < TILE_SIZE; r++) {
-        const row = ty * TILE_SIZE + r;
-        if (row >= endRow) break;
-        const srcRow = (row * step - block.row0) * block.width;
-        for (let c = 0; c < TILE_SIZE; c++) {
-          const col = tx * TILE_SIZE + c;
-          if (col >= endCol) break;
-          const src = srcRow + col * step - block.col0;
-          const v = block.values[src]!;
-          if (num.isNaN(v)) continue;
-          values[r * TILE_SIZE + c] = v;
-          bytes[n * 4 + r * TILE_SIZE + c] = block.water?.[src] ?? 0;
-          any = true;
-        }
+  for (const [tx, ty] of tiles) {
+    const bytes = new Uint8Array(n * 5);
+    const values = new Float32Array(bytes.buffer, 0, n).fill(num.NaN);
+    let any = false;
+    for (let r = 0; r < TILE_SIZE; r++) {
+      const row = ty * TILE_SIZE + r;
+      if (row >= endRow) break;
+      const srcRow = (row * step - block.row0) * block.width;
+      for (let c = 0; c < TILE_SIZE; c++) {
+        const col = tx * TILE_SIZE + c;
+        if (col >= endCol) break;
+        const src = srcRow + col * step - block.col0;
+        const v = block.values[src]!;
+        if (num.isNaN(v)) continue;
+        values[r * TILE_SIZE + c] = v;
+        bytes[n * 4 + r * TILE_SIZE + c] = block.water?.[src] ?? 0;
+        any = true;
       }
-      if (!any) continue;
-      const name = `${tx}-${ty}`;
-      present.push(name);
-      // In an array of its own: a small Buffer from zlib may be a view into Node's shared pool, which
-      // must not be transferred to another thread.
-      out.set(tileKey(level, name), new Uint8Array(gzipSync(bytes, { level: 6 })));
     }
+    if (!any) continue;
+    const name = tileName(tx, ty);
+    present.push(name);
+    // In an array of its own: a small Buffer from zlib may be a view into Node's shared pool, which
+    // must not be transferred to another thread.
+    out.set(tileKey(level, name), new Uint8Array(gzipSync(bytes, { level: 6 })));
   }
 }
 

@@ -1,4 +1,4 @@
-import { encodeLevelTiles, pyramidIndex, pyramidLevelSides, TILE_SIZE, type BuiltPyramid, type CellBlock } from './pyramid';
+import { encodeLevelTiles, levelTileNames, pyramidIndex, pyramidLevelSides, TILE_SIZE, type BuiltPyramid, type CellBlock } from './pyramid';
 import type { CellWindow, LatticeFrame, ResampledWindow } from './reproject';
 import type { SampleStats } from './budget';
 import type { JobFailure } from '../job-failure';
@@ -62,6 +62,17 @@ export function tileWindow(plan: WindowPlan, resampled: ResampledWindow): Window
     return names;
   });
   return { tiles, present, ...(ownLevels < plan.sides.length ? { gathered: gatheredCells(plan, block) } : {}) };
+}
+
+/**
+ * The names, per level it tiles, of every tile window `index` may write: its `present` and the
+ * tiles it reaches that turned out empty. Windows are whole tiles at every level they tile, so no
+ * two windows share one of these names: removing them all after a batch died part-way touches no
+ * other batch's tiles.
+ */
+export function windowTileNames(plan: WindowPlan, index: number): string[][] {
+  const block = { ...plan.windows[index]!, level: 0 };
+  return plan.sides.slice(0, Math.min(plan.gatheredLevel, plan.sides.length)).map((side, level) => levelTileNames(block, level, side));
 }
 
 /** The window's cells that are cells of the gathered level (every 2^level-th row and column). */
