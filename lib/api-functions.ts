@@ -31,7 +31,13 @@ export function consoleBundlingCommands(outputDir: string): string[] {
 export const GROUP_SETTINGS: Record<FunctionGroup, GroupSettings> = {
   library: { description: 'Resource library: list, detail, download', memorySize: 512, timeoutSeconds: 10 },
   assessments: { description: 'Vulnerability assessments: create, update, submit', memorySize: 512, timeoutSeconds: 15 },
-  assets: { description: 'Critical asset inventory: imports, listing, vulnerability, GIS validation', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS, nodeModules: ['exceljs'] },
+  // Installed beside the bundle: sql.js reads its WebAssembly from its own directory (a GeoPackage
+  // checked by GIS validation), and with proj4 (a projected file) it is loaded on first use, so
+  // neither is compiled at load.
+  assets: {
+    description: 'Critical asset inventory: imports, listing, vulnerability, GIS validation', memorySize: 1536, timeoutSeconds: API_TIMEOUT_LIMIT_SECONDS,
+    nodeModules: ['exceljs', 'sql.js', 'proj4'],
+  },
   // Installed beside the bundle and loaded on first use, so they cost nothing at load: geotiff with
   // the first elevation model read, its ZSTD and LERC decoders (~175 KB) only for tiles compressed
   // that way, the harmonic tide predictor with the first tidal flood-day count.
