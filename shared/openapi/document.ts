@@ -32,7 +32,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[] = ROUTES): Open
     description: 'An access token from `POST /v1/users/login` (a Cognito user pool JWT, valid for one hour), for the `/v1` routes. Verified as RFC8725 (JWT best current practices) asks: an algorithm allow-list (RS256), the issuer, the token use and client, and the expiry.',
   });
   for (const [name, header] of Object.entries(RESPONSE_HEADERS)) registry.registerComponent('headers', name, header);
-  registry.register('Problem', ProblemSchema);
+  registry.register('Problem', ProblemSchema());
   const operations = operationsOf(routes);
   for (const [name, response] of Object.entries(operations.responses)) registry.registerComponent('responses', name, response);
   for (const route of operations.routes) registry.registerPath(route);

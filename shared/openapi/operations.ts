@@ -44,7 +44,8 @@ export function operationsOf(routes: readonly RouteDef[]): Operations {
 
   const responseOf = (def: ResponseDef, status: number, keyed: boolean): RouteResponse => {
     const headers = responseHeaders(def, status, keyed);
-    const inline = { description: def.description, headers, ...(def.schema ? { content: { [def.contentType ?? 'application/json']: { schema: def.schema } } } : {}) };
+    const schema = def.schema?.();
+    const inline = { description: def.description, headers, ...(schema ? { content: { [def.contentType ?? 'application/json']: { schema } } } : {}) };
     if (SHARED_PROBLEMS.get(def) !== status) return inline;
     const name = `${pascalCase(STATUS_CODES[status] ?? String(status))}${keyed ? '' : 'WithoutKey'}`;
     if (owners.has(name) && owners.get(name) !== def) return inline;

@@ -7,7 +7,7 @@ const DELIVERY_RULES = 'Delivered as `POST` with a JSON body `{type, timestamp, 
   + 'Verify `webhook-signature` (HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret) before trusting the body. '
   + 'Answer any 2xx within 10 seconds; other answers and timeouts are retried with exponential backoff and jitter, and every attempt is listed by `GET /account/webhooks/{id}/deliveries`.';
 
-const EVENTS: Record<WebhookEventType | 'webhook_test', { summary: string; schema: z.ZodType }> = {
+const EVENTS: Record<WebhookEventType | 'webhook_test', { summary: string; schema: () => z.ZodType }> = {
   assessment_complete: { summary: 'An assessment reached status `complete`', schema: AssessmentCompleteEvent },
   deadline_reminder: { summary: 'A program deadline is 30, 7 or 1 days away', schema: DeadlineReminderEvent },
   webhook_test: { summary: 'A test delivery requested with POST /account/webhooks/{id}/test', schema: WebhookTestEvent },
@@ -24,8 +24,8 @@ export function registerWebhooks(registry: OpenAPIRegistry): void {
       description: DELIVERY_RULES,
       tags: ['Webhooks'],
       request: {
-        headers: WebhookDeliveryHeaders,
-        body: { required: true, content: { 'application/json': { schema: event.schema } } },
+        headers: WebhookDeliveryHeaders(),
+        body: { required: true, content: { 'application/json': { schema: event.schema() } } },
       },
       responses: {
         '2XX': { description: 'Received; the delivery is recorded as successful.' },

@@ -3,6 +3,7 @@ import {
   ElevationModelParams, ElevationModelSchema,
 } from '../schemas/elevation-models';
 import * as z from '../schemas/zod';
+import { onFirstUse } from '../on-first-use';
 import { CONFLICT, KEYED_ERRORS, NOT_FOUND, ok, problem } from './responses';
 import { defineRoute } from './types';
 
@@ -19,7 +20,7 @@ export const createElevationModelRoute = defineRoute({
   request: { headers: CreateElevationModelHeaders, body: CreateElevationModelBody, maxBodyBytes: 16 * 1024 },
   responses: {
     201: {
-      ...ok('The pending model and its upload URL; with `cog_url`, the ready model.', z.union([CreatedElevationModelSchema, ElevationModelSchema])),
+      ...ok('The pending model and its upload URL; with `cog_url`, the ready model.', onFirstUse(() => z.union([CreatedElevationModelSchema(), ElevationModelSchema()]))),
       headers: { Location: { description: 'The model URL.', schema: { type: 'string' } } },
     },
     ...KEYED_ERRORS,

@@ -1,4 +1,5 @@
 import * as z from '../schemas/zod';
+import { onFirstUse } from '../on-first-use';
 import { LibraryStatsSchema, ResourceIdParams, ResourceListSchema, ResourceSchema, ResourceSearchSchema, ResourcesQuery } from '../schemas/library';
 import { KEYED_ERRORS, NOT_FOUND, ok } from './responses';
 import { defineRoute } from './types';
@@ -17,7 +18,7 @@ export const queryResourcesRoute = defineRoute({
   request: { query: ResourcesQuery },
   responses: {
     200: ok('The list (`action=list`), the resource (`get`), the ranked matches (`search`) or the statistics (`stats`).',
-      z.union([ResourceListSchema, ResourceSchema, ResourceSearchSchema, LibraryStatsSchema])),
+      onFirstUse(() => z.union([ResourceListSchema(), ResourceSchema(), ResourceSearchSchema(), LibraryStatsSchema()]))),
     ...NOT_FOUND,
     ...KEYED_ERRORS,
   },

@@ -1,12 +1,11 @@
 import { ProblemSchema } from '../schemas/common';
-import type { ResponseDef } from './types';
-import type * as z from 'zod';
+import type { ResponseDef, ResponseSchema } from './types';
 
 /** Response fragments shared by route declarations, so each route lists only what is its own. */
 /** A problem+json response (RFC 9457) with its description. */
 export const problem = (description: string): ResponseDef => ({ description, schema: ProblemSchema, contentType: 'application/problem+json' });
 
-export const ok = (description: string, schema: z.ZodType): ResponseDef => ({ description, schema });
+export const ok = (description: string, schema: ResponseSchema): ResponseDef => ({ description, schema });
 
 /** An AWS service the route calls is throttling or briefly failing: retry (see `Retry-After`). */
 export const DEPENDENCY_UNAVAILABLE: Record<number, ResponseDef> = {

@@ -11,9 +11,15 @@ export const FUNCTION_GROUPS: readonly FunctionGroup[] = [
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * A response's schema, given by the function that builds it on first use (`onFirstUse`): only the
+ * OpenAPI generator and the tests read response schemas, so no function builds one at its cold start.
+ */
+export type ResponseSchema = () => z.ZodType;
+
 export interface ResponseDef {
   description: string;
-  schema?: z.ZodType;
+  schema?: ResponseSchema;
   /** Defaults to application/json. */
   contentType?: string;
   headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>;

@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { CursorParam, IdempotencyHeaders, IfMatchHeaders, IsoDate, LimitParam } from './common';
 import { ChecklistStatusSchema, JurisdictionFields, MethodologySchema, ScopeSchema, TimelineSchema } from './compliance';
 import { ASSESSMENT_PHASES, ASSESSMENT_STATUSES, ASSESSMENT_TYPES } from '../domain/assessments/vocabulary';
@@ -72,7 +73,7 @@ export const SubmitAssessmentHeaders = IdempotencyHeaders;
 export const UpdateAssessmentHeaders = IfMatchHeaders;
 
 
-export const DepConfirmationSchema = z.object({
+export const DepConfirmationSchema = onFirstUse(() => z.object({
   status: z.enum(['not_transmitted', 'recorded'])
     .describe('`not_transmitted`: this service sends nothing to DEP; file on DEP\'s portal (`how_to_file`) and record DEP\'s number. `recorded`: DEP\'s own confirmation, as recorded by the county.'),
   confirmation_number: z.string().max(60).nullable().describe('DEP\'s confirmation number; null until recorded.'),
@@ -80,9 +81,9 @@ export const DepConfirmationSchema = z.object({
   recorded_at: Timestamp.nullable(),
   note: z.string().max(500),
   how_to_file: z.array(z.string().max(500)).max(10).describe('Steps to file the deliverables with DEP.'),
-}).openapi('DepConfirmation');
+}).openapi('DepConfirmation'));
 
-const AssessmentFields = {
+const AssessmentFields = onFirstUse(() => ({
   assessment_id: z.string().max(64),
   jurisdiction: z.string().max(120).describe('Display name, e.g. "Monroe County".'),
   jurisdiction_id: z.string().max(40).describe('`county:<FIPS>` or `municipality:<NFIP CID>`.'),
@@ -103,12 +104,12 @@ const AssessmentFields = {
   submitted_at: Timestamp.optional(),
   submission_id: z.string().max(64).optional(),
   receipt: z.string().max(40).optional().describe('This API\'s receipt for the submission package; not a DEP number.'),
-  dep_confirmation: DepConfirmationSchema.optional().describe('Present once submitted: whether DEP\'s own confirmation has been recorded.'),
-};
+  dep_confirmation: DepConfirmationSchema().optional().describe('Present once submitted: whether DEP\'s own confirmation has been recorded.'),
+}));
 
-export const AssessmentSummarySchema = z.object(AssessmentFields).openapi('AssessmentSummary');
+export const AssessmentSummarySchema = onFirstUse(() => z.object(AssessmentFields()).openapi('AssessmentSummary'));
 
-export const MethodologyProvenanceSchema = z.record(
+export const MethodologyProvenanceSchema = onFirstUse(() => z.record(
   z.string().max(80),
   z.object({
     source: z.literal('evidence'),
@@ -117,34 +118,34 @@ export const MethodologyProvenanceSchema = z.record(
   }),
 ).openapi('MethodologyProvenance', {
   description: 'Methodology fields filled from the API\'s evidence (`POST /assessments/{assessment_id}/methodology:prefill`), by dotted path below `methodology` (e.g. `sea_level_rise.scenarios`). A field not listed was stated by the user; updating a methodology part makes all its fields the user\'s again.',
-});
+}));
 
-export const AssessmentSchema = z.object({
-  ...AssessmentFields,
+export const AssessmentSchema = onFirstUse(() => z.object({
+  ...AssessmentFields(),
   methodology: MethodologySchema,
-  methodology_provenance: MethodologyProvenanceSchema,
+  methodology_provenance: MethodologyProvenanceSchema(),
   status_history: z.array(z.object({ status: z.enum(ASSESSMENT_STATUSES), at: Timestamp })).max(10),
   completion_adjustments: z.array(z.object({ at: Timestamp, from: z.number().int(), to: z.number().int(), reason: z.string().max(2000) })).max(MAX_COMPLETION_ADJUSTMENTS),
-  dep_checklist_status: ChecklistStatusSchema,
-}).openapi('Assessment');
+  dep_checklist_status: ChecklistStatusSchema(),
+}).openapi('Assessment'));
 
 export const PrefillMethodologySchema = z.strictObject({
   overwrite: z.boolean().default(false).describe('Replace fields the user set with what the evidence proves (default: keep them).'),
 }).openapi('PrefillMethodologyRequest');
 
-export const PrefillMethodologyResultSchema = AssessmentSchema.extend({
+export const PrefillMethodologyResultSchema = onFirstUse(() => AssessmentSchema().extend({
   prefill: z.object({
     filled: z.array(z.string().max(80)).max(50).describe('Fields written from evidence (dotted paths below `methodology`).'),
     kept: z.array(z.string().max(80)).max(50).describe('Fields the evidence proves but the user had set: kept (send `overwrite: true` to replace them).'),
   }),
-}).openapi('PrefillMethodologyResult');
+}).openapi('PrefillMethodologyResult'));
 
-export const AssessmentListSchema = z.object({
-  data: z.array(AssessmentSummarySchema).max(100),
+export const AssessmentListSchema = onFirstUse(() => z.object({
+  data: z.array(AssessmentSummarySchema()).max(100),
   next_cursor: z.string().max(2000).nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
-}).openapi('AssessmentList');
+}).openapi('AssessmentList'));
 
-export const SubmissionSchema = z.object({
+export const SubmissionSchema = onFirstUse(() => z.object({
   submission_id: z.string().max(64),
   assessment_id: z.string().max(64),
   status: z.literal('submitted'),
@@ -152,8 +153,8 @@ export const SubmissionSchema = z.object({
   receipt: z.string().max(40)
     .describe('This API\'s receipt for the submission package (`VA-<county FIPS>-<year>-<manifest hash>`), not a confirmation number issued by DEP.'),
   manifest_sha256: z.string().max(64).describe('sha256 of the stored manifest JSON.'),
-  dep_confirmation: DepConfirmationSchema,
-}).openapi('Submission');
+  dep_confirmation: DepConfirmationSchema(),
+}).openapi('Submission'));
 
 export const RecordDepConfirmationSchema = z.strictObject({
   confirmation_number: z.string().trim().min(1).max(60).regex(/^[\x21-\x7E]+(?: [\x21-\x7E]+)*$/, 'Printable characters, single spaces').describe('The confirmation number DEP gave on receipt of the filing.'),
@@ -166,7 +167,7 @@ export const DeliverableParams = z.object({
   deliverable_id: z.string().regex(/^dlv_[A-Za-z0-9_-]{16}$/, 'Not a deliverable id'),
 });
 
-export const DeliverableSchema = z.object({
+export const DeliverableSchema = onFirstUse(() => z.object({
   deliverable_id: z.string().max(40),
   assessment_id: z.string().max(64),
   status: z.enum(['queued', 'running', 'succeeded', 'failed']),
@@ -182,7 +183,7 @@ export const DeliverableSchema = z.object({
     url: z.string().max(4000).describe('Short-lived signed download URL.'),
     url_expires_at: Timestamp,
   })).max(20).describe('Empty until the job succeeded.'),
-}).openapi('Deliverable');
+}).openapi('Deliverable'));
 
 export type CreateAssessmentInput = z.infer<typeof CreateAssessmentSchema>;
 export type UpdateAssessmentInput = z.infer<typeof UpdateAssessmentSchema>;
@@ -192,6 +193,6 @@ export type ListAssessmentsInput = z.infer<typeof ListAssessmentsQuery>;
 export type AssessmentPhase = (typeof ASSESSMENT_PHASES)[number];
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 export type AssessmentType = (typeof ASSESSMENT_TYPES)[number];
-export type AssessmentView = z.infer<typeof AssessmentSchema>;
-export type AssessmentSummary = z.infer<typeof AssessmentSummarySchema>;
-export type Submission = z.infer<typeof SubmissionSchema>;
+export type AssessmentView = z.infer<ReturnType<typeof AssessmentSchema>>;
+export type AssessmentSummary = z.infer<ReturnType<typeof AssessmentSummarySchema>>;
+export type Submission = z.infer<ReturnType<typeof SubmissionSchema>>;

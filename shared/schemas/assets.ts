@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { CursorParam, decimalParam, LimitParam } from './common';
 import { ASSET_CATEGORIES, ASSET_TYPE_IDS } from '../domain/assets/classification';
 import { HAZARD_TYPES, IMPACT_TIMELINES, NOT_ASSESSED, SLR_SCENARIOS, VULNERABILITY_LEVELS } from '../domain/assets/vulnerability';
@@ -79,14 +80,14 @@ export const StartImportBody = z.object({
   assessment_id: ImportAssessmentId.optional(),
 }).strict().openapi('AssetImportStart');
 
-export const RowErrorSchema = z.object({
+export const RowErrorSchema = onFirstUse(() => z.object({
   row: z.number().int().describe('CSV/XLSX: the row number a spreadsheet shows (header = 1). GeoJSON/Shapefile: the 1-based feature number.'),
   field: Text(300).describe('Column (or `geometry`) at fault.'),
   code: z.enum(['required', 'invalid_number', 'coordinate_order', 'outside_florida', 'out_of_range', 'no_geometry', 'invalid_geometry', 'geometry_too_large', 'duplicate', 'malformed_row', 'outside_jurisdiction']),
   message: Text(1000),
-});
+}));
 
-export const ImportReportSchema = z.object({
+export const ImportReportSchema = onFirstUse(() => z.object({
   total_rows: z.number().int().min(0),
   asset_count: z.number().int().min(0).describe('Assets accepted from the file.'),
   categorization: z.object({
@@ -97,9 +98,9 @@ export const ImportReportSchema = z.object({
   validation: z.object({
     accepted: z.number().int().min(0),
     rejected: z.number().int().min(0),
-    errors: z.array(RowErrorSchema).max(500).describe('Per-row errors (the first 500).'),
+    errors: z.array(RowErrorSchema()).max(500).describe('Per-row errors (the first 500).'),
     errors_truncated: z.boolean(),
-    warnings: z.array(RowErrorSchema).max(500).describe('Rows imported with a remark (`outside_jurisdiction=warn`), the first 500.'),
+    warnings: z.array(RowErrorSchema()).max(500).describe('Rows imported with a remark (`outside_jurisdiction=warn`), the first 500.'),
     outside_jurisdiction: z.object({
       mode: z.enum(OUTSIDE_JURISDICTION_MODES),
       rows: z.number().int().min(0).describe('Rows outside the jurisdiction (rejected, or imported with a warning).'),
@@ -126,9 +127,9 @@ export const ImportReportSchema = z.object({
     updated: z.number().int().min(0),
     unchanged: z.number().int().min(0).describe('Already stored with the same content (a re-import).'),
   }),
-}).openapi('AssetImportReport');
+}).openapi('AssetImportReport'));
 
-export const ImportSchema = z.object({
+export const ImportSchema = onFirstUse(() => z.object({
   import_id: Text(64),
   status: z.enum(IMPORT_STATUSES),
   filename: Text(200),
@@ -141,28 +142,28 @@ export const ImportSchema = z.object({
     rows_processed: z.number().int().min(0),
   }),
   asset_count: z.number().int().min(0).nullable(),
-  categorization: ImportReportSchema.shape.categorization.nullable().describe('Accepted assets per category and per statute asset type (also in `report`); null until the file is processed.'),
-  validation: ImportReportSchema.shape.validation.nullable().describe('Accepted and rejected rows with per-row errors (also in `report`); null until the file is processed.'),
-  report: ImportReportSchema.nullable(),
+  categorization: ImportReportSchema().shape.categorization.nullable().describe('Accepted assets per category and per statute asset type (also in `report`); null until the file is processed.'),
+  validation: ImportReportSchema().shape.validation.nullable().describe('Accepted and rejected rows with per-row errors (also in `report`); null until the file is processed.'),
+  report: ImportReportSchema().nullable(),
   error: z.object({ code: Text(40), detail: Text(2000) }).nullable().describe('Why a failed import failed: the same codes as the 400s and 413s of `POST /assets/import`, or `time_budget_exceeded`, `worker_lost` (its worker ended unexpectedly and it could not be resumed) and `internal_error`, each of which says to start it again — assets already written are updated, not duplicated.'),
   created_at: Timestamp,
   updated_at: Timestamp,
-}).openapi('AssetImport');
+}).openapi('AssetImport'));
 
-export const QueuedImportSchema = ImportSchema.extend({
+export const QueuedImportSchema = onFirstUse(() => ImportSchema().extend({
   reason: Text(300).describe('Why the file is imported in the background rather than within the request.'),
-}).openapi('AssetImportQueued');
+}).openapi('AssetImportQueued'));
 
-export const StartedImportSchema = ImportSchema.extend({
+export const StartedImportSchema = onFirstUse(() => ImportSchema().extend({
   upload_url: z.url().max(4000).describe('Presigned S3 URL: PUT the file\'s bytes to it before `upload_expires_at`.'),
   upload_method: z.literal('PUT'),
   upload_expires_at: Timestamp,
   max_upload_bytes: z.number().int(),
-}).openapi('AssetImportStarted');
+}).openapi('AssetImportStarted'));
 
 const Score = z.number().min(0).max(1);
 
-export const VulnerabilitySchema = z.object({
+export const VulnerabilitySchema = onFirstUse(() => z.object({
   hazard_type: z.enum(HAZARD_TYPES),
   scenario: z.enum(SLR_SCENARIOS).nullable(),
   exposure: Score.nullable(),
@@ -177,9 +178,9 @@ export const VulnerabilitySchema = z.object({
   method: z.enum(['computed', 'assessor_provided']),
   formula: Text(200),
   assessed_at: Timestamp,
-}).openapi('AssetVulnerability');
+}).openapi('AssetVulnerability'));
 
-export const AssetSchema = z.object({
+export const AssetSchema = onFirstUse(() => z.object({
   asset_id: Text(40),
   name: Text(300),
   category: StoredCategory,
@@ -207,25 +208,25 @@ export const AssetSchema = z.object({
   county: Text(300).nullable(),
   owner: Text(300).nullable(),
   attributes: z.record(z.string(), z.union([z.string().max(300), z.number(), z.boolean()])).describe('Other columns of the source row (up to 40).'),
-  vulnerability: VulnerabilitySchema.nullable(),
-  exposure: AssetExposureSchema.nullable().optional().describe('Written by `POST /hazards/flood-analysis` with `apply_to_assets: true`.'),
+  vulnerability: VulnerabilitySchema().nullable(),
+  exposure: AssetExposureSchema().nullable().optional().describe('Written by `POST /hazards/flood-analysis` with `apply_to_assets: true`.'),
   vulnerability_level: z.enum([...VULNERABILITY_LEVELS, NOT_ASSESSED]),
   impact_timeline: z.enum([...IMPACT_TIMELINES, NOT_ASSESSED]),
   import_id: Text(64),
   version: z.number().int().min(1).describe('Increases with every change; send it as `If-Match` (or `version`) when updating.'),
   created_at: Timestamp,
   updated_at: Timestamp,
-}).openapi('Asset');
+}).openapi('Asset'));
 
-export const AssetWithHistorySchema = AssetSchema.extend({
-  vulnerability_history: z.array(z.object({ version: z.number().int(), changed_at: Timestamp, vulnerability: VulnerabilitySchema })).max(50)
+export const AssetWithHistorySchema = onFirstUse(() => AssetSchema().extend({
+  vulnerability_history: z.array(z.object({ version: z.number().int(), changed_at: Timestamp, vulnerability: VulnerabilitySchema() })).max(50)
     .describe('Earlier and current vulnerability assessments, oldest first (the last 50).'),
-}).openapi('AssetWithHistory');
+}).openapi('AssetWithHistory'));
 
-export const AssetListSchema = z.object({
-  data: z.array(AssetSchema).max(100),
+export const AssetListSchema = onFirstUse(() => z.object({
+  data: z.array(AssetSchema()).max(100),
   next_cursor: z.string().max(2000).nullable(),
-}).openapi('AssetList');
+}).openapi('AssetList'));
 
 export const ASSET_EXPORT_FORMATS = ['json', 'geojson', 'csv', 'xlsx'] as const;
 
@@ -278,15 +279,15 @@ export const GisFields = z.object({
   layer: GisMultipartBody.shape.layer,
 }).strict();
 
-const GisIssueSchema = z.object({
+const GisIssueSchema = onFirstUse(() => z.object({
   code: Text(60),
   message: Text(1000),
   feature: z.number().int().nullable().describe('1-based feature number, null for the layer as a whole.'),
   field: Text(300).nullable(),
   hint: Text(500).describe('How to fix it.'),
-});
+}));
 
-export const GisReportSchema = z.object({
+export const GisReportSchema = onFirstUse(() => z.object({
   valid: z.boolean().describe('True when there is no error (warnings allowed).'),
   format: z.enum(['geojson', 'shapefile', 'geopackage']),
   layer: Text(200).nullable().describe('The GeoPackage layer checked; null for GeoJSON and Shapefiles.'),
@@ -320,9 +321,9 @@ export const GisReportSchema = z.object({
     indexed_features: z.number().int().min(0).nullable().describe('Features the index holds; null without a readable index.'),
     detail: Text(400).nullable().describe('Why the index is missing or invalid; null when valid.'),
   }).nullable().describe('The GeoPackage layer\'s spatial index, read from the R-tree\'s own tables; a check, never an error. Null for GeoJSON and Shapefiles.'),
-  errors: z.array(GisIssueSchema).max(200),
-  warnings: z.array(GisIssueSchema).max(200),
+  errors: z.array(GisIssueSchema()).max(200),
+  warnings: z.array(GisIssueSchema()).max(200),
   error_count: z.number().int().min(0),
   warning_count: z.number().int().min(0),
   issues_truncated: z.boolean(),
-}).openapi('GisValidationReport');
+}).openapi('GisValidationReport'));

@@ -1,8 +1,9 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { PROBLEM_TYPES } from '../http/problem';
 import { decimalFromText } from '../domain/decimal-text';
 
-export const ProblemSchema = z.object({
+export const ProblemSchema = onFirstUse(() => z.object({
   type: z.string().max(200).openapi({ example: '/api/docs#error-invalid_request' }),
   title: z.string().max(200),
   status: z.number().int().min(100).max(599),
@@ -14,7 +15,7 @@ export const ProblemSchema = z.object({
     in: z.enum(['path', 'query', 'header', 'body']).optional(),
     message: z.string().max(1000),
   })).max(500).optional(),
-}).openapi('Problem', { description: 'RFC 9457 problem details with a stable machine `code`.' });
+}).openapi('Problem', { description: 'RFC 9457 problem details with a stable machine `code`.' }));
 
 export const IsoDate = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date');
 

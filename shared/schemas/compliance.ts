@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { decimalParam, IsoDate } from './common';
 import { CHECK_STATUSES, COASTAL_SETTINGS, RULE_SET_IDS, SCENARIO_FAMILIES, SLR_SCENARIOS, SURGE_DATA_SOURCES, VERIFICATION_STATUSES } from '../domain/compliance/vocabulary';
 
@@ -109,7 +110,7 @@ export const ValidateBodySchema = z.strictObject({
   }
 }).openapi('ComplianceValidateRequest', { description: 'Either `{assessment_id}` (a stored assessment, checked against its evidence) or an assessment body (`jurisdiction` required), saved or not.' });
 
-const ScenarioRequirementsSchema = z.object({
+const ScenarioRequirementsSchema = onFirstUse(() => z.object({
   scenario_family: z.enum(SCENARIO_FAMILIES),
   scenario_family_label: z.string().max(200),
   required_scenarios: z.array(z.enum(SLR_SCENARIOS)).max(6),
@@ -117,9 +118,9 @@ const ScenarioRequirementsSchema = z.object({
   planning_horizon_rule: z.string().max(200),
   verification: z.enum(VERIFICATION_STATUSES),
   source: z.string().max(1000),
-}).openapi('ScenarioRequirements');
+}).openapi('ScenarioRequirements'));
 
-export const ChecklistItemSchema = z.object({
+export const ChecklistItemSchema = onFirstUse(() => z.object({
   item: z.string().max(2).describe('Item letter A–N; the same key as in `dep_checklist_status.items[].item` and `missing_items[].item`.'),
   title: z.string().max(300),
   statute_ref: z.string().max(100),
@@ -131,16 +132,16 @@ export const ChecklistItemSchema = z.object({
   applies_to: IsoDate.nullable(),
   verification: z.enum(VERIFICATION_STATUSES),
   source: z.string().max(1000),
-}).openapi('ChecklistItem');
+}).openapi('ChecklistItem'));
 
-const RuleSetFields = {
+const RuleSetFields = onFirstUse(() => ({
   rule_set: z.enum(RULE_SET_IDS),
   label: z.literal("derived from s. 380.093; not DEP's form"),
   assessment_date: IsoDate.describe('The date the rule set and item versions were chosen for.'),
-  scenario_requirements: ScenarioRequirementsSchema,
-};
+  scenario_requirements: ScenarioRequirementsSchema(),
+}));
 
-export const CoastalSettingSchema = z.object({
+export const CoastalSettingSchema = onFirstUse(() => z.object({
   setting: z.enum(COASTAL_SETTINGS).describe('`noncoastal`: a jurisdiction without tidal exposure (2022 amendment), decided from its county.'),
   basis: z.string().max(1000),
   not_required_items: z.array(z.string().max(2)).max(14).describe('Items this jurisdiction does not need on the assessment date (left out of the list).'),
@@ -150,17 +151,17 @@ export const CoastalSettingSchema = z.object({
     verification: z.enum(VERIFICATION_STATUSES),
     source: z.string().max(1000),
   }),
-}).openapi('CoastalSetting');
+}).openapi('CoastalSetting'));
 
-export const ChecklistSchema = z.object({
-  ...RuleSetFields,
+export const ChecklistSchema = onFirstUse(() => z.object({
+  ...RuleSetFields(),
   rule_set_applies_from: IsoDate,
   rule_set_applies_to: IsoDate.nullable(),
   verification: z.enum(VERIFICATION_STATUSES),
   source: z.string().max(1000),
-  coastal_setting: CoastalSettingSchema,
-  items: z.array(ChecklistItemSchema).max(30),
-}).openapi('ComplianceChecklist');
+  coastal_setting: CoastalSettingSchema(),
+  items: z.array(ChecklistItemSchema()).max(30),
+}).openapi('ComplianceChecklist'));
 
 export const ChecklistQuerySchema = z.strictObject({
   assessment_year: decimalParam(z.number().int().min(2021, 'Assessment requirements of s. 380.093(3) apply from 2021; no rule set exists for earlier years'))
@@ -171,7 +172,7 @@ export const ChecklistQuerySchema = z.strictObject({
   jurisdiction_county: JurisdictionFields.jurisdiction_county,
 });
 
-export const ItemResultSchema = z.object({
+export const ItemResultSchema = onFirstUse(() => z.object({
   item: z.string().max(2),
   title: z.string().max(300),
   statute_ref: z.string().max(100),
@@ -184,23 +185,23 @@ export const ItemResultSchema = z.object({
       .describe('`verified`: what the API holds and ran agrees with the statement; `contradicted`: it does not (the item fails); `attested`: only the caller\'s statement, nothing held to check it against.'),
     detail: z.string().max(2000),
   }),
-}).openapi('ChecklistItemResult');
+}).openapi('ChecklistItemResult'));
 
-export const ContradictionSchema = z.object({
+export const ContradictionSchema = onFirstUse(() => z.object({
   item: z.string().max(2),
   field: z.string().max(200).describe('The methodology field whose statement is contradicted.'),
   claimed: z.string().max(500),
   found: z.string().max(1000).describe('What the API holds or ran instead.'),
-}).openapi('ChecklistContradiction');
+}).openapi('ChecklistContradiction'));
 
-export const ChecklistStatusSchema = z.object({
-  ...RuleSetFields,
-  coastal_setting: CoastalSettingSchema,
+export const ChecklistStatusSchema = onFirstUse(() => z.object({
+  ...RuleSetFields(),
+  coastal_setting: CoastalSettingSchema(),
   compliant: z.boolean().describe('No item fails.'),
   passed: z.number().int().min(0),
   failed: z.number().int().min(0),
   conditional: z.number().int().min(0),
-  contradictions: z.array(ContradictionSchema).max(100).describe('Each statement of the methodology that the API\'s own evidence contradicts, by item.'),
+  contradictions: z.array(ContradictionSchema()).max(100).describe('Each statement of the methodology that the API\'s own evidence contradicts, by item.'),
   evidence_summary: z.object({
     jurisdiction_id: z.string().max(40),
     assets_held: z.number().int().describe('Assets the account holds for the jurisdiction.'),
@@ -227,25 +228,25 @@ export const ChecklistStatusSchema = z.object({
         .describe('How the analysis chose its gauges: `single_gauge` only on the caller\'s recorded choice, with its reason; null for analyses kept before it was recorded.'),
     })).max(200).describe('Flood analyses linked to the assessment (`assessment_id` on `POST /hazards/flood-analysis`).'),
   }).nullable().describe('What the checklist was cross-checked against; null when a body was validated without an assessment.'),
-  items: z.array(ItemResultSchema).max(30),
-}).openapi('DepChecklistStatus', { description: 'Each checklist item A–N evaluated against the assessment. Derived from s. 380.093; not DEP\'s form.' });
+  items: z.array(ItemResultSchema()).max(30),
+}).openapi('DepChecklistStatus', { description: 'Each checklist item A–N evaluated against the assessment. Derived from s. 380.093; not DEP\'s form.' }));
 
-export const MissingItemSchema = z.object({
+export const MissingItemSchema = onFirstUse(() => z.object({
   item: z.string().max(2),
   statute_ref: z.string().max(100),
   requirement: z.string().max(2000),
   how_to_satisfy: z.string().max(1000),
   reason: z.string().max(1000),
-}).openapi('MissingChecklistItem');
+}).openapi('MissingChecklistItem'));
 
-export const ValidationResultSchema = z.object({
+export const ValidationResultSchema = onFirstUse(() => z.object({
   assessment_id: z.string().max(64).nullable().describe('The assessment validated, or null for a body.'),
   compliant: z.boolean(),
   jurisdiction: z.string().max(120),
   jurisdiction_id: z.string().max(40),
-  missing_items: z.array(MissingItemSchema).max(30),
-  dep_checklist_status: ChecklistStatusSchema,
-}).openapi('ComplianceValidation');
+  missing_items: z.array(MissingItemSchema()).max(30),
+  dep_checklist_status: ChecklistStatusSchema(),
+}).openapi('ComplianceValidation'));
 
 export type Methodology = z.infer<typeof MethodologySchema>;
 export type Timeline = z.infer<typeof TimelineSchema>;
@@ -255,6 +256,6 @@ export type ScenarioFamily = (typeof SCENARIO_FAMILIES)[number];
 export type RuleSetId = (typeof RULE_SET_IDS)[number];
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
-export type ChecklistStatus = z.infer<typeof ChecklistStatusSchema>;
-export type MissingItem = z.infer<typeof MissingItemSchema>;
-export type Checklist = z.infer<typeof ChecklistSchema>;
+export type ChecklistStatus = z.infer<ReturnType<typeof ChecklistStatusSchema>>;
+export type MissingItem = z.infer<ReturnType<typeof MissingItemSchema>>;
+export type Checklist = z.infer<ReturnType<typeof ChecklistSchema>>;

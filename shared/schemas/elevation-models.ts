@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { CursorParam, IdempotencyHeaders, LimitParam } from './common';
 import { CONNECTION_ERRORS, CONNECTION_STATUSES } from '../domain/elevation-models/connection';
 import { ELEVATION_MODEL_ERRORS, ELEVATION_MODEL_SOURCES, ELEVATION_MODEL_STATUSES, MAX_UPLOAD_PARTS } from '../domain/elevation-models/stored-model';
@@ -34,7 +35,7 @@ export const CreateElevationModelBody = z.object({
   }
 }).openapi('ElevationModelCreate');
 
-export const ElevationModelSchema = z.object({
+export const ElevationModelSchema = onFirstUse(() => z.object({
   elevation_model_id: z.string().max(40),
   name: z.string().max(200),
   status: z.enum(ELEVATION_MODEL_STATUSES).describe('`pending` until the file arrives, `processing` while it is tiled, then `ready` (used by the hazard analyses) or `failed` (see `error`).'),
@@ -57,17 +58,17 @@ export const ElevationModelSchema = z.object({
   }).nullable().describe('An uploaded model\'s tidal connection: once the model is ready, every cell\'s spill level over the whole model (which land connects to open water below which level) is traced tile by tile and cached beside its tiles. Null for a model not ready yet, a `cog_url` model, or one ready before connections were traced.'),
   created_at: Timestamp,
   updated_at: Timestamp,
-}).openapi('ElevationModel');
+}).openapi('ElevationModel'));
 
-export const CreatedElevationModelSchema = ElevationModelSchema.extend({
+export const CreatedElevationModelSchema = onFirstUse(() => ElevationModelSchema().extend({
   upload_url: z.url().max(4000).describe('Presigned S3 URL: PUT the GeoTIFF\'s bytes to it before `upload_expires_at` (the first part\'s, when the model has several).'),
   upload_urls: z.array(z.url().max(4000)).min(1).max(MAX_UPLOAD_PARTS).describe('One presigned S3 URL per part, in order (`upload_urls[0]` is `upload_url`): PUT each part\'s GeoTIFF to its URL before `upload_expires_at`.'),
   upload_method: z.literal('PUT'),
   upload_expires_at: Timestamp,
   max_upload_bytes: z.number().int(),
-}).openapi('ElevationModelCreated');
+}).openapi('ElevationModelCreated'));
 
-export const ElevationModelListSchema = z.object({
-  data: z.array(ElevationModelSchema).max(100),
+export const ElevationModelListSchema = onFirstUse(() => z.object({
+  data: z.array(ElevationModelSchema()).max(100),
   next_cursor: z.string().max(2000).nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
-}).openapi('ElevationModelList');
+}).openapi('ElevationModelList'));

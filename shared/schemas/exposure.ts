@@ -1,19 +1,20 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { EXPOSURE_STATUSES, FLOOD_COMPONENTS, NO_DEPTH_REASONS, SCENARIOS } from '../domain/hazards/vocabulary';
 
-const NoDepthReasonSchema = z.enum(NO_DEPTH_REASONS)
-  .describe('Why no depth: `not_connected` (no design water surface reaches the asset: no tidal connection below the level, or outside the loaded layers), `open_water` (the elevation model shows water at it), `no_bare_earth` (only a surface model covers the asset and the analysis did not send `allow_surface_model: true`), `outside_model` (no elevation data at it and none surveyed), `above_water_level` (reached, ground at or above the level).');
+const NoDepthReasonSchema = onFirstUse(() => z.enum(NO_DEPTH_REASONS)
+  .describe('Why no depth: `not_connected` (no design water surface reaches the asset: no tidal connection below the level, or outside the loaded layers), `open_water` (the elevation model shows water at it), `no_bare_earth` (only a surface model covers the asset and the analysis did not send `allow_surface_model: true`), `outside_model` (no elevation data at it and none surveyed), `above_water_level` (reached, ground at or above the level).'));
 
 const componentDepth = (description: string) => z.number().nullable().describe(description);
-const ComponentDepthsSchema = z.object({
+const ComponentDepthsSchema = onFirstUse(() => z.object({
   tidal: componentDepth('Projected MHHW of the scenario and horizon above the ground; null when tidal was not analysed or the ground is unknown.'),
   surge: componentDepth('The 100-year surge still-water level above the ground; null when surge was not analysed or the ground is unknown.'),
   rainfall: componentDepth('The design storm\'s ponded water surface (fill–spill–merge on the ground grid, or the 100-year rainfall layer) above the ground; null when rainfall was not analysed or the ground is unknown.'),
   compound: componentDepth('The storm\'s runoff held against the coastal tailwater (MHHW or 100-year surge), never below the deepest component alone; without a storm on the grid, the envelope of two components or more. Null when compound was not analysed.'),
-});
+}));
 
 /** An asset's exposure as the last flood analysis applied to it (`apply_to_assets`) wrote it. */
-export const AssetExposureSchema = z.object({
+export const AssetExposureSchema = onFirstUse(() => z.object({
   analysis_id: z.string().max(40),
   assessment_id: z.string().max(40).nullable(),
   analysed_at: z.string().max(40),
@@ -28,7 +29,7 @@ export const AssetExposureSchema = z.object({
     depth_m: z.number().nullable(),
     depth_ft: z.number().nullable(),
     governing_component: z.enum(FLOOD_COMPONENTS).nullable().describe('The component whose level or ponding is highest at the asset; null when none reaches it.'),
-    reason: NoDepthReasonSchema.optional(),
+    reason: NoDepthReasonSchema().optional(),
   })).max(25).describe('Depth per scenario × planning horizon.'),
   by_component: z.array(z.object({
     scenario: z.enum(SCENARIOS),
@@ -39,13 +40,13 @@ export const AssetExposureSchema = z.object({
       duration_h: z.number().nullable(),
       source: z.string().max(500),
     }).nullable().describe('The design storm behind the rainfall and compound depths (rainfall flood layers: their 100-year event, without depth or duration); null without rainfall.'),
-    depth_m: ComponentDepthsSchema.describe('Depth at the asset per component, metres.'),
-    depth_ft: ComponentDepthsSchema.describe('The same depths in feet.'),
+    depth_m: ComponentDepthsSchema().describe('Depth at the asset per component, metres.'),
+    depth_ft: ComponentDepthsSchema().describe('The same depths in feet.'),
     governing_component: z.enum(FLOOD_COMPONENTS).nullable().describe('The component with the largest depth above 0; null when none gives a depth. Ties go to a single component before `compound` (compound governs only where runoff held against the sea is deeper than every component alone), and among single components to tidal, then surge, then rainfall.'),
   })).max(25).optional().describe('Each of the four s. 380.093(3)(d) components\' depth at the asset per scenario × planning horizon, with the component that governs. Absent on exposures written before it was recorded.'),
   first_exposed_year: z.number().int().nullable().describe('Earliest planning horizon with a depth above 0; null when never exposed.'),
   max_depth_ft: z.number().nullable(),
-  reason: NoDepthReasonSchema.optional().describe('Why no depth in any scenario or horizon; absent when exposed.'),
+  reason: NoDepthReasonSchema().optional().describe('Why no depth in any scenario or horizon; absent when exposed.'),
   tidal_datum_check: z.object({
     status: z.enum(['agrees', 'differs', 'no_station_nearby']),
     mhhw_used_navd88_m: z.number().describe('The MHHW (NAVD88) the tidal levels at the asset stand on: that of a NOAA station on the same water within 10 km, else of its sea level gauges.'),
@@ -53,4 +54,4 @@ export const AssetExposureSchema = z.object({
       .describe('The nearest NOAA reference station within 10 km, with its own MHHW (1983–2001 epoch); null when none.'),
     difference_m: z.number().nullable().describe('Station MHHW minus the MHHW used: below −0.1 m the tidal depths at the asset may be too deep by about that much, above 0.1 m too shallow.'),
   }).optional().describe('With a tidal component: the local datum check at the asset (as `local_datum_check` of `POST /hazards/slr-impact`). Absent without tidal levels and on exposures written before it was recorded.'),
-}).openapi('AssetExposure');
+}).openapi('AssetExposure'));

@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { IsoDate } from './common';
 import { DEADLINE_YEARS } from '../domain/grants/deadlines';
 
@@ -11,22 +12,22 @@ export const EligibilityRequestSchema = z.object({
   project_type: z.enum(['planning', 'implementation']).default('implementation').describe('Planning grants (including vulnerability assessments) are fully funded; implementation projects carry the cost share.'),
 }).strict().openapi('EligibilityRequest');
 
-export const EligibilityReasonSchema = z.object({
+export const EligibilityReasonSchema = onFirstUse(() => z.object({
   test: z.string().max(80),
   passed: z.boolean().nullable().describe('null when the test could not be applied for lack of data.'),
   detail: z.string().max(1000),
   threshold: z.union([z.number(), z.string().max(200)]).optional(),
   value: z.union([z.number(), z.string().max(200)]).nullable().optional(),
   source: z.string().max(500).optional(),
-});
+}));
 
-export const StateIncomeSchema = z.object({
+export const StateIncomeSchema = onFirstUse(() => z.object({
   per_capita_personal_income_usd: z.number(),
   year: z.number().int(),
   source: z.string().max(500),
-}).openapi('StateIncomeFigure');
+}).openapi('StateIncomeFigure'));
 
-export const EligibilityResultSchema = z.object({
+export const EligibilityResultSchema = onFirstUse(() => z.object({
   eligible: z.boolean(),
   tier: z.enum(['financially_disadvantaged_small_community', 'standard']).nullable(),
   cost_share_percentage: z.number().nullable().describe('Share of project cost the applicant contributes.'),
@@ -37,9 +38,9 @@ export const EligibilityResultSchema = z.object({
     county: z.string().max(60),
     county_fips: z.string().max(5),
   }).nullable(),
-  state_income: StateIncomeSchema,
-  reasons: z.array(EligibilityReasonSchema).max(20),
-}).openapi('EligibilityResult');
+  state_income: StateIncomeSchema(),
+  reasons: z.array(EligibilityReasonSchema()).max(20),
+}).openapi('EligibilityResult'));
 
 export const DeadlinesQuery = z.object({
   date: IsoDate
@@ -49,16 +50,16 @@ export const DeadlinesQuery = z.object({
     .describe(`Compute from this day instead of today (the date in Florida), a day from ${DEADLINE_YEARS.first} to ${DEADLINE_YEARS.last}.`),
 });
 
-export const DeadlineSchema = z.object({
+export const DeadlineSchema = onFirstUse(() => z.object({
   id: z.string().max(60),
   name: z.string().max(200),
   next_date: z.string().max(10),
   days_remaining: z.number().int().min(0),
   requirements: z.array(z.string().max(500)).max(20),
   statute_ref: z.string().max(100).optional(),
-});
+}));
 
-export const DeadlinesSchema = z.object({
-  data: z.array(DeadlineSchema).max(10),
+export const DeadlinesSchema = onFirstUse(() => z.object({
+  data: z.array(DeadlineSchema()).max(10),
   as_of: z.string().max(10),
-}).openapi('Deadlines');
+}).openapi('Deadlines'));

@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { CursorParam, decimalParam, IsoDate, LimitParam } from './common';
 import { BoundaryGeometry } from './boundary';
 import {
@@ -16,8 +17,8 @@ function commaList<T extends z.ZodType>(item: T, max: number) {
   );
 }
 
-export const Length = z.object({ m: z.number(), ft: z.number() }).openapi('Length', { description: 'A length in metres and feet (1 ft = 0.3048 m).' });
-const AreaSchema = z.object({ acres: z.number(), km2: z.number() });
+export const Length = onFirstUse(() => z.object({ m: z.number(), ft: z.number() }).openapi('Length', { description: 'A length in metres and feet (1 ft = 0.3048 m).' }));
+const AreaSchema = onFirstUse(() => z.object({ acres: z.number(), km2: z.number() }));
 const Loose = (description: string) => z.looseObject({}).describe(description);
 
 /** The statute's single-gauge exception, only on request (s. 380.093(3)(d)); two-gauge interpolation otherwise. */
@@ -49,7 +50,7 @@ export const SlrScenariosQuery = z.object({
   .refine((q) => q.gauge_method !== 'single' || q.location !== undefined, { message: 'gauge_method=single applies to a location; gauge_id already names one gauge.', path: ['gauge_method'] })
   .superRefine(requireSingleGaugeFields);
 
-const GaugeSelectionSchema = z.object({
+const GaugeSelectionSchema = onFirstUse(() => z.object({
   method: z.enum(['single_gauge', 'inverse_distance_two_gauges', 'regional_fallback']),
   reason: z.string(),
   region: z.enum(['SE', 'EGOM']).optional(),
@@ -59,22 +60,22 @@ const GaugeSelectionSchema = z.object({
     noaa_id: z.string(), name: z.string(), lat: z.number(), lon: z.number(), distance_km: z.number(), distance_miles: z.number(), weight: z.number(),
   })).max(2),
   cautions: z.array(z.string()).describe('What to weigh before signing the choice, empty when nothing: a gauge in another NOAA 2022 region than the gauge of the file closest to the location (another coast: its share of the rise and of the tidal datums), and two gauges more than 100 miles apart (the statute\'s single-gauge exception applies).'),
-}).openapi('GaugeSelection');
+}).openapi('GaugeSelection'));
 
-const SourceSchema = z.object({ id: z.string(), name: z.string(), version: z.string(), url: z.string().nullable(), note: z.string() }).openapi('DataSource');
+const SourceSchema = onFirstUse(() => z.object({ id: z.string(), name: z.string(), version: z.string(), url: z.string().nullable(), note: z.string() }).openapi('DataSource'));
 
-const ProvenanceSchema = z.object({
+const ProvenanceSchema = onFirstUse(() => z.object({
   datasets: z.array(z.object({ id: z.string(), name: z.string(), version: z.string() })),
   gauge_rule: Loose('F.A.C. 62S-7.012(1)(b): rule text, verification status, gauges used, excluded for data warnings, and named by the rule but without NOAA 2022 projections.'),
   statute: z.object({ rule: z.string(), verification: z.string(), note: z.string() }),
   datum_epoch: z.object({
-    tidal_datum_epoch: z.string(), scenario_baseline_year: z.literal(2000), rise_1992_to_2000: Length, method: z.string(),
+    tidal_datum_epoch: z.string(), scenario_baseline_year: z.literal(2000), rise_1992_to_2000: Length(), method: z.string(),
   }).nullable(),
-}).openapi('HazardProvenance', { description: 'Datasets and versions, the rules followed with their verification status, and the datum epoch.' });
+}).openapi('HazardProvenance', { description: 'Datasets and versions, the rules followed with their verification status, and the datum epoch.' }));
 
-export const SlrScenariosResponse = z.object({
+export const SlrScenariosResponse = onFirstUse(() => z.object({
   location: z.object({ query: z.string(), lat: z.number(), lon: z.number() }).nullable(),
-  gauge_selection: GaugeSelectionSchema,
+  gauge_selection: GaugeSelectionSchema(),
   baseline_year: z.literal(2000),
   quantity: z.string(),
   units: z.string(),
@@ -90,13 +91,13 @@ export const SlrScenariosResponse = z.object({
       year: z.number().int(),
       interpolated: z.boolean(),
       statute_horizon_for: z.array(z.enum(['2021', '2024'])),
-      p17: Length, p50: Length, p83: Length,
+      p17: Length(), p50: Length(), p83: Length(),
     })),
   })),
-  sources: z.array(SourceSchema),
+  sources: z.array(SourceSchema()),
   data_warnings: z.array(z.string()).optional().describe('Present when a requested gauge has NOAA 2022 data warnings.'),
-  provenance: ProvenanceSchema,
-}).openapi('SlrScenarios');
+  provenance: ProvenanceSchema(),
+}).openapi('SlrScenarios'));
 
 /** Shared by every request that computes a depth, an area or an exposure. */
 const AllowSurfaceModel = z.boolean().default(false).describe('Let a surface model (SRTM: roofs and canopy included) give the ground where no bare-earth model covers it. Without it such places answer `elevation.status: "no_bare_earth"` (assets: reason `no_bare_earth`) with what to do.');
@@ -113,58 +114,58 @@ export const SlrImpactBody = z.object({
   ...gaugeChoiceFields,
 }).strict().superRefine(requireSingleGaugeFields).openapi('SlrImpactRequest');
 
-const DatumCheckStation = z.object({
+const DatumCheckStation = onFirstUse(() => z.object({
   noaa_id: z.string(),
   name: z.string(),
   lat: z.number(),
   lon: z.number(),
   distance_km: z.number().optional().describe('From the point (point check only).'),
-  mhhw_navd88: Length,
-  difference: Length.describe("The station's MHHW minus the MHHW used."),
-});
+  mhhw_navd88: Length(),
+  difference: Length().describe("The station's MHHW minus the MHHW used."),
+}));
 
-export const LocalDatumCheck = z.object({
+export const LocalDatumCheck = onFirstUse(() => z.object({
   status: z.enum(['agrees', 'differs', 'no_station_nearby']),
   radius_km: z.number().optional().describe('Point check: stations within this distance, nearest first; the nearest decides.'),
   tolerance_m: z.number(),
-  used_mhhw_navd88: Length.describe("The sea level gauges' MHHW, compared with the stations (the answer's own MHHW is mhhw_navd88, see mhhw_source)."),
+  used_mhhw_navd88: Length().describe("The sea level gauges' MHHW, compared with the stations (the answer's own MHHW is mhhw_navd88, see mhhw_source)."),
   stations_in_bbox: z.number().int().optional().describe("Area check: NOAA reference stations in the boundary's bounding box."),
-  range: z.object({ min: Length, max: Length }).nullable().optional().describe('Area check: lowest and highest station MHHW.'),
+  range: z.object({ min: Length(), max: Length() }).nullable().optional().describe('Area check: lowest and highest station MHHW.'),
   differing: z.number().int().optional().describe('Area check: stations beyond the tolerance.'),
-  stations: z.array(DatumCheckStation).max(5),
+  stations: z.array(DatumCheckStation()).max(5),
   basis: z.string(),
   note: z.string(),
-}).openapi('LocalDatumCheck', { description: "The sea level gauges' MHHW against the NOAA reference stations' own MHHW nearby. Where a station stands on the same water within 10 km its MHHW is used (mhhw_source)." });
+}).openapi('LocalDatumCheck', { description: "The sea level gauges' MHHW against the NOAA reference stations' own MHHW nearby. Where a station stands on the same water within 10 km its MHHW is used (mhhw_source)." }));
 
-export const MhhwSource = z.object({
+export const MhhwSource = onFirstUse(() => z.object({
   kind: z.enum(['noaa_station', 'sea_level_gauges']),
-  mhhw_navd88: Length,
+  mhhw_navd88: Length(),
   station: z.object({ noaa_id: z.string(), name: z.string(), lat: z.number(), lon: z.number(), distance_km: z.number(), epoch: z.string() }).optional(),
   note: z.string(),
-}).openapi('MhhwSource', { description: 'Where the MHHW of a point answer comes from: the NOAA reference station on the same water within 10 km (id, name, distance, tidal epoch), else the sea level gauges.' });
+}).openapi('MhhwSource', { description: 'Where the MHHW of a point answer comes from: the NOAA reference station on the same water within 10 km (id, name, distance, tidal epoch), else the sea level gauges.' }));
 
-export const SlrImpactResponse = z.looseObject({
+export const SlrImpactResponse = onFirstUse(() => z.looseObject({
   location: z.object({ lat: z.number(), lon: z.number() }),
   scenario: ScenarioEnum,
   planning_horizon: z.number().int(),
-  gauge_selection: GaugeSelectionSchema,
-  elevation_change: Length.extend({ percentiles: z.record(z.string(), Length), baseline_year: z.number().int() }),
-  mhhw_navd88: Length,
-  mhhw_source: MhhwSource,
-  local_datum_check: LocalDatumCheck,
-  projected_mhhw_navd88: Length,
+  gauge_selection: GaugeSelectionSchema(),
+  elevation_change: Length().extend({ percentiles: z.record(z.string(), Length()), baseline_year: z.number().int() }),
+  mhhw_navd88: Length(),
+  mhhw_source: MhhwSource(),
+  local_datum_check: LocalDatumCheck(),
+  projected_mhhw_navd88: Length(),
   vertical_datum: z.literal('NAVD88'),
   elevation: Loose('Elevation source, coverage and the vertical datum correction applied.'),
-  ground_elevation_navd88: Length.nullable(),
-  water_depth: Length.extend({ inundated: z.boolean(), note: z.string().optional() }).nullable(),
-  inundation_area: AreaSchema.extend({ radius_km: z.number(), method: z.string(), geojson: Loose('GeoJSON Feature (MultiPolygon).').optional() }).nullable(),
+  ground_elevation_navd88: Length().nullable(),
+  water_depth: Length().extend({ inundated: z.boolean(), note: z.string().optional() }).nullable(),
+  inundation_area: AreaSchema().extend({ radius_km: z.number(), method: z.string(), geojson: Loose('GeoJSON Feature (MultiPolygon).').optional() }).nullable(),
   existing_water: Loose("Open water and land already below today's MHHW within the radius (areas, asset count): apart from newly exposed land.").nullable(),
   affected_assets: z.object({ count: z.number().int(), assets: z.array(Loose('An asset with its ground elevation and depth.')) }).nullable(),
   location_setting: z.object({ setting: z.enum(['coastal', 'inland', 'unknown']), note: z.string() }),
   screening_level: z.string(),
-  sources: z.array(SourceSchema),
-  provenance: ProvenanceSchema,
-}).openapi('SlrImpact');
+  sources: z.array(SourceSchema()),
+  provenance: ProvenanceSchema(),
+}).openapi('SlrImpact'));
 
 /** A design storm as the caller states it (NOAA Atlas 14 or the district's); the service never invents one. */
 export const DesignStormSchema = z.object({
@@ -190,13 +191,13 @@ export const DesignStormParams = z.object({
   jurisdiction: z.string().trim().min(2).max(120).describe('A Florida county or municipality, by name ("Monroe County", "Key West") or jurisdiction id.'),
 });
 
-export const StoredDesignStormResponse = z.object({
+export const StoredDesignStormResponse = onFirstUse(() => z.object({
   jurisdiction_id: z.string(),
   jurisdiction_name: z.string(),
   design_storm: Loose('The storm as stored: depth_mm (and depth_in when given in inches), duration_h, return_period_years, source, runoff.'),
   updated_at: z.string(),
   used_by: z.string(),
-}).openapi('StoredDesignStorm');
+}).openapi('StoredDesignStorm'));
 
 export const FloodAnalysisBody = z.object({
   boundary_geojson: BoundaryGeometry.optional().describe('The area to analyse; or send `jurisdiction` instead.'),
@@ -223,7 +224,7 @@ export const FloodAnalysisBody = z.object({
   message: 'Send either boundary_geojson or jurisdiction', path: ['boundary_geojson'],
 }).superRefine(requireSingleGaugeFields).openapi('FloodAnalysisRequest');
 
-export const ComponentExtentSchema = z.strictObject({
+export const ComponentExtentSchema = onFirstUse(() => z.strictObject({
   component: z.enum(FLOOD_COMPONENTS),
   scenario: ScenarioEnum.nullable().describe('Null for rainfall ponding (the storm alone, no sea level).'),
   planning_horizon: z.number().int().nullable().describe('Null for rainfall ponding.'),
@@ -235,36 +236,36 @@ export const ComponentExtentSchema = z.strictObject({
   geometry: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) })
     .describe('GeoJSON MultiPolygon (WGS 84 lon/lat) traced around the wet cells of the elevation grid.'),
 }).describe('One component\'s wet land. Tidal: land of the boundary below the projected MHHW and connected to open water; surge: below the 100-year still-water level; both include land already below today\'s MHHW. Rainfall: cells with ponded depth > 0 on the analysis grid (the boundary\'s bounding box); compound: cells with compound depth > 0 there (the deeper of its tidal and surge cases).')
-  .openapi('ComponentExtent');
+  .openapi('ComponentExtent'));
 
-export const FloodAnalysisResponse = z.looseObject({
+export const FloodAnalysisResponse = onFirstUse(() => z.looseObject({
   boundary: Loose('Validated boundary: area, bbox, counties, warnings.'),
   scenarios: z.array(ScenarioEnum),
   planning_horizons: z.array(z.number().int()),
-  gauge_selection: GaugeSelectionSchema,
+  gauge_selection: GaugeSelectionSchema(),
   elevation: Loose('Elevation coverage, cell size and datum correction.'),
   assets: z.object({ inside_boundary: z.number().int(), source: z.string() }),
   components: z.record(z.string(), Loose("Per component: `status` (ok, partial, no_data), method, sources and `results` per scenario and horizon; the tidal component adds `local_datum_check` (see LocalDatumCheck) over the boundary's bounding box.")),
   inundation_extents: z.array(Loose('GeoJSON Feature: inundated land of one scenario × horizon, with its area.')).optional(),
-  component_extents: z.array(ComponentExtentSchema).optional().describe('With `include_extents`: each component\'s extent (tidal, surge, compound per scenario × horizon; rainfall per design storm), ordered tidal, surge, rainfall, compound, then by horizon and scenario.'),
+  component_extents: z.array(ComponentExtentSchema()).optional().describe('With `include_extents`: each component\'s extent (tidal, surge, compound per scenario × horizon; rainfall per design storm), ordered tidal, surge, rainfall, compound, then by horizon and scenario.'),
   vertical_datum: z.literal('NAVD88'),
   units: z.string(),
   baseline: z.string(),
   screening_level: z.string(),
-  sources: z.array(SourceSchema),
-  provenance: ProvenanceSchema,
-}).openapi('FloodAnalysis');
+  sources: z.array(SourceSchema()),
+  provenance: ProvenanceSchema(),
+}).openapi('FloodAnalysis'));
 
-export const HazardJobAccepted = z.object({
+export const HazardJobAccepted = onFirstUse(() => z.object({
   job_id: z.string(),
   status: z.enum(['queued', 'running', 'succeeded', 'failed']),
   job_url: z.string(),
   reason: z.string(),
-}).openapi('HazardJobAccepted');
+}).openapi('HazardJobAccepted'));
 
 export const HazardJobParams = z.object({ job_id: z.string().regex(/^hjob_[A-Za-z0-9_-]{10,40}$/, 'Not a job id') });
 
-export const HazardJobResponse = z.object({
+export const HazardJobResponse = onFirstUse(() => z.object({
   job_id: z.string(),
   kind: z.literal('flood_analysis'),
   status: z.enum(['queued', 'running', 'succeeded', 'failed']),
@@ -272,8 +273,8 @@ export const HazardJobResponse = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   error: z.object({ code: z.string(), detail: z.string() }).nullable(),
-  result: FloodAnalysisResponse.nullable(),
-}).openapi('HazardJob');
+  result: FloodAnalysisResponse().nullable(),
+}).openapi('HazardJob'));
 
 const DateRange = z.string().max(23).regex(/^(\d{4}-\d{2}-\d{2})?\.\.(\d{4}-\d{2}-\d{2})?$/, 'Use YYYY-MM-DD..YYYY-MM-DD (either side may be open)')
   .transform((value) => value.split('..') as [string, string])
@@ -289,7 +290,7 @@ export const FloodEventsQuery = z.object({
   cursor: CursorParam,
 }).strict();
 
-export const FloodEventSchema = z.object({
+export const FloodEventSchema = onFirstUse(() => z.object({
   event_id: z.string(),
   source: z.enum(['hurdat2', 'ncei_storm_events', 'fema_declarations', 'noaa_htf']),
   date: z.string(),
@@ -308,16 +309,16 @@ export const FloodEventSchema = z.object({
     incident_type: z.string().optional(), declaration_type: z.string().optional(), flood_cause: z.string().optional(),
   }),
   distance_km: z.number().nullable(),
-}).openapi('FloodEvent');
+}).openapi('FloodEvent'));
 
-export const FloodEventsResponse = z.object({
-  data: z.array(FloodEventSchema).max(100),
+export const FloodEventsResponse = onFirstUse(() => z.object({
+  data: z.array(FloodEventSchema()).max(100),
   next_cursor: z.string().nullable(),
   location: z.object({
     query: z.string(), lat: z.number(), lon: z.number(),
     distance_from: z.enum(['point', 'county_boundary']).describe("`county_boundary`: a county was named, so the radius and each event's distance_km are measured from its polygon (0 inside it); `point`: from lat, lon."),
   }),
   radius_km: z.number(),
-  sources: z.array(SourceSchema),
-  provenance: ProvenanceSchema,
-}).openapi('FloodEvents');
+  sources: z.array(SourceSchema()),
+  provenance: ProvenanceSchema(),
+}).openapi('FloodEvents'));

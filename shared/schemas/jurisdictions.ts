@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { BoundaryGeometry } from './boundary';
 
 export const OfficialBoundaryBody = z.object({
@@ -7,7 +8,7 @@ export const OfficialBoundaryBody = z.object({
     .describe('What the boundary is and where it comes from ("City of Naples GIS, annexations to 2025-06").'),
 }).strict().openapi('OfficialBoundaryBody');
 
-export const OfficialBoundarySchema = z.object({
+export const OfficialBoundarySchema = onFirstUse(() => z.object({
   jurisdiction_id: z.string().describe('`county:<FIPS>` or `municipality:<id>`.'),
   display_name: z.string(),
   source: z.enum(['account', 'census_place', 'census_tracts'])
@@ -15,7 +16,7 @@ export const OfficialBoundarySchema = z.object({
   source_note: z.string().nullable(),
   updated_at: z.string().nullable().describe('When the account stored it; null for a Census boundary.'),
   boundary_geojson: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.unknown()) }),
-}).openapi('JurisdictionBoundary');
+}).openapi('JurisdictionBoundary'));
 
 export const JurisdictionParams = z.object({
   jurisdiction: z.string().trim().min(2).max(120)

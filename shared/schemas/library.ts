@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { decimalParam } from './common';
 import { RESOURCE_CATEGORIES, RESOURCE_FILE_TYPES, URL_STATUSES } from '../domain/library/vocabulary';
 
@@ -6,7 +7,7 @@ export const RESOURCE_SORTS = ['title', '-title', 'published', '-published', 'ca
 
 export const ResourceId = z.string().regex(/^[a-z0-9][a-z0-9-]{2,99}$/, 'Resource ids are lower-case slugs').describe('Stable resource id (slug).');
 
-export const ResourceSchema = z.object({
+export const ResourceSchema = onFirstUse(() => z.object({
   id: ResourceId,
   title: z.string().max(500),
   file_path: z.string().max(500).nullable().describe('Object key of the stored copy in the library bucket, when one is held; download it through `/resources/{id}/download`.'),
@@ -22,29 +23,29 @@ export const ResourceSchema = z.object({
   notes: z.string().max(2000).nullable(),
   views: z.number().int().min(0),
   downloads: z.number().int().min(0),
-}).openapi('Resource');
+}).openapi('Resource'));
 
-export type Resource = z.infer<typeof ResourceSchema>;
+export type Resource = z.infer<ReturnType<typeof ResourceSchema>>;
 
-export const ResourceListSchema = z.object({
-  data: z.array(ResourceSchema).max(100),
+export const ResourceListSchema = onFirstUse(() => z.object({
+  data: z.array(ResourceSchema()).max(100),
   total: z.number().int().min(0),
   limit: z.number().int(),
   offset: z.number().int(),
-}).openapi('ResourceList');
+}).openapi('ResourceList'));
 
-export const ResourceSearchSchema = z.object({
-  data: z.array(ResourceSchema.extend({ score: z.number().describe('Relevance; higher is better.') })).max(100),
+export const ResourceSearchSchema = onFirstUse(() => z.object({
+  data: z.array(ResourceSchema().extend({ score: z.number().describe('Relevance; higher is better.') })).max(100),
   total: z.number().int().min(0),
   query: z.string().max(200),
-}).openapi('ResourceSearchResult');
+}).openapi('ResourceSearchResult'));
 
-export const LibraryStatsSchema = z.object({
+export const LibraryStatsSchema = onFirstUse(() => z.object({
   total_resources: z.number().int().min(0),
   total_downloads: z.number().int().min(0),
   total_views: z.number().int().min(0),
   categories: z.record(z.string(), z.number().int().min(0)),
-}).openapi('LibraryStats');
+}).openapi('LibraryStats'));
 
 export const ResourcesQuery = z.object({
   action: z.enum(['list', 'get', 'search', 'stats']).default('list'),

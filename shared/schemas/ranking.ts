@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { CURRENT_RANKING_RUBRIC, rubricEnumValues } from '../domain/grants/ranking-rubric';
 import { usd } from '../domain/grants/usd';
 
@@ -64,7 +65,7 @@ export const RankingRequestSchema = z.object({
   }
 }).openapi('RankingRequest', { description: 'A proposed project. Only `costs.total_cost` and `costs.requested_amount` are required; every fact left out scores zero and is listed in `missing_facts`.' });
 
-const CriterionScoreSchema = z.object({
+const CriterionScoreSchema = onFirstUse(() => z.object({
   id: z.string().max(80),
   name: z.string().max(300),
   fact: z.string().max(100).describe('Path of the body field the criterion reads.'),
@@ -72,9 +73,9 @@ const CriterionScoreSchema = z.object({
   points: z.number().min(0),
   max_points: z.number().min(0),
   missing: z.boolean(),
-});
+}));
 
-export const RankingResultSchema = z.object({
+export const RankingResultSchema = onFirstUse(() => z.object({
   project_name: z.string().max(200).optional(),
   tier1_score: z.number().min(0).max(100).describe('Tier 1 (risk reduction) share of the total, 0 to its weight.'),
   tier2_score: z.number().min(0).max(100),
@@ -88,7 +89,7 @@ export const RankingResultSchema = z.object({
     points: z.number().min(0),
     max_points: z.number().min(0),
     score: z.number().min(0).describe('points / max_points × weight'),
-    criteria: z.array(CriterionScoreSchema).max(20),
+    criteria: z.array(CriterionScoreSchema()).max(20),
   })).length(4),
   missing_facts: z.array(z.string().max(100)).max(40).describe('Facts the body left out; each scored zero.'),
   benefit_cost_ratio: z.object({
@@ -102,4 +103,4 @@ export const RankingResultSchema = z.object({
     source: z.string().max(1000),
     weights: z.object({ tier1: z.number(), tier2: z.number(), tier3: z.number(), tier4: z.number() }),
   }),
-}).openapi('RankingResult');
+}).openapi('RankingResult'));

@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { CursorParam, LimitParam } from './common';
 import { SELF_SERVICE_ROLES, USER_ROLES, USER_STATUSES } from '../domain/identity/roles';
 import { SECURITY_EVENT_TYPES } from '../domain/identity/security-events';
@@ -28,14 +29,14 @@ export const RegisterRequestSchema = z.object({
   county_fips: CountyFips.optional(),
 }).strict().openapi('RegisterRequest');
 
-export const RegisteredUserSchema = z.object({
+export const RegisteredUserSchema = onFirstUse(() => z.object({
   user_id: z.string().max(64),
   email: z.string().max(254),
   name: z.string().max(120),
   role: z.enum(USER_ROLES),
   status: z.enum(USER_STATUSES).describe('`active` at once in local mode; in AWS `pending_confirmation` until the emailed code is sent to `POST /v1/users/confirm`.'),
   created_at: z.string().max(40),
-}).openapi('RegisteredUser');
+}).openapi('RegisteredUser'));
 
 const Code = z.string().trim().max(10).regex(/^\d{4,10}$/, 'The numeric code from the email').describe('The code Cognito emailed.');
 
@@ -59,17 +60,17 @@ export const LoginRequestSchema = z.union([
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(20).max(8192) }).strict(),
 ]).openapi('LoginRequest', { description: 'Password sign-in `{email, password}`, or `{grant_type: "refresh_token", refresh_token}` for new access and ID tokens.' });
 
-export const TokenResponseSchema = z.object({
+export const TokenResponseSchema = onFirstUse(() => z.object({
   access_token: z.string().max(8192).describe('Send as `Authorization: Bearer <access_token>` to the /v1 routes.'),
   id_token: z.string().max(8192),
   refresh_token: z.string().max(8192).optional().describe('Password sign-in only. Valid 30 days unless revoked by `POST /v1/users/logout`.'),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int().min(1).max(86400).describe('Seconds the access token is valid (3600).'),
-}).openapi('TokenResponse');
+}).openapi('TokenResponse'));
 
 export const LogoutRequestSchema = z.object({ refresh_token: z.string().min(20).max(8192) }).strict().openapi('LogoutRequest');
 
-export const ProfileSchema = z.object({
+export const ProfileSchema = onFirstUse(() => z.object({
   user_id: z.string().max(64),
   email: z.string().max(254),
   name: z.string().max(120),
@@ -82,7 +83,7 @@ export const ProfileSchema = z.object({
   preferences: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean()])),
   created_at: z.string().max(40),
   updated_at: z.string().max(40),
-}).openapi('Profile');
+}).openapi('Profile'));
 
 export const UpdateProfileRequestSchema = z.object({
   name: Name.optional(),
@@ -93,43 +94,43 @@ export const UpdateProfileRequestSchema = z.object({
 
 export const ActivityQuery = z.object({ limit: LimitParam, cursor: CursorParam });
 
-export const SecurityEventSchema = z.object({
+export const SecurityEventSchema = onFirstUse(() => z.object({
   event_id: z.string().max(64),
   type: z.enum(SECURITY_EVENT_TYPES),
   occurred_at: z.string().max(40),
   client_ip: z.string().max(64),
   user_agent: z.string().max(512).nullable(),
   details: z.record(z.string().max(64), z.union([z.string().max(200), z.array(z.string().max(64)).max(10)])),
-}).openapi('SecurityEvent');
+}).openapi('SecurityEvent'));
 
-export const ActivityListSchema = z.object({
-  data: z.array(SecurityEventSchema).max(100),
+export const ActivityListSchema = onFirstUse(() => z.object({
+  data: z.array(SecurityEventSchema()).max(100),
   next_cursor: z.string().max(2000).nullable(),
-}).openapi('SecurityEventList');
+}).openapi('SecurityEventList'));
 
 export const CreateKeyRequestSchema = z.object({ name: z.string().trim().min(1).max(100).describe('A label to recognise the key by.') }).strict().openapi('CreateKeyRequest');
 
-export const AccountKeySchema = z.object({
+export const AccountKeySchema = onFirstUse(() => z.object({
   key_id: z.string().max(64),
   name: z.string().max(100),
   prefix: z.string().max(16).describe('The first characters of the key, to recognise it.'),
   created_at: z.string().max(40),
   last_used_at: z.string().max(40).nullable().describe('Last authorization with the key (to the minute); null if never used.'),
-}).openapi('AccountKey');
+}).openapi('AccountKey'));
 
-export const CreatedKeySchema = z.object({
+export const CreatedKeySchema = onFirstUse(() => z.object({
   key_id: z.string().max(64),
   name: z.string().max(100),
   key: z.string().max(64).nullable().describe('The API key for `X-API-Key`. Shown only in the first response; only its hash is stored, so a replay of the request (same `Idempotency-Key`) answers `null` here.'),
   prefix: z.string().max(16),
   subscription_tier: z.enum(TIER_ORDER),
   created_at: z.string().max(40),
-}).openapi('CreatedKey');
+}).openapi('CreatedKey'));
 
-export const KeyListSchema = z.object({
-  data: z.array(AccountKeySchema).max(100),
+export const KeyListSchema = onFirstUse(() => z.object({
+  data: z.array(AccountKeySchema()).max(100),
   next_cursor: z.string().max(2000).nullable(),
-}).openapi('AccountKeyList');
+}).openapi('AccountKeyList'));
 
 export const KeyParams = z.object({
   key_id: z.string().regex(/^key_[a-z0-9]{21}$/, 'Not a key id').describe('The `key_id` from the list.'),

@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { decimalParam } from './common';
 import { NRI_HAZARD_CODES, NRI_RATINGS } from '../domain/risk/nri-vocabulary';
 import { DEFAULT_KIT_DAYS, KIT_HAZARDS, MAX_KIT_DAYS, MIN_KIT_DAYS } from '../domain/preparedness/kit';
@@ -26,10 +27,10 @@ export const RiskQuery = z.object({
 
 export const LocationQuery = z.object({ lat: Latitude, lon: Longitude }).strict();
 
-const Rating = z.enum(NRI_RATINGS).describe('FEMA NRI rating; `No Rating`, `Not Applicable`, `Insufficient Data` and `No Expected Annual Losses` carry a null score.');
-const Scored = z.object({ score: z.number().nullable(), rating: Rating });
+const Rating = onFirstUse(() => z.enum(NRI_RATINGS).describe('FEMA NRI rating; `No Rating`, `Not Applicable`, `Insufficient Data` and `No Expected Annual Losses` carry a null score.'));
+const Scored = onFirstUse(() => z.object({ score: z.number().nullable(), rating: Rating() }));
 
-const RiskLocation = z.looseObject({
+const RiskLocation = onFirstUse(() => z.looseObject({
   county_fips: z.string().max(5),
   county_name: z.string().max(80),
   lat: z.number(),
@@ -39,53 +40,53 @@ const RiskLocation = z.looseObject({
   distance_to_boundary_km: z.number().optional(),
   coastal: z.boolean(),
   coastal_basis: z.string().max(400),
-});
+}));
 
-const RiskSource = z.looseObject({
+const RiskSource = onFirstUse(() => z.looseObject({
   dataset: z.literal('FEMA National Risk Index'),
   version: z.string().max(40).openapi({ example: '1.19.0 (March 2023)' }),
   level: z.literal('county'),
   disclaimer: z.string().max(1000),
   release: z.string().max(40),
-});
+}));
 
-const HazardRiskSchema = z.object({
+const HazardRiskSchema = onFirstUse(() => z.object({
   code: z.string().max(4),
   name: z.string().max(40),
   annualized_frequency: z.number().nullable(),
   expected_annual_loss_usd: z.number().nullable(),
-  expected_annual_loss_rating: Rating,
+  expected_annual_loss_rating: Rating(),
   risk_value: z.number().nullable(),
   risk_score: z.number().nullable(),
-  risk_rating: Rating,
+  risk_rating: Rating(),
   period_of_record: z.string().max(100),
-});
+}));
 
-export const RiskResponse = z.object({
-  location: RiskLocation.extend({ nri_id: z.string().max(10) }),
-  source: RiskSource,
+export const RiskResponse = onFirstUse(() => z.object({
+  location: RiskLocation().extend({ nri_id: z.string().max(10) }),
+  source: RiskSource(),
   composite: z.object({
     risk_value: z.number().nullable(),
     risk_score: z.number().nullable(),
-    risk_rating: Rating,
+    risk_rating: Rating(),
     risk_state_percentile: z.number().nullable(),
     expected_annual_loss_usd: z.number().nullable(),
-    expected_annual_loss: Scored,
-    social_vulnerability: Scored,
-    community_resilience: Scored,
+    expected_annual_loss: Scored(),
+    social_vulnerability: Scored(),
+    community_resilience: Scored(),
     community_risk_factor: z.number().nullable(),
   }),
-  hazards: z.array(HazardRiskSchema).max(18),
+  hazards: z.array(HazardRiskSchema()).max(18),
   coastal: Loose('Coastal counties only (else null): this API\'s own NOAA 2022 sea level rise for the statute\'s scenarios and horizons at the statute\'s gauges, and high tide flooding thresholds and days per gauge, with their provenance. Not part of the NRI.').nullable(),
-}).openapi('RiskAnswer');
+}).openapi('RiskAnswer'));
 
-export const HazardsAtLocationResponse = z.object({
-  location: RiskLocation,
+export const HazardsAtLocationResponse = onFirstUse(() => z.object({
+  location: RiskLocation(),
   hazards: z.array(z.object({
     code: z.string().max(4),
     name: z.string().max(40),
     applies: z.boolean().nullable().describe('true: FEMA rates the hazard for the county; false: not applicable or no rating; null: insufficient data.'),
-    rating: Rating,
+    rating: Rating(),
     risk_score: z.number().nullable(),
     annualized_frequency: z.number().nullable(),
     expected_annual_loss_usd: z.number().nullable(),
@@ -98,7 +99,7 @@ export const HazardsAtLocationResponse = z.object({
   flood_zone: z.object({ status: z.literal('unknown'), how_to_get: z.string().max(1000) }),
   disclaimer: z.string().max(1000),
   sources: z.array(Loose('A data source: id, name, url, note.')).max(20),
-}).openapi('HazardsAtLocation');
+}).openapi('HazardsAtLocation'));
 
 const Count = (max: number, description: string, fallback: number) => decimalParam(z.number().int().min(0).max(max)).default(fallback).describe(description);
 
@@ -113,7 +114,7 @@ export const SuppliesQuery = z.object({
   format: z.enum(['json', 'csv', 'pdf']).default('json').describe('`csv`: one line per item; `pdf`: a printable checklist.'),
 }).strict();
 
-export const SuppliesResponse = z.object({
+export const SuppliesResponse = onFirstUse(() => z.object({
   household: z.looseObject({ adults: z.number().int(), children: z.number().int(), infants: z.number().int(), pets: z.number().int(), people: z.number().int() }),
   days: z.number().int(),
   items: z.array(z.object({
@@ -136,4 +137,4 @@ export const SuppliesResponse = z.object({
   }),
   notes: z.array(z.string().max(400)).max(10),
   sources: z.array(z.object({ id: z.string().max(40), name: z.string().max(200), url: z.string().max(400) })).max(10),
-}).openapi('SupplyKit');
+}).openapi('SupplyKit'));

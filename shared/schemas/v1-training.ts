@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { CursorParam, IdempotencyHeaders, IsoDate, LimitParam } from './common';
 import { COURSE_TOPICS } from '../domain/training/catalogue';
 import { ATTESTATIONS, CREDENTIAL_STATUSES } from '../domain/credentials/open-badge';
@@ -11,7 +12,7 @@ export const CoursesQuery = z.object({
   cursor: CursorParam,
 }).strict();
 
-const Course = z.object({
+const Course = onFirstUse(() => z.object({
   code: z.string().max(20),
   title: z.string().max(200),
   provider: z.string().max(100),
@@ -27,18 +28,18 @@ const Course = z.object({
   verified: z.boolean().describe('false: the hours (and CEUs) are not confirmed in a public source yet.'),
   evidence: z.string().max(400),
   enrolled: z.boolean(),
-});
+}));
 
-export const CourseList = z.object({ data: z.array(Course).max(100), next_cursor: z.string().max(2000).nullable() }).openapi('CourseList');
+export const CourseList = onFirstUse(() => z.object({ data: z.array(Course()).max(100), next_cursor: z.string().max(2000).nullable() }).openapi('CourseList'));
 
 const CourseCode = z.string().trim().min(2).max(20).regex(/^[A-Za-z0-9./-]+$/, 'A course code such as IS-100.c');
 
 export const EnrollBody = z.object({ course_code: CourseCode }).strict();
 export const EnrollHeaders = IdempotencyHeaders;
 
-const Attestation = z.enum(ATTESTATIONS).describe('What the credential attests: `self_reported` — the holder reported the completion (and any certificate number); the course provider has not confirmed it.');
+const Attestation = onFirstUse(() => z.enum(ATTESTATIONS).describe('What the credential attests: `self_reported` — the holder reported the completion (and any certificate number); the course provider has not confirmed it.'));
 
-const Credential = z.object({
+const Credential = onFirstUse(() => z.object({
   certification_id: z.string().max(80),
   name: z.string().max(300),
   kind: z.enum(['course', 'programme']),
@@ -49,12 +50,12 @@ const Credential = z.object({
   expires_at: z.string().max(40),
   status: z.enum(CREDENTIAL_STATUSES),
   certificate_number: z.string().max(64).nullable().describe('As the holder reported it; not checked with the provider.'),
-  attestation: Attestation,
+  attestation: Attestation(),
   verification_url: z.string().max(2048),
   credential_jwt: z.string().max(20_000).describe('The Open Badges 3.0 credential as a JWT signed ES256; verify it with `GET /v1/.well-known/jwks.json`.'),
-}).openapi('Certification');
+}).openapi('Certification'));
 
-export const Enrollment = z.object({
+export const Enrollment = onFirstUse(() => z.object({
   enrollment_id: z.string().max(80),
   course_code: z.string().max(20),
   status: z.enum(['enrolled', 'completed']),
@@ -63,9 +64,9 @@ export const Enrollment = z.object({
   certificate_number: z.string().max(64).nullable(),
   certification_id: z.string().max(80).nullable(),
   external_url: z.string().max(400).describe('Where the course is taken (the provider\'s page).'),
-}).openapi('Enrollment');
+}).openapi('Enrollment'));
 
-export const EnrollmentList = z.object({ data: z.array(Enrollment).max(100), next_cursor: z.null() });
+export const EnrollmentList = onFirstUse(() => z.object({ data: z.array(Enrollment()).max(100), next_cursor: z.null() }));
 
 export const EnrollmentParams = z.object({ enrollment_id: z.string().regex(/^enr_[A-Za-z0-9]{1,64}$/, 'An enrollment_id such as enr_…') }).strict();
 export const CompleteBody = z.object({
@@ -73,10 +74,10 @@ export const CompleteBody = z.object({
   certificate_number: z.string().trim().min(1).max(64).regex(/^[\w./# -]+$/, 'Letters, digits and . / # - _ only').optional(),
 }).strict();
 
-export const CompletionResponse = z.object({
-  enrollment: Enrollment,
-  certifications: z.array(Credential).max(10).describe('The course credential, and any programme credential this completion finished.'),
-});
+export const CompletionResponse = onFirstUse(() => z.object({
+  enrollment: Enrollment(),
+  certifications: z.array(Credential()).max(10).describe('The course credential, and any programme credential this completion finished.'),
+}));
 
 export const CertificationsQuery = z.object({
   status: z.enum(['active', 'expiring', 'expired']).optional(),
@@ -84,15 +85,15 @@ export const CertificationsQuery = z.object({
   cursor: CursorParam,
 }).strict();
 
-export const CertificationList = z.object({ data: z.array(Credential).max(100), next_cursor: z.string().max(2000).nullable() });
+export const CertificationList = onFirstUse(() => z.object({ data: z.array(Credential()).max(100), next_cursor: z.string().max(2000).nullable() }));
 
 export const CertificationParams = z.object({ certification_id: z.string().regex(/^cert_[A-Za-z0-9]{1,64}$/, 'A certification_id such as cert_…') }).strict();
 
-export const VerificationResponse = z.object({
+export const VerificationResponse = onFirstUse(() => z.object({
   valid: z.boolean().describe('Issued by this API (`signature_valid`) and neither expired nor revoked. It says nothing more about the completion itself than `attestation` does.'),
   status: z.enum(CREDENTIAL_STATUSES),
   signature_valid: z.boolean().describe('The stored credential\'s signature checks with the key at `GET /v1/.well-known/jwks.json` and it is this certification\'s.'),
-  attestation: Attestation,
+  attestation: Attestation(),
   certification_id: z.string().max(80),
   name: z.string().max(300),
   kind: z.enum(['course', 'programme']),
@@ -102,12 +103,12 @@ export const VerificationResponse = z.object({
   valid_from: z.string().max(10),
   expires_at: z.string().max(40),
   revoked_at: z.string().max(40).nullable(),
-}).openapi('CertificationVerification');
+}).openapi('CertificationVerification'));
 
 export const RevokeBody = z.object({ reason: z.string().trim().min(3).max(500) }).strict();
 
-export const Jwks = z.object({
+export const Jwks = onFirstUse(() => z.object({
   keys: z.array(z.object({
     kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string().max(64), y: z.string().max(64), kid: z.string().max(64), alg: z.literal('ES256'), use: z.literal('sig'),
   })).max(5),
-}).openapi('Jwks');
+}).openapi('Jwks'));

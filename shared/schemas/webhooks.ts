@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { onFirstUse } from '../on-first-use';
 import { CursorParam, LimitParam } from './common';
 import { WEBHOOK_EVENT_TYPES } from './events';
 import { DELIVERY_ERROR_CLASSES } from '../domain/webhooks/ports';
@@ -17,24 +18,24 @@ export const CreateWebhookRequestSchema = z.object({
   description: z.string().trim().max(200).optional(),
 }).strict().openapi('CreateWebhookRequest');
 
-export const WebhookSchema = z.object({
+export const WebhookSchema = onFirstUse(() => z.object({
   webhook_id: z.string().max(64),
   webhook_url: z.string().max(2048),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length),
   description: z.string().max(200).optional(),
   created_at: z.string().max(40),
-}).openapi('Webhook');
+}).openapi('Webhook'));
 
-export const CreatedWebhookSchema = WebhookSchema.extend({
+export const CreatedWebhookSchema = onFirstUse(() => WebhookSchema().extend({
   secret: z.string().max(100).describe('`whsec_…` signing secret. Shown only in this response: store it to verify `webhook-signature`.'),
-}).openapi('CreatedWebhook');
+}).openapi('CreatedWebhook'));
 
-export const WebhookListSchema = z.object({
-  data: z.array(WebhookSchema).max(100),
+export const WebhookListSchema = onFirstUse(() => z.object({
+  data: z.array(WebhookSchema()).max(100),
   next_cursor: z.string().max(2000).nullable(),
-}).openapi('WebhookList');
+}).openapi('WebhookList'));
 
-export const DeliveryAttemptSchema = z.object({
+export const DeliveryAttemptSchema = onFirstUse(() => z.object({
   delivery_id: z.string().max(64),
   webhook_id: z.string().max(64),
   event_id: z.string().max(100).describe('Also the `webhook-id` header of the delivery: the same on every attempt.'),
@@ -47,16 +48,16 @@ export const DeliveryAttemptSchema = z.object({
   attempted_at: z.string().max(40),
   next_retry_at: z.string().max(40).nullable().describe('When the next attempt is due; null after a success or the last attempt.'),
   dead_lettered: z.boolean().describe('The last attempt failed and the delivery went to the dead-letter queue.'),
-}).openapi('WebhookDeliveryAttempt');
+}).openapi('WebhookDeliveryAttempt'));
 
-export const DeliveryListSchema = z.object({
-  data: z.array(DeliveryAttemptSchema).max(100),
+export const DeliveryListSchema = onFirstUse(() => z.object({
+  data: z.array(DeliveryAttemptSchema()).max(100),
   next_cursor: z.string().max(2000).nullable(),
-}).openapi('WebhookDeliveryList');
+}).openapi('WebhookDeliveryList'));
 
-export const WebhookTestAcceptedSchema = z.object({
+export const WebhookTestAcceptedSchema = onFirstUse(() => z.object({
   event_id: z.string().max(100),
   webhook_id: z.string().max(64),
   event_type: z.literal('webhook_test'),
   status: z.literal('queued'),
-}).openapi('WebhookTestAccepted');
+}).openapi('WebhookTestAccepted'));

@@ -49,7 +49,7 @@ describe('deadline reminder fan-out and worker against the emulators', () => {
     expect(new Set(events.map((e) => e.account_id)).size).toBe(3);
     for (const event of events) {
       expect(event.type).toBe('deadline_reminder');
-      expect(DeadlineReminderData.parse(event.data)).toEqual({ deadline_id: 'project_proposals', deadline_name: expect.any(String), deadline_date: '2026-09-01', days_before: 30 });
+      expect(DeadlineReminderData().parse(event.data)).toEqual({ deadline_id: 'project_proposals', deadline_name: expect.any(String), deadline_date: '2026-09-01', days_before: 30 });
     }
 
     // 23:30 EDT, still 2 August: the same pages again, and nothing sent twice.
