@@ -11,7 +11,7 @@ export interface FunctionBundle {
 }
 
 /** The externals as the stack sets them: the runtime's AWS SDK plus the packages installed beside the bundle. */
-function externalsOf(name: FunctionName): string[] {
+export function externalsOf(name: FunctionName): string[] {
   const nodeModules = name in GROUP_SETTINGS ? GROUP_SETTINGS[name as FunctionGroup].nodeModules ?? [] : [];
   return [...RUNTIME_PROVIDED_MODULES, ...nodeModules];
 }
