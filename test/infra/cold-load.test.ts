@@ -15,7 +15,8 @@ const LOADED_ON_FIRST_USE = [
   '@aws-sdk/client-api-gateway', '@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-dynamodb', '@aws-sdk/client-kms',
   '@aws-sdk/client-s3', '@aws-sdk/client-sqs', '@aws-sdk/lib-dynamodb', '@aws-sdk/s3-request-presigner',
   '@aws-lambda-powertools/logger', '@aws-lambda-powertools/tracer', 'aws-xray-sdk-core',
-  '@mapbox/shp-write', '@neaps/tide-predictor', '@resvg/resvg-wasm', 'exceljs', 'fflate', 'geotiff', 'lerc', 'pdfkit', 'proj4', 'shapefile', 'sql.js', 'zstddec',
+  '@mapbox/shp-write', '@neaps/tide-predictor', '@resvg/resvg-wasm', 'exceljs', 'fflate', 'geotiff', 'ipaddr.js', 'lerc', 'pdfkit',
+  'proj4', 'shapefile', 'sql.js', 'zstddec',
 ];
 
 const CHECKED: FunctionName[] = [...FUNCTION_GROUPS, 'authorizer', 'bearer-authorizer'];

@@ -1,10 +1,13 @@
-import ipaddr from 'ipaddr.js';
+import type ipaddr from 'ipaddr.js';
+import { onFirstUse } from '../../on-first-use';
 
 /**
  * The addresses a webhook may never reach (SSRF): private, loopback, link-local, metadata,
  * shared (CGNAT), multicast and reserved ranges, in IPv4 and IPv6, including IPv6 forms that
  * embed an IPv4 address (mapped, translated, compatible, NAT64, 6to4). Parsing and prefix
- * matching are ipaddr.js's; this module only holds the policy. Pure, no resolver.
+ * matching are ipaddr.js's; this module only holds the policy. Pure, no resolver. ipaddr.js and
+ * the ranges are loaded with the first address checked: most requests of the functions that check
+ * one (a webhook or COG URL) check none.
  */
 export type AppMode = 'aws' | 'local';
 
@@ -17,13 +20,15 @@ interface Range<A extends ipaddr.IPv4 | ipaddr.IPv6> {
   label: string;
 }
 
+const ipaddrLibrary = onFirstUse(() => require('ipaddr.js') as typeof ipaddr);
+
 const v4 = (cidr: string, category: AddressCategory, label: string): Range<ipaddr.IPv4> =>
-  ({ cidr, network: ipaddr.IPv4.parseCIDR(cidr), category, label });
+  ({ cidr, network: ipaddrLibrary().IPv4.parseCIDR(cidr), category, label });
 const v6 = (cidr: string, category: AddressCategory, label: string): Range<ipaddr.IPv6> =>
-  ({ cidr, network: ipaddr.IPv6.parseCIDR(cidr), category, label });
+  ({ cidr, network: ipaddrLibrary().IPv6.parseCIDR(cidr), category, label });
 
 // Most specific first: the metadata address lies inside link-local.
-export const IPV4_DENIED: readonly Range<ipaddr.IPv4>[] = [
+const IPV4_DENIED = onFirstUse((): readonly Range<ipaddr.IPv4>[] => [
   v4('169.254.169.254/32', 'metadata', 'the cloud instance metadata address'),
   v4('0.0.0.0/8', 'unspecified', '"this network" (0.0.0.0/8)'),
   v4('10.0.0.0/8', 'private', 'a private network (10.0.0.0/8)'),
@@ -40,9 +45,9 @@ export const IPV4_DENIED: readonly Range<ipaddr.IPv4>[] = [
   v4('203.0.113.0/24', 'reserved', 'documentation (203.0.113.0/24)'),
   v4('224.0.0.0/4', 'multicast', 'multicast (224.0.0.0/4)'),
   v4('240.0.0.0/4', 'reserved', 'reserved or broadcast (240.0.0.0/4)'),
-];
+]);
 
-export const IPV6_DENIED: readonly Range<ipaddr.IPv6>[] = [
+const IPV6_DENIED = onFirstUse((): readonly Range<ipaddr.IPv6>[] => [
   v6('::/128', 'unspecified', 'the unspecified address (::)'),
   v6('::1/128', 'loopback', 'loopback (::1)'),
   v6('fd00:ec2::254/128', 'metadata', 'the cloud instance metadata address (fd00:ec2::254)'),
@@ -54,16 +59,16 @@ export const IPV6_DENIED: readonly Range<ipaddr.IPv6>[] = [
   v6('fe80::/10', 'link_local', 'link-local (fe80::/10)'),
   v6('fec0::/10', 'private', 'site-local (fec0::/10)'),
   v6('ff00::/8', 'multicast', 'multicast (ff00::/8)'),
-];
+]);
 
 /** IPv6 ranges that carry an IPv4 address: its four bytes start at `offset`; that address is judged. */
-export const IPV4_EMBEDDING: readonly { range: Range<ipaddr.IPv6>; offset: number }[] = [
+const IPV4_EMBEDDING = onFirstUse((): readonly { range: Range<ipaddr.IPv6>; offset: number }[] => [
   { range: v6('::ffff:0:0/96', 'reserved', 'IPv4-mapped'), offset: 12 },
   { range: v6('::ffff:0:0:0/96', 'reserved', 'IPv4-translated'), offset: 12 },
   { range: v6('::/96', 'reserved', 'IPv4-compatible'), offset: 12 },
   { range: v6('64:ff9b::/96', 'reserved', 'NAT64'), offset: 12 },
   { range: v6('2002::/16', 'reserved', '6to4'), offset: 2 },
-];
+]);
 
 /**
  * An IP literal as this API accepts one: dotted-quad IPv4 only (the URL parser has already turned
@@ -71,9 +76,10 @@ export const IPV4_EMBEDDING: readonly { range: Range<ipaddr.IPv6>; offset: numbe
  * brackets and zone. Anything else is not an address.
  */
 function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
-  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
+  const { IPv4, IPv6 } = ipaddrLibrary();
+  if (IPv4.isValidFourPartDecimal(text)) return IPv4.parse(text);
   const bare = text.replace(/^\[(.*)\]$/, '$1');
-  return bare.includes(':') && ipaddr.IPv6.isValid(bare) ? ipaddr.IPv6.parse(bare) : undefined;
+  return bare.includes(':') && IPv6.isValid(bare) ? IPv6.parse(bare) : undefined;
 }
 
 export interface DeniedAddress {
@@ -86,13 +92,13 @@ export function classifyAddress(address: string): DeniedAddress | undefined {
   const parsed = parseAddress(address);
   if (!parsed) return { category: 'reserved', reason: `${address} is not an IP address` };
   if (parsed.kind() === 'ipv4') {
-    const hit = IPV4_DENIED.find((range) => (parsed as ipaddr.IPv4).match(range.network));
+    const hit = IPV4_DENIED().find((range) => (parsed as ipaddr.IPv4).match(range.network));
     return hit && { category: hit.category, reason: `${address} is ${hit.label}` };
   }
   const ipv6 = parsed as ipaddr.IPv6;
-  const hit = IPV6_DENIED.find((range) => ipv6.match(range.network));
+  const hit = IPV6_DENIED().find((range) => ipv6.match(range.network));
   if (hit) return { category: hit.category, reason: `${address} is ${hit.label}` };
-  const embedding = IPV4_EMBEDDING.find(({ range }) => ipv6.match(range.network));
+  const embedding = IPV4_EMBEDDING().find(({ range }) => ipv6.match(range.network));
   if (!embedding) return undefined;
   const embedded = ipv6.toByteArray().slice(embedding.offset, embedding.offset + 4).join('.');
   const inner = classifyAddress(embedded);
