@@ -1,11 +1,10 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import http from 'node:http';
-import https from 'node:https';
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { isIpLiteral, type AppMode } from '../domain/webhooks/addresses';
 import { activeTracer } from './aws-clients';
 import { checkResolvedAddresses, checkWebhookUrl } from '../domain/webhooks/url-rules';
+import { onFirstUse } from '../on-first-use';
 import type { DeliveryErrorClass, SendResult, WebhookSender } from '../domain/webhooks/ports';
 
 export interface ResolvedAddress {
@@ -16,7 +15,17 @@ export interface ResolvedAddress {
 /** Every address of a name, as the system resolver answers (injectable for tests). */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+/**
+ * The resolver and the HTTP clients are loaded with the first name resolved or request sent: the
+ * API functions that can check a URL answer most requests without either (about 10 ms of a cold start).
+ */
+const network = onFirstUse(() => ({
+  dns: require('node:dns/promises') as typeof import('node:dns/promises'),
+  http: require('node:http') as typeof import('node:http'),
+  https: require('node:https') as typeof import('node:https'),
+}));
+
+export const systemResolver: Resolver = (hostname) => network().dns.lookup(hostname, { all: true, verbatim: true });
 
 export interface WebhookSenderOptions {
   mode: AppMode;
@@ -39,6 +48,23 @@ export function pinnedLookup(target: ResolvedAddress): LookupFunction {
     if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   }) as unknown as LookupFunction;
+}
+
+/**
+ * A request to `url` sent to the checked address: Host, TLS verification and SNI keep the name
+ * (`host`, without brackets), the socket is never pooled, so each attempt connects where it was checked.
+ */
+export function pinnedRequest(url: URL, host: string, target: ResolvedAddress, options: RequestOptions, respond: (response: IncomingMessage) => void): ClientRequest {
+  const secure = url.protocol === 'https:';
+  return (secure ? network().https : network().http).request({
+    ...options,
+    host,
+    port: url.port || undefined,
+    path: `${url.pathname}${url.search}`,
+    lookup: pinnedLookup(target),
+    ...(secure && !isIpLiteral(host) ? { servername: host } : {}),
+    agent: false,
+  }, respond);
 }
 
 /**
@@ -89,24 +115,15 @@ export class HttpWebhookSender implements WebhookSender {
   }
 
   private post(url: URL, host: string, target: ResolvedAddress, headers: Record<string, string>, body: string): Promise<number> {
-    const client = url.protocol === 'https:' ? https : http;
     return new Promise<number>((resolve, reject) => {
-      const request = client.request({
+      const request = pinnedRequest(url, host, target, {
         method: 'POST',
-        host,
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
         headers: {
           ...headers,
           'content-type': 'application/json',
           'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'va-compliance-api-webhooks/1',
         },
-        lookup: pinnedLookup(target),
-        // Name-based TLS verification and SNI, although the socket goes to the pinned address.
-        ...(url.protocol === 'https:' && !isIpLiteral(host) ? { servername: host } : {}),
-        // No pooled sockets: each attempt connects to the address it checked.
-        agent: false,
       }, (response) => {
         let read = 0;
         response.on('data', (chunk: Buffer) => {

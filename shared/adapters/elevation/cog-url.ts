@@ -1,5 +1,3 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { GeoTIFF, GeoTIFFImage } from 'geotiff';
 import type { AppMode } from '../../domain/webhooks/addresses';
 import { isIpLiteral } from '../../domain/webhooks/addresses';
@@ -8,7 +6,7 @@ import type { ElevationGrid, ElevationSource, ElevationSourceInfo } from '../../
 import { bboxesIntersect, type BBox } from '../../domain/hazards/geo';
 import { toStoredMetres, verticalConversion, type VerticalConversion, type VerticalReference } from '../../domain/elevation-models/vertical';
 import type { CogUrlReader } from '../../domain/elevation-models/ports';
-import { pinnedLookup, systemResolver, type ResolvedAddress, type Resolver } from '../webhook-sender';
+import { pinnedRequest, systemResolver, type ResolvedAddress, type Resolver } from '../webhook-sender';
 import { MAX_RESPONSE_BYTES, RangesRefused, openHttpCog, overBudget, type RangeReader } from './cog-http';
 import { mosaicWindow } from './cog-s3';
 
@@ -67,13 +65,8 @@ export function pinnedRangeReader(target: ResolvedAddress): RangeReader {
   return (raw, range, signal) => new Promise((resolve, reject) => {
     const url = new URL(raw);
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request({
-      method: 'GET', host, port: url.port || undefined, path: `${url.pathname}${url.search}`,
-      headers: { Range: range, 'user-agent': 'va-compliance-api-cog/1' },
-      lookup: pinnedLookup(target),
-      ...(url.protocol === 'https:' && !isIpLiteral(host) ? { servername: host } : {}),
-      agent: false, signal,
+    const request = pinnedRequest(url, host, target, {
+      method: 'GET', headers: { Range: range, 'user-agent': 'va-compliance-api-cog/1' }, signal,
     }, (response) => {
       if (response.statusCode !== 206) {
         response.destroy();
