@@ -28,8 +28,8 @@ async function main(args: string[]): Promise<void> {
   }
   if (command !== 'revoke') throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
   // The same rules as the revocation route's path and body.
-  const id = CertificationParams.safeParse({ certification_id: option(args, 'certification') });
-  const body = RevokeBody.safeParse({ reason: option(args, 'reason') });
+  const id = CertificationParams().safeParse({ certification_id: option(args, 'certification') });
+  const body = RevokeBody().safeParse({ reason: option(args, 'reason') });
   if (!id.success) throw new CliError('revoke needs --certification with a certification id (cert_…).', 2);
   if (!body.success) throw new CliError('revoke needs --reason: 3 to 500 characters saying why.', 2);
 

@@ -17,7 +17,7 @@ const DRAIN_TIMEOUT_MS = 60_000;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { date: { type: 'string' } } });
-  const date = IsoDate.safeParse(values.date);
+  const date = IsoDate().safeParse(values.date);
   if (!date.success) {
     process.stderr.write('Usage: npm run reminders -- --date YYYY-MM-DD\n');
     process.exit(2);

@@ -13,7 +13,7 @@ let deps: Parameters<typeof remindAccounts>[1] | undefined;
 function batchOf(body: string): AccountReminderBatch | undefined {
   try {
     const parsed = JSON.parse(body) as Partial<AccountReminderBatch>;
-    const valid = IsoDate.safeParse(parsed.date).success && Array.isArray(parsed.account_ids) && parsed.account_ids.every((id) => typeof id === 'string');
+    const valid = IsoDate().safeParse(parsed.date).success && Array.isArray(parsed.account_ids) && parsed.account_ids.every((id) => typeof id === 'string');
     return valid ? parsed as AccountReminderBatch : undefined;
   } catch {
     return undefined;

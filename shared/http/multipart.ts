@@ -92,14 +92,15 @@ export async function readRouteForm(
   form: NonNullable<RequestDef['form']>, body: Buffer, contentType: string | undefined, fileBytes: number,
 ): Promise<ParsedForm<unknown>> {
   const allowedFiles = [form.file, ...(form.optionalFiles ?? [])];
-  const parsed = await parseMultipart(body, contentType?.trim(), { fileBytes, files: allowedFiles.length, fields: Object.keys(form.fields.shape).length });
+  const fieldSchema = form.fields();
+  const parsed = await parseMultipart(body, contentType?.trim(), { fileBytes, files: allowedFiles.length, fields: Object.keys(fieldSchema.shape).length });
   const errors: FieldError[] = [];
   const file = parsed.files.find((f) => f.field === form.file);
   for (const unknown of parsed.files.filter((f) => !allowedFiles.includes(f.field))) errors.push({ field: unknown.field, in: 'body', message: 'Unknown file part' });
   if (!file) {
     errors.push({ field: form.file, in: 'body', message: form.file in parsed.fields ? 'Send the file as a file part (with a file name)' : 'Required: the file, as a multipart file part' });
   }
-  const fields = form.fields.safeParse(parsed.fields);
+  const fields = fieldSchema.safeParse(parsed.fields);
   if (!fields.success) errors.push(...fieldErrorsOf(fields.error, 'body'));
   if (errors.length > 0) throw invalidRequest(errors);
   return { fields: fields.data, file: file!, files: parsed.files };

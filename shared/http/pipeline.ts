@@ -250,11 +250,11 @@ function parseAndValidate(route: RouteDef, event: APIGatewayProxyEvent, state: P
   }
 
   const errors: FieldError[] = [];
-  const params = validate(spec.params, event.pathParameters ?? {}, 'path', errors);
-  const query = validate(spec.query, flatQuery(event), 'query', errors);
-  const headerValues = validate(spec.headers, headers, 'header', errors);
+  const params = validate(spec.params?.(), event.pathParameters ?? {}, 'path', errors);
+  const query = validate(spec.query?.(), flatQuery(event), 'query', errors);
+  const headerValues = validate(spec.headers?.(), headers, 'header', errors);
   const parsedBody = spec.body && (spec.bodyContentType ?? 'application/json') === 'application/json'
-    ? validate(spec.body, body, 'body', errors)
+    ? validate(spec.body(), body, 'body', errors)
     : undefined;
   if (errors.length > 0) throw invalidRequest(errors);
 

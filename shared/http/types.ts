@@ -20,7 +20,7 @@ export interface ParsedForm<F> {
   files: MultipartFile[];
 }
 
-type FormFrom<D> = D extends { fields: infer F extends z.ZodType } ? ParsedForm<z.infer<F>> : undefined;
+type FormFrom<D> = D extends { fields: () => infer F extends z.ZodType } ? ParsedForm<z.infer<F>> : undefined;
 
 /** A route's parsed form, typed by its `request.form` (for any route, RouteDef itself: maybe one). */
 export type FormOf<R extends RouteDef> = FormFrom<FormDefOf<R>>;

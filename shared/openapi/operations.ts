@@ -70,11 +70,11 @@ export function operationsOf(routes: readonly RouteDef[]): Operations {
       'x-min-tier': route.minTier,
       ...(missingParams.length > 0 ? { parameters: missingParams as RouteConfig['parameters'] } : {}),
       request: {
-        params: spec.params,
-        query: spec.query,
-        headers: spec.headers,
+        params: spec.params?.(),
+        query: spec.query?.(),
+        headers: spec.headers?.(),
         ...(spec.body
-          ? { body: { required: true, content: { [spec.bodyContentType ?? 'application/json']: { schema: spec.body } } } }
+          ? { body: { required: true, content: { [spec.bodyContentType ?? 'application/json']: { schema: spec.body() } } } }
           : {}),
       },
       responses: Object.fromEntries(
@@ -100,7 +100,7 @@ function pascalCase(text: string): string {
 
 /** Path parameters the route's schema leaves out are still documented (as strings), so the path stays valid. */
 function undeclaredPathParameters(route: RouteDef) {
-  const declared = Object.keys(route.request?.params?.shape ?? {});
+  const declared = Object.keys(route.request?.params?.().shape ?? {});
   return [...route.path.matchAll(/\{(\w+)\}/g)]
     .map((match) => match[1]!)
     .filter((name) => !declared.includes(name))

@@ -1,8 +1,7 @@
-import * as z from '../schemas/zod';
 import { IdempotencyHeaders, IfMatchHeaders } from '../schemas/common';
 import {
   AssetListSchema, AssetWithHistorySchema, GisFields, GisMultipartBody, GisReportSchema, ImportFields, ImportMultipartBody, ImportSchema,
-  ListAssetsQuery, QueuedImportSchema, StartImportBody, StartedImportSchema, VulnerabilityBody,
+  AssetParams, ImportParams, ListAssetsQuery, QueuedImportSchema, StartImportBody, StartedImportSchema, VulnerabilityBody,
 } from '../schemas/assets';
 import { JurisdictionParams, OfficialBoundaryBody, OfficialBoundarySchema } from '../schemas/jurisdictions';
 import { columnAliasesMarkdown } from '../domain/assets/columns';
@@ -71,21 +70,21 @@ export const assetRoutes = [
     id: 'getAssetImport', method: 'GET', path: '/assets/imports/{import_id}', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Status and report of an import',
     description: 'Poll an import started by `POST /assets/imports` (or answered 202 by `POST /assets/import`): `status` goes `pending` (waiting for the upload) → `processing` → `complete` or `failed`; `progress` gives the phase and the rows processed so far. Once complete, `report` holds the categorization and the validation: rows accepted and rejected, and the first 500 row errors; a failed import says why in `error`.',
-    request: { params: z.object({ import_id: z.string().regex(/^imp_[a-z0-9]{10,40}$/, 'Not an import id') }) },
+    request: { params: ImportParams },
     responses: { 200: ok('The import: status, progress (rows processed) and, once complete, the report.', ImportSchema), ...NOT_FOUND, ...KEYED_ERRORS },
   }),
   defineRoute({
     id: 'deleteAssetImport', method: 'DELETE', path: '/assets/imports/{import_id}', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '9', tags: ['Assets'], summary: 'Undo an import: delete every asset it created',
     description: 'Deletes every asset the import created, then the import itself (a later `GET` is 404). Assets the import only updated (created by an earlier import) stay. An import still running answers 409 `conflict`: delete it once it is complete or failed.',
-    request: { params: z.object({ import_id: z.string().regex(/^imp_[a-z0-9]{10,40}$/, 'Not an import id') }) },
+    request: { params: ImportParams },
     responses: { 204: { description: 'Deleted, with the assets it created.' }, ...NOT_FOUND, ...CONFLICT, ...KEYED_ERRORS },
   }),
   defineRoute({
     id: 'deleteAsset', method: 'DELETE', path: '/assets/{asset_id}', group: 'assets', auth: 'api_key', minTier: 'pro',
     contractRow: '10', tags: ['Assets'], summary: 'Delete an asset',
     description: 'Removes the asset and its vulnerability history. Importing its row again creates it anew (with the same id).',
-    request: { params: z.object({ asset_id: z.string().regex(/^a_[0-9a-f]{24}$/, 'Not an asset id') }) },
+    request: { params: AssetParams },
     responses: { 204: { description: 'Deleted.' }, ...NOT_FOUND, ...KEYED_ERRORS },
   }),
   defineRoute({
@@ -103,7 +102,7 @@ export const assetRoutes = [
     id: 'updateAssetVulnerability', method: 'PUT', path: '/assets/{asset_id}/vulnerability', group: 'assets', auth: 'api_key', minTier: 'pro', requiresIfMatch: true,
     contractRow: '11', tags: ['Assets'], summary: 'Set an asset\'s vulnerability',
     description: 'vulnerability = exposure × sensitivity × (1 − adaptive_capacity), all on 0–1 scales (or an assessor\'s own `vulnerability_score`). Levels: low < 0.25 ≤ moderate < 0.5 ≤ high < 0.75 ≤ very_high. `impact_timeline` from `first_exposed_year` against the year of the assessment: current (≤ 0 years), near_term (≤ 20), mid_term (≤ 50), long_term (later), not_exposed (null). Inputs, formula and every earlier assessment are kept. Conditional: `If-Match` with the ETag is required (428 `precondition_required` without it); a mismatch is 409 `conflict`.',
-    request: { params: z.object({ asset_id: z.string().regex(/^a_[0-9a-f]{24}$/, 'Not an asset id') }), headers: IfMatchHeaders, body: VulnerabilityBody, maxBodyBytes: 16 * 1024 },
+    request: { params: AssetParams, headers: IfMatchHeaders, body: VulnerabilityBody, maxBodyBytes: 16 * 1024 },
     responses: {
       200: { ...ok('The asset with its vulnerability history.', AssetWithHistorySchema), headers: { ETag: { description: 'Version of the asset, for `If-Match`.', schema: { type: 'string' } } } },
       ...NOT_FOUND, ...STALE_VERSION_CONFLICT, ...PRECONDITION_REQUIRED, ...KEYED_ERRORS,

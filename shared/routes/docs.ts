@@ -15,7 +15,7 @@ export const getDocsAssetRoute = defineRoute({
   id: 'getDocsAsset', method: 'GET', path: '/docs/assets/{file}', group: 'docs', auth: 'none', minTier: 'free',
   tags: ['Meta'], summary: 'A script or style sheet of the reference page (no key needed)',
   description: 'The Swagger UI files and the page\'s own start-up script and styles, served by this API so that `/docs` loads nothing from other hosts.',
-  request: { params: z.object({ file: z.enum(DOCS_ASSET_FILES) }) },
+  request: { params: onFirstUse(() => z.object({ file: z.enum(DOCS_ASSET_FILES) })) },
   responses: {
     200: { description: 'The file (Swagger UI from swagger-ui-dist, or the page\'s own start-up script and styles).', contentType: 'text/javascript', schema: textOf(5_000_000) },
     404: { description: 'No such file (`not_found`).', contentType: 'application/problem+json', schema: ProblemSchema },
@@ -38,7 +38,7 @@ export const getConsoleFileRoute = defineRoute({
   id: 'getConsoleFile', method: 'GET', path: '/console/{file}', group: 'docs', auth: 'none', minTier: 'free',
   tags: ['Meta'], summary: 'A script, style sheet or list the console loads (no key needed)',
   description: 'The console\'s bundle (its code, OpenLayers and the typed client), its styles and the jurisdictions its picker offers, served by this API so that `/console` loads nothing from other hosts.',
-  request: { params: z.object({ file: z.enum(CONSOLE_ASSET_FILES) }) },
+  request: { params: onFirstUse(() => z.object({ file: z.enum(CONSOLE_ASSET_FILES) })) },
   responses: {
     200: { description: 'The bundle, the style sheet or the jurisdiction list.', contentType: 'text/javascript', schema: textOf(5_000_000) },
     400: problem('No such file: the console has only the files named here (`invalid_request`).'),

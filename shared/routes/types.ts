@@ -25,11 +25,17 @@ export interface ResponseDef {
   headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>;
 }
 
+/**
+ * A request part's schema, given by the function that builds it on first use (`onFirstUse`): a
+ * function builds the schemas of the routes it is asked for, not of all its routes at its cold start.
+ */
+export type RequestSchema<T extends z.ZodType = z.ZodType> = () => T;
+
 export interface RequestDef {
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  headers?: z.ZodObject;
-  body?: z.ZodType;
+  params?: RequestSchema<z.ZodObject>;
+  query?: RequestSchema<z.ZodObject>;
+  headers?: RequestSchema<z.ZodObject>;
+  body?: RequestSchema;
   /** `application/json` (default) or `multipart/form-data` (then `form` says what the parts are). */
   bodyContentType?: 'application/json' | 'multipart/form-data';
   /**
@@ -37,7 +43,7 @@ export interface RequestDef {
    * fields against `fields` (a strict object), the file part named `file` required, the
    * `optionalFiles` allowed. `body` stays the form's whole description for the OpenAPI document.
    */
-  form?: { fields: z.ZodObject; file: string; optionalFiles?: readonly string[] };
+  form?: { fields: RequestSchema<z.ZodObject>; file: string; optionalFiles?: readonly string[] };
   /** Bytes; above this the request is answered 413 `payload_too_large`. */
   maxBodyBytes?: number;
   /** Added to that 413's detail: where a larger body can go instead. */
@@ -79,7 +85,9 @@ export function defineRoute<const R extends RouteDef>(route: R): R {
   return route;
 }
 
-type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
+// `any` stays `any` (a group's implementations are typed `RouteImplementation<any>`, see pipeline.ts).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type InferOr<T, Fallback> = 0 extends 1 & T ? any : T extends () => infer S ? (S extends z.ZodType ? z.infer<S> : Fallback) : Fallback;
 type Req<R extends RouteDef> = NonNullable<R['request']>;
 
 export type ParamsOf<R extends RouteDef> = InferOr<Req<R>['params'], Record<string, never>>;

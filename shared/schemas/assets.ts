@@ -14,27 +14,27 @@ import { AssetExposureSchema } from './exposure';
 import { parseJsonText, ReservedNameError } from '../domain/json-text';
 
 const Text = (max: number) => z.string().max(max);
-const Category = z.enum(ASSET_CATEGORIES).describe('One of the four categories of s. 380.093(2)(a).');
-const StoredCategory = z.enum([...ASSET_CATEGORIES, 'unclassified']);
-const Timestamp = z.string().max(40).describe('ISO 8601 date-time (UTC).');
+const Category = onFirstUse(() => z.enum(ASSET_CATEGORIES).describe('One of the four categories of s. 380.093(2)(a).'));
+const StoredCategory = onFirstUse(() => z.enum([...ASSET_CATEGORIES, 'unclassified']));
+const Timestamp = onFirstUse(() => z.string().max(40).describe('ISO 8601 date-time (UTC).'));
 
-export const JurisdictionParam = z.string().trim().min(2).max(120)
-  .describe('A Florida county or municipality ("Monroe County", "City of Key West") or its id (`county:12087`, `municipality:120168`).');
+export const JurisdictionParam = onFirstUse(() => z.string().trim().min(2).max(120)
+  .describe('A Florida county or municipality ("Monroe County", "City of Key West") or its id (`county:12087`, `municipality:120168`).'));
 
-const OutsideJurisdiction = z.enum(OUTSIDE_JURISDICTION_MODES)
-  .describe('Rows whose position is outside the jurisdiction (its boundary: the account\'s official one if stored, else the Census county or incorporated place; 500 m of tolerance for piers, bridges and causeways): `reject` (default: refused with reason `outside_jurisdiction`), `warn` (imported, listed in `validation.warnings`) or `accept`.');
-const CrsField = z.string().trim().max(60).transform((text, ctx) => {
+const OutsideJurisdiction = onFirstUse(() => z.enum(OUTSIDE_JURISDICTION_MODES)
+  .describe('Rows whose position is outside the jurisdiction (its boundary: the account\'s official one if stored, else the Census county or incorporated place; 500 m of tolerance for piers, bridges and causeways): `reject` (default: refused with reason `outside_jurisdiction`), `warn` (imported, listed in `validation.warnings`) or `accept`.'));
+const CrsField = onFirstUse(() => z.string().trim().max(60).transform((text, ctx) => {
   const code = parseCrsReference(text);
   if (code === undefined) {
     ctx.addIssue({ code: 'custom', message: 'An EPSG code such as EPSG:2236' });
     return z.NEVER;
   }
   return code;
-}).describe('Coordinate system of a table\'s coordinates, as `EPSG:<code>` (Florida State Plane in US feet: EPSG:2236 East, 2237 West, 2238 North; also the HARN and 2011 variants, in feet or metres, UTM 16N/17N and Florida GDL Albers). The table then gives `x`/`y` (or `easting`/`northing`) columns. Without it, coordinates are WGS84 decimal degrees. GeoJSON and Shapefiles state their own system.');
-const HeaderRow = decimalParam(z.number().int().min(1).max(1000)).describe('1-based row of a table\'s header; rows above it (a title, notes) are skipped. Default: the first row.');
-const ColumnMapObject = z.record(z.string().min(1).max(200), z.enum(COLUMN_MAP_TARGETS)).refine((map) => Object.keys(map).length <= 50, 'At most 50 columns')
-  .describe(`File column → field, ahead of the name aliases. Fields: ${MAPPED_FIELDS.join(', ')}; or a surveyed elevation (NAVD88, unit in the name), used as the asset's ground or first floor by the hazard analyses: ${SURVEYED_ELEVATION_FIELDS.join(', ')}.`);
-const ColumnMapText = z.string().max(10_000).transform((text, ctx) => {
+}).describe('Coordinate system of a table\'s coordinates, as `EPSG:<code>` (Florida State Plane in US feet: EPSG:2236 East, 2237 West, 2238 North; also the HARN and 2011 variants, in feet or metres, UTM 16N/17N and Florida GDL Albers). The table then gives `x`/`y` (or `easting`/`northing`) columns. Without it, coordinates are WGS84 decimal degrees. GeoJSON and Shapefiles state their own system.'));
+const HeaderRow = onFirstUse(() => decimalParam(z.number().int().min(1).max(1000)).describe('1-based row of a table\'s header; rows above it (a title, notes) are skipped. Default: the first row.'));
+const ColumnMapObject = onFirstUse(() => z.record(z.string().min(1).max(200), z.enum(COLUMN_MAP_TARGETS)).refine((map) => Object.keys(map).length <= 50, 'At most 50 columns')
+  .describe(`File column → field, ahead of the name aliases. Fields: ${MAPPED_FIELDS.join(', ')}; or a surveyed elevation (NAVD88, unit in the name), used as the asset's ground or first floor by the hazard analyses: ${SURVEYED_ELEVATION_FIELDS.join(', ')}.`));
+const ColumnMapText = onFirstUse(() => z.string().max(10_000).transform((text, ctx) => {
   let value: unknown;
   try {
     value = parseJsonText(text);
@@ -42,43 +42,43 @@ const ColumnMapText = z.string().max(10_000).transform((text, ctx) => {
     ctx.addIssue({ code: 'custom', message: error instanceof ReservedNameError ? error.message : 'A JSON object, e.g. {"FAC_NAME": "name"}' });
     return z.NEVER;
   }
-  const parsed = ColumnMapObject.safeParse(value);
+  const parsed = ColumnMapObject().safeParse(value);
   if (!parsed.success) {
     ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Not a column map' });
     return z.NEVER;
   }
   return parsed.data;
-}).describe(`A JSON object: file column → field, ahead of the name aliases (e.g. {"FAC_NAME": "name", "KIND": "asset_type", "FFE": "first_floor_elevation_ft_navd88"}). Fields: ${MAPPED_FIELDS.join(', ')}; or a surveyed elevation (NAVD88, unit in the name), used as the asset's ground or first floor by the hazard analyses: ${SURVEYED_ELEVATION_FIELDS.join(', ')}.`);
+}).describe(`A JSON object: file column → field, ahead of the name aliases (e.g. {"FAC_NAME": "name", "KIND": "asset_type", "FFE": "first_floor_elevation_ft_navd88"}). Fields: ${MAPPED_FIELDS.join(', ')}; or a surveyed elevation (NAVD88, unit in the name), used as the asset's ground or first floor by the hazard analyses: ${SURVEYED_ELEVATION_FIELDS.join(', ')}.`));
 
-const ImportAssessmentId = z.string().max(29).regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id')
-  .describe('Links the import to an assessment of this account for the same jurisdiction: its checklist counts the linked imports as evidence of the inventory.');
+const ImportAssessmentId = onFirstUse(() => z.string().max(29).regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id')
+  .describe('Links the import to an assessment of this account for the same jurisdiction: its checklist counts the linked imports as evidence of the inventory.'));
 
-export const ImportMultipartBody = z.object({
+export const ImportMultipartBody = onFirstUse(() => z.object({
   file: z.string().max(6_000_000).openapi({ format: 'binary' }).describe('CSV, Excel (.xlsx), GeoJSON FeatureCollection (.geojson/.json) or zipped Shapefile (.zip with .shp, .shx, .dbf, .prj). The file name\'s extension states the format.'),
-  jurisdiction: JurisdictionParam,
-  asset_category: Category.optional().describe('Category of every asset in the file: rules then choose only among its asset types, and assets no rule matches still get it.'),
-  outside_jurisdiction: OutsideJurisdiction.optional(),
-  crs: CrsField.optional(),
-  header_row: HeaderRow.optional(),
-  column_map: ColumnMapText.optional(),
-  assessment_id: ImportAssessmentId.optional(),
-}).openapi('AssetImportForm');
+  jurisdiction: JurisdictionParam(),
+  asset_category: Category().optional().describe('Category of every asset in the file: rules then choose only among its asset types, and assets no rule matches still get it.'),
+  outside_jurisdiction: OutsideJurisdiction().optional(),
+  crs: CrsField().optional(),
+  header_row: HeaderRow().optional(),
+  column_map: ColumnMapText().optional(),
+  assessment_id: ImportAssessmentId().optional(),
+}).openapi('AssetImportForm'));
 
 /** The text fields of the multipart import (the file part is checked on its own). */
-export const ImportFields = ImportMultipartBody.omit({ file: true }).strict();
+export const ImportFields = onFirstUse(() => ImportMultipartBody().omit({ file: true }).strict());
 
-export const StartImportBody = z.object({
+export const StartImportBody = onFirstUse(() => z.object({
   // A refinement, not `.regex`: OpenAPI patterns cannot carry the case-insensitive flag.
   filename: z.string().trim().min(1).max(200).refine((name) => /\.(csv|txt|xlsx|geojson|json|zip)$/i.test(name), 'Use a .csv, .xlsx, .geojson, .json or .zip (zipped Shapefile) file name')
     .describe('Name of the file you will upload; its extension states the format.'),
-  jurisdiction: JurisdictionParam,
-  asset_category: Category.optional(),
-  outside_jurisdiction: OutsideJurisdiction.optional(),
-  crs: CrsField.optional(),
-  header_row: z.number().int().min(1).max(1000).optional().describe(HeaderRow.description!),
-  column_map: ColumnMapObject.optional(),
-  assessment_id: ImportAssessmentId.optional(),
-}).strict().openapi('AssetImportStart');
+  jurisdiction: JurisdictionParam(),
+  asset_category: Category().optional(),
+  outside_jurisdiction: OutsideJurisdiction().optional(),
+  crs: CrsField().optional(),
+  header_row: z.number().int().min(1).max(1000).optional().describe(HeaderRow().description!),
+  column_map: ColumnMapObject().optional(),
+  assessment_id: ImportAssessmentId().optional(),
+}).strict().openapi('AssetImportStart'));
 
 export const RowErrorSchema = onFirstUse(() => z.object({
   row: z.number().int().describe('CSV/XLSX: the row number a spreadsheet shows (header = 1). GeoJSON/Shapefile: the 1-based feature number.'),
@@ -135,7 +135,7 @@ export const ImportSchema = onFirstUse(() => z.object({
   filename: Text(200),
   format: z.enum(ASSET_FILE_FORMATS),
   jurisdiction: z.object({ id: Text(40), name: Text(120) }),
-  asset_category: Category.nullable(),
+  asset_category: Category().nullable(),
   assessment_id: z.string().max(29).nullable().describe('The assessment the import is linked to as evidence, or null.'),
   progress: z.object({
     phase: z.enum(IMPORT_PHASES),
@@ -146,8 +146,8 @@ export const ImportSchema = onFirstUse(() => z.object({
   validation: ImportReportSchema().shape.validation.nullable().describe('Accepted and rejected rows with per-row errors (also in `report`); null until the file is processed.'),
   report: ImportReportSchema().nullable(),
   error: z.object({ code: Text(40), detail: Text(2000) }).nullable().describe('Why a failed import failed: the same codes as the 400s and 413s of `POST /assets/import`, or `time_budget_exceeded`, `worker_lost` (its worker ended unexpectedly and it could not be resumed) and `internal_error`, each of which says to start it again — assets already written are updated, not duplicated.'),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
 }).openapi('AssetImport'));
 
 export const QueuedImportSchema = onFirstUse(() => ImportSchema().extend({
@@ -157,19 +157,19 @@ export const QueuedImportSchema = onFirstUse(() => ImportSchema().extend({
 export const StartedImportSchema = onFirstUse(() => ImportSchema().extend({
   upload_url: z.url().max(4000).describe('Presigned S3 URL: PUT the file\'s bytes to it before `upload_expires_at`.'),
   upload_method: z.literal('PUT'),
-  upload_expires_at: Timestamp,
+  upload_expires_at: Timestamp(),
   max_upload_bytes: z.number().int(),
 }).openapi('AssetImportStarted'));
 
-const Score = z.number().min(0).max(1);
+const Score = onFirstUse(() => z.number().min(0).max(1));
 
 export const VulnerabilitySchema = onFirstUse(() => z.object({
   hazard_type: z.enum(HAZARD_TYPES),
   scenario: z.enum(SLR_SCENARIOS).nullable(),
-  exposure: Score.nullable(),
-  sensitivity: Score.nullable(),
-  adaptive_capacity: Score,
-  vulnerability_score: Score,
+  exposure: Score().nullable(),
+  sensitivity: Score().nullable(),
+  adaptive_capacity: Score(),
+  vulnerability_score: Score(),
   vulnerability_level: z.enum(VULNERABILITY_LEVELS),
   first_exposed_year: z.number().int().nullable(),
   impact_timeline: z.enum(IMPACT_TIMELINES),
@@ -177,13 +177,13 @@ export const VulnerabilitySchema = onFirstUse(() => z.object({
   notes: Text(2000).nullable(),
   method: z.enum(['computed', 'assessor_provided']),
   formula: Text(200),
-  assessed_at: Timestamp,
+  assessed_at: Timestamp(),
 }).openapi('AssetVulnerability'));
 
 export const AssetSchema = onFirstUse(() => z.object({
   asset_id: Text(40),
   name: Text(300),
-  category: StoredCategory,
+  category: StoredCategory(),
   asset_type: z.enum(ASSET_TYPE_IDS).nullable().describe('One of the 40 statute asset types; null when unclassified.'),
   asset_type_label: Text(100).nullable(),
   source_type: Text(300).nullable().describe('The type text of the imported file.'),
@@ -214,12 +214,12 @@ export const AssetSchema = onFirstUse(() => z.object({
   impact_timeline: z.enum([...IMPACT_TIMELINES, NOT_ASSESSED]),
   import_id: Text(64),
   version: z.number().int().min(1).describe('Increases with every change; send it as `If-Match` (or `version`) when updating.'),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
 }).openapi('Asset'));
 
 export const AssetWithHistorySchema = onFirstUse(() => AssetSchema().extend({
-  vulnerability_history: z.array(z.object({ version: z.number().int(), changed_at: Timestamp, vulnerability: VulnerabilitySchema() })).max(50)
+  vulnerability_history: z.array(z.object({ version: z.number().int(), changed_at: Timestamp(), vulnerability: VulnerabilitySchema() })).max(50)
     .describe('Earlier and current vulnerability assessments, oldest first (the last 50).'),
 }).openapi('AssetWithHistory'));
 
@@ -230,26 +230,29 @@ export const AssetListSchema = onFirstUse(() => z.object({
 
 export const ASSET_EXPORT_FORMATS = ['json', 'geojson', 'csv', 'xlsx'] as const;
 
-export const ListAssetsQuery = z.object({
-  jurisdiction: JurisdictionParam.optional().describe('Only this jurisdiction\'s assets; all of the account\'s when omitted.'),
-  category: StoredCategory.optional(),
+export const ListAssetsQuery = onFirstUse(() => z.object({
+  jurisdiction: JurisdictionParam().optional().describe('Only this jurisdiction\'s assets; all of the account\'s when omitted.'),
+  category: StoredCategory().optional(),
   vulnerability_level: z.enum([...VULNERABILITY_LEVELS, NOT_ASSESSED]).optional(),
   impact_timeline: z.enum([...IMPACT_TIMELINES, NOT_ASSESSED]).optional(),
   format: z.enum(ASSET_EXPORT_FORMATS).default('json')
     .describe('`json`: a page (`limit`, `cursor`). `geojson` (FeatureCollection, RFC 7946), `csv`, `xlsx`: every matching asset (up to 100,000) as a download.'),
   sort: z.enum(ASSET_SORTS).optional()
     .describe('`-vulnerability_score` gives the prioritized list of impacted assets (highest score first, then deepest, earliest exposed); also `vulnerability_score`, `name`, `first_exposed_year` (earliest first). Unscored assets come last. Applies to exports too.'),
-  limit: LimitParam,
-  cursor: CursorParam,
-}).strict();
+  limit: LimitParam(),
+  cursor: CursorParam(),
+}).strict());
 
-export const VulnerabilityBody = z.object({
+export const ImportParams = onFirstUse(() => z.object({ import_id: z.string().regex(/^imp_[a-z0-9]{10,40}$/, 'Not an import id') }));
+export const AssetParams = onFirstUse(() => z.object({ asset_id: z.string().regex(/^a_[0-9a-f]{24}$/, 'Not an asset id') }));
+
+export const VulnerabilityBody = onFirstUse(() => z.object({
   hazard_type: z.enum(HAZARD_TYPES),
   scenario: z.enum(SLR_SCENARIOS).optional().describe('NOAA 2022 sea level rise scenario the assessment used.'),
-  exposure: Score.optional().describe('0–1: how much of the hazard reaches the asset.'),
-  sensitivity: Score.optional().describe('0–1: consequence of the asset being affected.'),
-  adaptive_capacity: Score.describe('0–1: ability to cope or recover (1 = fully able).'),
-  vulnerability_score: Score.optional().describe('0–1: an assessor\'s own score, instead of exposure and sensitivity.'),
+  exposure: Score().optional().describe('0–1: how much of the hazard reaches the asset.'),
+  sensitivity: Score().optional().describe('0–1: consequence of the asset being affected.'),
+  adaptive_capacity: Score().describe('0–1: ability to cope or recover (1 = fully able).'),
+  vulnerability_score: Score().optional().describe('0–1: an assessor\'s own score, instead of exposure and sensitivity.'),
   first_exposed_year: z.number().int().min(2000).max(2150).nullable()
     .describe('Earliest planning horizon (year) at which the asset is exposed; null when it is not exposed in any horizon assessed.'),
   flood_depth_ft: z.number().min(-50).max(100).optional().describe('Flood depth at the asset, feet (NAVD88-based analysis).'),
@@ -264,20 +267,20 @@ export const VulnerabilityBody = z.object({
     if (body.exposure === undefined) ctx.addIssue({ code: 'custom', path: ['exposure'], message: 'Required (with sensitivity) unless vulnerability_score is given' });
     if (body.sensitivity === undefined) ctx.addIssue({ code: 'custom', path: ['sensitivity'], message: 'Required (with exposure) unless vulnerability_score is given' });
   }
-}).openapi('AssetVulnerabilityUpdate');
+}).openapi('AssetVulnerabilityUpdate'));
 
-export const GisMultipartBody = z.object({
+export const GisMultipartBody = onFirstUse(() => z.object({
   file: z.string().max(6_000_000).openapi({ format: 'binary' }).describe('GeoJSON (.geojson/.json), zipped Shapefile (.zip) or GeoPackage (.gpkg).'),
   coordinate_system: z.string().trim().min(1).max(200).describe('The coordinate system you state for the deliverable, as `EPSG:<code>` (DEP: EPSG:3087, 6439 or 3086).'),
   metadata: z.string().max(2_000_000).optional().describe('FGDC CSDGM or ISO 19115 XML (text field or file part). Without it, a `.shp.xml`/`.xml` inside the zip, or the GeoPackage metadata linked to the layer, is used.'),
   layer: z.string().trim().min(1).max(200).optional().describe('The GeoPackage feature layer (table) to check; needed when the package holds more than one.'),
-}).openapi('GisValidationForm');
+}).openapi('GisValidationForm'));
 
-export const GisFields = z.object({
-  coordinate_system: GisMultipartBody.shape.coordinate_system,
-  metadata: GisMultipartBody.shape.metadata,
-  layer: GisMultipartBody.shape.layer,
-}).strict();
+export const GisFields = onFirstUse(() => z.object({
+  coordinate_system: GisMultipartBody().shape.coordinate_system,
+  metadata: GisMultipartBody().shape.metadata,
+  layer: GisMultipartBody().shape.layer,
+}).strict());
 
 const GisIssueSchema = onFirstUse(() => z.object({
   code: Text(60),

@@ -17,7 +17,7 @@ export const ProblemSchema = onFirstUse(() => z.object({
   })).max(500).optional(),
 }).openapi('Problem', { description: 'RFC 9457 problem details with a stable machine `code`.' }));
 
-export const IsoDate = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date');
+export const IsoDate = onFirstUse(() => z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date'));
 
 /**
  * A number sent as text (query strings, form fields), in decimal notation only: z.coerce.number()
@@ -34,14 +34,14 @@ export function decimalParam<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-export const LimitParam = decimalParam(z.number().int().min(1).max(100)).default(20).describe('Page size (1–100).');
-export const CursorParam = z.string().min(1).max(2000).optional().describe('Opaque cursor from `next_cursor` of the previous page.');
+export const LimitParam = onFirstUse(() => decimalParam(z.number().int().min(1).max(100)).default(20).describe('Page size (1–100).'));
+export const CursorParam = onFirstUse(() => z.string().min(1).max(2000).optional().describe('Opaque cursor from `next_cursor` of the previous page.'));
 
-export const IdempotencyHeaders = z.object({
+export const IdempotencyHeaders = onFirstUse(() => z.object({
   'idempotency-key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
     .describe('Repeat a request safely: the same key and body return the stored response; another body is 422.'),
-});
+}));
 
-export const IfMatchHeaders = z.object({
+export const IfMatchHeaders = onFirstUse(() => z.object({
   'if-match': z.string().min(1).max(100).describe('Required: the ETag from your last read (`"3"`). Without it the answer is 428 `precondition_required`; if the record changed since, 409 `conflict` and nothing is written.'),
-});
+}));

@@ -3,25 +3,25 @@ import { onFirstUse } from '../on-first-use';
 import { decimalParam, IsoDate } from './common';
 import { CHECK_STATUSES, COASTAL_SETTINGS, RULE_SET_IDS, SCENARIO_FAMILIES, SLR_SCENARIOS, SURGE_DATA_SOURCES, VERIFICATION_STATUSES } from '../domain/compliance/vocabulary';
 
-const Rationale = z.string().trim().min(1).max(2000);
-const Year = z.number().int().min(1900).max(2300);
-const ReturnPeriods = z.array(z.number().int().min(1).max(10_000)).max(20);
+const Rationale = onFirstUse(() => z.string().trim().min(1).max(2000));
+const Year = onFirstUse(() => z.number().int().min(1900).max(2300));
+const ReturnPeriods = onFirstUse(() => z.array(z.number().int().min(1).max(10_000)).max(20));
 
-export const ScopeSchema = z.enum(['full_jurisdiction', 'partial'])
-  .describe('`full_jurisdiction`, or `partial` (a smaller area DEP approved) with a required `scope_rationale`.');
+export const ScopeSchema = onFirstUse(() => z.enum(['full_jurisdiction', 'partial'])
+  .describe('`full_jurisdiction`, or `partial` (a smaller area DEP approved) with a required `scope_rationale`.'));
 
-export const TimelineSchema = z.strictObject({
-  start_date: IsoDate.describe('When work on the assessment began (YYYY-MM-DD); it selects the checklist rule set.'),
-  target_completion_date: IsoDate.describe('Planned completion date (YYYY-MM-DD), on or after `start_date`.'),
+export const TimelineSchema = onFirstUse(() => z.strictObject({
+  start_date: IsoDate().describe('When work on the assessment began (YYYY-MM-DD); it selects the checklist rule set.'),
+  target_completion_date: IsoDate().describe('Planned completion date (YYYY-MM-DD), on or after `start_date`.'),
 }).refine((t) => t.start_date <= t.target_completion_date, {
   message: 'target_completion_date must be on or after start_date', path: ['target_completion_date'],
-}).openapi('AssessmentTimeline');
+}).openapi('AssessmentTimeline'));
 
 /**
  * What the checklist needs to know about how the assessment was done. Every part is optional so
  * drafts can be checked; each part replaces the stored one as a whole on update.
  */
-export const MethodologySchema = z.strictObject({
+export const MethodologySchema = onFirstUse(() => z.strictObject({
   critical_assets: z.strictObject({
     all_owned_or_maintained_included: z.boolean().optional().describe('The applicant\'s statement; the API cannot prove it (absent: item B fails).'),
     asset_count: z.number().int().min(0).max(10_000_000).optional(),
@@ -30,37 +30,37 @@ export const MethodologySchema = z.strictObject({
   }).optional(),
   dem: z.strictObject({
     source: z.string().trim().min(1).max(300).describe('e.g. "NOAA Office for Coastal Management 2018 lidar DEM".'),
-    year: Year.optional().describe('Acquisition or publication year.'),
+    year: Year().optional().describe('Acquisition or publication year.'),
     resolution_m: z.number().positive().max(1000).optional(),
     elevation_model_ids: z.array(z.string().max(64)).max(10).optional().describe('The elevation models the analyses used (`srtm-1arcsec` for the bundled SRTM, else `GET /hazards/elevation-models/{elevation_model_id}`).'),
     most_recent_available: z.boolean().optional().describe('The most recent publicly available DEM for the area (absent: item C fails).'),
   }).optional(),
   peril_of_flood: z.strictObject({
     addressed: z.boolean(),
-    rationale: Rationale.optional().describe('Why the amendments do not apply, when not addressed.'),
+    rationale: Rationale().optional().describe('Why the amendments do not apply, when not addressed.'),
   }).optional(),
   flood_components: z.strictObject({
     tidal: z.strictObject({
       analysed: z.boolean(),
       dep_thresholds_used: z.boolean().optional(),
       flood_days_per_scenario_horizon: z.boolean().optional(),
-      flood_days_rationale: Rationale.optional(),
+      flood_days_rationale: Rationale().optional(),
     }).optional(),
     storm_surge: z.strictObject({
       analysed: z.boolean(),
       data_source: z.enum(SURGE_DATA_SOURCES).optional()
         .describe('`noaa` or `fema` data; `tide_gauge_gev`: a GEV fit to a tide gauge\'s annual maxima (what the API\'s own surge levels are); `other` with `data_source_description`.'),
       data_source_description: z.string().trim().min(1).max(500).optional().describe('What the surge data are; required with `other`.'),
-      return_periods_years: ReturnPeriods.optional(),
+      return_periods_years: ReturnPeriods().optional(),
     }).optional(),
     rainfall: z.strictObject({
       analysed: z.boolean(),
-      return_periods_years: ReturnPeriods.optional(),
-      rationale: Rationale.optional(),
+      return_periods_years: ReturnPeriods().optional(),
+      rationale: Rationale().optional(),
     }).optional(),
     compound: z.strictObject({
       analysed: z.boolean(),
-      rationale: Rationale.optional(),
+      rationale: Rationale().optional(),
     }).optional(),
   }).optional(),
   vertical_datum: z.enum(['NAVD88', 'NGVD29', 'MLLW', 'MHHW', 'MSL', 'other']).optional(),
@@ -71,7 +71,7 @@ export const MethodologySchema = z.strictObject({
   }).optional(),
   tide_gauges: z.strictObject({
     station_ids: z.array(z.string().max(7).regex(/^\d{7}$/, 'NOAA station ids have 7 digits')).max(10),
-    single_gauge_rationale: Rationale.optional(),
+    single_gauge_rationale: Rationale().optional(),
   }).optional(),
   deliverables: z.strictObject({
     report: z.boolean(),
@@ -82,24 +82,24 @@ export const MethodologySchema = z.strictObject({
     }).optional(),
     prioritized_asset_list: z.boolean(),
   }).optional(),
-}).openapi('AssessmentMethodology', { description: 'How the assessment was done: the evidence the checklist reads (`evidence` of each item).' });
+}).openapi('AssessmentMethodology', { description: 'How the assessment was done: the evidence the checklist reads (`evidence` of each item).' }));
 
-export const JurisdictionFields = {
+export const JurisdictionFields = onFirstUse(() => ({
   jurisdiction: z.string().trim().min(2).max(120).describe('Florida county or municipality, e.g. "Monroe County" or "City of Key West".'),
   jurisdiction_type: z.enum(['county', 'municipality']).optional().describe('Needed when a name is both a county and a city (e.g. "Alachua").'),
   jurisdiction_county: z.string().trim().min(2).max(60).optional().describe('The county the jurisdiction lies in, e.g. "Monroe": picks a municipality whose name occurs in several counties. A name that is no Florida county, or a county the jurisdiction is not in, is a 400 on this field.'),
-};
+}));
 
-export const ValidateBodySchema = z.strictObject({
+export const ValidateBodySchema = onFirstUse(() => z.strictObject({
   assessment_id: z.string().max(29).regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id').optional()
     .describe('Validate this stored assessment, cross-checked against the evidence linked to it; send nothing else with it.'),
-  jurisdiction: JurisdictionFields.jurisdiction.optional(),
-  jurisdiction_type: JurisdictionFields.jurisdiction_type,
-  jurisdiction_county: JurisdictionFields.jurisdiction_county,
-  scope: ScopeSchema.optional(),
-  scope_rationale: Rationale.optional(),
-  timeline: TimelineSchema.optional().describe('Its `start_date` selects the rule set; without it, today.'),
-  methodology: MethodologySchema.optional(),
+  jurisdiction: JurisdictionFields().jurisdiction.optional(),
+  jurisdiction_type: JurisdictionFields().jurisdiction_type,
+  jurisdiction_county: JurisdictionFields().jurisdiction_county,
+  scope: ScopeSchema().optional(),
+  scope_rationale: Rationale().optional(),
+  timeline: TimelineSchema().optional().describe('Its `start_date` selects the rule set; without it, today.'),
+  methodology: MethodologySchema().optional(),
 }).superRefine((body, ctx) => {
   if (body.assessment_id !== undefined) {
     for (const field of Object.keys(body).filter((key) => key !== 'assessment_id')) {
@@ -108,7 +108,7 @@ export const ValidateBodySchema = z.strictObject({
   } else if (body.jurisdiction === undefined) {
     ctx.addIssue({ code: 'custom', path: ['jurisdiction'], message: 'Required unless assessment_id is sent' });
   }
-}).openapi('ComplianceValidateRequest', { description: 'Either `{assessment_id}` (a stored assessment, checked against its evidence) or an assessment body (`jurisdiction` required), saved or not.' });
+}).openapi('ComplianceValidateRequest', { description: 'Either `{assessment_id}` (a stored assessment, checked against its evidence) or an assessment body (`jurisdiction` required), saved or not.' }));
 
 const ScenarioRequirementsSchema = onFirstUse(() => z.object({
   scenario_family: z.enum(SCENARIO_FAMILIES),
@@ -128,8 +128,8 @@ export const ChecklistItemSchema = onFirstUse(() => z.object({
   evidence: z.array(z.string().max(200)).max(10).describe('Assessment fields that satisfy the item.'),
   how_to_satisfy: z.string().max(1000),
   conditional: z.boolean().describe('"If applicable" / "to the extent practicable": passes when done or when a rationale is given.'),
-  applies_from: IsoDate.nullable(),
-  applies_to: IsoDate.nullable(),
+  applies_from: IsoDate().nullable(),
+  applies_to: IsoDate().nullable(),
   verification: z.enum(VERIFICATION_STATUSES),
   source: z.string().max(1000),
 }).openapi('ChecklistItem'));
@@ -137,7 +137,7 @@ export const ChecklistItemSchema = onFirstUse(() => z.object({
 const RuleSetFields = onFirstUse(() => ({
   rule_set: z.enum(RULE_SET_IDS),
   label: z.literal("derived from s. 380.093; not DEP's form"),
-  assessment_date: IsoDate.describe('The date the rule set and item versions were chosen for.'),
+  assessment_date: IsoDate().describe('The date the rule set and item versions were chosen for.'),
   scenario_requirements: ScenarioRequirementsSchema(),
 }));
 
@@ -146,7 +146,7 @@ export const CoastalSettingSchema = onFirstUse(() => z.object({
   basis: z.string().max(1000),
   not_required_items: z.array(z.string().max(2)).max(14).describe('Items this jurisdiction does not need on the assessment date (left out of the list).'),
   variant: z.object({
-    applies_from: IsoDate,
+    applies_from: IsoDate(),
     description: z.string().max(1000),
     verification: z.enum(VERIFICATION_STATUSES),
     source: z.string().max(1000),
@@ -155,22 +155,22 @@ export const CoastalSettingSchema = onFirstUse(() => z.object({
 
 export const ChecklistSchema = onFirstUse(() => z.object({
   ...RuleSetFields(),
-  rule_set_applies_from: IsoDate,
-  rule_set_applies_to: IsoDate.nullable(),
+  rule_set_applies_from: IsoDate(),
+  rule_set_applies_to: IsoDate().nullable(),
   verification: z.enum(VERIFICATION_STATUSES),
   source: z.string().max(1000),
   coastal_setting: CoastalSettingSchema(),
   items: z.array(ChecklistItemSchema()).max(30),
 }).openapi('ComplianceChecklist'));
 
-export const ChecklistQuerySchema = z.strictObject({
+export const ChecklistQuerySchema = onFirstUse(() => z.strictObject({
   assessment_year: decimalParam(z.number().int().min(2021, 'Assessment requirements of s. 380.093(3) apply from 2021; no rule set exists for earlier years'))
     .optional().describe('Year of the assessment (2021 to the current year + 5); defaults to the current year.'),
-  assessment_date: IsoDate.optional().describe('Exact date (YYYY-MM-DD); decides 2024, split on 2024-07-01. Without it a year is taken at July 1, so 2024 → rule set 2024.'),
-  jurisdiction: JurisdictionFields.jurisdiction.optional().describe('Florida county or municipality: a noncoastal one gets the checklist without the tidal and surge items (from 2022-07-01). Without it, the full checklist.'),
-  jurisdiction_type: JurisdictionFields.jurisdiction_type,
-  jurisdiction_county: JurisdictionFields.jurisdiction_county,
-});
+  assessment_date: IsoDate().optional().describe('Exact date (YYYY-MM-DD); decides 2024, split on 2024-07-01. Without it a year is taken at July 1, so 2024 → rule set 2024.'),
+  jurisdiction: JurisdictionFields().jurisdiction.optional().describe('Florida county or municipality: a noncoastal one gets the checklist without the tidal and surge items (from 2022-07-01). Without it, the full checklist.'),
+  jurisdiction_type: JurisdictionFields().jurisdiction_type,
+  jurisdiction_county: JurisdictionFields().jurisdiction_county,
+}));
 
 export const ItemResultSchema = onFirstUse(() => z.object({
   item: z.string().max(2),
@@ -248,9 +248,9 @@ export const ValidationResultSchema = onFirstUse(() => z.object({
   dep_checklist_status: ChecklistStatusSchema(),
 }).openapi('ComplianceValidation'));
 
-export type Methodology = z.infer<typeof MethodologySchema>;
-export type Timeline = z.infer<typeof TimelineSchema>;
-export type Scope = z.infer<typeof ScopeSchema>;
+export type Methodology = z.infer<ReturnType<typeof MethodologySchema>>;
+export type Timeline = z.infer<ReturnType<typeof TimelineSchema>>;
+export type Scope = z.infer<ReturnType<typeof ScopeSchema>>;
 export type SlrScenario = (typeof SLR_SCENARIOS)[number];
 export type ScenarioFamily = (typeof SCENARIO_FAMILIES)[number];
 export type RuleSetId = (typeof RULE_SET_IDS)[number];

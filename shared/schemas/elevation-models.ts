@@ -5,17 +5,17 @@ import { CONNECTION_ERRORS, CONNECTION_STATUSES } from '../domain/elevation-mode
 import { ELEVATION_MODEL_ERRORS, ELEVATION_MODEL_SOURCES, ELEVATION_MODEL_STATUSES, MAX_UPLOAD_PARTS } from '../domain/elevation-models/stored-model';
 import { DEM_UNITS, DEM_VERTICAL_DATUMS } from '../domain/elevation-models/vertical';
 
-const Timestamp = z.string().max(40).describe('ISO 8601 (UTC).');
+const Timestamp = onFirstUse(() => z.string().max(40).describe('ISO 8601 (UTC).'));
 
-export const ElevationModelParams = z.object({
+export const ElevationModelParams = onFirstUse(() => z.object({
   elevation_model_id: z.string().regex(/^em_[a-z0-9]{32}$/, 'Not an elevation model id').describe('The `elevation_model_id`.'),
-});
+}));
 
-export const ElevationModelListQuery = z.object({ limit: LimitParam, cursor: CursorParam });
+export const ElevationModelListQuery = onFirstUse(() => z.object({ limit: LimitParam(), cursor: CursorParam() }));
 
 export const CreateElevationModelHeaders = IdempotencyHeaders;
 
-export const CreateElevationModelBody = z.object({
+export const CreateElevationModelBody = onFirstUse(() => z.object({
   name: z.string().trim().min(1).max(200).describe('What answers will call the model, e.g. "Pinellas County 2018 lidar DEM".'),
   vertical_datum: z.enum(DEM_VERTICAL_DATUMS).describe('Vertical datum of the file\'s values. NGVD29 values are converted to NAVD88 with `ngvd29_to_navd88_m`.'),
   units: z.enum(DEM_UNITS).describe('Unit of the file\'s values: metres or US survey feet.'),
@@ -33,7 +33,7 @@ export const CreateElevationModelBody = z.object({
   if (body.vertical_datum !== 'NGVD29' && body.ngvd29_to_navd88_m !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['ngvd29_to_navd88_m'], message: 'ngvd29_to_navd88_m goes with vertical_datum NGVD29 only.' });
   }
-}).openapi('ElevationModelCreate');
+}).openapi('ElevationModelCreate'));
 
 export const ElevationModelSchema = onFirstUse(() => z.object({
   elevation_model_id: z.string().max(40),
@@ -56,15 +56,15 @@ export const ElevationModelSchema = onFirstUse(() => z.object({
     tiles: z.number().int().min(0).describe('Tiles the connection is traced in (windows of at most 2,048 cells a side).'),
     error: z.object({ code: z.enum(CONNECTION_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the run failed: a tile pass or the join failed after its retries, the run could not be started, or its executor was lost on every attempt.'),
   }).nullable().describe('An uploaded model\'s tidal connection: once the model is ready, every cell\'s spill level over the whole model (which land connects to open water below which level) is traced tile by tile and cached beside its tiles. Null for a model not ready yet, a `cog_url` model, or one ready before connections were traced.'),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
 }).openapi('ElevationModel'));
 
 export const CreatedElevationModelSchema = onFirstUse(() => ElevationModelSchema().extend({
   upload_url: z.url().max(4000).describe('Presigned S3 URL: PUT the GeoTIFF\'s bytes to it before `upload_expires_at` (the first part\'s, when the model has several).'),
   upload_urls: z.array(z.url().max(4000)).min(1).max(MAX_UPLOAD_PARTS).describe('One presigned S3 URL per part, in order (`upload_urls[0]` is `upload_url`): PUT each part\'s GeoTIFF to its URL before `upload_expires_at`.'),
   upload_method: z.literal('PUT'),
-  upload_expires_at: Timestamp,
+  upload_expires_at: Timestamp(),
   max_upload_bytes: z.number().int(),
 }).openapi('ElevationModelCreated'));
 

@@ -3,14 +3,14 @@ import { onFirstUse } from '../on-first-use';
 import { IsoDate } from './common';
 import { DEADLINE_YEARS } from '../domain/grants/deadlines';
 
-export const EligibilityRequestSchema = z.object({
+export const EligibilityRequestSchema = onFirstUse(() => z.object({
   jurisdiction: z.string().trim().min(2).max(120).describe('Florida county or municipality, e.g. "Liberty County", "Miami-Dade", "City of Cedar Key".'),
   jurisdiction_type: z.enum(['county', 'municipality']).optional().describe('Disambiguates names used by both a county and a city.'),
   county: z.string().trim().min(2).max(60).optional().describe('County of a municipality, when the name exists in several counties. A name that is no Florida county, or a county the jurisdiction is not in, is a 400 on this field.'),
   population: z.number().int().min(0).max(30_000_000).optional().describe('Applicant population (most recent April 1 estimate). Required for municipalities, whose population the API does not hold; for counties it overrides the BEA figure.'),
   per_capita_income: z.number().min(0).max(10_000_000).optional().describe('Applicant per capita annual income in USD. Required for municipalities; for counties it overrides the BEA figure.'),
   project_type: z.enum(['planning', 'implementation']).default('implementation').describe('Planning grants (including vulnerability assessments) are fully funded; implementation projects carry the cost share.'),
-}).strict().openapi('EligibilityRequest');
+}).strict().openapi('EligibilityRequest'));
 
 export const EligibilityReasonSchema = onFirstUse(() => z.object({
   test: z.string().max(80),
@@ -42,13 +42,13 @@ export const EligibilityResultSchema = onFirstUse(() => z.object({
   reasons: z.array(EligibilityReasonSchema()).max(20),
 }).openapi('EligibilityResult'));
 
-export const DeadlinesQuery = z.object({
-  date: IsoDate
+export const DeadlinesQuery = onFirstUse(() => z.object({
+  date: IsoDate()
     .refine((day) => Number(day.slice(0, 4)) >= DEADLINE_YEARS.first, `s. 380.093 set these deadlines from ${DEADLINE_YEARS.first}: give a day in ${DEADLINE_YEARS.first} or later`)
     .refine((day) => Number(day.slice(0, 4)) <= DEADLINE_YEARS.last, `Give a day in ${DEADLINE_YEARS.last} or earlier`)
     .optional()
     .describe(`Compute from this day instead of today (the date in Florida), a day from ${DEADLINE_YEARS.first} to ${DEADLINE_YEARS.last}.`),
-});
+}));
 
 export const DeadlineSchema = onFirstUse(() => z.object({
   id: z.string().max(60),

@@ -6,8 +6,8 @@ import {
   DEFAULT_IMPACT_RADIUS_KM, FIRST_YEAR, FLOOD_COMPONENTS, FLOOD_EVENT_TYPES, LAST_YEAR, MAX_IMPACT_RADIUS_KM, SCENARIOS,
 } from '../domain/hazards/vocabulary';
 
-const Year = z.number().int().min(FIRST_YEAR).max(LAST_YEAR);
-const ScenarioEnum = z.enum(SCENARIOS).describe('NOAA 2022 scenario (wire name).');
+const Year = onFirstUse(() => z.number().int().min(FIRST_YEAR).max(LAST_YEAR));
+const ScenarioEnum = onFirstUse(() => z.enum(SCENARIOS).describe('NOAA 2022 scenario (wire name).'));
 
 /** A comma-separated query list (repeated parameters arrive joined by commas), each value once. */
 function commaList<T extends z.ZodType>(item: T, max: number) {
@@ -22,12 +22,12 @@ const AreaSchema = onFirstUse(() => z.object({ acres: z.number(), km2: z.number(
 const Loose = (description: string) => z.looseObject({}).describe(description);
 
 /** The statute's single-gauge exception, only on request (s. 380.093(3)(d)); two-gauge interpolation otherwise. */
-const gaugeChoiceFields = {
+const gaugeChoiceFields = onFirstUse(() => ({
   gauge_method: z.enum(['two_gauge', 'single']).default('two_gauge')
     .describe('`two_gauge` (default): inverse-distance interpolation between the two closest gauges without data warnings (F.A.C. 62S-7.012(1)(b)). `single`: one gauge, allowed only when the two closest are more than 100 miles apart and that gauge is more representative — give `representative_gauge` and `gauge_choice_reason`.'),
   representative_gauge: z.string().max(7).regex(/^\d{7}$/, 'A 7-digit NOAA station id').optional().describe('With gauge_method=single: the NOAA id of the gauge judged more representative.'),
   gauge_choice_reason: z.string().trim().min(10).max(1000).optional().describe('With gauge_method=single: why that gauge is more representative (recorded in the answer).'),
-};
+}));
 
 function requireSingleGaugeFields(q: { gauge_method?: string; representative_gauge?: string; gauge_choice_reason?: string }, ctx: z.RefinementCtx): void {
   if (q.gauge_method === 'single') {
@@ -38,17 +38,17 @@ function requireSingleGaugeFields(q: { gauge_method?: string; representative_gau
   }
 }
 
-export const SlrScenariosQuery = z.object({
+export const SlrScenariosQuery = onFirstUse(() => z.object({
   gauge_id: z.string().regex(/^\d{7}$/, 'A 7-digit NOAA station id').optional().describe('NOAA CO-OPS station id of a Florida gauge with NOAA 2022 projections (e.g. 8724580 Key West).'),
   location: z.string().trim().min(2).max(200).optional().describe('"lat,lon" or a Florida county or municipality name; the two closest gauges are used.'),
   time_horizon: commaList(decimalParam(z.number().int().min(FIRST_YEAR).max(LAST_YEAR)), 20).optional()
     .describe(`Year or comma-separated years, ${FIRST_YEAR}–${LAST_YEAR}; default: every decade.`),
-  scenario: commaList(ScenarioEnum, 5).optional().describe('Scenarios to return; default: all five.'),
+  scenario: commaList(ScenarioEnum(), 5).optional().describe('Scenarios to return; default: all five.'),
   assessment_year: decimalParam(z.number().int().min(2020).max(2100)).optional().describe('Flags the 2024 rule set horizons (assessment year + 20 and + 50); default: this year.'),
-  ...gaugeChoiceFields,
+  ...gaugeChoiceFields(),
 }).strict().refine((q) => (q.gauge_id === undefined) !== (q.location === undefined), { message: 'Give exactly one of gauge_id or location.', path: ['location'] })
   .refine((q) => q.gauge_method !== 'single' || q.location !== undefined, { message: 'gauge_method=single applies to a location; gauge_id already names one gauge.', path: ['gauge_method'] })
-  .superRefine(requireSingleGaugeFields);
+  .superRefine(requireSingleGaugeFields));
 
 const GaugeSelectionSchema = onFirstUse(() => z.object({
   method: z.enum(['single_gauge', 'inverse_distance_two_gauges', 'regional_fallback']),
@@ -84,7 +84,7 @@ export const SlrScenariosResponse = onFirstUse(() => z.object({
   assessment_year: z.number().int(),
   statute_rule_sets: z.array(Loose('A statute rule set: scenarios and horizons it requires, with its verification status.')),
   scenarios: z.array(z.object({
-    scenario: ScenarioEnum,
+    scenario: ScenarioEnum(),
     name: z.string(),
     statute_required_by: z.array(z.enum(['2021', '2024'])),
     projections: z.array(z.object({
@@ -100,19 +100,19 @@ export const SlrScenariosResponse = onFirstUse(() => z.object({
 }).openapi('SlrScenarios'));
 
 /** Shared by every request that computes a depth, an area or an exposure. */
-const AllowSurfaceModel = z.boolean().default(false).describe('Let a surface model (SRTM: roofs and canopy included) give the ground where no bare-earth model covers it. Without it such places answer `elevation.status: "no_bare_earth"` (assets: reason `no_bare_earth`) with what to do.');
+const AllowSurfaceModel = onFirstUse(() => z.boolean().default(false).describe('Let a surface model (SRTM: roofs and canopy included) give the ground where no bare-earth model covers it. Without it such places answer `elevation.status: "no_bare_earth"` (assets: reason `no_bare_earth`) with what to do.'));
 
-export const SlrImpactBody = z.object({
+export const SlrImpactBody = onFirstUse(() => z.object({
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
-  scenario: ScenarioEnum,
-  planning_horizon: Year.describe('Year, e.g. 2070.'),
+  scenario: ScenarioEnum(),
+  planning_horizon: Year().describe('Year, e.g. 2070.'),
   percentile: z.union([z.literal(17), z.literal(50), z.literal(83)]).default(50),
   radius_km: z.number().min(0.1).max(MAX_IMPACT_RADIUS_KM).default(DEFAULT_IMPACT_RADIUS_KM).describe('Radius of the reported inundated area and assets around the point. Tidal connection is traced over the whole elevation model, so the depth at the point does not depend on it.'),
   include_geojson: z.boolean().default(false).describe('Return the inundated land (new and existing) as a GeoJSON Feature: a MultiPolygon traced on the elevation grid, with its area.'),
-  allow_surface_model: AllowSurfaceModel,
-  ...gaugeChoiceFields,
-}).strict().superRefine(requireSingleGaugeFields).openapi('SlrImpactRequest');
+  allow_surface_model: AllowSurfaceModel(),
+  ...gaugeChoiceFields(),
+}).strict().superRefine(requireSingleGaugeFields).openapi('SlrImpactRequest'));
 
 const DatumCheckStation = onFirstUse(() => z.object({
   noaa_id: z.string(),
@@ -146,7 +146,7 @@ export const MhhwSource = onFirstUse(() => z.object({
 
 export const SlrImpactResponse = onFirstUse(() => z.looseObject({
   location: z.object({ lat: z.number(), lon: z.number() }),
-  scenario: ScenarioEnum,
+  scenario: ScenarioEnum(),
   planning_horizon: z.number().int(),
   gauge_selection: GaugeSelectionSchema(),
   elevation_change: Length().extend({ percentiles: z.record(z.string(), Length()), baseline_year: z.number().int() }),
@@ -168,7 +168,7 @@ export const SlrImpactResponse = onFirstUse(() => z.looseObject({
 }).openapi('SlrImpact'));
 
 /** A design storm as the caller states it (NOAA Atlas 14 or the district's); the service never invents one. */
-export const DesignStormSchema = z.object({
+export const DesignStormSchema = onFirstUse(() => z.object({
   depth_mm: z.number().positive().max(2000).optional().describe('Rain depth of the storm in millimetres (or `depth_in`).'),
   depth_in: z.number().positive().max(80).optional().describe('Rain depth of the storm in inches (or `depth_mm`).'),
   duration_h: z.number().positive().max(720).describe('Duration of the storm in hours (24 for the usual design storm).'),
@@ -185,11 +185,11 @@ export const DesignStormSchema = z.object({
   }
 }).openapi('DesignStorm', {
   example: { depth_in: 13, duration_h: 24, return_period_years: 100, source: 'NOAA Atlas 14 Volume 9 (Version 2), PFDS point estimate at the site, 100-year 24-hour (example value: read yours from PFDS)', curve_number: 85 },
-});
+}));
 
-export const DesignStormParams = z.object({
+export const DesignStormParams = onFirstUse(() => z.object({
   jurisdiction: z.string().trim().min(2).max(120).describe('A Florida county or municipality, by name ("Monroe County", "Key West") or jurisdiction id.'),
-});
+}));
 
 export const StoredDesignStormResponse = onFirstUse(() => z.object({
   jurisdiction_id: z.string(),
@@ -199,8 +199,8 @@ export const StoredDesignStormResponse = onFirstUse(() => z.object({
   used_by: z.string(),
 }).openapi('StoredDesignStorm'));
 
-export const FloodAnalysisBody = z.object({
-  boundary_geojson: BoundaryGeometry.optional().describe('The area to analyse; or send `jurisdiction` instead.'),
+export const FloodAnalysisBody = onFirstUse(() => z.object({
+  boundary_geojson: BoundaryGeometry().optional().describe('The area to analyse; or send `jurisdiction` instead.'),
   jurisdiction: z.string().trim().min(2).max(120).optional()
     .describe('A Florida county or municipality ("Monroe County", "City of Key West", `municipality:120168`) whose boundary is analysed, instead of `boundary_geojson`: the account\'s official boundary when it stored one (`PUT /jurisdictions/{jurisdiction}/boundary`), else the county dissolved from Census tracts or the Census 2018 incorporated place.'),
   assessment_id: z.string().max(29).regex(/^va_[0-9A-Z]{26}$/, 'Not an assessment id').optional()
@@ -209,24 +209,24 @@ export const FloodAnalysisBody = z.object({
     .describe('Write each analysed asset\'s exposure (depth per scenario × horizon, first exposed year) and the vulnerability it gives onto the asset, all in one go.'),
   components: z.array(z.enum(FLOOD_COMPONENTS)).min(1).max(4).default([...FLOOD_COMPONENTS])
     .refine((c) => new Set(c).size === c.length, 'Components must not repeat.'),
-  scenarios: z.array(ScenarioEnum).min(1).max(5).optional().refine((s) => !s || new Set(s).size === s.length, 'Scenarios must not repeat.')
+  scenarios: z.array(ScenarioEnum()).min(1).max(5).optional().refine((s) => !s || new Set(s).size === s.length, 'Scenarios must not repeat.')
     .describe('Default: the statute pair of the 2024 rule set (intermediate_low, intermediate).'),
-  planning_horizons: z.array(Year).min(1).max(5).optional().refine((h) => !h || new Set(h).size === h.length, 'Horizons must not repeat.')
+  planning_horizons: z.array(Year()).min(1).max(5).optional().refine((h) => !h || new Set(h).size === h.length, 'Horizons must not repeat.')
     .describe('Default: assessment year + 20 and + 50.'),
   assessment_year: z.number().int().min(2020).max(2100).optional().describe('Default: this year.'),
-  rainfall: DesignStormSchema.optional()
+  rainfall: DesignStormSchema().optional()
     .describe('The design storm for rainfall-induced and compound flooding: its runoff fills the depressions of the elevation grid (fill–spill–merge). Without it (and without loaded rainfall layers) the rainfall component answers `needs_design_storm` with the depressions.'),
   include_extents: z.boolean().default(false)
     .describe('Return `inundation_extents`: per scenario × horizon, the inundated land (envelope of the components analysed) as a GeoJSON Feature of polygons traced on the elevation grid, with its area; and `component_extents`: each component\'s own wet land (tidal, surge and compound per scenario × horizon, rainfall ponding per design storm).'),
-  allow_surface_model: AllowSurfaceModel,
-  ...gaugeChoiceFields,
+  allow_surface_model: AllowSurfaceModel(),
+  ...gaugeChoiceFields(),
 }).strict().refine((body) => (body.boundary_geojson === undefined) !== (body.jurisdiction === undefined), {
   message: 'Send either boundary_geojson or jurisdiction', path: ['boundary_geojson'],
-}).superRefine(requireSingleGaugeFields).openapi('FloodAnalysisRequest');
+}).superRefine(requireSingleGaugeFields).openapi('FloodAnalysisRequest'));
 
 export const ComponentExtentSchema = onFirstUse(() => z.strictObject({
   component: z.enum(FLOOD_COMPONENTS),
-  scenario: ScenarioEnum.nullable().describe('Null for rainfall ponding (the storm alone, no sea level).'),
+  scenario: ScenarioEnum().nullable().describe('Null for rainfall ponding (the storm alone, no sea level).'),
   planning_horizon: z.number().int().nullable().describe('Null for rainfall ponding.'),
   storm: z.strictObject({ return_period_years: z.number(), depth_mm: z.number(), duration_h: z.number() }).nullable()
     .describe('The design storm of rainfall and compound extents; null for tidal and surge.'),
@@ -240,7 +240,7 @@ export const ComponentExtentSchema = onFirstUse(() => z.strictObject({
 
 export const FloodAnalysisResponse = onFirstUse(() => z.looseObject({
   boundary: Loose('Validated boundary: area, bbox, counties, warnings.'),
-  scenarios: z.array(ScenarioEnum),
+  scenarios: z.array(ScenarioEnum()),
   planning_horizons: z.array(z.number().int()),
   gauge_selection: GaugeSelectionSchema(),
   elevation: Loose('Elevation coverage, cell size and datum correction.'),
@@ -263,7 +263,7 @@ export const HazardJobAccepted = onFirstUse(() => z.object({
   reason: z.string(),
 }).openapi('HazardJobAccepted'));
 
-export const HazardJobParams = z.object({ job_id: z.string().regex(/^hjob_[A-Za-z0-9_-]{10,40}$/, 'Not a job id') });
+export const HazardJobParams = onFirstUse(() => z.object({ job_id: z.string().regex(/^hjob_[A-Za-z0-9_-]{10,40}$/, 'Not a job id') }));
 
 export const HazardJobResponse = onFirstUse(() => z.object({
   job_id: z.string(),
@@ -276,19 +276,19 @@ export const HazardJobResponse = onFirstUse(() => z.object({
   result: FloodAnalysisResponse().nullable(),
 }).openapi('HazardJob'));
 
-const DateRange = z.string().max(23).regex(/^(\d{4}-\d{2}-\d{2})?\.\.(\d{4}-\d{2}-\d{2})?$/, 'Use YYYY-MM-DD..YYYY-MM-DD (either side may be open)')
+const DateRange = onFirstUse(() => z.string().max(23).regex(/^(\d{4}-\d{2}-\d{2})?\.\.(\d{4}-\d{2}-\d{2})?$/, 'Use YYYY-MM-DD..YYYY-MM-DD (either side may be open)')
   .transform((value) => value.split('..') as [string, string])
-  .refine(([from, to]) => (!from || IsoDate.safeParse(from).success) && (!to || IsoDate.safeParse(to).success), 'Not a calendar date')
-  .refine(([from, to]) => !from || !to || from <= to, 'The range ends before it starts');
+  .refine(([from, to]) => (!from || IsoDate().safeParse(from).success) && (!to || IsoDate().safeParse(to).success), 'Not a calendar date')
+  .refine(([from, to]) => !from || !to || from <= to, 'The range ends before it starts'));
 
-export const FloodEventsQuery = z.object({
+export const FloodEventsQuery = onFirstUse(() => z.object({
   location: z.string().trim().min(2).max(200).describe('"lat,lon" or a Florida county or municipality name.'),
   radius_km: decimalParam(z.number().min(1).max(500)).default(100).describe('Radius around the location (default 100 km). Statewide records (FEMA declarations) have no position and always match.'),
-  date_range: DateRange.optional(),
+  date_range: DateRange().optional(),
   event_type: commaList(z.enum(FLOOD_EVENT_TYPES), FLOOD_EVENT_TYPES.length).optional(),
-  limit: LimitParam,
-  cursor: CursorParam,
-}).strict();
+  limit: LimitParam(),
+  cursor: CursorParam(),
+}).strict());
 
 export const FloodEventSchema = onFirstUse(() => z.object({
   event_id: z.string(),

@@ -2,11 +2,11 @@ import * as z from './zod';
 import { onFirstUse } from '../on-first-use';
 import { BoundaryGeometry } from './boundary';
 
-export const OfficialBoundaryBody = z.object({
-  boundary_geojson: BoundaryGeometry.describe('The jurisdiction\'s official boundary: GeoJSON Polygon or MultiPolygon, WGS 84 lon/lat, at most 10,000 vertices.'),
+export const OfficialBoundaryBody = onFirstUse(() => z.object({
+  boundary_geojson: BoundaryGeometry().describe('The jurisdiction\'s official boundary: GeoJSON Polygon or MultiPolygon, WGS 84 lon/lat, at most 10,000 vertices.'),
   source_note: z.string().trim().min(1).max(300).optional()
     .describe('What the boundary is and where it comes from ("City of Naples GIS, annexations to 2025-06").'),
-}).strict().openapi('OfficialBoundaryBody');
+}).strict().openapi('OfficialBoundaryBody'));
 
 export const OfficialBoundarySchema = onFirstUse(() => z.object({
   jurisdiction_id: z.string().describe('`county:<FIPS>` or `municipality:<id>`.'),
@@ -18,7 +18,7 @@ export const OfficialBoundarySchema = onFirstUse(() => z.object({
   boundary_geojson: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.unknown()) }),
 }).openapi('JurisdictionBoundary'));
 
-export const JurisdictionParams = z.object({
+export const JurisdictionParams = onFirstUse(() => z.object({
   jurisdiction: z.string().trim().min(2).max(120)
     .describe('A jurisdiction id (`county:12103`, `municipality:120168`) or name ("Pinellas County", "City of Key West").'),
-});
+}));

@@ -5,10 +5,10 @@ import { RESOURCE_CATEGORIES, RESOURCE_FILE_TYPES, URL_STATUSES } from '../domai
 
 export const RESOURCE_SORTS = ['title', '-title', 'published', '-published', 'category', '-category', 'publisher', '-publisher'] as const;
 
-export const ResourceId = z.string().regex(/^[a-z0-9][a-z0-9-]{2,99}$/, 'Resource ids are lower-case slugs').describe('Stable resource id (slug).');
+export const ResourceId = onFirstUse(() => z.string().regex(/^[a-z0-9][a-z0-9-]{2,99}$/, 'Resource ids are lower-case slugs').describe('Stable resource id (slug).'));
 
 export const ResourceSchema = onFirstUse(() => z.object({
-  id: ResourceId,
+  id: ResourceId(),
   title: z.string().max(500),
   file_path: z.string().max(500).nullable().describe('Object key of the stored copy in the library bucket, when one is held; download it through `/resources/{id}/download`.'),
   category: z.enum(RESOURCE_CATEGORIES),
@@ -47,9 +47,9 @@ export const LibraryStatsSchema = onFirstUse(() => z.object({
   categories: z.record(z.string(), z.number().int().min(0)),
 }).openapi('LibraryStats'));
 
-export const ResourcesQuery = z.object({
+export const ResourcesQuery = onFirstUse(() => z.object({
   action: z.enum(['list', 'get', 'search', 'stats']).default('list'),
-  id: ResourceId.optional().describe('With `action=get`.'),
+  id: ResourceId().optional().describe('With `action=get`.'),
   q: z.string().trim().min(1).max(200).optional().describe('With `action=search`: words to find in title, summary and tags.'),
   category: z.enum(RESOURCE_CATEGORIES).optional(),
   file_type: z.enum(RESOURCE_FILE_TYPES).optional(),
@@ -60,11 +60,11 @@ export const ResourcesQuery = z.object({
   // `undefined` only: a present but invalid value already has its own error.
   if (q.action === 'get' && q.id === undefined) ctx.addIssue({ code: 'custom', path: ['id'], message: 'Required with action=get' });
   if (q.action === 'search' && q.q === undefined) ctx.addIssue({ code: 'custom', path: ['q'], message: 'Required with action=search' });
-});
+}));
 
-export const ResourceIdParams = z.object({ id: ResourceId });
+export const ResourceIdParams = onFirstUse(() => z.object({ id: ResourceId() }));
 
-const PublishedDate = z.string().regex(/^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/, 'Use YYYY, YYYY-MM or YYYY-MM-DD');
+const PublishedDate = onFirstUse(() => z.string().regex(/^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/, 'Use YYYY, YYYY-MM or YYYY-MM-DD'));
 
 /**
  * One catalogue entry as operators write it (the seed file and `npm run library:load`): the
@@ -72,11 +72,11 @@ const PublishedDate = z.string().regex(/^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|
  * upload as the stored copy, relative to the catalogue file. Unknown fields are rejected so a
  * misspelt field is reported instead of silently dropped.
  */
-export const CatalogueEntryInput = z.strictObject({
-  id: ResourceId.optional(),
+export const CatalogueEntryInput = onFirstUse(() => z.strictObject({
+  id: ResourceId().optional(),
   title: z.string().trim().min(1).max(500),
   publisher: z.string().trim().min(1).max(300),
-  published: PublishedDate.nullable().default(null),
+  published: PublishedDate().nullable().default(null),
   url: z.url({ protocol: /^https$/, error: 'Use the publisher\'s https address, or null when none is confirmed' }).max(1000).nullable(),
   /** A third-party copy, kept in the catalogue for reference only: never stored, served or linked. */
   mirror_url: z.string().max(1000).optional(),
@@ -87,4 +87,4 @@ export const CatalogueEntryInput = z.strictObject({
   evidence: z.string().trim().max(2000).nullable().default(null),
   notes: z.string().trim().max(2000).nullable().default(null),
   file: z.string().min(1).max(1000).optional(),
-});
+}));

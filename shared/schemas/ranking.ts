@@ -5,15 +5,15 @@ import { usd } from '../domain/grants/usd';
 
 // Enum facts accept exactly the values the current rubric scores.
 const scale = (fact: string, description: string) => z.enum(rubricEnumValues(CURRENT_RANKING_RUBRIC, fact)).optional().describe(description);
-const Money = z.number().min(0).max(1e12);
-const Percent = z.number().min(0).max(100);
+const Money = onFirstUse(() => z.number().min(0).max(1e12));
+const Percent = onFirstUse(() => z.number().min(0).max(100));
 
-export const RankingRequestSchema = z.object({
+export const RankingRequestSchema = onFirstUse(() => z.object({
   project_name: z.string().trim().min(1).max(200).optional(),
   risk_reduction: z.object({
     va_risks_addressed: scale('risk_reduction.va_risks_addressed', 'How far the project addresses the flood and sea level rise risks identified in the vulnerability assessment.'),
     regionally_significant_assets: z.number().int().min(0).max(100_000).optional().describe('Number of regionally significant assets whose risk the project reduces.'),
-    vulnerable_critical_asset_share: Percent.optional().describe('Percent of the critical assets in the project area that the vulnerability assessment found vulnerable.'),
+    vulnerable_critical_asset_share: Percent().optional().describe('Percent of the critical assets in the project area that the vulnerability assessment found vulnerable.'),
     contributes_to_existing_mitigation: z.boolean().optional().describe('Adds new or enhanced structures, or restoration and revegetation, to an existing flood mitigation project that reduces upland damage costs.'),
   }).strict().optional(),
   current_conditions: z.object({
@@ -30,13 +30,13 @@ export const RankingRequestSchema = z.object({
     critical_habitat: z.boolean().optional().describe('Lies in state or federal critical habitat of threatened or endangered species.'),
   }).strict().optional(),
   costs: z.object({
-    total_cost: Money.positive().describe('Total project cost in USD.'),
-    requested_amount: Money.describe('State funding requested in USD; at most the total cost.'),
-    avoided_losses: Money.optional().describe('Estimated losses avoided over the project life in USD; with the total cost it gives the benefit-cost ratio.'),
+    total_cost: Money().positive().describe('Total project cost in USD.'),
+    requested_amount: Money().describe('State funding requested in USD; at most the total cost.'),
+    avoided_losses: Money().optional().describe('Estimated losses avoided over the project life in USD; with the total cost it gives the benefit-cost ratio.'),
     benefit_cost_ratio: z.number().min(0).max(1000).optional().describe('Benefit-cost ratio, when already computed (wins over `avoided_losses`).'),
   }).strict(),
   matching_funds: z.object({
-    share_percentage: Percent.optional().describe('Local, state and federal matching funds as a percent of the total cost; with the requested amount at most the total cost.'),
+    share_percentage: Percent().optional().describe('Local, state and federal matching funds as a percent of the total cost; with the requested amount at most the total cost.'),
     status: scale('matching_funds.status', 'Status of the matching funding award.'),
   }).strict().optional(),
   previous_state_commitment: scale('previous_state_commitment', 'Previous state involvement: funded earlier phases or partial appropriations for this project.'),
@@ -63,7 +63,7 @@ export const RankingRequestSchema = z.object({
       message: `Matching funds of ${share} % of the total cost (${usd(match)}) and the requested amount (${usd(requested)}) add up to ${usd(match + requested)}, more than the total cost (${usd(total)}): with this request the match is at most ${usd(total - requested)}, ${Math.floor(((total - requested) / total) * 1000) / 10} % of the total cost.`,
     });
   }
-}).openapi('RankingRequest', { description: 'A proposed project. Only `costs.total_cost` and `costs.requested_amount` are required; every fact left out scores zero and is listed in `missing_facts`.' });
+}).openapi('RankingRequest', { description: 'A proposed project. Only `costs.total_cost` and `costs.requested_amount` are required; every fact left out scores zero and is listed in `missing_facts`.' }));
 
 const CriterionScoreSchema = onFirstUse(() => z.object({
   id: z.string().max(80),

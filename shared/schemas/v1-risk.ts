@@ -4,28 +4,28 @@ import { decimalParam } from './common';
 import { NRI_HAZARD_CODES, NRI_RATINGS } from '../domain/risk/nri-vocabulary';
 import { DEFAULT_KIT_DAYS, KIT_HAZARDS, MAX_KIT_DAYS, MIN_KIT_DAYS } from '../domain/preparedness/kit';
 
-const Latitude = decimalParam(z.number().min(-90).max(90)).describe('Latitude, WGS84 degrees.');
-const Longitude = decimalParam(z.number().min(-180).max(180)).describe('Longitude, WGS84 degrees.');
+const Latitude = onFirstUse(() => decimalParam(z.number().min(-90).max(90)).describe('Latitude, WGS84 degrees.'));
+const Longitude = onFirstUse(() => decimalParam(z.number().min(-180).max(180)).describe('Longitude, WGS84 degrees.'));
 const Loose = (description: string) => z.looseObject({}).describe(description);
 
-const HazardCodes = z.string().max(200)
+const HazardCodes = onFirstUse(() => z.string().max(200)
   .transform((text) => [...new Set(text.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))])
   .pipe(z.array(z.enum(NRI_HAZARD_CODES as [string, ...string[]])).min(1))
-  .describe(`NRI hazard codes, comma-separated: ${NRI_HAZARD_CODES.join(', ')}.`);
+  .describe(`NRI hazard codes, comma-separated: ${NRI_HAZARD_CODES.join(', ')}.`));
 
-export const RiskQuery = z.object({
+export const RiskQuery = onFirstUse(() => z.object({
   county_fips: z.string().regex(/^\d{5}$/, 'Five digits, e.g. 12087').optional().describe('County FIPS code (Florida: 12xxx).'),
   county: z.string().min(2).max(80).optional().describe('Florida county name ("Monroe", "Miami-Dade County").'),
-  lat: Latitude.optional(),
-  lon: Longitude.optional(),
-  hazards: HazardCodes.optional(),
+  lat: Latitude().optional(),
+  lon: Longitude().optional(),
+  hazards: HazardCodes().optional(),
 }).strict().superRefine((q, ctx) => {
   const given = [q.county_fips !== undefined, q.county !== undefined, q.lat !== undefined || q.lon !== undefined].filter(Boolean).length;
   if (given !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'Give exactly one of county_fips, county, or lat and lon.' });
   if ((q.lat === undefined) !== (q.lon === undefined)) ctx.addIssue({ code: 'custom', path: [q.lat === undefined ? 'lat' : 'lon'], message: 'lat and lon go together' });
-});
+}));
 
-export const LocationQuery = z.object({ lat: Latitude, lon: Longitude }).strict();
+export const LocationQuery = onFirstUse(() => z.object({ lat: Latitude(), lon: Longitude() }).strict());
 
 const Rating = onFirstUse(() => z.enum(NRI_RATINGS).describe('FEMA NRI rating; `No Rating`, `Not Applicable`, `Insufficient Data` and `No Expected Annual Losses` carry a null score.'));
 const Scored = onFirstUse(() => z.object({ score: z.number().nullable(), rating: Rating() }));
@@ -103,7 +103,7 @@ export const HazardsAtLocationResponse = onFirstUse(() => z.object({
 
 const Count = (max: number, description: string, fallback: number) => decimalParam(z.number().int().min(0).max(max)).default(fallback).describe(description);
 
-export const SuppliesQuery = z.object({
+export const SuppliesQuery = onFirstUse(() => z.object({
   adults: decimalParam(z.number().int().min(1).max(20)).describe('Adults in the household (at least 1).'),
   children: Count(20, 'Children.', 0),
   infants: Count(10, 'Infants.', 0),
@@ -112,7 +112,7 @@ export const SuppliesQuery = z.object({
   medical_needs: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('Someone takes prescription medication.'),
   hazard: z.enum(KIT_HAZARDS).default('general'),
   format: z.enum(['json', 'csv', 'pdf']).default('json').describe('`csv`: one line per item; `pdf`: a printable checklist.'),
-}).strict();
+}).strict());
 
 export const SuppliesResponse = onFirstUse(() => z.object({
   household: z.looseObject({ adults: z.number().int(), children: z.number().int(), infants: z.number().int(), pets: z.number().int(), people: z.number().int() }),

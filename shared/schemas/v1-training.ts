@@ -4,13 +4,13 @@ import { CursorParam, IdempotencyHeaders, IsoDate, LimitParam } from './common';
 import { COURSE_TOPICS } from '../domain/training/catalogue';
 import { ATTESTATIONS, CREDENTIAL_STATUSES } from '../domain/credentials/open-badge';
 
-export const CoursesQuery = z.object({
+export const CoursesQuery = onFirstUse(() => z.object({
   topic: z.enum(COURSE_TOPICS as [string, ...string[]]).optional(),
   provider: z.string().min(1).max(100).optional().describe('Part of the provider name ("FEMA EMI").'),
   q: z.string().min(1).max(200).optional().describe('Words that must all appear in the code, title, audience or topic.'),
-  limit: LimitParam,
-  cursor: CursorParam,
-}).strict();
+  limit: LimitParam(),
+  cursor: CursorParam(),
+}).strict());
 
 const Course = onFirstUse(() => z.object({
   code: z.string().max(20),
@@ -32,9 +32,9 @@ const Course = onFirstUse(() => z.object({
 
 export const CourseList = onFirstUse(() => z.object({ data: z.array(Course()).max(100), next_cursor: z.string().max(2000).nullable() }).openapi('CourseList'));
 
-const CourseCode = z.string().trim().min(2).max(20).regex(/^[A-Za-z0-9./-]+$/, 'A course code such as IS-100.c');
+const CourseCode = onFirstUse(() => z.string().trim().min(2).max(20).regex(/^[A-Za-z0-9./-]+$/, 'A course code such as IS-100.c'));
 
-export const EnrollBody = z.object({ course_code: CourseCode }).strict();
+export const EnrollBody = onFirstUse(() => z.object({ course_code: CourseCode() }).strict());
 export const EnrollHeaders = IdempotencyHeaders;
 
 const Attestation = onFirstUse(() => z.enum(ATTESTATIONS).describe('What the credential attests: `self_reported` — the holder reported the completion (and any certificate number); the course provider has not confirmed it.'));
@@ -68,26 +68,26 @@ export const Enrollment = onFirstUse(() => z.object({
 
 export const EnrollmentList = onFirstUse(() => z.object({ data: z.array(Enrollment()).max(100), next_cursor: z.null() }));
 
-export const EnrollmentParams = z.object({ enrollment_id: z.string().regex(/^enr_[A-Za-z0-9]{1,64}$/, 'An enrollment_id such as enr_…') }).strict();
-export const CompleteBody = z.object({
-  completed_on: IsoDate.describe('The completion date on the certificate (YYYY-MM-DD, not in the future).'),
+export const EnrollmentParams = onFirstUse(() => z.object({ enrollment_id: z.string().regex(/^enr_[A-Za-z0-9]{1,64}$/, 'An enrollment_id such as enr_…') }).strict());
+export const CompleteBody = onFirstUse(() => z.object({
+  completed_on: IsoDate().describe('The completion date on the certificate (YYYY-MM-DD, not in the future).'),
   certificate_number: z.string().trim().min(1).max(64).regex(/^[\w./# -]+$/, 'Letters, digits and . / # - _ only').optional(),
-}).strict();
+}).strict());
 
 export const CompletionResponse = onFirstUse(() => z.object({
   enrollment: Enrollment(),
   certifications: z.array(Credential()).max(10).describe('The course credential, and any programme credential this completion finished.'),
 }));
 
-export const CertificationsQuery = z.object({
+export const CertificationsQuery = onFirstUse(() => z.object({
   status: z.enum(['active', 'expiring', 'expired']).optional(),
-  limit: LimitParam,
-  cursor: CursorParam,
-}).strict();
+  limit: LimitParam(),
+  cursor: CursorParam(),
+}).strict());
 
 export const CertificationList = onFirstUse(() => z.object({ data: z.array(Credential()).max(100), next_cursor: z.string().max(2000).nullable() }));
 
-export const CertificationParams = z.object({ certification_id: z.string().regex(/^cert_[A-Za-z0-9]{1,64}$/, 'A certification_id such as cert_…') }).strict();
+export const CertificationParams = onFirstUse(() => z.object({ certification_id: z.string().regex(/^cert_[A-Za-z0-9]{1,64}$/, 'A certification_id such as cert_…') }).strict());
 
 export const VerificationResponse = onFirstUse(() => z.object({
   valid: z.boolean().describe('Issued by this API (`signature_valid`) and neither expired nor revoked. It says nothing more about the completion itself than `attestation` does.'),
@@ -105,7 +105,7 @@ export const VerificationResponse = onFirstUse(() => z.object({
   revoked_at: z.string().max(40).nullable(),
 }).openapi('CertificationVerification'));
 
-export const RevokeBody = z.object({ reason: z.string().trim().min(3).max(500) }).strict();
+export const RevokeBody = onFirstUse(() => z.object({ reason: z.string().trim().min(3).max(500) }).strict());
 
 export const Jwks = onFirstUse(() => z.object({
   keys: z.array(z.object({

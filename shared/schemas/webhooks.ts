@@ -4,19 +4,19 @@ import { CursorParam, LimitParam } from './common';
 import { WEBHOOK_EVENT_TYPES } from './events';
 import { DELIVERY_ERROR_CLASSES } from '../domain/webhooks/ports';
 
-export const WebhookParams = z.object({
+export const WebhookParams = onFirstUse(() => z.object({
   id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a webhook id').describe('The `webhook_id`.'),
-});
+}));
 
-export const WebhookListQuery = z.object({ limit: LimitParam, cursor: CursorParam });
+export const WebhookListQuery = onFirstUse(() => z.object({ limit: LimitParam(), cursor: CursorParam() }));
 
-export const CreateWebhookRequestSchema = z.object({
+export const CreateWebhookRequestSchema = onFirstUse(() => z.object({
   webhook_url: z.string().trim().min(1).max(2048).describe('The endpoint: `https` (plain `http` to loopback in local mode only); private, loopback, link-local and metadata addresses are refused, here and again at every delivery after DNS resolution.'),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(WEBHOOK_EVENT_TYPES.length)
     .refine((events) => new Set(events).size === events.length, 'List each event once')
     .describe('Events to deliver.'),
   description: z.string().trim().max(200).optional(),
-}).strict().openapi('CreateWebhookRequest');
+}).strict().openapi('CreateWebhookRequest'));
 
 export const WebhookSchema = onFirstUse(() => z.object({
   webhook_id: z.string().max(64),

@@ -46,17 +46,17 @@ describe('decimal parameters', () => {
   };
 
   it('reads trimmed decimal text and numbers; an absent value takes the default', () => {
-    expect(LimitParam.parse(' 5 ')).toBe(5);
-    expect(LimitParam.parse('1e1')).toBe(10);
-    expect(LimitParam.parse(7)).toBe(7);
-    expect(LimitParam.parse(undefined)).toBe(20);
+    expect(LimitParam().parse(' 5 ')).toBe(5);
+    expect(LimitParam().parse('1e1')).toBe(10);
+    expect(LimitParam().parse(7)).toBe(7);
+    expect(LimitParam().parse(undefined)).toBe(20);
   });
 
   it('refuses an empty value, hexadecimal and the like by name, where z.coerce.number() took 0 and 27', () => {
-    expect(issues(LimitParam, '')).toEqual([['', 'Not a decimal number: ""']]);
-    expect(issues(LimitParam, '0x10')).toEqual([['', 'Not a decimal number: "0x10"']]);
-    expect(issues(LocationQuery, { lat: '0x1B', lon: '-82' })).toEqual([['lat', 'Not a decimal number: "0x1B"']]);
-    expect(issues(SuppliesQuery, { adults: '' })).toEqual([['adults', 'Not a decimal number: ""']]);
+    expect(issues(LimitParam(), '')).toEqual([['', 'Not a decimal number: ""']]);
+    expect(issues(LimitParam(), '0x10')).toEqual([['', 'Not a decimal number: "0x10"']]);
+    expect(issues(LocationQuery(), { lat: '0x1B', lon: '-82' })).toEqual([['lat', 'Not a decimal number: "0x1B"']]);
+    expect(issues(SuppliesQuery(), { adults: '' })).toEqual([['adults', 'Not a decimal number: ""']]);
   });
 
   it('refuses true and null, which coercion read as 1 and 0', () => {
@@ -66,15 +66,15 @@ describe('decimal parameters', () => {
   });
 
   it('still applies the number rules after reading', () => {
-    expect(issues(LimitParam, '0')[0]![1]).toMatch(/>=1/);
-    expect(issues(LimitParam, '2.5')[0]![1]).toMatch(/expected int/);
+    expect(issues(LimitParam(), '0')[0]![1]).toMatch(/>=1/);
+    expect(issues(LimitParam(), '2.5')[0]![1]).toMatch(/expected int/);
   });
 });
 
 describe('comma-separated query lists', () => {
   it('keep each value once, in the order given, and read years as decimal numbers', () => {
-    const parsed = SlrScenariosQuery.parse({ gauge_id: '8724580', scenario: 'intermediate, intermediate_low,intermediate', time_horizon: '2076,2046,2076' });
+    const parsed = SlrScenariosQuery().parse({ gauge_id: '8724580', scenario: 'intermediate, intermediate_low,intermediate', time_horizon: '2076,2046,2076' });
     expect([parsed.scenario, parsed.time_horizon]).toEqual([['intermediate', 'intermediate_low'], [2076, 2046]]);
-    expect(SlrScenariosQuery.safeParse({ gauge_id: '8724580', time_horizon: '2046,0x7FE' }).error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['time_horizon.1', 'Not a decimal number: "0x7FE"']]);
+    expect(SlrScenariosQuery().safeParse({ gauge_id: '8724580', time_horizon: '2046,0x7FE' }).error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['time_horizon.1', 'Not a decimal number: "0x7FE"']]);
   });
 });

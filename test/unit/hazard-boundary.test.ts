@@ -83,7 +83,7 @@ describe('flood analysis boundary', () => {
   });
 
   it('rejects a wrong geometry type at the schema, naming boundary_geojson', () => {
-    const parsed = FloodAnalysisBody.safeParse({ boundary_geojson: { type: 'Point', coordinates: [-81.8, 24.55] } });
+    const parsed = FloodAnalysisBody().safeParse({ boundary_geojson: { type: 'Point', coordinates: [-81.8, 24.55] } });
     expect(parsed.success).toBe(false);
     const issue = parsed.error!.issues[0]!;
     expect(issue.path).toEqual(['boundary_geojson', 'type']);
@@ -93,10 +93,10 @@ describe('flood analysis boundary', () => {
   it('reads a legacy crs member: WGS 84 passes under any of its names, another system is refused by name', () => {
     const body = (name: string) => ({ boundary_geojson: { ...keyWest, crs: { type: 'name', properties: { name } } }, components: ['tidal'], scenarios: ['intermediate'], planning_horizons: [2050] });
     for (const name of ['urn:ogc:def:crs:OGC:1.3:CRS84', 'EPSG:4326', 'urn:ogc:def:crs:EPSG::4326']) {
-      expect(FloodAnalysisBody.safeParse(body(name)).success).toBe(true);
+      expect(FloodAnalysisBody().safeParse(body(name)).success).toBe(true);
     }
     for (const name of ['urn:ogc:def:crs:EPSG::2236', 'EPSG:3087', 'NAD83 / Florida East (ftUS)']) {
-      const parsed = FloodAnalysisBody.safeParse(body(name));
+      const parsed = FloodAnalysisBody().safeParse(body(name));
       expect(parsed.success).toBe(false);
       const issue = parsed.error!.issues[0]!;
       expect(issue.path).toEqual(['boundary_geojson', 'crs']);

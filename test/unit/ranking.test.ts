@@ -10,7 +10,7 @@ import { rankGrantProject } from '../../functions/grants/handler';
 
 const rubricFile = JSON.parse(readFileSync(path.join(__dirname, '../../shared/data/grants/ranking-rubric-v1.json'), 'utf8'));
 
-const rank = (body: unknown) => rankProject(RankingRequestSchema.parse(body), CURRENT_RANKING_RUBRIC);
+const rank = (body: unknown) => rankProject(RankingRequestSchema().parse(body), CURRENT_RANKING_RUBRIC);
 
 describe('ranking rubric v1', () => {
   it('is the documented rule set: weights 40/30/20/10, reconstructed, 100 points per tier', () => {
@@ -125,20 +125,20 @@ describe('rankProject: worked examples computed by hand from ranking-rubric-v1.j
 
 describe('RankingRequestSchema', () => {
   const fields = (body: unknown) => {
-    const parsed = RankingRequestSchema.safeParse(body);
+    const parsed = RankingRequestSchema().safeParse(body);
     return parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'));
   };
 
   it('refuses a requested amount above the total cost, naming the field', () => {
     expect(fields({ costs: { total_cost: 100, requested_amount: 101 } })).toEqual(['costs.requested_amount']);
     expect(fields({ costs: { total_cost: 100, requested_amount: 100 } })).toEqual([]);
-    const parsed = RankingRequestSchema.safeParse({ costs: { total_cost: 2_000_000, requested_amount: 2_000_000.5 } });
+    const parsed = RankingRequestSchema().safeParse({ costs: { total_cost: 2_000_000, requested_amount: 2_000_000.5 } });
     expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)).toEqual(['The requested amount ($2,000,000.50) exceeds the total cost ($2,000,000).']);
   });
 
   it('refuses a match that with the requested amount pays for more than the project, saying how much match fits', () => {
     const issues = (body: unknown) => {
-      const parsed = RankingRequestSchema.safeParse(body);
+      const parsed = RankingRequestSchema().safeParse(body);
       return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
     };
     // 1.5 M requested of 2 M leaves 0.5 M (25 %) for the match; 50 % is 1 M.
@@ -162,7 +162,7 @@ describe('RankingRequestSchema', () => {
     expect(fields({ costs: { total_cost: 10, requested_amount: 1, avoided_losses: -1 } })).toEqual(['costs.avoided_losses']);
     expect(fields({ costs: { total_cost: 10, requested_amount: 1 }, readiness: { design_stage: 'shovel_ready' } })).toEqual(['readiness.design_stage']);
     expect(fields({ costs: { total_cost: 10, requested_amount: 1 }, risk_reduction: { vulnerable_critical_asset_share: 120 } })).toEqual(['risk_reduction.vulnerable_critical_asset_share']);
-    const unknown = RankingRequestSchema.safeParse({ costs: { total_cost: 10, requested_amount: 1 }, colour: 'blue' });
+    const unknown = RankingRequestSchema().safeParse({ costs: { total_cost: 10, requested_amount: 1 }, colour: 'blue' });
     expect(unknown.success ? [] : unknown.error.issues.map((issue) => issue.code === 'unrecognized_keys' && issue.keys)).toEqual([['colour']]);
     expect(fields({})).toEqual(['costs']);
   });

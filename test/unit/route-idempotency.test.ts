@@ -34,7 +34,7 @@ const EXEMPT: Record<string, string> = {
 };
 
 const posts = ROUTES.filter((route) => route.method === 'POST');
-const declaresKey = (route: RouteDef) => Boolean(route.request?.headers?.shape['idempotency-key']) && 422 in route.responses;
+const declaresKey = (route: RouteDef) => Boolean(route.request?.headers?.().shape['idempotency-key']) && 422 in route.responses;
 
 describe('Idempotency-Key on POST operations', () => {
   it('every POST is keyed through the table or its handler, or exempt for a stated reason', () => {

@@ -20,7 +20,7 @@ function boundaryView(boundary: HeldBoundary, official: { source_note: string | 
 }
 
 /** `PUT /jurisdictions/{jurisdiction}/boundary` */
-export async function putJurisdictionBoundary(deps: Pick<AssetDeps, 'boundaries'>, accountId: string, jurisdiction: string, body: z.infer<typeof OfficialBoundaryBody>, now: Date) {
+export async function putJurisdictionBoundary(deps: Pick<AssetDeps, 'boundaries'>, accountId: string, jurisdiction: string, body: z.infer<ReturnType<typeof OfficialBoundaryBody>>, now: Date) {
   const { id } = requireJurisdiction(jurisdiction, 'path');
   const { crs: _crs, ...geometry } = body.boundary_geojson;
   const official = officialBoundary(jurisdictionById(id)!, geometry as Parameters<typeof officialBoundary>[1], body.source_note ?? null, now);

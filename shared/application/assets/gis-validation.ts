@@ -21,7 +21,7 @@ function gisFormat(filename: string): FeatureFile['format'] {
  * `POST /compliance/gis-validation`: the findings are the report; only an unreadable file throws
  * (its AssetFileError). The metadata comes as a field or as a `metadata` file part.
  */
-export async function validateGisData(fields: z.infer<typeof GisFields>, file: { filename: string; data: Buffer }, metadataFile: { data: Buffer } | undefined) {
+export async function validateGisData(fields: z.infer<ReturnType<typeof GisFields>>, file: { filename: string; data: Buffer }, metadataFile: { data: Buffer } | undefined) {
   const metadata = fields.metadata ?? metadataFile?.data.toString('utf8');
   const format = gisFormat(file.filename);
   const features = format === 'geopackage'

@@ -107,7 +107,7 @@ const uploadKey = (accountId: string, importId: string, filename: string) => `up
  * upload (`queued`, with the reason), with nothing written by the request itself. A file refused
  * as a whole throws its AssetFileError.
  */
-export async function importAssets(deps: AssetDeps, caller: ImportCaller, fields: z.infer<typeof ImportFields>, file: ImportFile): Promise<{ outcome: 'complete'; view: ImportView } | { outcome: 'queued'; view: ImportView; reason: string }> {
+export async function importAssets(deps: AssetDeps, caller: ImportCaller, fields: z.infer<ReturnType<typeof ImportFields>>, file: ImportFile): Promise<{ outcome: 'complete'; view: ImportView } | { outcome: 'queued'; view: ImportView; reason: string }> {
   const jurisdiction = requireJurisdiction(fields.jurisdiction, 'body');
   await checkAssessment(deps, caller, fields.assessment_id, jurisdiction.id);
   const record = newRecord(caller, { jurisdiction, asset_category: fields.asset_category, filename: file.filename, options: importOptions(fields), assessment_id: fields.assessment_id }, 'direct');
@@ -139,7 +139,7 @@ export async function importAssets(deps: AssetDeps, caller: ImportCaller, fields
 }
 
 /** `POST /assets/imports`: a pending import and a presigned PUT URL for its file. */
-export async function startAssetImport(deps: AssetDeps, caller: ImportCaller, body: z.infer<typeof StartImportBody>) {
+export async function startAssetImport(deps: AssetDeps, caller: ImportCaller, body: z.infer<ReturnType<typeof StartImportBody>>) {
   const jurisdiction = requireJurisdiction(body.jurisdiction, 'body');
   await checkAssessment(deps, caller, body.assessment_id, jurisdiction.id);
   const record = newRecord(caller, { jurisdiction, asset_category: body.asset_category, filename: body.filename, options: importOptions(body), assessment_id: body.assessment_id }, 'upload');

@@ -48,7 +48,7 @@ export type AssetListing =
   | { kind: 'link'; url: string };
 
 /** `GET /assets` */
-export async function listAssets(deps: AssetDeps, accountId: string, query: z.infer<typeof ListAssetsQuery>): Promise<AssetListing> {
+export async function listAssets(deps: AssetDeps, accountId: string, query: z.infer<ReturnType<typeof ListAssetsQuery>>): Promise<AssetListing> {
   const jurisdiction = query.jurisdiction ? requireJurisdiction(query.jurisdiction, 'query') : undefined;
   const filter: AssetFilter = {
     jurisdictionId: jurisdiction?.id,
@@ -86,7 +86,7 @@ export class StaleAssetError extends ConflictError {
 }
 
 /** `PUT /assets/{asset_id}/vulnerability`, at the version `expected` (If-Match or `version`) when given. */
-export async function updateAssetVulnerability(deps: AssetDeps, accountId: string, assetId: string, body: z.infer<typeof VulnerabilityBody>, ifMatch: number | undefined, now: Date) {
+export async function updateAssetVulnerability(deps: AssetDeps, accountId: string, assetId: string, body: z.infer<ReturnType<typeof VulnerabilityBody>>, ifMatch: number | undefined, now: Date) {
   const asset = await deps.assets.get(accountId, assetId);
   if (!asset) throw new NotFoundError(`No asset ${assetId}.`);
 

@@ -11,8 +11,8 @@ import { checklistFor, defaultDateOfYear } from '../../domain/compliance/rule-se
 import { settingOf } from '../../domain/compliance/setting';
 import { floridaDate } from '../../domain/florida-time';
 
-type ValidateInput = z.infer<typeof ValidateBodySchema>;
-type ChecklistQuery = z.infer<typeof ChecklistQuerySchema>;
+type ValidateInput = z.infer<ReturnType<typeof ValidateBodySchema>>;
+type ChecklistQuery = z.infer<ReturnType<typeof ChecklistQuerySchema>>;
 
 const isoDay = floridaDate;
 

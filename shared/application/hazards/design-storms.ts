@@ -9,7 +9,7 @@ const MM_PER_INCH = 25.4;
 const USED_BY = 'Flood analyses of this jurisdiction (`jurisdiction` in the body) that send no `rainfall`; echoed in their rainfall and compound components with its source.';
 
 /** The storm as sent → the domain's: the depth in mm (the inches echoed as stated), one runoff model. */
-export function designStorm(body: z.output<typeof DesignStormSchema>): DesignStorm {
+export function designStorm(body: z.output<ReturnType<typeof DesignStormSchema>>): DesignStorm {
   const { depth_mm, depth_in, runoff_coefficient, curve_number, ...rest } = body;
   const runoff = runoff_coefficient !== undefined ? { runoff_coefficient } : curve_number !== undefined ? { curve_number } : undefined;
   return {
@@ -30,7 +30,7 @@ export async function storedStormFor(deps: Pick<HazardDeps, 'designStorms'>, acc
 const designStormView = (stored: StoredDesignStorm) => ({ ...stored, used_by: USED_BY });
 
 /** `PUT /hazards/design-storms/{jurisdiction}` */
-export async function storeDesignStorm(deps: Pick<HazardDeps, 'designStorms'>, accountId: string, jurisdictionText: string, body: z.output<typeof DesignStormSchema>, now: Date) {
+export async function storeDesignStorm(deps: Pick<HazardDeps, 'designStorms'>, accountId: string, jurisdictionText: string, body: z.output<ReturnType<typeof DesignStormSchema>>, now: Date) {
   const jurisdiction = resolveApplicant({ jurisdiction: jurisdictionText }, 'path');
   const stored: StoredDesignStorm = {
     jurisdiction_id: jurisdiction.id,

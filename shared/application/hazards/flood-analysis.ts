@@ -59,7 +59,7 @@ export type FloodAnalysisOutcome = { result: unknown } | { job: { job_id: string
  * `POST /hazards/flood-analysis` for one account (deps from `forAccount`): answered at once when
  * the work fits the API's time limit, else recorded as a job and started.
  */
-export async function floodAnalysis(deps: HazardDeps, accountId: string, body: z.output<typeof FloodAnalysisBody>, now: Date): Promise<FloodAnalysisOutcome> {
+export async function floodAnalysis(deps: HazardDeps, accountId: string, body: z.output<ReturnType<typeof FloodAnalysisBody>>, now: Date): Promise<FloodAnalysisOutcome> {
   const official = body.jurisdiction === undefined ? undefined : await deps.boundaries().get(accountId, resolveApplicant({ jurisdiction: body.jurisdiction }).id);
   const target = analysisTarget(body, official);
   const boundary = boundaryOrError(target.geometry as Polygon | MultiPolygon);

@@ -7,7 +7,7 @@ import { locationParam } from './location-param';
 import type { HazardDeps } from './ports';
 
 /** `GET /hazards/flood-events`: loaded and bundled events near a location, one page. */
-export async function listFloodEvents(deps: Pick<HazardDeps, 'events'>, query: z.output<typeof FloodEventsQuery>) {
+export async function listFloodEvents(deps: Pick<HazardDeps, 'events'>, query: z.output<ReturnType<typeof FloodEventsQuery>>) {
   const { location, radius_km, date_range, event_type, limit, cursor } = query;
   const resolved = locationParam(location);
   const after = cursor ? decodeEventCursor(cursor) : undefined;

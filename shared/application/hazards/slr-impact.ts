@@ -12,7 +12,7 @@ import { floridaDate } from '../../domain/florida-time';
 export const floridaYear = (now: Date) => Number(floridaDate(now).slice(0, 4));
 
 /** `POST /hazards/slr-impact` for one account (deps from `forAccount`). */
-export async function slrImpact(deps: Pick<HazardDeps, 'assets' | 'elevation'>, accountId: string, body: z.output<typeof SlrImpactBody>, now: Date) {
+export async function slrImpact(deps: Pick<HazardDeps, 'assets' | 'elevation'>, accountId: string, body: z.output<ReturnType<typeof SlrImpactBody>>, now: Date) {
   const point = { lat: body.lat, lon: body.lon };
   if (!isNearFlorida(point)) {
     const message = `${body.lat}, ${body.lon} is not in or near Florida (lat and lon in WGS 84 degrees, longitude negative).`;

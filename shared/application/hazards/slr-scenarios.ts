@@ -7,7 +7,7 @@ import { locationParam } from './location-param';
 import { gaugeChoiceParam } from './gauge-choice';
 
 /** `GET /hazards/slr-scenarios`: the projections for a gauge or a location. */
-export function slrScenarios(query: z.output<typeof SlrScenariosQuery>, now: Date) {
+export function slrScenarios(query: z.output<ReturnType<typeof SlrScenariosQuery>>, now: Date) {
   const { gauge_id, location, time_horizon, scenario, assessment_year } = query;
   let target: Parameters<typeof scenarioReport>[0]['target'];
   if (gauge_id) {

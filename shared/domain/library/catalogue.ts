@@ -42,7 +42,7 @@ export function parseCatalogue(input: unknown): CatalogueParse {
   const seen = new Map<string, number>();
   list.forEach((raw, index) => {
     const label = entryLabel(raw, index);
-    const parsed = CatalogueEntryInput.safeParse(raw);
+    const parsed = CatalogueEntryInput().safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.')];
@@ -54,7 +54,7 @@ export function parseCatalogue(input: unknown): CatalogueParse {
     }
     const { file, id, tags, mirror_url: _mirror, ...fields } = parsed.data;
     const resourceId = id ?? resourceSlug(fields.title);
-    if (!ResourceId.safeParse(resourceId).success) {
+    if (!ResourceId().safeParse(resourceId).success) {
       errors.push({ field: `${label}.id`, message: 'No usable id can be made from the title; give the entry an id' });
       return;
     }

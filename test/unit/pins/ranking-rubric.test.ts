@@ -54,7 +54,7 @@ function deepMerge(target: Record<string, unknown>, source: Record<string, unkno
   return merged;
 }
 
-const rank = (body: Record<string, unknown>) => rankProject(RankingRequestSchema.parse(body), CURRENT_RANKING_RUBRIC);
+const rank = (body: Record<string, unknown>) => rankProject(RankingRequestSchema().parse(body), CURRENT_RANKING_RUBRIC);
 const tierScores = (result: ReturnType<typeof rank>) => [result.tier1_score, result.tier2_score, result.tier3_score, result.tier4_score];
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
