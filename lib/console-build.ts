@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FLORIDA_COUNTIES, FLORIDA_MUNICIPALITIES } from '../shared/domain/jurisdictions';
+import { FLORIDA_COUNTIES, floridaMunicipalities } from '../shared/domain/jurisdictions';
 import type { ConsoleFileName } from '../shared/routes/docs';
 
 const SOURCE_DIR = path.resolve(__dirname, '..', 'console');
@@ -11,7 +11,7 @@ export function jurisdictionChoices(): { counties: { value: string; label: strin
   const countyName = new Map(FLORIDA_COUNTIES.map((county) => [county.fips, county.name]));
   return {
     counties: FLORIDA_COUNTIES.map((county) => ({ value: `${county.name} County`, label: `${county.name} County` })),
-    municipalities: [...FLORIDA_MUNICIPALITIES]
+    municipalities: [...floridaMunicipalities()]
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((municipality) => ({ value: `municipality:${municipality.cid}`, label: `${municipality.name} (${countyName.get(municipality.county_fips)} County)` })),
   };

@@ -4,32 +4,35 @@ import * as z from 'zod';
  * Runtime configuration, read once from the environment at cold start. The same variables are
  * set by the CDK stack in AWS and by the local runner (`bin/local.ts`).
  */
+/** An optional name, URL or ARN: one schema for all of them (each schema built costs at cold start). */
+const OptionalSetting = z.string().min(1).optional();
+
 const ConfigSchema = z.object({
   APP_MODE: z.enum(['aws', 'local']).default('aws'),
-  TABLE_NAME: z.string().min(1).optional(),
-  BUCKET_NAME: z.string().min(1).optional(),
-  EVENT_QUEUE_URL: z.string().min(1).optional(),
+  TABLE_NAME: OptionalSetting,
+  BUCKET_NAME: OptionalSetting,
+  EVENT_QUEUE_URL: OptionalSetting,
   /** Dead-letter queue of the events queue: webhook deliveries that exhausted their retries. */
-  EVENT_DLQ_URL: z.string().min(1).optional(),
+  EVENT_DLQ_URL: OptionalSetting,
   /** The queue each job kind's starts go to (its worker consumes it); locally one queue serves every kind. */
-  HAZARD_JOB_QUEUE_URL: z.string().min(1).optional(),
-  ASSET_IMPORT_QUEUE_URL: z.string().min(1).optional(),
-  ELEVATION_MODEL_QUEUE_URL: z.string().min(1).optional(),
-  DELIVERABLE_QUEUE_URL: z.string().min(1).optional(),
+  HAZARD_JOB_QUEUE_URL: OptionalSetting,
+  ASSET_IMPORT_QUEUE_URL: OptionalSetting,
+  ELEVATION_MODEL_QUEUE_URL: OptionalSetting,
+  DELIVERABLE_QUEUE_URL: OptionalSetting,
   /** The queue of per-account deadline reminder runs (the daily schedule fans out to it). */
-  REMINDER_QUEUE_URL: z.string().min(1).optional(),
+  REMINDER_QUEUE_URL: OptionalSetting,
   /** Delays between webhook delivery attempts, e.g. `5s,5m,30m,2h,5h,10h,10h` (the default). */
-  WEBHOOK_RETRY_SCHEDULE: z.string().min(1).optional(),
+  WEBHOOK_RETRY_SCHEDULE: OptionalSetting,
   /** The Cognito user pool of the /v1 users and its app client (the emulator's, locally). */
-  USER_POOL_ID: z.string().min(1).optional(),
-  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
+  USER_POOL_ID: OptionalSetting,
+  USER_POOL_CLIENT_ID: OptionalSetting,
   /** The REST API and stage whose authorizer cache is flushed when a key is revoked (AWS). */
-  REST_API_ID: z.string().min(1).optional(),
-  REST_API_STAGE: z.string().min(1).optional(),
+  REST_API_ID: OptionalSetting,
+  REST_API_STAGE: OptionalSetting,
   /** The state machine that traces an uploaded model's tidal connection over its tiles (AWS). */
-  CONNECTION_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  CONNECTION_STATE_MACHINE_ARN: OptionalSetting,
   /** The state machine that processes an uploaded model of more windows than one run takes, in batches (AWS). */
-  PROCESSING_STATE_MACHINE_ARN: z.string().min(1).optional(),
+  PROCESSING_STATE_MACHINE_ARN: OptionalSetting,
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** Presigned download/upload URLs live this long. */
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),

@@ -1,7 +1,6 @@
 import countyData from '../data/jurisdictions/fl-counties.json';
-import municipalityData from '../data/jurisdictions/fl-municipalities.json';
-import placeData from '../data/jurisdictions/fl-places.json';
 import { recordsOf } from '../data/record-table';
+import { onFirstUse } from '../on-first-use';
 
 /** Florida's 67 counties and the incorporated municipalities of the NFIP Community Status Book. */
 export interface County {
@@ -62,24 +61,48 @@ export type JurisdictionLookup =
   | { status: 'not_found' };
 
 export const FLORIDA_COUNTIES: readonly County[] = countyData.counties as County[];
-export const FLORIDA_PLACES: readonly CensusPlace[] = recordsOf<CensusPlace>(placeData.places);
 
-/** Florida's per-capita income in the measure of `per_capita_income_tract_weighted` (ACS 2014–2018, aggregate of the tracts). */
-export const STATE_PER_CAPITA_INCOME_ACS_2014_2018: number = placeData.state_per_capita_income_acs2014_2018;
+/**
+ * The places, the municipalities and the name indexes, built with the first name resolved or list
+ * read: about 70 KB of data and a Unicode normalization of every name (the first `normalize` call
+ * loads ICU's tables), which most requests of the functions that import this module never need.
+ */
+const tables = onFirstUse(() => {
+  const placeData = require('../data/jurisdictions/fl-places.json') as typeof import('../data/jurisdictions/fl-places.json');
+  const municipalityData = require('../data/jurisdictions/fl-municipalities.json') as typeof import('../data/jurisdictions/fl-municipalities.json');
+  const places: readonly CensusPlace[] = recordsOf<CensusPlace>(placeData.places);
+  const placeByCid = new Map(places.filter((p) => p.nfip_cid).map((p) => [p.nfip_cid!, p]));
+  // The NFIP Community Status Book's municipalities with their Census places, then the
+  // incorporated places it does not list (NFIP non-participants), known by their Census GEOID.
+  const municipalities: readonly Municipality[] = [
+    ...recordsOf<Omit<Municipality, 'census_place'>>(municipalityData.municipalities).map((m) => ({ ...m, census_place: placeByCid.get(m.cid) ?? null })),
+    ...places.filter((p) => !p.nfip_cid).map((p): Municipality => ({
+      cid: p.geoid, name: p.name, type: p.type, county_fips: p.county_fips, county_fips_all: p.county_fips_all,
+      lat: p.lat!, lon: p.lon!, coordinates: 'census_place', nfip_crs_class: null, census_place: p,
+    })),
+  ];
+  const countiesByName = new Map(FLORIDA_COUNTIES.map((c) => [normalizePlaceName(c.name), c]));
+  const municipalitiesByName = new Map<string, Municipality[]>();
+  for (const m of municipalities) {
+    const key = normalizePlaceName(m.name);
+    // "Bal Harbour Village" is also found as "Bal Harbour" (and "Village of Bal Harbour").
+    const keys = namedWithItsKind(m) ? [key, key.slice(0, -(m.type.length + 1))] : [key];
+    for (const k of keys) municipalitiesByName.set(k, [...(municipalitiesByName.get(k) ?? []), m]);
+  }
+  return { places, municipalities, countiesByName, municipalitiesByName, statePerCapitaIncome: placeData.state_per_capita_income_acs2014_2018 };
+});
 
-const placeByCid = new Map(FLORIDA_PLACES.filter((p) => p.nfip_cid).map((p) => [p.nfip_cid!, p]));
+/** Florida's incorporated places of the Census files, with their estimates. */
+export const floridaPlaces = (): readonly CensusPlace[] => tables().places;
 
 /**
  * The NFIP Community Status Book's municipalities with their Census places, then the incorporated
  * places it does not list (NFIP non-participants), known by their Census GEOID.
  */
-export const FLORIDA_MUNICIPALITIES: readonly Municipality[] = [
-  ...recordsOf<Omit<Municipality, 'census_place'>>(municipalityData.municipalities).map((m) => ({ ...m, census_place: placeByCid.get(m.cid) ?? null })),
-  ...FLORIDA_PLACES.filter((p) => !p.nfip_cid).map((p): Municipality => ({
-    cid: p.geoid, name: p.name, type: p.type, county_fips: p.county_fips, county_fips_all: p.county_fips_all,
-    lat: p.lat!, lon: p.lon!, coordinates: 'census_place', nfip_crs_class: null, census_place: p,
-  })),
-];
+export const floridaMunicipalities = (): readonly Municipality[] => tables().municipalities;
+
+/** Florida's per-capita income in the measure of `per_capita_income_tract_weighted` (ACS 2014–2018, aggregate of the tracts). */
+export const statePerCapitaIncomeAcs2014To2018 = (): number => tables().statePerCapitaIncome;
 
 const countyByFips = new Map(FLORIDA_COUNTIES.map((c) => [c.fips, c]));
 
@@ -131,15 +154,6 @@ export function describeJurisdiction(jurisdiction: Jurisdiction, also?: string):
   return notes.length ? `${jurisdiction.display_name} (${notes.join(', ')})` : jurisdiction.display_name;
 }
 
-const countiesByName = new Map(FLORIDA_COUNTIES.map((c) => [normalizePlaceName(c.name), c]));
-const municipalitiesByName = new Map<string, Municipality[]>();
-for (const m of FLORIDA_MUNICIPALITIES) {
-  const key = normalizePlaceName(m.name);
-  // "Bal Harbour Village" is also found as "Bal Harbour" (and "Village of Bal Harbour").
-  const keys = namedWithItsKind(m) ? [key, key.slice(0, -(m.type.length + 1))] : [key];
-  for (const k of keys) municipalitiesByName.set(k, [...(municipalitiesByName.get(k) ?? []), m]);
-}
-
 /** A Florida county by any name the resolver reads as one ("Monroe", "Miami Dade Co", "Dade County", "Monroe, County of"). */
 export function countyByName(name: string): County | undefined {
   const lookup = resolveJurisdiction(name, { type: 'county' });
@@ -176,6 +190,7 @@ export function resolveJurisdiction(text: string, hint: { type?: 'county' | 'mun
   // Dade County became Miami-Dade County in 1997 ("Dade City" is a city in Pasco County).
   if (type === 'county' && name === 'dade') name = 'miami dade';
   const candidates: Jurisdiction[] = [];
+  const { countiesByName, municipalitiesByName } = tables();
   const county = countiesByName.get(name);
   if (county && type !== 'municipality') candidates.push(countyJurisdiction(county));
   if (type !== 'county') {
@@ -199,7 +214,7 @@ export const JURISDICTION_ID_PATTERN = /^(county|municipality):\w+$/;
 /** A Florida county or municipality by its id, or undefined when no jurisdiction has it. */
 export function jurisdictionById(id: string): Jurisdiction | undefined {
   const [type, code = ''] = id.split(':');
-  const municipality = type === 'municipality' ? FLORIDA_MUNICIPALITIES.find((m) => m.cid === code) : undefined;
+  const municipality = type === 'municipality' ? floridaMunicipalities().find((m) => m.cid === code) : undefined;
   const county = type === 'county' ? countyByFipsCode(code) : undefined;
   const lookup = county
     ? resolveJurisdiction(county.name, { type: 'county' })

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FunctionName } from '../../lib/app-function';
 import { PROJECT_ROOT } from '../../lib/app-function';
-import { FUNCTION_GROUPS } from '../../shared/routes/types';
+import { FUNCTION_GROUPS, type FunctionGroup } from '../../shared/routes/types';
 
 /**
  * Packages that most requests of an API function do not need, so no function loads one when its
@@ -28,6 +28,8 @@ interface Loaded {
   packages: string[];
   /** Node's own modules (`process.moduleLoadList`). */
   builtins: string[];
+  /** Zod schemas constructed (counted by zod's global post-processor hook). */
+  schemas: number;
 }
 
 /**
@@ -36,16 +38,22 @@ interface Loaded {
  * to 'off' in every function but docs, see lib/app-function.ts).
  */
 async function loadedBy(name: FunctionName): Promise<Loaded> {
+  return load(path.join(PROJECT_ROOT, 'functions', name, 'handler.ts'), name === 'docs' ? 'on' : 'off');
+}
+
+async function load(file: string, openApiMetadata: 'on' | 'off'): Promise<Loaded> {
   const script = `
+    let schemas = 0;
+    globalThis.__zod_globalConfig = { postProcessor: () => { schemas += 1; } };
     const before = new Set(Object.keys(require.cache));
     const builtinsBefore = new Set(process.moduleLoadList);
-    require(${JSON.stringify(path.join(PROJECT_ROOT, 'functions', name, 'handler.ts'))});
+    require(${JSON.stringify(file)});
     const loaded = Object.keys(require.cache).filter((file) => !before.has(file))
       .map((file) => /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(file)?.[1]).filter(Boolean);
     const builtins = process.moduleLoadList.filter((entry) => !builtinsBefore.has(entry) && entry.startsWith('NativeModule '))
       .map((entry) => entry.slice('NativeModule '.length));
-    process.stdout.write(JSON.stringify({ packages: [...new Set(loaded)], builtins }));`;
-  const env = { ...process.env, NODE_OPTIONS: '', OPENAPI_METADATA: name === 'docs' ? 'on' : 'off' };
+    process.stdout.write(JSON.stringify({ packages: [...new Set(loaded)], builtins, schemas }));`;
+  const env = { ...process.env, NODE_OPTIONS: '', OPENAPI_METADATA: openApiMetadata };
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], { cwd: PROJECT_ROOT, env, encoding: 'utf8' });
   return JSON.parse(stdout) as Loaded;
 }
@@ -76,4 +84,17 @@ describe('what a function loads at a cold start, before its first request', () =
     expect(loaded.get(name)!.packages).toContain('zod');
     expect(loaded.get(name)!.builtins.length).toBeGreaterThan(0);
   });
+
+  /**
+   * A request validates against its own route's schemas, built with its first request: at load a
+   * function builds only the schemas of its settings (and grants, the check of its ranking rubric's
+   * data), each counted here by loading its module alone.
+   */
+  it('no API function builds its routes\' schemas at load', async () => {
+    const alone = async (module: string) => (await load(path.join(PROJECT_ROOT, module), 'off')).schemas;
+    const [settings, signerSettings, rubricCheck] = await Promise.all(['shared/config.ts', 'shared/adapters/credential-signer.ts', 'shared/domain/grants/ranking-rubric.ts'].map(alone));
+    expect(settings).toBeGreaterThan(0);
+    const expected = (name: FunctionGroup) => settings! + (name === 'grants' ? rubricCheck! : 0) + (name === 'v1-training' ? signerSettings! : 0);
+    expect(FUNCTION_GROUPS.map((name) => [name, loaded.get(name)!.schemas])).toEqual(FUNCTION_GROUPS.map((name) => [name, expected(name)]));
+  }, 60_000);
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jurisdictionArea } from '../../shared/domain/assets/jurisdiction-area';
-import { FLORIDA_MUNICIPALITIES } from '../../shared/domain/jurisdictions';
+import { floridaMunicipalities } from '../../shared/domain/jurisdictions';
 
-const municipalityIdOf = (geoid: string) => `municipality:${FLORIDA_MUNICIPALITIES.find((m) => m.census_place?.geoid === geoid)!.cid}`;
+const municipalityIdOf = (geoid: string) => `municipality:${floridaMunicipalities().find((m) => m.census_place?.geoid === geoid)!.cid}`;
 
 /**
  * Where a jurisdiction's assets may lie, checked against the county and place boundaries decoded

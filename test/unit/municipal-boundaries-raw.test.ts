@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jurisdictionArea } from '../../shared/domain/assets/jurisdiction-area';
-import { FLORIDA_MUNICIPALITIES } from '../../shared/domain/jurisdictions';
+import { floridaMunicipalities } from '../../shared/domain/jurisdictions';
 
 /**
  * The municipal areas against the Census Bureau's own polygons: five places copied unchanged from
@@ -54,7 +54,7 @@ describe('municipal areas against the raw Census place polygons', () => {
   });
 
   it.each(raw.features.map((f) => [f.properties.NAME, f] as const))('%s: grid points inside are in, points beyond the tolerance are out', (_name, feature) => {
-    const municipality = FLORIDA_MUNICIPALITIES.find((m) => m.census_place?.geoid === feature.properties.GEOID)!;
+    const municipality = floridaMunicipalities().find((m) => m.census_place?.geoid === feature.properties.GEOID)!;
     const area = jurisdictionArea(`municipality:${municipality.cid}`)!;
     const rings = ringsOf(feature.geometry);
     const all = rings.flat();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { decideEligibility, type EligibilityDecision } from '../../shared/domain/grants/eligibility';
-import { FLORIDA_MUNICIPALITIES, jurisdictionById, resolveJurisdiction } from '../../shared/domain/jurisdictions';
+import { floridaMunicipalities, jurisdictionById, resolveJurisdiction } from '../../shared/domain/jurisdictions';
 
 /**
  * The municipal figures eligibility falls back on, recomputed from the Census Bureau's own XLSX
@@ -40,10 +40,10 @@ describe('municipal population and income from the Census files', () => {
 
   it('the Census file has 412 places, and every one is a municipality here with its 2019 estimate', () => {
     expect(census.size).toBe(412);
-    const held = new Map(FLORIDA_MUNICIPALITIES.filter((m) => m.census_place?.population_2019 != null).map((m) => [`${m.name}|${m.census_place!.population_2019}`, m]));
+    const held = new Map(floridaMunicipalities().filter((m) => m.census_place?.population_2019 != null).map((m) => [`${m.name}|${m.census_place!.population_2019}`, m]));
     for (const [label, population] of census) {
       const name = label.replace(/ (city|town|village), Florida$/, '');
-      const found = FLORIDA_MUNICIPALITIES.filter((m) => m.census_place && m.census_place.name === name && m.census_place.population_2019 === population);
+      const found = floridaMunicipalities().filter((m) => m.census_place && m.census_place.name === name && m.census_place.population_2019 === population);
       expect([label, found.length]).toEqual([label, 1]);
     }
     expect(held.size).toBe(412);
@@ -89,7 +89,7 @@ describe('municipal population and income from the Census files', () => {
     for (const geoid of ['1204975', '1226075', '1229100', '1259675', '1275625']) {
       expect(jurisdictionById(`municipality:${geoid}`)).toMatchObject({ type: 'municipality', municipality: { census_place: { geoid } } });
     }
-    expect(FLORIDA_MUNICIPALITIES).toHaveLength(413);
-    expect(FLORIDA_MUNICIPALITIES.every((m) => m.census_place !== null)).toBe(true);
+    expect(floridaMunicipalities()).toHaveLength(413);
+    expect(floridaMunicipalities().every((m) => m.census_place !== null)).toBe(true);
   });
 });

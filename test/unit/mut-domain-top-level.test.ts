@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { looksLikeApiKey, newApiKey, openAccountWithKey } from '../../shared/domain/api-keys';
 import type { Account, AccountStore } from '../../shared/ports';
 import { leaseExpired, newLease } from '../../shared/domain/job-lease';
-import { countyByName, FLORIDA_COUNTIES, FLORIDA_MUNICIPALITIES, jurisdictionById, normalizePlaceName, resolveJurisdiction } from '../../shared/domain/jurisdictions';
+import { countyByName, FLORIDA_COUNTIES, floridaMunicipalities, jurisdictionById, normalizePlaceName, resolveJurisdiction } from '../../shared/domain/jurisdictions';
 import { InvalidCursorError } from '../../shared/domain/errors';
 import { decodeListCursor, encodeListCursor } from '../../shared/domain/list-cursor';
 
@@ -89,7 +89,7 @@ describe('jurisdiction lookups', () => {
 
   it('finds every bundled county and municipality by its own id', () => {
     for (const county of FLORIDA_COUNTIES) expect(jurisdictionById(`county:${county.fips}`)).toMatchObject({ type: 'county', name: county.name });
-    for (const city of FLORIDA_MUNICIPALITIES) expect(jurisdictionById(`municipality:${city.cid}`)).toMatchObject({ type: 'municipality', name: city.name });
+    for (const city of floridaMunicipalities()) expect(jurisdictionById(`municipality:${city.cid}`)).toMatchObject({ type: 'municipality', name: city.name });
   });
 });
 

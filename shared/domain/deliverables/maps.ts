@@ -3,7 +3,7 @@ import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import { floridaCountyBoundaries } from '../hazards/florida-counties';
 import { placeBoundaryByGeoid } from '../hazards/florida-places';
 import type { BBox } from '../hazards/geo';
-import { FLORIDA_PLACES } from '../jurisdictions';
+import { floridaPlaces } from '../jurisdictions';
 
 /**
  * The report's maps, drawn server-side: d3-geo paths in Florida GDL Albers (the deliverable's
@@ -169,7 +169,7 @@ function frameBBox(projection: GeoProjection, frame: Frame): BBox {
 
 /** Florida's places inside the frame, most populous first, at the centre of their Census boundary's extent. */
 function largestPlaces(extent: BBox, count: number): { name: string; lon: number; lat: number }[] {
-  return FLORIDA_PLACES
+  return floridaPlaces()
     .filter((p) => p.population_2019 !== null)
     .sort((a, b) => b.population_2019! - a.population_2019!)
     .flatMap((p) => {

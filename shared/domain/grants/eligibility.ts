@@ -1,4 +1,4 @@
-import { describeJurisdiction, STATE_PER_CAPITA_INCOME_ACS_2014_2018, type Jurisdiction, type JurisdictionLookup } from '../jurisdictions';
+import { describeJurisdiction, statePerCapitaIncomeAcs2014To2018, type Jurisdiction, type JurisdictionLookup } from '../jurisdictions';
 import { usd } from './usd';
 import { onFirstUse } from '../../on-first-use';
 
@@ -52,7 +52,7 @@ const POPULATION_SOURCE = {
 };
 
 // Formatted on first use: the first `toLocaleString` loads the number formatting data (tens of ms).
-const municipalIncomeSource = onFirstUse(() => `Screening approximation, not an official place figure: the mean ACS 2014–2018 per-capita income (CDC/ATSDR SVI 2018 \`E_PCI\`) of the census tracts the place intersects, weighted by tract population × share of the tract's area inside the place, compared with Florida's per-capita income in the same measure (ACS 2014–2018, ${usd(STATE_PER_CAPITA_INCOME_ACS_2014_2018)}); send \`per_capita_income\` to use an official figure`);
+const municipalIncomeSource = onFirstUse(() => `Screening approximation, not an official place figure: the mean ACS 2014–2018 per-capita income (CDC/ATSDR SVI 2018 \`E_PCI\`) of the census tracts the place intersects, weighted by tract population × share of the tract's area inside the place, compared with Florida's per-capita income in the same measure (ACS 2014–2018, ${usd(statePerCapitaIncomeAcs2014To2018())}); send \`per_capita_income\` to use an official figure`);
 
 export function decideEligibility(input: EligibilityInput, lookup: JurisdictionLookup, stateIncome: StateIncomeFigure): EligibilityDecision {
   if (lookup.status !== 'found') {
@@ -155,7 +155,7 @@ function incomeOf(place: Jurisdiction, given: number | undefined, state: StateIn
   if (given !== undefined) return { value: given, ...bea, source: `per_capita_income given in the request; state figure: ${state.source}` };
   if (place.type === 'county') return { value: place.county.per_capita_income_2023, ...bea, source: `U.S. Bureau of Economic Analysis CAINC1, ${place.county.name} County 2023; state figure: ${state.source}` };
   const estimate = place.municipality.census_place?.per_capita_income_tract_weighted;
-  return estimate == null ? undefined : { value: estimate, threshold: STATE_PER_CAPITA_INCOME_ACS_2014_2018, year: 'ACS 2014–2018', source: municipalIncomeSource() };
+  return estimate == null ? undefined : { value: estimate, threshold: statePerCapitaIncomeAcs2014To2018(), year: 'ACS 2014–2018', source: municipalIncomeSource() };
 }
 
 function incomeTest(place: Jurisdiction, given: number | undefined, state: StateIncomeFigure): EligibilityReason {

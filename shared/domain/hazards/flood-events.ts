@@ -1,4 +1,5 @@
 import { countyByFipsCode, FLORIDA_COUNTIES, normalizePlaceName } from '../jurisdictions';
+import { onFirstUse } from '../../on-first-use';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { bboxesIntersect, distanceToBBoxKm, distanceToBoundaryKm, grownBBox, haversineKm, polygonIntersectsBBox, type BBox, type LatLon } from './geo';
@@ -70,12 +71,13 @@ export function parseNceiDamage(value: string | undefined): number | null {
   return Math.round(Number(match[1]) * scale);
 }
 
-const countyNames = FLORIDA_COUNTIES.map((c) => ({ county: c, key: ` ${normalizePlaceName(c.name)} ` })).sort((a, b) => b.key.length - a.key.length);
+// Built with the first zone read: normalizing names at load would load ICU's tables at every cold start.
+const countyNames = onFirstUse(() => FLORIDA_COUNTIES.map((c) => ({ county: c, key: ` ${normalizePlaceName(c.name)} ` })).sort((a, b) => b.key.length - a.key.length));
 
 /** Forecast zones ("COASTAL VOLUSIA", "MONROE UPPER KEYS") named after a county map to that county. */
 function countyForZoneName(zoneName: string) {
   const text = ` ${normalizePlaceName(zoneName)} `;
-  return countyNames.find((c) => text.includes(c.key))?.county;
+  return countyNames().find((c) => text.includes(c.key))?.county;
 }
 
 const ymd = (yearMonth: string, day: string) => `${yearMonth.slice(0, 4)}-${yearMonth.slice(4, 6)}-${day.padStart(2, '0')}`;
