@@ -156,13 +156,24 @@ describe('the leftovers of a failed fanned-out run', () => {
     expect(blobs.objects.has(entry().upload_key)).toBe(true);
   }, 120_000);
 
-  it('without the uploads to plan from, still removes what the finished batches wrote and leaves only the dead batch\'s tiles', async () => {
+  it('without the uploads, still removes every tile a dead batch may have written, named from the lattice the run carries', async () => {
     const blobs = new MemoryBlobs();
     const start = await plannedRun(blobs);
+    expect(await diedPartWay(blobs, start)).toBe(6);
+    blobs.objects.delete(entry().upload_key);
+    await discardWindowBatches(blobs, start.run, start.batches);
+    expect(leftUnder(blobs, PREFIX)).toEqual([]);
+  }, 120_000);
+
+  it('for a run started before its lattice was recorded, without the uploads to plan from, leaves only the dead batch\'s tiles', async () => {
+    const blobs = new MemoryBlobs();
+    const start = await plannedRun(blobs);
+    const { lattice, ...olderRun } = start.run;
+    expect(lattice).toBeDefined();
     await diedPartWay(blobs, start);
     const dead = start.batches[1]!;
     blobs.objects.delete(entry().upload_key);
-    await discardWindowBatches(blobs, start.run, start.batches);
+    await discardWindowBatches(blobs, olderRun, start.batches);
     const left = leftUnder(blobs, PREFIX);
     expect(left.length).toBeGreaterThan(0);
     expect(left.some((key) => key.includes('/processing/'))).toBe(false);

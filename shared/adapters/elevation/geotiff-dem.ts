@@ -6,7 +6,7 @@ import { RasterError, UploadReadError } from '../../domain/elevation-models/rast
 import { mosaicOf, partWindow, pasteBlock } from '../../domain/elevation-models/mosaic';
 import { latticeFrame, resampleWindow, sourceWindow, type CellWindow, type RasterFrame, type SourceBlock, type SourceRaster } from '../../domain/elevation-models/reproject';
 import { verticalConversion, type VerticalConversion, type VerticalReference } from '../../domain/elevation-models/vertical';
-import { planWindows, tileWindow, WindowedPyramid, type WindowPlan, type WindowTiles } from '../../domain/elevation-models/windows';
+import { planWindows, tileWindow, WindowedPyramid, type LatticeSize, type WindowPlan, type WindowTiles } from '../../domain/elevation-models/windows';
 import { openRangedTiff, storedFile, type RangedFile, type StoredUpload } from './ranged-tiff';
 import type { RangedBlobStore } from '../../ports';
 
@@ -244,7 +244,7 @@ export function processDem(files: DemFile | readonly DemFile[], options: Process
 export function processDem(files: DemFile | readonly DemFile[], options: ProcessOptions, processing: WindowedProcessing): Promise<ProcessedDem | BeyondOneRun>;
 export async function processDem(files: DemFile | readonly DemFile[], options: ProcessOptions, processing: WindowedProcessing = {}): Promise<ProcessedDem | BeyondOneRun> {
   const dem = await planGeoTiffDem(files, options, processing.windowTiles);
-  if (processing.windowLimit !== undefined && dem.plan.windows.length > processing.windowLimit) return { beyond_one_run: { windows: dem.plan.windows.length } };
+  if (processing.windowLimit !== undefined && dem.plan.windows.length > processing.windowLimit) return { beyond_one_run: { windows: dem.plan.windows.length, lattice: { width: dem.plan.lattice.width, height: dem.plan.lattice.height } } };
   const kept = new Map<string, Uint8Array>();
   const take = processing.writeTiles ?? (async (tiles: Map<string, Uint8Array>) => { for (const [key, tile] of tiles) kept.set(key, tile); });
   const pyramid = new WindowedPyramid(dem.plan, dem.conversion.stored_datum, dem.waterRawValue !== undefined);
@@ -263,7 +263,7 @@ export async function processDem(files: DemFile | readonly DemFile[], options: P
 }
 
 /** A DEM too large for one run: its windows are processed by a fan-out (processing-fan-out.ts). */
-export interface BeyondOneRun { beyond_one_run: { windows: number } }
+export interface BeyondOneRun { beyond_one_run: { windows: number; lattice: LatticeSize } }
 
 /** The processed model of a planned DEM from its pyramid. */
 export function processedDemOf(dem: WindowedDem, pyramid: BuiltPyramid): ProcessedDem {

@@ -9,7 +9,7 @@ import { PROCESSING_FAN_OUT_LEASE_MS, PROCESSING_RUN_LIMIT_MS } from '../../doma
 import { inLanes } from '../jobs/lanes';
 import type { UploadedElevationModel } from '../../domain/elevation-models/stored-model';
 import {
-  decodeWindowBatch, encodeWindowBatch, WindowedPyramid, windowTileNames, type WindowBatch, type WindowBatchResult, type WindowPlan,
+  decodeWindowBatch, encodeWindowBatch, WindowedPyramid, windowLayout, windowTileNames, type LatticeSize, type WindowBatch, type WindowBatchResult, type WindowLayout,
 } from '../../domain/elevation-models/windows';
 import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
 import type { JobLease } from '../../domain/job-lease';
@@ -42,6 +42,12 @@ export interface ProcessingRun {
   options: ProcessOptions;
   /** Side of a window in level-0 tiles (windows.ts); the default unless told. */
   window_tiles?: number;
+  /**
+   * The model's lattice in cells, as planned when the run started: the windows, and so the names
+   * of every tile a batch may write, follow from it without the uploads. (Absent from runs started
+   * before it was recorded.)
+   */
+  lattice?: LatticeSize;
 }
 
 /** A run as the fan-out starts it: the run and its batches of windows. */
@@ -157,11 +163,12 @@ export const internalProcessingError = (modelId: string): JobFailure => ({
  * A failed run's leftovers: the tiles of every batch whose result was kept, and the results. A
  * batch that fails with an error removes its own tiles; one with no result (its process died or
  * timed out part-way, or it never ran) may have written any of its windows' tiles, so all their
- * possible names are removed, from the run's plan. Without a plan (the uploads can no longer be
- * read) those are left, and said so.
+ * possible names are removed, from the windows of the run's lattice. A run started before its
+ * lattice was recorded plans them from its uploads; if those can no longer be read, such tiles are
+ * left, and said so.
  */
 export async function discardWindowBatches(blobs: RangedBlobStore, run: ProcessingRun, batches: readonly WindowBatch[]): Promise<void> {
-  let plan: Promise<WindowPlan | undefined> | undefined;
+  let plan: Promise<WindowLayout | undefined> | undefined = run.lattice && Promise.resolve(windowLayout(run.lattice, run.window_tiles));
   for (const batch of batches) {
     const key = processingBatchKey(run.model_prefix, run.run_id, batch.first);
     const bytes = await blobs.get(key);
@@ -180,7 +187,7 @@ export async function discardWindowBatches(blobs: RangedBlobStore, run: Processi
 }
 
 /** Every object the windows of a batch may have written. */
-function batchTileKeys(prefix: string, plan: WindowPlan, batch: WindowBatch): string[] {
+function batchTileKeys(prefix: string, plan: WindowLayout, batch: WindowBatch): string[] {
   const keys: string[] = [];
   for (let i = batch.first; i < batch.first + batch.count; i++) {
     windowTileNames(plan, i).forEach((names, level) => keys.push(...names.map((name) => `${prefix}${tileKey(level, name)}`)));

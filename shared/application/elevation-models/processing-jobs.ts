@@ -9,7 +9,7 @@ import { MAX_MODEL_ATTEMPTS, lostModelError, unreadableUploadError } from '../..
 import { UploadReadError } from '../../domain/elevation-models/raster-error';
 import { jobFailureOf, type JobFailure } from '../../domain/job-failure';
 import type { JobLease } from '../../domain/job-lease';
-import { windowBatches, WINDOWS_PER_RUN } from '../../domain/elevation-models/windows';
+import { windowBatches, WINDOWS_PER_RUN, type LatticeSize } from '../../domain/elevation-models/windows';
 import { internalProcessingError, type ProcessingFanOut, type ProcessingOutcome, type ProcessingRun } from './processing-fan-out';
 import { logger } from '../../observability/logger';
 import { countJobEnd, METRIC } from '../../observability/metrics';
@@ -65,7 +65,7 @@ async function storedUploads(deps: WorkerDeps, keys: string[]): Promise<{ upload
 }
 
 /** A claimed model too large for one run: its uploads, and its windows in batches. */
-interface FanOutNeeded { fan_out: { uploads: StoredUpload[]; options: ProcessOptions; windows: number } }
+interface FanOutNeeded { fan_out: { uploads: StoredUpload[]; options: ProcessOptions; windows: number; lattice: LatticeSize } }
 
 /** Tiles and model.json for a claimed model's uploads, or why they cannot be used, or that it must be fanned out. */
 async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size: number | undefined): Promise<ProcessingOutcome | FanOutNeeded> {
@@ -87,7 +87,7 @@ async function tileUpload(deps: WorkerDeps, entry: UploadedElevationModel, size:
     const processed = await deps.processDem(stored.uploads, options, {
       writeTiles: (windowTiles) => tiles.write(windowTiles), windowLimit: windowsPerRun, ...(windowTiles === undefined ? {} : { windowTiles }),
     });
-    if ('beyond_one_run' in processed) return { fan_out: { uploads: stored.uploads, options, windows: processed.beyond_one_run.windows } };
+    if ('beyond_one_run' in processed) return { fan_out: { uploads: stored.uploads, options, ...processed.beyond_one_run } };
     const record = processedModelRecord(processed, {
       elevation_model_id: modelId, name: entry.name, source_vertical_datum: entry.vertical_datum,
       vertical_accuracy_m: entry.vertical_accuracy_m, surface_model: false,
@@ -146,7 +146,7 @@ export async function processClaimedModel(deps: WorkerDeps, entry: UploadedEleva
 }
 
 /** A claimed model's batches handed to the fan-out under its lease, held for the fan-out's lease; a start that fails lets the lease go (the sweep tries again). */
-async function fanOutModel(deps: WorkerDeps, entry: UploadedElevationModel, { uploads, options, windows }: FanOutNeeded['fan_out']): Promise<void> {
+async function fanOutModel(deps: WorkerDeps, entry: UploadedElevationModel, { uploads, options, windows, lattice }: FanOutNeeded['fan_out']): Promise<void> {
   const { account_id: accountId, elevation_model_id: modelId } = entry;
   if (!entry.lease) return;
   const { fanOut, windowTiles, windowsPerBatch } = deps.processing;
@@ -156,7 +156,7 @@ async function fanOutModel(deps: WorkerDeps, entry: UploadedElevationModel, { up
   const run: ProcessingRun = {
     account_id: accountId, elevation_model_id: modelId, run_id: `proc_${randomUUID().replace(/-/g, '')}`, lease,
     name: entry.name, vertical_datum: entry.vertical_datum, vertical_accuracy_m: entry.vertical_accuracy_m,
-    model_prefix: accountModelPrefix(accountId, modelId), uploads, options, ...(windowTiles === undefined ? {} : { window_tiles: windowTiles }),
+    model_prefix: accountModelPrefix(accountId, modelId), uploads, options, lattice, ...(windowTiles === undefined ? {} : { window_tiles: windowTiles }),
   };
   try {
     await fanOut.start({ run, batches: windowBatches(windows, windowsPerBatch) });

@@ -17,8 +17,8 @@ import type { JobFailure } from '../job-failure';
  */
 export const WINDOW_TILES = 16;
 
-export interface WindowPlan {
-  lattice: LatticeFrame;
+/** How a lattice of a given size is cut in windows: it follows from the size alone. */
+export interface WindowLayout {
   windowTiles: number;
   /** Width and height of each level of the pyramid. */
   sides: Array<[number, number]>;
@@ -27,17 +27,29 @@ export interface WindowPlan {
   windows: CellWindow[];
 }
 
-/** The windows a lattice is processed in, rows of windows from the north-west. */
-export function planWindows(lattice: LatticeFrame, windowTiles = WINDOW_TILES): WindowPlan {
+export interface WindowPlan extends WindowLayout {
+  lattice: LatticeFrame;
+}
+
+/** The windows a lattice of `width` × `height` cells is processed in, rows of windows from the north-west. */
+export function windowLayout({ width, height }: LatticeSize, windowTiles = WINDOW_TILES): WindowLayout {
   if (!(Number.isInteger(Math.log2(windowTiles)) && windowTiles >= 1)) throw new Error(`A window is a power of two tiles a side, not ${windowTiles}.`);
   const side = windowTiles * TILE_SIZE;
   const windows: CellWindow[] = [];
-  for (let row0 = 0; row0 < lattice.height; row0 += side) {
-    for (let col0 = 0; col0 < lattice.width; col0 += side) {
-      windows.push({ row0, col0, width: Math.min(side, lattice.width - col0), height: Math.min(side, lattice.height - row0) });
+  for (let row0 = 0; row0 < height; row0 += side) {
+    for (let col0 = 0; col0 < width; col0 += side) {
+      windows.push({ row0, col0, width: Math.min(side, width - col0), height: Math.min(side, height - row0) });
     }
   }
-  return { lattice, windowTiles, sides: pyramidLevelSides(lattice.width, lattice.height), gatheredLevel: Math.log2(windowTiles) + 1, windows };
+  return { windowTiles, sides: pyramidLevelSides(width, height), gatheredLevel: Math.log2(windowTiles) + 1, windows };
+}
+
+/** The size of a lattice in cells. */
+export interface LatticeSize { width: number; height: number }
+
+/** The windows a lattice is processed in. */
+export function planWindows(lattice: LatticeFrame, windowTiles = WINDOW_TILES): WindowPlan {
+  return { lattice, ...windowLayout(lattice, windowTiles) };
 }
 
 /** What one window adds to the model: its tiles (to write now) and its share of the gathered overview cells. */
@@ -70,7 +82,7 @@ export function tileWindow(plan: WindowPlan, resampled: ResampledWindow): Window
  * two windows share one of these names: removing them all after a batch died part-way touches no
  * other batch's tiles.
  */
-export function windowTileNames(plan: WindowPlan, index: number): string[][] {
+export function windowTileNames(plan: WindowLayout, index: number): string[][] {
   const block = { ...plan.windows[index]!, level: 0 };
   return plan.sides.slice(0, Math.min(plan.gatheredLevel, plan.sides.length)).map((side, level) => levelTileNames(block, level, side));
 }
