@@ -135,50 +135,44 @@ export function traceTile(tile: ConnectionTile): TileTrace {
  * Step 2: every rim cell's spill level over the whole model (Infinity where no water reaches it),
  * per tile in `traces` order and `rimCells` order. The traces must tile the model's grid without
  * overlap; tiles need not be the same size or on one lattice.
+ *
+ * It holds the rims only, in typed arrays: 10⁷ rim cells (a 5 × 10⁹-cell model in tiles of 2,048)
+ * peak at 1.85 GB with their traces (bench/connection-join.bench.ts).
  */
 export function joinTiles(traces: readonly TileTrace[]): Float32Array[] {
-  const offsets: number[] = [];
-  let total = 0;
-  for (const trace of traces) {
-    offsets.push(total);
-    total += trace.rimGround.length + 1;
-  }
-  // Global node of each rim cell, keyed by its cell in the model's grid.
-  const modelWidth = math.max(...traces.map((t) => t.col + t.width)) + 2;
-  const nodeAt = new Map<number, number>();
+  const offsets = new Int32Array(traces.length);
+  let total = 0, tileEdges = 0;
   traces.forEach((trace, t) => {
-    const rim = rimCells(trace.width, trace.height);
-    for (let k = 0; k < rim.length; k++) {
-      const r = trace.row + math.floor(rim[k]! / trace.width);
-      const c = trace.col + (rim[k]! % trace.width);
-      const cell = (r + 1) * modelWidth + (c + 1);
-      nodeAt.set(cell, offsets[t]! + k + 1);
-    }
+    offsets[t] = total;
+    total += trace.rimGround.length + 1;
+    tileEdges += trace.edgeFrom.length;
   });
   const ground = new Float32Array(total).fill(NaN);
   traces.forEach((trace, t) => ground.set(trace.rimGround, offsets[t]! + 1));
+  const rims = rimsByRow(traces, offsets, total);
 
   // Edges: the tiles' own graphs, and neighbouring rim cells (at the higher ground; those of one
-  // tile repeat a pass its graph already bounds, which leaves the answer as it is).
-  const from: number[] = [], to: number[] = [], pass: number[] = [];
+  // tile repeat a pass its graph already bounds, which leaves the answer as it is). A rim cell has
+  // at most four such neighbours after it: east in its row, and three in the next row.
+  const edges = new EdgeList(tileEdges + 4 * (total - traces.length));
   traces.forEach((trace, t) => {
-    for (let e = 0; e < trace.edgeFrom.length; e++) {
-      from.push(offsets[t]! + trace.edgeFrom[e]!);
-      to.push(offsets[t]! + trace.edgeTo[e]!);
-      pass.push(trace.edgeLevel[e]!);
-    }
+    for (let e = 0; e < trace.edgeFrom.length; e++) edges.add(offsets[t]! + trace.edgeFrom[e]!, offsets[t]! + trace.edgeTo[e]!, trace.edgeLevel[e]!);
   });
-  for (const [cell, node] of nodeAt) {
-    if (num.isNaN(ground[node]!)) continue;
-    for (const step of [1, modelWidth - 1, modelWidth, modelWidth + 1]) {
-      const other = nodeAt.get(cell + step);
-      if (other === undefined || num.isNaN(ground[other]!)) continue;
-      from.push(node);
-      to.push(other);
-      pass.push(math.max(ground[node]!, ground[other]!));
+  const link = (node: number, other: number) => {
+    if (!num.isNaN(ground[other]!)) edges.add(node, other, math.max(ground[node]!, ground[other]!));
+  };
+  for (let row = 0; row + 1 < rims.rowStart.length; row++) {
+    const end = rims.rowStart[row + 1]!, nextEnd = row + 2 < rims.rowStart.length ? rims.rowStart[row + 2]! : end;
+    let below = end;
+    for (let i = rims.rowStart[row]!; i < end; i++) {
+      const col = rims.colOf(i), node = rims.nodeOf(i);
+      if (num.isNaN(ground[node]!)) continue;
+      if (i + 1 < end && rims.colOf(i + 1) === col + 1) link(node, rims.nodeOf(i + 1));
+      while (below < nextEnd && rims.colOf(below) < col - 1) below++;
+      for (let j = below; j < nextEnd && rims.colOf(j) <= col + 1; j++) link(node, rims.nodeOf(j));
     }
   }
-  const spill = lowestPasses(total, from, to, pass, (node) => {
+  const spill = lowestPasses(total, edges, (node) => {
     const t = tileOf(offsets, node);
     const k = node - offsets[t]!;
     if (k === 0) return -Infinity;
@@ -187,8 +181,61 @@ export function joinTiles(traces: readonly TileTrace[]): Float32Array[] {
   return traces.map((trace, t) => spill.slice(offsets[t]! + 1, offsets[t]! + 1 + trace.rimGround.length));
 }
 
+/**
+ * Every rim cell of the model by row, each row's cells in column order, as `column × span + node`
+ * (exact in a double while the model is under 2^53 / span columns): a cell's neighbours are found in
+ * its row and the next, with no map of every rim cell (a JavaScript Map holds at most 2^24 keys).
+ */
+function rimsByRow(traces: readonly TileTrace[], offsets: Int32Array, total: number) {
+  const span = 2 ** math.ceil(math.log2(total + 1));
+  const height = math.max(0, ...traces.map((trace) => trace.row + trace.height));
+  const width = math.max(0, ...traces.map((trace) => trace.col + trace.width));
+  if (width * span > num.MAX_SAFE_INTEGER) throw new Error(`A model of ${width} columns and ${total} rim nodes is too large to join.`);
+  const rowStart = new Int32Array(height + 1);
+  const rimOf = traces.map((trace) => rimCells(trace.width, trace.height));
+  traces.forEach((trace, t) => {
+    for (const i of rimOf[t]!) rowStart[trace.row + math.floor(i / trace.width) + 1]!++;
+  });
+  for (let row = 0; row < height; row++) rowStart[row + 1] += rowStart[row]!;
+  const entries = new Float64Array(rowStart[height]!);
+  const next = rowStart.slice(0, height);
+  traces.forEach((trace, t) => {
+    const rim = rimOf[t]!;
+    for (let k = 0; k < rim.length; k++) {
+      const row = trace.row + math.floor(rim[k]! / trace.width), col = trace.col + (rim[k]! % trace.width);
+      entries[next[row]!++] = col * span + offsets[t]! + k + 1;
+    }
+  });
+  for (let row = 0; row < height; row++) entries.subarray(rowStart[row]!, rowStart[row + 1]!).sort();
+  return {
+    rowStart,
+    colOf: (i: number) => math.floor(entries[i]! / span),
+    nodeOf: (i: number) => entries[i]! % span,
+  };
+}
+
+/** Edges of the rims' graph, in typed arrays of a known capacity. */
+class EdgeList {
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly pass: Float32Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+    this.pass = new Float32Array(capacity);
+  }
+
+  add(from: number, to: number, pass: number): void {
+    this.from[this.size] = from;
+    this.to[this.size] = to;
+    this.pass[this.size++] = pass;
+  }
+}
+
 /** The tile whose nodes hold `node` (offsets ascending). */
-function tileOf(offsets: readonly number[], node: number): number {
+function tileOf(offsets: Int32Array, node: number): number {
   let lo = 0, hi = offsets.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
@@ -198,19 +245,23 @@ function tileOf(offsets: readonly number[], node: number): number {
   return lo;
 }
 
-/** Minimax Dijkstra: each node's lowest level over all paths from the sources (`start` < Infinity). */
-function lowestPasses(count: number, from: number[], to: number[], pass: number[], start: (node: number) => number): Float32Array {
+/**
+ * Minimax Dijkstra: each node's lowest level over all paths from the sources (`start` < Infinity).
+ * Levels are float32 throughout: every one is a ground or pass value of the tiles, or ±Infinity.
+ */
+function lowestPasses(count: number, edges: EdgeList, start: (node: number) => number): Float32Array {
+  const { from, to, pass, size } = edges;
   const degree = new Int32Array(count + 1);
-  for (let e = 0; e < from.length; e++) { degree[from[e]! + 1]++; degree[to[e]! + 1]++; }
+  for (let e = 0; e < size; e++) { degree[from[e]! + 1]++; degree[to[e]! + 1]++; }
   for (let v = 0; v < count; v++) degree[v + 1] += degree[v]!;
   const next = degree.slice(0, count);
-  const neighbour = new Int32Array(2 * from.length), weight = new Float64Array(2 * from.length);
-  for (let e = 0; e < from.length; e++) {
+  const neighbour = new Int32Array(2 * size), weight = new Float32Array(2 * size);
+  for (let e = 0; e < size; e++) {
     const a = from[e]!, b = to[e]!;
     neighbour[next[a]!] = b; weight[next[a]!++] = pass[e]!;
     neighbour[next[b]!] = a; weight[next[b]!++] = pass[e]!;
   }
-  const level = new Float64Array(count);
+  const level = new Float32Array(count);
   const heap = new MinHeap(1 << 12);
   for (let v = 0; v < count; v++) {
     level[v] = start(v);
@@ -228,7 +279,7 @@ function lowestPasses(count: number, from: number[], to: number[], pass: number[
       }
     }
   }
-  return Float32Array.from(level);
+  return level;
 }
 
 /** Step 3: every cell's spill level over the whole model, from the tile's water and its rim's levels (joinTiles). */
