@@ -154,7 +154,7 @@ export function joinTiles(traces: readonly TileTrace[]): Float32Array[] {
   // Edges: the tiles' own graphs, and neighbouring rim cells (at the higher ground; those of one
   // tile repeat a pass its graph already bounds, which leaves the answer as it is). A rim cell has
   // at most four such neighbours after it: east in its row, and three in the next row.
-  const edges = new EdgeList(tileEdges + 4 * (total - traces.length));
+  const edges = EdgeList.ofCapacity(tileEdges + 4 * (total - traces.length));
   traces.forEach((trace, t) => {
     for (let e = 0; e < trace.edgeFrom.length; e++) edges.add(offsets[t]! + trace.edgeFrom[e]!, offsets[t]! + trace.edgeTo[e]!, trace.edgeLevel[e]!);
   });
@@ -216,15 +216,12 @@ function rimsByRow(traces: readonly TileTrace[], offsets: Int32Array, total: num
 
 /** Edges of the rims' graph, in typed arrays of a known capacity. */
 class EdgeList {
-  readonly from: Int32Array;
-  readonly to: Int32Array;
-  readonly pass: Float32Array;
   size = 0;
 
-  constructor(capacity: number) {
-    this.from = new Int32Array(capacity);
-    this.to = new Int32Array(capacity);
-    this.pass = new Float32Array(capacity);
+  private constructor(readonly from: Int32Array, readonly to: Int32Array, readonly pass: Float32Array) {}
+
+  static ofCapacity(capacity: number): EdgeList {
+    return new EdgeList(new Int32Array(capacity), new Int32Array(capacity), new Float32Array(capacity));
   }
 
   add(from: number, to: number, pass: number): void {
