@@ -11,7 +11,7 @@ import { FUNCTION_GROUPS, type FunctionGroup } from '../shared/routes/types';
 import type { StageConfig } from './stage-config';
 
 /** Every Lambda of the application: one per API group plus the authorizer and background jobs. */
-export type FunctionName = FunctionGroup | 'authorizer' | 'bearer-authorizer' | 'webhook-dispatcher' | 'deadline-reminder' | 'reminder-worker' | 'job-sweep' | 'outbox-relay' | 'hazard-job-worker' | 'asset-import-worker' | 'deliverables-worker' | 'elevation-model-worker' | 'elevation-tile-worker' | 'elevation-window-worker';
+export type FunctionName = FunctionGroup | 'authorizer' | 'bearer-authorizer' | 'webhook-dispatcher' | 'deadline-reminder' | 'reminder-worker' | 'job-sweep' | 'outbox-relay' | 'hazard-job-worker' | 'asset-import-worker' | 'deliverables-worker' | 'elevation-model-worker' | 'elevation-tile-worker' | 'elevation-connection-join' | 'elevation-window-worker';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 

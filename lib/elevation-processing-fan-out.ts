@@ -63,7 +63,7 @@ export class ElevationProcessingFanOut extends Construct {
     // An upload S3 failed to serve is read again a little later before the run is failed.
     processBatch.addRetry({ errors: ['UploadReadError'], interval: Duration.seconds(5), backoffRate: 2, maxAttempts: UPLOAD_READ_RETRY_ATTEMPTS });
     const processWindows = perItemMap(this, 'ProcessWindows', {
-      itemsPath: '$.batches', itemName: 'batch', label: MAP_LABEL, maxConcurrency: WINDOW_MAP_CONCURRENCY, processor: processBatch,
+      items: '$.batches', itemName: 'batch', label: MAP_LABEL, maxConcurrency: WINDOW_MAP_CONCURRENCY, processor: processBatch,
     });
     const join = invoke('JoinWindows', { step: 'join', run, batches: JsonPath.objectAt('$.batches') });
 
@@ -78,7 +78,7 @@ export class ElevationProcessingFanOut extends Construct {
       definition: processWindows.next(join).next(new Succeed(this, 'ModelProcessed')),
       // The model's lease outlasts this by 10 minutes, so a run is never taken over while it goes on (shared/domain/elevation-models/processing-job.ts).
       timeout: Duration.millis(PROCESSING_RUN_LIMIT_MS),
-      worker: this.worker,
+      workers: [this.worker],
       mapLabels: [MAP_LABEL],
     });
   }

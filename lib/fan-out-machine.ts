@@ -3,7 +3,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import {
-  DefinitionBody, DistributedMap, Errors, JsonPath, LogLevel, StateMachine, StateMachineType, TaskInput, type IChainable,
+  DefinitionBody, DistributedMap, Errors, JsonPath, LogLevel, StateMachine, StateMachineType, TaskInput, type IChainable, type IItemReader,
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
@@ -11,7 +11,7 @@ import type { StageConfig } from './stage-config';
 
 /**
  * What the application's fan-out state machines share (lib/elevation-tile-fan-out.ts,
- * lib/elevation-processing-fan-out.ts): every state invokes one worker function, Distributed Maps
+ * lib/elevation-processing-fan-out.ts): every state invokes a worker function, Distributed Maps
  * hand each item of the run to it alongside the run, and the machine logs and traces its executions.
  */
 
@@ -41,8 +41,8 @@ export function workerInvoke(scope: Construct, stateId: string, { worker, payloa
 }
 
 export interface PerItemMapProps {
-  /** The array of the state's input, e.g. `$.tiles`. */
-  itemsPath: string;
+  /** The array of the state's input, e.g. `$.batches`, or a reader of the items from S3 (a list too long for a state's input). */
+  items: string | IItemReader;
   /** Under which name `processor` finds its item, beside `run`. */
   itemName: string;
   /** Names the map's child executions; listed again in `FanOutStateMachineProps.mapLabels`. */
@@ -55,9 +55,9 @@ export interface PerItemMapProps {
  * A Distributed Map running `processor` on `{ run, <itemName>: item }` for every item, its results
  * dropped. No failure is tolerated: one failed item fails the map, for its catch to handle.
  */
-export function perItemMap(scope: Construct, stateId: string, { itemsPath, itemName, label, maxConcurrency, processor }: PerItemMapProps): DistributedMap {
+export function perItemMap(scope: Construct, stateId: string, { items, itemName, label, maxConcurrency, processor }: PerItemMapProps): DistributedMap {
   const map = new DistributedMap(scope, stateId, {
-    itemsPath: JsonPath.stringAt(itemsPath),
+    ...(typeof items === 'string' ? { itemsPath: JsonPath.stringAt(items) } : { itemReader: items }),
     itemSelector: { run: JsonPath.objectAt('$.run'), [itemName]: JsonPath.objectAt('$$.Map.Item.Value') },
     maxConcurrency,
     resultPath: JsonPath.DISCARD,
@@ -74,8 +74,8 @@ export interface FanOutStateMachineProps {
   comment: string;
   definition: IChainable;
   timeout: Duration;
-  /** The one function the states invoke. */
-  worker: LambdaFunction;
+  /** The functions the states invoke. */
+  workers: readonly LambdaFunction[];
   /** The labels of the definition's Distributed Maps. */
   mapLabels: readonly string[];
 }
@@ -96,18 +96,17 @@ export function fanOutStateMachine(scope: Construct, props: FanOutStateMachinePr
       includeExecutionData: false,
     },
   });
-  acknowledgeRoleFindings(stateMachine, props.worker, props.mapLabels);
+  acknowledgeRoleFindings(stateMachine, props.workers, props.mapLabels);
   return stateMachine;
 }
 
-function acknowledgeRoleFindings(stateMachine: StateMachine, worker: LambdaFunction, mapLabels: readonly string[]): void {
+function acknowledgeRoleFindings(stateMachine: StateMachine, workers: readonly LambdaFunction[], mapLabels: readonly string[]): void {
   const stack = Stack.of(stateMachine);
-  const workerId = stack.getLogicalId(worker.node.defaultChild as CfnElement);
   Validations.of(stateMachine.role).acknowledge(
-    {
-      id: `AwsSolutions-IAM5[Resource::<${workerId}.Arn>:*]`,
-      reason: 'Invoking the worker covers its versions and aliases (the grant CDK makes for a Lambda task); no other function.',
-    },
+    ...workers.map((worker) => ({
+      id: `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(worker.node.defaultChild as CfnElement)}.Arn>:*]`,
+      reason: 'Invoking a worker covers its versions and aliases (the grant CDK makes for a Lambda task); no other function.',
+    })),
     {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'X-Ray tracing and the CloudWatch Logs delivery actions of a state machine do not support resource-level permissions.',

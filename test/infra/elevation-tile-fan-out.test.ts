@@ -2,7 +2,7 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { ElevationTileFanOut, TILE_MAP_CONCURRENCY, TILE_RETRY_ATTEMPTS } from '../../lib/elevation-tile-fan-out';
+import { ElevationTileFanOut, JOIN_WORKER_MEMORY_MB, TILE_MAP_CONCURRENCY, TILE_RETRY_ATTEMPTS, TILE_WORKER_MEMORY_MB } from '../../lib/elevation-tile-fan-out';
 import { ComplianceApiStack } from '../../lib/stack';
 import { STAGES } from '../../lib/stage-config';
 import { definitionOf, fanOutEntry, policyReader, synthNagged, type Resources, type State } from '../helpers/fan-out-stack';
@@ -16,6 +16,8 @@ let stack: Stack;
 let fanOut: ElevationTileFanOut;
 let states: Record<string, State>;
 let workerId: string;
+let joinWorkerId: string;
+let bucketId: string;
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -27,16 +29,23 @@ beforeAll(() => {
   states = definition.States;
   expect(definition.StartAt).toBe('TraceTiles');
   workerId = stack.getLogicalId(fanOut.worker.node.defaultChild as CfnElement);
+  joinWorkerId = stack.getLogicalId(fanOut.joinWorker.node.defaultChild as CfnElement);
+  bucketId = stack.getLogicalId(stack.node.findChild('Data').node.defaultChild as CfnElement);
 });
 
-const invokes = (state: State) => JSON.stringify(state.Parameters?.FunctionName ?? '').includes(workerId);
+const invokes = (state: State, id = workerId) => JSON.stringify(state.Parameters?.FunctionName ?? '').includes(id);
 
 describe('the tile fan-out state machine', () => {
-  it.each(['TraceTiles', 'SettleTiles'])('%s is a Distributed Map over the tiles, one tile worker call per item, at a bounded concurrency', (name) => {
+  it.each(['TraceTiles', 'SettleTiles'])('%s is a Distributed Map over the tiles listed in S3, one tile worker call per item, at a bounded concurrency', (name) => {
     const map = states[name]!;
     expect(map.Type).toBe('Map');
     expect(map.ItemProcessor.ProcessorConfig).toEqual({ Mode: 'DISTRIBUTED', ExecutionType: 'STANDARD' });
-    expect(map.ItemsPath).toBe('$.tiles');
+    // The run's tile list, read from the application's bucket at the key the input names: never the input itself.
+    expect(map.ItemsPath).toBeUndefined();
+    expect(map.ItemReader).toEqual({
+      Resource: "arn:{'Ref':'AWS::Partition'}:states:::s3:getObject", ReaderConfig: { InputType: 'JSON' }, Parameters: { Bucket: `{'Ref':'${bucketId}'}`, 'Key.$': '$.tiles_key' },
+    });
+    expect(map.ItemSelector).toEqual({ 'run.$': '$.run', 'tile.$': '$$.Map.Item.Value' });
     expect(map.MaxConcurrency).toBe(TILE_MAP_CONCURRENCY);
     // No tolerated failures: one failed tile fails the map, and the catch marks the run failed.
     expect(map.ToleratedFailurePercentage).toBeUndefined();
@@ -62,12 +71,15 @@ describe('the tile fan-out state machine', () => {
     expect(definitionOf(Template.fromStack(stack)).TimeoutSeconds).toBe(CONNECTION_RUN_LIMIT_MS / 1000);
   });
 
-  it('joins after the trace map and settles after the join, then marks the connection ready', () => {
+  it('joins in the join function after the trace map and settles after the join, then marks the connection ready with the tile count', () => {
     expect(states.TraceTiles!.Next).toBe('JoinTiles');
-    expect(states.JoinTiles!.Parameters.Payload.step).toBe('join');
+    expect(invokes(states.JoinTiles!, joinWorkerId)).toBe(true);
+    expect(invokes(states.JoinTiles!)).toBe(false);
+    expect(states.JoinTiles!.Parameters.Payload).toEqual({ 'run.$': '$.run' });
     expect(states.JoinTiles!.Next).toBe('SettleTiles');
     expect(states.SettleTiles!.Next).toBe('MarkConnectionReady');
-    expect(states.MarkConnectionReady!.Parameters.Payload.step).toBe('finish');
+    expect(invokes(states.MarkConnectionReady!)).toBe(true);
+    expect(states.MarkConnectionReady!.Parameters.Payload).toEqual({ step: 'finish', 'run.$': '$.run', 'tile_count.$': '$.tile_count' });
     expect(states.MarkConnectionReady!.Next).toBe('ConnectionReady');
     expect(states.ConnectionReady!.Type).toBe('Succeed');
   });
@@ -82,11 +94,18 @@ describe('the tile fan-out state machine', () => {
     expect(states[markFailed.Next]!.Type).toBe('Fail');
   });
 
-  it('lets the machine run the tile worker and the map start its own executions', () => {
+  it('lets the machine run the tile worker and the join, and the map start its own executions', () => {
     const template = Template.fromStack(stack);
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).map((policy) => JSON.stringify(policy.Properties.PolicyDocument));
-    expect(policies.some((doc) => doc.includes('lambda:InvokeFunction') && doc.includes(workerId))).toBe(true);
+    expect(policies.some((doc) => doc.includes('lambda:InvokeFunction') && doc.includes(workerId) && doc.includes(joinWorkerId))).toBe(true);
     expect(policies.some((doc) => doc.includes('states:StartExecution'))).toBe(true);
+  });
+
+  it('gives the tile passes 3,008 MB and the join, which holds every tile\'s rim, Lambda\'s largest memory, each 15 minutes', () => {
+    const functions = Template.fromStack(stack).findResources('AWS::Lambda::Function');
+    expect(functions[workerId]!.Properties).toMatchObject({ MemorySize: TILE_WORKER_MEMORY_MB, Timeout: 900 });
+    expect(functions[joinWorkerId]!.Properties).toMatchObject({ MemorySize: JOIN_WORKER_MEMORY_MB, Timeout: 900 });
+    expect([TILE_WORKER_MEMORY_MB, JOIN_WORKER_MEMORY_MB]).toEqual([3008, 10_240]);
   });
 });
 
@@ -132,12 +151,31 @@ describe('the tile fan-out in the application stack', () => {
     expect(others.flatMap(actionsOf).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
   });
 
-  it('lets the state machine invoke the tile worker alone, and describe or stop only its own child executions', () => {
+  it('limits the join to reading and writing its model\'s connection objects', () => {
+    const bucket = { 'Fn::GetAtt': [idOf(app.data.bucket), 'Arn'] };
+    const statements = statementsOf(app.elevationTiles.joinWorker);
+    expect(statements.filter((statement) => !actionsOf(statement).every((action) => action.startsWith('xray:')))).toEqual([
+      { Action: 's3:ListBucket', Effect: 'Allow', Resource: bucket },
+      { Action: ['s3:GetObject', 's3:PutObject'], Effect: 'Allow', Resource: { 'Fn::Join': ['', [bucket, '/elevation-models/*/connection/*']] } },
+    ]);
+  });
+
+  it('lets the state machine invoke its two workers alone, read the runs\' tile lists alone, and describe or stop only its own child executions', () => {
     const roleId = idOf(app.elevationTiles.stateMachine.role);
     const statements = statementsOfRole(roleId);
     const invoke = statements.filter((statement) => actionsOf(statement).includes('lambda:InvokeFunction'));
-    const workerArn = { 'Fn::GetAtt': [idOf(app.elevationTiles.worker), 'Arn'] };
-    expect(invoke).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: [workerArn, { 'Fn::Join': ['', [workerArn, ':*']] }] }]);
+    const arnOf = (fn: { node: { defaultChild?: unknown } }) => ({ 'Fn::GetAtt': [idOf(fn), 'Arn'] });
+    const versions = (arn: unknown) => [arn, { 'Fn::Join': ['', [arn, ':*']] }];
+    expect(invoke.map((statement) => statement.Resource)).toEqual(expect.arrayContaining([
+      expect.arrayContaining(versions(arnOf(app.elevationTiles.worker))),
+    ]));
+    expect(invoke.flatMap((statement) => [statement.Resource].flat())).toEqual(expect.arrayContaining([
+      ...versions(arnOf(app.elevationTiles.worker)), ...versions(arnOf(app.elevationTiles.joinWorker)),
+    ]));
+    expect(invoke.flatMap((statement) => [statement.Resource].flat())).toHaveLength(4);
+    const reads = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('s3:')));
+    const bucket = { 'Fn::GetAtt': [idOf(app.data.bucket), 'Arn'] };
+    expect(reads).toEqual([{ Action: 's3:GetObject', Effect: 'Allow', Resource: { 'Fn::Join': ['', [bucket, '/elevation-models/*/connection/tiles.json']] } }]);
     const starts = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('states:')));
     expect(starts.find((statement) => actionsOf(statement).includes('states:StartExecution'))!.Resource).toEqual({ Ref: idOf(app.elevationTiles.stateMachine) });
     const children = starts.find((statement) => actionsOf(statement).includes('states:DescribeExecution'))!;

@@ -260,12 +260,12 @@ describe('each account\'s own usage key', () => {
 describe('functions', () => {
   const appFunctions = () => stack.node.findAll().filter((c): c is AppFunction => c instanceof AppFunction);
 
-  test('the functions are one per route group, the background jobs, the tile and window workers and the two authorizers, and no other', () => {
+  test('the functions are one per route group, the background jobs, the tile, join and window workers and the two authorizers, and no other', () => {
     expect(Object.keys(stack.functions.byGroup).sort()).toEqual([...new Set(ROUTES.map((route) => route.group))].sort());
     const jobs = Object.values(stack.jobs).filter((c): c is AppFunction => c instanceof AppFunction);
     expect(jobs.length).toBeGreaterThan(0);
     const paths = (fns: AppFunction[]) => fns.map((fn) => fn.node.path).sort();
-    const expected = paths([...Object.values(stack.functions.byGroup), ...jobs, stack.elevationTiles.worker, stack.elevationProcessing.worker, stack.authorizer, stack.bearerAuthorizer]);
+    const expected = paths([...Object.values(stack.functions.byGroup), ...jobs, stack.elevationTiles.worker, stack.elevationTiles.joinWorker, stack.elevationProcessing.worker, stack.authorizer, stack.bearerAuthorizer]);
     expect(new Set(expected).size).toBe(expected.length);
     expect(paths(appFunctions())).toEqual(expected);
   });

@@ -67,9 +67,25 @@ describe('the connection fan-out on a thread pool', () => {
     const run = await startModelConnection({ blobs, records, fanOut, now: () => new Date('2026-11-23T21:00:00.000Z') }, { account_id: ACCOUNT, elevation_model_id: MODEL, model_key: `${prefix}${MODEL_FILE}` });
     expect(run!.model_prefix).toBe(prefix);
     expect(records.connections.get(MODEL)!.status).toBe('pending');
+    // The run's tiles listed beside the model, where a fan-out's steps read them: the one tile of 700 × 520.
+    expect(JSON.parse(blobs.objects.get(`${prefix}connection/tiles.json`)!.toString('utf8'))).toEqual([{ row: 0, col: 0, width, height }]);
     await fanOut.idle();
     expect(records.connections.get(MODEL)).toMatchObject({ status: 'ready', tiles: 1, run_id: run!.run_id, error: null });
   }, 120_000);
+
+  it('records a run failed, never started, when its tile list cannot be written beside the model', async () => {
+    const { blobs, records } = await setUp();
+    const put = blobs.put.bind(blobs);
+    blobs.put = async (key, body) => {
+      if (key === `${prefix}connection/tiles.json`) throw new Error('S3 is unreachable');
+      return put(key, body);
+    };
+    const started: unknown[] = [];
+    const fanOut = { leaseMs: 60_000, start: async (start: unknown) => { started.push(start); } };
+    await startModelConnection({ blobs, records, fanOut, now: () => new Date('2026-11-23T21:00:00.000Z') }, { account_id: ACCOUNT, elevation_model_id: MODEL, model_key: `${prefix}${MODEL_FILE}` });
+    expect(started).toEqual([]);
+    expect(records.connections.get(MODEL)).toMatchObject({ status: 'failed', lease: null, error: { code: 'connection_not_started' } });
+  });
 
   it('records the run failed, naming what was missing, when a tile cannot be read', async () => {
     const { blobs, record, records, fanOut } = await setUp();

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resetAwsClients } from '../../shared/adapters/aws-clients';
+import { tileWindows } from '../../shared/domain/hazards/tiled-connection';
 import { StepFunctionsConnectionFanOut, StepFunctionsProcessingFanOut } from '../../shared/adapters/step-functions-fan-out';
 import type { ProcessingRunStart } from '../../shared/application/elevation-models/processing-fan-out';
 import { resetConfigForTests } from '../../shared/config';
@@ -49,12 +50,23 @@ const start: ConnectionRunStart = {
 };
 
 describe('the Step Functions fan-out', () => {
-  it('starts one execution of the machine, named after the run, with the run and its tiles as the input', async () => {
+  it('starts one execution of the machine, named after the run, with the run, where its tiles are listed and their count as the input', async () => {
     await new StepFunctionsConnectionFanOut(MACHINE).start(start);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.target).toBe('AWSStepFunctions.StartExecution');
     expect(calls[0]!.body).toEqual({ stateMachineArn: MACHINE, name: 'conn_1', input: expect.any(String) });
-    expect(JSON.parse(calls[0]!.body.input)).toEqual(start);
+    expect(JSON.parse(calls[0]!.body.input)).toEqual({ run: start.run, tiles_key: 'elevation-models/acct_test/em_a/connection/tiles.json', tile_count: 2 });
+  });
+
+  it('keeps the input of a 2 × 10¹⁰-cell model\'s run small: its 4,900 tiles are not in it', async () => {
+    // 141,422 cells a side at 1 m: 2 × 10¹⁰ cells, 70 × 70 tiles of 2,048.
+    const tiles = tileWindows(141_422, 141_422, 2048);
+    expect(tiles).toHaveLength(4900);
+    await new StepFunctionsConnectionFanOut(MACHINE).start({ ...start, tiles });
+    // The list alone is 255 KiB: with the run, at a state's 256 KiB limit (more tiles in any other shape).
+    expect(JSON.stringify({ run: start.run, tiles }).length).toBeGreaterThan(255 * 1024);
+    expect(calls[0]!.body.input.length).toBeLessThan(1024);
+    expect(JSON.parse(calls[0]!.body.input).tile_count).toBe(4900);
   });
 
   it('fails the start when Step Functions refuses it, so the run is recorded failed', async () => {

@@ -42,6 +42,8 @@ export const connectionKeys = (prefix: string) => ({
   rim: (tile: TileWindow) => `${prefix}connection/rim/${connectionTileName(tile)}.bin`,
   spill: (tile: TileWindow) => `${prefix}connection/spill/${connectionTileName(tile)}.bin.gz`,
   status: `${prefix}connection/status.json`,
+  /** The run's tiles as a JSON array: a fan-out's maps and its join read them from here, not from the run's input. */
+  tiles: `${prefix}connection/tiles.json`,
 });
 
 /** A fanned-out processing run's result of one batch of windows, beside the model's tiles until the join removes it. */

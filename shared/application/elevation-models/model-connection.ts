@@ -33,7 +33,7 @@ export interface ModelConnectionRun {
   sea_surface_navd88_m: number;
 }
 
-/** A run as the fan-out starts it: the run and every tile it passes over. */
+/** A run as the fan-out starts it: the run and every tile it passes over (also listed beside the model, `connectionRunTiles`). */
 export interface ConnectionRunStart {
   run: ModelConnectionRun;
   tiles: ConnectionTileWindow[];
@@ -109,12 +109,25 @@ export async function traceModelTile(blobs: BlobStore, run: ModelConnectionRun, 
   await blobs.put(connectionKeys(run.model_prefix).trace(tile), Buffer.from(encodeTrace(trace)), 'application/octet-stream');
 }
 
+/** Objects the join reads or writes at once: a county's model has a few thousand tiles. */
+const JOIN_TRANSFER_LANES = 16;
+
 /** Join step, once: every tile's rim levels over the whole model, from the traces alone. */
 export async function joinModelTiles(blobs: BlobStore, run: ModelConnectionRun, tiles: readonly ConnectionTileWindow[]): Promise<void> {
   const keys = connectionKeys(run.model_prefix);
-  const traces = await Promise.all(tiles.map(async (tile) => decodeTrace(new Uint8Array(await required(blobs, keys.trace(tile))))));
+  const indexes = [...tiles.keys()];
+  const traces = new Array<TileTrace>(tiles.length);
+  await inLanes(indexes, JOIN_TRANSFER_LANES, async (t) => { traces[t] = decodeTrace(new Uint8Array(await required(blobs, keys.trace(tiles[t]!)))); });
   const rims = joinTiles(traces);
-  for (const [t, tile] of tiles.entries()) await blobs.put(keys.rim(tile), Buffer.from(rims[t]!.buffer), 'application/octet-stream');
+  await inLanes(indexes, JOIN_TRANSFER_LANES, (t) => blobs.put(keys.rim(tiles[t]!), Buffer.from(rims[t]!.buffer), 'application/octet-stream'));
+}
+
+/**
+ * The tiles of `run`, as its start listed them beside the model: a fan-out hands them to its steps
+ * from here, since a state's input is limited to 256 KiB (the 4,900 tiles of a square model of 2 × 10¹⁰ cells take 255 KiB).
+ */
+export async function connectionRunTiles(blobs: BlobStore, run: ModelConnectionRun): Promise<ConnectionTileWindow[]> {
+  return JSON.parse((await required(blobs, connectionKeys(run.model_prefix).tiles)).toString('utf8')) as ConnectionTileWindow[];
 }
 
 /** Map step 2, per tile: every cell's spill level over the whole model, kept as the connection cache. */
@@ -187,6 +200,7 @@ const NOT_STARTED = { code: 'connection_not_started', detail: 'The tidal connect
 async function launch(deps: StartConnectionDeps, start: ConnectionRunStart): Promise<ModelConnectionRun> {
   const { run } = start;
   try {
+    await deps.blobs.put(connectionKeys(run.model_prefix).tiles, JSON.stringify(start.tiles), 'application/json');
     await deps.fanOut.start(start);
   } catch (error) {
     logger.error('A connection run could not be started', { modelId: run.elevation_model_id, error: error as Error });

@@ -10,11 +10,12 @@ import { toStoredMetres, type VerticalConversion } from './vertical';
 
 /**
  * Cells of a model: of the source raster, and of the lattice it is resampled to (a 1 m DEM of
- * 77 km × 77 km; Miami-Dade's 1 m lidar is about 5 × 10⁹). What holds the whole model at once is the
- * join of its tidal connection, which holds every tile's rim in the tile worker's 3,008 MB: 1.85 GB
- * at its peak for 5.1 × 10⁹ cells, 3.46 GB for 10¹⁰ (bench/connection-join.bench.ts).
+ * 141 km × 141 km; Miami-Dade's 1 m lidar is about 5 × 10⁹, Collier's 7 × 10⁹). What holds the
+ * whole model at once is the join of its tidal connection, which holds every tile's rim in a
+ * function of its own of 10,240 MB: 3.4 GB at its peak for 10¹⁰ cells, 6.9 GB for 2.06 × 10¹⁰
+ * (bench/connection-join.bench.ts).
  */
-export const MAX_MODEL_CELLS = 6_000_000_000;
+export const MAX_MODEL_CELLS = 20_000_000_000;
 /** Source cells one window decodes at once (a 4,096-cell window needs about 17 million at native resolution). */
 export const MAX_WINDOW_CELLS = 64_000_000;
 /** Decoded samples one window holds at once: 64 M cells of 4-byte samples (an 8-byte raster may have half as many). */

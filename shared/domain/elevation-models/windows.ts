@@ -13,7 +13,7 @@ import type { JobFailure } from '../job-failure';
  * Memory per window: its resampled cells, 5 bytes each (84 MB at 4,096 × 4,096), the source cells
  * it decodes (budget.ts, at most 256 MiB; about 17 million 4-byte cells, 67 MB, at native
  * resolution) and its gzipped tiles; plus the gathered overview cells, 5 bytes per 1,024 cells of
- * the model (29 MB at 6 × 10⁹ cells).
+ * the model (98 MB at 2 × 10¹⁰ cells).
  */
 export const WINDOW_TILES = 16;
 
