@@ -10,8 +10,9 @@ import { toStoredMetres, type VerticalConversion } from './vertical';
 
 /**
  * Cells of a model: of the source raster, and of the lattice it is resampled to (a 1 m DEM of
- * 141 km × 141 km; Miami-Dade's 1 m lidar is about 5 × 10⁹, Collier's 7 × 10⁹). What holds the
- * whole model at once is the join of its tidal connection, which holds every tile's rim in a
+ * 141 km × 141 km). At 1 m the bounding box of every county but Monroe's fits: Volusia's, the
+ * largest, is 8.3 × 10⁹ cells, Miami-Dade's 7.1 × 10⁹; Monroe's is 3.8 × 10¹⁰ (9.6 × 10⁹ at 2 m).
+ * What holds the whole model at once is the join of its tidal connection, which holds every tile's rim in a
  * function of its own of 10,240 MB: 3.4 GB at its peak for 10¹⁰ cells, 6.9 GB for 2.06 × 10¹⁰
  * (bench/connection-join.bench.ts).
  */
