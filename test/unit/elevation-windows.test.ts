@@ -168,6 +168,24 @@ describe('the window plan', () => {
     expect(plan.windows.at(-1)).toEqual({ row0: 2 * TILE_SIZE, col0: TILE_SIZE, width: TILE_SIZE, height: TILE_SIZE });
   });
 
+  it('cuts rows of windows from the north-west, the last of each row and column narrower, and gathers past the windows\' levels', () => {
+    const wide = planWindows(lattice(5000, 3000), 16);
+    expect(wide.windows).toEqual([
+      { row0: 0, col0: 0, width: 4096, height: 3000 },
+      { row0: 0, col0: 4096, width: 904, height: 3000 },
+    ]);
+    // A window of 16 tiles holds levels 0 to 4 of its cells whole; level 5 is gathered.
+    expect(wide.gatheredLevel).toBe(5);
+    const small = planWindows(lattice(600, 1100), 2);
+    expect(small.windows.map((w) => [w.row0, w.col0, w.width, w.height])).toEqual([
+      [0, 0, 512, 512], [0, 512, 88, 512],
+      [512, 0, 512, 512], [512, 512, 88, 512],
+      [1024, 0, 512, 76], [1024, 512, 88, 76],
+    ]);
+    expect(small.gatheredLevel).toBe(2);
+    expect(small.windowTiles).toBe(2);
+  });
+
   it('gathers no overview cells from a window whose model has no level past the windows', () => {
     // 300 × 200 cells: four levels (300, 150, 75, 38 wide), all within a window of 8 tiles (gathered from level 4).
     const plan = planWindows(lattice(300, 200), 8);

@@ -116,7 +116,7 @@ const JOIN_TRANSFER_LANES = 16;
 export async function joinModelTiles(blobs: BlobStore, run: ModelConnectionRun, tiles: readonly ConnectionTileWindow[]): Promise<void> {
   const keys = connectionKeys(run.model_prefix);
   const indexes = [...tiles.keys()];
-  const traces = new Array<TileTrace>(tiles.length);
+  const traces: TileTrace[] = [];
   await inLanes(indexes, JOIN_TRANSFER_LANES, async (t) => { traces[t] = decodeTrace(new Uint8Array(await required(blobs, keys.trace(tiles[t]!)))); });
   const rims = joinTiles(traces);
   await inLanes(indexes, JOIN_TRANSFER_LANES, (t) => blobs.put(keys.rim(tiles[t]!), Buffer.from(rims[t]!.buffer), 'application/octet-stream'));

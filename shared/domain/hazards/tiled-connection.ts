@@ -162,7 +162,7 @@ export function joinTiles(traces: readonly TileTrace[]): Float32Array[] {
     if (!num.isNaN(ground[other]!)) edges.add(node, other, math.max(ground[node]!, ground[other]!));
   };
   for (let row = 0; row + 1 < rims.rowStart.length; row++) {
-    const end = rims.rowStart[row + 1]!, nextEnd = row + 2 < rims.rowStart.length ? rims.rowStart[row + 2]! : end;
+    const end = rims.rowStart[row + 1]!, nextEnd = rims.rowStart[row + 2] ?? end;
     let below = end;
     for (let i = rims.rowStart[row]!; i < end; i++) {
       const col = rims.colOf(i), node = rims.nodeOf(i);
