@@ -32,7 +32,7 @@ export class BlobElevationModelFiles implements ElevationModelFiles {
     const keys = connectionKeys(prefix);
     const { width, height } = model.pyramid.levels[0]!;
     const connection = tileWindows(width, height, CONNECTION_TILE_SIDE).flatMap((tile) => [keys.trace(tile), keys.rim(tile), keys.spill(tile)]);
-    await this.blobs.deleteMany([...connection, keys.status]);
+    await this.blobs.deleteMany([...connection, keys.status, keys.tiles]);
     await deleteProcessedModel(this.blobs, prefix, model);
   }
 }
