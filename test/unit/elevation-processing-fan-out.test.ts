@@ -72,8 +72,10 @@ describe('a model processed in batches of windows', () => {
     expect(worker.store.finished).toEqual([{ ready: expect.objectContaining({ model_key: `${PREFIX}model.json` }) }]);
     const record = JSON.parse(blobs.objects.get(`${PREFIX}model.json`)!.toString('utf8'));
     expect(record.pyramid).toEqual(single.index);
-    // Every tile of the single run, byte for byte, and nothing else: the batches' results are gone.
-    expect(leftUnder(blobs, PREFIX).sort()).toEqual([...[...single.tiles.keys()].map((key) => `${PREFIX}${key}`), `${PREFIX}model.json`].sort());
+    // Every tile of the single run, byte for byte, and nothing else but the tile list of the
+    // connection run the ready model started: the batches' results are gone.
+    const kept = [...[...single.tiles.keys()].map((key) => `${PREFIX}${key}`), `${PREFIX}model.json`, `${PREFIX}connection/tiles.json`];
+    expect(leftUnder(blobs, PREFIX).sort()).toEqual(kept.sort());
     for (const [key, tile] of single.tiles) expect({ key, same: Buffer.compare(blobs.objects.get(`${PREFIX}${key}`)!, Buffer.from(tile)) === 0 }).toEqual({ key, same: true });
     // The uploads are removed and the ready model's connection run started.
     expect(blobs.objects.has(entry().upload_key)).toBe(false);
