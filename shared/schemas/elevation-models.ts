@@ -54,7 +54,7 @@ export const ElevationModelSchema = onFirstUse(() => z.object({
   connection: z.object({
     status: z.enum(CONNECTION_STATUSES).describe('`pending` while the tiles are traced, `ready` once every cell\'s spill level over the whole model is cached, or `failed` (see `error`).'),
     tiles: z.number().int().min(0).describe('Tiles the connection is traced in (windows of at most 2,048 cells a side).'),
-    error: z.object({ code: z.enum(CONNECTION_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the run failed: a tile pass or the join failed after its retries, the run could not be started, or its executor was lost on every attempt.'),
+    error: z.object({ code: z.enum(CONNECTION_ERRORS), detail: z.string().max(1000) }).nullable().describe('Why the run failed: a tile pass or the join failed after its retries, the run could not be started, its executor was lost on every attempt, or the model holds data in more tiles than one join holds.'),
   }).nullable().describe('An uploaded model\'s tidal connection: once the model is ready, every cell\'s spill level over the whole model (which land connects to open water below which level) is traced tile by tile and cached beside its tiles. Null for a model not ready yet, a `cog_url` model, or one ready before connections were traced.'),
   created_at: Timestamp(),
   updated_at: Timestamp(),

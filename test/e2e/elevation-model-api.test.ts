@@ -1,4 +1,5 @@
 import { writeArrayBuffer } from 'geotiff';
+import { tampaBaySeaSurface } from '../helpers/tide-datums';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
 import { startTestApp } from '../helpers/local-app';
 import { writeTiff } from '../helpers/tiff-writer';
@@ -93,6 +94,30 @@ describe('elevation models through the API', () => {
     // The model is the file resampled bilinearly to a lon/lat lattice, read bilinearly again: on
     // ground this smooth the two interpolations agree within a centimetre or two.
     expect(Math.abs(res.json.ground_elevation_navd88.m - expected)).toBeLessThan(0.03);
+  });
+
+  it('traces its own tidal connection, which slr-impact and flood-analysis then read at the model\'s resolution', async () => {
+    let model: any;
+    for (let i = 0; i < 240; i++) {
+      model = (await get(app.keys.pro, modelId)).json;
+      if (model.connection?.status !== 'pending') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(model.connection).toEqual({ status: 'ready', tiles: 1, error: null });
+    // Tampa Bay answers stand on St. Petersburg's and Clearwater Beach's datums: the run was traced at the lower MSL.
+    const cacheOf = (res: { json: any }) => res.json.elevation.connection.model_cache;
+    const impact = await app.request('POST', '/hazards/slr-impact', { key: app.keys.pro, json: { ...smoothLandPoint(), scenario: 'intermediate', planning_horizon: 2070 } });
+    expect(impact.status).toBe(200);
+    // Traced at the clip's own resolution already, the connection leaves the cache no lower path to add.
+    expect(cacheOf(impact)).toMatchObject({ elevation_model_id: modelId, water_flag: false, used: true, cells_lowered: 0 });
+    expect(cacheOf(impact).sea_surface_navd88_m).toBe(tampaBaySeaSurface());
+    expect(cacheOf(impact).cell_size_m).toBeCloseTo(100 * US_FT, 0);
+    const [west, north] = clip.lonLatOf(20, 20);
+    const [east, south] = clip.lonLatOf(clip.height - 20, clip.width - 20);
+    const boundary = { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] };
+    const analysis = await app.request('POST', '/hazards/flood-analysis', { key: app.keys.pro, json: { boundary_geojson: boundary, components: ['tidal'], scenarios: ['intermediate'], planning_horizons: [2050] } });
+    expect(analysis.status).toBe(200);
+    expect(cacheOf(analysis)).toMatchObject({ elevation_model_id: modelId, used: true, cells_lowered: 0 });
   });
 
   it('is used first by flood-analysis over a boundary inside it', async () => {

@@ -6,10 +6,12 @@ import { connectionExecutionInput } from '../../shared/adapters/step-functions-f
 import {
   cachedSpill, connectionTiles, modelConnectionStatus, type ConnectionTileWindow, type ModelConnectionRun,
 } from '../../shared/application/elevation-models/model-connection';
-import { CONNECTION_SEA_SURFACE_NAVD88_M } from '../../shared/domain/elevation-models/connection';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { startTestApp } from '../helpers/local-app';
 import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
+
+/** The sea surface these runs are traced for (a run carries its own; the start takes the lowest MSL of the gauges over the model). */
+const SEA_SURFACE_NAVD88_M = 0;
 
 /**
  * The tile fan-out's steps as the state machine runs them (lib/elevation-tile-fan-out.ts), against
@@ -28,12 +30,12 @@ const prefix = `elevation-models/${ACCOUNT}/${MODEL}/`;
 describe('the tile fan-out\'s functions (S3 emulator)', () => {
   it('trace every listed tile, join their rims, settle every tile and record the run ready, equal to the single grid', async () => {
     const blobs = new S3BlobStore();
-    const surface = syntheticWindow({ width, height, seed: 23 }, 0, 0, width, height, CONNECTION_SEA_SURFACE_NAVD88_M);
+    const surface = syntheticWindow({ width, height, seed: 23 }, 0, 0, width, height, SEA_SURFACE_NAVD88_M);
     const { record, tiles: pyramidTiles } = syntheticModel(MODEL, surface.values, width, height);
     await writeProcessedModel(blobs, prefix, record, pyramidTiles);
     const tiles = connectionTiles(record, 256);
     expect(tiles).toHaveLength(9);
-    const run: ModelConnectionRun = { account_id: ACCOUNT, elevation_model_id: MODEL, run_id: 'conn_sfn', model_prefix: prefix, sea_surface_navd88_m: CONNECTION_SEA_SURFACE_NAVD88_M };
+    const run: ModelConnectionRun = { account_id: ACCOUNT, elevation_model_id: MODEL, run_id: 'conn_sfn', model_prefix: prefix, sea_surface_navd88_m: SEA_SURFACE_NAVD88_M };
 
     // What the start leaves: the list beside the model (as `startModelConnection` writes it), and the execution's input naming it.
     await blobs.put(`${prefix}connection/tiles.json`, JSON.stringify(tiles), 'application/json');

@@ -4,11 +4,13 @@ import { MODEL_FILE } from '../../shared/adapters/elevation/tiled-model';
 import {
   IN_PROCESS_PASSES, InProcessConnectionFanOut, cachedSpill, connectionTiles, modelConnectionStatus, startModelConnection, type ModelConnectionRun,
 } from '../../shared/application/elevation-models/model-connection';
-import { CONNECTION_SEA_SURFACE_NAVD88_M } from '../../shared/domain/elevation-models/connection';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { MemoryBlobs } from '../helpers/memory-blobs';
 import { MemoryConnectionRecords, pendingRun } from '../helpers/memory-connection-records';
 import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
+
+/** The sea surface these runs are traced for (a run carries its own; the start takes the lowest MSL of the gauges over the model). */
+const SEA_SURFACE_NAVD88_M = 0;
 
 /**
  * The local fan-out: a model's connection run in the background, its tile passes on a pool of two
@@ -18,7 +20,7 @@ import { syntheticModel, syntheticWindow } from '../helpers/synthetic-surface';
 const width = 700, height = 520;
 const ACCOUNT = 'acct_test', MODEL = 'em_pool';
 const prefix = `elevation-models/${ACCOUNT}/${MODEL}/`;
-const surface = syntheticWindow({ width, height, seed: 11 }, 0, 0, width, height, CONNECTION_SEA_SURFACE_NAVD88_M);
+const surface = syntheticWindow({ width, height, seed: 11 }, 0, 0, width, height, SEA_SURFACE_NAVD88_M);
 
 let passes: PooledTilePasses;
 beforeAll(() => { passes = new PooledTilePasses(2); });
@@ -40,7 +42,7 @@ describe('the connection fan-out on a thread pool', () => {
     const { blobs, record, records, fanOut } = await setUp();
     const tiles = connectionTiles(record, 256);
     expect(tiles).toHaveLength(9);
-    const run: ModelConnectionRun = { account_id: ACCOUNT, elevation_model_id: MODEL, run_id: 'conn_a', model_prefix: prefix, sea_surface_navd88_m: CONNECTION_SEA_SURFACE_NAVD88_M };
+    const run: ModelConnectionRun = { account_id: ACCOUNT, elevation_model_id: MODEL, run_id: 'conn_a', model_prefix: prefix, sea_surface_navd88_m: SEA_SURFACE_NAVD88_M };
     await records.startConnection(ACCOUNT, MODEL, pending('conn_a', tiles.length));
     await fanOut.start({ run, tiles });
     await fanOut.idle();

@@ -11,6 +11,7 @@ import { elevationModelRunner, processElevationUpload } from '../../shared/appli
 import type { ConnectionRunStart } from '../../shared/application/elevation-models/model-connection';
 import { jobFailureOf } from '../../shared/domain/job-failure';
 import { readTampaClip, TAMPA_SHIFT_M, US_FT } from '../helpers/dem-fixture';
+import { tampaBaySeaSurface } from '../helpers/tide-datums';
 import { MemoryBlobs } from '../helpers/memory-blobs';
 import { writeTiff } from '../helpers/tiff-writer';
 import { ACCOUNT, entry, fakeFanOut, fakeStore, MODEL, oneRunOnly } from '../helpers/elevation-worker-fakes';
@@ -113,7 +114,10 @@ describe('elevation model worker', () => {
     const [{ run, tiles }] = fanOut.started as [ConnectionRunStart];
     // The clip is far smaller than a connection tile: one window, the whole of level 0.
     expect(tiles).toEqual([{ row: 0, col: 0, width: level0.width, height: level0.height }]);
-    expect(run).toMatchObject({ account_id: ACCOUNT, elevation_model_id: MODEL, model_prefix: accountModelPrefix(ACCOUNT, MODEL), sea_surface_navd88_m: 0 });
+    expect(run).toMatchObject({ account_id: ACCOUNT, elevation_model_id: MODEL, model_prefix: accountModelPrefix(ACCOUNT, MODEL) });
+    // Tampa Bay takes St. Petersburg's and Clearwater Beach's datums: traced at the lower of their mean sea levels.
+    expect(run.sea_surface_navd88_m).toBe(tampaBaySeaSurface());
+    expect(run.sea_surface_navd88_m).toBeLessThan(0);
     // Leased to the run for the fan-out's lease, from its start.
     expect(store.connections.get(MODEL)).toEqual({
       status: 'pending', tiles: 1, run_id: run.run_id, started_at: '2026-11-23T21:00:00.000Z', finished_at: null, error: null,

@@ -56,8 +56,8 @@ describe('an upload is priced from its header before any strip is decoded', () =
     const base = { width: 1000, height: 1000, bytesPerSample: 4, blockCells: 256 * 256, blockByteCounts: [100_000], blockOffsets: [8], compression: 8, fileBytes: 100_008 };
     expect(() => checkDeclaredRaster(base)).not.toThrow();
     const code = (changes: Partial<typeof base>) => { try { checkDeclaredRaster({ ...base, ...changes }); return undefined; } catch (e) { return (e as RasterError).code; } };
-    expect(code({ width: 200_000, height: 100_001 })).toBe('raster_too_large'); // 20,000,200,000 cells
-    expect(code({ width: 200_000, height: 100_000, blockByteCounts: [400_000_000], fileBytes: 400_000_008 })).toBeUndefined(); // 2 × 10¹⁰ cells at 200 : 1
+    expect(code({ width: 200_000, height: 200_001 })).toBe('raster_too_large'); // 40,000,200,000 cells
+    expect(code({ width: 200_000, height: 200_000, blockByteCounts: [800_000_000], fileBytes: 800_000_008 })).toBeUndefined(); // 4 × 10¹⁰ cells at 200 : 1
     // Decoded one window at a time: a whole raster of 512 MB of samples is no longer refused by its header.
     expect(code({ width: 8000, height: 8000, bytesPerSample: 8, blockByteCounts: [10_000_000], fileBytes: 10_000_008 })).toBeUndefined();
     expect(code({ blockCells: 8_388_609 })).toBe('raster_too_large'); // one byte-quad over 32 MiB
@@ -78,8 +78,9 @@ describe('an upload is priced from its header before any strip is decoded', () =
     expect(code(() => checkLatticeSize(1000, 1000, 1, 10))).toBeUndefined(); // a million cells at any growth
     expect(code(() => checkLatticeSize(1000, 1001, 1, 250_000))).toBe('resampled_grid_too_large'); // over 4 × 250,000
     expect(code(() => checkLatticeSize(2000, 2000, 1, 1_000_000))).toBeUndefined();
-    expect(code(() => checkLatticeSize(200_000, 100_001, 1, 6e9))).toBe('resampled_grid_too_large'); // over 2 × 10¹⁰
-    expect(code(() => checkLatticeSize(200_000, 100_000, 1, 6e9))).toBeUndefined();
+    expect(code(() => checkLatticeSize(200_000, 200_001, 1, 1.2e10))).toBe('resampled_grid_too_large'); // over 4 × 10¹⁰
+    expect(code(() => checkLatticeSize(200_000, 200_000, 1, 1.2e10))).toBeUndefined();
+    expect(code(() => checkLatticeSize(200_000, 100_001, 1, 5e9))).toBe('resampled_grid_too_large'); // over 4 × its 5 × 10⁹ source cells
   });
 
   it('reads NaN, the declared no-data and fill values as no-data, and wants 1 % valid cells within −500…9,000 m', () => {

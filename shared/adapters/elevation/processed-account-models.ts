@@ -34,7 +34,12 @@ export class AccountElevationModels {
   async sources(accountId: string): Promise<ModelLayer[]> {
     const ready = (await this.store.listReady(accountId)).filter((entry) => entry.source === 'cog_url' || entry.model_key !== null);
     ready.sort((a, b) => (a.resolution_m! - b.resolution_m!) || b.created_at.localeCompare(a.created_at));
-    return Promise.all(ready.map((entry) => (entry.source === 'cog_url' ? this.byRanges(entry) : this.opened(entry))));
+    return Promise.all(ready.map(async (entry) => {
+      if (entry.source === 'cog_url') return this.byRanges(entry);
+      const source = await this.opened(entry);
+      if (entry.connection?.status === 'ready') source.markConnectionReady();
+      return source;
+    }));
   }
 
   private byRanges(entry: CogUrlElevationModel): UrlCogSource {

@@ -1,6 +1,8 @@
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
 import { tileKey } from '../../domain/elevation-models/pyramid';
+import type { CachedConnection } from '../../domain/hazards/elevation';
 import type { BlobStore } from '../../ports';
+import { BlobCachedConnection } from './connection-cache';
 import type { ProcessedDem } from './geotiff-dem';
 import { MODEL_FILE, TiledModelSource } from './tiled-model';
 
@@ -59,12 +61,33 @@ export async function deleteProcessedModel(blobs: BlobStore, prefix: string, rec
  * model whose tiles are objects under `prefix` instead of files in a directory.
  */
 export class BlobModelSource extends TiledModelSource {
-  constructor(record: ElevationModelRecord, blobs: BlobStore, prefix: string) {
+  private connectionReady = false;
+  private connection?: Promise<BlobCachedConnection | undefined>;
+
+  constructor(record: ElevationModelRecord, private readonly blobs: BlobStore, private readonly prefix: string) {
     super(record, prefix, async (key) => {
       const bytes = await blobs.get(`${prefix}${key}`);
       if (!bytes) throw new Error(`Elevation model ${record.elevation_model_id} is missing its tile ${key}.`);
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     });
+  }
+
+  /** Told by the account's listing that the model's connection run is ready (a ready cache never changes). */
+  markConnectionReady(): void {
+    this.connectionReady = true;
+  }
+
+  /** The model's connection cache once its run is ready; undefined before (the bucket is not asked). */
+  cachedConnection(): Promise<CachedConnection | undefined> {
+    if (!this.connectionReady) return Promise.resolve(undefined);
+    const opened = (this.connection ??= BlobCachedConnection.open(this.blobs, this.prefix, this.record));
+    // Not kept unless found: a read that failed, or found no cache, is made again by the next answer.
+    opened.then((cache) => cache ?? this.forget(opened), () => this.forget(opened));
+    return opened;
+  }
+
+  private forget(opened: Promise<BlobCachedConnection | undefined>): void {
+    if (this.connection === opened) this.connection = undefined;
   }
 }
 

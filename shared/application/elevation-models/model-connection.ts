@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { readCachedSpill, readConnectionStatus, type ConnectionStatus } from '../../adapters/elevation/connection-cache';
 import { connectionKeys } from '../../adapters/elevation/processed-keys';
 import { MODEL_FILE } from '../../adapters/elevation/tiled-model';
-import { CONNECTION_SEA_SURFACE_NAVD88_M, CONNECTION_TILE_SIDE, type ModelConnection } from '../../domain/elevation-models/connection';
+import { CONNECTION_TILE_SIDE, connectionSeaSurface, MAX_CONNECTION_TILES, type ModelConnection } from '../../domain/elevation-models/connection';
 import { newLease, type JobLease, type LeaseHolder } from '../../domain/job-lease';
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
-import { readCells } from '../../domain/elevation-models/pyramid';
+import { readCells, TILE_SIZE, tileName } from '../../domain/elevation-models/pyramid';
 import {
   decodeTrace, encodeTrace, joinTiles, settleTile, tileWindows, traceTile, type ConnectionTile, type TileTrace, type TileWindow,
 } from '../../domain/hazards/tiled-connection';
@@ -76,7 +77,7 @@ export const IN_PROCESS_PASSES: TilePasses = {
 
 export { connectionKeys };
 
-export type ConnectionStatus = { status: 'ready'; tiles: number; sea_surface_navd88_m: number } | { status: 'failed'; error: string; cause?: string };
+export type { ConnectionStatus };
 
 async function required(blobs: BlobStore, key: string): Promise<Buffer> {
   const bytes = await blobs.get(key);
@@ -97,10 +98,21 @@ async function readModelTile(blobs: BlobStore, run: ModelConnectionRun, tile: Co
   return { values, water, ...tile };
 }
 
-/** The windows of at most `side` cells a side that level 0 of a model is traced in. */
+/**
+ * The windows of at most `side` cells a side that level 0 of a model is traced in: those that hold
+ * data. A window over no stored tile of level 0 has none, and water crosses no cell without data,
+ * so leaving it out changes no answer (a box mostly sea without data costs what its land costs).
+ */
 export function connectionTiles(record: Pick<ElevationModelRecord, 'pyramid'>, side: number): ConnectionTileWindow[] {
-  const { width, height } = record.pyramid.levels[0]!;
-  return tileWindows(width, height, side);
+  const { width, height, tiles } = record.pyramid.levels[0]!;
+  const stored = new Set(tiles);
+  const holdsData = ({ row, col, width: w, height: h }: ConnectionTileWindow) => {
+    for (let ty = Math.floor(row / TILE_SIZE); ty <= Math.floor((row + h - 1) / TILE_SIZE); ty++) {
+      for (let tx = Math.floor(col / TILE_SIZE); tx <= Math.floor((col + w - 1) / TILE_SIZE); tx++) if (stored.has(tileName(tx, ty))) return true;
+    }
+    return false;
+  };
+  return tileWindows(width, height, side).filter(holdsData);
 }
 
 /** Map step 1, per tile: its trace, kept for the join. */
@@ -140,10 +152,7 @@ export async function settleModelTile(blobs: BlobStore, run: ModelConnectionRun,
 }
 
 /** A settled tile's spill levels back from the cache. */
-export async function cachedSpill(blobs: BlobStore, prefix: string, tile: ConnectionTileWindow): Promise<Float32Array | undefined> {
-  const bytes = await blobs.get(connectionKeys(prefix).spill(tile));
-  return bytes ? new Float32Array(new Uint8Array(gunzipSync(bytes)).buffer) : undefined;
-}
+export const cachedSpill = readCachedSpill;
 
 export interface ConnectionOutcomeDeps {
   blobs: BlobStore;
@@ -183,7 +192,7 @@ async function newRun(deps: StartConnectionDeps, model: ConnectedModel, attempt:
   const tiles = connectionTiles(record, CONNECTION_TILE_SIDE);
   const run: ModelConnectionRun = {
     account_id: model.account_id, elevation_model_id: model.elevation_model_id,
-    run_id: `conn_${randomUUID().replace(/-/g, '')}`, model_prefix: prefix, sea_surface_navd88_m: CONNECTION_SEA_SURFACE_NAVD88_M,
+    run_id: `conn_${randomUUID().replace(/-/g, '')}`, model_prefix: prefix, sea_surface_navd88_m: connectionSeaSurface(record.bbox),
   };
   const now = deps.now();
   const pending: ModelConnection = {
@@ -196,9 +205,22 @@ async function newRun(deps: StartConnectionDeps, model: ConnectedModel, attempt:
 /** Why a run that could not be started ended `failed`. */
 const NOT_STARTED = { code: 'connection_not_started', detail: 'The tidal connection run could not be started; upload the model again to trace it.' };
 
-/** Hands a recorded run to the fan-out: one that cannot be started is recorded `failed` at once, never left pending. */
+/** Why a run over more tiles with data than one join holds ended `failed` without starting. */
+const tooLarge = (tiles: number) => ({
+  code: 'connection_too_large',
+  detail: `The model holds data in ${tiles} tiles of ${CONNECTION_TILE_SIDE}² cells; one join holds the rims of at most ${MAX_CONNECTION_TILES}. Its analyses trace their connection around each place as for any model; split it into models of fewer tiles to have each traced whole.`,
+});
+
+/**
+ * Hands a recorded run to the fan-out: one that cannot be started, or is too large for its join,
+ * is recorded `failed` at once, never left pending.
+ */
 async function launch(deps: StartConnectionDeps, start: ConnectionRunStart): Promise<ModelConnectionRun> {
   const { run } = start;
+  if (start.tiles.length > MAX_CONNECTION_TILES) {
+    await deps.records.endConnection(run.account_id, run.elevation_model_id, { owner: run.run_id }, { status: 'failed', finished_at: deps.now().toISOString(), error: tooLarge(start.tiles.length) });
+    return run;
+  }
   try {
     await deps.blobs.put(connectionKeys(run.model_prefix).tiles, JSON.stringify(start.tiles), 'application/json');
     await deps.fanOut.start(start);
@@ -265,10 +287,7 @@ export async function runModelConnection(deps: ConnectionOutcomeDeps, { run, til
   await finishModelConnection(deps, run, { status: 'ready', tiles: tiles.length, sea_surface_navd88_m: run.sea_surface_navd88_m });
 }
 
-export async function modelConnectionStatus(blobs: BlobStore, prefix: string): Promise<ConnectionStatus | undefined> {
-  const bytes = await blobs.get(connectionKeys(prefix).status);
-  return bytes ? JSON.parse(bytes.toString('utf8')) as ConnectionStatus : undefined;
-}
+export const modelConnectionStatus = readConnectionStatus;
 
 /** A run in this process is leased this long, and its lease renewed this often while the process lives. */
 export const LOCAL_CONNECTION_LEASE_MS = 2 * 60_000;

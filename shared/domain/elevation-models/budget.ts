@@ -10,13 +10,14 @@ import { toStoredMetres, type VerticalConversion } from './vertical';
 
 /**
  * Cells of a model: of the source raster, and of the lattice it is resampled to (a 1 m DEM of
- * 141 km × 141 km). At 1 m the bounding box of every county but Monroe's fits: Volusia's, the
- * largest, is 8.3 × 10⁹ cells, Miami-Dade's 7.1 × 10⁹; Monroe's is 3.8 × 10¹⁰ (9.6 × 10⁹ at 2 m).
- * What holds the whole model at once is the join of its tidal connection, which holds every tile's rim in a
- * function of its own of 10,240 MB: 3.4 GB at its peak for 10¹⁰ cells, 6.9 GB for 2.06 × 10¹⁰
- * (bench/connection-join.bench.ts).
+ * 200 km × 200 km). At 1 m the bounding box of every county fits: Monroe's (the Keys and the
+ * mainland) is 3.8 × 10¹⁰ cells, the next, Volusia's, 8.3 × 10⁹. What holds the whole model at once
+ * is the join of its tidal connection, which holds the rims of the tiles with data only: a box
+ * mostly sea without data costs what its land costs (Monroe's layout of 1,335 tiles with data:
+ * 2.1 GB at its peak), and a model with data in more tiles than the join holds
+ * (MAX_CONNECTION_TILES) is still processed, only not traced whole (bench/connection-join.bench.ts).
  */
-export const MAX_MODEL_CELLS = 20_000_000_000;
+export const MAX_MODEL_CELLS = 40_000_000_000;
 /** Source cells one window decodes at once (a 4,096-cell window needs about 17 million at native resolution). */
 export const MAX_WINDOW_CELLS = 64_000_000;
 /** Decoded samples one window holds at once: 64 M cells of 4-byte samples (an 8-byte raster may have half as many). */

@@ -1,3 +1,5 @@
+import type { BBox } from '../hazards/geo';
+import { lowestMslNavd88Within } from '../hazards/tidal';
 import type { JobFailure as ModelFailure } from '../job-failure';
 import { leaseExpired, type JobLease } from '../job-lease';
 
@@ -10,16 +12,24 @@ export const CONNECTION_STATUSES = ['pending', 'ready', 'failed'] as const;
 export type ConnectionState = typeof CONNECTION_STATUSES[number];
 
 /** Why a connection run ended `failed`, in `error.code`. */
-export const CONNECTION_ERRORS = ['tile_pass_failed', 'connection_not_started', 'connection_lost'] as const;
+export const CONNECTION_ERRORS = ['tile_pass_failed', 'connection_not_started', 'connection_lost', 'connection_too_large'] as const;
 
 /** Level 0 is traced in windows of at most this many cells a side (4 M cells: about 70 MB of arrays a tile). */
 export const CONNECTION_TILE_SIDE = 2048;
 
 /**
- * The sea surface the connection is traced for, m NAVD88: where the source has no water flag,
- * ground at or below it is open water.
+ * Tiles with data whose rims one join holds: it runs in a function of 10,240 MB, Lambda's largest,
+ * and peaks at about 1.4 MB a tile (bench/connection-join.bench.ts). A model with data in more is
+ * not traced (`connection_too_large`); its analyses trace their connection as for any model.
  */
-export const CONNECTION_SEA_SURFACE_NAVD88_M = 0;
+export const MAX_CONNECTION_TILES = 6_000;
+
+/**
+ * The sea surface a model's connection is traced for, m NAVD88 (where the model has no water flag,
+ * ground at or below it is open water): the lowest mean sea level an answer over the model stands
+ * on, so that the cache's water is water for those answers too (connection.ts checks each one).
+ */
+export const connectionSeaSurface = (bbox: BBox): number => lowestMslNavd88Within(bbox);
 
 /**
  * The longest a run may take (the state machine's timeout): a run stored before connection runs

@@ -92,7 +92,7 @@ function levelSpan(block: Omit<CellBlock, 'values' | 'water'>, level: number, [l
   return { step, endCol, endRow, tiles };
 }
 
-const tileName = (tx: number, ty: number) => `${tx}-${ty}`;
+export const tileName = (tx: number, ty: number) => `${tx}-${ty}`;
 
 /**
  * The names of every tile of `level` a block's cells reach, whether or not they hold a sample: those

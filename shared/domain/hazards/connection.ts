@@ -1,7 +1,7 @@
-import { cellSizeMetres, type ElevationSource } from './elevation';
+import { cellSizeMetres, type CachedConnection, type ElevationGrid, type ElevationSource } from './elevation';
 import type { BBox, LatLon } from './geo';
 import { groundLayers, modelIdOf, readGround, sameLayers, type GroundOptions } from './ground';
-import { floodModel, type FloodModel } from './inundation';
+import { floodModel, lowerToSampledSpill, type FloodModel } from './inundation';
 
 /**
  * Cells of the grid tidal connection is traced on: adjoining 30 m quads whole at their native
@@ -18,7 +18,20 @@ export interface Connection {
   /** The models it was traced on (id, else name). */
   models: string[];
   cell_size_m: number;
+  /** The connection cached at native resolution by the model answering the window, when its run is ready. */
+  cache?: CachedConnection;
 }
+
+/**
+ * Tiles of a model's connection cache (up to 2,048² cells, 16 MB decoded, each) one grid may read:
+ * a window of a few kilometres at 1 m. A wider grid (a county's, decimated) is lowered by the
+ * traced connection alone; its native-resolution pass reads the cache window by window.
+ */
+export const MAX_CACHE_TILES_PER_GRID = 32;
+
+/** Whether and how a grid used the cache (reported as `connection.model_cache`). */
+export type CacheUse = Pick<CachedConnection, 'elevation_model_id' | 'sea_surface_navd88_m' | 'water_flag' | 'cell_size_m'>
+  & ({ used: true; cells_lowered: number } | { used: false; reason: string });
 
 /** Traced connections by models, extent and water surface, with the layer objects they were read from. */
 const cache = new Map<string, { layers: ElevationSource[]; traced: Promise<Connection | undefined> }>();
@@ -53,11 +66,40 @@ export function connectionAround(source: ElevationSource, place: LatLon, box: BB
   }
   cache.set(key, { layers, traced });
   if (cache.size > CACHED_CONNECTIONS) cache.delete(cache.keys().next().value!);
-  return traced;
+  // The cache is asked afresh each time: a run may have become ready since the trace was kept.
+  return withCache(traced, groundLayers(source, box, options)[0]);
 }
 
-/** How an answer names the ground its tidal connection was traced on. */
-export function describeConnection(connection: Connection | undefined) {
+async function withCache(traced: Promise<Connection | undefined>, answering: ElevationSource | undefined): Promise<Connection | undefined> {
+  const [connection, modelCache] = await Promise.all([traced, answering?.cachedConnection?.()]);
+  return connection && modelCache ? { ...connection, cache: modelCache } : connection;
+}
+
+/**
+ * The flood model of `grid` over the connection: each cell connected at the lowest of its spill
+ * level within the grid, over the traced whole model, and over the model's cache at native
+ * resolution. Each is the level of a path that water takes from open water, so the lowest is one
+ * too — provided the cache's open water is open water here: the model's own flag, or ground at or
+ * below a sea surface no higher than this one (a cache traced higher would start paths from land).
+ */
+export async function connectedFloodModel(grid: ElevationGrid, mslNavd88: number, connection: Connection | undefined): Promise<{ model: FloodModel; cacheUse?: CacheUse }> {
+  const model = floodModel(grid, mslNavd88, connection?.model);
+  const modelCache = connection?.cache;
+  if (!modelCache) return { model };
+  const { elevation_model_id, sea_surface_navd88_m, water_flag, cell_size_m } = modelCache;
+  const described = { elevation_model_id, sea_surface_navd88_m, water_flag, cell_size_m };
+  if (!water_flag && Math.fround(sea_surface_navd88_m) > Math.fround(mslNavd88)) {
+    return { model, cacheUse: { ...described, used: false, reason: `The cache was traced with ground at or below ${sea_surface_navd88_m} m NAVD88 as open water, above this location's mean sea level (${mslNavd88.toFixed(3)} m NAVD88): land between the two would count as water.` } };
+  }
+  const sampled = await modelCache.spillOn(grid, MAX_CACHE_TILES_PER_GRID);
+  if (!(sampled instanceof Float32Array)) {
+    return { model, cacheUse: { ...described, used: false, reason: `The grid spans ${sampled.tiles} tiles of the cache, more than the ${MAX_CACHE_TILES_PER_GRID} one grid reads.` } };
+  }
+  return { model, cacheUse: { ...described, used: true, cells_lowered: lowerToSampledSpill(model, sampled) } };
+}
+
+/** How an answer names the ground its tidal connection was traced on (and the model's cache, where it has one). */
+export function describeConnection(connection: Connection | undefined, cacheUse?: CacheUse) {
   if (!connection) {
     return { traced_over: 'window', method: 'The elevation source states no model extent here: connection is traced within the window read.' };
   }
@@ -67,5 +109,8 @@ export function describeConnection(connection: Connection | undefined) {
     models: connection.models,
     cell_size_m: connection.cell_size_m,
     method: 'Tidal connection is traced over the whole extent of the elevation model(s) around the place (8-neighbour, through cells below the water level), not within the reported radius or boundary: the answer at a place does not change with the radius, which bounds only the area reported.',
+    ...(cacheUse ? { model_cache: { ...cacheUse, method: CACHE_METHOD } } : {}),
   };
 }
+
+const CACHE_METHOD = 'The model\'s own connection run traced every cell\'s spill level over the whole model at its native resolution. Where used, each cell of the answer\'s grid is connected at the lower of the level traced above and that of the model\'s cell nearest it, so channels narrower than the traced cell size are followed.';

@@ -58,6 +58,27 @@ export interface ElevationSource {
    * window an answer reports on. undefined when the source knows no extent there.
    */
   extentAt?(lon: number, lat: number): BBox | undefined;
+  /** The model's tidal connection as its own run traced and cached it (an uploaded model once its run is ready); undefined otherwise. */
+  cachedConnection?(): Promise<CachedConnection | undefined>;
+}
+
+/**
+ * Every cell's spill level over one whole model at its native resolution (tiled-connection.ts), as
+ * cached beside the model: the level at which water from the model's open water reaches the cell.
+ */
+export interface CachedConnection {
+  elevation_model_id: string;
+  /** The surface it was traced for (m NAVD88): without `water_flag`, ground at or below it was open water. */
+  sea_surface_navd88_m: number;
+  /** Open water was the model's own flag, whatever the surface. */
+  water_flag: boolean;
+  cell_size_m: number;
+  /**
+   * The spill level (m NAVD88; Infinity where no water reaches, or outside the model) of the model
+   * cell nearest each cell of `grid`; `{ tiles }` (how many it spans) instead when the grid spans
+   * more than `maxTiles` of the cache's tiles.
+   */
+  spillOn(grid: ElevationGrid, maxTiles: number): Promise<Float32Array | { tiles: number }>;
 }
 
 export function cellIndexAt(grid: ElevationGrid, lat: number, lon: number): number | undefined {

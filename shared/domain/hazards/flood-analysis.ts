@@ -1,5 +1,5 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, rowCellAreas, sourceInfoFor, type ElevationSource } from './elevation';
-import { connectionAround, describeConnection, type Connection } from './connection';
+import { connectedFloodModel, connectionAround, describeConnection, type CacheUse, type Connection } from './connection';
 import { describeGround, noBareEarth, noGroundReason, readGround, siteGround, usesSrtm, withheldSurfaceModelAt, type GroundGrid, type GroundOptions } from './ground';
 import { GROUND_METHOD, projectedMhhw, riseSince2000 } from './slr-impact';
 import { MARGIN_CELLS, nativeCellCount, tallyAtNativeResolution, WINDOW_CELLS, type SpillTally } from './native-area';
@@ -8,7 +8,7 @@ import type { AnalysedSurfaces, AssetSite } from './analysed-surfaces';
 import type { BBox, LatLon } from './geo';
 import { epochRise, selectGauges, type Gauge, type GaugeSelection } from './gauges';
 import { LayerSurface, type HazardLayer, type HazardLayerSource } from './hazard-layers';
-import { floodModel, isInundated, isOpenWater, siteDepth, surveyedSiteCell, type FloodModel } from './inundation';
+import { isInundated, isOpenWater, siteDepth, surveyedSiteCell, type FloodModel } from './inundation';
 import { GEV_LABEL, gevReturnLevel, officialOnePercent, surgeBasis } from './surge';
 import { localSeaLevelRise } from './local-slr';
 import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
@@ -394,13 +394,14 @@ export async function analyzeFlooding(request: FloodAnalysisRequest, deps: Flood
   };
 }
 
-async function analysisArea(source: ElevationSource, boundary: ValidBoundary, mslNavd88: number, assets: AssetPoint[], options: GroundOptions): Promise<AnalysisArea & { ground?: GroundGrid; coverage?: number; connection?: Connection; options: GroundOptions }> {
+async function analysisArea(source: ElevationSource, boundary: ValidBoundary, mslNavd88: number, assets: AssetPoint[], options: GroundOptions): Promise<AnalysisArea & { ground?: GroundGrid; coverage?: number; connection?: Connection; cacheUse?: CacheUse; options: GroundOptions }> {
   const box = boundary.bbox as BBox;
   const ground = await readGround(source, box, MAX_ANALYSIS_CELLS, mslNavd88, options);
   const grid = ground?.grid;
   const centre = { lon: (box[0] + box[2]) / 2, lat: (box[1] + box[3]) / 2 };
   const connection = grid ? await connectionAround(source, centre, box, mslNavd88, options) : undefined;
-  const model = grid && floodModel(grid, mslNavd88, connection?.model);
+  const flooded = grid && await connectedFloodModel(grid, mslNavd88, connection);
+  const model = flooded?.model;
   const sites: AssetSite[] = [];
   for (const asset of assets) {
     // The DEM at the asset's own location is read only where the analysis grid covers it.
@@ -427,9 +428,9 @@ async function analysisArea(source: ElevationSource, boundary: ValidBoundary, ms
     if (!Number.isNaN(grid.values[i]!)) covered++;
   }
   const native = nativePassCells(source, boundary.bbox as BBox) > 0
-    ? await tallyAtNativeResolution(source, boundary.geometry, boundary.bbox as BBox, mslNavd88, yieldToEventLoop, options, connection?.model)
+    ? await tallyAtNativeResolution(source, boundary.geometry, boundary.bbox as BBox, mslNavd88, yieldToEventLoop, options, connection)
     : undefined;
-  return { model, mask, rowAreas: rowCellAreas(grid), sites, ground, connection, options, coverage: inside === 0 ? coveredFraction(grid) : covered / inside, ...(native ? { native } : {}) };
+  return { model, mask, rowAreas: rowCellAreas(grid), sites, ground, connection, cacheUse: flooded?.cacheUse, options, coverage: inside === 0 ? coveredFraction(grid) : covered / inside, ...(native ? { native } : {}) };
 }
 
 async function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>, source: ElevationSource, box: BBox, mslNavd88: number) {
@@ -469,7 +470,7 @@ async function describeElevation(area_: Awaited<ReturnType<typeof analysisArea>>
       },
     } : {}),
     vertical_datum_correction: area_.ground.layers[0]!.correction,
-    connection: describeConnection(area_.connection),
+    connection: describeConnection(area_.connection, area_.cacheUse),
     asset_ground: assetGround,
     method: "Land cells connected (8-neighbour) to open water below the water level count as exposed, apart from land already below today's MHHW (existing_water). Open water is never counted as land: SRTM sea and bay cells (0 or below in the raw model) are marked before the datum shift; for DEMs without a water flag, cells at or below local mean sea level.",
     screening_level: SCREENING_NOTICE,

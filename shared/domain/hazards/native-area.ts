@@ -1,7 +1,8 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { ElevationSource } from './elevation';
 import { sourceInfoFor } from './elevation';
-import { floodModel, isOpenWater, type FloodModel } from './inundation';
+import { connectedFloodModel, type Connection } from './connection';
+import { isOpenWater } from './inundation';
 import type { BBox } from './geo';
 import { readGround, type GroundOptions } from './ground';
 import { rowCellAreas } from './elevation';
@@ -76,8 +77,8 @@ export async function tallyAtNativeResolution(
   mslNavd88: number,
   pause: () => Promise<void>,
   options: GroundOptions = {},
-  /** The flood model of the whole elevation model around the box (connection.ts): channels leaving a window are followed on it. */
-  connection?: FloodModel,
+  /** The connection of the whole elevation model around the box (connection.ts): channels leaving a window are followed on it. */
+  connection?: Connection,
 ): Promise<SpillTally> {
   const tally = new SpillTally();
   const resolution = sourceInfoFor(source, box).resolution_m!;
@@ -100,7 +101,7 @@ export async function tallyAtNativeResolution(
       const inside = new Uint8Array(grid.values.length);
       forEachCellInPolygon(geometry, grid, (i) => { inside[i] = 1; });
       if (!inside.includes(1)) continue;
-      const model = floodModel(grid, mslNavd88, connection);
+      const { model } = await connectedFloodModel(grid, mslNavd88, connection);
       const areas = rowCellAreas(grid);
       for (let row = 0; row < grid.height; row++) {
         const lat = grid.north - row * grid.cellLat;

@@ -1,12 +1,12 @@
 import { cellIndexAt, cellSizeMetres, coveredFraction, sourceInfoFor, type ElevationSource } from './elevation';
-import { connectionAround, describeConnection } from './connection';
+import { connectedFloodModel, connectionAround, describeConnection, type CacheUse, type Connection } from './connection';
 import {
   describeGround, groundAtPoint, groundLayers, modelIdOf, noBareEarth, readGround, sameLayers, siteGround, usesSrtm, withheldSurfaceModelAt,
   type GroundGrid, type GroundOptions, type PointGround,
 } from './ground';
 import { epochRise, selectGauges, type GaugeSelection } from './gauges';
 import { haversineKm, type BBox, type LatLon } from './geo';
-import { floodModel, inundationWithinRadius, maskToMultiPolygon, siteDepth, type FloodModel, type RadiusInundation } from './inundation';
+import { inundationWithinRadius, maskToMultiPolygon, siteDepth, type FloodModel, type RadiusInundation } from './inundation';
 import { localSeaLevelRise } from './local-slr';
 import { BASELINE_NOTE, datumEpoch, provenance, SCREENING_NOTICE, sourcesOf, type SourceId } from './provenance';
 import { describeGaugeSelection } from './responses';
@@ -107,7 +107,8 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
   const ground = await window.ground;
   const point = ground && await window.points.getOrCreate(`${request.point.lat},${request.point.lon}`, () => groundAtPoint(deps.elevation, request.point, mslNavd88, options));
   const connection = ground && point ? await connectionAround(deps.elevation, request.point, box, mslNavd88, options) : undefined;
-  const model = ground && point ? windowFloodModel(window, ground, mslNavd88, connection?.model) : undefined;
+  const flooded = ground && point ? await windowFloodModel(window, ground, mslNavd88, connection) : undefined;
+  const model = flooded?.model;
   // Open water anywhere in the model(s) around the point, not only within the radius.
   const tidalWater = (connection?.model ?? model)?.water.includes(1) === true;
   const withheld = !point && !options.allowSurfaceModel ? await withheldSurfaceModelAt(deps.elevation, request.point) : undefined;
@@ -141,7 +142,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
   const { described, coverage } = windowSummary(window, ground);
   const used: SourceId[] = usesSrtm(ground) ? ['noaa_tr2022', 'noaa_datums', 'srtm'] : ['noaa_tr2022', 'noaa_datums'];
   if (!tidalWater) {
-    return inlandAnswer(common, { status: 'covered', ...described, connection: describeConnection(connection), note: 'No open water (sea or bay) lies in the elevation model around the point.' }, 'No tidal water lies in the elevation model around the point', epoch, used);
+    return inlandAnswer(common, { status: 'covered', ...described, connection: describeConnection(connection, flooded?.cacheUse), note: 'No open water (sea or bay) lies in the elevation model around the point.' }, 'No tidal water lies in the elevation model around the point', epoch, used);
   }
   const currentYear = request.currentYear ?? 2000;
   const today = projectedMhhw(selection, request.scenario, request.percentile, currentYear, mhhw);
@@ -185,7 +186,7 @@ export async function assessSlrImpact(request: SlrImpactRequest, deps: { elevati
       status: coverage >= 0.999 ? 'covered' : 'partial',
       ...described,
       point_source_id: modelIdOf(point.source),
-      connection: describeConnection(connection),
+      connection: describeConnection(connection, flooded?.cacheUse),
       ...(point.surface_flag ? { point_surface_model_flag: true } : {}),
       coverage_fraction: roundTo(coverage, 4),
       cell_size_m: cellSizeMetres(ground.grid),
@@ -234,7 +235,7 @@ interface KeptWindow {
   layers: ElevationSource[];
   ground: Promise<GroundGrid | undefined>;
   points: LruCache<string, Promise<PointGround | undefined>>;
-  flood?: { connection: FloodModel | undefined; model: FloodModel };
+  flood?: { traced: FloodModel | undefined; cache: Connection['cache']; flooded: Promise<{ model: FloodModel; cacheUse?: CacheUse }> };
   summary?: { described: ReturnType<typeof describeGround>; coverage: number };
 }
 
@@ -255,10 +256,14 @@ function keptWindow(source: ElevationSource, box: BBox, mslNavd88: number, optio
   return fresh;
 }
 
-/** The window's flood model over the connection traced around it (the same connection object while that is kept). */
-function windowFloodModel(window: KeptWindow, ground: GroundGrid, mslNavd88: number, connection: FloodModel | undefined): FloodModel {
-  if (!window.flood || window.flood.connection !== connection) window.flood = { connection, model: floodModel(ground.grid, mslNavd88, connection) };
-  return window.flood.model;
+/** The window's flood model over the connection around it (kept while the same traced connection and cache are). */
+function windowFloodModel(window: KeptWindow, ground: GroundGrid, mslNavd88: number, connection: Connection | undefined): Promise<{ model: FloodModel; cacheUse?: CacheUse }> {
+  const kept = window.flood;
+  if (kept && kept.traced === connection?.model && kept.cache === connection?.cache) return kept.flooded;
+  const flooded = connectedFloodModel(ground.grid, mslNavd88, connection);
+  window.flood = { traced: connection?.model, cache: connection?.cache, flooded };
+  flooded.catch(() => window.flood?.flooded === flooded && delete window.flood);
+  return flooded;
 }
 
 function windowSummary(window: KeptWindow, ground: GroundGrid): NonNullable<KeptWindow['summary']> {

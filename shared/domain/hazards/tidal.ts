@@ -1,5 +1,6 @@
 import type { Gauge, GaugeSelection } from './gauges';
-import { weightedByGauges } from './gauges';
+import { selectGauges, weightedByGauges } from './gauges';
+import type { BBox } from './geo';
 
 /** MHHW above NAVD88 (metres): both datums are heights above the station datum. */
 export function mhhwAboveNavd88(gauge: Gauge): number {
@@ -36,6 +37,27 @@ export function weightedMhhwNavd88(selection: GaugeSelection): number {
 
 export function weightedMslNavd88(selection: GaugeSelection): number {
   return weightedByGauges(selection, mslAboveNavd88);
+}
+
+/** Points a side of the lattice over a box that `lowestMslNavd88Within` selects gauges at. */
+const SEA_SURFACE_LATTICE = 9;
+
+/**
+ * The lowest mean sea level (m NAVD88, to the millimetre below) of the gauges selected anywhere on
+ * a 9 × 9 lattice over `box`, its corners included: a location's level is a weighted mean of its
+ * selected gauges' (or its coast gauge's), so no answer in the box sits lower unless its gauges
+ * differ from every lattice point's (a gauge chosen by hand, a selection boundary between points).
+ */
+export function lowestMslNavd88Within([west, south, east, north]: BBox): number {
+  let lowest = Infinity;
+  for (let i = 0; i < SEA_SURFACE_LATTICE; i++) {
+    for (let j = 0; j < SEA_SURFACE_LATTICE; j++) {
+      const point = { lon: west + ((east - west) * i) / (SEA_SURFACE_LATTICE - 1), lat: south + ((north - south) * j) / (SEA_SURFACE_LATTICE - 1) };
+      for (const { gauge } of selectGauges(point).gauges) lowest = Math.min(lowest, mslAboveNavd88(gauge));
+    }
+  }
+  // The nudge keeps a level that is a whole number of millimetres up to float error at that number.
+  return Math.floor(lowest * 1000 + 1e-6) / 1000;
 }
 
 export function weightedHtfThresholdsNavd88(selection: GaugeSelection): Record<HtfSeverity, number> {

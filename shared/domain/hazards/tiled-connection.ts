@@ -152,21 +152,18 @@ export function joinTiles(traces: readonly TileTrace[]): Float32Array[] {
   const rims = rimsByRow(traces, offsets, total);
 
   // Edges: the tiles' own graphs, and neighbouring rim cells (at the higher ground; those of one
-  // tile repeat a pass its graph already bounds, which leaves the answer as it is). A rim cell has
-  // at most four such neighbours after it: east in its row, and three in the next row.
-  const edges = EdgeList.ofCapacity(tileEdges + 4 * (total - traces.length));
+  // tile repeat a pass its graph already bounds, which leaves the answer as it is). A rim cell with
+  // data has at most four such neighbours after it: east in its row, and three in the next row.
+  const edges = EdgeList.ofCapacity(tileEdges + 4 * rims.cells);
   traces.forEach((trace, t) => {
     for (let e = 0; e < trace.edgeFrom.length; e++) edges.add(offsets[t]! + trace.edgeFrom[e]!, offsets[t]! + trace.edgeTo[e]!, trace.edgeLevel[e]!);
   });
-  const link = (node: number, other: number) => {
-    if (!num.isNaN(ground[other]!)) edges.add(node, other, math.max(ground[node]!, ground[other]!));
-  };
+  const link = (node: number, other: number) => edges.add(node, other, math.max(ground[node]!, ground[other]!));
   for (let row = 0; row + 1 < rims.rowStart.length; row++) {
     const end = rims.rowStart[row + 1]!, nextEnd = rims.rowStart[row + 2] ?? end;
     let below = end;
     for (let i = rims.rowStart[row]!; i < end; i++) {
       const col = rims.colOf(i), node = rims.nodeOf(i);
-      if (num.isNaN(ground[node]!)) continue;
       if (i + 1 < end && rims.colOf(i + 1) === col + 1) link(node, rims.nodeOf(i + 1));
       while (below < nextEnd && rims.colOf(below) < col - 1) below++;
       for (let j = below; j < nextEnd && rims.colOf(j) <= col + 1; j++) link(node, rims.nodeOf(j));
@@ -182,9 +179,10 @@ export function joinTiles(traces: readonly TileTrace[]): Float32Array[] {
 }
 
 /**
- * Every rim cell of the model by row, each row's cells in column order, as `column × span + node`
- * (exact in a double while the model is under 2^53 / span columns): a cell's neighbours are found in
- * its row and the next, with no map of every rim cell (a JavaScript Map holds at most 2^24 keys).
+ * Every rim cell of the model with data by row, each row's cells in column order, as
+ * `column × span + node` (exact in a double while the model is under 2^53 / span columns): a cell's
+ * neighbours are found in its row and the next, with no map of every rim cell (a JavaScript Map
+ * holds at most 2^24 keys). Cells without data join nothing and are left out.
  */
 function rimsByRow(traces: readonly TileTrace[], offsets: Int32Array, total: number) {
   const span = 2 ** math.ceil(math.log2(total + 1));
@@ -194,7 +192,8 @@ function rimsByRow(traces: readonly TileTrace[], offsets: Int32Array, total: num
   const rowStart = new Int32Array(height + 1);
   const rimOf = traces.map((trace) => rimCells(trace.width, trace.height));
   traces.forEach((trace, t) => {
-    for (const i of rimOf[t]!) rowStart[trace.row + math.floor(i / trace.width) + 1]!++;
+    const rim = rimOf[t]!;
+    for (let k = 0; k < rim.length; k++) if (!num.isNaN(trace.rimGround[k]!)) rowStart[trace.row + math.floor(rim[k]! / trace.width) + 1]!++;
   });
   for (let row = 0; row < height; row++) rowStart[row + 1] += rowStart[row]!;
   const entries = new Float64Array(rowStart[height]!);
@@ -202,6 +201,7 @@ function rimsByRow(traces: readonly TileTrace[], offsets: Int32Array, total: num
   traces.forEach((trace, t) => {
     const rim = rimOf[t]!;
     for (let k = 0; k < rim.length; k++) {
+      if (num.isNaN(trace.rimGround[k]!)) continue;
       const row = trace.row + math.floor(rim[k]! / trace.width), col = trace.col + (rim[k]! % trace.width);
       entries[next[row]!++] = col * span + offsets[t]! + k + 1;
     }
@@ -209,6 +209,7 @@ function rimsByRow(traces: readonly TileTrace[], offsets: Int32Array, total: num
   for (let row = 0; row < height; row++) entries.subarray(rowStart[row]!, rowStart[row + 1]!).sort();
   return {
     rowStart,
+    cells: entries.length,
     colOf: (i: number) => math.floor(entries[i]! / span),
     nodeOf: (i: number) => entries[i]! % span,
   };
