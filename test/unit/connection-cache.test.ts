@@ -1,10 +1,11 @@
+import { LayeredElevationSource } from '../../shared/adapters/elevation/layered';
 import { BlobModelSource, writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
 import {
   connectionKeys, connectionTiles, finishModelConnection, joinModelTiles, settleModelTile, traceModelTile, type ModelConnectionRun,
 } from '../../shared/application/elevation-models/model-connection';
 import type { ElevationModelRecord } from '../../shared/domain/elevation-models/model';
 import { buildPyramid } from '../../shared/domain/elevation-models/pyramid';
-import { connectedFloodModel, describeConnection, MAX_CACHE_TILES_PER_GRID, type Connection } from '../../shared/domain/hazards/connection';
+import { connectedFloodModel, connectionAround, describeConnection, MAX_CACHE_TILES_PER_GRID, type Connection } from '../../shared/domain/hazards/connection';
 import type { BBox } from '../../shared/domain/hazards/geo';
 import { floodModel, isInundated } from '../../shared/domain/hazards/inundation';
 import { MARGIN_CELLS, tallyAtNativeResolution } from '../../shared/domain/hazards/native-area';
@@ -14,15 +15,15 @@ import { MemoryConnectionRecords, pendingRun } from '../helpers/memory-connectio
 
 /**
  * A coast built so that the answer is known without the product's flood code: sea (columns 0–9,
- * −2 m), coastal land at 0.4 m, a 3 m ridge along column 30 with one gap (row 31, ground 0.1 m),
- * and a basin at 0.5 m behind it. Through the gap the basin's spill level is 0.5 m (its own
- * ground); the gap's is 0.4 m (the land it opens to); the ridge's is 3 m. Read at half resolution
- * (every second row and column) the gap is gone and the ridge looks closed.
+ * −2 m), coastal land at 0.4 m, a 3 m ridge along column 30 with one gap (row 31, ground 0.7 m),
+ * and a basin at 0.5 m behind it. Through the gap the basin's spill level is 0.7 m (the gap's
+ * ground, above its own), as is the gap's; the ridge's is 3 m. Read at half resolution (every
+ * second row and column) the gap is gone and the ridge looks closed.
  */
 const width = 90, height = 60, RIDGE_COL = 30, GAP_ROW = 31;
-const SEA = -2, COAST = 0.4, RIDGE = 3, GAP = 0.1, BASIN = 0.5;
+const SEA = -2, COAST = 0.4, RIDGE = 3, GAP = 0.7, BASIN = 0.5;
 const groundAt = (row: number, col: number) => (col < 10 ? SEA : col < RIDGE_COL ? COAST : col === RIDGE_COL ? (row === GAP_ROW ? GAP : RIDGE) : BASIN);
-const spillAt = (row: number, col: number) => (col < 10 ? SEA : col < RIDGE_COL ? COAST : col === RIDGE_COL ? (row === GAP_ROW ? COAST : RIDGE) : BASIN);
+const spillAt = (row: number, col: number) => (col < 10 ? SEA : col < RIDGE_COL ? COAST : col === RIDGE_COL ? (row === GAP_ROW ? GAP : RIDGE) : GAP);
 const west = -82.65, north = 27.8, cell = 1e-4;
 const box: BBox = [west, north - (height - 1) * cell, west + (width - 1) * cell, north];
 const prefix = 'elevation-models/acct_test/em_gap/';
@@ -114,7 +115,7 @@ describe('a model\'s connection cache read by an answer', () => {
     expect(Array.from((await cache.spillOn(outside, 10)) as Float32Array)).toEqual([Infinity, Infinity, Infinity, Infinity]);
   });
 
-  it('connects the basin through the gap the half-resolution trace misses, at its own ground', async () => {
+  it('connects the basin through the gap the half-resolution trace misses, at the gap\'s ground', async () => {
     const { source, cache } = await readyCache({ side: 45, seaSurface: -0.1 });
     const grid = await halfGrid(source);
     const basin = basinCells(grid);
@@ -125,7 +126,8 @@ describe('a model\'s connection cache read by an answer', () => {
 
     const { model, cacheUse } = await connectedFloodModel(grid, -0.09, tracedAtHalf(grid, -0.09, cache));
     expect(cacheUse).toEqual({ elevation_model_id: 'em_gap', sea_surface_navd88_m: -0.1, water_flag: false, cell_size_m: 10, used: true, cells_lowered: basin.length });
-    expect(basin.every((i) => isInundated(model, i, level) && model.spill[i] === Math.fround(BASIN))).toBe(true);
+    expect(basin.every((i) => isInundated(model, i, level) && model.spill[i] === Math.fround(GAP))).toBe(true);
+    expect(basin.some((i) => isInundated(model, i, Math.fround(GAP)))).toBe(false);
     // The ridge itself still stands above the level, and the coast keeps its own spill level.
     const ridgeCol = RIDGE_COL / 2;
     for (let row = 0; row < grid.height; row++) {
@@ -151,8 +153,8 @@ describe('a model\'s connection cache read by an answer', () => {
     expect((await tally(tracedAtHalf(grid, -0.09))).areaBelow(1)).toBe(0);
     const connected = await tally(tracedAtHalf(grid, -0.09, cache));
     expect(connected.areaBelow(1)).toBeCloseTo(area, 0);
-    // Connected at the basin's own ground: nothing of it below 0.5 m.
-    expect(connected.areaBelow(BASIN)).toBe(0);
+    // Connected over the gap's ground: nothing of it below 0.7 m.
+    expect(connected.areaBelow(GAP - 0.01)).toBe(0);
   });
 
   it('is not used where it was traced with a sea surface above the answer\'s mean sea level, and the model has no water flag', async () => {
@@ -180,6 +182,22 @@ describe('a model\'s connection cache read by an answer', () => {
     expect(tiles).toBeGreaterThan(MAX_CACHE_TILES_PER_GRID);
     const { cacheUse } = await connectedFloodModel(grid, 0, { ...tracedAtHalf(grid, 0), cache });
     expect(cacheUse).toMatchObject({ used: false, reason: `The grid spans ${tiles} tiles of the cache, more than the ${MAX_CACHE_TILES_PER_GRID} one grid reads.` });
+  });
+
+  it('comes with the connection traced around a place in the model that answers there, once ready', async () => {
+    const model = await cachedModel({ side: 45, seaSurface: 0 });
+    await model.trace();
+    const layered = new LayeredElevationSource([model.source]);
+    const place = { lon: west + 50 * cell, lat: north - 20 * cell };
+    const around: BBox = [place.lon - 5 * cell, place.lat - 5 * cell, place.lon + 5 * cell, place.lat + 5 * cell];
+    const before = await connectionAround(layered, place, around, -0.05);
+    expect(before).toMatchObject({ models: ['em_gap'] });
+    expect(before).not.toHaveProperty('cache');
+    model.source.markConnectionReady();
+    const after = (await connectionAround(layered, place, around, -0.05))!;
+    expect(after.cache).toBe(await model.source.cachedConnection());
+    // The same trace, kept: only the cache was added.
+    expect(after.model).toBe(before!.model);
   });
 
   it('is offered once the model\'s listing says its run is ready, read once and kept', async () => {

@@ -19,6 +19,28 @@ describe('the sea surface a model\'s connection is traced for', () => {
     expect(connectionSeaSurface(box)).toBe(-0.096);
   });
 
+  it('is the lowest mean sea level of the gauges selected on a 9 × 9 lattice over the box, corners included', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const boxes: BBox[] = Array.from({ length: 60 }, () => {
+      const size = 0.1 + random() * 2;
+      const west = -87.5 + random() * 7, south = 24.5 + random() * 6;
+      return [west, south, west + size, south + size * random()];
+    });
+    // Boxes whose gauges change just past their east or north edge (the Big Bend, the Gulf off Tampa Bay).
+    boxes.push([-84.75, 30.5, -83.75, 31.5], [-87, 27.75, -86, 28.25]);
+    for (const box of boxes) {
+      let lowest = Infinity;
+      for (let i = 0; i <= 8; i++) {
+        for (let j = 0; j <= 8; j++) {
+          const point = { lon: box[0] + ((box[2] - box[0]) * i) / 8, lat: box[1] + ((box[3] - box[1]) * j) / 8 };
+          for (const { gauge } of selectGauges(point).gauges) lowest = Math.min(lowest, stationMslNavd88(gauge.noaa_id));
+        }
+      }
+      expect(connectionSeaSurface(box)).toBe(millimetreBelow(lowest));
+    }
+  });
+
   it('lies at or below the mean sea level of every location inside the box, and a gauge\'s level is one of them', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;

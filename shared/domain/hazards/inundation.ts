@@ -61,16 +61,15 @@ function lowerToModelSpill(grid: ElevationGrid, spill: Float32Array, connection:
 }
 
 /**
- * Lowers each land cell's spill level to `sampled` (a whole model's spill levels at the cells of the
- * grid, Infinity where none) where that is lower; the number of cells it lowered.
+ * Lowers each cell's spill level to `sampled` (a whole model's spill levels at the cells of the
+ * grid, Infinity where none) where that is lower, never below the cell's own ground (so open water,
+ * at its ground already, and cells without data, NaN, are left as they are); the number of cells it lowered.
  */
 export function lowerToSampledSpill(model: FloodModel, sampled: Float32Array): number {
-  const { grid: { values }, water, spill } = model;
+  const { grid: { values }, spill } = model;
   let lowered = 0;
   for (let i = 0; i < values.length; i++) {
-    const ground = values[i]!;
-    if (num.isNaN(ground) || water[i] === 1) continue;
-    const level = math.max(ground, sampled[i]!);
+    const level = math.max(values[i]!, sampled[i]!);
     if (level < spill[i]!) {
       spill[i] = level;
       lowered++;
