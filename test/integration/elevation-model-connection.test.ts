@@ -1,11 +1,11 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { readCachedSpill, readConnectionStatus } from '../../shared/adapters/elevation/connection-cache';
 import { s3 } from '../../shared/adapters/aws-clients';
 import { DynamoAccountStore } from '../../shared/adapters/account-store';
 import { DynamoElevationModelStore } from '../../shared/adapters/elevation-model-store';
 import { hashApiKey } from '../../shared/domain/api-keys';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import type { UploadedElevationModel } from '../../shared/domain/elevation-models/stored-model';
-import { cachedSpill, modelConnectionStatus } from '../../shared/application/elevation-models/model-connection';
 import { readCells, type PyramidIndex } from '../../shared/domain/elevation-models/pyramid';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { readTampaClip, TAMPA_SHIFT_M } from '../helpers/dem-fixture';
@@ -70,12 +70,12 @@ describe('the tidal connection of an uploaded model', () => {
     const seaSurface = tampaBaySeaSurface();
     const water = Uint8Array.from(values, (v) => (v <= Math.fround(seaSurface) ? 1 : 0));
     const single = spillLevels({ values, width, height }, (i) => water[i] === 1);
-    const spill = (await cachedSpill(blobs, modelPrefix, { row: 0, col: 0, width, height }))!;
+    const spill = (await readCachedSpill(blobs, modelPrefix, { row: 0, col: 0, width, height }))!;
     expect(spill).toHaveLength(width * height);
     let differing = 0;
     for (let i = 0; i < spill.length; i++) if (!Object.is(spill[i], single[i])) differing++;
     expect(differing).toBe(0);
-    expect(await modelConnectionStatus(blobs, modelPrefix)).toEqual({ status: 'ready', tiles: 1, sea_surface_navd88_m: seaSurface });
+    expect(await readConnectionStatus(blobs, modelPrefix)).toEqual({ status: 'ready', tiles: 1, sea_surface_navd88_m: seaSurface });
 
     // Deleting the model removes its connection objects with its tiles.
     expect((await app.request('DELETE', `/hazards/elevation-models/${id}`, { key: app.keys.pro })).status).toBe(204);

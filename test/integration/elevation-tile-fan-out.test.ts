@@ -1,10 +1,11 @@
 import { handler as joinHandler } from '../../functions/elevation-connection-join/handler';
+import { readCachedSpill, readConnectionStatus } from '../../shared/adapters/elevation/connection-cache';
 import { handler as tileHandler } from '../../functions/elevation-tile-worker/handler';
 import { writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
 import { S3BlobStore } from '../../shared/adapters/s3-blob-store';
 import { connectionExecutionInput } from '../../shared/adapters/step-functions-fan-out';
 import {
-  cachedSpill, connectionTiles, modelConnectionStatus, type ConnectionTileWindow, type ModelConnectionRun,
+  connectionTiles, type ConnectionTileWindow, type ModelConnectionRun,
 } from '../../shared/application/elevation-models/model-connection';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { startTestApp } from '../helpers/local-app';
@@ -57,14 +58,14 @@ describe('the tile fan-out\'s functions (S3 emulator)', () => {
     const single = spillLevels(surface, (i) => surface.water[i] === 1);
     let differing = 0, compared = 0;
     for (const tile of tiles) {
-      const spill = (await cachedSpill(blobs, prefix, tile))!;
+      const spill = (await readCachedSpill(blobs, prefix, tile))!;
       for (let r = 0; r < tile.height; r++) {
         for (let c = 0; c < tile.width; c++, compared++) if (!Object.is(spill[r * tile.width + c], single[(tile.row + r) * width + tile.col + c])) differing++;
       }
     }
     expect(compared).toBe(width * height);
     expect(differing).toBe(0);
-    expect(await modelConnectionStatus(blobs, prefix)).toEqual({ status: 'ready', tiles: 9, sea_surface_navd88_m: 0 });
+    expect(await readConnectionStatus(blobs, prefix)).toEqual({ status: 'ready', tiles: 9, sea_surface_navd88_m: 0 });
   }, 120_000);
 
   it('fails the join, for the machine to catch, when the run\'s tile list is not beside the model', async () => {

@@ -1,8 +1,9 @@
 import { PooledTilePasses } from '../../shared/adapters/elevation/connection-threads';
+import { readCachedSpill, readConnectionStatus } from '../../shared/adapters/elevation/connection-cache';
 import { writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
 import { MODEL_FILE } from '../../shared/adapters/elevation/tiled-model';
 import {
-  IN_PROCESS_PASSES, InProcessConnectionFanOut, cachedSpill, connectionTiles, modelConnectionStatus, startModelConnection, type ModelConnectionRun,
+  IN_PROCESS_PASSES, InProcessConnectionFanOut, connectionTiles, startModelConnection, type ModelConnectionRun,
 } from '../../shared/application/elevation-models/model-connection';
 import { spillLevels } from '../../shared/domain/hazards/flood-fill';
 import { MemoryBlobs } from '../helpers/memory-blobs';
@@ -50,7 +51,7 @@ describe('the connection fan-out on a thread pool', () => {
     const single = spillLevels(surface, (i) => surface.water[i] === 1);
     let differing = 0, compared = 0;
     for (const tile of tiles) {
-      const spill = (await cachedSpill(blobs, prefix, tile))!;
+      const spill = (await readCachedSpill(blobs, prefix, tile))!;
       for (let r = 0; r < tile.height; r++) {
         for (let c = 0; c < tile.width; c++) {
           compared++;
@@ -61,7 +62,7 @@ describe('the connection fan-out on a thread pool', () => {
     expect(compared).toBe(width * height);
     expect(differing).toBe(0);
     expect(records.connections.get(MODEL)).toEqual({ ...pending('conn_a', 9), status: 'ready', finished_at: '2026-11-23T21:05:00.000Z', lease: null });
-    expect(await modelConnectionStatus(blobs, prefix)).toEqual({ status: 'ready', tiles: 9, sea_surface_navd88_m: 0 });
+    expect(await readConnectionStatus(blobs, prefix)).toEqual({ status: 'ready', tiles: 9, sea_surface_navd88_m: 0 });
   }, 120_000);
 
   it('starts from a ready model\'s record: pending at once, ready when its run ends', async () => {
@@ -98,7 +99,7 @@ describe('the connection fan-out on a thread pool', () => {
     await fanOut.start({ run: { account_id: ACCOUNT, elevation_model_id: MODEL, run_id: 'conn_b', model_prefix: prefix, sea_surface_navd88_m: 0 }, tiles });
     await fanOut.idle();
     expect(records.connections.get(MODEL)).toMatchObject({ status: 'failed', error: { code: 'tile_pass_failed', detail: expect.stringContaining('is missing') } });
-    expect(await modelConnectionStatus(blobs, prefix)).toMatchObject({ status: 'failed' });
+    expect(await readConnectionStatus(blobs, prefix)).toMatchObject({ status: 'failed' });
   }, 120_000);
 
   /** Tile passes that hold every trace until `release` (or `fail`) is called: a run that goes on as long as the test wants. */
@@ -151,7 +152,7 @@ describe('the connection fan-out on a thread pool', () => {
     held.fail(new Error('The connection threads were closed.'));
     await fanOut.idle();
     expect(records.connections.get(MODEL)).toEqual({ ...pending('conn_d', tiles.length), lease: { owner: 'conn_d', expires_at: stoppedAt.toISOString(), attempt: 1 } });
-    expect(await modelConnectionStatus(blobs, prefix)).toBeUndefined();
+    expect(await readConnectionStatus(blobs, prefix)).toBeUndefined();
     // A run started once the process is stopping is let go the same way, not run nor failed.
     const later = { ...run, run_id: 'conn_e' };
     await records.startConnection(ACCOUNT, MODEL, pending('conn_e', tiles.length));

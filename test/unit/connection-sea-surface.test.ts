@@ -1,8 +1,7 @@
 import gauges from '../../shared/data/hazards/gauges.json';
-import { connectionSeaSurface } from '../../shared/domain/elevation-models/connection';
 import { selectGauges } from '../../shared/domain/hazards/gauges';
 import type { BBox } from '../../shared/domain/hazards/geo';
-import { weightedMslNavd88 } from '../../shared/domain/hazards/tidal';
+import { lowestMslNavd88Within as connectionSeaSurface, weightedMslNavd88 } from '../../shared/domain/hazards/tidal';
 import { millimetreBelow, stationMslNavd88, tampaBaySeaSurface } from '../helpers/tide-datums';
 
 describe('the sea surface a model\'s connection is traced for', () => {

@@ -1,6 +1,7 @@
 import { writeProcessedModel } from '../../shared/adapters/elevation/processed-model';
+import { readCachedSpill, readConnectionStatus } from '../../shared/adapters/elevation/connection-cache';
 import {
-  cachedSpill, connectionKeys, connectionTiles, finishModelConnection, joinModelTiles, modelConnectionStatus, settleModelTile, startModelConnection, traceModelTile,
+  connectionKeys, connectionTiles, finishModelConnection, joinModelTiles, settleModelTile, startModelConnection, traceModelTile,
 } from '../../shared/application/elevation-models/model-connection';
 import { CONNECTION_TILE_SIDE, MAX_CONNECTION_TILES } from '../../shared/domain/elevation-models/connection';
 import { TILE_SIZE } from '../../shared/domain/elevation-models/pyramid';
@@ -44,13 +45,13 @@ describe('the tile fan-out steps over a stored model', () => {
     const single = spillLevels(surface, (i) => surface.water[i] === 1);
     let differing = 0;
     for (const tile of tiles) {
-      const spill = (await cachedSpill(blobs, prefix, tile))!;
+      const spill = (await readCachedSpill(blobs, prefix, tile))!;
       for (let r = 0; r < tile.height; r++) {
         for (let c = 0; c < tile.width; c++) if (spill[r * tile.width + c] !== single[(tile.row + r) * width + tile.col + c]) differing++;
       }
     }
     expect(differing).toBe(0);
-    expect(await modelConnectionStatus(blobs, prefix)).toEqual({ status: 'ready', tiles: 6, sea_surface_navd88_m: seaSurface });
+    expect(await readConnectionStatus(blobs, prefix)).toEqual({ status: 'ready', tiles: 6, sea_surface_navd88_m: seaSurface });
     expect(records.connections.get('em_tiles')).toMatchObject({ status: 'ready', finished_at: '2026-11-23T21:05:00.000Z', error: null });
   });
 
@@ -90,7 +91,7 @@ describe('the tile fan-out steps over a stored model', () => {
     const single = spillLevels({ ...surface, values }, (i) => water[i] === 1);
     let differing = 0, cells = 0;
     for (const tile of tiles) {
-      const spill = (await cachedSpill(blobs, prefix, tile))!;
+      const spill = (await readCachedSpill(blobs, prefix, tile))!;
       for (let r = 0; r < tile.height; r++) {
         for (let c = 0; c < tile.width; c++, cells++) if (spill[r * tile.width + c] !== single[(tile.row + r) * width + tile.col + c]) differing++;
       }

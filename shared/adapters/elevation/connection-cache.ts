@@ -23,26 +23,14 @@ export async function readCachedSpill(blobs: BlobStore, prefix: string, tile: Ti
 /** Decoded cache tiles kept per model (16 MB each at 2,048²): successive windows of one pass reuse them. */
 const KEPT_TILES = 4;
 
-/** Finds the tile holding a cell among tiles that cover a grid once in rows and columns (tileWindows). */
+/**
+ * Finds the tile holding a cell among a run's tiles: windows of one side on a lattice from the
+ * model's north-west cell (tileWindows), those without data left out (-1 there).
+ */
 function tileFinder(tiles: readonly TileWindow[]): (row: number, col: number) => number {
-  const rows = [...new Set(tiles.map((tile) => tile.row))].sort((a, b) => a - b);
-  const cols = [...new Set(tiles.map((tile) => tile.col))].sort((a, b) => a - b);
+  const rowSide = Math.max(...tiles.map((tile) => tile.height)), colSide = Math.max(...tiles.map((tile) => tile.width));
   const at = new Map(tiles.map((tile, t) => [`${tile.row},${tile.col}`, t]));
-  const lastAtOrBelow = (starts: number[], value: number) => {
-    let lo = 0, hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= value) lo = mid;
-      else hi = mid - 1;
-    }
-    return starts[lo]!;
-  };
-  return (row, col) => {
-    const t = at.get(`${lastAtOrBelow(rows, row)},${lastAtOrBelow(cols, col)}`);
-    if (t === undefined) return -1;
-    const tile = tiles[t]!;
-    return row >= tile.row && row < tile.row + tile.height && col >= tile.col && col < tile.col + tile.width ? t : -1;
-  };
+  return (row, col) => at.get(`${row - (row % rowSide)},${col - (col % colSide)}`) ?? -1;
 }
 
 /**
@@ -54,7 +42,7 @@ export class BlobCachedConnection implements CachedConnection {
   readonly water_flag: boolean;
   readonly cell_size_m: number;
   private readonly kept = new LruCache<number, Promise<Float32Array>>(KEPT_TILES);
-  private finder?: (row: number, col: number) => number;
+  private readonly tileOf: (row: number, col: number) => number;
 
   private constructor(
     private readonly blobs: BlobStore,
@@ -66,6 +54,7 @@ export class BlobCachedConnection implements CachedConnection {
     this.elevation_model_id = record.elevation_model_id;
     this.water_flag = record.pyramid.has_water_flag;
     this.cell_size_m = record.resolution_m;
+    this.tileOf = tileFinder(tiles);
   }
 
   /**
@@ -84,41 +73,37 @@ export class BlobCachedConnection implements CachedConnection {
   async spillOn(grid: ElevationGrid, maxTiles: number): Promise<Float32Array | { tiles: number }> {
     const { pyramid } = this.record;
     const { width, height, cell_lon: cellLon, cell_lat: cellLat } = pyramid.levels[0]!;
-    const tileOf = (this.finder ??= tileFinder(this.tiles));
     const n = grid.values.length;
-    // Each grid cell's tile and its index there (-1: outside the model), then the cells grouped by tile.
+    // Each grid cell's tile and its index there (-1: outside the model or its tiles with data).
     const cellTile = new Int32Array(n).fill(-1);
     const local = new Int32Array(n);
-    const counts = new Map<number, number>();
+    const perTile = new Int32Array(this.tiles.length + 1);
+    let spanned = 0;
     for (let row = 0; row < grid.height; row++) {
       const r = Math.round((pyramid.north - (grid.north - row * grid.cellLat)) / cellLat);
       if (r < 0 || r >= height) continue;
       for (let col = 0; col < grid.width; col++) {
         const c = Math.round((grid.west + col * grid.cellLon - pyramid.west) / cellLon);
         if (c < 0 || c >= width) continue;
-        const t = tileOf(r, c);
+        const t = this.tileOf(r, c);
         if (t < 0) continue;
         const i = row * grid.width + col, tile = this.tiles[t]!;
         cellTile[i] = t;
         local[i] = (r - tile.row) * tile.width + (c - tile.col);
-        counts.set(t, (counts.get(t) ?? 0) + 1);
+        if (perTile[t + 1]++ === 0) spanned++;
       }
     }
-    if (counts.size > maxTiles) return { tiles: counts.size };
+    if (spanned > maxTiles) return { tiles: spanned };
+    // The cells grouped by tile (a counting sort), so each tile is decoded once.
+    for (let t = 0; t < this.tiles.length; t++) perTile[t + 1] += perTile[t]!;
+    const next = perTile.slice(0, this.tiles.length);
+    const byTile = new Int32Array(perTile[this.tiles.length]!);
+    for (let i = 0; i < n; i++) if (cellTile[i]! >= 0) byTile[next[cellTile[i]!]!++] = i;
     const spill = new Float32Array(n).fill(Infinity);
-    const byTile = new Map<number, Int32Array>();
-    const filled = new Map<number, number>();
-    for (const [t, count] of counts) { byTile.set(t, new Int32Array(count)); filled.set(t, 0); }
-    for (let i = 0; i < n; i++) {
-      const t = cellTile[i]!;
-      if (t < 0) continue;
-      const at = filled.get(t)!;
-      byTile.get(t)![at] = i;
-      filled.set(t, at + 1);
-    }
-    for (const [t, cells] of byTile) {
+    for (let t = 0; t < this.tiles.length; t++) {
+      if (perTile[t] === perTile[t + 1]) continue;
       const levels = await this.tile(t);
-      for (const i of cells) spill[i] = levels[local[i]!]!;
+      for (let k = perTile[t]!; k < perTile[t + 1]!; k++) spill[byTile[k]!] = levels[local[byTile[k]!]!]!;
     }
     return spill;
   }

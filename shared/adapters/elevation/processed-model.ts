@@ -80,10 +80,13 @@ export class BlobModelSource extends TiledModelSource {
   /** The model's connection cache once its run is ready; undefined before (the bucket is not asked). */
   cachedConnection(): Promise<CachedConnection | undefined> {
     if (!this.connectionReady) return Promise.resolve(undefined);
-    const opened = (this.connection ??= BlobCachedConnection.open(this.blobs, this.prefix, this.record));
-    // Not kept unless found: a read that failed, or found no cache, is made again by the next answer.
-    opened.then((cache) => cache ?? this.forget(opened), () => this.forget(opened));
-    return opened;
+    if (!this.connection) {
+      const opened = BlobCachedConnection.open(this.blobs, this.prefix, this.record);
+      // Not kept unless found: a read that failed, or found no cache, is made again by the next answer.
+      opened.then((cache) => cache ?? this.forget(opened), () => this.forget(opened));
+      this.connection = opened;
+    }
+    return this.connection;
   }
 
   private forget(opened: Promise<BlobCachedConnection | undefined>): void {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { readCachedSpill, readConnectionStatus, type ConnectionStatus } from '../../adapters/elevation/connection-cache';
+import type { ConnectionStatus } from '../../adapters/elevation/connection-cache';
 import { connectionKeys } from '../../adapters/elevation/processed-keys';
 import { MODEL_FILE } from '../../adapters/elevation/tiled-model';
-import { CONNECTION_TILE_SIDE, connectionSeaSurface, MAX_CONNECTION_TILES, type ModelConnection } from '../../domain/elevation-models/connection';
+import { CONNECTION_TILE_SIDE, MAX_CONNECTION_TILES, type ModelConnection } from '../../domain/elevation-models/connection';
 import { newLease, type JobLease, type LeaseHolder } from '../../domain/job-lease';
 import type { ElevationModelRecord } from '../../domain/elevation-models/model';
 import { readCells, TILE_SIZE, tileName } from '../../domain/elevation-models/pyramid';
+import { lowestMslNavd88Within } from '../../domain/hazards/tidal';
 import {
   decodeTrace, encodeTrace, joinTiles, settleTile, tileWindows, traceTile, type ConnectionTile, type TileTrace, type TileWindow,
 } from '../../domain/hazards/tiled-connection';
@@ -76,8 +77,6 @@ export const IN_PROCESS_PASSES: TilePasses = {
 };
 
 export { connectionKeys };
-
-export type { ConnectionStatus };
 
 async function required(blobs: BlobStore, key: string): Promise<Buffer> {
   const bytes = await blobs.get(key);
@@ -151,8 +150,6 @@ export async function settleModelTile(blobs: BlobStore, run: ModelConnectionRun,
   await blobs.put(keys.spill(tile), Buffer.from(gzipSync(new Uint8Array(spill.buffer), { level: 6 })), 'application/gzip');
 }
 
-/** A settled tile's spill levels back from the cache. */
-export const cachedSpill = readCachedSpill;
 
 export interface ConnectionOutcomeDeps {
   blobs: BlobStore;
@@ -192,7 +189,9 @@ async function newRun(deps: StartConnectionDeps, model: ConnectedModel, attempt:
   const tiles = connectionTiles(record, CONNECTION_TILE_SIDE);
   const run: ModelConnectionRun = {
     account_id: model.account_id, elevation_model_id: model.elevation_model_id,
-    run_id: `conn_${randomUUID().replace(/-/g, '')}`, model_prefix: prefix, sea_surface_navd88_m: connectionSeaSurface(record.bbox),
+    // Traced at the lowest mean sea level an answer over the model stands on, so that the cache's
+    // water is water for those answers too (hazards/connection.ts checks each one).
+    run_id: `conn_${randomUUID().replace(/-/g, '')}`, model_prefix: prefix, sea_surface_navd88_m: lowestMslNavd88Within(record.bbox),
   };
   const now = deps.now();
   const pending: ModelConnection = {
@@ -287,7 +286,6 @@ export async function runModelConnection(deps: ConnectionOutcomeDeps, { run, til
   await finishModelConnection(deps, run, { status: 'ready', tiles: tiles.length, sea_surface_navd88_m: run.sea_surface_navd88_m });
 }
 
-export const modelConnectionStatus = readConnectionStatus;
 
 /** A run in this process is leased this long, and its lease renewed this often while the process lives. */
 export const LOCAL_CONNECTION_LEASE_MS = 2 * 60_000;

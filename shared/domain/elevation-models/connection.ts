@@ -1,5 +1,3 @@
-import type { BBox } from '../hazards/geo';
-import { lowestMslNavd88Within } from '../hazards/tidal';
 import type { JobFailure as ModelFailure } from '../job-failure';
 import { leaseExpired, type JobLease } from '../job-lease';
 
@@ -23,13 +21,6 @@ export const CONNECTION_TILE_SIDE = 2048;
  * not traced (`connection_too_large`); its analyses trace their connection as for any model.
  */
 export const MAX_CONNECTION_TILES = 6_000;
-
-/**
- * The sea surface a model's connection is traced for, m NAVD88 (where the model has no water flag,
- * ground at or below it is open water): the lowest mean sea level an answer over the model stands
- * on, so that the cache's water is water for those answers too (connection.ts checks each one).
- */
-export const connectionSeaSurface = (bbox: BBox): number => lowestMslNavd88Within(bbox);
 
 /**
  * The longest a run may take (the state machine's timeout): a run stored before connection runs
